@@ -1,0 +1,66 @@
+/**
+ * Boards, squares and set-ups as the engine sees them. Coordinates are 0-based,
+ * file 0 = the a-file, rank 0 = White's first rank. The moving piece always belongs
+ * to White, so "forward" is +y. (A Black piece is the same computation mirrored.)
+ */
+export interface Board {
+    files: number;
+    ranks: number;
+}
+
+export interface Square {
+    file: number;
+    rank: number;
+}
+
+/** A position to compute moves in: the board, where the piece stands, and the other pieces. */
+export interface SetUp {
+    board: Board;
+    at: Square;
+    friends: Square[];
+    enemies: Square[];
+}
+
+/** What the piece can do on one destination square. */
+export interface Destination {
+    square: Square;
+    /** It can move here without capturing (the square is empty in the set-up). */
+    move: boolean;
+    /** It captures here by landing, if an enemy stands (or were added) here. */
+    capture: boolean;
+    /** It captures a piece here without moving onto the square (igui / locust capture), if an enemy stands here. */
+    igui: boolean;
+    /** Facts that apply to this destination but are not machine-evaluated (promotion, informal conditions). */
+    notes: string[];
+}
+
+/** The largest board the engine supports on each side. */
+export const MAX_BOARD_SIDE = 32;
+
+/** Algebraic name of a square: file letters a..z then aa, ab...; rank numbers from 1. */
+export function squareName(sq: Square): string {
+    return fileName(sq.file) + String(sq.rank + 1);
+}
+
+export function fileName(file: number): string {
+    let name = '';
+    let n = file;
+    do {
+        name = String.fromCharCode(97 + (n % 26)) + name;
+        n = Math.floor(n / 26) - 1;
+    } while (n >= 0);
+    return name;
+}
+
+/** Parses `f5`, `aa12`; undefined if malformed. */
+export function parseSquare(text: string): Square | undefined {
+    const m = /^([a-z]+)([0-9]+)$/.exec(text.trim().toLowerCase());
+    if (!m) return undefined;
+    let file = 0;
+    for (const ch of m[1]) file = file * 26 + (ch.charCodeAt(0) - 96);
+    return { file: file - 1, rank: Number(m[2]) - 1 };
+}
+
+export function onBoard(board: Board, sq: Square): boolean {
+    return sq.file >= 0 && sq.rank >= 0 && sq.file < board.files && sq.rank < board.ranks;
+}

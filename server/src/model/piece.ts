@@ -1,0 +1,127 @@
+/**
+ * The piece model: what a piece's movement *means*, free of the surface style it was
+ * written in. Every front end (LCPN Lisp/C/SQL, Betza, Parlett) lowers to these types;
+ * the engine, the diagrams and every printer read only these types.
+ *
+ * Invariant: a model value is plain data (JSON-serialisable, no AST or CST references),
+ * so that `parse -> print in style S -> parse` can be checked with deep equality.
+ */
+
+/** The three LCPN surface styles. */
+export type Style = 'lisp' | 'c' | 'sql';
+
+/** A movement expression. */
+export type Move =
+    | LeapMove
+    | RefMove
+    | QualifiedMove
+    | UnionMove
+    | SequenceMove
+    | ApplyMove
+    | ConditionalMove
+    | TextMove;
+
+/** `[m n]`: a leap by m along one axis and n along the other, in every sign and order permutation unless `:only`. */
+export interface LeapMove {
+    kind: 'leap';
+    vector: number[];
+}
+
+/** A use of a named piece. `key` is the normalized name (see names.ts), `text` the name as written. */
+export interface RefMove {
+    kind: 'ref';
+    key: string;
+    text: string;
+}
+
+/** `(base :kw ...)` / `base:kw:kw`: direction restrictions, ranges and other qualifiers on a movement. */
+export interface QualifiedMove {
+    kind: 'qualified';
+    base: Move;
+    qualifiers: Qualifier[];
+}
+
+/** `(/ a b ...)`, `a / b`, `a OR b`: the piece may move as any of the parts. */
+export interface UnionMove {
+    kind: 'union';
+    parts: Move[];
+}
+
+/**
+ * `(=> a b)` (blocked: a must end on an empty square and the piece must continue with b)
+ * or `(-> a b)` (free: the piece may stop after a, or continue with b whatever stands there).
+ * More than two legs chain left to right.
+ */
+export interface SequenceMove {
+    kind: 'sequence';
+    mode: 'blocked' | 'free';
+    legs: Move[];
+}
+
+/**
+ * A modifier function applied to arguments: `(move rook)`, `((& capture cannon) rook)`,
+ * `(promote-to queen rook)`, `(capture-a-general rook)`. `functions` is the composition, in
+ * source order, of normalized function names. A union of functions applied to arguments
+ * (`((/ move capture) rook)`) is lowered to a union of applications.
+ */
+export interface ApplyMove {
+    kind: 'apply';
+    functions: string[];
+    args: Move[];
+}
+
+/** `(cond (TEST EXPR) ...)`, `if`, `IF`: the first branch whose test holds applies. */
+export interface ConditionalMove {
+    kind: 'conditional';
+    branches: Branch[];
+    otherwise?: Move;
+}
+
+export interface Branch {
+    test: Test;
+    body: Move;
+}
+
+/** A condition: an equality between terms (`(= (rank) 2)`), or informal text. */
+export type Test =
+    | { kind: 'equals'; left: Term; right: Term }
+    | { kind: 'text'; text: string };
+
+export type Term =
+    | { kind: 'call'; fn: string; args: Term[] }
+    | { kind: 'number'; value: number }
+    | { kind: 'name'; key: string; text: string };
+
+/** An informal description (`"see text"`): kept and shown, not machine-evaluable. */
+export interface TextMove {
+    kind: 'text';
+    text: string;
+}
+
+/** A qualifier, after `:`. */
+export type Qualifier =
+    /** A direction keyword (`:forward`, `:narrow`, ...), normalized; unknown ones are kept too. */
+    | { kind: 'direction'; name: string }
+    /** `:only`: take the vector literally. */
+    | { kind: 'only' }
+    /** `:N` (1..N), `:N :M`, `:N :*` (max null = unlimited); `:rider` is `{ min: 1, max: null }`. */
+    | { kind: 'range'; min: number; max: number | null }
+    /** `:outward` (the default on a continuation leg) and `:any` (lift it). */
+    | { kind: 'outward' }
+    | { kind: 'any' }
+    /** Anything else (`:within-fortress`): kept, shown, not evaluated. */
+    | { kind: 'other'; name: string };
+
+/** One definition. */
+export interface PieceDef {
+    /** The name as written at the definition. */
+    name: string;
+    /** The normalized name: lower case, `_` read as `-`, `$` escape dropped. */
+    key: string;
+    /** Properties such as `royal` (written `::royal`), normalized, without colons. */
+    properties: string[];
+    /** The movement; undefined when the definition has no body. */
+    body?: Move;
+    /** The style the definition was written in (used by printers that keep the style). */
+    style: Style;
+}
