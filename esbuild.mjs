@@ -1,0 +1,59 @@
+// Bundles every entry point into CommonJS files under dist/: the VS Code client, the
+// language server, the `lcpn` CLI and the benchmark. `--watch` rebuilds on change,
+// `--minify` is for the packaged extension.
+import * as esbuild from 'esbuild';
+import { readFile } from 'node:fs/promises';
+
+const watch = process.argv.includes('--watch');
+const minify = process.argv.includes('--minify');
+
+/** `import text from './x.lcpn?raw'` gives the file's text (vitest understands the same suffix). */
+const rawTextPlugin = {
+    name: 'raw-text',
+    setup(build) {
+        build.onResolve({ filter: /\?raw$/ }, (args) => ({
+            path: new URL(args.path.replace(/\?raw$/, ''), 'file://' + args.resolveDir + '/').pathname,
+            namespace: 'raw-text'
+        }));
+        build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({
+            contents: await readFile(args.path, 'utf8'),
+            loader: 'text'
+        }));
+    }
+};
+
+const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    sourcemap: !minify,
+    minify,
+    logLevel: 'warning',
+    plugins: [rawTextPlugin],
+    // Langium is ESM and reads import.meta.url; in a CJS bundle that is the bundle's own file.
+    define: { 'import.meta.url': 'importMetaUrl' },
+    banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" }
+};
+
+const contexts = await Promise.all([
+    esbuild.context({
+        ...common,
+        entryPoints: { 'server/main': 'server/src/main.ts', cli: 'server/src/cli/main.ts', bench: 'bench/run.ts' },
+        outdir: 'dist'
+    }),
+    esbuild.context({
+        ...common,
+        entryPoints: { 'client/extension': 'client/src/extension.ts' },
+        outdir: 'dist',
+        external: ['vscode']
+    })
+]);
+
+if (watch) {
+    await Promise.all(contexts.map((ctx) => ctx.watch()));
+} else {
+    await Promise.all(contexts.map((ctx) => ctx.rebuild()));
+    await Promise.all(contexts.map((ctx) => ctx.dispose()));
+}
