@@ -27,11 +27,13 @@ export interface LeapMove {
     vector: number[];
 }
 
-/** A use of a named piece. `key` is the normalized name (see names.ts), `text` the name as written. */
+/**
+ * A use of a named piece. `key` is the normalized name (see names.ts); the spelling as
+ * written is not part of the model (printers spell names in their style's convention).
+ */
 export interface RefMove {
     kind: 'ref';
     key: string;
-    text: string;
 }
 
 /** `(base :kw ...)` / `base:kw:kw`: direction restrictions, ranges and other qualifiers on a movement. */
@@ -90,7 +92,7 @@ export type Test =
 export type Term =
     | { kind: 'call'; fn: string; args: Term[] }
     | { kind: 'number'; value: number }
-    | { kind: 'name'; key: string; text: string };
+    | { kind: 'name'; key: string };
 
 /** An informal description (`"see text"`): kept and shown, not machine-evaluable. */
 export interface TextMove {
