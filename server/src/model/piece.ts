@@ -102,7 +102,10 @@ export interface TextMove {
 
 /** A qualifier, after `:`. */
 export type Qualifier =
-    /** A direction keyword (`:forward`, `:narrow`, ...), normalized; unknown ones are kept too. */
+    /**
+     * Any other keyword (`:forward`, `:narrow`, `:within-fortress`), normalized. LCPN lowers every
+     * keyword it does not treat specially to this; the vocabulary says which ones are known directions.
+     */
     | { kind: 'direction'; name: string }
     /** `:only`: take the vector literally. */
     | { kind: 'only' }
@@ -111,7 +114,7 @@ export type Qualifier =
     /** `:outward` (the default on a continuation leg) and `:any` (lift it). */
     | { kind: 'outward' }
     | { kind: 'any' }
-    /** Anything else (`:within-fortress`): kept, shown, not evaluated. */
+    /** A restriction from another notation that has no LCPN keyword: kept, shown, not evaluated. */
     | { kind: 'other'; name: string };
 
 /** One definition. */

@@ -1,0 +1,297 @@
+/**
+ * Lowering: AST (any of the three styles) -> piece model. One case per AST node type,
+ * because the grammar builds the same node types for the same concept in every style.
+ *
+ * Which role an expression plays is decided here, by position: the head of an
+ * application is a modifier *function* (Lisp-2: `cannon` may be both a function and a
+ * piece), everything else is a *movement*. Problems are reported against AST nodes and
+ * never thrown: bad input lowers to the best model it can, plus problems.
+ */
+import type { AstNode } from 'langium';
+import * as ast from '../language/generated/ast.js';
+import { normalizeKeyword, normalizeName } from './names.js';
+import type { Move, PieceDef, Qualifier, Style, Term, Test } from './piece.js';
+
+export interface LoweringProblem {
+    node: AstNode;
+    message: string;
+    severity: 'error' | 'warning' | 'info';
+    /** A stable code that code actions and tests can switch on. */
+    code: string;
+}
+
+/** Gerunds (SQL style) and the function each one applies. */
+const GERUNDS: Record<string, string> = {
+    capturing: 'capture',
+    moving: 'move',
+    moveing: 'move',
+    'no_jumping': 'no-jump',
+    'no-jumping': 'no-jump'
+};
+
+/** In a Lisp `cond`, a clause whose test is `t` (or `else`) is the default branch. */
+const DEFAULT_TESTS = new Set(['t', 'else', 'otherwise']);
+
+export function definitionStyle(def: ast.Definition): Style {
+    if (ast.isLispDefinition(def)) return 'lisp';
+    return def.op === 'IS' ? 'sql' : 'c';
+}
+
+export function lowerDefinition(def: ast.Definition): { piece: PieceDef; problems: LoweringProblem[] } {
+    const lowering = new Lowering();
+    const piece = lowering.definition(def);
+    return { piece, problems: lowering.problems };
+}
+
+class Lowering {
+    readonly problems: LoweringProblem[] = [];
+
+    private problem(node: AstNode, code: string, message: string, severity: LoweringProblem['severity'] = 'error'): void {
+        this.problems.push({ node, code, message, severity });
+    }
+
+    definition(def: ast.Definition): PieceDef {
+        const properties: string[] = [];
+        let body: Move | undefined;
+        if (ast.isInfixDefinition(def)) {
+            properties.push(...def.properties.map((p) => normalizeKeyword(p.value)));
+            body = def.body ? this.topLevel(def.body, properties) : undefined;
+        } else if (def.body) {
+            body = this.topLevel(def.body, properties);
+        }
+        return {
+            name: def.name.startsWith('$') ? def.name.slice(1) : def.name,
+            key: normalizeName(def.name),
+            properties: [...new Set(properties)],
+            body,
+            style: definitionStyle(def)
+        };
+    }
+
+    /** The body of a definition: a top-level union may carry `::royal` among its items (Lisp style). */
+    private topLevel(expr: ast.Expr, properties: string[]): Move | undefined {
+        if (ast.isUnion(expr)) {
+            const parts: Move[] = [];
+            for (const item of expr.items) {
+                if (ast.isProperty(item)) {
+                    if (ast.isInfixDefinition(expr.$container)) {
+                        this.problem(item, 'misplaced-property',
+                            `'${item.value}' must come first in C and SQL style, before every component and with no '${expr.ops[0] ?? '/'}' after it`);
+                    }
+                    properties.push(normalizeKeyword(item.value));
+                } else {
+                    parts.push(this.move(item));
+                }
+            }
+            if (parts.length === 0) {
+                this.problem(expr, 'empty-union', 'this union has no movement: add at least one piece or vector after the properties');
+                return undefined;
+            }
+            return parts.length === 1 ? parts[0] : { kind: 'union', parts };
+        }
+        if (ast.isProperty(expr)) {
+            properties.push(normalizeKeyword(expr.value));
+            return undefined;
+        }
+        return this.move(expr);
+    }
+
+    move(expr: ast.Expr): Move {
+        switch (expr.$type) {
+            case 'Vector': {
+                const leap: Move = { kind: 'leap', vector: [...expr.components] };
+                return expr.qualifiers.length > 0 ? { kind: 'qualified', base: leap, qualifiers: this.qualifiers(expr.qualifiers) } : leap;
+            }
+            case 'NameRef':
+                return { kind: 'ref', key: normalizeName(expr.ref.$refText) };
+            case 'StringLit':
+                return { kind: 'text', text: expr.value };
+            case 'Qualified':
+                return { kind: 'qualified', base: this.move(expr.base), qualifiers: this.qualifiers(expr.qualifiers) };
+            case 'Parenthesized':
+                return this.move(expr.expr);
+            case 'Union':
+                return this.union(expr);
+            case 'Sequence':
+                return this.sequence(expr);
+            case 'Application':
+                return this.application(expr);
+            case 'GerundCall':
+                return this.gerund(expr);
+            case 'Conditional':
+                return this.conditional(expr);
+            case 'Composition':
+                this.problem(expr, 'composition-as-move',
+                    "'&' composes modifier functions and is not a movement by itself: apply it to a piece, as in ((& capture cannon) rook) or capture & cannon(rook)");
+                return { kind: 'union', parts: [] };
+            case 'Property':
+                this.problem(expr, 'misplaced-property',
+                    `'${expr.value}' is a property of the whole piece: write it first in the definition, e.g. (def king (/ ::royal ferz wazir)) or king := ::royal ferz / wazir`);
+                return { kind: 'union', parts: [] };
+            case 'NumberLit':
+                this.problem(expr, 'number-as-move', `a number alone is not a movement: write a vector such as [0 ${expr.value}]`);
+                return { kind: 'union', parts: [] };
+            case 'Qualifier':
+                this.problem(expr, 'misplaced-qualifier', `'${expr.value}' qualifies a movement: put it after one, as in (wazir ${expr.value}) or wazir${expr.value}`);
+                return { kind: 'union', parts: [] };
+            case 'Equals':
+                this.problem(expr, 'test-as-move', "'=' compares values in a condition; it is not a movement");
+                return { kind: 'union', parts: [] };
+        }
+    }
+
+    private union(expr: ast.Union): Move {
+        const parts: Move[] = [];
+        for (const item of expr.items) {
+            if (ast.isProperty(item)) {
+                this.problem(item, 'misplaced-property',
+                    `'${item.value}' is a property of the whole piece and can only stand in the definition's top-level union`);
+            } else {
+                parts.push(this.move(item));
+            }
+        }
+        return parts.length === 1 ? parts[0] : { kind: 'union', parts };
+    }
+
+    private sequence(expr: ast.Sequence): Move {
+        const mode = expr.op === '=>' || expr.op === 'AND_THEN' ? 'blocked' : 'free';
+        // Infix chains parse left-nested: `a => b => c` is ((a => b) => c); flatten same-mode chains.
+        const legs: Move[] = [];
+        const [first, ...rest] = expr.legs;
+        if (first && !expr.open && ast.isSequence(first) && !first.open && sameMode(first.op, expr.op)) {
+            const inner = this.sequence(first);
+            if (inner.kind === 'sequence') legs.push(...inner.legs); else legs.push(inner);
+        } else if (first) {
+            legs.push(this.move(first));
+        }
+        legs.push(...rest.map((leg) => this.move(leg)));
+        if (legs.length < 2) {
+            this.problem(expr, 'short-sequence', `'${expr.op}' needs two movements, the first leg and the one that continues from it`);
+            return legs[0] ?? { kind: 'union', parts: [] };
+        }
+        return { kind: 'sequence', mode, legs };
+    }
+
+    private application(expr: ast.Application): Move {
+        const qualifiers = expr.args.filter(ast.isQualifier);
+        const others = expr.args.filter((a) => !ast.isQualifier(a));
+        // `(wazir :forward)`, `([2 1] :narrow)`, `(rook :2 :*)`: a movement with qualifiers (Lisp style).
+        if (expr.open && others.length === 0 && qualifiers.length > 0) {
+            return { kind: 'qualified', base: this.move(expr.head), qualifiers: this.qualifiers(qualifiers) };
+        }
+        const alternatives = this.functions(expr.head);
+        const args = others.map((a) => this.move(a));
+        const applications: Move[] = alternatives.map((functions) => ({ kind: 'apply', functions, args }));
+        const applied: Move = applications.length === 1 ? applications[0] : { kind: 'union', parts: applications };
+        return qualifiers.length > 0 ? { kind: 'qualified', base: applied, qualifiers: this.qualifiers(qualifiers) } : applied;
+    }
+
+    private gerund(expr: ast.GerundCall): Move {
+        const functions = expr.gerunds.map((g) => GERUNDS[g] ?? normalizeName(g));
+        return { kind: 'apply', functions, args: [this.move(expr.arg)] };
+    }
+
+    /** A function expression, as the alternatives it stands for: `(/ move (& capture cannon))` -> [[move], [capture, cannon]]. */
+    functions(expr: ast.Expr): string[][] {
+        if (ast.isNameRef(expr)) return [[normalizeName(expr.ref.$refText)]];
+        if (ast.isParenthesized(expr)) return this.functions(expr.expr);
+        if (ast.isUnion(expr)) return expr.items.flatMap((item) => this.functions(item));
+        if (ast.isComposition(expr)) {
+            return expr.functions.reduce<string[][]>(
+                (acc, f) => acc.flatMap((prefix) => this.functions(f).map((alt) => [...prefix, ...alt])),
+                [[]]);
+        }
+        this.problem(expr, 'not-a-function',
+            'only a modifier function (move, capture, cannon, no-jump, igui, ...) or a composition of them can be applied to a piece here');
+        return [];
+    }
+
+    private conditional(expr: ast.Conditional): Move {
+        const branches: { test: Test; body: Move }[] = [];
+        let otherwise: Move | undefined;
+        for (const branch of expr.branches) {
+            if (!branch.body) {
+                this.problem(branch, 'empty-branch', 'this branch has a condition but no movement after it');
+                continue;
+            }
+            const body = this.move(branch.body);
+            if (expr.open && ast.isNameRef(branch.test) && DEFAULT_TESTS.has(normalizeName(branch.test.ref.$refText))) {
+                otherwise = body;
+            } else {
+                branches.push({ test: this.test(branch.test), body });
+            }
+        }
+        if (expr.otherwise) otherwise = this.move(expr.otherwise);
+        if (branches.length === 0 && otherwise) return otherwise;
+        return otherwise ? { kind: 'conditional', branches, otherwise } : { kind: 'conditional', branches };
+    }
+
+    private test(expr: ast.Expr): Test {
+        if (ast.isStringLit(expr)) return { kind: 'text', text: expr.value };
+        if (ast.isParenthesized(expr)) return this.test(expr.expr);
+        if (ast.isEquals(expr)) return { kind: 'equals', left: this.term(expr.left), right: this.term(expr.right) };
+        this.problem(expr, 'bad-test', 'a condition is a comparison such as (= (rank) 2) / rank() = 2, or a description in a string');
+        return { kind: 'text', text: '' };
+    }
+
+    private term(expr: ast.Expr): Term {
+        if (ast.isNumberLit(expr)) return { kind: 'number', value: expr.value };
+        if (ast.isNameRef(expr)) return { kind: 'name', key: normalizeName(expr.ref.$refText) };
+        if (ast.isParenthesized(expr)) return this.term(expr.expr);
+        if (ast.isApplication(expr) && ast.isNameRef(expr.head)) {
+            return { kind: 'call', fn: normalizeName(expr.head.ref.$refText), args: expr.args.map((a) => this.term(a)) };
+        }
+        this.problem(expr, 'bad-term', 'a condition compares numbers and calls such as (rank) / rank()');
+        return { kind: 'number', value: 0 };
+    }
+
+    qualifiers(nodes: ast.Qualifier[]): Qualifier[] {
+        const result: Qualifier[] = [];
+        const numbers: { node: ast.Qualifier; value: number | null }[] = [];
+        for (const node of nodes) {
+            const text = node.value.slice(1);
+            if (text === '*') {
+                numbers.push({ node, value: null });
+            } else if (/^[0-9]+$/.test(text)) {
+                numbers.push({ node, value: Number(text) });
+            } else {
+                const name = normalizeKeyword(text);
+                if (name === 'only') result.push({ kind: 'only' });
+                else if (name === 'rider') result.push({ kind: 'range', min: 1, max: null });
+                else if (name === 'outward') result.push({ kind: 'outward' });
+                else if (name === 'any') result.push({ kind: 'any' });
+                // Known or not: the vocabulary (engine, validator) decides what a keyword means.
+                else result.push({ kind: 'direction', name });
+            }
+        }
+        const range = this.range(numbers);
+        if (range) result.push(range);
+        return result;
+    }
+
+    /** `:N` = 1..N, `:N :M` = N..M, `:N :*` = N or more, `:*` = any number. */
+    private range(numbers: { node: ast.Qualifier; value: number | null }[]): Qualifier | undefined {
+        if (numbers.length === 0) return undefined;
+        if (numbers.length > 2) {
+            this.problem(numbers[2].node, 'range-arity', 'a range takes at most two numbers: a maximum (:4), or a minimum and a maximum (:2 :5, :2 :*)');
+        }
+        const [a, b] = numbers;
+        if (numbers.length === 1) {
+            if (a.value === 0) this.problem(a.node, 'range-zero', 'a range of :0 allows no step at all');
+            return { kind: 'range', min: a.value === null ? 1 : Math.min(1, a.value), max: a.value };
+        }
+        if (a.value === null) {
+            this.problem(a.node, 'range-order', "'*' means 'no maximum' and can only be the second number of a range, as in :2 :*");
+            return { kind: 'range', min: 1, max: b.value };
+        }
+        if (b.value !== null && a.value > b.value) {
+            this.problem(b.node, 'range-min-max', `this range's minimum (${a.value}) is larger than its maximum (${b.value}): write :${b.value} :${a.value}`);
+        }
+        return { kind: 'range', min: a.value, max: b.value };
+    }
+}
+
+function sameMode(a: string, b: string): boolean {
+    const blocked = (op: string) => op === '=>' || op === 'AND_THEN';
+    return blocked(a) === blocked(b);
+}

@@ -1,0 +1,59 @@
+/**
+ * Text -> piece model, synchronously and without a workspace: the entry point for the
+ * CLI, the benchmarks and the tests. (The language server goes through Langium's
+ * document pipeline instead, and lowers the same AST with the same lowerDefinition.)
+ */
+import type { AstNode } from 'langium';
+import type { Document } from '../language/generated/ast.js';
+import { createLcpnServices } from '../language/lcpn-module.js';
+import { lowerDefinition } from './lower.js';
+import type { PieceDef } from './piece.js';
+
+export interface TextProblem {
+    message: string;
+    /** 1-based. */
+    line: number;
+    /** 1-based. */
+    column: number;
+    severity: 'error' | 'warning' | 'info';
+    code: string;
+}
+
+let parser: ReturnType<typeof createLcpnServices>['Lcpn']['parser']['LangiumParser'] | undefined;
+
+/** The Langium parser, built once: building it analyses the grammar and takes tens of milliseconds. */
+export function lcpnParser() {
+    parser ??= createLcpnServices().Lcpn.parser.LangiumParser;
+    return parser;
+}
+
+export function parsePieceText(text: string): { pieces: PieceDef[]; problems: TextProblem[]; document: Document } {
+    const result = lcpnParser().parse<Document>(text);
+    const problems: TextProblem[] = [];
+    for (const e of result.lexerErrors) {
+        problems.push({ message: `unexpected character '${text.substr(e.offset, e.length)}'`, line: (e.line ?? 0), column: e.column ?? 0, severity: 'error', code: 'lexing-error' });
+    }
+    for (const e of result.parserErrors) {
+        const at = Number.isNaN(e.token.startOffset) ? endOf(text) : { line: e.token.startLine ?? 1, column: e.token.startColumn ?? 1 };
+        problems.push({ message: e.message, ...at, severity: 'error', code: 'parsing-error' });
+    }
+    const pieces: PieceDef[] = [];
+    for (const def of result.value.definitions) {
+        if (!def.name) continue;
+        const lowered = lowerDefinition(def);
+        pieces.push(lowered.piece);
+        for (const p of lowered.problems) problems.push({ message: p.message, ...startOf(p.node), severity: p.severity, code: p.code });
+    }
+    problems.sort((a, b) => a.line - b.line || a.column - b.column);
+    return { pieces, problems, document: result.value };
+}
+
+function startOf(node: AstNode): { line: number; column: number } {
+    const start = node.$cstNode?.range.start;
+    return start ? { line: start.line + 1, column: start.character + 1 } : { line: 1, column: 1 };
+}
+
+function endOf(text: string): { line: number; column: number } {
+    const lines = text.split(/\r?\n/);
+    return { line: lines.length, column: lines[lines.length - 1].length + 1 };
+}

@@ -1,0 +1,114 @@
+/**
+ * Piece model -> C style or SQL style. The two share one precedence ladder and differ
+ * only in spelling (`/` vs `OR`, `=>` vs `AND_THEN`, ...), so one printer serves both.
+ * Parentheses are added exactly where the grammar's precedence needs them.
+ */
+import type { Move, PieceDef, Qualifier, Term, Test } from './piece.js';
+import { quote, rangeText } from './print-lisp.js';
+import { spellName } from './spelling.js';
+
+type InfixStyle = 'c' | 'sql';
+
+const SPELLING = {
+    c: { define: ':=', union: ' / ', blocked: ' => ', free: ' -> ', compose: ' & ' },
+    sql: { define: 'IS', union: ' OR ', blocked: ' AND_THEN ', free: ' THEN ', compose: ' AND ' }
+} as const;
+
+/** Gerunds SQL style prefers for single-argument modifiers. */
+const GERUND_OF: Record<string, string> = { capture: 'capturing', move: 'moving', 'no-jump': 'no_jumping' };
+
+/** Precedence levels, loosest first, as in the grammar. */
+const enum Level { Union = 1, Sequence = 2, Application = 3, Postfix = 5, Primary = 6 }
+
+export function printInfixPiece(piece: PieceDef, style: InfixStyle): string {
+    const props = piece.properties.map((p) => `::${p} `).join('');
+    const body = piece.body ? new InfixPrinter(style).move(piece.body, Level.Union) : '""';
+    return `${spellName(piece.key, style)} ${SPELLING[style].define} ${props}${body}`;
+}
+
+export function printInfixMove(move: Move, style: InfixStyle): string {
+    return new InfixPrinter(style).move(move, Level.Union);
+}
+
+class InfixPrinter {
+    constructor(private readonly style: InfixStyle) { }
+
+    /** Prints `move` so that it parses back at precedence `level` or tighter. */
+    move(move: Move, level: Level): string {
+        const [text, own] = this.print(move);
+        return own >= level ? text : `(${text})`;
+    }
+
+    private print(move: Move): [string, Level] {
+        const s = SPELLING[this.style];
+        switch (move.kind) {
+            case 'leap':
+                return [`[${move.vector.join(', ')}]`, Level.Primary];
+            case 'ref':
+                return [spellName(move.key, this.style), Level.Primary];
+            case 'text':
+                return [quote(move.text), Level.Primary];
+            case 'qualified':
+                return [this.move(move.base, Level.Primary) + move.qualifiers.map(infixQualifier).join(''), Level.Postfix];
+            case 'union':
+                if (move.parts.length === 0) return ['""', Level.Primary];
+                return [move.parts.map((p) => this.move(p, Level.Sequence)).join(s.union), Level.Union];
+            case 'sequence': {
+                const op = move.mode === 'blocked' ? s.blocked : s.free;
+                // Left-associative: a sequence as the first leg would re-associate, any other leg needs parentheses.
+                return [move.legs.map((leg) => this.move(leg, leg.kind === 'sequence' ? Level.Primary : Level.Application)).join(op), Level.Sequence];
+            }
+            case 'apply':
+                return this.apply(move.functions, move.args);
+            case 'conditional':
+                return [this.conditional(move), Level.Primary];
+        }
+    }
+
+    private apply(functions: string[], args: Move[]): [string, Level] {
+        if (this.style === 'sql' && args.length === 1 && functions.every((f) => GERUND_OF[f])) {
+            return [`${functions.map((f) => GERUND_OF[f]).join(' AND ')} ${this.move(args[0], Level.Postfix)}`, Level.Application];
+        }
+        const fn = functions.map((f) => spellName(f, this.style)).join(SPELLING[this.style].compose);
+        return [`${fn}(${args.map((a) => this.move(a, Level.Union)).join(', ')})`, Level.Application];
+    }
+
+    private conditional(move: Extract<Move, { kind: 'conditional' }>): string {
+        if (this.style === 'c') {
+            const branches = move.branches.map((b) => `if ${this.test(b.test, true)} { ${this.move(b.body, Level.Union)} }`);
+            const otherwise = move.otherwise ? ` else { ${this.move(move.otherwise, Level.Union)} }` : '';
+            return branches.join(' else ') + otherwise;
+        }
+        const branches = move.branches.map((b) => `${this.test(b.test, false)} THEN ${this.move(b.body, Level.Union)}`);
+        const otherwise = move.otherwise ? ` ELSE ${this.move(move.otherwise, Level.Union)}` : '';
+        return `IF ${branches.join(' ELSE IF ')}${otherwise} END`;
+    }
+
+    private test(test: Test, parenthesize: boolean): string {
+        if (test.kind === 'text') return quote(test.text);
+        const text = `${this.term(test.left)} = ${this.term(test.right)}`;
+        return parenthesize ? `(${text})` : text;
+    }
+
+    private term(term: Term): string {
+        switch (term.kind) {
+            case 'number': return String(term.value);
+            case 'name': return spellName(term.key, this.style);
+            case 'call': return `${spellName(term.fn, this.style)}(${term.args.map((a) => this.term(a)).join(', ')})`;
+        }
+    }
+}
+
+export function infixQualifier(q: Qualifier): string {
+    switch (q.kind) {
+        case 'direction':
+        case 'other':
+            return `:${q.name.replace(/-/g, '_')}`;
+        case 'only':
+        case 'outward':
+        case 'any':
+            return `:${q.kind}`;
+        case 'range':
+            return rangeText(q.min, q.max).map((t) => `:${t}`).join('');
+    }
+}

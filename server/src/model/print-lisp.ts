@@ -1,0 +1,82 @@
+/**
+ * Piece model -> Lisp style (Emacs Lisp flavour: `[m n]` vectors, `( )` lists).
+ * Names are spelled with `-`, keywords with `-`.
+ */
+import type { Move, PieceDef, Qualifier, Term, Test } from './piece.js';
+import { spellName } from './spelling.js';
+
+export function printLispPiece(piece: PieceDef): string {
+    const name = spellName(piece.key, 'lisp');
+    if (!piece.body && piece.properties.length === 0) return `(def ${name})`;
+    const props = piece.properties.map((p) => `::${p}`);
+    if (props.length === 0) return `(def ${name} ${printLispMove(piece.body!)})`;
+    const parts = piece.body ? (piece.body.kind === 'union' ? piece.body.parts : [piece.body]) : [];
+    return `(def ${name} (/ ${[...props, ...parts.map(printLispMove)].join(' ')}))`;
+}
+
+export function printLispMove(move: Move): string {
+    switch (move.kind) {
+        case 'leap':
+            return `[${move.vector.join(' ')}]`;
+        case 'ref':
+            return spellName(move.key, 'lisp');
+        case 'text':
+            return quote(move.text);
+        case 'qualified': {
+            const quals = move.qualifiers.map(lispQualifier).join(' ');
+            // A vector wrapped with qualifiers drops its brackets: (2 1 :narrow).
+            if (move.base.kind === 'leap') return `(${move.base.vector.join(' ')} ${quals})`;
+            return `(${printLispMove(move.base)} ${quals})`;
+        }
+        case 'union':
+            return `(/${move.parts.map((p) => ' ' + printLispMove(p)).join('')})`;
+        case 'sequence':
+            return `(${move.mode === 'blocked' ? '=>' : '->'} ${move.legs.map(printLispMove).join(' ')})`;
+        case 'apply': {
+            const fn = move.functions.length === 1 ? spellName(move.functions[0], 'lisp') : `(& ${move.functions.map((f) => spellName(f, 'lisp')).join(' ')})`;
+            return `(${[fn, ...move.args.map(printLispMove)].join(' ')})`;
+        }
+        case 'conditional': {
+            const clauses = move.branches.map((b) => `(${lispTest(b.test)} ${printLispMove(b.body)})`);
+            if (move.otherwise) clauses.push(`(t ${printLispMove(move.otherwise)})`);
+            return `(cond ${clauses.join(' ')})`;
+        }
+    }
+}
+
+export function lispQualifier(q: Qualifier): string {
+    switch (q.kind) {
+        case 'direction':
+        case 'other':
+            return `:${q.name}`;
+        case 'only':
+        case 'outward':
+        case 'any':
+            return `:${q.kind}`;
+        case 'range':
+            return rangeText(q.min, q.max).map((t) => `:${t}`).join(' ');
+    }
+}
+
+/** The tokens of a range: `rider`, `4` (1..4), `2 5`, `2 *`. */
+export function rangeText(min: number, max: number | null): string[] {
+    if (min === 1 && max === null) return ['rider'];
+    if (min <= 1 && max !== null && min === Math.min(1, max)) return [String(max)];
+    return [String(min), max === null ? '*' : String(max)];
+}
+
+function lispTest(test: Test): string {
+    return test.kind === 'text' ? quote(test.text) : `(= ${lispTerm(test.left)} ${lispTerm(test.right)})`;
+}
+
+function lispTerm(term: Term): string {
+    switch (term.kind) {
+        case 'number': return String(term.value);
+        case 'name': return spellName(term.key, 'lisp');
+        case 'call': return `(${[spellName(term.fn, 'lisp'), ...term.args.map(lispTerm)].join(' ')})`;
+    }
+}
+
+export function quote(text: string): string {
+    return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}

@@ -1,0 +1,14 @@
+/**
+ * How each style spells a normalized name: Lisp with `-`, C and SQL with `_`. A name that
+ * would read as a keyword is escaped with `$` (the spec's Perl-like escape). The lexer is
+ * shared by the three styles, so every lower-case keyword is reserved in every style;
+ * SQL's SHOUTY keywords never clash because names print in lower case.
+ */
+import type { Style } from './piece.js';
+
+const RESERVED = new Set(['def', 'cond', 'if', 'else', 'capturing', 'moving', 'moveing', 'no-jumping']);
+
+export function spellName(key: string, style: Style): string {
+    const spelled = style === 'lisp' ? key : key.replace(/-/g, '_');
+    return RESERVED.has(key) ? '$' + spelled : spelled;
+}
