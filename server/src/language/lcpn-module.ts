@@ -1,25 +1,55 @@
 import { EmptyFileSystem, inject, type Module } from 'langium';
 import {
     createDefaultModule, createDefaultSharedModule,
-    type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices
+    type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices, type PartialLangiumSharedServices
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule } from './generated/module.js';
+import { LcpnDocumentValidator } from './lcpn-document-validator.js';
+import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
+import { LcpnPieceModels } from './lcpn-piece-models.js';
+import { LcpnScopeProvider } from './lcpn-scope-provider.js';
+import { registerValidationChecks } from './lcpn-validator.js';
+import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
 
 /** Services added by LCPN on top of Langium's. */
-export type LcpnAddedServices = Record<string, never>;
+export interface LcpnAddedServices {
+    lcpn: {
+        PieceModels: LcpnPieceModels;
+    };
+}
 
 export type LcpnServices = LangiumServices & LcpnAddedServices;
 
-/** All LCPN overrides of Langium's default services; one line each, logic lives in the named files. */
+/** All LCPN overrides of Langium's language services; one line each, the logic lives in the named files. */
 export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAddedServices> = {
+    lcpn: {
+        PieceModels: (services) => new LcpnPieceModels(services)
+    },
+    parser: {
+        ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider()
+    },
+    references: {
+        ScopeProvider: (services) => new LcpnScopeProvider(services)
+    },
+    validation: {
+        DocumentValidator: (services) => new LcpnDocumentValidator(services)
+    }
+};
+
+/** Overrides of Langium's shared (workspace-wide) services. */
+export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumSharedServices> = {
+    workspace: {
+        WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared)
+    }
 };
 
 export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFileSystem): {
     shared: LangiumSharedServices;
     Lcpn: LcpnServices;
 } {
-    const shared = inject(createDefaultSharedModule(context), LcpnGeneratedSharedModule);
+    const shared = inject(createDefaultSharedModule(context), LcpnGeneratedSharedModule, LcpnSharedModule);
     const Lcpn = inject(createDefaultModule({ shared }), LcpnGeneratedModule, LcpnModule);
     shared.ServiceRegistry.register(Lcpn);
+    registerValidationChecks(Lcpn);
     return { shared, Lcpn };
 }

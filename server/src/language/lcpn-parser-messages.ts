@@ -1,0 +1,52 @@
+/**
+ * Parse errors in words a piece inventor understands: token kinds by what they look like
+ * ("a name", "a keyword such as :forward"), the end of the file called so, and each
+ * expectation listed once.
+ */
+import { LangiumParserErrorMessageProvider } from 'langium';
+import type { IToken, TokenType } from 'chevrotain';
+
+const DESCRIPTIONS: Record<string, string> = {
+    NAME: 'a name',
+    INT: 'a number',
+    STRING: 'a string',
+    QUALIFIER: 'a keyword such as :forward or :4',
+    PROPERTY: 'a property such as ::royal',
+    LISP_DEF: "'(def'",
+    EOF: 'the end of the file'
+};
+
+function describe(type: TokenType): string {
+    if (DESCRIPTIONS[type.name]) return DESCRIPTIONS[type.name];
+    return `'${type.name.endsWith(':KW') ? type.name.slice(0, -3) : type.name}'`;
+}
+
+function found(token: IToken): string {
+    return token.tokenType?.name === 'EOF' || token.image === '' ? 'the file ended' : `found '${token.image}'`;
+}
+
+function list(items: string[]): string {
+    const unique = [...new Set(items)];
+    if (unique.length <= 1) return unique[0] ?? 'something else';
+    return `${unique.slice(0, -1).join(', ')} or ${unique[unique.length - 1]}`;
+}
+
+export class LcpnParserErrorMessageProvider extends LangiumParserErrorMessageProvider {
+    override buildMismatchTokenMessage({ expected, actual }: { expected: TokenType; actual: IToken }): string {
+        return `expected ${describe(expected)} but ${found(actual)}`;
+    }
+
+    override buildNotAllInputParsedMessage({ firstRedundant }: { firstRedundant: IToken }): string {
+        return `expected a new definition ('(def NAME ...)', 'NAME := ...' or 'NAME IS ...') but found '${firstRedundant.image}'`;
+    }
+
+    override buildNoViableAltMessage({ expectedPathsPerAlt, actual }: { expectedPathsPerAlt: TokenType[][][]; actual: IToken[] }): string {
+        const firsts = expectedPathsPerAlt.flatMap((alt) => alt.map((path) => path[0]).filter(Boolean)).map(describe);
+        return `expected ${list(firsts)} but ${found(actual[0])}`;
+    }
+
+    override buildEarlyExitMessage({ expectedIterationPaths, actual }: { expectedIterationPaths: TokenType[][]; actual: IToken[] }): string {
+        const firsts = expectedIterationPaths.map((path) => path[0]).filter(Boolean).map(describe);
+        return `expected at least one ${list(firsts)} but ${found(actual[0])}`;
+    }
+}

@@ -1,0 +1,89 @@
+/**
+ * Cyclic definitions: pieces whose movement refers back to themselves through piece names.
+ * Tarjan's strongly connected components, iteratively (a generated file may chain thousands
+ * of definitions, deeper than the call stack), linear in the number of references.
+ */
+import type { Move } from './piece.js';
+
+/** Piece names a movement refers to. */
+export function references(move: Move): string[] {
+    switch (move.kind) {
+        case 'ref': return [move.key];
+        case 'leap': case 'text': return [];
+        case 'qualified': return references(move.base);
+        case 'union': return move.parts.flatMap(references);
+        case 'sequence': return move.legs.flatMap(references);
+        case 'apply': return move.args.flatMap(references);
+        case 'conditional': return [...move.branches.map((b) => b.body), ...(move.otherwise ? [move.otherwise] : [])].flatMap(references);
+    }
+}
+
+/**
+ * For every key (among `starts` and what they reach) that lies on a cycle, one cycle through it
+ * as a list of keys that starts and ends with the key itself.
+ */
+export function findCycles(starts: Iterable<string>, edges: (key: string) => string[]): Map<string, string[]> {
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const onStack = new Set<string>();
+    const stack: string[] = [];
+    const components: string[][] = [];
+    let counter = 0;
+    for (const root of starts) {
+        if (index.has(root)) continue;
+        const work: { key: string; next: string[]; i: number }[] = [];
+        const open = (key: string) => {
+            index.set(key, counter); low.set(key, counter); counter++;
+            stack.push(key); onStack.add(key);
+            work.push({ key, next: edges(key), i: 0 });
+        };
+        open(root);
+        while (work.length > 0) {
+            const frame = work[work.length - 1];
+            if (frame.i < frame.next.length) {
+                const to = frame.next[frame.i++];
+                if (!index.has(to)) open(to);
+                else if (onStack.has(to)) low.set(frame.key, Math.min(low.get(frame.key)!, index.get(to)!));
+                continue;
+            }
+            work.pop();
+            if (work.length > 0) {
+                const parent = work[work.length - 1].key;
+                low.set(parent, Math.min(low.get(parent)!, low.get(frame.key)!));
+            }
+            if (low.get(frame.key) === index.get(frame.key)) {
+                const component: string[] = [];
+                let member: string;
+                do { member = stack.pop()!; onStack.delete(member); component.push(member); } while (member !== frame.key);
+                components.push(component);
+            }
+        }
+    }
+    const cycles = new Map<string, string[]>();
+    for (const component of components) {
+        const members = new Set(component);
+        if (component.length === 1 && !edges(component[0]).includes(component[0])) continue;
+        for (const key of component) cycles.set(key, cycleThrough(key, members, edges));
+    }
+    return cycles;
+}
+
+/** A shortest cycle from `key` back to itself inside its component (breadth-first). */
+function cycleThrough(key: string, members: Set<string>, edges: (key: string) => string[]): string[] {
+    const previous = new Map<string, string>();
+    const queue = [key];
+    for (let i = 0; i < queue.length; i++) {
+        const at = queue[i];
+        for (const to of edges(at)) {
+            if (!members.has(to)) continue;
+            if (to === key) {
+                const path = [key];
+                for (let n = at; n !== key; n = previous.get(n)!) path.unshift(n);
+                path.unshift(key);
+                return path;
+            }
+            if (!previous.has(to)) { previous.set(to, at); queue.push(to); }
+        }
+    }
+    return [key, key];
+}

@@ -1,0 +1,121 @@
+/** Diagnostics through Langium's validation helpers, in the three styles. */
+import { readFileSync } from 'node:fs';
+import { expectError, expectNoIssues, expectWarning, validationHelper } from 'langium/test';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Document } from '../../src/language/generated/ast.js';
+import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { createTestServices } from '../test-services.js';
+
+let validate: ReturnType<typeof validationHelper<Document>>;
+
+beforeAll(async () => {
+    const { Lcpn } = await createTestServices();
+    validate = validationHelper<Document>(Lcpn);
+});
+
+const summary = (diagnostics: Diagnostic[]) => diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${(d.data as { code?: string })?.code}`);
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/spec/${name}`, import.meta.url), 'utf8');
+
+describe('the spec examples have no false diagnostics', () => {
+    test('C style: only the pawn\'s missing braces', async () => {
+        const result = await validate(fixture('c.lcpn'));
+        const codes = result.diagnostics.map((d) => (d.data as { code?: string }).code).filter((c) => c !== IssueCodes.InformalText);
+        expect(codes.filter((c) => c !== IssueCodes.DuplicateDefinition && c !== IssueCodes.UnknownKeyword && c !== IssueCodes.UnknownFunction))
+            .toEqual([IssueCodes.MissingBrace, IssueCodes.MissingBrace]);
+    });
+
+    test('SQL style: moveing is flagged with a fix', async () => {
+        const result = await validate(fixture('sql.lcpn'));
+        expectWarning(result, /'moveing' is the spec's misspelling of 'moving'/, { code: IssueCodes.MisspelledGerund });
+        expect(result.diagnostics.filter((d) => d.severity === 1)).toEqual([]);
+    });
+
+    test('Lisp style: duplicates are warned, nothing is an error', async () => {
+        const result = await validate(fixture('lisp.lcpn'));
+        expect(result.diagnostics.filter((d) => d.severity === 1)).toEqual([]);
+        expect(summary(result.diagnostics.filter((d) => (d.data as { code?: string }).code === IssueCodes.DuplicateDefinition)))
+            .toEqual(['12:6 duplicate-definition', '17:6 duplicate-definition', '29:6 duplicate-definition', '30:6 duplicate-definition', '42:6 duplicate-definition']);
+    });
+
+    test('the unbalanced Lisp pawn gets one located parse error', async () => {
+        const result = await validate(fixture('pawn-unbalanced.lcpn'));
+        const errors = result.diagnostics.filter((d) => d.severity === 1);
+        expect(errors.length).toBeGreaterThan(0);
+        expect(errors[0].message).toBe("expected ')' or ']' but the file ended");
+    });
+});
+
+describe.each([
+    ['lisp', '(def knight [1 2])\n(def nightrider (knigth :rider))'],
+    ['c', 'knight := [1, 2]\nnightrider := knigth:rider'],
+    ['sql', 'knight IS [1, 2]\nnightrider IS knigth:rider']
+])('unknown piece in %s style', (_style, text) => {
+    test('suggests the close name', async () => {
+        const result = await validate(text);
+        expectError(result, "unknown piece 'knigth': no definition in this file, the workspace or the standard prelude; did you mean 'knight'?", { code: IssueCodes.UnknownPiece } as never);
+    });
+});
+
+describe('checks', () => {
+    test('duplicates compare case-insensitively with - = _', async () => {
+        const result = await validate('(def chinese-horse (=> wazir (ferz :outward)))\nCHINESE_HORSE := wazir -> ferz:outward');
+        expectWarning(result, "'CHINESE_HORSE' is already defined on line 1 (as 'chinese-horse'); names ignore case and treat '-' and '_' alike. Uses of 'CHINESE_HORSE' refer to the first definition.", { code: IssueCodes.DuplicateDefinition } as never);
+    });
+
+    test('cyclic definitions, direct and through others', async () => {
+        const result = await validate('(def a (/ b wazir))\nb := a / ferz\nc IS c:forward');
+        expectError(result, 'cyclic definition: a -> b -> a; a piece cannot be defined in terms of itself', { code: IssueCodes.CyclicDefinition } as never);
+        expectError(result, 'cyclic definition: b -> a -> b; a piece cannot be defined in terms of itself', { code: IssueCodes.CyclicDefinition } as never);
+        expectError(result, 'cyclic definition: c -> c; a piece cannot be defined in terms of itself', { code: IssueCodes.CyclicDefinition } as never);
+    });
+
+    test('a function named like a piece is not a cycle (Lisp-2)', async () => {
+        const result = await validate('(def cannon (/ (move rook) ((& capture cannon) rook)))');
+        expectNoIssues(result);
+    });
+
+    test('digits in names', async () => {
+        const result = await validate('(def rook2 (wazir :rider))');
+        expectError(result, "names may not contain digits ('rook2'); the spec suggests Roman numerals instead, e.g. 'rook-ii'", { code: IssueCodes.DigitInName } as never);
+    });
+
+    test('unknown keywords get suggestions', async () => {
+        const result = await validate('x := wazir:fowrard');
+        expectWarning(result, "unknown keyword ':fowrard': kept and shown, but it does not restrict the moves; did you mean ':forward'?", { code: IssueCodes.UnknownKeyword } as never);
+    });
+
+    test('unknown modifier functions are warnings', async () => {
+        const result = await validate('(def x (captur ferz))');
+        expectWarning(result, "unknown modifier function 'captur': kept and shown, but its effect is not computed (the spec lets inventors define their own; describe it in the text); did you mean 'capture'?", { code: IssueCodes.UnknownFunction } as never);
+    });
+
+    test('range with min > max', async () => {
+        const result = await validate('(def x (rook :5 :2))');
+        expectError(result, "this range's minimum (5) is larger than its maximum (2): write :2 :5", { code: 'range-min-max' } as never);
+    });
+
+    test('::royal in the wrong place', async () => {
+        const lisp = await validate('(def x (/ ferz (/ ::royal wazir)))');
+        expectError(lisp, "'::royal' is a property of the whole piece and can only stand in the definition's top-level union", { code: 'misplaced-property' } as never);
+        const c = await validate('x := ferz / ::royal wazir');
+        expect(c.diagnostics.some((d) => d.severity === 1)).toBe(true);
+    });
+
+    test('informal strings are information, "see text" marks an incomplete definition', async () => {
+        const result = await validate('(def coordinator (=> (move queen) (igui "see text")))\n(def x "moves like the wind")');
+        expect(summary(result.diagnostics)).toEqual(['1:42 incomplete-definition', '2:8 informal-text']);
+    });
+
+    test('missing } before else in C style', async () => {
+        const result = await validate('p := if (rank() = 2) { wazir else { ferz }');
+        expectWarning(result, "missing '}' to close this branch before 'else' (accepted, as in the spec's pawn)", { code: IssueCodes.MissingBrace } as never);
+    });
+
+    test('a syntax error does not cascade into the next definition', async () => {
+        const result = await validate('(def a (/ wazir ferz)\n(def b [1 2])\nc := b / ');
+        const errors = result.diagnostics.filter((d) => d.severity === 1);
+        expect(errors.map((d) => d.range.start.line)).toEqual(expect.arrayContaining([1]));
+        expect(errors.length).toBeLessThanOrEqual(3);
+    });
+});
