@@ -1,0 +1,84 @@
+/**
+ * Static checks for the validator: which direction keywords are known, and which select no
+ * step of the vectors they qualify (`(knight :sideways)`, `(wazir :narrow)`). Evaluation-free:
+ * it compiles the qualified base and looks at its step vectors only.
+ */
+import type { Move, QualifiedMove } from '../model/piece.js';
+import { directionWord, isKnownKeyword } from '../model/vocabulary.js';
+import { compile } from './compile.js';
+import { Problems, type Plan, type Resolver, type Vec } from './plan.js';
+
+export { isKnownKeyword };
+
+export interface DirectionCheck {
+    /** The qualified movement the keyword appears in (the same object as in the model). */
+    node: QualifiedMove;
+    /** Position of the keyword in `node.qualifiers`. */
+    index: number;
+    /** Normalized keyword, without colon. */
+    keyword: string;
+    /** A square-board direction keyword of the vocabulary. */
+    known: boolean;
+    /** Steps of the base it selects; empty for an unknown keyword or a dead one. */
+    selected: Vec[];
+    /** True when the keyword is known and the base has steps, but the keyword selects none of them. */
+    selectsNothing: boolean;
+}
+
+/**
+ * Checks every direction keyword written in `move` (references are followed only to learn
+ * their steps; keywords inside other definitions are checked with those definitions).
+ */
+export function checkDirections(move: Move, resolve: Resolver): DirectionCheck[] {
+    const out: DirectionCheck[] = [];
+    visit(move, (node) => {
+        node.qualifiers.forEach((q, index) => {
+            if (q.kind !== 'direction' && q.kind !== 'other') return;
+            const word = directionWord(q.name);
+            if (!word && isKnownKeyword(q.name)) return; // a known non-direction keyword (`:within-fortress`)
+            const base = baseSteps(node.base, resolve);
+            const selected = word ? base.filter(([dx, dy]) => word.test(dx, dy)) : [];
+            out.push({ node, index, keyword: q.name, known: !!word, selected, selectsNothing: !!word && base.length > 0 && selected.length === 0 });
+        });
+    });
+    return out;
+}
+
+/** Every distinct step vector `move` can take, in any leg (directions, ranges and modifiers already applied). */
+export function baseSteps(move: Move, resolve: Resolver): Vec[] {
+    const steps = new Map<string, Vec>();
+    collect(compile(move, resolve, new Problems()), steps);
+    return [...steps.values()];
+}
+
+function collect(plan: Plan, into: Map<string, Vec>): void {
+    switch (plan.kind) {
+        case 'leaf':
+            for (const s of plan.steps) into.set(`${s[0]},${s[1]}`, s);
+            return;
+        case 'union': return plan.parts.forEach((p) => collect(p, into));
+        case 'sequence': return plan.legs.forEach((p) => collect(p, into));
+        case 'conditional':
+            plan.branches.forEach((b) => collect(b.body, into));
+            if (plan.otherwise) collect(plan.otherwise, into);
+            return;
+        case 'notes': return collect(plan.base, into);
+        case 'none': return;
+    }
+}
+
+function visit(move: Move, onQualified: (node: QualifiedMove) => void): void {
+    switch (move.kind) {
+        case 'qualified':
+            onQualified(move);
+            return visit(move.base, onQualified);
+        case 'union': return move.parts.forEach((p) => visit(p, onQualified));
+        case 'sequence': return move.legs.forEach((p) => visit(p, onQualified));
+        case 'apply': return move.args.forEach((p) => visit(p, onQualified));
+        case 'conditional':
+            move.branches.forEach((b) => visit(b.body, onQualified));
+            if (move.otherwise) visit(move.otherwise, onQualified);
+            return;
+        default: return;
+    }
+}

@@ -1,0 +1,124 @@
+/**
+ * The words LCPN knows, as data: direction keywords (with their predicate on a step vector),
+ * other qualifiers, modifier functions and properties, each with a one-line user-facing doc.
+ * Validation, hover and completion read these tables; the engine reads the predicates and the
+ * `evaluated` flags. Invariant: names here are normalized (see names.ts), without colons.
+ *
+ * Conventions (issue 2 §3): a step is (dx, dy) from White's point of view, x toward the
+ * h-file, y forward. "Oblique" means both components non-zero and |dx| != |dy|.
+ */
+import { normalizeKeyword, normalizeName } from './names.js';
+
+/** Common fields of every vocabulary entry. */
+export interface Word {
+    /** Normalized name, without colons. */
+    name: string;
+    /** One line for hover and completion. */
+    doc: string;
+    /** True when the engine computes its effect; false when it is kept, shown and reported as informal. */
+    evaluated: boolean;
+}
+
+/** A direction keyword on a square board: selects the step vectors it holds for. */
+export interface DirectionWord extends Word {
+    test: (dx: number, dy: number) => boolean;
+}
+
+const oblique = (dx: number, dy: number): boolean => dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy);
+const narrow = (dx: number, dy: number): boolean => oblique(dx, dy) && Math.abs(dy) > Math.abs(dx);
+const wide = (dx: number, dy: number): boolean => oblique(dx, dy) && Math.abs(dx) > Math.abs(dy);
+
+function direction(name: string, doc: string, test: (dx: number, dy: number) => boolean): DirectionWord {
+    return { name, doc, evaluated: true, test };
+}
+
+/** Square-board direction keywords. Several may be given; they add up (union). */
+export const DIRECTIONS: readonly DirectionWord[] = [
+    direction('forward', 'Steps toward the opponent (dy > 0).', (_dx, dy) => dy > 0),
+    direction('backward', 'Steps toward its own side (dy < 0).', (_dx, dy) => dy < 0),
+    direction('backwards', 'Same as :backward.', (_dx, dy) => dy < 0),
+    direction('left', 'Steps toward the a-file (dx < 0).', (dx) => dx < 0),
+    direction('right', 'Steps toward the h-file (dx > 0).', (dx) => dx > 0),
+    direction('sideways', 'Steps along the rank (dy = 0).', (_dx, dy) => dy === 0),
+    direction('vertical', 'Steps along the file, forward or backward (dx = 0).', (dx) => dx === 0),
+    direction('orthogonal', 'Steps along a rank or a file (dx = 0 or dy = 0).', (dx, dy) => dx === 0 || dy === 0),
+    direction('diagonal', 'Steps along a diagonal (|dx| = |dy|).', (dx, dy) => Math.abs(dx) === Math.abs(dy)),
+    direction('narrow', 'Oblique steps longer along the file than along the rank (|dy| > |dx|).', narrow),
+    direction('wide', 'Oblique steps longer along the rank than along the file (|dx| > |dy|).', wide),
+    direction('forward-most', 'Oblique steps forward and narrow (dy > 0, |dy| > |dx|).', (dx, dy) => dy > 0 && narrow(dx, dy)),
+    direction('forward-shallow', 'Oblique steps forward and wide (dy > 0, |dy| < |dx|).', (dx, dy) => dy > 0 && wide(dx, dy)),
+    direction('backward-most', 'Oblique steps backward and narrow (dy < 0, |dy| > |dx|).', (dx, dy) => dy < 0 && narrow(dx, dy)),
+    direction('backwards-most', 'Same as :backward-most.', (dx, dy) => dy < 0 && narrow(dx, dy)),
+    direction('backward-shallow', 'Oblique steps backward and wide (dy < 0, |dy| < |dx|).', (dx, dy) => dy < 0 && wide(dx, dy)),
+    direction('backwards-shallow', 'Same as :backward-shallow.', (dx, dy) => dy < 0 && wide(dx, dy))
+];
+
+/**
+ * Qualifiers that are not directions. The entry named `N` documents every number keyword
+ * (`:4`, `:2 :3`); it is never matched by name (keywords are lower-cased before lookup).
+ */
+export const QUALIFIERS: readonly Word[] = [
+    { name: 'only', doc: 'Take the vector literally: no sign or order permutations.', evaluated: true },
+    { name: 'rider', doc: 'Repeat the step any number of times in one direction, blocked by any piece on the way (= :1 :*).', evaluated: true },
+    { name: 'outward', doc: 'On a continuation leg: only steps that do not turn back (positive dot product with the previous step). The default.', evaluated: true },
+    { name: 'any', doc: 'On a continuation leg: any step, even turning back (lifts :outward).', evaluated: true },
+    { name: 'N', doc: ':N takes 1 to N steps; :N :M takes N to M steps. On a rider it re-limits the range.', evaluated: true },
+    { name: '*', doc: 'Unlimited maximum in a range: :N :* takes at least N steps.', evaluated: true },
+    { name: 'within-fortress', doc: 'Xiangqi zone restriction (informal): kept and shown, not evaluated.', evaluated: false }
+];
+
+/** What a function does: restrict how a move may end, annotate it, or compute a value for a condition. */
+export type FunctionRole = 'modifier' | 'annotation' | 'test';
+
+export interface FunctionWord extends Word {
+    role: FunctionRole;
+}
+
+/** Functions known to the language. Unknown ones are kept and reported as informal. */
+export const FUNCTIONS: readonly FunctionWord[] = [
+    { name: 'move', role: 'modifier', evaluated: true, doc: 'Only to an empty square: never captures.' },
+    { name: 'capture', role: 'modifier', evaluated: true, doc: 'Only to capture an enemy piece.' },
+    { name: 'cannon', role: 'modifier', evaluated: true, doc: 'Must jump over exactly one piece (of either side) on the path, like the Xiangqi cannon.' },
+    { name: 'no-jump', role: 'modifier', evaluated: true, doc: 'Every square on the path of the leap must be empty (the Xiangqi elephant).' },
+    { name: 'igui', role: 'modifier', evaluated: true, doc: 'Captures the piece on the target square without moving there.' },
+    { name: 'promote-to', role: 'annotation', evaluated: false, doc: 'Promotes to one of the named pieces: shown on the destinations, not played out.' },
+    { name: 'capture-a-general', role: 'modifier', evaluated: false, doc: 'Xiangqi "flying general" capture (informal): the argument\'s moves are shown unrestricted.' },
+    { name: 'rank', role: 'test', evaluated: true, doc: 'In a condition: the rank the piece stands on, counted from 1 on White\'s side.' }
+];
+
+/** Properties, written with two colons (`::royal`). */
+export const PROPERTIES: readonly Word[] = [
+    { name: 'royal', doc: 'A royal piece: it must be kept out of capture and threat of capture (not a movement rule).', evaluated: false }
+];
+
+const directionsByName = new Map(DIRECTIONS.map((d) => [d.name, d]));
+const qualifiersByName = new Map(QUALIFIERS.map((q) => [q.name, q]));
+const functionsByName = new Map(FUNCTIONS.map((f) => [f.name, f]));
+const propertiesByName = new Map(PROPERTIES.map((p) => [p.name, p]));
+
+/** The direction keyword `name` (with or without colon, any spelling), or undefined. */
+export function directionWord(name: string): DirectionWord | undefined {
+    return directionsByName.get(normalizeKeyword(name));
+}
+
+/** The function `name` (any spelling), or undefined. */
+export function functionWord(name: string): FunctionWord | undefined {
+    return functionsByName.get(normalizeName(name));
+}
+
+export function propertyWord(name: string): Word | undefined {
+    return propertiesByName.get(normalizeKeyword(name));
+}
+
+/** True if `:name` is a keyword the language knows: a direction, a qualifier, a number or `*`. */
+export function isKnownKeyword(name: string): boolean {
+    const key = normalizeKeyword(name);
+    return directionsByName.has(key) || qualifiersByName.has(key) || /^[0-9]+$/.test(key);
+}
+
+/** The vocabulary entry documenting `:name` (for hover), or undefined. */
+export function keywordWord(name: string): Word | undefined {
+    const key = normalizeKeyword(name);
+    if (/^[0-9]+$/.test(key)) return qualifiersByName.get('N');
+    return directionsByName.get(key) ?? qualifiersByName.get(key);
+}
