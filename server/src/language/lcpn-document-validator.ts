@@ -31,6 +31,7 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
                 node: container,
                 range: reference.$refNode?.range,
                 property: 'ref',
+                code: IssueCodes.UnknownPiece,
                 data: { code: IssueCodes.UnknownPiece, actualCode: DocumentValidator.LinkingError, name, suggestions }
             }));
         }

@@ -10,6 +10,7 @@ import { LcpnPieceModels } from './lcpn-piece-models.js';
 import { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import { registerValidationChecks } from './lcpn-validator.js';
 import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
+import { LcpnCommandHandler } from './lsp/lcpn-commands.js';
 
 /** Services added by LCPN on top of Langium's. */
 export interface LcpnAddedServices {
@@ -38,6 +39,9 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
 
 /** Overrides of Langium's shared (workspace-wide) services. */
 export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumSharedServices> = {
+    lsp: {
+        ExecuteCommandHandler: (shared) => new LcpnCommandHandler(shared)
+    },
     workspace: {
         WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared)
     }

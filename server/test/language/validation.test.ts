@@ -35,7 +35,7 @@ describe('the spec examples have no false diagnostics', () => {
         const result = await validate(fixture('lisp.lcpn'));
         expect(result.diagnostics.filter((d) => d.severity === 1)).toEqual([]);
         expect(summary(result.diagnostics.filter((d) => (d.data as { code?: string }).code === IssueCodes.DuplicateDefinition)))
-            .toEqual(['12:6 duplicate-definition', '17:6 duplicate-definition', '29:6 duplicate-definition', '30:6 duplicate-definition', '42:6 duplicate-definition']);
+            .toEqual(['13:6 duplicate-definition', '18:6 duplicate-definition', '35:6 duplicate-definition', '36:6 duplicate-definition', '49:6 duplicate-definition']);
     });
 
     test('the unbalanced Lisp pawn gets one located parse error', async () => {
@@ -104,7 +104,7 @@ describe('checks', () => {
 
     test('informal strings are information, "see text" marks an incomplete definition', async () => {
         const result = await validate('(def coordinator (=> (move queen) (igui "see text")))\n(def x "moves like the wind")');
-        expect(summary(result.diagnostics)).toEqual(['1:42 incomplete-definition', '2:8 informal-text']);
+        expect(summary(result.diagnostics)).toEqual(['1:41 incomplete-definition', '2:8 informal-text']);
     });
 
     test('missing } before else in C style', async () => {
