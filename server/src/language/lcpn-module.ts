@@ -10,7 +10,9 @@ import { LcpnPieceModels } from './lcpn-piece-models.js';
 import { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import { registerValidationChecks } from './lcpn-validator.js';
 import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
+import { LcpnCodeActionProvider } from './lsp/lcpn-code-actions.js';
 import { LcpnCommandHandler } from './lsp/lcpn-commands.js';
+import { LcpnRenameProvider } from './lsp/lcpn-rename-provider.js';
 
 /** Services added by LCPN on top of Langium's. */
 export interface LcpnAddedServices {
@@ -25,6 +27,10 @@ export type LcpnServices = LangiumServices & LcpnAddedServices;
 export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAddedServices> = {
     lcpn: {
         PieceModels: (services) => new LcpnPieceModels(services)
+    },
+    lsp: {
+        CodeActionProvider: (services) => new LcpnCodeActionProvider(services),
+        RenameProvider: (services) => new LcpnRenameProvider(services)
     },
     parser: {
         ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider()

@@ -1,0 +1,163 @@
+/**
+ * Code actions: a quick fix for each diagnostic that has an unambiguous repair, and
+ * refactorings that convert the definition under the cursor, or the whole file, to
+ * another style. Quick fixes switch on `diagnostic.data.code` (IssueCodes).
+ */
+import { AstUtils, CstUtils, type LangiumDocument } from 'langium';
+import type { CodeActionProvider } from 'langium/lsp';
+import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+import * as ast from '../generated/ast.js';
+import { IssueCodes } from '../lcpn-issue-codes.js';
+import type { LcpnServices } from '../lcpn-module.js';
+import { convertDocument, STYLE_NAMES, STYLES } from '../lcpn-convert.js';
+import { definitionStyle } from '../../model/lower.js';
+
+interface FixData {
+    code?: string;
+    suggestions?: string[];
+    replacement?: string;
+    name?: string;
+}
+
+export class LcpnCodeActionProvider implements CodeActionProvider {
+    constructor(private readonly services: LcpnServices) { }
+
+    getCodeActions(document: LangiumDocument, params: CodeActionParams): CodeAction[] {
+        const actions: CodeAction[] = [];
+        for (const diagnostic of params.context.diagnostics) actions.push(...this.quickFixes(document, diagnostic));
+        actions.push(...this.conversions(document, params));
+        return actions;
+    }
+
+    private quickFixes(document: LangiumDocument, diagnostic: Diagnostic): CodeAction[] {
+        const data = (diagnostic.data ?? {}) as FixData;
+        const text = document.textDocument.getText(diagnostic.range);
+        const def = definitionAt(document, document.textDocument.offsetAt(diagnostic.range.start));
+        // C and SQL spell names and keywords with `_`, Lisp with `-`.
+        const original = def && definitionStyle(def) !== 'lisp' && !text.includes('-') ? text + '_' : text;
+        const fix = (title: string, edits: TextEdit[], preferred = false): CodeAction => ({
+            title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: preferred,
+            edit: { changes: { [document.uri.toString()]: edits } }
+        });
+        switch (data.code) {
+            case IssueCodes.UnknownPiece:
+            case IssueCodes.UnknownFunction:
+            case IssueCodes.UnknownKeyword:
+                return (data.suggestions ?? []).map((s, i) => fix(`Change to '${respell(s, original)}'`, [{ range: diagnostic.range, newText: respell(s, original) }], i === 0));
+            case IssueCodes.MisspelledGerund:
+            case IssueCodes.MismatchedBracket:
+                return data.replacement ? [fix(`Change to '${data.replacement}'`, [{ range: diagnostic.range, newText: data.replacement }], true)] : [];
+            case IssueCodes.MissingBrace:
+                return [fix("Insert the missing '}'", [{ range: { start: diagnostic.range.end, end: diagnostic.range.end }, newText: ' }' }], true)];
+            case IssueCodes.DigitInName:
+                return data.replacement ? [this.renameFix(document, diagnostic, data.replacement)].filter((a): a is CodeAction => !!a) : [];
+            case IssueCodes.DuplicateDefinition:
+                return this.duplicateFixes(document, diagnostic, text);
+            default:
+                return this.syntaxFixes(document, diagnostic);
+        }
+    }
+
+    /** The spec's second `chinese-horse` is the Rhino it describes; any other duplicate can take a new name. */
+    private duplicateFixes(document: LangiumDocument, diagnostic: Diagnostic, name: string): CodeAction[] {
+        const offset = document.textDocument.offsetAt(diagnostic.range.start);
+        const def = definitionAt(document, offset);
+        const piece = def && this.services.lcpn.PieceModels.loweredOf(def)?.piece;
+        const names = piece?.key === 'chinese-horse' && piece.body?.kind === 'sequence' && piece.body.mode === 'free'
+            ? [respell('rhino', name)] : [];
+        names.push(respell(`${name}-ii`, name));
+        return names.map((newText, i) => ({
+            title: `Rename this definition to '${newText}'`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: i === 0,
+            edit: { changes: { [document.uri.toString()]: [{ range: diagnostic.range, newText }] } }
+        }));
+    }
+
+    /** Renames a definition and every use of it (for names with digits). */
+    private renameFix(document: LangiumDocument, diagnostic: Diagnostic, replacement: string): CodeAction | undefined {
+        const offset = document.textDocument.offsetAt(diagnostic.range.start);
+        const leaf = CstUtils.findLeafNodeAtOffset(document.parseResult.value.$cstNode!, offset);
+        if (!leaf) return undefined;
+        const declarations = this.services.references.References.findDeclarations(leaf);
+        const target = declarations[0] ?? (ast.isDefinition(leaf.astNode) ? leaf.astNode : undefined);
+        const changes: Record<string, TextEdit[]> = {};
+        const add = (uri: string, edit: TextEdit) => (changes[uri] ??= []).push(edit);
+        if (target) {
+            for (const ref of this.services.references.References.findReferences(target, { includeDeclaration: true })) {
+                add(ref.sourceUri.toString(), { range: ref.segment.range, newText: respell(replacement, ref.segment.range ? document.textDocument.getText(ref.segment.range) : replacement) });
+            }
+        }
+        if (Object.keys(changes).length === 0) add(document.uri.toString(), { range: diagnostic.range, newText: replacement });
+        return { title: `Rename to '${replacement}'`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: { changes } };
+    }
+
+    /** A file that ends inside open brackets: close them all at the end. */
+    private syntaxFixes(document: LangiumDocument, diagnostic: Diagnostic): CodeAction[] {
+        if (!/the file ended/.test(diagnostic.message)) return [];
+        const text = document.textDocument.getText();
+        const closers = unclosedBrackets(text);
+        if (closers.length === 0) return [];
+        const end = document.textDocument.positionAt(text.length);
+        const newText = closers.join('');
+        return [{
+            title: `Close the ${closers.length} open bracket${closers.length === 1 ? '' : 's'} with '${newText}'`,
+            kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true,
+            edit: { changes: { [document.uri.toString()]: [{ range: { start: end, end }, newText }] } }
+        }];
+    }
+
+    private conversions(document: LangiumDocument, params: CodeActionParams): CodeAction[] {
+        const models = this.services.lcpn.PieceModels;
+        const actions: CodeAction[] = [];
+        const def = definitionAt(document, document.textDocument.offsetAt(params.range.start));
+        const uri = document.uri.toString();
+        for (const style of STYLES) {
+            if (def && def.$cstNode && definitionStyle(def) !== style) {
+                const { edits } = convertDocument(models, document, style, def.$cstNode.range);
+                const own = edits.filter((e) => e.range.start.line === def.$cstNode!.range.start.line);
+                if (own.length > 0) {
+                    actions.push({ title: `Convert '${def.name}' to ${STYLE_NAMES[style]} style`, kind: CodeActionKind.RefactorRewrite, edit: { changes: { [uri]: own } } });
+                }
+            }
+        }
+        for (const style of STYLES) {
+            const { edits } = convertDocument(models, document, style);
+            if (edits.length > 0) {
+                actions.push({ title: `Convert the whole file to ${STYLE_NAMES[style]} style`, kind: CodeActionKind.Source + '.convert.' + style, edit: { changes: { [uri]: edits } } });
+            }
+        }
+        return actions;
+    }
+}
+
+/** The definition whose text contains `offset`. */
+export function definitionAt(document: LangiumDocument, offset: number): ast.Definition | undefined {
+    const root = document.parseResult.value.$cstNode;
+    const leaf = root && CstUtils.findLeafNodeAtOffset(root, offset);
+    return leaf ? AstUtils.getContainerOfType(leaf.astNode, ast.isDefinition) : undefined;
+}
+
+/** Spells a normalized suggestion like the text it replaces: `_` for `_`, upper case for upper case. */
+export function respell(suggestion: string, original: string): string {
+    let result = original.includes('_') ? suggestion.replace(/-/g, '_') : suggestion;
+    if (/[A-Z]/.test(original) && original === original.toUpperCase()) result = result.toUpperCase();
+    return result;
+}
+
+/** The closing brackets a text needs, innermost first (strings and comments skipped). */
+export function unclosedBrackets(text: string): string[] {
+    const stack: string[] = [];
+    const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"') {
+            for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+        } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
+            while (i < text.length && text[i] !== '\n') i++;
+        } else if (pairs[c]) {
+            stack.push(pairs[c]);
+        } else if (c === ')' || c === ']' || c === '}') {
+            stack.pop();
+        }
+    }
+    return stack.reverse();
+}
