@@ -2,7 +2,7 @@
 // language server, the `lcpn` CLI and the benchmark. `--watch` rebuilds on change,
 // `--minify` is for the packaged extension.
 import * as esbuild from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 
 const watch = process.argv.includes('--watch');
 const minify = process.argv.includes('--minify');
@@ -50,6 +50,10 @@ const contexts = await Promise.all([
         external: ['vscode']
     })
 ]);
+
+// The prelude also ships as a file next to the server, so editors can open it on go-to-definition.
+await mkdir('dist/server/prelude', { recursive: true });
+await copyFile('server/prelude/standard.lcpn', 'dist/server/prelude/standard.lcpn');
 
 if (watch) {
     await Promise.all(contexts.map((ctx) => ctx.watch()));

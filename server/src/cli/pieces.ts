@@ -1,0 +1,37 @@
+/** Finding the pieces a CLI command is about, in a loaded workspace or in Betza/Parlett input. */
+import type { LangiumDocument } from 'langium';
+import type { Document } from '../language/generated/ast.js';
+import type { LcpnServices } from '../language/lcpn-module.js';
+import type { PieceResolver } from '../language/lcpn-piece-models.js';
+import { normalizeName } from '../model/names.js';
+import type { PieceDef } from '../model/piece.js';
+import { closestNames, didYouMean } from '../language/suggest.js';
+import { CliError } from './workspace.js';
+
+export interface NamedPiece {
+    piece: PieceDef;
+    resolve: PieceResolver;
+    document: LangiumDocument<Document>;
+}
+
+/** The definitions of a document, in source order (all of them, or the named ones). */
+export function piecesOf(services: LcpnServices, document: LangiumDocument<Document>, names: string[] = []): NamedPiece[] {
+    const models = services.lcpn.PieceModels;
+    const resolve = models.resolverFor(document.uri.toString());
+    const all = [...models.definitions(document).values()].map(({ piece }) => ({ piece, resolve, document }));
+    if (names.length === 0) return all;
+    return names.map((name) => findPiece(services, document, name));
+}
+
+/** One piece by name, as a use of that name in the document would resolve (prelude included). */
+export function findPiece(services: LcpnServices, document: LangiumDocument<Document>, name: string): NamedPiece {
+    const models = services.lcpn.PieceModels;
+    const uri = document.uri.toString();
+    const resolve = models.resolverFor(uri);
+    const piece = resolve(normalizeName(name));
+    if (!piece) {
+        const known = [...models.definitions(document).values()].map((d) => d.piece.key);
+        throw new CliError(`no piece named '${name}' in ${document.uri.fsPath} or the prelude${didYouMean(closestNames(normalizeName(name), known))}`);
+    }
+    return { piece, resolve, document };
+}

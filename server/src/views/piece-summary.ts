@@ -1,0 +1,23 @@
+/**
+ * What a piece *is*, in words, shared by the CLI's `show` and the editor's hover: its
+ * definition normalized (Lisp style), its properties, and the facts the engine could not
+ * evaluate (informal text, unknown keywords or functions, promotion).
+ */
+import type { EngineProblem } from '../engine/report.js';
+import type { PieceDef } from '../model/piece.js';
+import { printMove } from '../model/print.js';
+import { propertyWord } from '../model/vocabulary.js';
+
+export function normalizedDefinition(piece: PieceDef): string {
+    return piece.body ? printMove(piece.body, 'lisp') : '(no movement given)';
+}
+
+/** One line per property: `royal: a royal piece: it must be kept out of capture...`. */
+export function propertyLines(piece: PieceDef): string[] {
+    return piece.properties.map((p) => `::${p}: ${propertyWord(p)?.doc ?? 'a property the language does not know (kept, not evaluated)'}`);
+}
+
+/** Problems worth telling the reader of a diagram, each once. */
+export function caveats(problems: readonly EngineProblem[]): string[] {
+    return [...new Set(problems.map((p) => p.message))];
+}
