@@ -12,6 +12,7 @@ import { registerValidationChecks } from './lcpn-validator.js';
 import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
 import { LcpnCodeActionProvider } from './lsp/lcpn-code-actions.js';
 import { LcpnCommandHandler } from './lsp/lcpn-commands.js';
+import { LcpnHoverProvider } from './lsp/lcpn-hover-provider.js';
 import { LcpnRenameProvider } from './lsp/lcpn-rename-provider.js';
 
 /** Services added by LCPN on top of Langium's. */
@@ -30,6 +31,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     },
     lsp: {
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),
+        HoverProvider: (services) => new LcpnHoverProvider(services),
         RenameProvider: (services) => new LcpnRenameProvider(services)
     },
     parser: {

@@ -1,0 +1,99 @@
+/**
+ * Hover: on a piece name (definition or use) the piece with its movement diagrams; on a
+ * keyword, modifier function, property or operator, what it means. Works wherever the
+ * cursor is in any of the three styles; never throws on a broken document.
+ */
+import { AstUtils, CstUtils, type AstNode, type LangiumDocument } from 'langium';
+import type { HoverProvider } from 'langium/lsp';
+import type { Hover, HoverParams } from 'vscode-languageserver';
+import * as ast from '../generated/ast.js';
+import { nameRole } from '../lcpn-name-roles.js';
+import { isPreludeUri } from '../lcpn-prelude.js';
+import type { LcpnServices } from '../lcpn-module.js';
+import { functionWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
+import { escapeMarkdown } from '../../views/markdown.js';
+import { pieceMarkdown } from '../../views/piece-markdown.js';
+import type { PieceDef } from '../../model/piece.js';
+
+/** What operators and structural keywords mean, by token text. */
+const OPERATORS: Record<string, string> = {
+    '/': 'Union: the piece may move as any of the parts.',
+    OR: 'Union: the piece may move as any of the parts.',
+    '=>': 'Then, blocked: the first leg must end on an empty square, and the piece must continue with the second (the Chinese horse).',
+    AND_THEN: 'Then, blocked: the first leg must end on an empty square, and the piece must continue with the second (the Chinese horse).',
+    '->': 'Then, free: the piece may stop after the first leg (capturing there) or continue with the second whatever stands there (the rhino, the gryphon).',
+    THEN: 'In `IF c THEN e`, separates the condition; elsewhere, then-free sequencing (`->`).',
+    '&': 'Composes modifier functions: `(& capture cannon)` applies both.',
+    AND: 'Composes modifier functions: `capture AND cannon` applies both.',
+    cond: 'Conditional: the first clause whose test holds applies; `(t EXPR)` is the default.',
+    if: 'Conditional: `if (test) { ... } else if (test) { ... } else { ... }`.',
+    IF: 'Conditional: `IF test THEN ... ELSE IF test THEN ... ELSE ... END`.',
+    ':=': 'Defines a piece (C style).',
+    IS: 'Defines a piece (SQL style).',
+    '=': 'Compares two values in a condition, as in `(= (rank) 2)`.'
+};
+
+const GERUND_FUNCTIONS: Record<string, string> = { capturing: 'capture', moving: 'move', moveing: 'move', no_jumping: 'no-jump', 'no-jumping': 'no-jump' };
+
+export class LcpnHoverProvider implements HoverProvider {
+    constructor(private readonly services: LcpnServices) { }
+
+    getHoverContent(document: LangiumDocument, params: HoverParams): Hover | undefined {
+        const root = document.parseResult.value.$cstNode;
+        if (!root) return undefined;
+        const leaf = CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.position));
+        if (!leaf || leaf.hidden) return undefined;
+        const value = this.contentFor(leaf.astNode, leaf.text, document);
+        return value ? { contents: { kind: 'markdown', value }, range: leaf.range } : undefined;
+    }
+
+    private contentFor(node: AstNode, text: string, document: LangiumDocument): string | undefined {
+        const uri = document.uri.toString();
+        const models = this.services.lcpn.PieceModels;
+        if (ast.isDefinition(node) && node.name === text) {
+            const lowered = models.loweredOf(node);
+            return lowered ? this.piece(lowered.piece, uri) : undefined;
+        }
+        if (ast.isNameRef(node)) {
+            const role = nameRole(node);
+            if (role === 'piece') {
+                const target = node.ref.ref;
+                if (!target) return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the workspace or the standard prelude.`;
+                const lowered = models.loweredOf(target);
+                const origin = isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? 'standard prelude' : undefined;
+                return lowered ? this.piece(lowered.piece, uri, origin) : undefined;
+            }
+            if (role === 'default-test') return OPERATORS.cond;
+            const word = functionWord(text);
+            return word
+                ? `**${escapeMarkdown(word.name)}** *(${word.role === 'test' ? 'condition function' : 'modifier function'})*: ${word.doc}`
+                : `**${escapeMarkdown(text)}**: a modifier function the language does not know. It is kept and shown; its effect is not computed.`;
+        }
+        if (ast.isQualifier(node)) {
+            const word = keywordWord(node.value);
+            return word ? `**${escapeMarkdown(node.value)}**: ${word.doc}` : `**${escapeMarkdown(node.value)}**: a keyword the language does not know. It is kept and shown, but does not restrict the moves.`;
+        }
+        if (ast.isProperty(node)) {
+            const word = propertyWord(node.value);
+            return `**${escapeMarkdown(node.value)}**: ${word?.doc ?? 'a property the language does not know (kept, not evaluated).'}`;
+        }
+        if (ast.isGerundCall(node) && GERUND_FUNCTIONS[text]) {
+            const word = functionWord(GERUND_FUNCTIONS[text])!;
+            return `**${escapeMarkdown(text)}** *(gerund of \`${word.name}\`, applied to the next expression)*: ${word.doc}`;
+        }
+        if (ast.isLispDefinition(node) && /^[([]/.test(text)) return 'Defines a piece (Lisp style): `(def NAME EXPR)`.';
+        if (OPERATORS[text]) return OPERATORS[text];
+        if (ast.isNumberLit(node) || ast.isVector(node)) {
+            return ast.isVector(node) ? 'A leap vector: every sign and order permutation of its numbers, unless `:only`.' : undefined;
+        }
+        return undefined;
+    }
+
+    private piece(piece: PieceDef, uri: string, origin?: string): string {
+        return pieceMarkdown(piece, this.services.lcpn.PieceModels.resolverFor(uri), {
+            board: { files: 9, ranks: 9 },
+            images: true,
+            origin
+        });
+    }
+}
