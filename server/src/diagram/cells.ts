@@ -1,0 +1,149 @@
+/**
+ * What a movement diagram shows on each square, independent of how it is drawn: the text
+ * and SVG renderers both read this model, so they always agree on what a square means.
+ */
+import { onBoard, type Destination, type SetUp, type Square } from '../engine/board.js';
+
+/** An inclusive, 0-based range of files and of ranks to draw. */
+export interface DiagramWindow {
+    files: [number, number];
+    ranks: [number, number];
+}
+
+export type Occupant = 'piece' | 'friend' | 'enemy' | 'empty';
+
+/** One square of the diagram: what stands there and what the piece can do there. */
+export interface Cell {
+    square: Square;
+    occupant: Occupant;
+    /** Moves here without capturing (only ever on an empty square). */
+    move: boolean;
+    /** Captures by landing here (an enemy standing here, or one that were added). */
+    capture: boolean;
+    /** Captures a piece here without moving onto the square. */
+    igui: boolean;
+}
+
+/**
+ * The kinds of things a diagram can show, in legend order. Destination kinds follow the
+ * flags: `both` = move or capture, `igui` = capture without moving and nothing else,
+ * `move-igui` = move, or capture without moving (but not by landing). A square where the piece
+ * captures by landing *and* by igui shows the landing capture: either way the enemy is taken.
+ */
+export type CellKind =
+    | 'piece' | 'empty' | 'friend' | 'enemy'
+    | 'both' | 'move' | 'capture' | 'igui' | 'move-igui'
+    | 'enemy-captured';
+
+export const CELL_KINDS: readonly CellKind[] = [
+    'piece', 'empty', 'friend', 'enemy', 'both', 'move', 'capture', 'igui', 'move-igui', 'enemy-captured'
+];
+
+export function cellKind(cell: Cell): CellKind {
+    switch (cell.occupant) {
+        case 'piece': return 'piece';
+        // A friend can never be landed on or captured; the engine never lists one.
+        case 'friend': return 'friend';
+        case 'enemy': return cell.capture || cell.igui ? 'enemy-captured' : 'enemy';
+        case 'empty':
+            if (cell.move && cell.capture) return 'both';
+            if (cell.move && cell.igui) return 'move-igui';
+            if (cell.move) return 'move';
+            if (cell.capture) return 'capture';
+            if (cell.igui) return 'igui';
+            return 'empty';
+    }
+}
+
+const key = (sq: Square) => `${sq.file},${sq.rank}`;
+
+/** The diagram's cells, top rank first (White moves up the page), files left to right. */
+export function diagramCells(setup: SetUp, destinations: readonly Destination[], window: DiagramWindow): Cell[][] {
+    const occupants = new Map<string, Occupant>();
+    for (const sq of setup.friends) occupants.set(key(sq), 'friend');
+    for (const sq of setup.enemies) occupants.set(key(sq), 'enemy');
+    occupants.set(key(setup.at), 'piece');
+    // Merge duplicates rather than let the last one win: a caller may concatenate lists.
+    const flags = new Map<string, { move: boolean; capture: boolean; igui: boolean }>();
+    for (const d of destinations) {
+        const f = flags.get(key(d.square)) ?? { move: false, capture: false, igui: false };
+        f.move ||= d.move;
+        f.capture ||= d.capture;
+        f.igui ||= d.igui;
+        flags.set(key(d.square), f);
+    }
+    const rows: Cell[][] = [];
+    for (let rank = window.ranks[1]; rank >= window.ranks[0]; rank--) {
+        const row: Cell[] = [];
+        for (let file = window.files[0]; file <= window.files[1]; file++) {
+            const square = { file, rank };
+            const occupant = occupants.get(key(square)) ?? 'empty';
+            const f = flags.get(key(square));
+            const active = f !== undefined && occupant !== 'piece' && occupant !== 'friend';
+            row.push({
+                square,
+                occupant,
+                // Nobody moves onto an occupied square without capturing.
+                move: active && occupant === 'empty' && f.move,
+                capture: active && f.capture,
+                igui: active && f.igui
+            });
+        }
+        rows.push(row);
+    }
+    return rows;
+}
+
+/** How many destinations lie outside the window (so a renderer can say so). */
+export function outsideWindow(destinations: readonly Destination[], window: DiagramWindow): number {
+    const seen = new Set<string>();
+    for (const d of destinations) if (!inWindow(window, d.square)) seen.add(key(d.square));
+    return seen.size;
+}
+
+export function inWindow(window: DiagramWindow, sq: Square): boolean {
+    return sq.file >= window.files[0] && sq.file <= window.files[1] && sq.rank >= window.ranks[0] && sq.rank <= window.ranks[1];
+}
+
+/**
+ * The board window to draw: the smallest square centred on the piece that holds every
+ * destination and every other piece of the set-up, at least `minSide` wide. Riders run to the
+ * board's edge, so the board bounds it. Near an edge the square is shifted back onto the board
+ * (the piece is then off-centre) rather than cut, so a pawn on its first ranks still gets a full
+ * square of context; only a board narrower than the square cuts it.
+ */
+export function diagramWindow(setup: SetUp, destinations: readonly Destination[], minSide = 5): DiagramWindow {
+    const { at, board } = setup;
+    let reach = Math.max(0, Math.floor((minSide - 1) / 2));
+    const points = [...destinations.map((d) => d.square), ...setup.friends, ...setup.enemies];
+    for (const sq of points) {
+        if (!onBoard(board, sq)) continue;
+        reach = Math.max(reach, Math.abs(sq.file - at.file), Math.abs(sq.rank - at.rank));
+    }
+    // An even minSide asks for one more square than a centred odd side gives.
+    const side = Math.max(2 * reach + 1, minSide);
+    return { files: span(at.file, side, board.files), ranks: span(at.rank, side, board.ranks) };
+}
+
+/** `side` consecutive indices around `centre`, kept within [0, limit). */
+function span(centre: number, side: number, limit: number): [number, number] {
+    if (side >= limit) return [0, limit - 1];
+    let from = centre - Math.floor((side - 1) / 2);
+    from = Math.min(Math.max(from, 0), limit - side);
+    return [from, from + side - 1];
+}
+
+/**
+ * The set-up after a click on `square` in an interactive diagram: empty -> friend -> enemy ->
+ * empty. The piece's own square and squares off the board are left alone. Pure: the input is
+ * not changed, and re-rendering needs only the engine's destinations for the result.
+ */
+export function cycleOccupant(setup: SetUp, square: Square): SetUp {
+    if (!onBoard(setup.board, square) || key(square) === key(setup.at)) return setup;
+    const same = (sq: Square) => key(sq) === key(square);
+    const friends = setup.friends.filter((sq) => !same(sq));
+    const enemies = setup.enemies.filter((sq) => !same(sq));
+    if (setup.friends.some(same)) enemies.push({ ...square });
+    else if (!setup.enemies.some(same)) friends.push({ ...square });
+    return { ...setup, friends, enemies };
+}

@@ -1,0 +1,84 @@
+/**
+ * Text movement diagrams in the spec's convention (`!` the piece, `.` empty, `:` another
+ * piece, `X` a destination), for the CLI and for LSP clients that do not show images.
+ * One character per square, so the diagram stays a grid in any monospace font.
+ */
+import { fileName, type Destination, type SetUp } from '../engine/board.js';
+import { cellKind, diagramCells, diagramWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
+
+/** The character for each kind of square; see docs/diagrams.md. */
+export const TEXT_SYMBOLS: Readonly<Record<CellKind, string>> = {
+    piece: '!',
+    empty: '.',
+    friend: ':',
+    enemy: '#',
+    both: 'X',
+    move: 'o',
+    capture: 'x',
+    igui: '*',
+    'move-igui': '+',
+    'enemy-captured': '@'
+};
+
+/** What each symbol means, as the legend says it. */
+export const KIND_LABELS: Readonly<Record<CellKind, string>> = {
+    piece: 'the piece',
+    empty: 'empty',
+    friend: 'friendly piece',
+    enemy: 'enemy piece',
+    both: 'move or capture',
+    move: 'move only',
+    capture: 'capture only',
+    igui: 'capture without moving',
+    'move-igui': 'move, or capture without moving',
+    'enemy-captured': 'enemy it captures'
+};
+
+/** Legend order: the piece, then destinations, then the board's other contents. */
+const LEGEND_ORDER: readonly CellKind[] = [
+    'piece', 'both', 'move', 'capture', 'igui', 'move-igui', 'enemy-captured', 'friend', 'enemy', 'empty'
+];
+
+export interface TextDiagramOptions {
+    /** Squares to draw; default `diagramWindow(setup, destinations, minSide)`. */
+    window?: DiagramWindow;
+    /** Minimum side of the default window (default 5). */
+    minSide?: number;
+    /** File letters below and rank numbers to the left (default false, as in the spec). */
+    labels?: boolean;
+    /** A last line naming each symbol that appears (default true). */
+    legend?: boolean;
+}
+
+export function renderTextDiagram(setup: SetUp, destinations: readonly Destination[], options: TextDiagramOptions = {}): string {
+    const window = options.window ?? diagramWindow(setup, destinations, options.minSide);
+    const rows = diagramCells(setup, destinations, window);
+    const seen = new Set<CellKind>();
+    const files: string[] = [];
+    for (let f = window.files[0]; f <= window.files[1]; f++) files.push(fileName(f));
+    // Past the z-file, names take two letters: widen every column alike to keep the grid.
+    const width = options.labels ? Math.max(1, ...files.map((f) => f.length)) : 1;
+    const rankWidth = String(window.ranks[1] + 1).length;
+
+    const lines = rows.map((row) => {
+        const cells = row.map((cell) => {
+            const kind = cellKind(cell);
+            seen.add(kind);
+            return TEXT_SYMBOLS[kind].padEnd(width);
+        });
+        const body = cells.join(' ').trimEnd();
+        return options.labels ? `${String(row[0].square.rank + 1).padStart(rankWidth)} ${body}` : body;
+    });
+    if (options.labels) {
+        lines.push(`${' '.repeat(rankWidth)} ${files.map((f) => f.padEnd(width)).join(' ').trimEnd()}`);
+    }
+    const outside = outsideWindow(destinations, window);
+    if (outside > 0) lines.push(`(${outside} more destination${outside === 1 ? '' : 's'} outside this window)`);
+    if (options.legend ?? true) lines.push(textLegend(seen));
+    return lines.join('\n');
+}
+
+/** `! the piece, X move or capture, ...` for the kinds given, in a fixed order. */
+export function textLegend(kinds: ReadonlySet<CellKind>): string {
+    return LEGEND_ORDER.filter((k) => kinds.has(k)).map((k) => `${TEXT_SYMBOLS[k]} ${KIND_LABELS[k]}`).join(', ');
+}
