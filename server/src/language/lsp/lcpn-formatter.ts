@@ -6,7 +6,7 @@
  * Line breaks the user wrote are kept (at most one blank line), except where a rule asks for
  * no space at all (after an opening bracket, before `:keyword`, `,`, a call's `(`).
  */
-import { AstUtils, CstUtils, isLeafCstNode, type AstNode, type CstNode, type LangiumDocument, type LeafCstNode } from 'langium';
+import { AstUtils, CstUtils, isLeafCstNode, type AstNode, type CompositeCstNode, type CstNode, type LangiumDocument, type LeafCstNode } from 'langium';
 import { AbstractFormatter, Formatting, type FormattingAction } from 'langium/lsp';
 import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-types';
 import * as ast from '../generated/ast.js';
@@ -35,9 +35,9 @@ export class LcpnFormatter extends AbstractFormatter {
 
     /** A Lisp form: one space between elements, none inside the brackets. */
     private formatLisp(node: AstNode): void {
-        if (!('open' in node) || typeof node.open !== 'string' || !node.$cstNode) return;
+        if (!isLispForm(node)) return;
         const f = this.getNodeFormatter(node);
-        const children = codeChildren(node.$cstNode);
+        const children = codeChildren(ownComposite(node));
         f.cst(children.slice(1)).prepend(Formatting.oneSpace());
         f.cst(children.slice(0, 1)).append(ast.isLispDefinition(node) ? Formatting.oneSpace({ priority: 2 }) : Formatting.noSpace({ priority: 2 }));
         if ('close' in node && node.close) f.cst(children.slice(-1)).prepend(Formatting.noSpace({ priority: 2 }));
@@ -88,9 +88,9 @@ export class LcpnFormatter extends AbstractFormatter {
         if (!root) return [];
         const text = document.textDocument.getText();
         const rules = indexRules(formattings);
-        const layout = new Layout(options);
-        const edits: TextEdit[] = [];
         const leaves = CstUtils.flattenCst(root).toArray().sort((a, b) => a.offset - b.offset);
+        const layout = new Layout(options, leaves);
+        const edits: TextEdit[] = [];
         let previous: LeafCstNode | undefined;
         for (const leaf of leaves) {
             const start = previous?.end ?? 0;
@@ -166,10 +166,12 @@ function indexRules(formattings: Map<string, FormattingAction>): RuleIndex {
 /** Where each token lands after formatting, and the indentation of a token that starts a line. */
 class Layout {
     private readonly positions = new Map<number, Position>();
+    private readonly index = new Map<LeafCstNode, number>();
     private readonly unit: string;
 
-    constructor(options: FormattingOptions) {
+    constructor(options: FormattingOptions, private readonly leaves: LeafCstNode[]) {
         this.unit = options.insertSpaces ? ' '.repeat(options.tabSize) : '\t';
+        leaves.forEach((leaf, i) => this.index.set(leaf, i));
     }
 
     place(leaf: LeafCstNode, previous: LeafCstNode | undefined, gap: string, tokenText: string): void {
@@ -179,8 +181,9 @@ class Layout {
         this.positions.set(-leaf.end - 1, advance(start, tokenText));
     }
 
+    /** A comment on its own line is indented like the code that follows it. */
     indentation(leaf: LeafCstNode): string {
-        const code = leaf.hidden ? nextCode(leaf) : leaf;
+        const code = leaf.hidden ? this.neighbour(leaf, 1) : leaf;
         const definition = code && AstUtils.getContainerOfType(code.astNode, ast.isDefinition);
         if (!code || !definition?.$cstNode || definition.$cstNode.offset === code.offset) return '';
         const asElement = leaf.hidden;
@@ -189,33 +192,32 @@ class Layout {
 
     /** Emacs-style: align with the first argument when it follows the head on its line. */
     private lispColumn(leaf: LeafCstNode, asElement: boolean): number {
-        for (let form = leaf.container; form; form = form.container) {
-            const children = codeChildren(form);
-            const node = form.astNode as AstNode & { open?: string; close?: string };
-            if (form !== node.$cstNode || typeof node.open !== 'string' || children[0].offset === leaf.offset) continue;
+        for (let node: AstNode | undefined = leaf.astNode; node; node = node.$container) {
+            if (!isLispForm(node)) continue;
+            const children = codeChildren(ownComposite(node));
+            if (children[0].offset === leaf.offset) continue;
             const open = this.start(children[0]);
-            const isCloser = node.close !== undefined && children[children.length - 1].offset === leaf.offset;
-            if (isCloser && !asElement) return open.col;
+            const elements = children.slice(1, node.close ? -1 : undefined);
+            if (node.close && children[children.length - 1].offset === leaf.offset && !asElement) return open.col;
             if (ast.isLispDefinition(node)) return open.col + LISP_BODY_INDENT;
-            const [head, first] = children.slice(1);
+            const [head, first] = elements;
             if (!head || head.offset === leaf.offset) return open.col + 1;
-            if (!/^([(\[]|-?[0-9]|")/.test(head.text)) {
-                const firstStart = first && first.offset !== leaf.offset && !(isCloser && first === children[children.length - 1]) ? this.start(first) : undefined;
-                return firstStart && firstStart.line === this.start(head).line ? firstStart.col : open.col + 2;
-            }
-            return open.col + 1;
+            if (/^([(\[]|-?[0-9]|")/.test(head.text)) return open.col + 1;
+            const firstStart = first && first.offset !== leaf.offset ? this.start(first) : undefined;
+            return firstStart && firstStart.line === this.start(head).line ? firstStart.col : open.col + 2;
         }
         return LISP_BODY_INDENT;
     }
 
     /** One unit per line holding a still-open bracket, plus one for a continued expression. */
     private infixIndentation(leaf: LeafCstNode, definition: CstNode, asElement: boolean): string {
+        const closesHere = !asElement && CLOSERS.has(leaf.text);
         const open: CstNode[] = [];
         for (let node: CstNode | undefined = leaf.container; node; node = node.container) {
             const stack: CstNode[] = [];
-            const closesHere = !asElement && CLOSERS.has(leaf.text);
             for (const child of codeChildren(node)) {
                 if (child.offset > leaf.offset || (child.offset === leaf.offset && !closesHere)) break;
+                if (child.length !== 1) continue;
                 if (OPENERS.has(child.text)) stack.push(child);
                 else if (CLOSERS.has(child.text)) stack.pop();
             }
@@ -223,10 +225,17 @@ class Layout {
             if (node === definition) break;
         }
         const depth = new Set(open.map((o) => this.start(o).line)).size;
-        const previous = previousCode(leaf);
-        const continued = (asElement || !CLOSERS.has(leaf.text)) && leaf.text !== 'else'
-            && !(previous && (OPENERS.has(previous.text) || previous.text === ','));
+        const previous = this.neighbour(leaf, -1);
+        const continued = !closesHere && leaf.text !== 'else' && !(previous && (OPENERS.has(previous.text) || previous.text === ','));
         return this.unit.repeat(depth + (continued ? 1 : 0));
+    }
+
+    /** The nearest token that is not a comment, forward (1) or backward (-1). */
+    private neighbour(leaf: LeafCstNode, step: 1 | -1): LeafCstNode | undefined {
+        for (let i = (this.index.get(leaf) ?? -2) + step; i >= 0 && i < this.leaves.length; i += step) {
+            if (!this.leaves[i].hidden) return this.leaves[i];
+        }
+        return undefined;
     }
 
     private start(node: CstNode): Position {
@@ -247,27 +256,26 @@ function advance(from: Position, text: string): Position {
 /** The non-hidden children of a CST node; a leaf counts as its own only child. */
 function codeChildren(node: CstNode): CstNode[] {
     if (isLeafCstNode(node)) return [node];
-    return (node as CstNode & { content: CstNode[] }).content.filter((c) => !c.hidden);
+    return (node as CompositeCstNode).content.filter((c) => !c.hidden);
+}
+
+/** A Lisp list (or the `(def` form itself): the nodes with an opening bracket property. */
+function isLispForm(node: AstNode): node is AstNode & { open: string; close?: string } {
+    return 'open' in node && typeof node.open === 'string' && AstUtils.getContainerOfType(node, ast.isLispDefinition) !== undefined;
+}
+
+/**
+ * The composite whose children are the node's own tokens: Langium wraps a node in one
+ * composite per rule call on the way down (`LispExpr` -> `LispUnion`), each with one child.
+ */
+function ownComposite(node: AstNode): CstNode {
+    let composite = node.$cstNode!;
+    for (let children = codeChildren(composite); children.length === 1 && children[0] !== composite && children[0].astNode === node; children = codeChildren(composite)) {
+        composite = children[0];
+    }
+    return composite;
 }
 
 function isLispDef(leaf: LeafCstNode): boolean {
     return leaf.tokenType.name === 'LISP_DEF';
-}
-
-function nextCode(leaf: LeafCstNode): LeafCstNode | undefined {
-    let next = CstUtils.getNextNode(leaf, true);
-    while (next && (next.hidden || !isLeafCstNode(next))) {
-        next = isLeafCstNode(next) ? CstUtils.getNextNode(next, true) : firstLeaf(next);
-    }
-    return next && isLeafCstNode(next) ? next : undefined;
-}
-
-function previousCode(leaf: LeafCstNode): CstNode | undefined {
-    return CstUtils.getPreviousNode(leaf, false);
-}
-
-function firstLeaf(node: CstNode): CstNode | undefined {
-    let current: CstNode | undefined = node;
-    while (current && !isLeafCstNode(current)) current = (current as CstNode & { content: CstNode[] }).content[0];
-    return current;
 }

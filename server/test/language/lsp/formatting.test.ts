@@ -1,0 +1,142 @@
+/** Formatting through Langium's `expectFormatting`, per style, on mixed files, and on the spec's examples. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { expectFormatting, parseHelper } from 'langium/test';
+import type { LangiumServices } from 'langium/lsp';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createTestServices } from '../../test-services.js';
+
+let services: LangiumServices;
+let format: ReturnType<typeof expectFormatting>;
+beforeAll(async () => {
+    services = (await createTestServices()).Lcpn;
+    format = expectFormatting(services);
+});
+
+/** The formatter's output on `text` (4-space units, as editors default). */
+async function formatted(text: string): Promise<string> {
+    const document = await parseHelper(services)(text);
+    expect(document.parseResult.parserErrors).toEqual([]);
+    const edits = await services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options: { tabSize: 4, insertSpaces: true } });
+    return TextDocument.applyEdits(document.textDocument, edits);
+}
+
+describe('Lisp style', () => {
+    test('one space between elements, none inside brackets, `( def` closed up', async () => {
+        await format({ before: '(  def   knight   [ 1   2 ] )\n( def queen (  / rook\tbishop ))', after: '(def knight [1 2])\n(def queen (/ rook bishop))\n', disposeAfterCheck: true });
+    });
+
+    test('continuation lines align with the first argument, or two spaces in', async () => {
+        await format({
+            before: '(def general (/ ::royal\n(wazir :within-fortress)\n      (capture-a-general rook)))\n(def x (=>\nwazir\n  ferz))\n(def y ((& capture cannon)\n      rook))',
+            after: '(def general (/ ::royal\n                (wazir :within-fortress)\n                (capture-a-general rook)))\n(def x (=>\n         wazir\n         ferz))\n(def y ((& capture cannon)\n        rook))\n',
+            disposeAfterCheck: true
+        });
+    });
+
+    test('a definition body on its own line is indented by two; comments follow the code', async () => {
+        await format({
+            before: '(def cannon\n;; in Chinese chess\n        (/ (move rook)\n   (capture (cannon rook))))',
+            after: '(def cannon\n  ;; in Chinese chess\n  (/ (move rook)\n     (capture (cannon rook))))\n',
+            disposeAfterCheck: true
+        });
+    });
+
+    test('closing brackets join the line before, except after a comment', async () => {
+        await format({
+            before: '(def x\n  (/ wazir\n     ferz\n  )\n)\n(def y (/ wazir ; why\n))',
+            after: '(def x\n  (/ wazir\n     ferz))\n(def y (/ wazir ; why\n       ))\n',
+            disposeAfterCheck: true
+        });
+    });
+
+    test('cond clauses align under the first clause', async () => {
+        await format({
+            before: '(def p (cond ((= (rank) 2) (0 2 :only))\n((= (rank)   7) (promote-to queen))\n  (t wazir)))',
+            after: '(def p (cond ((= (rank) 2) (0 2 :only))\n             ((= (rank) 7) (promote-to queen))\n             (t wazir)))\n',
+            disposeAfterCheck: true
+        });
+    });
+});
+
+describe('C style', () => {
+    test('spaces around operators, none before a keyword or a call', async () => {
+        await format({
+            before: 'knight:=[1,2]\ncannon:=move ( rook )/capture&cannon(rook)\nwagon := rook :2 :*\nhorse := wazir=>[1, 1]:outward\nrhino := wazir->ferz\nking:= ::royal ferz/wazir\npao := ( move / capture & cannon )( rook )',
+            after: 'knight := [1, 2]\ncannon := move(rook) / capture & cannon(rook)\nwagon := rook:2:*\nhorse := wazir => [1, 1]:outward\nrhino := wazir -> ferz\nking := ::royal ferz / wazir\npao := (move / capture & cannon)(rook)\n',
+            disposeAfterCheck: true
+        });
+    });
+
+    test('if/else spacing and block indentation', async () => {
+        await format({
+            before: 'pawn := if(rank()=2){simple_pawn}\nelse if (rank() = 7) {\nsimple_pawn => promote_to(queen,rook,\nknight)\n   }\n  else {simple_pawn}',
+            after: 'pawn := if (rank() = 2) { simple_pawn }\nelse if (rank() = 7) {\n    simple_pawn => promote_to(queen, rook,\n        knight)\n}\nelse { simple_pawn }\n',
+            disposeAfterCheck: true
+        });
+    });
+
+    test('continued expressions are indented one unit, with the editor\'s tab settings', async () => {
+        await format({ before: 'queen := rook\n/ bishop', after: 'queen := rook\n\t/ bishop\n', options: { tabSize: 4, insertSpaces: false }, disposeAfterCheck: true });
+    });
+});
+
+describe('SQL style', () => {
+    test('single spaces around SHOUTY keywords and gerunds; continuation lines indented', async () => {
+        await format({
+            before: 'sargeant   IS   capturing   ferz OR  moving wazir\nchinese_pawn IS IF "before crossing river"\nTHEN [0,1]:only\n        ELSE [0, 1] :forward:sideways END\ncannon IS (move OR capture AND cannon) (rook)',
+            after: 'sargeant IS capturing ferz OR moving wazir\nchinese_pawn IS IF "before crossing river"\n    THEN [0, 1]:only\n    ELSE [0, 1]:forward:sideways END\ncannon IS (move OR capture AND cannon)(rook)\n',
+            disposeAfterCheck: true
+        });
+    });
+});
+
+describe('mixed files and comments', () => {
+    test('every definition on its own line, at most one blank line, comments kept', async () => {
+        await format({
+            before: '\n\n; leapers\n(def knight [1  2]) knight_rider := knight:rider   # trailing, kept where it is\n\n\n\n   ;; indented top-level comment\nnightrider   IS knight:rider\n// last',
+            after: '; leapers\n(def knight [1 2])\nknight_rider := knight:rider   # trailing, kept where it is\n\n;; indented top-level comment\nnightrider IS knight:rider\n// last\n',
+            disposeAfterCheck: true
+        });
+    });
+
+    test('a range formats only its lines', async () => {
+        await format({
+            before: '(def a   [1 2])\n(def b   [1 2])\n(def c   [1 2])\n',
+            after: '(def a   [1 2])\n(def b [1 2])\n(def c   [1 2])\n',
+            range: { start: { line: 1, character: 0 }, end: { line: 1, character: 15 } },
+            disposeAfterCheck: true
+        });
+    });
+
+    test('a document with syntax errors is left alone', async () => {
+        await format({ before: '(def a   (/ wazir', after: '(def a   (/ wazir', disposeAfterCheck: true });
+    });
+});
+
+const fixtures = [
+    ...['lisp', 'c', 'sql'].map((name) => new URL(`../../fixtures/spec/${name}.lcpn`, import.meta.url)),
+    ...readdirSync(new URL('../../../../examples/', import.meta.url)).map((name) => new URL(`../../../../examples/${name}`, import.meta.url))
+];
+
+describe.each(fixtures.map((url) => [url.pathname.split('/').slice(-2).join('/'), url] as const))('%s', (_name, url) => {
+    const text = readFileSync(url, 'utf8');
+
+    test('only whitespace changes, and formatting is idempotent', async () => {
+        const once = await formatted(text);
+        expect(once.replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''));
+        expect(once).not.toMatch(/[ \t]$/m);
+        expect(await formatted(once)).toBe(once);
+    });
+});
+
+test('the spec\'s C examples keep their layout, apart from spacing around `&` and braces and a 4-space body', async () => {
+    const text = readFileSync(new URL('../../fixtures/spec/c.lcpn', import.meta.url), 'utf8');
+    const changed = (await formatted(text)).split('\n').filter((line, i) => line !== text.split('\n')[i]);
+    expect(changed).toEqual([
+        'cannon := move(rook) / capture & cannon(rook)',
+        '    simple_pawn / move & no_jump([0, 2]:only)',
+        '    simple_pawn => promote_to(queen, rook, knight, bishop)',
+        'chinese_pawn := if "before crossing river" { [0, 1]:only } else { [0, 1]:forward:sideways }'
+    ]);
+});
