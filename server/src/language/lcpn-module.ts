@@ -15,6 +15,7 @@ import { LcpnCommandHandler } from './lsp/lcpn-commands.js';
 import { LcpnFormatter } from './lsp/lcpn-formatter.js';
 import { LcpnHoverProvider } from './lsp/lcpn-hover-provider.js';
 import { LcpnRenameProvider } from './lsp/lcpn-rename-provider.js';
+import { LcpnSemanticTokenProvider } from './lsp/lcpn-semantic-tokens.js';
 
 /** Services added by LCPN on top of Langium's. */
 export interface LcpnAddedServices {
@@ -34,7 +35,8 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),
         Formatter: () => new LcpnFormatter(),
         HoverProvider: (services) => new LcpnHoverProvider(services),
-        RenameProvider: (services) => new LcpnRenameProvider(services)
+        RenameProvider: (services) => new LcpnRenameProvider(services),
+        SemanticTokenProvider: (services) => new LcpnSemanticTokenProvider(services)
     },
     parser: {
         ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider()

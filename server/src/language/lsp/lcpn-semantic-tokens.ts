@@ -1,0 +1,84 @@
+/**
+ * Semantic tokens: what a TextMate grammar cannot know. A name's role depends on its position
+ * (piece or modifier function, see lcpn-name-roles.ts) and on linking (the user's piece, the
+ * prelude's, or nothing); a keyword is known to the vocabulary or not; `THEN` is a sequence
+ * operator in `wazir THEN ferz` but a keyword in `IF ... THEN`. Only standard LSP types and
+ * modifiers are used, so every client's theme colours them. `defaultLibrary` marks what LCPN
+ * itself provides (prelude pieces, vocabulary words).
+ */
+import { AstUtils, type AstNode } from 'langium';
+import { AbstractSemanticTokenProvider, type SemanticTokenAcceptor } from 'langium/lsp';
+import { SemanticTokenModifiers, SemanticTokenTypes } from 'vscode-languageserver';
+import * as ast from '../generated/ast.js';
+import { nameRole } from '../lcpn-name-roles.js';
+import { isPreludeUri } from '../lcpn-prelude.js';
+import { functionWord, isKnownKeyword, propertyWord } from '../../model/vocabulary.js';
+
+const { declaration, definition, defaultLibrary } = SemanticTokenModifiers;
+const T = SemanticTokenTypes;
+
+export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
+    protected highlightElement(node: AstNode, accept: SemanticTokenAcceptor): void {
+        if (ast.isLispDefinition(node) || ast.isInfixDefinition(node)) {
+            const library = isPreludeUri(AstUtils.getDocument(node).uri.toString());
+            accept({ node, property: 'name', type: T.class, modifier: library ? [declaration, definition, defaultLibrary] : [declaration, definition] });
+            if (ast.isInfixDefinition(node)) accept({ node, property: 'op', type: T.operator });
+            else if (node.$cstNode) this.highlightDefKeyword(node);
+        } else if (ast.isNameRef(node)) {
+            this.highlightName(node, accept);
+        } else if (ast.isQualifier(node)) {
+            accept({ node, property: 'value', ...qualifierToken(node.value) });
+        } else if (ast.isProperty(node)) {
+            accept({ node, property: 'value', type: T.decorator, modifier: propertyWord(node.value) ? defaultLibrary : undefined });
+        } else if (ast.isVector(node)) {
+            accept({ node, property: 'components', type: T.number });
+        } else if (ast.isNumberLit(node)) {
+            accept({ node, property: 'value', type: T.number });
+        } else if (ast.isStringLit(node)) {
+            accept({ node, property: 'value', type: T.string });
+        } else if (ast.isUnion(node)) {
+            accept(node.open ? { node, keyword: '/', type: T.operator } : { node, property: 'ops', type: T.operator });
+        } else if (ast.isComposition(node)) {
+            accept(node.open ? { node, keyword: '&', type: T.operator } : { node, property: 'ops', type: T.operator });
+        } else if (ast.isSequence(node)) {
+            accept({ node, property: 'op', type: T.operator });
+        } else if (ast.isEquals(node)) {
+            accept({ node, keyword: '=', type: T.operator });
+        } else if (ast.isGerundCall(node)) {
+            accept({ node, property: 'gerunds', type: T.function, modifier: defaultLibrary });
+            accept({ node, keyword: 'AND', type: T.operator });
+        } else if (ast.isConditional(node) || ast.isBranch(node)) {
+            for (const keyword of ['cond', 'if', 'else', 'IF', 'THEN', 'ELSE', 'END']) accept({ node, keyword, type: T.keyword });
+        }
+    }
+
+    private highlightName(node: ast.NameRef, accept: SemanticTokenAcceptor): void {
+        const role = nameRole(node);
+        const name = node.ref.$refText;
+        if (role === 'default-test') {
+            accept({ node, property: 'ref', type: T.keyword });
+        } else if (role === 'function') {
+            accept({ node, property: 'ref', type: T.function, modifier: functionWord(name) ? defaultLibrary : undefined });
+        } else if (role === 'term') {
+            accept(functionWord(name) ? { node, property: 'ref', type: T.function, modifier: defaultLibrary } : { node, property: 'ref', type: T.variable });
+        } else {
+            const target = node.ref.ref;
+            // An unresolved piece is a plain variable, so it stands apart from the classes around it.
+            if (!target) accept({ node, property: 'ref', type: T.variable });
+            else accept({ node, property: 'ref', type: T.class, modifier: isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? defaultLibrary : undefined });
+        }
+    }
+
+    /** `(def` is one token with its bracket; only the word is a keyword. */
+    private highlightDefKeyword(node: ast.LispDefinition): void {
+        const document = AstUtils.getDocument(node).textDocument;
+        const end = node.$cstNode!.offset + node.open.length;
+        this.highlightToken({ range: { start: document.positionAt(end - 3), end: document.positionAt(end) }, type: T.keyword });
+    }
+}
+
+/** Ranges (`:4`, `:*`) are numbers; vocabulary keywords are library enum members; others plain enum members. */
+function qualifierToken(value: string): { type: string; modifier?: string } {
+    if (/^:([0-9]+|\*)$/.test(value)) return { type: T.number };
+    return isKnownKeyword(value) ? { type: T.enumMember, modifier: defaultLibrary } : { type: T.enumMember };
+}
