@@ -8,7 +8,8 @@ export async function runCheck(paths: string[]): Promise<number> {
     let errors = 0;
     let warnings = 0;
     for (const document of documents) {
-        const diagnostics = [...(document.diagnostics ?? [])].sort((a, b) =>
+        // Hints (such as a '(' closed by ']') are for editors; the command line shows the rest.
+        const diagnostics = (document.diagnostics ?? []).filter((d) => (d.severity ?? 1) < 4).sort((a, b) =>
             a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
         for (const diagnostic of diagnostics) {
             if (diagnostic.severity === 1) errors++;

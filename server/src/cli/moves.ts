@@ -9,6 +9,8 @@ import { parseSetUp } from './setup-options.js';
 import { CliError, loadWorkspace } from './workspace.js';
 
 export async function runMoves(args: string[], options: CliOptions): Promise<number> {
+    if (!options.json) throw new CliError('moves: only --json output is supported; add --json');
+    const setup = parseSetUp(options);
     let name: string;
     let target: PieceDef | Move;
     let resolve: Resolver;
@@ -24,8 +26,6 @@ export async function runMoves(args: string[], options: CliOptions): Promise<num
         target = found.piece;
         resolve = found.resolve;
     }
-    if (!options.json) throw new CliError('moves: only --json output is supported; add --json');
-    const setup = parseSetUp(options);
     const report = movesReport(target, setup, resolve);
     for (const problem of report.problems) process.stderr.write(`lcpn: ${name}: ${problem.message}\n`);
     const output = {

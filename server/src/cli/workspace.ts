@@ -37,12 +37,12 @@ export function collectFiles(paths: string[]): string[] {
     return files;
 }
 
-/** Loads and validates the given files together with the prelude. */
+/** Loads and validates the given files (directories expand to their `.lcpn` files) together with the prelude. */
 export async function loadWorkspace(files: string[]): Promise<LoadedWorkspace> {
     const { shared, Lcpn } = createLcpnServices(NodeFileSystem);
     const prelude = ensurePrelude(shared);
     const documents: LangiumDocument<Document>[] = [];
-    for (const file of files) {
+    for (const file of collectFiles(files)) {
         const document = await shared.workspace.LangiumDocuments.getOrCreateDocument(URI.file(file));
         documents.push(document as LangiumDocument<Document>);
     }
