@@ -1,0 +1,346 @@
+/**
+ * SVG movement diagrams for hovers (as markdown `data:` images) and webviews.
+ *
+ * The output is one self-contained SVG 1.1 document: no external references, no scripts, only
+ * generic font families, no ids (so several diagrams can be inlined in one page). Shapes of one
+ * kind are merged into one element, which keeps even a fully marked 15x15 board under 20 KB.
+ * Numbers are rounded to one decimal, so equal inputs give byte-identical output.
+ *
+ * Every kind differs by shape as well as colour (Okabe-Ito palette), so the diagram reads
+ * without colour vision and in greyscale: move only = blue ring, move or capture = blue disc,
+ * capture only = vermillion cross, capture without moving = purple four-pointed star,
+ * friendly piece = white disc, enemy piece = black disc.
+ */
+import { Buffer } from 'node:buffer';
+import { fileName, type Destination, type SetUp, type Square } from '../engine/board.js';
+import { cellKind, diagramCells, diagramWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
+import { KIND_LABELS } from './text.js';
+
+export interface SvgDiagramOptions {
+    /** Squares to draw; default `diagramWindow(setup, destinations, minSide)`. */
+    window?: DiagramWindow;
+    /** Minimum side of the default window (default 5). */
+    minSide?: number;
+    /** Side of one square in px (default 24; 16 fits 15x15 into 240 px). */
+    cellSize?: number;
+    /** File letters below and rank numbers to the left (default false). */
+    labels?: boolean;
+    /** A key to the markers that appear, below the board (default true). */
+    legend?: boolean;
+    /** Accessible name of the image (`<title>`); escaped. */
+    title?: string;
+}
+
+export const COLOURS = {
+    light: '#eeeae0',
+    dark: '#c9c1ad',
+    border: '#6b6455',
+    piece: '#f0e442',
+    move: '#0072b2',
+    capture: '#d55e00',
+    igui: '#cc79a7',
+    friend: '#ffffff',
+    enemy: '#1f1f1f',
+    ink: '#222222'
+} as const;
+
+/** Where things are in a rendered diagram, so a click can be mapped back to a square. */
+export interface SvgLayout {
+    window: DiagramWindow;
+    cell: number;
+    /** Top-left corner of the board (the top-left square of the window). */
+    boardX: number;
+    boardY: number;
+    width: number;
+    height: number;
+}
+
+/** Kinds the SVG legend explains: the piece and empty squares need no key. */
+const LEGEND_KINDS: readonly CellKind[] = ['both', 'move', 'capture', 'igui', 'move-igui', 'enemy-captured', 'friend', 'enemy'];
+
+const PAD = 2;
+
+/** One decimal is finer than a pixel at any size a diagram is shown; rounding makes output deterministic. */
+const num = (x: number) => String(Math.round(x * 10) / 10);
+
+export function escapeXml(text: string): string {
+    return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+}
+
+/** Font sizes follow the square size but stay legible in a small hover. */
+function fontSize(cell: number): number {
+    return Math.min(14, Math.max(10, Math.round(cell * 0.55)));
+}
+
+/** A generous estimate of a sans-serif label's width; the legend must never be clipped. */
+function textWidth(text: string, size: number): number {
+    return text.length * size * 0.58;
+}
+
+interface Legend {
+    items: { kind: CellKind; x: number; y: number }[];
+    width: number;
+    height: number;
+    swatch: number;
+    size: number;
+}
+
+function layoutLegend(kinds: readonly CellKind[], available: number, cell: number): Legend {
+    const size = fontSize(cell);
+    const swatch = Math.round(size * 1.5);
+    const gap = Math.round(size * 0.4);
+    const itemWidth = (k: CellKind) => swatch + gap + textWidth(KIND_LABELS[k], size);
+    const rowWidth = Math.max(available, ...kinds.map(itemWidth));
+    const rowHeight = swatch + Math.round(size * 0.35);
+    const items: Legend['items'] = [];
+    let x = 0;
+    let y = 0;
+    let width = 0;
+    for (const kind of kinds) {
+        const w = itemWidth(kind);
+        if (x > 0 && x + w > rowWidth) {
+            x = 0;
+            y += rowHeight;
+        }
+        items.push({ kind, x, y });
+        width = Math.max(width, x + w);
+        x += w + size;
+    }
+    return { items, width, height: kinds.length ? y + swatch : 0, swatch, size };
+}
+
+export function svgLayout(setup: SetUp, destinations: readonly Destination[], options: SvgDiagramOptions = {}): SvgLayout {
+    return plan(setup, destinations, options).layout;
+}
+
+/** The square under point (x, y) of the SVG's coordinate system, or undefined off the board. */
+export function squareAt(layout: SvgLayout, x: number, y: number): Square | undefined {
+    const col = Math.floor((x - layout.boardX) / layout.cell);
+    const row = Math.floor((y - layout.boardY) / layout.cell);
+    const files = layout.window.files[1] - layout.window.files[0] + 1;
+    const ranks = layout.window.ranks[1] - layout.window.ranks[0] + 1;
+    if (col < 0 || row < 0 || col >= files || row >= ranks) return undefined;
+    return { file: layout.window.files[0] + col, rank: layout.window.ranks[1] - row };
+}
+
+function plan(setup: SetUp, destinations: readonly Destination[], options: SvgDiagramOptions) {
+    const window = options.window ?? diagramWindow(setup, destinations, options.minSide);
+    const cell = Math.max(8, options.cellSize ?? 24);
+    const rows = diagramCells(setup, destinations, window);
+    const files = window.files[1] - window.files[0] + 1;
+    const ranks = window.ranks[1] - window.ranks[0] + 1;
+    const labelSize = fontSize(cell) - 1;
+    const rankLabelWidth = options.labels ? textWidth(String(window.ranks[1] + 1), labelSize) + 4 : 0;
+    const fileLabelHeight = options.labels ? labelSize + 4 : 0;
+    const boardX = PAD + rankLabelWidth;
+    const boardY = PAD;
+    const boardW = files * cell;
+    const boardH = ranks * cell;
+
+    const present = new Set<CellKind>();
+    for (const row of rows) for (const c of row) present.add(cellKind(c));
+    const legend = options.legend ?? true
+        ? layoutLegend(LEGEND_KINDS.filter((k) => present.has(k)), boardX + boardW - PAD, cell)
+        : layoutLegend([], 0, cell);
+    const outside = outsideWindow(destinations, window);
+    const legendY = boardY + boardH + fileLabelHeight + (legend.height ? Math.round(cell * 0.4) : 0);
+    const noteHeight = outside > 0 ? legend.size + 4 : 0;
+    const width = Math.ceil(Math.max(boardX + boardW, PAD + legend.width) + PAD);
+    const height = Math.ceil(legendY + legend.height + noteHeight + PAD);
+    const layout: SvgLayout = { window, cell, boardX, boardY, width, height };
+    return { layout, rows, legend, legendY, outside, labelSize, fileLabelHeight };
+}
+
+/** Path data from numbers: a minus sign separates as well as a space does, and costs nothing. */
+function pts(...xs: number[]): string {
+    return xs.map((x, i) => (i > 0 && x >= 0 ? ' ' : '') + num(x)).join('');
+}
+
+/**
+ * Geometry grouped by how it is painted; each group becomes one `<path>`. Discs and rings are
+ * zero-length subpaths drawn with round caps (SVG 1.1 paints such a cap as a circle): a disc costs
+ * ~10 bytes instead of ~35 for a `<circle>`, which is what keeps a fully marked board small.
+ */
+class Shapes {
+    readonly dark: string[] = [];
+    readonly swatches: string[] = [];
+    readonly highlight: string[] = [];
+    readonly friendRim: string[] = [];
+    readonly friend: string[] = [];
+    readonly enemy: string[] = [];
+    readonly ring: string[] = [];
+    readonly ringHole: string[] = [];
+    readonly disc: string[] = [];
+    readonly crossHalo: string[] = [];
+    readonly cross: string[] = [];
+    readonly star: string[] = [];
+    readonly bang: string[] = [];
+
+    square(into: string[], x: number, y: number, s: number): void {
+        into.push(`M${pts(x, y)}h${num(s)}v${num(s)}h${num(-s)}z`);
+    }
+
+    dot(into: string[], cx: number, cy: number): void {
+        into.push(`M${pts(cx, cy)}h0`);
+    }
+
+    /** Draws one kind centred on (cx, cy) in a square of side s; sizes are in `paint`. */
+    mark(kind: CellKind, cx: number, cy: number, s: number): void {
+        switch (kind) {
+            case 'piece': {
+                this.square(this.highlight, cx - s / 2, cy - s / 2, s);
+                // A bold "!" drawn as shapes: no font is needed to show the spec's piece symbol.
+                const w = s * 0.15;
+                this.bang.push(`M${pts(cx - w / 2, cy - s * 0.33)}h${num(w)}l${pts(-w * 0.15, s * 0.42)}h${num(-w * 0.7)}z`);
+                this.square(this.bang, cx - w / 2, cy + s * 0.17, w);
+                return;
+            }
+            case 'empty': return;
+            case 'friend':
+                this.dot(this.friendRim, cx, cy);
+                return this.dot(this.friend, cx, cy);
+            case 'enemy': return this.dot(this.enemy, cx, cy);
+            case 'both': return this.dot(this.disc, cx, cy);
+            case 'move':
+                this.dot(this.ring, cx, cy);
+                return this.dot(this.ringHole, cx, cy);
+            case 'capture': return this.x(this.cross, cx, cy, s * 0.2);
+            case 'igui': return this.fourStar(cx, cy, s * 0.34);
+            case 'move-igui':
+                this.dot(this.ring, cx, cy);
+                this.dot(this.ringHole, cx, cy);
+                return this.fourStar(cx + s * 0.27, cy - s * 0.27, s * 0.2);
+            case 'enemy-captured':
+                this.dot(this.enemy, cx, cy);
+                // A white halo keeps the cross visible on the black disc.
+                this.x(this.crossHalo, cx, cy, s * 0.2);
+                return this.x(this.cross, cx, cy, s * 0.2);
+        }
+    }
+
+    private x(into: string[], cx: number, cy: number, a: number): void {
+        into.push(`M${pts(cx - a, cy - a)}l${pts(2 * a, 2 * a)}m${pts(0, -2 * a)}l${pts(-2 * a, 2 * a)}`);
+    }
+
+    private fourStar(cx: number, cy: number, r: number): void {
+        const i = r * 0.3;
+        const o = r - i;
+        this.star.push(`M${pts(cx, cy - r)}l${pts(i, o, o, i, -o, i, -i, o, -i, -o, -o, -i, o, -i)}z`);
+    }
+}
+
+const path = (d: string[], attrs: string) => (d.length ? `<path ${attrs} d="${d.join('')}"/>` : '');
+const group = (items: string[], attrs: string) => (items.length ? `<g ${attrs}>${items.join('')}</g>` : '');
+
+/** The markers of one Shapes, bottom layer first; sizes follow the square side s. */
+function paint(shapes: Shapes, s: number): string[] {
+    const dots = (d: string[], colour: string, diameter: number) =>
+        path(d, `fill="none" stroke="${colour}" stroke-width="${num(diameter * s)}" stroke-linecap="round"`);
+    const lines = (d: string[], colour: string, width: number) =>
+        path(d, `fill="none" stroke="${colour}" stroke-width="${num(width * s)}" stroke-linecap="round"`);
+    return [
+        path(shapes.highlight, `fill="${COLOURS.piece}"`),
+        dots(shapes.friendRim, COLOURS.ink, 0.74),
+        dots(shapes.friend, COLOURS.friend, 0.62),
+        dots(shapes.enemy, COLOURS.enemy, 0.74),
+        dots(shapes.ring, COLOURS.move, 0.5),
+        dots(shapes.ringHole, COLOURS.friend, 0.3),
+        dots(shapes.disc, COLOURS.move, 0.5),
+        lines(shapes.crossHalo, COLOURS.friend, 0.18),
+        lines(shapes.cross, COLOURS.capture, 0.1),
+        path(shapes.star, `fill="${COLOURS.igui}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.04)}" stroke-linejoin="round"`),
+        path(shapes.bang, `fill="${COLOURS.ink}"`)
+    ];
+}
+
+export function renderSvgDiagram(setup: SetUp, destinations: readonly Destination[], options: SvgDiagramOptions = {}): string {
+    const { layout, rows, legend, legendY, outside, labelSize, fileLabelHeight } = plan(setup, destinations, options);
+    const { cell, boardX, boardY, width, height, window } = layout;
+    const boardW = (window.files[1] - window.files[0] + 1) * cell;
+    const boardH = (window.ranks[1] - window.ranks[0] + 1) * cell;
+    const shapes = new Shapes();
+
+    rows.forEach((row, r) => row.forEach((c, f) => {
+        const x = boardX + f * cell;
+        const y = boardY + r * cell;
+        // a1 is a dark square, as on every chessboard.
+        if ((c.square.file + c.square.rank) % 2 === 0) shapes.square(shapes.dark, x, y, cell);
+        shapes.mark(cellKind(c), x + cell / 2, y + cell / 2, cell);
+    }));
+
+    const texts: string[] = [];
+    const text = (x: number, y: number, anchor: string, content: string) =>
+        texts.push(`<text x="${num(x)}" y="${num(y)}" text-anchor="${anchor}">${escapeXml(content)}</text>`);
+    const key = new Shapes();
+    for (const item of legend.items) {
+        const x = PAD + item.x;
+        const y = legendY + item.y;
+        key.square(key.swatches, x, y, legend.swatch);
+        key.mark(item.kind, x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
+        text(x + legend.swatch + Math.round(legend.size * 0.4), y + legend.swatch / 2 + legend.size * 0.35, 'start', KIND_LABELS[item.kind]);
+    }
+    if (outside > 0) {
+        text(PAD, legendY + legend.height + legend.size + 2, 'start', `${outside} more destination${outside === 1 ? '' : 's'} outside this view`);
+    }
+
+    const labels: string[] = [];
+    if (options.labels) {
+        for (let f = window.files[0]; f <= window.files[1]; f++) {
+            const x = boardX + (f - window.files[0] + 0.5) * cell;
+            labels.push(`<text x="${num(x)}" y="${num(boardY + boardH + fileLabelHeight - 3)}" text-anchor="middle">${escapeXml(fileName(f))}</text>`);
+        }
+        for (let rk = window.ranks[0]; rk <= window.ranks[1]; rk++) {
+            const y = boardY + (window.ranks[1] - rk + 0.5) * cell + labelSize * 0.35;
+            labels.push(`<text x="${num(boardX - 3)}" y="${num(y)}" text-anchor="end">${escapeXml(String(rk + 1))}</text>`);
+        }
+    }
+
+    const parts = [
+        `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+        options.title !== undefined ? `<title>${escapeXml(options.title)}</title>` : '',
+        `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+        `<rect x="${num(boardX)}" y="${num(boardY)}" width="${num(boardW)}" height="${num(boardH)}" fill="${COLOURS.light}"/>`,
+        path(shapes.dark, `fill="${COLOURS.dark}"`),
+        `<rect x="${num(boardX)}" y="${num(boardY)}" width="${num(boardW)}" height="${num(boardH)}" fill="none" stroke="${COLOURS.border}" stroke-width="1"/>`,
+        ...paint(shapes, cell),
+        // The legend's swatches are smaller than squares: their strokes scale with them.
+        path(key.swatches, `fill="${COLOURS.light}" stroke="${COLOURS.border}" stroke-width="0.5"`),
+        ...paint(key, legend.swatch),
+        group(labels, `font-family="sans-serif" font-size="${labelSize}" fill="${COLOURS.ink}"`),
+        group(texts, `font-family="sans-serif" font-size="${legend.size}" fill="${COLOURS.ink}"`),
+        '</svg>'
+    ];
+    return parts.join('');
+}
+
+/** The SVG as a base64 `data:` URI: VS Code hovers accept only this form (no raw spaces). */
+export function svgDataUri(svg: string): string {
+    return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
+}
+
+/** The display size in a markdown image: an exact size, or the longest side in px (keeping the aspect ratio). */
+export type ImageSize = { width: number; height: number } | number;
+
+/**
+ * `![alt](data:...|width=W,height=H)`, the form VS Code renders in a hover. The alt text is
+ * escaped for markdown, so a piece's name can never close the link or inject markup.
+ */
+export function markdownImage(svg: string, alt: string, size?: ImageSize): string {
+    const { width, height } = displaySize(svg, size);
+    const safeAlt = alt.replace(/[\r\n]+/g, ' ').replace(/[\\[\]()<>*_`!&]/g, (c) => `\\${c}`);
+    return `![${safeAlt}](${svgDataUri(svg)}|width=${width},height=${height})`;
+}
+
+function displaySize(svg: string, size: ImageSize | undefined): { width: number; height: number } {
+    if (typeof size === 'object') return { width: Math.round(size.width), height: Math.round(size.height) };
+    const head = /^<svg[^>]*>/.exec(svg)?.[0] ?? '';
+    const w = Number(/\swidth="([\d.]+)"/.exec(head)?.[1] ?? 0);
+    const h = Number(/\sheight="([\d.]+)"/.exec(head)?.[1] ?? 0);
+    if (!(w > 0 && h > 0)) {
+        const side = Math.round(size ?? 160);
+        return { width: side, height: side };
+    }
+    if (size === undefined) return { width: Math.round(w), height: Math.round(h) };
+    const scale = size / Math.max(w, h);
+    return { width: Math.round(w * scale), height: Math.round(h * scale) };
+}
