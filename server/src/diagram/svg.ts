@@ -12,7 +12,7 @@
  * friendly piece = white disc, enemy piece = black disc.
  */
 import { Buffer } from 'node:buffer';
-import { fileName, type Destination, type SetUp, type Square } from '../engine/board.js';
+import { fileName, squareName, type Destination, type SetUp, type Square } from '../engine/board.js';
 import { cellKind, diagramCells, diagramWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
 import { KIND_LABELS } from './text.js';
 
@@ -29,6 +29,12 @@ export interface SvgDiagramOptions {
     legend?: boolean;
     /** Accessible name of the image (`<title>`); escaped. */
     title?: string;
+    /**
+     * For webviews: lay one invisible square per board square on top, carrying its algebraic
+     * name in `data-square`, so a click or key press can be mapped to a square without geometry.
+     * `data-*` is HTML, not SVG 1.1: leave this off for hover images.
+     */
+    interactive?: boolean;
 }
 
 export const COLOURS = {
@@ -295,6 +301,11 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         }
     }
 
+    // Invisible but painted (fill-opacity 0, not fill none), so that they receive pointer events.
+    const hits = options.interactive
+        ? rows.flatMap((row, r) => row.map((c, f) =>
+            `<rect x="${num(boardX + f * cell)}" y="${num(boardY + r * cell)}" width="${num(cell)}" height="${num(cell)}" data-square="${escapeXml(squareName(c.square))}"/>`))
+        : [];
     const parts = [
         `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
         options.title !== undefined ? `<title>${escapeXml(options.title)}</title>` : '',
@@ -308,6 +319,7 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         ...paint(key, legend.swatch),
         group(labels, `font-family="sans-serif" font-size="${labelSize}" fill="${COLOURS.ink}"`),
         group(texts, `font-family="sans-serif" font-size="${legend.size}" fill="${COLOURS.ink}"`),
+        group(hits, 'fill="#000000" fill-opacity="0"'),
         '</svg>'
     ];
     return parts.join('');

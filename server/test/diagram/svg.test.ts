@@ -184,6 +184,27 @@ describe('renderSvgDiagram', () => {
     });
 });
 
+describe('interactive diagrams', () => {
+    test('carry one clickable square per board square, named, on top of everything', () => {
+        const svg = renderSvgDiagram(setup(8, 8, 'e2'), [dest('e3', 'move')], { interactive: true, labels: true });
+        checkWellFormed(svg);
+        checkSelfContained(svg);
+        const names = [...svg.matchAll(/data-square="([a-z]+\d+)"/g)].map((m) => m[1]);
+        expect(names).toHaveLength(25);
+        expect(names.slice(0, 6)).toEqual(['c5', 'd5', 'e5', 'f5', 'g5', 'c4']);
+        expect(names.at(-1)).toBe('g1');
+        expect(svg.indexOf('data-square')).toBeGreaterThan(svg.lastIndexOf('<text'));
+        // The clickable square of e2 lies exactly over e2 in the layout.
+        const layout = svgLayout(setup(8, 8, 'e2'), [dest('e3', 'move')], { interactive: true, labels: true });
+        const e2 = /<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"[^>]*data-square="e2"/.exec(svg);
+        expect(squareAt(layout, Number(e2?.[1]) + 1, Number(e2?.[2]) + 1)).toEqual({ file: 4, rank: 1 });
+    });
+
+    test('hover images have no data attributes', () => {
+        expect(renderSvgDiagram(setup(8, 8, 'e2'), [dest('e3', 'move')])).not.toContain('data-');
+    });
+});
+
 describe('squareAt and svgLayout', () => {
     test('the centre of every drawn square maps back to that square; outside the board, nothing', () => {
         for (const labels of [false, true]) {
