@@ -3,10 +3,15 @@
  * unknown names end up in hovers, and must never be read as markdown or HTML.
  */
 
-/** Escapes every character markdown or HTML could give meaning to. */
+/**
+ * Escapes every character markdown or HTML could give meaning to inside a line (newlines
+ * become spaces, so block syntax such as `#` or `-` at a line's start cannot arise). An `_`
+ * between two letters is left alone: CommonMark never reads it as emphasis, and names like
+ * `short_rook` stay readable in clients that show the markdown as text.
+ */
 export function escapeMarkdown(text: string): string {
     return text
-        .replace(/[\\`*_{}[\]()#+\-.!|~]/g, (c) => `\\${c}`)
+        .replace(/[\\`*[\]~!]|_(?![A-Za-z0-9])|(?<![A-Za-z0-9])_/g, (c) => `\\${c}`)
         .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
         .replace(/\r?\n/g, ' ');
 }

@@ -35,7 +35,7 @@ describe('hover', () => {
 
     test('a piece with rank conditions shows each branch', async () => {
         const text = 'sp IS moving [0, 1]:only OR capturing [1, 1]:forward\np IS IF rank() = 2 THEN (sp OR moving AND no_jumping [0, 2]:only) ELSE sp END\nx IS <|>p';
-        await expectHover(services)({ text, index: 0, disposeAfterCheck: true, hover: /\*on rank 2\*[\s\S]*\*on rank 5 \\\(no rank condition holds\\\)\*/ });
+        await expectHover(services)({ text, index: 0, disposeAfterCheck: true, hover: /\*on rank 2\*[\s\S]*\*on rank 5 \(no rank condition holds\)\*/ });
     });
 
     test('keywords, functions, gerunds and operators explain themselves', async () => {
@@ -52,7 +52,7 @@ describe('hover', () => {
         const value = (hover?.contents as { value: string }).value;
         const outsideCode = value.replace(/```[^`]*```/g, '');
         expect(outsideCode).not.toMatch(/<img|\*\*bold/);
-        expect(outsideCode).toContain('&lt;img src=x onerror=alert\\(1\\)&gt; \\*\\*bold\\*\\*');
+        expect(outsideCode).toContain('&lt;img src=x onerror=alert(1)&gt; \\*\\*bold\\*\\*');
     });
 });
 

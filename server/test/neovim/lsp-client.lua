@@ -1,0 +1,54 @@
+-- Drives the LCPN language server from Neovim's built-in LSP client (0.7 API), headless:
+-- opens a file, waits for diagnostics, asks for a hover and a definition, and writes what it
+-- got as JSON to the file named by $LCPN_NVIM_OUT. Every wait is bounded.
+local out_path = os.getenv('LCPN_NVIM_OUT')
+local server = os.getenv('LCPN_SERVER')
+local file = os.getenv('LCPN_FILE')
+local result = { diagnostics = {}, errors = {} }
+
+local function finish()
+  local f = io.open(out_path, 'w')
+  f:write(vim.fn.json_encode(result))
+  f:close()
+  vim.cmd('qall!')
+end
+
+local ok, err = pcall(function()
+  local client_id = vim.lsp.start_client({
+    name = 'lcpn',
+    cmd = { 'node', server, '--stdio' },
+    root_dir = vim.fn.fnamemodify(file, ':h'),
+  })
+  if not client_id then error('the language server did not start') end
+  vim.cmd('edit ' .. vim.fn.fnameescape(file))
+  local buf = vim.api.nvim_get_current_buf()
+  vim.bo[buf].filetype = 'lcpn'
+  vim.lsp.buf_attach_client(buf, client_id)
+
+  local got = vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
+  if not got then table.insert(result.errors, 'no diagnostics within 20 s') end
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    table.insert(result.diagnostics, { line = d.lnum, col = d.col, severity = d.severity, message = d.message })
+  end
+
+  local uri = vim.uri_from_bufnr(buf)
+  -- Line 1 is "(def rider (my-knight :rider))": column 12 is inside `my-knight`.
+  local position = { line = 1, character = 12 }
+  local hover = vim.lsp.buf_request_sync(buf, 'textDocument/hover', { textDocument = { uri = uri }, position = position }, 10000)
+  for _, response in pairs(hover or {}) do
+    if response.result and response.result.contents then result.hover = response.result.contents.value end
+    if response.err then table.insert(result.errors, 'hover: ' .. vim.inspect(response.err)) end
+  end
+  local definition = vim.lsp.buf_request_sync(buf, 'textDocument/definition', { textDocument = { uri = uri }, position = position }, 10000)
+  for _, response in pairs(definition or {}) do
+    local r = response.result
+    if r and r[1] then
+      local target = r[1]
+      result.definition = { uri = target.uri or target.targetUri, range = target.range or target.targetSelectionRange }
+    end
+    if response.err then table.insert(result.errors, 'definition: ' .. vim.inspect(response.err)) end
+  end
+  vim.lsp.stop_client(client_id)
+end)
+if not ok then table.insert(result.errors, tostring(err)) end
+finish()
