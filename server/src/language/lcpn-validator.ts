@@ -12,7 +12,10 @@ import type { LcpnServices } from './lcpn-module.js';
 import { closestNames, didYouMean } from './suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { findCycles, references } from '../model/cycles.js';
-import { DIRECTIONS, FUNCTIONS, QUALIFIERS, functionWord, isKnownKeyword } from '../model/vocabulary.js';
+import { DIRECTIONS, FUNCTIONS, QUALIFIERS, directionWord, functionWord, isKnownKeyword } from '../model/vocabulary.js';
+import { lowerMove } from '../model/lower.js';
+import type { Move } from '../model/piece.js';
+import { baseSteps } from '../engine/check.js';
 
 export function registerValidationChecks(services: LcpnServices): void {
     const validator = new LcpnValidator(services.lcpn.PieceModels);
@@ -20,7 +23,7 @@ export function registerValidationChecks(services: LcpnServices): void {
         Document: [validator.checkDuplicates, validator.checkCycles],
         Definition: [validator.checkDefinitionName, validator.checkLoweringProblems],
         NameRef: [validator.checkName, validator.checkFunction],
-        Qualifier: validator.checkKeyword,
+        Qualifier: [validator.checkKeyword, validator.checkKeywordSelects],
         GerundCall: validator.checkGerunds,
         Branch: validator.checkBraces,
         Conditional: validator.checkElseBrace,
@@ -121,6 +124,24 @@ export class LcpnValidator {
         const suggestions = closestNames(name, KNOWN_KEYWORDS).map((s) => ':' + s);
         accept('warning', `unknown keyword '${qualifier.value}': kept and shown, but it does not restrict the moves${didYouMean(suggestions)}`,
             { node: qualifier, code: IssueCodes.UnknownKeyword, data: { code: IssueCodes.UnknownKeyword, suggestions } });
+    };
+
+    /** A direction keyword that keeps none of the steps it restricts, like `(knight :sideways)`. */
+    checkKeywordSelects = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
+        const word = directionWord(qualifier.value);
+        if (!word) return;
+        const container = qualifier.$container;
+        let base: Move | undefined;
+        if (ast.isVector(container)) base = { kind: 'leap', vector: [...container.components] };
+        else if (ast.isQualified(container)) base = lowerMove(container.base);
+        else if (ast.isApplication(container)) base = lowerMove(container.head);
+        if (!base) return;
+        const uri = AstUtils.getDocument(qualifier).uri.toString();
+        const steps = baseSteps(base, this.models.resolverFor(uri));
+        if (steps.length === 0 || steps.some(([dx, dy]) => word.test(dx, dy))) return;
+        const shown = steps.slice(0, 8).map(([dx, dy]) => `(${dx},${dy})`).join(' ') + (steps.length > 8 ? ' ...' : '');
+        accept('warning', `'${qualifier.value}' selects none of the steps it restricts (${shown}), so it adds no move`,
+            { node: qualifier, code: IssueCodes.KeywordSelectsNothing, data: { code: IssueCodes.KeywordSelectsNothing } });
     };
 
     checkGerunds = (call: ast.GerundCall, accept: ValidationAcceptor): void => {

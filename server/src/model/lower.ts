@@ -43,6 +43,11 @@ export function lowerDefinition(def: ast.Definition): { piece: PieceDef; problem
     return { piece, problems: lowering.problems };
 }
 
+/** One expression as a movement, problems ignored (for checks that look at part of a definition). */
+export function lowerMove(expr: ast.Expr): Move {
+    return new Lowering().move(expr);
+}
+
 class Lowering {
     readonly problems: LoweringProblem[] = [];
 

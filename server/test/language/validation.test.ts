@@ -85,6 +85,14 @@ describe('checks', () => {
         expectWarning(result, "unknown keyword ':fowrard': kept and shown, but it does not restrict the moves; did you mean ':forward'?", { code: IssueCodes.UnknownKeyword } as never);
     });
 
+    test('a direction keyword that selects nothing, in each style', async () => {
+        for (const text of ['(def x (knight :sideways))', 'x := knight:sideways', 'x IS [1, 2]:sideways']) {
+            const result = await validate(text);
+            expectWarning(result, /^':sideways' selects none of the steps it restricts \(\(1,2\) \(1,-2\) \(-1,2\) \(-1,-2\) \(2,1\) \(2,-1\) \(-2,1\) \(-2,-1\)\), so it adds no move$/, { code: IssueCodes.KeywordSelectsNothing } as never);
+        }
+        expectNoIssues(await validate('(def crab ([2 1] :forward-most :backwards-shallow))'));
+    });
+
     test('unknown modifier functions are warnings', async () => {
         const result = await validate('(def x (captur ferz))');
         expectWarning(result, "unknown modifier function 'captur': kept and shown, but its effect is not computed (the spec lets inventors define their own; describe it in the text); did you mean 'capture'?", { code: IssueCodes.UnknownFunction } as never);
