@@ -30,21 +30,25 @@ export function convertDocument(models: LcpnPieceModels, document: LangiumDocume
     ];
     const edits: TextEdit[] = [];
     const skipped: string[] = [];
-    for (const def of root.definitions ?? []) {
+    const definitions = root.definitions ?? [];
+    const textEnd = document.textDocument.getText().length;
+    definitions.forEach((def, i) => {
         const cst = def.$cstNode;
-        if (!cst || !def.name) continue;
-        if (range && (cst.range.end.line < range.start.line || cst.range.start.line > range.end.line)) continue;
-        if (errorOffsets.some((o) => o >= cst.offset && o <= cst.end)) {
+        if (!cst || !def.name) return;
+        if (range && (cst.range.end.line < range.start.line || cst.range.start.line > range.end.line)) return;
+        // An error up to the next definition belongs to this one: recovery may have ended it early.
+        const until = definitions[i + 1]?.$cstNode?.offset ?? textEnd + 1;
+        if (errorOffsets.some((o) => o >= cst.offset && o < until)) {
             skipped.push(def.name);
-            continue;
+            return;
         }
-        if (definitionStyle(def) === style && !range) continue;
+        if (definitionStyle(def) === style && !range) return;
         const piece = models.loweredOf(def)?.piece;
-        if (!piece) continue;
+        if (!piece) return;
         const indent = ' '.repeat(cst.range.start.character);
         const comments = innerComments(def).map((c) => c + '\n' + indent).join('');
         edits.push({ range: cst.range, newText: comments + printPiece(piece, style) });
-    }
+    });
     return { edits, skipped };
 }
 

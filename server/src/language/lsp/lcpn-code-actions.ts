@@ -5,7 +5,7 @@
  */
 import { AstUtils, CstUtils, type LangiumDocument } from 'langium';
 import type { CodeActionProvider } from 'langium/lsp';
-import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import * as ast from '../generated/ast.js';
 import { IssueCodes } from '../lcpn-issue-codes.js';
 import type { LcpnServices } from '../lcpn-module.js';
@@ -22,14 +22,14 @@ interface FixData {
 export class LcpnCodeActionProvider implements CodeActionProvider {
     constructor(private readonly services: LcpnServices) { }
 
-    getCodeActions(document: LangiumDocument, params: CodeActionParams): CodeAction[] {
+    async getCodeActions(document: LangiumDocument, params: CodeActionParams): Promise<CodeAction[]> {
         const actions: CodeAction[] = [];
-        for (const diagnostic of params.context.diagnostics) actions.push(...this.quickFixes(document, diagnostic));
+        for (const diagnostic of params.context.diagnostics) actions.push(...await this.quickFixes(document, diagnostic));
         actions.push(...this.conversions(document, params));
         return actions;
     }
 
-    private quickFixes(document: LangiumDocument, diagnostic: Diagnostic): CodeAction[] {
+    private quickFixes(document: LangiumDocument, diagnostic: Diagnostic): CodeAction[] | Promise<CodeAction[]> {
         const data = (diagnostic.data ?? {}) as FixData;
         const text = document.textDocument.getText(diagnostic.range);
         const def = definitionAt(document, document.textDocument.offsetAt(diagnostic.range.start));
@@ -50,7 +50,7 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
             case IssueCodes.MissingBrace:
                 return [fix("Insert the missing '}'", [{ range: { start: diagnostic.range.end, end: diagnostic.range.end }, newText: ' }' }], true)];
             case IssueCodes.DigitInName:
-                return data.replacement ? [this.renameFix(document, diagnostic, data.replacement)].filter((a): a is CodeAction => !!a) : [];
+                return data.replacement ? this.renameFix(document, diagnostic, data.replacement).then((a) => (a ? [a] : [])) : [];
             case IssueCodes.DuplicateDefinition:
                 return this.duplicateFixes(document, diagnostic, text);
             default:
@@ -72,21 +72,16 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
         }));
     }
 
-    /** Renames a definition and every use of it (for names with digits). */
-    private renameFix(document: LangiumDocument, diagnostic: Diagnostic, replacement: string): CodeAction | undefined {
-        const offset = document.textDocument.offsetAt(diagnostic.range.start);
-        const leaf = CstUtils.findLeafNodeAtOffset(document.parseResult.value.$cstNode!, offset);
-        if (!leaf) return undefined;
-        const declarations = this.services.references.References.findDeclarations(leaf);
-        const target = declarations[0] ?? (ast.isDefinition(leaf.astNode) ? leaf.astNode : undefined);
-        const changes: Record<string, TextEdit[]> = {};
-        const add = (uri: string, edit: TextEdit) => (changes[uri] ??= []).push(edit);
-        if (target) {
-            for (const ref of this.services.references.References.findReferences(target, { includeDeclaration: true })) {
-                add(ref.sourceUri.toString(), { range: ref.segment.range, newText: respell(replacement, ref.segment.range ? document.textDocument.getText(ref.segment.range) : replacement) });
-            }
+    /** Renames a definition and every use of it (for names with digits), each in its own style, through rename. */
+    private async renameFix(document: LangiumDocument, diagnostic: Diagnostic, replacement: string): Promise<CodeAction | undefined> {
+        const rename = this.services.lsp.RenameProvider;
+        let edit: WorkspaceEdit | undefined;
+        try {
+            edit = await rename?.rename(document, { textDocument: { uri: document.uri.toString() }, position: diagnostic.range.start, newName: replacement });
+        } catch {
+            edit = undefined; // e.g. a prelude name: fall back to replacing this occurrence only
         }
-        if (Object.keys(changes).length === 0) add(document.uri.toString(), { range: diagnostic.range, newText: replacement });
+        const changes = edit?.changes ?? { [document.uri.toString()]: [{ range: diagnostic.range, newText: replacement }] };
         return { title: `Rename to '${replacement}'`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: { changes } };
     }
 

@@ -1,0 +1,94 @@
+/** Quick fixes and style conversions, through Langium's validation helper and the code action provider. */
+import { validationHelper } from 'langium/test';
+import type { LangiumServices } from 'langium/lsp';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction } from 'vscode-languageserver';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { createTestServices } from '../test-services.js';
+
+let services: LangiumServices;
+beforeAll(async () => {
+    services = (await createTestServices()).Lcpn;
+});
+
+/** The code actions offered for the diagnostic with `code`, with the text each one produces. */
+async function fixes(text: string, code: string): Promise<{ title: string; result: string }[]> {
+    const { document, diagnostics } = await validationHelper(services)(text);
+    const diagnostic = diagnostics.find((d) => (d.data as { code?: string })?.code === code);
+    expect(diagnostic, `no ${code} diagnostic in ${JSON.stringify(diagnostics.map((d) => d.message))}`).toBeDefined();
+    const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, {
+        textDocument: { uri: document.uri.toString() }, range: diagnostic!.range, context: { diagnostics: [diagnostic!] }
+    }) as CodeAction[];
+    return actions.filter((a) => a.kind === 'quickfix').map((a) => ({
+        title: a.title,
+        result: TextDocument.applyEdits(document.textDocument, a.edit!.changes![document.uri.toString()])
+    }));
+}
+
+async function conversions(text: string, line = 0): Promise<Record<string, string>> {
+    const { document } = await validationHelper(services)(text);
+    const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, {
+        textDocument: { uri: document.uri.toString() }, range: { start: { line, character: 1 }, end: { line, character: 1 } }, context: { diagnostics: [] }
+    }) as CodeAction[];
+    return Object.fromEntries(actions.map((a) => [a.title, TextDocument.applyEdits(document.textDocument, a.edit!.changes![document.uri.toString()])]));
+}
+
+describe('quick fixes', () => {
+    test("'moveing' becomes 'moving'", async () => {
+        expect(await fixes('pao IS moveing rook OR capture AND cannon(rook)', IssueCodes.MisspelledGerund))
+            .toEqual([{ title: "Change to 'moving'", result: 'pao IS moving rook OR capture AND cannon(rook)' }]);
+    });
+
+    test("the C pawn's missing '}' is inserted", async () => {
+        expect(await fixes('p := if (rank() = 2) { wazir else { ferz }', IssueCodes.MissingBrace))
+            .toEqual([{ title: "Insert the missing '}'", result: 'p := if (rank() = 2) { wazir } else { ferz }' }]);
+    });
+
+    test('unknown pieces: did you mean, spelled in the style of the definition', async () => {
+        expect(await fixes('(def x (/ knigth ferz))', IssueCodes.UnknownPiece)).toEqual([{ title: "Change to 'knight'", result: '(def x (/ knight ferz))' }]);
+        expect((await fixes('(def chinese-horse [1 2])\nx := chinese_hors / ferz', IssueCodes.UnknownPiece))[0].result).toBe('(def chinese-horse [1 2])\nx := chinese_horse / ferz');
+    });
+
+    test('unknown keywords: did you mean, with _ in C style', async () => {
+        expect((await fixes('x := [2, 1]:forwardmost', IssueCodes.UnknownKeyword))[0].result).toBe('x := [2, 1]:forward_most');
+        expect((await fixes('(def x ([2 1] :fowrard))', IssueCodes.UnknownKeyword))[0].result).toBe('(def x ([2 1] :forward))');
+    });
+
+    test('a name with digits is renamed everywhere, in Roman numerals', async () => {
+        expect(await fixes('(def rook2 [0 1])\n(def x (rook2 :rider))\ny := ROOK2 / ferz', IssueCodes.DigitInName).then((f) => f[0]))
+            .toEqual({ title: "Rename to 'rook-ii'", result: '(def rook-ii [0 1])\n(def x (rook-ii :rider))\ny := ROOK_II / ferz' });
+    });
+
+    test("the spec's second chinese-horse is the Rhino", async () => {
+        const result = await fixes('(def chinese-horse (=> wazir (ferz :outward)))\n(def chinese-horse (-> wazir (ferz :outward)))', IssueCodes.DuplicateDefinition);
+        expect(result.map((r) => r.title)).toEqual(["Rename this definition to 'rhino'", "Rename this definition to 'chinese-horse-ii'"]);
+        expect(result[0].result).toBe('(def chinese-horse (=> wazir (ferz :outward)))\n(def rhino (-> wazir (ferz :outward)))');
+    });
+
+    test('a file that ends inside brackets gets them closed', async () => {
+        const text = '(def pawn\n    (cond ((= (rank) 2) wazir)\n          ((= (rank) 7) ferz)';
+        const { document, diagnostics } = await validationHelper(services)(text);
+        const parse = diagnostics.find((d) => /the file ended/.test(d.message))!;
+        const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, { textDocument: { uri: document.uri.toString() }, range: parse.range, context: { diagnostics: [parse] } }) as CodeAction[];
+        const fix = actions.find((a) => a.kind === 'quickfix')!;
+        expect(fix.title).toBe("Close the 2 open brackets with '))'");
+        expect(TextDocument.applyEdits(document.textDocument, fix.edit!.changes![document.uri.toString()])).toBe(text + '))');
+    });
+});
+
+describe('conversions', () => {
+    test('one definition, to each other style, comments kept', async () => {
+        const offered = await conversions('(def cannon ; Xiangqi\n  (/ (move rook) ((& capture cannon) rook)))\n; after\nking := ::royal ferz / wazir');
+        expect(offered["Convert 'cannon' to C style"]).toBe('; Xiangqi\ncannon := move(rook) / capture & cannon(rook)\n; after\nking := ::royal ferz / wazir');
+        expect(offered["Convert 'cannon' to SQL style"]).toBe('; Xiangqi\ncannon IS moving rook OR capture AND cannon(rook)\n; after\nking := ::royal ferz / wazir');
+        expect(offered["Convert 'cannon' to Lisp style"]).toBeUndefined();
+        expect(offered['Convert the whole file to Lisp style']).toBe('(def cannon ; Xiangqi\n  (/ (move rook) ((& capture cannon) rook)))\n; after\n(def king (/ ::royal ferz wazir))');
+    });
+
+    test('a definition with a syntax error is left as written', async () => {
+        const offered = await conversions('knight := [1, 2]\nbad := (wazir / \nqueen IS rook OR bishop');
+        // Recovery swallows `queen` into the broken definition; its text is kept exactly as typed.
+        expect(offered['Convert the whole file to Lisp style']).toBe('(def knight [1 2])\nbad := (wazir / \nqueen IS rook OR bishop');
+    });
+});
