@@ -1,0 +1,157 @@
+/**
+ * Step-vector sets and how to write them in LCPN. Both parsers first compute the exact set
+ * of step vectors a notation selects, then ask `selectMove` for the most readable LCPN
+ * expression selecting exactly that set; both printers compute sets from the model and look
+ * for a spelling of them. Keeping "what it means" (sets) apart from "how it is written"
+ * (keywords, letters) is what makes the conversions checkable.
+ *
+ * Conventions (issue 2 §3): (dx, dy), x toward the h-file, y forward.
+ */
+import type { Move, Qualifier } from '../model/piece.js';
+
+export type Vec = readonly [number, number];
+
+export const key = (v: Vec): string => `${v[0]},${v[1]}`;
+
+/** Every sign and order permutation of (m, n), without duplicates. */
+export function permutations(m: number, n: number): Vec[] {
+    const out = new Map<string, Vec>();
+    for (const [a, b] of [[m, n], [n, m]]) {
+        for (const sa of [1, -1]) for (const sb of [1, -1]) {
+            const v: Vec = [sa * a + 0, sb * b + 0];
+            out.set(key(v), v);
+        }
+    }
+    return [...out.values()];
+}
+
+/** The canonical leap of a vector's family: [min |.|, max |.|]. */
+export function family(v: Vec): [number, number] {
+    const a = Math.abs(v[0]);
+    const b = Math.abs(v[1]);
+    return [Math.min(a, b), Math.max(a, b)];
+}
+
+export function sameSet(a: readonly Vec[], b: readonly Vec[]): boolean {
+    if (a.length !== b.length) return false;
+    const keys = new Set(a.map(key));
+    return b.every((v) => keys.has(key(v)));
+}
+
+export function sortVecs(list: Vec[]): Vec[] {
+    return list.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
+const oblique = (dx: number, dy: number) => dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy);
+
+/**
+ * The LCPN square-board direction keywords this module writes, in order of preference, with
+ * their meaning as issue 2 §3 defines it. (The engine has its own table; the notation tests
+ * compare move sets through the engine, so a disagreement cannot go unnoticed.)
+ */
+export const KEYWORDS: readonly [string, (dx: number, dy: number) => boolean][] = [
+    ['forward', (_dx, dy) => dy > 0],
+    ['backward', (_dx, dy) => dy < 0],
+    ['left', (dx) => dx < 0],
+    ['right', (dx) => dx > 0],
+    ['sideways', (_dx, dy) => dy === 0],
+    ['vertical', (dx) => dx === 0],
+    ['narrow', (dx, dy) => oblique(dx, dy) && Math.abs(dy) > Math.abs(dx)],
+    ['wide', (dx, dy) => oblique(dx, dy) && Math.abs(dx) > Math.abs(dy)],
+    ['forward-most', (dx, dy) => dy > 0 && oblique(dx, dy) && Math.abs(dy) > Math.abs(dx)],
+    ['forward-shallow', (dx, dy) => dy > 0 && oblique(dx, dy) && Math.abs(dy) < Math.abs(dx)],
+    ['backward-most', (dx, dy) => dy < 0 && oblique(dx, dy) && Math.abs(dy) > Math.abs(dx)],
+    ['backward-shallow', (dx, dy) => dy < 0 && oblique(dx, dy) && Math.abs(dy) < Math.abs(dx)],
+    ['orthogonal', (dx, dy) => dx === 0 || dy === 0],
+    ['diagonal', (dx, dy) => Math.abs(dx) === Math.abs(dy)]
+];
+
+const KEYWORD_TEST = new Map(KEYWORDS);
+
+/** The steps of `all` selected by a keyword (undefined for a keyword this module does not know). */
+export function selectByKeyword(all: readonly Vec[], name: string): Vec[] | undefined {
+    const alias = name === 'backwards' ? 'backward' : name.replace(/^backwards-/, 'backward-');
+    const test = KEYWORD_TEST.get(alias);
+    return test ? all.filter(([dx, dy]) => test(dx, dy)) : undefined;
+}
+
+function subsets<T>(items: readonly T[], maxSize: number): T[][] {
+    const out: T[][] = [];
+    const walk = (start: number, acc: T[]) => {
+        if (acc.length > 0) out.push([...acc]);
+        if (acc.length === maxSize) return;
+        for (let i = start; i < items.length; i++) walk(i + 1, [...acc, items[i]]);
+    };
+    walk(0, []);
+    return out.sort((a, b) => a.length - b.length);
+}
+
+const GROUPS = subsets(KEYWORDS.map(([name]) => name), 3);
+const SMALL_GROUPS = GROUPS.filter((g) => g.length <= 2);
+
+function groupSelects(all: readonly Vec[], group: readonly string[]): Vec[] {
+    return all.filter(([dx, dy]) => group.some((name) => KEYWORD_TEST.get(name)!(dx, dy)));
+}
+
+const cache = new Map<string, string[][] | null>();
+
+/**
+ * Keyword groups selecting exactly `target` from `all`: one group (keywords add up), or two
+ * nested groups (they intersect). Null when no such spelling exists (a chiral set, say).
+ */
+export function keywordGroups(all: readonly Vec[], target: readonly Vec[]): string[][] | null {
+    const id = `${sortVecs([...all]).map(key).join(';')}|${sortVecs([...target]).map(key).join(';')}`;
+    const hit = cache.get(id);
+    if (hit !== undefined) return hit;
+    let found: string[][] | null = null;
+    if (sameSet(all, target)) found = [];
+    for (const g of GROUPS) {
+        if (found) break;
+        if (sameSet(groupSelects(all, g), target)) found = [g];
+    }
+    for (const inner of SMALL_GROUPS) {
+        if (found) break;
+        const first = groupSelects(all, inner);
+        if (first.length === target.length || first.length === 0) continue;
+        for (const outer of SMALL_GROUPS) {
+            if (sameSet(groupSelects(first, outer), target)) {
+                found = [inner, outer];
+                break;
+            }
+        }
+    }
+    cache.set(id, found);
+    return found;
+}
+
+export const leap = (m: number, n: number): Move => ({ kind: 'leap', vector: [m, n] });
+
+const dirs = (names: readonly string[]): Qualifier[] => names.map((name) => ({ kind: 'direction', name }));
+
+/**
+ * An LCPN expression for the steps `target` of the leap family [m n], with `extra`
+ * qualifiers (a range) on its outermost qualifier list. Falls back to a union of literal
+ * `:only` vectors when no keyword spelling selects exactly `target`.
+ */
+export function selectMove(m: number, n: number, target: readonly Vec[], extra: Qualifier[] = []): Move {
+    const all = permutations(m, n);
+    const groups = keywordGroups(all, target);
+    if (groups) {
+        let move: Move = leap(m, n);
+        groups.forEach((g, i) => {
+            const last = i === groups.length - 1;
+            move = { kind: 'qualified', base: move, qualifiers: [...dirs(g), ...(last ? extra : [])] };
+        });
+        if (groups.length === 0 && extra.length > 0) move = { kind: 'qualified', base: move, qualifiers: extra };
+        return move;
+    }
+    const literals: Move[] = sortVecs([...target]).map((v) => ({
+        kind: 'qualified', base: { kind: 'leap', vector: [v[0], v[1]] }, qualifiers: [{ kind: 'only' }, ...extra]
+    }));
+    return literals.length === 1 ? literals[0] : { kind: 'union', parts: literals };
+}
+
+export function union(parts: Move[]): Move {
+    const flat = parts.flatMap((p) => (p.kind === 'union' ? p.parts : [p]));
+    return flat.length === 1 ? flat[0] : { kind: 'union', parts: flat };
+}

@@ -1,0 +1,482 @@
+/**
+ * Parlett's movement notation (with the "additions" of the seed: `~ ^ . & () -` and the
+ * conditions `i c o`) -> piece model.
+ *
+ *   list   := option (',' option)*
+ *   option := part ('.' part)*                      `.` = then: LCPN `=>` (continues outward)
+ *   part   := cond* ('~'|'^')? distance? ( '(' list ')' | direction? ) '&'?
+ *   distance  := N | 'n' | N '-' (N|'n') | N '/' N
+ *   direction := ('+' | 'X' | '*')? ('>' | '<' | '<>' | '=' | '>=' | '<=')?
+ *
+ * Meanings (docs/notations.md has the table): a plain distance d is exactly d steps, blocked
+ * by pieces on the way (`2+` = `([0 1] :2 :2)`); `~` leaps; `n` rides; `a-b` is a range;
+ * `a/b` is a hippogonal leap, and with a direction the first number is the distance along it
+ * (`~2/1>` = (±1, +2), `~1/2<` = (±2, -1): the crab is `~2/1>, ~1/2<`); `n(...)` repeats each
+ * step of the group in one direction (the nightrider `n(~1/2)`); `o` = move only, `c` =
+ * capture only, `i` = first move only (informal condition, see initial.ts). `^` (locust) has
+ * no LCPN equivalent and is reported.
+ *
+ * Every option either converts or gets a problem at the offending character; a failed option
+ * is kept as informal text and the other options still convert. The lenient mode also accepts
+ * spaces inside options, whitespace / ';' / 'or' between options and a lower-case 'x' (each with
+ * a warning); strict mode reports them as errors.
+ */
+import type { Move, Qualifier } from '../model/piece.js';
+import { family, permutations, selectMove, union, type Vec } from './geometry.js';
+import { initialOnly } from './initial.js';
+import type { ConversionResult } from './betza-parse.js';
+import { problem, type NotationProblem } from './problems.js';
+
+export interface ParlettOptions {
+    /** Accept spacing, separator and case slips with a warning instead of an error. */
+    lenient?: boolean;
+}
+
+export const PARLETT_MESSAGES = {
+    locust: "'^' (locust: captures the piece it hops over and lands just beyond) has no LCPN equivalent: '->' would also let it stop on the captured piece's square, and '=>' needs that square empty",
+    distance: 'expected a distance: a number, n, a range such as 1-4, or a leap such as 1/2',
+    direction: 'expected a direction: + X * or > < <> = >= <=, or a combination such as *> or X<',
+    separator: "expected ',' between move options",
+    tildeOrder: "'~' must come before the distance (order: conditions, move type, distance, direction)",
+    space: 'space inside a move option (the lenient mode ignores it)',
+    spaceSeparator: "missing ',' between move options: the space is read as ','",
+    spaceIgnored: 'space inside a move option ignored',
+    lowerX: "lower-case 'x': the diagonal direction is 'X' (the lenient mode accepts it)",
+    lowerXAccepted: "lower-case 'x' read as 'X'",
+    semicolon: "';' is not Parlett: separate move options with ',' (the lenient mode reads it as ',')",
+    semicolonAccepted: "';' read as ','",
+    or: "'or' is prose: separate move options with ',' (the lenient mode reads it as ',')",
+    orAccepted: "'or' read as ','",
+    backslash: "'\\' is not Parlett: a hippogonal leap is written with '/'",
+    nullLeap: '0/0 does not move',
+    zeroDistance: 'a distance of 0 does not move',
+    leaperRange: "a leaper ('~') needs a fixed distance, not 'n'",
+    hippoBase: 'a hippogonal leap (a/b) takes no + X * direction, only > < <> = >= <=',
+    unclosed: "'(' is not closed",
+    unopened: "')' without a matching '('",
+    emptyGroup: "empty group '()'",
+    conflict: "'o' (no capture) and 'c' (capture only) together allow no move",
+    groupRange: 'a range inside a repeated group has no meaning: write single steps inside n(...)',
+    groupThen: "'.' (then) inside a repeated group has no LCPN equivalent",
+    groupRepeat: 'a repeated group inside a repeated group has no LCPN equivalent',
+    empty: 'empty move option',
+    trailingDot: "'.' (then) must be followed by a move"
+} as const;
+
+interface Conds {
+    o?: number;
+    c?: number;
+    i?: number;
+}
+
+type Dist =
+    | { kind: 'steps'; min: number; max: number | null; offset: number; length: number }
+    | { kind: 'hippo'; along: number; across: number; offset: number; length: number };
+
+interface Dir {
+    base?: '+' | 'X' | '*';
+    restrict?: string;
+    offset: number;
+    length: number;
+}
+
+type Node =
+    | { kind: 'atom'; conds: Conds; leaper: boolean; dist: Dist; dir?: Dir; repeat: boolean; offset: number }
+    | { kind: 'group'; conds: Conds; leaper: boolean; dist?: Dist; body: Node[]; offset: number }
+    | { kind: 'then'; legs: Node[]; offset: number };
+
+class Fail extends Error {}
+
+const SPACE = /[ \t\r\n]/;
+
+class Parser {
+    pos = 0;
+    readonly problems: NotationProblem[] = [];
+
+    constructor(readonly text: string, readonly lenient: boolean) {}
+
+    private fail(message: string, offset = this.pos, length = 1): never {
+        this.problems.push(problem(message, offset, offset >= this.text.length ? 0 : length));
+        throw new Fail(message);
+    }
+
+    private warn(message: string, offset: number, length = 1): void {
+        this.problems.push(problem(message, offset, length, 'warning'));
+    }
+
+    private peek(): string {
+        return this.text[this.pos] ?? '';
+    }
+
+    private spacesEnd(from = this.pos): number {
+        let j = from;
+        while (j < this.text.length && SPACE.test(this.text[j])) j++;
+        return j;
+    }
+
+    /**
+     * Spaces inside a part: consumed only if what follows continues the part (`valid`);
+     * an error in strict mode, a warning in lenient mode.
+     */
+    private inner(valid: (c: string) => boolean): void {
+        const end = this.spacesEnd();
+        if (end === this.pos || !valid(this.text[end] ?? '')) return;
+        if (!this.lenient) this.fail(PARLETT_MESSAGES.space, this.pos, end - this.pos);
+        this.warn(PARLETT_MESSAGES.spaceIgnored, this.pos, end - this.pos);
+        this.pos = end;
+    }
+
+    /** Top level: every option converts or becomes informal text. */
+    top(): Move[] {
+        const moves: Move[] = [];
+        this.pos = this.spacesEnd();
+        if (this.pos >= this.text.length) {
+            this.problems.push(problem('empty Parlett string', 0, 0));
+            return moves;
+        }
+        for (;;) {
+            const start = this.pos;
+            try {
+                const node = this.option();
+                moves.push(lower(node, this));
+                if (!this.separator(undefined)) break;
+            } catch (e) {
+                if (!(e instanceof Fail)) throw e;
+                const end = this.recover();
+                moves.push({ kind: 'text', text: `Parlett "${this.text.slice(start, end).trim()}" (not convertible)` });
+                if (this.pos >= this.text.length) break;
+                this.pos = this.spacesEnd(this.pos + 1);
+            }
+        }
+        return moves;
+    }
+
+    /** Skips to the next top-level separator (or the end) after an error; returns where the option ended. */
+    private recover(): number {
+        let depth = 0;
+        for (let j = this.pos; j < this.text.length; j++) {
+            const c = this.text[j];
+            if (c === '(') depth++;
+            else if (c === ')') depth = Math.max(0, depth - 1);
+            else if (depth === 0 && (c === ',' || (this.lenient && c === ';'))) {
+                this.pos = j;
+                return j;
+            }
+        }
+        this.pos = this.text.length;
+        return this.text.length;
+    }
+
+    /**
+     * After an option: consumes a separator and returns true, or returns false at the end of
+     * the input / before `close`. Anything else is an error.
+     */
+    private separator(close: string | undefined): boolean {
+        const spaceStart = this.pos;
+        this.pos = this.spacesEnd();
+        const spaced = this.pos > spaceStart;
+        const c = this.peek();
+        if (c === '' || c === close) {
+            if (c === '' && close) this.fail(PARLETT_MESSAGES.unclosed, this.openAt);
+            return false;
+        }
+        if (c === ',') {
+            this.pos = this.spacesEnd(this.pos + 1);
+            return true;
+        }
+        if (c === ';') {
+            if (!this.lenient) this.fail(PARLETT_MESSAGES.semicolon);
+            this.warn(PARLETT_MESSAGES.semicolonAccepted, this.pos);
+            this.pos = this.spacesEnd(this.pos + 1);
+            return true;
+        }
+        if (/^or(?![a-z])/i.test(this.text.slice(this.pos))) {
+            if (!this.lenient) this.fail(PARLETT_MESSAGES.or, this.pos, 2);
+            this.warn(PARLETT_MESSAGES.orAccepted, this.pos, 2);
+            this.pos = this.spacesEnd(this.pos + 2);
+            return true;
+        }
+        if (c === ')') this.fail(PARLETT_MESSAGES.unopened);
+        if (spaced && this.lenient) {
+            this.warn(PARLETT_MESSAGES.spaceSeparator, spaceStart, this.pos - spaceStart);
+            return true;
+        }
+        this.fail(PARLETT_MESSAGES.separator);
+    }
+
+    private openAt = 0;
+
+    private groupBody(): Node[] {
+        const nodes: Node[] = [];
+        this.pos = this.spacesEnd();
+        if (this.peek() === ')') this.fail(PARLETT_MESSAGES.emptyGroup, this.pos - 1, 2);
+        for (;;) {
+            nodes.push(this.option());
+            if (!this.separator(')')) break;
+        }
+        return nodes;
+    }
+
+    option(): Node {
+        const offset = this.pos;
+        const legs = [this.part()];
+        for (;;) {
+            const end = this.spacesEnd();
+            if (this.text[end] !== '.') break;
+            if (end > this.pos) this.inner((c) => c === '.');
+            this.pos++;
+            this.inner(() => true);
+            if (this.pos >= this.text.length || ',;)'.includes(this.peek())) this.fail(PARLETT_MESSAGES.trailingDot, this.pos - 1);
+            legs.push(this.part());
+        }
+        return legs.length === 1 ? legs[0] : { kind: 'then', legs, offset };
+    }
+
+    private part(): Node {
+        const offset = this.pos;
+        const conds: Conds = {};
+        for (;;) {
+            const c = this.peek();
+            const lower = c.toLowerCase();
+            if ((lower === 'o' || lower === 'c' || lower === 'i') && !(lower === 'o' && /^or(?![a-z])/i.test(this.text.slice(this.pos)))) {
+                if (c !== lower) {
+                    if (!this.lenient) this.fail(`upper-case '${c}': conditions are written in lower case (the lenient mode accepts it)`);
+                    this.warn(`upper-case '${c}' read as '${lower}'`, this.pos);
+                }
+                conds[lower as keyof Conds] = this.pos++;
+                this.inner((n) => /[ioc~^0-9n(]/i.test(n));
+            } else break;
+        }
+        if (conds.o !== undefined && conds.c !== undefined) this.fail(PARLETT_MESSAGES.conflict, Math.max(conds.o, conds.c));
+        if (this.peek() === '^') this.fail(PARLETT_MESSAGES.locust);
+        let leaper = false;
+        if (this.peek() === '~') {
+            leaper = true;
+            this.pos++;
+            this.inner((n) => /[0-9n(]/i.test(n));
+        }
+        if (this.peek() === '^') this.fail(PARLETT_MESSAGES.locust);
+        let dist: Dist | undefined;
+        if (this.peek() !== '(') dist = this.distance();
+        this.inner((n) => /[(+Xx*<>=&]/.test(n));
+        if (this.peek() === '~') this.fail(PARLETT_MESSAGES.tildeOrder);
+        if (this.peek() === '^') this.fail(PARLETT_MESSAGES.locust);
+        if (this.peek() === '(') {
+            const open = this.pos++;
+            const outer = this.openAt;
+            this.openAt = open;
+            const body = this.groupBody();
+            this.openAt = outer;
+            if (this.peek() !== ')') this.fail(PARLETT_MESSAGES.unclosed, open);
+            this.pos++;
+            return { kind: 'group', conds, leaper, dist, body, offset };
+        }
+        if (!dist) this.fail(PARLETT_MESSAGES.distance);
+        const dir = this.direction(dist.kind === 'hippo');
+        let repeat = false;
+        this.inner((n) => n === '&');
+        if (this.peek() === '&') {
+            repeat = true;
+            this.pos++;
+        }
+        return { kind: 'atom', conds, leaper, dist, dir, repeat, offset };
+    }
+
+    private number(): number | undefined {
+        const m = /^[0-9]+/.exec(this.text.slice(this.pos));
+        if (!m) return undefined;
+        this.pos += m[0].length;
+        return Number(m[0]);
+    }
+
+    private distance(): Dist {
+        const offset = this.pos;
+        if (this.peek() === 'n' || (this.lenient && this.peek() === 'N')) {
+            if (this.peek() === 'N') this.warn("upper-case 'N' read as 'n'", this.pos);
+            this.pos++;
+            return { kind: 'steps', min: 1, max: null, offset, length: 1 };
+        }
+        const first = this.number();
+        if (first === undefined) {
+            if (this.peek() === '\\') this.fail(PARLETT_MESSAGES.backslash);
+            const word = /^[a-z]+/i.exec(this.text.slice(this.pos));
+            if (word) this.fail(`'${word[0]}' is not Parlett notation (${PARLETT_MESSAGES.distance})`, this.pos, word[0].length);
+            this.fail(PARLETT_MESSAGES.distance);
+        }
+        if (this.peek() === '\\') this.fail(PARLETT_MESSAGES.backslash);
+        if (this.peek() === '/') {
+            this.pos++;
+            const second = this.number();
+            if (second === undefined) this.fail('expected a number after \'/\' (a hippogonal leap such as 1/2)');
+            if (first === 0 && second === 0) this.fail(PARLETT_MESSAGES.nullLeap, offset, this.pos - offset);
+            return { kind: 'hippo', along: first, across: second, offset, length: this.pos - offset };
+        }
+        if (this.peek() === '-') {
+            this.pos++;
+            let max: number | null;
+            if (this.peek() === 'n') {
+                this.pos++;
+                max = null;
+            } else {
+                const n = this.number();
+                if (n === undefined) this.fail("expected a number or n after '-' (a range such as 1-4)");
+                max = n;
+            }
+            if (first === 0) this.fail(PARLETT_MESSAGES.zeroDistance, offset, 1);
+            if (max !== null && max < first) this.fail(`range ${first}-${max} is empty`, offset, this.pos - offset);
+            return { kind: 'steps', min: first, max, offset, length: this.pos - offset };
+        }
+        if (first === 0) this.fail(PARLETT_MESSAGES.zeroDistance, offset, 1);
+        return { kind: 'steps', min: first, max: first, offset, length: this.pos - offset };
+    }
+
+    private direction(hippo: boolean): Dir | undefined {
+        const offset = this.pos;
+        let base: Dir['base'];
+        const c = this.peek();
+        if (c === '+' || c === 'X' || c === '*') {
+            base = c;
+            this.pos++;
+        } else if (c === 'x') {
+            if (!this.lenient) this.fail(PARLETT_MESSAGES.lowerX);
+            this.warn(PARLETT_MESSAGES.lowerXAccepted, this.pos);
+            base = 'X';
+            this.pos++;
+        }
+        let restrict: string | undefined;
+        for (const r of ['<>', '>=', '<=', '>', '<', '=']) {
+            if (this.text.startsWith(r, this.pos)) {
+                restrict = r;
+                this.pos += r.length;
+                break;
+            }
+        }
+        if (!base && !restrict) {
+            if (hippo) return undefined;
+            this.fail(PARLETT_MESSAGES.direction);
+        }
+        if (hippo && base) this.fail(PARLETT_MESSAGES.hippoBase, offset);
+        return { base, restrict, offset, length: this.pos - offset };
+    }
+}
+
+/** Restrictions as tests on a step, with the first number of a/b measured along their axis. */
+const RESTRICT: Record<string, (dx: number, dy: number) => boolean> = {
+    '>': (_dx, dy) => dy > 0,
+    '<': (_dx, dy) => dy < 0,
+    '<>': (_dx, dy) => dy !== 0,
+    '=': (_dx, dy) => dy === 0,
+    '>=': (_dx, dy) => dy >= 0,
+    '<=': (_dx, dy) => dy <= 0
+};
+
+function fail(parser: Parser, message: string, offset: number, length = 1): never {
+    parser.problems.push(problem(message, offset, length));
+    throw new Fail(message);
+}
+
+function applyConds(move: Move, conds: Conds, parser: Parser): Move {
+    let out = move;
+    if (conds.o !== undefined) out = { kind: 'apply', functions: ['move'], args: [out] };
+    if (conds.c !== undefined) out = { kind: 'apply', functions: ['capture'], args: [out] };
+    if (conds.i !== undefined) {
+        out = initialOnly(out);
+        parser.problems.push(problem("'i': LCPN cannot test whether a piece has moved; written as an informal condition", conds.i, 1, 'info'));
+    }
+    return out;
+}
+
+/** How the leaves of a node are written: normally, or as single steps to be repeated by an enclosing `n(...)`. */
+type Mode = 'normal' | 'step';
+
+function lower(node: Node, parser: Parser, mode: Mode = 'normal', leaperDefault = false): Move {
+    switch (node.kind) {
+        case 'then': {
+            if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupThen, node.offset);
+            return { kind: 'sequence', mode: 'blocked', legs: node.legs.map((leg) => lower(leg, parser, mode, leaperDefault)) };
+        }
+        case 'group': {
+            const leaper = node.leaper || leaperDefault;
+            if (!node.dist) return applyConds(union(node.body.map((n) => lower(n, parser, mode, leaper))), node.conds, parser);
+            if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
+            if (node.dist.kind === 'hippo') fail(parser, 'a hippogonal leap cannot repeat a group', node.dist.offset, node.dist.length);
+            const inner = union(node.body.map((n) => lower(n, parser, 'step', leaper)));
+            const range: Qualifier = { kind: 'range', min: node.dist.min, max: node.dist.max };
+            return applyConds({ kind: 'qualified', base: inner, qualifiers: [range] }, node.conds, parser);
+        }
+        case 'atom':
+            return applyConds(atom(node, parser, mode, node.leaper || leaperDefault), node.conds, parser);
+    }
+}
+
+function atom(node: Node & { kind: 'atom' }, parser: Parser, mode: Mode, leaper: boolean): Move {
+    const { dist, dir } = node;
+    const repeat: Qualifier[] = node.repeat ? [{ kind: 'range', min: 1, max: null }] : [];
+    if (node.repeat && mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
+    if (dist.kind === 'hippo') {
+        const { along, across } = dist;
+        let steps = permutations(along, across);
+        if (dir?.restrict) {
+            // the first number is measured along the restriction's axis: vertical for > and <, sideways for =
+            const r = dir.restrict;
+            const picked: Vec[] = [];
+            if (r.includes('>')) picked.push([across, along], [-across, along]);
+            if (r.includes('<')) picked.push([across, -along], [-across, -along]);
+            if (r.includes('=')) picked.push([along, across], [-along, across], [along, -across], [-along, -across]);
+            steps = dedupe(picked);
+        }
+        if (steps.length === 0) fail(parser, 'this direction selects no move of the leap', dir!.offset, dir!.length);
+        const [m, n] = family(steps[0]);
+        const path = gcd(m, n) > 1;
+        const move = selectMove(m, n, steps, repeat);
+        return path && !leaper ? { kind: 'apply', functions: ['no-jump'], args: [move] } : move;
+    }
+    const families: [number, number][] = dir?.base === 'X' ? [[1, 1]] : dir?.base === '*' ? [[0, 1], [1, 1]] : [[0, 1]];
+    const test = dir?.restrict ? RESTRICT[dir.restrict] : () => true;
+    const sets = families.map((f) => permutations(f[0], f[1]).filter(([dx, dy]) => test(dx, dy)));
+    if (sets.every((s) => s.length === 0)) fail(parser, `'${parser.text.slice(dir!.offset, dir!.offset + dir!.length)}' selects no move`, dir!.offset, dir!.length);
+    const parts: Move[] = [];
+    if (leaper || mode === 'step') {
+        if (dist.max === null) {
+            if (leaper) fail(parser, PARLETT_MESSAGES.leaperRange, dist.offset, dist.length);
+            fail(parser, PARLETT_MESSAGES.groupRange, dist.offset, dist.length);
+        }
+        if (mode === 'step' && dist.min !== dist.max) fail(parser, PARLETT_MESSAGES.groupRange, dist.offset, dist.length);
+        for (let d = dist.min; d <= dist.max; d++) {
+            families.forEach((f, k) => {
+                if (sets[k].length === 0) return;
+                const scaled: Vec[] = sets[k].map(([dx, dy]) => [dx * d, dy * d]);
+                const move = selectMove(f[0] * d, f[1] * d, scaled, repeat);
+                parts.push(!leaper && d > 1 ? { kind: 'apply', functions: ['no-jump'], args: [move] } : move);
+            });
+        }
+        return union(parts);
+    }
+    const range: Qualifier[] = node.repeat
+        ? fail(parser, "'&' repeats a leap: it needs '~' or a/b", node.offset)
+        : dist.min === 1 && dist.max === 1 ? [] : [{ kind: 'range', min: dist.min, max: dist.max }];
+    families.forEach((f, k) => {
+        if (sets[k].length > 0) parts.push(selectMove(f[0], f[1], sets[k], range));
+    });
+    return union(parts);
+}
+
+function dedupe(list: Vec[]): Vec[] {
+    const seen = new Map<string, Vec>();
+    for (const v of list) seen.set(`${v[0]},${v[1]}`, [v[0] + 0, v[1] + 0]);
+    return [...seen.values()];
+}
+
+function gcd(a: number, b: number): number {
+    let x = Math.abs(a);
+    let y = Math.abs(b);
+    while (y !== 0) [x, y] = [y, x % y];
+    return x;
+}
+
+export function parseParlett(text: string, options: ParlettOptions = {}): ConversionResult {
+    const parser = new Parser(text, options.lenient ?? false);
+    const moves = parser.top();
+    const problems = parser.problems.sort((a, b) => a.offset - b.offset);
+    return moves.length === 0 ? { problems } : { move: union(moves), problems };
+}
