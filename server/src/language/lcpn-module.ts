@@ -12,6 +12,7 @@ import { registerValidationChecks } from './lcpn-validator.js';
 import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
 import { LcpnCodeActionProvider } from './lsp/lcpn-code-actions.js';
 import { LcpnCommandHandler } from './lsp/lcpn-commands.js';
+import { LcpnCompletionProvider } from './lsp/lcpn-completion-provider.js';
 import { LcpnFormatter } from './lsp/lcpn-formatter.js';
 import { LcpnHoverProvider } from './lsp/lcpn-hover-provider.js';
 import { LcpnRenameProvider } from './lsp/lcpn-rename-provider.js';
@@ -33,6 +34,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     },
     lsp: {
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),
+        CompletionProvider: (services) => new LcpnCompletionProvider(services),
         Formatter: () => new LcpnFormatter(),
         HoverProvider: (services) => new LcpnHoverProvider(services),
         RenameProvider: (services) => new LcpnRenameProvider(services),

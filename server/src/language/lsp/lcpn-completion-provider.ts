@@ -1,0 +1,180 @@
+/**
+ * Completion. Piece names come from the normalized global scope (each name once, the
+ * definition a use here would link to), spelled for the style of the definition being edited.
+ * Keywords after `:` and properties after `::` are terminals, which Langium never proposes,
+ * and a lone `:` does not even lex, so they are completed from the text before the cursor.
+ */
+import { GrammarAST, type LangiumDocument, type MaybePromise } from 'langium';
+import { DefaultCompletionProvider, type CompletionAcceptor, type CompletionContext, type NextFeature } from 'langium/lsp';
+import { CompletionItemKind, CompletionList, InsertTextFormat, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
+import * as ast from '../generated/ast.js';
+import type { LcpnServices } from '../lcpn-module.js';
+import type { LcpnPieceModels } from '../lcpn-piece-models.js';
+import { isPreludeUri } from '../lcpn-prelude.js';
+import { preferredDefinition, type LcpnScopeProvider } from '../lcpn-scope-provider.js';
+import { definitionStyle } from '../../model/lower.js';
+import { normalizeName } from '../../model/names.js';
+import type { Style } from '../../model/piece.js';
+import { printPiece } from '../../model/print.js';
+import { spellName } from '../../model/spelling.js';
+import { DIRECTIONS, FUNCTIONS, PROPERTIES, QUALIFIERS, type Word } from '../../model/vocabulary.js';
+import { CONDITIONALS, definitionSnippets } from './lcpn-snippets.js';
+
+/** Keywords that belong to one style; proposing them in another would only add noise. */
+const KEYWORD_STYLE: Record<string, Style> = {
+    cond: 'lisp', if: 'c', else: 'c',
+    IF: 'sql', THEN: 'sql', ELSE: 'sql', END: 'sql', OR: 'sql', AND: 'sql', AND_THEN: 'sql', IS: 'sql',
+    capturing: 'sql', moving: 'sql', no_jumping: 'sql'
+};
+/** The spec's misspelling and the Lisp spelling of a SQL gerund are accepted, never proposed. */
+const NEVER_PROPOSED = new Set(['moveing', 'no-jumping']);
+const FUNCTION_DETAIL = { modifier: 'modifier function', annotation: 'annotation function', test: 'condition function' } as const;
+
+export class LcpnCompletionProvider extends DefaultCompletionProvider {
+    private readonly pieceModels: LcpnPieceModels;
+
+    constructor(services: LcpnServices) {
+        super(services);
+        this.pieceModels = services.lcpn.PieceModels;
+    }
+
+    override async getCompletion(document: LangiumDocument, params: CompletionParams): Promise<CompletionList | undefined> {
+        const textDocument = document.textDocument;
+        const offset = textDocument.offsetAt(params.position);
+        const before = textDocument.getText().slice(0, offset);
+        const style = styleAt(document, offset);
+        const colon = /(:{1,2})([\w\u00C0-\uFFFF*-]*)$/.exec(before);
+        // In C and SQL a detached `:` is more likely the start of `:=` than a keyword.
+        if (colon && (colon[1] === '::' || style === 'lisp' || colon[2] || /\S$/.test(before.slice(0, colon.index)))) {
+            const range = { start: textDocument.positionAt(colon.index), end: params.position };
+            const words = colon[1] === '::' ? PROPERTIES.map((p) => keywordItem(p, '::', style, 'property'))
+                : [...DIRECTIONS.map((d) => keywordItem(d, ':', style, 'direction')), ...QUALIFIERS.filter((q) => q.name !== 'N').map((q) => keywordItem(q, ':', style, 'qualifier'))];
+            return CompletionList.create(words.map((item) => ({ ...item, textEdit: { range, newText: item.label } })), false);
+        }
+        const head = style === 'lisp' && /[(\[]([\w\u00C0-\uFFFF$-]*)$/.exec(before);
+        // A bracket outside any list starts a definition: that is the snippets' case below.
+        if (head && innermostOpenList(before.slice(0, head.index)) !== '') {
+            // Langium's completion parser loses its place right after a Lisp bracket; the head of a list is a function or a piece.
+            const range = { start: textDocument.positionAt(offset - head[1].length), end: params.position };
+            const items = [...this.nameItems(document, before.slice(0, offset - head[1].length), head[1], style, false),
+                { label: 'cond', kind: CompletionItemKind.Snippet, detail: 'cond template', insertText: CONDITIONALS.cond.body, insertTextFormat: InsertTextFormat.Snippet, sortText: '3' }];
+            return CompletionList.create(items.filter((i) => this.fuzzyMatcher.match(head[1], i.label)).map((i) => ({ ...i, textEdit: { range, newText: i.insertText ?? i.label } })), true);
+        }
+        const list = await super.getCompletion(document, params) ?? CompletionList.create([], true);
+        const typed = /(?:^|\n)[ \t]*([(\[]?[\w\u00C0-\uFFFF$-]*)$/.exec(before);
+        if (typed && this.definitionMayStartAt(textDocument, offset - typed[1].length)) {
+            const start = offset - typed[1].length;
+            const range = { start: textDocument.positionAt(start), end: params.position };
+            list.items.push(...definitionSnippets(typed[1], styleAt(document, start)).map((item) => ({ ...item, textEdit: { range, newText: item.insertText! } })));
+        }
+        return list;
+    }
+
+    /** True if the grammar lets a new definition start at `offset`. */
+    private definitionMayStartAt(textDocument: LangiumDocument['textDocument'], offset: number): boolean {
+        return this.findFeaturesAt(textDocument, offset).some((f) => GrammarAST.isRuleCall(f.feature) && f.feature.rule.$refText === 'LISP_DEF');
+    }
+
+    protected override completionFor(context: CompletionContext, next: NextFeature, acceptor: CompletionAcceptor): MaybePromise<void> {
+        if (GrammarAST.isCrossReference(next.feature)) return this.completeName(context, acceptor);
+        if (GrammarAST.isKeyword(next.feature)) {
+            const keyword = next.feature.value;
+            const style = styleAt(context.document, context.offset);
+            if (NEVER_PROPOSED.has(keyword) || (KEYWORD_STYLE[keyword] && KEYWORD_STYLE[keyword] !== style)) return;
+            const conditional = CONDITIONALS[keyword];
+            if (conditional) {
+                // A conditional is a movement, never a function to compose.
+                if (/(&|\bAND)$/.test(context.textDocument.getText().slice(0, context.tokenOffset).trimEnd())) return;
+                acceptor(context, { label: keyword, kind: CompletionItemKind.Snippet, detail: `${keyword} template`, insertText: conditional.body, insertTextFormat: InsertTextFormat.Snippet, sortText: '3' });
+                return;
+            }
+        }
+        return super.completionFor(context, next, acceptor);
+    }
+
+    /** Pieces and modifier functions; functions first where a function is expected. */
+    private completeName(context: CompletionContext, acceptor: CompletionAcceptor): void {
+        const text = context.textDocument.getText();
+        const style = styleAt(context.document, context.offset);
+        const prefix = text.substring(context.tokenOffset, context.offset);
+        for (const item of this.nameItems(context.document, text.slice(0, context.tokenOffset), prefix, style, /^\s*\(/.test(text.slice(context.tokenEndOffset)))) {
+            acceptor(context, item);
+        }
+    }
+
+    /**
+     * Pieces (not in a function composition) and modifier functions. Function position: the
+     * head of a Lisp list, a composition with `&`/`AND`, or a name followed by `(`.
+     */
+    private nameItems(document: LangiumDocument, before: string, prefix: string, style: Style, beforeCall: boolean): Array<CompletionItem & { label: string }> {
+        const previous = before.trimEnd();
+        const composition = /(&|\bAND)$/.test(previous) || (style === 'lisp' && /^[(\[]\s*&/.test(innermostOpenList(before)));
+        const functionPosition = composition || beforeCall || (style === 'lisp' && /[(\[]$/.test(previous));
+        const uri = document.uri.toString();
+        const editing = styleDefinitionAt(document, before.length);
+        const items: Array<CompletionItem & { label: string }> = [];
+        if (!composition) {
+            const table = (this.scopeProvider as LcpnScopeProvider).definitionTable();
+            for (const [key, candidates] of table) {
+                const description = preferredDefinition(candidates, uri);
+                // The definition being edited is not proposed: using it in itself is a cycle.
+                if (!description || (editing && normalizeName(editing.name ?? '') === key)) continue;
+                const label = spellName(key, style);
+                if (!this.fuzzyMatcher.match(prefix, label)) continue;
+                const where = description.documentUri.toString();
+                items.push({
+                    label, kind: CompletionItemKind.Class, sortText: functionPosition ? '2' : '1',
+                    detail: `piece · ${isPreludeUri(where) ? 'standard prelude' : where === uri ? 'this file' : where.split('/').pop()}`,
+                    documentation: this.definitionText(key, uri)
+                });
+            }
+        }
+        for (const word of FUNCTIONS) {
+            items.push({
+                label: spellName(word.name, style), kind: CompletionItemKind.Function, sortText: functionPosition ? '0' : '2',
+                detail: FUNCTION_DETAIL[word.role], documentation: word.doc
+            });
+        }
+        return items;
+    }
+
+    /** The piece's definition in Lisp style, normalized, as hover shows it. */
+    private definitionText(key: string, uri: string): { kind: 'markdown'; value: string } | undefined {
+        const node = this.pieceModels.definitionNode(key, uri);
+        const piece = node && this.pieceModels.loweredOf(node)?.piece;
+        return piece ? { kind: 'markdown', value: '```lcpn\n' + printPiece(piece, 'lisp') + '\n```' } : undefined;
+    }
+}
+
+function keywordItem(word: Word, colons: string, style: Style, detail: string): CompletionItem & { label: string } {
+    const label = colons + (style === 'lisp' ? word.name : word.name.replace(/-/g, '_'));
+    return { label, kind: detail === 'property' ? CompletionItemKind.Property : CompletionItemKind.EnumMember, detail, documentation: word.doc };
+}
+
+/** The definition the cursor is in or after (the one being edited). */
+function styleDefinitionAt(document: LangiumDocument, offset: number): ast.Definition | undefined {
+    const definitions = (document.parseResult.value as ast.Document).definitions ?? [];
+    let last: ast.Definition | undefined;
+    for (const definition of definitions) {
+        if (!definition.$cstNode || definition.$cstNode.offset >= offset) break;
+        last = definition;
+    }
+    return last;
+}
+
+/** The style of the definition being edited; Lisp in an empty file. */
+function styleAt(document: LangiumDocument, offset: number): Style {
+    const definition = styleDefinitionAt(document, offset);
+    return definition ? definitionStyle(definition) : 'lisp';
+}
+
+/** The text from the innermost bracket still open at the end of `before` (strings and comments ignored). */
+function innermostOpenList(before: string): string {
+    const code = before.replace(/"(?:[^"\\]|\\.)*"?/g, (m) => ' '.repeat(m.length)).replace(/(;|#|\/\/)[^\n]*/g, (m) => ' '.repeat(m.length));
+    let depth = 0;
+    for (let i = code.length - 1; i >= 0; i--) {
+        if (')]}'.includes(code[i])) depth++;
+        else if ('([{'.includes(code[i]) && depth-- === 0) return code.slice(i);
+    }
+    return '';
+}
