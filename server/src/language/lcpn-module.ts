@@ -5,6 +5,7 @@ import {
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule } from './generated/module.js';
 import { LcpnDocumentValidator } from './lcpn-document-validator.js';
+import { createLcpnParser } from './lcpn-parser.js';
 import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
 import { LcpnPieceModels } from './lcpn-piece-models.js';
 import { LcpnScopeProvider } from './lcpn-scope-provider.js';
@@ -41,6 +42,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         SemanticTokenProvider: (services) => new LcpnSemanticTokenProvider(services)
     },
     parser: {
+        LangiumParser: (services) => createLcpnParser(services),
         ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider()
     },
     references: {
