@@ -1,0 +1,240 @@
+/**
+ * Piece model -> a flat list of simple parts, for the Betza and Parlett printers. A part is a
+ * leaf (one leap family, the exact steps selected, a range and how it ends) or a chain of
+ * leaves. Names are resolved through the Resolver; qualifiers and modifier functions are
+ * pushed down to the leaves as the engine does (outer ranges win, nested direction lists
+ * intersect, modifiers accumulate). Whatever a flat part cannot carry (royalty, rank
+ * conditions, informal text, unknown functions and keywords, igui, `:any`) is recorded in
+ * `lost`, in words, and left out.
+ */
+import type { Branch, Move, PieceDef, Qualifier, Term } from '../model/piece.js';
+import { normalizeName } from '../model/names.js';
+import { family, key, permutations, selectByKeyword, sortVecs, type Vec } from './geometry.js';
+import { initialBody, INITIAL_TEXT } from './initial.js';
+
+export type Resolver = (key: string) => PieceDef | undefined;
+
+export interface End {
+    move: boolean;
+    capture: boolean;
+    cannon: boolean;
+    noJump: boolean;
+}
+
+export interface Leaf {
+    kind: 'leaf';
+    family: [number, number];
+    steps: Vec[];
+    min: number;
+    max: number | null;
+    end: End;
+    initial: boolean;
+    /** Only meaningful on a continuation leg: 'any' when `:any` was given. */
+    turn: 'outward' | 'any';
+}
+
+export interface Chain {
+    kind: 'chain';
+    mode: 'blocked' | 'free';
+    legs: Leaf[];
+    initial: boolean;
+}
+
+export type Part = Leaf | Chain;
+
+export interface Flat {
+    parts: Part[];
+    lost: string[];
+}
+
+interface Ctx {
+    groups: string[][];
+    only: boolean;
+    range?: { min: number; max: number | null };
+    turn?: 'outward' | 'any';
+    end: End;
+    initial: boolean;
+}
+
+const ROOT: Ctx = { groups: [], only: false, end: { move: true, capture: true, cannon: false, noJump: false }, initial: false };
+
+export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
+    const lost: string[] = [];
+    const parts: Part[] = [];
+    const stack: string[] = [];
+    const lose = (what: string) => {
+        if (!lost.includes(what)) lost.push(what);
+    };
+
+    const leaf = (vector: number[], ctx: Ctx): Leaf[] => {
+        if (vector.length !== 2) {
+            lose(`the ${vector.length}-component vector [${vector.join(' ')}]`);
+            return [];
+        }
+        const [m, n] = vector;
+        if (m === 0 && n === 0) return [];
+        let steps: Vec[] = ctx.only ? [[m, n]] : permutations(m, n);
+        for (const group of ctx.groups) {
+            const keep = new Set<string>();
+            for (const name of group) for (const v of selectByKeyword(steps, name) ?? []) keep.add(key(v));
+            steps = steps.filter((v) => keep.has(key(v)));
+        }
+        if (steps.length === 0) return [];
+        const end = ctx.end;
+        if (!end.move && !end.capture) return [];
+        const range = ctx.range ?? { min: 1, max: 1 };
+        return [{ kind: 'leaf', family: family([m, n]), steps, min: Math.max(1, range.min), max: range.max, end, initial: ctx.initial, turn: ctx.turn ?? 'outward' }];
+    };
+
+    const qualify = (ctx: Ctx, qualifiers: Qualifier[]): Ctx => {
+        const group: string[] = [];
+        let { only } = ctx;
+        let range: Ctx['range'];
+        let turn: Ctx['turn'];
+        for (const q of qualifiers) {
+            if (q.kind === 'only') only = true;
+            else if (q.kind === 'range') range = { min: q.min, max: q.max };
+            else if (q.kind === 'outward') turn = 'outward';
+            else if (q.kind === 'any') turn = 'any';
+            else if (selectByKeyword([], q.name)) group.push(q.name);
+            else lose(`the keyword :${q.name}`);
+        }
+        return { ...ctx, only, groups: group.length ? [...ctx.groups, group] : ctx.groups, range: ctx.range ?? range, turn: ctx.turn ?? turn };
+    };
+
+    /** The leaves of `move` (a chain leg must be a plain leaf or a union of them: anything else is lost). */
+    const walk = (move: Move, ctx: Ctx, out: Part[]): void => {
+        switch (move.kind) {
+            case 'leap':
+                out.push(...leaf(move.vector, ctx));
+                return;
+            case 'ref': {
+                if (stack.includes(move.key)) {
+                    lose(`the cyclic definition of ${move.key}`);
+                    return;
+                }
+                const def = resolve(move.key);
+                if (!def?.body) {
+                    lose(`the unknown piece ${move.key}`);
+                    return;
+                }
+                stack.push(move.key);
+                walk(def.body, ctx, out);
+                stack.pop();
+                return;
+            }
+            case 'qualified':
+                walk(move.base, qualify(ctx, move.qualifiers), out);
+                return;
+            case 'union':
+                for (const p of move.parts) walk(p, ctx, out);
+                return;
+            case 'apply': {
+                const end = { ...ctx.end };
+                for (const fn of move.functions.map(normalizeName)) {
+                    if (fn === 'move') end.capture = false;
+                    else if (fn === 'capture') end.move = false;
+                    else if (fn === 'cannon') end.cannon = true;
+                    else if (fn === 'no-jump') end.noJump = true;
+                    else if (fn === 'igui') {
+                        lose('igui (capture without moving)');
+                        return;
+                    } else if (fn === 'promote-to') {
+                        lose(`promotion (promote-to ${move.args.map((a) => (a.kind === 'ref' ? a.key : '...')).join(' ')})`);
+                        return;
+                    } else {
+                        lose(`the function ${fn}`);
+                    }
+                }
+                for (const a of move.args) walk(a, { ...ctx, end }, out);
+                return;
+            }
+            case 'sequence': {
+                const legs: Leaf[] = [];
+                for (const leg of move.legs) {
+                    // promotion as a last leg annotates the moves before it: the moves survive, the promotion is lost
+                    if (leg.kind === 'apply' && leg.functions.map(normalizeName).includes('promote-to')) {
+                        lose(`promotion (promote-to ${leg.args.map((a) => (a.kind === 'ref' ? a.key : '...')).join(' ')})`);
+                        continue;
+                    }
+                    const inner: Part[] = [];
+                    walk(leg, { ...ctx, turn: undefined }, inner);
+                    if (inner.length !== 1 || inner[0].kind !== 'leaf') {
+                        if (inner.length > 0) lose(`a ${move.mode === 'blocked' ? '=>' : '->'} sequence whose legs are not single leaps`);
+                        return;
+                    }
+                    legs.push(inner[0]);
+                }
+                if (legs.length === 1) out.push(legs[0]);
+                else if (legs.length > 1) out.push({ kind: 'chain', mode: move.mode, legs, initial: ctx.initial });
+                return;
+            }
+            case 'conditional': {
+                const body = initialBody(move);
+                if (body) {
+                    walk(body, { ...ctx, initial: true }, out);
+                    return;
+                }
+                for (const b of move.branches) {
+                    lose(b.test.kind === 'text' && b.test.text !== INITIAL_TEXT
+                        ? `the branch for the informal condition "${b.test.text}"`
+                        : `the branch for the condition ${showTest(b)}`);
+                }
+                if (move.otherwise) walk(move.otherwise, ctx, out);
+                return;
+            }
+            case 'text':
+                lose(`the informal description "${move.text}"`);
+                return;
+        }
+    };
+
+    if ('kind' in target) {
+        walk(target, ROOT, parts);
+    } else {
+        for (const p of target.properties) lose(p === 'royal' ? 'royalty (::royal)' : `the property ::${p}`);
+        if (target.body) {
+            stack.push(target.key);
+            walk(target.body, ROOT, parts);
+        }
+    }
+    return { parts, lost };
+}
+
+function showTest(b: Branch): string {
+    if (b.test.kind === 'text') return `"${b.test.text}"`;
+    const term = (t: Term): string =>
+        t.kind === 'number' ? String(t.value) : t.kind === 'name' ? t.key : `(${[t.fn, ...t.args.map(term)].join(' ')})`;
+    return `(= ${term(b.test.left)} ${term(b.test.right)})`;
+}
+
+/** Joins leaves that differ only in their steps (a union of `:only` vectors comes back as one leaf per vector). */
+export function mergeLeaves(parts: Part[]): Part[] {
+    const out: Part[] = [];
+    const byShape = new Map<string, Leaf>();
+    for (const p of parts) {
+        if (p.kind !== 'leaf') {
+            out.push(p);
+            continue;
+        }
+        const shape = JSON.stringify([p.family, p.min, p.max, p.end, p.initial, p.turn]);
+        const seen = byShape.get(shape);
+        if (!seen) {
+            const copy = { ...p, steps: [...p.steps] };
+            byShape.set(shape, copy);
+            out.push(copy);
+        } else {
+            for (const s of p.steps) if (!seen.steps.some((t) => key(t) === key(s))) seen.steps.push(s);
+        }
+    }
+    return out;
+}
+
+/** Canonical text of a flat part, for the read-back check (non-final chain legs: their end rule does not matter). */
+export function signature(part: Part): string {
+    const leafSig = (l: Leaf, final: boolean) => JSON.stringify([l.family, sortVecs([...l.steps]).map(key), l.min, l.max,
+        final ? [l.end.move, l.end.capture, l.end.cannon, l.end.noJump] : [], l.turn, l.initial]);
+    if (part.kind === 'leaf') return leafSig(part, true);
+    return JSON.stringify([part.mode, part.initial, part.legs.map((l, i) => leafSig(l, i === part.legs.length - 1))]);
+}
+
