@@ -48,6 +48,27 @@ const contexts = await Promise.all([
         entryPoints: { 'client/extension': 'client/src/extension.ts' },
         outdir: 'dist',
         external: ['vscode']
+    }),
+    // The script inside the movement diagram webview (a browser page).
+    esbuild.context({
+        entryPoints: { 'client/diagram-view': 'client/webview/diagram-view.ts' },
+        outdir: 'dist',
+        bundle: true,
+        platform: 'browser',
+        format: 'iife',
+        target: 'es2022',
+        sourcemap: !minify,
+        minify,
+        logLevel: 'warning'
+    }),
+    // The integration suite that runs inside a real VS Code (out/, never packaged); mocha
+    // comes from node_modules at run time.
+    esbuild.context({
+        ...common,
+        entryPoints: ['client/test/e2e/**/*.ts'],
+        outbase: 'client/test/e2e',
+        outdir: 'out/test/e2e',
+        external: ['vscode', 'mocha', '@vscode/test-electron']
     })
 ]);
 

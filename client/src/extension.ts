@@ -1,0 +1,71 @@
+/**
+ * The VS Code client: starts the bundled LCPN language server and forwards a few commands to
+ * it. It knows nothing of LCPN itself; everything about the language lives in the server.
+ */
+import * as vscode from 'vscode';
+import {
+    ExecuteCommandRequest,
+    LanguageClient,
+    TransportKind,
+    type LanguageClientOptions,
+    type ServerOptions
+} from 'vscode-languageclient/node.js';
+import { DiagramPanel } from './diagram/panel.js';
+import type { DiagramView } from './diagram/messages.js';
+import { CONVERT_DOCUMENT_COMMAND, type ConvertDocumentArguments, type SurfaceStyle } from './protocol.js';
+
+/** What `activate` returns: used by the integration tests, and by other extensions if they like. */
+export interface LcpnExtensionApi {
+    readonly client: LanguageClient;
+    /** The open movement diagram panel, if any. */
+    diagramPanel(): { readonly view: DiagramView | undefined; receive(message: unknown): Promise<void>; onDidRender(listener: (view: DiagramView) => void): vscode.Disposable } | undefined;
+}
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<LcpnExtensionApi> {
+    const serverModule = context.asAbsolutePath('dist/server/main.cjs');
+    const serverOptions: ServerOptions = {
+        run: { module: serverModule, transport: TransportKind.ipc },
+        debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } }
+    };
+    const clientOptions: LanguageClientOptions = {
+        // Every scheme: files, untitled buffers, and the server's read-only prelude.
+        documentSelector: [{ scheme: '*', language: 'lcpn' }],
+        synchronize: {
+            configurationSection: 'lcpn',
+            fileEvents: vscode.workspace.createFileSystemWatcher('**/*.lcpn')
+        }
+    };
+    const languageClient = client = new LanguageClient('lcpn', 'LCPN Language Server', serverOptions, clientOptions);
+
+    const convert = (style: SurfaceStyle) => async (resource?: vscode.Uri): Promise<unknown> => {
+        const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
+        if (!uri) {
+            void vscode.window.showWarningMessage('Open an LCPN file to convert it.');
+            return undefined;
+        }
+        const args: ConvertDocumentArguments = [uri.toString(), style];
+        // The server answers with a workspace/applyEdit of its own.
+        return languageClient.sendRequest(ExecuteCommandRequest.type, { command: CONVERT_DOCUMENT_COMMAND, arguments: args });
+    };
+
+    context.subscriptions.push(
+        languageClient,
+        vscode.commands.registerCommand('lcpn.convertToLisp', convert('lisp')),
+        vscode.commands.registerCommand('lcpn.convertToC', convert('c')),
+        vscode.commands.registerCommand('lcpn.convertToSql', convert('sql')),
+        vscode.commands.registerCommand('lcpn.showDiagram', async () => {
+            await DiagramPanel.show(context.extensionUri, languageClient, vscode.window.activeTextEditor);
+        }),
+        { dispose: () => DiagramPanel.current?.dispose() }
+    );
+
+    await languageClient.start();
+    return { client: languageClient, diagramPanel: () => DiagramPanel.current };
+}
+
+export async function deactivate(): Promise<void> {
+    await client?.stop();
+    client = undefined;
+}
