@@ -1,0 +1,42 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DiagramView } from '../../../src/diagram/messages.js';
+import { activateExtension, openFile, positionOf, waitFor } from '../helpers.js';
+
+suite('Movement diagram panel', () => {
+    test('shows the piece under the cursor, follows the cursor, and recomputes with a blocker', async () => {
+        const api = await activateExtension();
+        const editor = await openFile('pieces.lcpn');
+        const horse = positionOf(editor.document, 'chinese-horse', 1, 2);
+        editor.selection = new vscode.Selection(horse, horse);
+        await vscode.commands.executeCommand('lcpn.showDiagram');
+
+        const tab = await waitFor('a "Movement diagram" webview tab', () =>
+            vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.label === 'Movement diagram'), 10_000);
+        assert.notEqual(tab.group.viewColumn, editor.viewColumn, 'the panel should open beside the editor');
+        const panel = api.diagramPanel();
+        assert.ok(panel, 'the extension reports no open diagram panel');
+
+        const first = await waitFor('a diagram of chinese-horse', () => (/chinese[-_]horse/i.test(panel.view?.piece ?? '') ? panel.view : undefined));
+        const squares = [...first.svg.matchAll(/<rect\b[^>]*\bdata-square="([a-z]\d+)"/g)].map((m) => m[1]);
+        assert.equal(squares.length, first.board.files * first.board.ranks, 'one <rect data-square> per board square');
+        assert.match(first.at, /^[a-z]\d+$/);
+
+        // A friendly piece next to the horse blocks the horse's leg through that square.
+        const rank = Number(first.at.slice(1));
+        const blocker = `${first.at[0]}${rank + 1}`;
+        assert.ok(squares.includes(blocker));
+        const rendered = new Promise<DiagramView>((resolve) => { const d = panel.onDidRender((v) => { d.dispose(); resolve(v); }); });
+        await panel.receive({ type: 'toggle', square: blocker });
+        const blocked = await rendered;
+        assert.deepEqual(blocked.blockers, [{ square: blocker, side: 'friend' }]);
+        assert.notEqual(blocked.svg, first.svg, 'the diagram did not change with a blocker');
+        assert.notEqual(blocked.text, first.text);
+
+        // Moving the cursor to another piece follows it (debounced).
+        const rook = positionOf(editor.document, 'short-rook', 1, 2);
+        await vscode.window.showTextDocument(editor.document, { preview: false, viewColumn: editor.viewColumn });
+        editor.selection = new vscode.Selection(rook, rook);
+        await waitFor('the diagram to follow the cursor to short-rook', () => (/short[-_]rook/i.test(panel.view?.piece ?? '') ? true : undefined), 15_000);
+    });
+});
