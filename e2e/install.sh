@@ -46,7 +46,7 @@ else
     export TMPDIR="$work"
     rg_cache="$work/vscode-ripgrep-cache-1.15.11"
     mkdir -p "$rg_cache" "$work/pack"
-    (cd "$work/pack" && timeout 300 npm pack --silent @vscode/ripgrep-linux-x64 >/dev/null && tar xzf ./*.tgz)
+    (cd "$work/pack" && timeout 300 npm pack --silent @vscode/ripgrep-linux-x64@1.18.0 >/dev/null && tar xzf ./*.tgz)
     rg="$(find "$work/pack/package" -type f -name rg | head -n1)"
     [[ -n $rg ]] || { log "no rg binary in @vscode/ripgrep-linux-x64"; exit 1; }
     chmod +x "$rg"

@@ -34,8 +34,10 @@ if [[ -f /tmp/lcpn-e2e-keep.vsix ]]; then
     log "reusing the VSIX"
 else
     log "packaging"
+    vsix="lcpn-$(node -p 'require("./package.json").version').vsix"
+    rm -f "$vsix"
     timeout 600 npm run --silent package </dev/null
-    mv lcpn.vsix "$WORK/lcpn.vsix"
+    mv "$vsix" "$WORK/lcpn.vsix"
 fi
 # The suite's own bundle (out/ is never packaged); cheap, and fresh even when the VSIX is reused.
 [[ -f out/test/e2e/index.cjs ]] || timeout 300 node esbuild.mjs
