@@ -49,6 +49,10 @@ export function directionLetters(fam: readonly [number, number], target: readonl
                 if (covered.size === targetKeys.size) {
                     const joined = tokens.join('');
                     const back = stepsOf(fam, joined);
+                    // Betza's own spelling doubles a lone f/b/l/r next to other letters on oblique atoms (ffNbsN, the crab)
+                    const doubled = familyKind(fam) === 'oblique' && tokens.length > 1 ? tokens.map((t) => (t.length === 1 && 'fblr'.includes(t) ? t + t : t)).join('') : joined;
+                    const backDoubled = stepsOf(fam, doubled);
+                    if (backDoubled && sameSet(backDoubled, target)) return [doubled];
                     if (back && sameSet(back, target)) return [joined];
                     return tokens; // each token written on its own atom (fNrN): concatenated they would pair up differently
                 }

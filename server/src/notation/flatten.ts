@@ -83,7 +83,14 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
         const end = ctx.end;
         if (!end.move && !end.capture) return [];
         const range = ctx.range ?? { min: 1, max: 1 };
-        return [{ kind: 'leaf', family: family([m, n]), steps, min: Math.max(1, range.min), max: range.max, end, initial: ctx.initial, turn: ctx.turn ?? 'outward' }];
+        const min = Math.max(1, range.min);
+        const fam = family([m, n]);
+        // Exactly k single straight steps = one k-leap that must not jump: one canonical form for both.
+        if (fam[1] === 1 && min > 1 && range.max === min && !end.cannon) {
+            return [{ kind: 'leaf', family: [fam[0] * min, fam[1] * min], steps: steps.map(([dx, dy]): Vec => [dx * min, dy * min]),
+                min: 1, max: 1, end: { ...end, noJump: true }, initial: ctx.initial, turn: ctx.turn ?? 'outward' }];
+        }
+        return [{ kind: 'leaf', family: fam, steps, min, max: range.max, end, initial: ctx.initial, turn: ctx.turn ?? 'outward' }];
     };
 
     const qualify = (ctx: Ctx, qualifiers: Qualifier[]): Ctx => {
@@ -97,7 +104,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
             else if (q.kind === 'outward') turn = 'outward';
             else if (q.kind === 'any') turn = 'any';
             else if (selectByKeyword([], q.name)) group.push(q.name);
-            else lose(`the keyword :${q.name}`);
+            else lose(`the restriction :${q.name} (the moves are written without it)`);
         }
         return { ...ctx, only, groups: group.length ? [...ctx.groups, group] : ctx.groups, range: ctx.range ?? range, turn: ctx.turn ?? turn };
     };
@@ -143,7 +150,8 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
                         lose(`promotion (promote-to ${move.args.map((a) => (a.kind === 'ref' ? a.key : '...')).join(' ')})`);
                         return;
                     } else {
-                        lose(`the function ${fn}`);
+                        lose(`the moves under the function ${fn} (left out)`);
+                        return;
                     }
                 }
                 for (const a of move.args) walk(a, { ...ctx, end }, out);
