@@ -30,8 +30,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<LcpnEx
         debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } }
     };
     const clientOptions: LanguageClientOptions = {
-        // Every scheme: files, untitled buffers, and the server's read-only prelude.
-        documentSelector: [{ scheme: '*', language: 'lcpn' }],
+        // Files (the prelude ships as one) and unsaved buffers; not the copies that diff and
+        // history views open under other schemes, which would look like duplicate definitions.
+        documentSelector: [{ scheme: 'file', language: 'lcpn' }, { scheme: 'untitled', language: 'lcpn' }],
         synchronize: {
             configurationSection: 'lcpn',
             fileEvents: vscode.workspace.createFileSystemWatcher('**/*.lcpn')
