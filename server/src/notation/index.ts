@@ -1,0 +1,11 @@
+/**
+ * Betza and Parlett: import to the piece model and export from it. See docs/notations.md.
+ * Problems are located by offset in the input string; exports list what they could not say.
+ */
+export { parseBetza, type ConversionResult } from './betza-parse.js';
+export { parseParlett, PARLETT_MESSAGES, type ParlettOptions } from './parlett-parse.js';
+export { toBetza, type ExportResult } from './betza-print.js';
+export { toParlett } from './parlett-print.js';
+export { INITIAL_TEXT } from './initial.js';
+export type { Resolver } from './flatten.js';
+export type { NotationProblem, Severity } from './problems.js';

@@ -1,0 +1,83 @@
+/**
+ * Parlett -> model, construct by construct (the corpus test covers the real-world strings):
+ * move sets through the engine, and the located problems of the lenient and strict modes.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseParlett } from '../../src/notation/parlett-parse.js';
+import { DIAGONAL, leaps, moveSet, ORTHOGONAL, rides, sorted } from './helpers.js';
+
+function both(text: string, lenient = false): string[] {
+    const result = parseParlett(text, { lenient });
+    expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const s = moveSet(result.move!);
+    expect(s.moves).toEqual(s.captures);
+    return s.moves;
+}
+
+describe('Parlett constructs', () => {
+    it.each([
+        ['1+', leaps([0, 1])], ['1X', leaps([1, 1])], ['1*', leaps([0, 1], [1, 1])],
+        ['n+', rides(ORTHOGONAL)], ['nX', rides(DIAGONAL)], ['1-3+', rides(ORTHOGONAL, 3)],
+        ['2+', leaps([0, 2])], ['~2X', leaps([2, 2])], ['~1/2', leaps([1, 2])], ['~0/2', leaps([0, 2])],
+        ['1>', ['0,1']], ['1<', ['0,-1']], ['1<>', ['0,-1', '0,1']], ['1=', ['-1,0', '1,0']],
+        ['1>=', ['-1,0', '0,1', '1,0']], ['1<=', ['-1,0', '0,-1', '1,0']], ['1X>', ['-1,1', '1,1']], ['1X<', ['-1,-1', '1,-1']],
+        ['1*>', ['-1,1', '0,1', '1,1']], ['1*<', ['-1,-1', '0,-1', '1,-1']], ['1*>=', ['-1,0', '-1,1', '0,1', '1,0', '1,1']],
+        ['1*<>', ['-1,-1', '-1,1', '0,-1', '0,1', '1,-1', '1,1']], ['1+<', ['0,-1']],
+        ['~2/1>', ['-1,2', '1,2']], ['~1/2<', ['-2,-1', '2,-1']], ['~1/2<>', ['-2,-1', '-2,1', '2,-1', '2,1']], ['~1/2=', ['-1,-2', '-1,2', '1,-2', '1,2']],
+        ['n(~1/2)', rides([[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]])],
+        ['~1/2&', rides([[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]])],
+        ['2(~1/2)', ['-4,-2', '-4,2', '-2,-4', '-2,4', '2,-4', '2,4', '4,-2', '4,2']],
+        ['~1-2+', leaps([0, 1], [0, 2])]
+    ] as [string, string[]][])('%s', (text, expected) => {
+        expect(both(text)).toEqual(sorted(expected));
+    });
+
+    it('plain distances are blocked, ~ leaps', () => {
+        expect(moveSet(parseParlett('2+').move!, { friends: [[0, 1]] }).moves).not.toContain('0,2');
+        expect(moveSet(parseParlett('~2+').move!, { friends: [[0, 1]] }).moves).toContain('0,2');
+        expect(moveSet(parseParlett('n(3+)').move!, { friends: [[0, 1]] }).moves).not.toContain('0,3');
+    });
+
+    it('o moves only, c captures only, i is an informal first-move condition', () => {
+        expect(moveSet(parseParlett('o1>, c1X>').move!)).toEqual({ moves: ['0,1'], captures: ['-1,1', '1,1'] });
+        const pawn = parseParlett('o1>, c1X>, oi2>');
+        expect(pawn.problems).toEqual([{ message: "'i': LCPN cannot test whether a piece has moved; written as an informal condition", offset: 12, length: 1, severity: 'info' }]);
+        expect(moveSet(pawn.move!).moves).toEqual(['0,1', '0,2']);
+    });
+
+    it('. continues outward after a step that must land on an empty square', () => {
+        expect(both('1+.1X')).toEqual(leaps([1, 2]));
+        expect(moveSet(parseParlett('1+.1X').move!, { friends: [[0, 1]] }).moves).not.toContain('1,2');
+    });
+});
+
+describe('Parlett diagnostics', () => {
+    const errors = (text: string, lenient = false) => parseParlett(text, { lenient }).problems.filter((p) => p.severity !== 'info')
+        .map((p) => `${p.severity} ${p.offset}+${p.length}: ${p.message}`);
+
+    it.each([
+        ['1X=', "error 1+2: 'X=' selects no move"],
+        ['~n+', "error 1+1: a leaper ('~') needs a fixed distance, not 'n'"],
+        ['n(~1/2', "error 1+1: '(' is not closed"],
+        ['1+)', "error 2+1: ')' without a matching '('"],
+        ['3-1+', 'error 0+3: range 3-1 is empty'],
+        ['0+', 'error 0+1: a distance of 0 does not move'],
+        ['~1/2+', 'error 4+1: a hippogonal leap (a/b) takes no + X * direction, only > < <> = >= <='],
+        ['oc1+', "error 1+1: 'o' (no capture) and 'c' (capture only) together allow no move"],
+        ['n(n(~1/2))', 'error 2+1: a repeated group inside a repeated group has no LCPN equivalent'],
+        ['1+.', "error 2+1: '.' (then) must be followed by a move"],
+        ['', 'error 0+0: empty Parlett string']
+    ])('%s', (text, message) => {
+        expect(errors(text)).toEqual([message]);
+    });
+
+    it('the lenient mode accepts spaces, separators and case with warnings', () => {
+        expect(errors('~1/4 ~2/3', true)).toEqual(["warning 4+1: missing ',' between move options: the space is read as ','"]);
+        expect(errors('1+, ~ 1/2', true)).toEqual(['warning 5+1: space inside a move option ignored']);
+        expect(errors('nx', true)).toEqual(["warning 1+1: lower-case 'x' read as 'X'"]);
+        expect(errors('1>; 1X', true)).toEqual(["warning 2+1: ';' read as ','"]);
+        expect(errors('1+ or 1X', true)).toEqual(["warning 3+2: 'or' read as ','"]);
+        expect(errors('O1>', true)).toEqual(["warning 0+1: upper-case 'O' read as 'o'"]);
+        expect(errors('O1>')).toEqual(["error 0+1: upper-case 'O': conditions are written in lower case (the lenient mode accepts it)"]);
+    });
+});
