@@ -160,17 +160,20 @@ export class Walker {
         });
     }
 
-    /** The first branch whose test holds applies; an informal test keeps its branch and the later ones possible. */
+    /**
+     * The first branch whose test holds applies. An informal test keeps its branch (noted
+     * `if "..."`) and the later branches possible; a branch taken after informal tests (a true
+     * test, or the default) is noted `unless "..."` for each of them.
+     */
     private conditional(plan: ConditionalPlan, state: State, emit: (e: Endpoint) => void): void {
         const rank = state.y + 1;
         const unless: string[] = [];
         for (const { test, body } of plan.branches) {
             if (test.kind === 'informal') {
-                this.walk(body, { ...state, notes: merge(state.notes, [...unless, `only if ${test.note}`]) }, emit);
+                this.walk(body, { ...state, notes: merge(state.notes, [`if ${test.note}`]) }, emit);
                 unless.push(`unless ${test.note}`);
             } else if (evaluateTest(test, rank)) {
-                this.walk(body, { ...state, notes: merge(state.notes, unless) }, emit);
-                return;
+                return this.walk(body, { ...state, notes: merge(state.notes, unless) }, emit);
             }
         }
         if (plan.otherwise) this.walk(plan.otherwise, { ...state, notes: merge(state.notes, unless) }, emit);

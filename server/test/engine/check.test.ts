@@ -1,0 +1,57 @@
+// The validator's helpers (dead and unknown direction keywords) and the vocabulary table.
+import { describe, expect, test } from 'vitest';
+import { checkDirections, isKnownKeyword } from '../../src/engine/index.js';
+import { DIRECTIONS, FUNCTIONS, directionWord, functionWord, keywordWord, propertyWord } from '../../src/model/vocabulary.js';
+import { leap, q, ref, STANDARD, union } from './helpers.js';
+
+const summary = (move: Parameters<typeof checkDirections>[0]) =>
+    checkDirections(move, STANDARD).map((c) => [c.keyword, c.known, c.selectsNothing, c.selected.length]);
+
+describe('checkDirections', () => {
+    test('(knight :sideways) selects nothing', () => {
+        expect(summary(q(ref('knight'), 'sideways'))).toEqual([['sideways', true, true, 0]]);
+    });
+    test('one dead keyword among live ones: (wazir :forward :narrow)', () => {
+        expect(summary(q(ref('wazir'), 'forward', 'narrow'))).toEqual([['forward', true, false, 1], ['narrow', true, true, 0]]);
+    });
+    test('the crab\'s keywords both select', () => {
+        expect(summary(q(leap(2, 1), 'forward-most', 'backwards-shallow'))).toEqual([['forward-most', true, false, 2], ['backwards-shallow', true, false, 2]]);
+    });
+    test('an unknown keyword is reported as unknown, a known informal one is not a direction', () => {
+        expect(summary(q(ref('wazir'), 'forward-left', 'within-fortress'))).toEqual([['forward-left', false, false, 0]]);
+    });
+    test('keywords inside compounds are found, the node is the model object itself', () => {
+        const inner = q(ref('knight'), 'vertical');
+        const checks = checkDirections(union(ref('rook'), inner), STANDARD);
+        expect(checks.map((c) => [c.node === inner, c.index, c.selectsNothing])).toEqual([[true, 0, true]]);
+    });
+    test('a keyword over a base whose own keywords left nothing is not blamed again', () => {
+        expect(summary(q(q(ref('knight'), 'sideways'), 'forward'))).toEqual([['forward', true, false, 0], ['sideways', true, true, 0]]);
+    });
+    test('isKnownKeyword', () => {
+        expect([':forward', 'backwards-most', ':Forward_Most', ':4', ':*', ':rider', ':within-fortress', ':forward-left', ':royal']
+            .map(isKnownKeyword)).toEqual([true, true, true, true, true, true, true, false, false]);
+    });
+});
+
+describe('vocabulary', () => {
+    test('every direction predicate, on (1, 2), (2, -1), (0, 1), (-1, -1)', () => {
+        const vectors: [number, number][] = [[1, 2], [2, -1], [0, 1], [-1, -1]];
+        const table = Object.fromEntries(DIRECTIONS.map((d) => [d.name, vectors.map(([x, y]) => (d.test(x, y) ? 1 : 0)).join('')]));
+        expect(table).toEqual({
+            forward: '1010', backward: '0101', backwards: '0101', left: '0001', right: '1100',
+            sideways: '0000', vertical: '0010', orthogonal: '0010', diagonal: '0001',
+            narrow: '1000', wide: '0100', 'forward-most': '1000', 'forward-shallow': '0000',
+            'backward-most': '0000', 'backwards-most': '0000', 'backward-shallow': '0100', 'backwards-shallow': '0100'
+        });
+    });
+    test('lookups normalize spelling', () => {
+        expect(directionWord(':Backwards_Shallow')?.name).toBe('backwards-shallow');
+        expect(functionWord('No_Jump')?.name).toBe('no-jump');
+        expect(propertyWord('::royal')?.name).toBe('royal');
+        expect(keywordWord(':12')?.name).toBe('N');
+    });
+    test('machine-evaluated functions', () => {
+        expect(FUNCTIONS.filter((f) => f.evaluated).map((f) => f.name)).toEqual(['move', 'capture', 'cannon', 'no-jump', 'igui', 'rank']);
+    });
+});
