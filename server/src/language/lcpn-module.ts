@@ -14,10 +14,14 @@ import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
 import { LcpnCodeActionProvider } from './lsp/lcpn-code-actions.js';
 import { LcpnCommandHandler } from './lsp/lcpn-commands.js';
 import { LcpnCompletionProvider } from './lsp/lcpn-completion-provider.js';
+import { LcpnDocumentSymbolProvider } from './lsp/lcpn-document-symbol-provider.js';
+import { LcpnFoldingRangeProvider } from './lsp/lcpn-folding-range-provider.js';
 import { LcpnFormatter } from './lsp/lcpn-formatter.js';
 import { LcpnHoverProvider } from './lsp/lcpn-hover-provider.js';
+import { LcpnNodeKindProvider } from './lsp/lcpn-node-kind-provider.js';
 import { LcpnRenameProvider } from './lsp/lcpn-rename-provider.js';
 import { LcpnSemanticTokenProvider } from './lsp/lcpn-semantic-tokens.js';
+import { LcpnWorkspaceSymbolProvider } from './lsp/lcpn-workspace-symbol-provider.js';
 
 /** Services added by LCPN on top of Langium's. */
 export interface LcpnAddedServices {
@@ -36,6 +40,8 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     lsp: {
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),
         CompletionProvider: (services) => new LcpnCompletionProvider(services),
+        DocumentSymbolProvider: (services) => new LcpnDocumentSymbolProvider(services),
+        FoldingRangeProvider: (services) => new LcpnFoldingRangeProvider(services),
         Formatter: () => new LcpnFormatter(),
         HoverProvider: (services) => new LcpnHoverProvider(services),
         RenameProvider: (services) => new LcpnRenameProvider(services),
@@ -56,7 +62,9 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
 /** Overrides of Langium's shared (workspace-wide) services. */
 export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumSharedServices> = {
     lsp: {
-        ExecuteCommandHandler: (shared) => new LcpnCommandHandler(shared)
+        ExecuteCommandHandler: (shared) => new LcpnCommandHandler(shared),
+        NodeKindProvider: () => new LcpnNodeKindProvider(),
+        WorkspaceSymbolProvider: (shared) => new LcpnWorkspaceSymbolProvider(shared)
     },
     workspace: {
         WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared)
