@@ -33,7 +33,7 @@ export interface MovesReport {
     problems: EngineProblem[];
 }
 
-/** Steps one evaluation may take (re-checks included) before it stops and says so. */
+/** Steps one evaluation may take before it stops and says so (re-checks have a budget of their own). */
 export const STEP_BUDGET = 2_000_000;
 
 export function destinations(target: Target, setup: SetUp, resolve: Resolver): EngineResult {
@@ -52,7 +52,7 @@ export function destinations(target: Target, setup: SetUp, resolve: Resolver): E
             if (e.x === at.file && e.y === at.rank) result.returnsToStart = true;
             else record(found, occ, e);
         });
-        if (mayRevisit(plan)) recheck(plan, occ, at, walker.reads, found, budget);
+        if (mayRevisit(plan)) recheck(plan, occ, at, walker.reads, found, problems);
     } catch (error) {
         if (!(error instanceof BudgetExceeded)) throw error;
         problems.add('limit', `evaluation stopped after ${STEP_BUDGET} steps: the destinations shown are incomplete`);
@@ -100,31 +100,69 @@ function record(found: Map<number, Destination>, occ: Occupancy, e: Endpoint): v
     for (const note of e.notes) if (!dest.notes.includes(note)) dest.notes.push(note);
 }
 
-/** Re-decides capture and igui on each consulted empty square with an enemy placed there. */
+/** Signals that a re-check has seen all it needs. */
+class Enough extends Error {}
+
+/**
+ * Re-decides capture and igui on each consulted empty square with an enemy placed there.
+ * Without `cannon`, a piece added on T can only block paths, so only squares the first pass
+ * already marked as captures need a look, and a look stops as soon as it finds them again.
+ * Re-checks have their own budget: when it runs out, the remaining squares keep the one-pass
+ * answer and a problem says so.
+ */
 function recheck(
     plan: Plan, occ: Occupancy, at: Square, reads: ReadonlySet<number>,
-    found: Map<number, Destination>, budget: { left: number }
+    found: Map<number, Destination>, problems: Problems
 ): void {
     const files = occ.board.files;
-    for (const index of [...reads].sort((a, b) => a - b)) {
+    const monotone = !usesCannon(plan);
+    const budget = { left: STEP_BUDGET };
+    const squares = [...reads].sort((a, b) => a - b).filter((index) => {
         const x = index % files;
         const y = Math.floor(index / files);
-        if (occ.at(x, y) !== EMPTY || (x === at.file && y === at.rank)) continue;
+        const dest = found.get(index);
+        return occ.at(x, y) === EMPTY && !(x === at.file && y === at.rank) && (!monotone || !!dest && (dest.capture || dest.igui));
+    });
+    for (const [done, index] of squares.entries()) {
+        const x = index % files;
+        const y = Math.floor(index / files);
+        const before = found.get(index);
         const world = occ.with(x, y, ENEMY);
         const alt = new Map<number, Destination>();
-        new Walker(world, budget).run(plan, at.file, at.rank, (e) => {
-            if (e.x === x && e.y === y) record(alt, world, e);
-        });
+        try {
+            new Walker(world, budget).run(plan, at.file, at.rank, (e) => {
+                if (e.x !== x || e.y !== y) return;
+                record(alt, world, e);
+                const now = alt.get(index);
+                if (monotone && now && now.capture === before?.capture && now.igui === before?.igui) throw new Enough();
+            });
+        } catch (error) {
+            if (error instanceof BudgetExceeded) {
+                problems.add('limit', `${squares.length - done} capture squares were not re-checked for paths that come back over them (step budget)`);
+                return;
+            }
+            if (!(error instanceof Enough)) throw error;
+        }
         const fresh = alt.get(index);
-        const dest = found.get(index);
-        if (dest) {
-            dest.capture = fresh?.capture ?? false;
-            dest.igui = fresh?.igui ?? false;
-            for (const note of fresh?.notes ?? []) if (!dest.notes.includes(note)) dest.notes.push(note);
-            if (!dest.move && !dest.capture && !dest.igui) found.delete(index);
+        if (before) {
+            before.capture = fresh?.capture ?? false;
+            before.igui = fresh?.igui ?? false;
+            for (const note of fresh?.notes ?? []) if (!before.notes.includes(note)) before.notes.push(note);
+            if (!before.move && !before.capture && !before.igui) found.delete(index);
         } else if (fresh) {
             found.set(index, fresh);
         }
+    }
+}
+
+function usesCannon(plan: Plan): boolean {
+    switch (plan.kind) {
+        case 'leaf': return plan.end.cannon;
+        case 'union': return plan.parts.some(usesCannon);
+        case 'sequence': return plan.legs.some(usesCannon);
+        case 'conditional': return plan.branches.some((b) => usesCannon(b.body)) || (!!plan.otherwise && usesCannon(plan.otherwise));
+        case 'notes': return usesCannon(plan.base);
+        case 'none': return false;
     }
 }
 

@@ -1,7 +1,7 @@
 // Problems the engine reports instead of failing: unknown names, cycles, informal parts,
 // impossible set-ups, and definitions too large to evaluate (which must end quickly).
 import { describe, expect, test } from 'vitest';
-import { apply, blocked, def, dests, leap, moves, pieces, q, ref, STANDARD, text, union } from './helpers.js';
+import { apply, blocked, def, dests, free, leap, moves, pieces, q, ref, STANDARD, text, union } from './helpers.js';
 import { destinations } from '../../src/engine/index.js';
 import type { Move } from '../../src/model/piece.js';
 
@@ -108,9 +108,17 @@ describe('limits: never hangs, never overflows the stack', () => {
         const r = moves(move);
         expect(r.problems.map((p) => p.kind)).toEqual(['limit']);
     });
-    test('a chain of riders that turn back on a 32x32 board stops at the step budget', () => {
+    test('a chain of riders that turn back on a 32x32 board: re-checks stop at their budget, moves stay complete', () => {
         const any = q(ref('nightrider'), 'any');
         const r = moves(blocked(any, any, any, any, any, any), { board: [32, 32] });
+        expect(r.moves.length).toBe(32 * 32 - 1);
         expect(r.problems.map((p) => p.kind)).toEqual(['limit']);
+        expect(r.problems[0].message).toMatch(/^\d+ capture squares were not re-checked/);
+    });
+    test('a long chain of unblocked riders finishes without hitting any limit (26x26)', () => {
+        const r = moves(free(ref('nightrider'), ref('nightrider'), ref('nightrider'), ref('nightrider')),
+            { board: [26, 26], friends: [[3, 3], [-5, 2]], enemies: [[4, 0]] });
+        expect(r.problems).toEqual([]);
+        expect(r.moves.length).toBeGreaterThan(500);
     });
 });
