@@ -2872,5 +2872,5 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
     }
   ],
   "imports": [],
-  "$comment": "/*\\n * The LCPN grammar: one entry rule for the three surface styles (Lisp, C, SQL).\\n * A file may switch style statement by statement. All styles build the same AST node\\n * types where they mean the same thing (Union, Sequence, Application, ...), so the\\n * lowering to the piece model (server/src/model/lower.ts) has one case per concept.\\n * Which role a name plays (piece or modifier function) is decided by its position,\\n * not by the grammar: see server/src/model/positions.ts.\\n */"
+  "$comment": "/*\\n * The LCPN grammar: one entry rule for the three surface styles (Lisp, C, SQL).\\n * A file may switch style statement by statement. All styles build the same AST node\\n * types where they mean the same thing (Union, Sequence, Application, ...), so the\\n * lowering to the piece model (server/src/model/lower.ts) has one case per concept.\\n * Which role a name plays (piece or modifier function) is decided by its position,\\n * not by the grammar: see server/src/language/lcpn-name-roles.ts.\\n */"
 }`));
