@@ -18,8 +18,7 @@ export async function runConvert(args: string[], options: CliOptions): Promise<n
         if (!STYLES.includes(to as Style)) throw new CliError('convert: from Betza or Parlett, --to must be lisp, c or sql');
         if (args.length !== 1) throw new CliError(`convert: --from ${options.from} takes the notation text as its one argument, e.g. lcpn convert --from betza "fmWfcF" --to lisp`);
         const { move } = fromNotation(options.from, args[0]);
-        const name = args.length > 1 ? args[1] : 'piece';
-        process.stdout.write(printPiece({ name, key: name, properties: [], body: move, style: to as Style }, to as Style) + '\n');
+        process.stdout.write(printPiece({ name: 'piece', key: 'piece', properties: [], body: move, style: to as Style }, to as Style) + '\n');
         return 0;
     }
     if (args.length !== 1) throw new CliError('convert: expected one FILE (or --from betza|parlett "TEXT")');

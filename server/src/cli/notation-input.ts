@@ -1,6 +1,12 @@
-/** Pieces given on the command line in Betza or Parlett notation (`--betza`, `--parlett`, `--from`). */
+/**
+ * Pieces given on the command line in Betza or Parlett notation (`--betza`, `--parlett`,
+ * `convert --from`), and pieces written out in those notations (`convert --to`). Problems are
+ * printed with a caret under the offending character; errors that leave nothing to convert
+ * stop the command.
+ */
 import type { Resolver } from '../engine/report.js';
 import type { Move, PieceDef } from '../model/piece.js';
+import { parseBetza, parseParlett, toBetza, toParlett, type NotationProblem } from '../notation/index.js';
 import type { CliOptions } from './main.js';
 import { CliError } from './workspace.js';
 
@@ -18,15 +24,30 @@ export function notationInput(options: CliOptions): NotationPiece | undefined {
     return undefined;
 }
 
+/** Parses a Betza or (leniently) Parlett string; warnings go to stderr, errors without a result stop. */
 export function fromNotation(notation: 'betza' | 'parlett', text: string): NotationPiece {
-    void notation;
-    void text;
-    throw new CliError(`--${notation} is not available in this build`);
+    const { move, problems } = notation === 'betza' ? parseBetza(text) : parseParlett(text, { lenient: true });
+    for (const problem of problems) process.stderr.write(formatProblem(notation, text, problem));
+    const errors = problems.filter((p) => p.severity === 'error');
+    if (!move || errors.length > 0) {
+        throw new CliError(`the ${notation === 'betza' ? 'Betza' : 'Parlett'} string "${text}" has ${errors.length || 'no'} error${errors.length === 1 ? '' : 's'}${errors.length ? ' (shown above)' : ' and no movement'}`);
+    }
+    return { name: text, move, resolve: () => undefined };
 }
 
-/** `name: notation` lines for each piece, with what the notation cannot say. */
+/** `lcpn: betza "fmWfcF" col 3: warning: ...` and the string with a caret under the offending part. */
+export function formatProblem(notation: string, text: string, problem: NotationProblem): string {
+    const caret = ' '.repeat(problem.offset) + '^'.repeat(Math.max(1, problem.length));
+    return `lcpn: ${notation} "${text}" col ${problem.offset + 1}: ${problem.severity}: ${problem.message}\n      ${text}\n      ${caret}\n`;
+}
+
+/** `name: notation` lines for each piece, each followed by what the notation cannot say. */
 export function exportPieces(notation: 'betza' | 'parlett', pieces: PieceDef[], resolve: Resolver): string {
-    void pieces;
-    void resolve;
-    throw new CliError(`--to ${notation} is not available in this build`);
+    const lines: string[] = [];
+    for (const piece of pieces) {
+        const { text, lost } = notation === 'betza' ? toBetza(piece, resolve) : toParlett(piece, resolve);
+        lines.push(`${piece.name}: ${text}`);
+        for (const item of lost) lines.push(`  lost: ${item}`);
+    }
+    return lines.join('\n') + (lines.length ? '\n' : '');
 }

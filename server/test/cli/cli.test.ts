@@ -112,3 +112,30 @@ describe('lcpn show and convert', () => {
         expect(lcpn('frobnicate')).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown command 'frobnicate'") });
     });
 });
+
+describe('Betza and Parlett on the command line', () => {
+    test('moves --betza and --parlett give the same JSON as an LCPN file would', () => {
+        const betza = JSON.parse(lcpn('moves', '--betza', 'fmWfcF', '--json').stdout);
+        expect(betza).toEqual({ piece: 'fmWfcF', board: { files: 15, ranks: 15 }, at: 'h8', moves: [[0, 1]], captures: [[-1, 1], [1, 1]] });
+        const parlett = JSON.parse(lcpn('moves', '--parlett', 'o1>, c1X>', '--json').stdout);
+        expect({ ...parlett, piece: '' }).toEqual({ ...betza, piece: '' });
+    });
+
+    test('convert --from betza to each style, and a file to Betza with what is lost', () => {
+        expect(lcpn('convert', '--from', 'betza', 'ffNbsN', '--to', 'lisp').stdout).toBe('(def piece (/ (1 2 :forward-most) (1 2 :backward-shallow)))\n');
+        expect(lcpn('convert', '--from', 'parlett', '1X.n+', '--to', 'c').stdout).toBe('piece := [1, 1] => [0, 1]:rider\n');
+        expect(lcpn('convert', 'pieces.lcpn', '--to', 'betza').stdout).toBe('chinese-horse: nN\ncannon: mRcpR\nsergeant: cFmW\n');
+    });
+
+    test('a bad notation string points at the character', () => {
+        const result = lcpn('moves', '--betza', 'fmWxQ', '--json');
+        expect(result.code).toBe(2);
+        expect(result.stderr).toBe([
+            "lcpn: betza \"fmWxQ\" col 4: error: 'x' (relay/teleport) has no LCPN equivalent",
+            '      fmWxQ',
+            '         ^',
+            'lcpn: the Betza string "fmWxQ" has 1 error (shown above)',
+            ''
+        ].join('\n'));
+    });
+});
