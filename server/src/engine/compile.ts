@@ -14,12 +14,13 @@
  * Never hangs: references are expanded with a stack (a cycle is reported and moves nowhere),
  * and the number of compiled nodes and the nesting depth are capped.
  */
-import type { Move, PieceDef, Qualifier, Term, Test } from '../model/piece.js';
+import type { Move, PieceDef, Qualifier, Test } from '../model/piece.js';
+import { compileTest, quote } from './conditions.js';
 import { normalizeName } from '../model/names.js';
 import { directionWord, functionWord, keywordWord, type DirectionWord } from '../model/vocabulary.js';
 import { permutations, selectSteps } from './directions.js';
 import {
-    NONE, Problems, type EndRule, type Plan, type PlanTerm, type PlanTest, type Resolver, type Target
+    NONE, Problems, type EndRule, type Plan, type Resolver, type Target
 } from './plan.js';
 
 /** Upper bound on compiled nodes: definitions that expand exponentially stop here. */
@@ -269,22 +270,9 @@ class Compiler {
     ): Plan {
         return {
             kind: 'conditional',
-            branches: branches.map((b) => ({ test: this.test(b.test), body: this.plan(b.body, ctx) })),
+            branches: branches.map((b) => ({ test: compileTest(b.test, this.problems), body: this.plan(b.body, ctx) })),
             otherwise: otherwise && this.plan(otherwise, ctx)
         };
-    }
-
-    private test(test: Test): PlanTest {
-        if (test.kind === 'text') {
-            this.problems.add('informal', `condition ${quote(test.text)} is informal: its branch is shown with a note`);
-            return { kind: 'informal', note: quote(test.text) };
-        }
-        const left = term(test.left);
-        const right = term(test.right);
-        if (left && right) return { kind: 'equals', left, right };
-        const text = `(= ${showTerm(test.left)} ${showTerm(test.right)})`;
-        this.problems.add('informal', `condition ${text} is not machine-evaluable (only numbers and (rank) are): its branch is shown with a note`);
-        return { kind: 'informal', note: text };
     }
 }
 
@@ -292,21 +280,4 @@ function union(parts: Plan[]): Plan {
     const flat = parts.flatMap((p) => (p.kind === 'union' ? p.parts : p.kind === 'none' ? [] : [p]));
     if (flat.length === 0) return NONE;
     return flat.length === 1 ? flat[0] : { kind: 'union', parts: flat };
-}
-
-function term(t: Term): PlanTerm | undefined {
-    if (t.kind === 'number') return { kind: 'number', value: t.value };
-    if (t.kind === 'call' && normalizeName(t.fn) === 'rank' && t.args.length === 0) return { kind: 'rank' };
-    return undefined;
-}
-
-function showTerm(t: Term): string {
-    if (t.kind === 'number') return String(t.value);
-    if (t.kind === 'name') return t.key;
-    return `(${[t.fn, ...t.args.map(showTerm)].join(' ')})`;
-}
-
-function quote(text: string): string {
-    const oneLine = text.replace(/\s+/g, ' ').trim();
-    return `"${oneLine.length > 60 ? oneLine.slice(0, 57) + '...' : oneLine}"`;
 }

@@ -1,0 +1,38 @@
+/**
+ * Compiles the tests of `cond`/`if` branches. Only comparisons between numbers and `(rank)`
+ * are machine-evaluable; anything else is kept as a note for its branch and reported.
+ */
+import type { Term, Test } from '../model/piece.js';
+import { normalizeName } from '../model/names.js';
+import type { PlanTerm, PlanTest, Problems } from './plan.js';
+
+export function compileTest(test: Test, problems: Problems): PlanTest {
+    if (test.kind === 'text') {
+        problems.add('informal', `condition ${quote(test.text)} is informal: its branch is shown with a note`);
+        return { kind: 'informal', note: quote(test.text) };
+    }
+    const left = term(test.left);
+    const right = term(test.right);
+    if (left && right) return { kind: 'equals', left, right };
+    const text = `(= ${showTerm(test.left)} ${showTerm(test.right)})`;
+    problems.add('informal', `condition ${text} is not machine-evaluable (only numbers and (rank) are): its branch is shown with a note`);
+    return { kind: 'informal', note: text };
+}
+
+function term(t: Term): PlanTerm | undefined {
+    if (t.kind === 'number') return { kind: 'number', value: t.value };
+    if (t.kind === 'call' && normalizeName(t.fn) === 'rank' && t.args.length === 0) return { kind: 'rank' };
+    return undefined;
+}
+
+function showTerm(t: Term): string {
+    if (t.kind === 'number') return String(t.value);
+    if (t.kind === 'name') return t.key;
+    return `(${[t.fn, ...t.args.map(showTerm)].join(' ')})`;
+}
+
+/** A string shown in a message or a note: on one line, shortened. */
+export function quote(text: string): string {
+    const oneLine = text.replace(/\s+/g, ' ').trim();
+    return `"${oneLine.length > 60 ? oneLine.slice(0, 57) + '...' : oneLine}"`;
+}
