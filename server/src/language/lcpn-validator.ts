@@ -13,7 +13,7 @@ import { closestNames, didYouMean } from './suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { findCycles, references } from '../model/cycles.js';
 import { DIRECTIONS, FUNCTIONS, QUALIFIERS, directionWord, functionWord, isKnownKeyword } from '../model/vocabulary.js';
-import { lowerMove } from '../model/lower.js';
+import { lowerMove, notationOf } from '../model/lower.js';
 import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
 
@@ -96,8 +96,11 @@ export class LcpnValidator {
     };
 
     checkLoweringProblems = (def: ast.Definition, accept: ValidationAcceptor): void => {
+        const document = AstUtils.getDocument(def).textDocument;
         for (const problem of this.models.loweredOf(def)?.problems ?? []) {
-            accept(problem.severity, problem.message, { node: problem.node, code: problem.code, data: { code: problem.code } });
+            const start = problem.part && problem.node.$cstNode ? problem.node.$cstNode.offset + problem.part.offset : undefined;
+            const range = start === undefined ? undefined : { start: document.positionAt(start), end: document.positionAt(start + problem.part!.length) };
+            accept(problem.severity, problem.message, { node: problem.node, range, code: problem.code, data: { code: problem.code } });
         }
     };
 
@@ -168,6 +171,7 @@ export class LcpnValidator {
     };
 
     checkInformalText = (text: ast.StringLit, accept: ValidationAcceptor): void => {
+        if (ast.isApplication(text.$container) && notationOf(text.$container)) return; // a Betza/Parlett string is formal
         const incomplete = INCOMPLETE_MARKERS.has(text.value.trim().toLowerCase());
         if (incomplete) {
             accept('info', `"${text.value}" marks an incomplete definition: the full rules are in the surrounding text`,

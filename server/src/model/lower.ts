@@ -10,10 +10,13 @@
 import type { AstNode } from 'langium';
 import * as ast from '../language/generated/ast.js';
 import { normalizeKeyword, normalizeName } from './names.js';
+import { parseBetza, parseParlett } from '../notation/index.js';
 import type { Move, PieceDef, Qualifier, Style, Term, Test } from './piece.js';
 
 export interface LoweringProblem {
     node: AstNode;
+    /** A part of the node's text, when the problem is that precise (inside a Betza string, say). */
+    part?: { offset: number; length: number };
     message: string;
     severity: 'error' | 'warning' | 'info';
     /** A stable code that code actions and tests can switch on. */
@@ -28,6 +31,12 @@ const GERUNDS: Record<string, string> = {
     'no_jumping': 'no-jump',
     'no-jumping': 'no-jump'
 };
+
+/**
+ * Pieces written in another notation inside LCPN: `(betza "fmWfcF")`, `parlett("o1>, c1X>")`.
+ * The string is parsed when the file is read, so the piece behaves like any other.
+ */
+export const NOTATION_FUNCTIONS: Record<string, 'betza' | 'parlett'> = { betza: 'betza', parlett: 'parlett' };
 
 /** In a Lisp `cond`, a clause whose test is `t` (or `else`) is the default branch. */
 const DEFAULT_TESTS = new Set(['t', 'else', 'otherwise']);
@@ -178,6 +187,8 @@ class Lowering {
     }
 
     private application(expr: ast.Application): Move {
+        const notation = notationOf(expr);
+        if (notation) return this.notation(notation, expr.args[0] as ast.StringLit);
         const qualifiers = expr.args.filter(ast.isQualifier);
         const others = expr.args.filter((a) => !ast.isQualifier(a));
         // `(wazir :forward)`, `([2 1] :narrow)`, `(rook :2 :*)`: a movement with qualifiers (Lisp style).
@@ -189,6 +200,18 @@ class Lowering {
         const applications: Move[] = alternatives.map((functions) => ({ kind: 'apply', functions, args }));
         const applied: Move = applications.length === 1 ? applications[0] : { kind: 'union', parts: applications };
         return qualifiers.length > 0 ? { kind: 'qualified', base: applied, qualifiers: this.qualifiers(qualifiers) } : applied;
+    }
+
+    /** A Betza or Parlett string, parsed; its problems point into the string. */
+    private notation(notation: 'betza' | 'parlett', text: ast.StringLit): Move {
+        const { move, problems } = notation === 'betza' ? parseBetza(text.value) : parseParlett(text.value, { lenient: true });
+        const raw = text.$cstNode?.text ?? '';
+        for (const p of problems) {
+            // Offsets count characters of the string's value; the quote (and any escapes before) shift them in the source.
+            const offset = 1 + sourceOffset(raw.slice(1, -1), p.offset);
+            this.problems.push({ node: text, part: { offset, length: Math.max(1, p.length) }, code: `${notation}-${p.severity}`, message: `${notation === 'betza' ? 'Betza' : 'Parlett'}: ${p.message}`, severity: p.severity });
+        }
+        return move ?? { kind: 'text', text: text.value };
     }
 
     private gerund(expr: ast.GerundCall): Move {
@@ -294,6 +317,19 @@ class Lowering {
         }
         return { kind: 'range', min: a.value, max: b.value };
     }
+}
+
+/** `(betza "...")` or `betza("...")`: the notation, when the application is one. */
+export function notationOf(expr: ast.Application): 'betza' | 'parlett' | undefined {
+    if (!ast.isNameRef(expr.head) || expr.args.length !== 1 || !ast.isStringLit(expr.args[0])) return undefined;
+    return NOTATION_FUNCTIONS[normalizeName(expr.head.ref.$refText)];
+}
+
+/** The offset in a string literal's source text of the value's `index`-th character (escapes take two). */
+function sourceOffset(source: string, index: number): number {
+    let i = 0;
+    for (let seen = 0; seen < index && i < source.length; seen++) i += source[i] === '\\' ? 2 : 1;
+    return i;
 }
 
 function sameMode(a: string, b: string): boolean {

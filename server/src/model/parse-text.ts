@@ -42,7 +42,10 @@ export function parsePieceText(text: string): { pieces: PieceDef[]; problems: Te
         if (!def.name) continue;
         const lowered = lowerDefinition(def);
         pieces.push(lowered.piece);
-        for (const p of lowered.problems) problems.push({ message: p.message, ...startOf(p.node), severity: p.severity, code: p.code });
+        for (const p of lowered.problems) {
+            const at = p.part && p.node.$cstNode ? positionOf(text, p.node.$cstNode.offset + p.part.offset) : startOf(p.node);
+            problems.push({ message: p.message, ...at, severity: p.severity, code: p.code });
+        }
     }
     problems.sort((a, b) => a.line - b.line || a.column - b.column);
     return { pieces, problems, document: result.value };
@@ -51,6 +54,11 @@ export function parsePieceText(text: string): { pieces: PieceDef[]; problems: Te
 function startOf(node: AstNode): { line: number; column: number } {
     const start = node.$cstNode?.range.start;
     return start ? { line: start.line + 1, column: start.character + 1 } : { line: 1, column: 1 };
+}
+
+function positionOf(text: string, offset: number): { line: number; column: number } {
+    const before = text.slice(0, offset).split(/\r?\n/);
+    return { line: before.length, column: before[before.length - 1].length + 1 };
 }
 
 function endOf(text: string): { line: number; column: number } {

@@ -68,7 +68,7 @@ export const QUALIFIERS: readonly Word[] = [
 ];
 
 /** What a function does: restrict how a move may end, annotate it, or compute a value for a condition. */
-export type FunctionRole = 'modifier' | 'annotation' | 'test';
+export type FunctionRole = 'modifier' | 'annotation' | 'test' | 'notation';
 
 export interface FunctionWord extends Word {
     role: FunctionRole;
@@ -83,7 +83,9 @@ export const FUNCTIONS: readonly FunctionWord[] = [
     { name: 'igui', role: 'modifier', evaluated: true, doc: 'Captures the piece on the target square without moving there.' },
     { name: 'promote-to', role: 'annotation', evaluated: false, doc: 'Promotes to one of the named pieces: shown on the destinations, not played out.' },
     { name: 'capture-a-general', role: 'modifier', evaluated: false, doc: 'Xiangqi "flying general" capture (informal): the argument\'s moves are shown unrestricted.' },
-    { name: 'rank', role: 'test', evaluated: true, doc: 'In a condition: the rank the piece stands on, counted from 1 on White\'s side.' }
+    { name: 'rank', role: 'test', evaluated: true, doc: 'In a condition: the rank the piece stands on, counted from 1 on White\'s side.' },
+    { name: 'betza', role: 'notation', evaluated: true, doc: 'A piece written in Betza\'s funny notation, as in (betza "fmWfcF"); read when the file is read. A code action writes it out in LCPN.' },
+    { name: 'parlett', role: 'notation', evaluated: true, doc: 'A piece written in Parlett\'s notation, as in (parlett "o1>, c1X>"); read when the file is read. A code action writes it out in LCPN.' }
 ];
 
 /** Properties, written with two colons (`::royal`). */

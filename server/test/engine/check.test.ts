@@ -52,6 +52,6 @@ describe('vocabulary', () => {
         expect(keywordWord(':12')?.name).toBe('N');
     });
     test('machine-evaluated functions', () => {
-        expect(FUNCTIONS.filter((f) => f.evaluated).map((f) => f.name)).toEqual(['move', 'capture', 'cannon', 'no-jump', 'igui', 'rank']);
+        expect(FUNCTIONS.filter((f) => f.evaluated).map((f) => f.name)).toEqual(['move', 'capture', 'cannon', 'no-jump', 'igui', 'rank', 'betza', 'parlett']);
     });
 });

@@ -26,10 +26,10 @@ async function fixes(text: string, code: string): Promise<{ title: string; resul
     }));
 }
 
-async function conversions(text: string, line = 0): Promise<Record<string, string>> {
+async function conversions(text: string, line = 0, character = 1): Promise<Record<string, string>> {
     const { document } = await validationHelper(services)(text);
     const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, {
-        textDocument: { uri: document.uri.toString() }, range: { start: { line, character: 1 }, end: { line, character: 1 } }, context: { diagnostics: [] }
+        textDocument: { uri: document.uri.toString() }, range: { start: { line, character }, end: { line, character } }, context: { diagnostics: [] }
     }) as CodeAction[];
     return Object.fromEntries(actions.map((a) => [a.title, TextDocument.applyEdits(document.textDocument, a.edit!.changes![document.uri.toString()])]));
 }
@@ -84,6 +84,13 @@ describe('conversions', () => {
         expect(offered["Convert 'cannon' to SQL style"]).toBe('; Xiangqi\ncannon IS moving rook OR capture AND cannon(rook)\n; after\nking := ::royal ferz / wazir');
         expect(offered["Convert 'cannon' to Lisp style"]).toBeUndefined();
         expect(offered['Convert the whole file to Lisp style']).toBe('(def cannon ; Xiangqi\n  (/ (move rook) ((& capture cannon) rook)))\n; after\n(def king (/ ::royal ferz wazir))');
+    });
+
+    test('a Betza or Parlett string is written out in the style of its definition', async () => {
+        expect((await conversions('(def shatranj-pawn (betza "fmWfcF"))', 0, 28))['Write this Betza string in LCPN (Lisp style)'])
+            .toBe('(def shatranj-pawn (/ (move (0 1 :forward)) (capture (1 1 :forward))))');
+        expect((await conversions('aanca := parlett("1X.n+")', 0, 12))['Write this Parlett string in LCPN (C style)'])
+            .toBe('aanca := ([1, 1] => [0, 1]:rider)');
     });
 
     test('a definition with a syntax error is left as written', async () => {

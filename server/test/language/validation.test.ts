@@ -98,6 +98,12 @@ describe('checks', () => {
         expectWarning(result, "unknown modifier function 'captur': kept and shown, but its effect is not computed (the spec lets inventors define their own; describe it in the text); did you mean 'capture'?", { code: IssueCodes.UnknownFunction } as never);
     });
 
+    test('Betza and Parlett strings inside LCPN: problems point at the character', async () => {
+        const result = await validate('(def x (betza "fmWxQ"))\ny := parlett("o1>, c1X>")');
+        expect(result.diagnostics.map((d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.character} ${d.message}`))
+            .toEqual(["0:18-19 Betza: 'x' (relay/teleport) has no LCPN equivalent"]);
+    });
+
     test('range with min > max', async () => {
         const result = await validate('(def x (rook :5 :2))');
         expectError(result, "this range's minimum (5) is larger than its maximum (2): write :2 :5", { code: 'range-min-max' } as never);

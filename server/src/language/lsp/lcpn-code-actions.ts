@@ -10,7 +10,9 @@ import * as ast from '../generated/ast.js';
 import { IssueCodes } from '../lcpn-issue-codes.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { convertDocument, STYLE_NAMES, STYLES } from '../lcpn-convert.js';
-import { definitionStyle } from '../../model/lower.js';
+import { definitionStyle, notationOf } from '../../model/lower.js';
+import { printMove } from '../../model/print.js';
+import { parseBetza, parseParlett } from '../../notation/index.js';
 
 interface FixData {
     code?: string;
@@ -100,9 +102,29 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
         }];
     }
 
+    /** `(betza "fmWfcF")` under the cursor, written out in LCPN in the definition's style. */
+    private notationRewrite(document: LangiumDocument, params: CodeActionParams): CodeAction[] {
+        const root = document.parseResult.value.$cstNode;
+        const leaf = root && CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.range.start));
+        const call = leaf && AstUtils.getContainerOfType(leaf.astNode, (n): n is ast.Application => ast.isApplication(n) && !!notationOf(n));
+        const def = call && AstUtils.getContainerOfType(call, ast.isDefinition);
+        if (!call || !def || !call.$cstNode) return [];
+        const notation = notationOf(call)!;
+        const string = call.args[0] as ast.StringLit;
+        const { move, problems } = notation === 'betza' ? parseBetza(string.value) : parseParlett(string.value, { lenient: true });
+        if (!move || problems.some((p) => p.severity === 'error')) return [];
+        const style = definitionStyle(def);
+        const text = printMove(move, style);
+        return [{
+            title: `Write this ${notation === 'betza' ? 'Betza' : 'Parlett'} string in LCPN (${STYLE_NAMES[style]} style)`,
+            kind: CodeActionKind.RefactorRewrite,
+            edit: { changes: { [document.uri.toString()]: [{ range: call.$cstNode.range, newText: style === 'lisp' || /^[\w\[]/.test(text) && !/ /.test(text) ? text : `(${text})` }] } }
+        }];
+    }
+
     private conversions(document: LangiumDocument, params: CodeActionParams): CodeAction[] {
         const models = this.services.lcpn.PieceModels;
-        const actions: CodeAction[] = [];
+        const actions: CodeAction[] = [...this.notationRewrite(document, params)];
         const def = definitionAt(document, document.textDocument.offsetAt(params.range.start));
         const uri = document.uri.toString();
         for (const style of STYLES) {

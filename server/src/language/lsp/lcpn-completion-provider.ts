@@ -28,7 +28,7 @@ const KEYWORD_STYLE: Record<string, Style> = {
 };
 /** The spec's misspelling and the Lisp spelling of a SQL gerund are accepted, never proposed. */
 const NEVER_PROPOSED = new Set(['moveing', 'no-jumping']);
-const FUNCTION_DETAIL = { modifier: 'modifier function', annotation: 'annotation function', test: 'condition function' } as const;
+const FUNCTION_DETAIL = { modifier: 'modifier function', annotation: 'annotation function', test: 'condition function', notation: 'another notation' } as const;
 
 export class LcpnCompletionProvider extends DefaultCompletionProvider {
     private readonly pieceModels: LcpnPieceModels;
@@ -130,6 +130,8 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
             }
         }
         for (const word of FUNCTIONS) {
+            // `betza`/`parlett` take a string, not a function: never part of a composition.
+            if (composition && word.role === 'notation') continue;
             items.push({
                 label: spellName(word.name, style), kind: CompletionItemKind.Function, sortText: functionPosition ? '0' : '2',
                 detail: FUNCTION_DETAIL[word.role], documentation: word.doc

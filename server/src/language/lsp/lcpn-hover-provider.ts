@@ -14,6 +14,7 @@ import { functionWord, keywordWord, propertyWord } from '../../model/vocabulary.
 import { escapeMarkdown } from '../../views/markdown.js';
 import { pieceMarkdown } from '../../views/piece-markdown.js';
 import type { PieceDef } from '../../model/piece.js';
+import { toBetza, toParlett } from '../../notation/index.js';
 
 /** What operators and structural keywords mean, by token text. */
 const OPERATORS: Record<string, string> = {
@@ -33,7 +34,21 @@ const OPERATORS: Record<string, string> = {
     '=': 'Compares two values in a condition, as in `(= (rank) 2)`.'
 };
 
+const ROLE_LABELS = { modifier: 'modifier function', annotation: 'annotation function', test: 'condition function', notation: 'another notation' } as const;
+
 const GERUND_FUNCTIONS: Record<string, string> = { capturing: 'capture', moving: 'move', moveing: 'move', no_jumping: 'no-jump', 'no-jumping': 'no-jump' };
+
+/** `Betza: fmWfcF` and `Parlett: ...`, each with what it cannot say. */
+function notationLines(piece: PieceDef, resolve: (key: string) => PieceDef | undefined): string[] {
+    if (!piece.body) return [];
+    const lines: string[] = [];
+    for (const [label, result] of [['Betza', toBetza(piece, resolve)], ['Parlett', toParlett(piece, resolve)]] as const) {
+        if (!result.text) continue;
+        const lost = result.lost.length > 0 ? ` (without: ${escapeMarkdown(result.lost.join('; '))})` : '';
+        lines.push(`${label}: \`${result.text.replace(/`/g, "'")}\`${lost}`);
+    }
+    return lines;
+}
 
 export class LcpnHoverProvider implements HoverProvider {
     constructor(private readonly services: LcpnServices) { }
@@ -66,7 +81,7 @@ export class LcpnHoverProvider implements HoverProvider {
             if (role === 'default-test') return OPERATORS.cond;
             const word = functionWord(text);
             return word
-                ? `**${escapeMarkdown(word.name)}** *(${word.role === 'test' ? 'condition function' : 'modifier function'})*: ${word.doc}`
+                ? `**${escapeMarkdown(word.name)}** *(${ROLE_LABELS[word.role]})*: ${escapeMarkdown(word.doc)}`
                 : `**${escapeMarkdown(text)}**: a modifier function the language does not know. It is kept and shown; its effect is not computed.`;
         }
         if (ast.isQualifier(node)) {
@@ -90,10 +105,7 @@ export class LcpnHoverProvider implements HoverProvider {
     }
 
     private piece(piece: PieceDef, uri: string, origin?: string): string {
-        return pieceMarkdown(piece, this.services.lcpn.PieceModels.resolverFor(uri), {
-            board: { files: 9, ranks: 9 },
-            images: true,
-            origin
-        });
+        const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
+        return pieceMarkdown(piece, resolve, { board: { files: 9, ranks: 9 }, images: true, origin, extra: notationLines(piece, resolve) });
     }
 }
