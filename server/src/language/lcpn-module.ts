@@ -27,7 +27,13 @@ import { LcpnWorkspaceSymbolProvider } from './lsp/lcpn-workspace-symbol-provide
 export interface LcpnAddedServices {
     lcpn: {
         PieceModels: LcpnPieceModels;
+        Client: LcpnClient;
     };
+}
+
+/** What the LSP client told us about itself at `initialize` (hovers adapt to clients without images). */
+export class LcpnClient {
+    name?: string;
 }
 
 export type LcpnServices = LangiumServices & LcpnAddedServices;
@@ -35,7 +41,8 @@ export type LcpnServices = LangiumServices & LcpnAddedServices;
 /** All LCPN overrides of Langium's language services; one line each, the logic lives in the named files. */
 export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAddedServices> = {
     lcpn: {
-        PieceModels: (services) => new LcpnPieceModels(services)
+        PieceModels: (services) => new LcpnPieceModels(services),
+        Client: () => new LcpnClient()
     },
     lsp: {
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),
@@ -79,5 +86,8 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     const Lcpn = inject(createDefaultModule({ shared }), LcpnGeneratedModule, LcpnModule);
     shared.ServiceRegistry.register(Lcpn);
     registerValidationChecks(Lcpn);
+    shared.lsp.LanguageServer.onInitialize((params) => {
+        Lcpn.lcpn.Client.name = params.clientInfo?.name;
+    });
     return { shared, Lcpn };
 }

@@ -17,6 +17,8 @@ export interface PieceMarkdownOptions {
     board: Board;
     /** Include the SVG images (off for clients that cannot show them, and in tests of the text). */
     images: boolean;
+    /** Include the text diagrams (default true): the only diagram clients without images can show. */
+    text?: boolean;
     /** Extra lines (e.g. Betza and Parlett equivalents), already markdown. */
     extra?: string[];
     /** Where the definition lives, when it is not the current file (e.g. "standard prelude"). */
@@ -39,7 +41,7 @@ export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: Piece
                 const svg = renderSvgDiagram(setup, result.destinations, { title: `${piece.name} ${scenario.title}` });
                 parts.push(markdownImage(svg, `${piece.name}: movement diagram ${scenario.title}`));
             }
-            parts.push(codeBlock(renderTextDiagram(setup, result.destinations, { labels: false })));
+            if (options.text ?? true) parts.push(codeBlock(renderTextDiagram(setup, result.destinations, { labels: false })));
             for (const caveat of caveats(result.problems)) notes.add(caveat);
         }
         if (notes.size > 0) parts.push([...notes].map((n) => `- ${escapeMarkdown(n)}`).join('\n'));

@@ -10,6 +10,7 @@ import * as ast from '../generated/ast.js';
 import { nameRole } from '../lcpn-name-roles.js';
 import { isPreludeUri } from '../lcpn-prelude.js';
 import type { LcpnServices } from '../lcpn-module.js';
+import { MAX_BOARD_SIDE } from '../../engine/board.js';
 import { functionWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
 import { escapeMarkdown } from '../../views/markdown.js';
 import { pieceMarkdown } from '../../views/piece-markdown.js';
@@ -50,24 +51,43 @@ function notationLines(piece: PieceDef, resolve: (key: string) => PieceDef | und
     return lines;
 }
 
+interface DiagramSettings {
+    board: { files: number; ranks: number };
+    style: 'image' | 'text' | 'both';
+}
+
 export class LcpnHoverProvider implements HoverProvider {
     constructor(private readonly services: LcpnServices) { }
 
-    getHoverContent(document: LangiumDocument, params: HoverParams): Hover | undefined {
+    async getHoverContent(document: LangiumDocument, params: HoverParams): Promise<Hover | undefined> {
         const root = document.parseResult.value.$cstNode;
         if (!root) return undefined;
         const leaf = CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.position));
         if (!leaf || leaf.hidden) return undefined;
-        const value = this.contentFor(leaf.astNode, leaf.text, document);
+        const value = this.contentFor(leaf.astNode, leaf.text, document, await this.settings());
         return value ? { contents: { kind: 'markdown', value }, range: leaf.range } : undefined;
     }
 
-    private contentFor(node: AstNode, text: string, document: LangiumDocument): string | undefined {
+    /** The client's `lcpn.diagram` settings (board size, image/text/both), with defaults for clients that send none. */
+    private async settings(): Promise<DiagramSettings> {
+        let config: Partial<{ files: unknown; ranks: unknown; style: unknown }> | undefined;
+        try {
+            // Without a connection (tests, the CLI) there is no client to ask, and asking would wait forever.
+            if (this.services.shared.lsp.Connection) config = await this.services.shared.workspace.ConfigurationProvider.getConfiguration('lcpn', 'diagram');
+        } catch {
+            config = undefined; // no configuration support: defaults
+        }
+        const side = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_BOARD_SIDE ? v : 9);
+        const style = config?.style === 'text' || config?.style === 'both' ? config.style : 'image';
+        return { board: { files: side(config?.files), ranks: side(config?.ranks) }, style };
+    }
+
+    private contentFor(node: AstNode, text: string, document: LangiumDocument, settings: DiagramSettings): string | undefined {
         const uri = document.uri.toString();
         const models = this.services.lcpn.PieceModels;
         if (ast.isDefinition(node) && node.name === text) {
             const lowered = models.loweredOf(node);
-            return lowered ? this.piece(lowered.piece, uri) : undefined;
+            return lowered ? this.piece(lowered.piece, uri, settings) : undefined;
         }
         if (ast.isNameRef(node)) {
             const role = nameRole(node);
@@ -76,7 +96,7 @@ export class LcpnHoverProvider implements HoverProvider {
                 if (!target) return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the workspace or the standard prelude.`;
                 const lowered = models.loweredOf(target);
                 const origin = isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? 'standard prelude' : undefined;
-                return lowered ? this.piece(lowered.piece, uri, origin) : undefined;
+                return lowered ? this.piece(lowered.piece, uri, settings, origin) : undefined;
             }
             if (role === 'default-test') return OPERATORS.cond;
             const word = functionWord(text);
@@ -104,8 +124,20 @@ export class LcpnHoverProvider implements HoverProvider {
         return undefined;
     }
 
-    private piece(piece: PieceDef, uri: string, origin?: string): string {
+    private piece(piece: PieceDef, uri: string, settings: DiagramSettings, origin?: string): string {
         const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
-        return pieceMarkdown(piece, resolve, { board: { files: 9, ranks: 9 }, images: true, origin, extra: notationLines(piece, resolve) });
+        return pieceMarkdown(piece, resolve, {
+            board: settings.board,
+            images: settings.style !== 'text',
+            // Clients without images need the text diagram, so only an explicit 'image' setting drops it.
+            text: settings.style !== 'image' || !this.clientShowsImages(),
+            origin,
+            extra: notationLines(piece, resolve)
+        });
+    }
+
+    /** VS Code renders markdown images; other clients (Neovim, Emacs) show hover markdown as text. */
+    private clientShowsImages(): boolean {
+        return /visual studio code|code-server|vscodium|code - oss/i.test(this.services.lcpn.Client.name ?? '');
     }
 }
