@@ -147,6 +147,47 @@ async function hoverShowsDiagram(browser: Browser): Promise<void> {
     }
 }
 
+/** Part 2b: F12 on a standard piece opens the prelude, and the user cannot type into it. */
+async function preludeIsReadOnly(browser: Browser): Promise<void> {
+    const page = await openWorkbench(browser, 'pieces.lcpn');
+    try {
+        const ferz = page.locator('.monaco-editor .view-lines span span', { hasText: /^ferz$/ }).first();
+        const prelude = page.locator('.monaco-editor .view-lines', { hasText: 'The LCPN standard prelude' }).first();
+        // F12 may reach the browser rather than the workbench, and the server may still be starting:
+        // ask through the command palette until the definition opens.
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+            await ferz.click();
+            await page.keyboard.press('Control+Shift+P');
+            const input = page.locator('.quick-input-widget input');
+            await input.waitFor({ state: 'visible', timeout: 10_000 });
+            await input.fill('>Go to Definition');
+            await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Go to Definition/ }).first().waitFor({ timeout: 10_000 });
+            await page.keyboard.press('Enter');
+            try {
+                await prelude.waitFor({ timeout: 5_000 });
+                break;
+            } catch {
+                if (Date.now() > deadline) throw new Error('go to definition on ferz did not open the prelude');
+                await page.keyboard.press('Escape');
+            }
+        }
+        const before = await prelude.innerText();
+        await prelude.click();
+        await page.keyboard.type('xyz');
+        const refused = page.locator('.monaco-editor-overlaymessage', { hasText: /read-?only/i }).first();
+        await refused.waitFor({ timeout: 10_000 });
+        if ((await prelude.innerText()) !== before) throw new Error('typing changed the prelude');
+        await page.screenshot({ path: join(outDir, 'prelude-readonly.png') });
+        log(`prelude screenshot: ${join(outDir, 'prelude-readonly.png')}`);
+    } catch (error) {
+        await page.screenshot({ path: join(outDir, 'prelude-failure.png') }).catch(() => undefined);
+        throw error;
+    } finally {
+        await page.context().close();
+    }
+}
+
 /** The webview frame that holds the diagram (code-server nests it two iframes deep). */
 async function diagramFrame(page: Page, timeoutMs: number): Promise<Frame> {
     const deadline = Date.now() + timeoutMs;
@@ -204,6 +245,7 @@ async function main(): Promise<number> {
     const parts: [string, (b: Browser) => Promise<void>][] = [
         ['integration suite in the extension host', runSuite],
         ['hover shows the diagram image', hoverShowsDiagram],
+        ['the prelude opens read-only', preludeIsReadOnly],
         ['diagram panel: click places blockers', diagramPanelClicks]
     ];
     let passed = 0;

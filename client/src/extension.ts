@@ -23,16 +23,25 @@ export interface LcpnExtensionApi {
 
 let client: LanguageClient | undefined;
 
+const PRELUDE_SCHEME = 'lcpn-prelude';
+
 export async function activate(context: vscode.ExtensionContext): Promise<LcpnExtensionApi> {
     const serverModule = context.asAbsolutePath('dist/server/main.cjs');
     const serverOptions: ServerOptions = {
         run: { module: serverModule, transport: TransportKind.ipc },
         debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } }
     };
+    // The standard prelude opens read-only: the server names it with this scheme, and the
+    // client serves the file the server ships, unchanged (content providers are read-only).
+    const preludeFile = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server', 'prelude', 'standard.lcpn');
+    context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(PRELUDE_SCHEME, {
+        provideTextDocumentContent: async () => new TextDecoder().decode(await vscode.workspace.fs.readFile(preludeFile))
+    }));
     const clientOptions: LanguageClientOptions = {
-        // Files (the prelude ships as one) and unsaved buffers; not the copies that diff and
-        // history views open under other schemes, which would look like duplicate definitions.
-        documentSelector: [{ scheme: 'file', language: 'lcpn' }, { scheme: 'untitled', language: 'lcpn' }],
+        // Files, unsaved buffers and the prelude; not the copies that diff and history views
+        // open under other schemes, which would look like duplicate definitions.
+        documentSelector: [{ scheme: 'file', language: 'lcpn' }, { scheme: 'untitled', language: 'lcpn' }, { scheme: PRELUDE_SCHEME, language: 'lcpn' }],
+        initializationOptions: { preludeUri: `${PRELUDE_SCHEME}:/standard.lcpn` },
         synchronize: {
             configurationSection: 'lcpn',
             fileEvents: vscode.workspace.createFileSystemWatcher('**/*.lcpn')

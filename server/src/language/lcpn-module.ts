@@ -8,6 +8,7 @@ import { LcpnDocumentValidator } from './lcpn-document-validator.js';
 import { createLcpnParser } from './lcpn-parser.js';
 import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
 import { LcpnPieceModels } from './lcpn-piece-models.js';
+import { usePreludeUri } from './lcpn-prelude.js';
 import { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import { registerValidationChecks } from './lcpn-validator.js';
 import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
@@ -88,6 +89,8 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     registerValidationChecks(Lcpn);
     shared.lsp.LanguageServer.onInitialize((params) => {
         Lcpn.lcpn.Client.name = params.clientInfo?.name;
+        const preludeUri = (params.initializationOptions as { preludeUri?: unknown } | undefined)?.preludeUri;
+        if (typeof preludeUri === 'string') usePreludeUri(preludeUri);
     });
     return { shared, Lcpn };
 }

@@ -3,7 +3,8 @@
  * shipped inside the server, so that spec examples using `ferz` or `king` resolve.
  * It is loaded as one more workspace document. When the server runs from its bundle, the
  * prelude also exists as a file next to it (copied by esbuild.mjs) and its URI is that
- * file's, so editors can open it on go-to-definition (the extension marks it read-only).
+ * file's, so editors can open it on go-to-definition; VS Code names it with a read-only URI of
+ * its own instead (see usePreludeUri).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +18,15 @@ export { preludeText };
 
 let uri: string | undefined;
 
-/** The prelude's URI: the shipped file when there is one, else a virtual URI. */
+/**
+ * A client that can show a read-only document for a URI of its own (VS Code, through a content
+ * provider) names it in `initializationOptions.preludeUri`; it is used instead of the file.
+ */
+export function usePreludeUri(clientUri: string): void {
+    uri = clientUri;
+}
+
+/** The prelude's URI: the client's choice, else the shipped file when there is one, else a virtual URI. */
 export function preludeUri(): string {
     if (uri === undefined) {
         const candidates = ['./prelude/standard.lcpn', '../../prelude/standard.lcpn'].map((p) => new URL(p, import.meta.url));
@@ -28,7 +37,7 @@ export function preludeUri(): string {
 }
 
 export function isPreludeUri(candidate: string): boolean {
-    return candidate === preludeUri() || candidate === VIRTUAL_PRELUDE_URI;
+    return candidate === preludeUri() || candidate.startsWith('lcpn-prelude:');
 }
 
 /** Adds the prelude document to the workspace unless it is there already; returns it. */

@@ -44,5 +44,10 @@ suite('Hover and go to definition', () => {
         assert.match(uri.toString(), /prelude/);
         const prelude = await vscode.workspace.openTextDocument(uri);
         assert.match(prelude.getText(), /\(def ferz /);
+        // The shipped prelude opens read-only: a document of the client's content provider, which
+        // VS Code's editors never let the user type into.
+        assert.equal(uri.scheme, 'lcpn-prelude');
+        assert.equal(prelude.languageId, 'lcpn');
+        assert.equal(prelude.isUntitled, false);
     });
 });
