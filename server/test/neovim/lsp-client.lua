@@ -32,8 +32,7 @@ local ok, err = pcall(function()
   end
 
   local uri = vim.uri_from_bufnr(buf)
-  -- Line 1 is "(def rider (my-knight :rider))": column 12 is inside `my-knight`.
-  local position = { line = 1, character = 12 }
+  local position = { line = tonumber(os.getenv('LCPN_LINE')), character = tonumber(os.getenv('LCPN_CHARACTER')) }
   local hover = vim.lsp.buf_request_sync(buf, 'textDocument/hover', { textDocument = { uri = uri }, position = position }, 10000)
   for _, response in pairs(hover or {}) do
     if response.result and response.result.contents then result.hover = response.result.contents.value end

@@ -15,6 +15,25 @@ const server = join(root, 'dist/server/main.cjs');
 const hasNeovim = spawnSync('nvim', ['--version'], { encoding: 'utf8' }).status === 0;
 const required = process.env.CI === 'true';
 
+interface NeovimResult {
+    diagnostics: { line: number; col: number; severity: number; message: string }[];
+    hover?: string;
+    definition?: { uri: string; range: { start: { line: number; character: number } } };
+    errors: string[];
+}
+
+/** Runs lsp-client.lua in headless Neovim on `file`, asking for hover and definition at a position. */
+function drive(file: string, position: { line: number; character: number }): NeovimResult {
+    const out = join(mkdtempSync(join(tmpdir(), 'lcpn-nvim-out-')), 'result.json');
+    const run = spawnSync('nvim', ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${join(import.meta.dirname, 'lsp-client.lua')}`], {
+        env: { ...process.env, LCPN_NVIM_OUT: out, LCPN_SERVER: server, LCPN_FILE: file, LCPN_LINE: String(position.line), LCPN_CHARACTER: String(position.character) },
+        encoding: 'utf8',
+        timeout: 60_000
+    });
+    expect(existsSync(out), `Neovim wrote no result (exit ${run.status}): ${run.stderr}`).toBe(true);
+    return JSON.parse(readFileSync(out, 'utf8')) as NeovimResult;
+}
+
 describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over stdio', () => {
     test('diagnostics, hover with a diagram, go to definition', () => {
         expect(hasNeovim, 'nvim is not installed (apt-get install -y neovim)').toBe(true);
@@ -22,19 +41,8 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         const dir = mkdtempSync(join(tmpdir(), 'lcpn-nvim-'));
         const file = join(dir, 'pieces.lcpn');
         writeFileSync(file, '(def my-knight [1 2])\n(def rider (my-knight :rider))\nbad := knigth / ferz\n');
-        const out = join(dir, 'result.json');
-        const run = spawnSync('nvim', ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${join(import.meta.dirname, 'lsp-client.lua')}`], {
-            env: { ...process.env, LCPN_NVIM_OUT: out, LCPN_SERVER: server, LCPN_FILE: file },
-            encoding: 'utf8',
-            timeout: 60_000
-        });
-        expect(existsSync(out), `Neovim wrote no result (exit ${run.status}): ${run.stderr}`).toBe(true);
-        const result = JSON.parse(readFileSync(out, 'utf8')) as {
-            diagnostics: { line: number; col: number; severity: number; message: string }[];
-            hover?: string;
-            definition?: { uri: string; range: { start: { line: number; character: number } } };
-            errors: string[];
-        };
+        // Line 1 is "(def rider (my-knight :rider))": column 12 is inside `my-knight`.
+        const result = drive(file, { line: 1, character: 12 });
         expect(result.errors).toEqual([]);
         expect(result.diagnostics).toContainEqual({
             line: 2, col: 7, severity: 1,
@@ -45,5 +53,20 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         expect(result.hover).toContain('. X . X .\nX . . . X\n. . ! . .\nX . . . X\n. X . X .');
         expect(result.definition?.uri).toBe(`file://${file}`);
         expect(result.definition?.range.start).toEqual({ line: 0, character: 5 });
+    }, 90_000);
+
+    test('an example: its diagnostics, the cannon with a screen, a standard piece in the prelude', () => {
+        const file = join(root, 'examples/xiangqi.lcpn');
+        const lines = readFileSync(file, 'utf8').split('\n');
+        const line = lines.findIndex((l) => l.startsWith('pao :='));
+        const result = drive(file, { line, character: lines[line].indexOf('rook') + 1 });
+        expect(result.errors).toEqual([]);
+        expect(result.diagnostics.map((d) => [d.line, d.severity, d.message])).toEqual([
+            [lines.findIndex((l) => l.startsWith('soldier')), 3, 'informal description: kept and shown, but not machine-evaluable (no moves are computed from it)']
+        ]);
+        expect(result.hover).toMatch(/^\*\*rook\*\* \*\(standard prelude\)\*/);
+        expect(result.definition?.uri).toMatch(/\/dist\/server\/prelude\/standard\.lcpn$/);
+        const prelude = readFileSync(join(root, 'dist/server/prelude/standard.lcpn'), 'utf8').split('\n');
+        expect(prelude[result.definition!.range.start.line]).toMatch(/^\(def rook /);
     }, 90_000);
 });
