@@ -3,16 +3,10 @@
  * referring to standard pieces and to a few earlier definitions (no cycles, shallow chains).
  */
 
-/** `a`, `b`, ..., `z`, `aa`, ...: digit-free names (LCPN names may not contain digits). */
-export function letters(i: number): string {
-    let name = '';
-    let n = i;
-    do {
-        name = String.fromCharCode(97 + (n % 26)) + name;
-        n = Math.floor(n / 26) - 1;
-    } while (n >= 0);
-    return name;
-}
+import { fileName } from '../server/src/engine/board.js';
+
+/** `a`, `b`, ..., `z`, `aa`, ...: digit-free names (LCPN names may not contain digits), spelled like board files. */
+const letters = fileName;
 
 const STANDARD = ['wazir', 'ferz', 'knight', 'rook', 'bishop', 'queen', 'king', 'camel', 'zebra', 'alfil'];
 

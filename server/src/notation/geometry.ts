@@ -8,22 +8,15 @@
  * Conventions (issue 2 §3): (dx, dy), x toward the h-file, y forward.
  */
 import type { Move, Qualifier } from '../model/piece.js';
+import { directionWord } from '../model/vocabulary.js';
+import { permutations } from '../engine/directions.js';
 
 export type Vec = readonly [number, number];
 
 export const key = (v: Vec): string => `${v[0]},${v[1]}`;
 
-/** Every sign and order permutation of (m, n), without duplicates. */
-export function permutations(m: number, n: number): Vec[] {
-    const out = new Map<string, Vec>();
-    for (const [a, b] of [[m, n], [n, m]]) {
-        for (const sa of [1, -1]) for (const sb of [1, -1]) {
-            const v: Vec = [sa * a + 0, sb * b + 0];
-            out.set(key(v), v);
-        }
-    }
-    return [...out.values()];
-}
+/** Every sign and order permutation of (m, n), without duplicates: the engine's own. */
+export { permutations };
 
 /** The canonical leap of a vector's family: [min |.|, max |.|]. */
 export function family(v: Vec): [number, number] {
@@ -42,37 +35,21 @@ export function sortVecs(list: Vec[]): Vec[] {
     return list.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
-const oblique = (dx: number, dy: number) => dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy);
-
 /**
- * The LCPN square-board direction keywords this module writes, in order of preference, with
- * their meaning as issue 2 §3 defines it. (The engine has its own table; the notation tests
- * compare move sets through the engine, so a disagreement cannot go unnoticed.)
+ * The LCPN square-board direction keywords this module writes, in order of preference. Their
+ * meaning is the vocabulary's (server/src/model/vocabulary.ts), the same table the engine reads.
  */
-export const KEYWORDS: readonly [string, (dx: number, dy: number) => boolean][] = [
-    ['forward', (_dx, dy) => dy > 0],
-    ['backward', (_dx, dy) => dy < 0],
-    ['left', (dx) => dx < 0],
-    ['right', (dx) => dx > 0],
-    ['sideways', (_dx, dy) => dy === 0],
-    ['vertical', (dx) => dx === 0],
-    ['narrow', (dx, dy) => oblique(dx, dy) && Math.abs(dy) > Math.abs(dx)],
-    ['wide', (dx, dy) => oblique(dx, dy) && Math.abs(dx) > Math.abs(dy)],
-    ['forward-most', (dx, dy) => dy > 0 && oblique(dx, dy) && Math.abs(dy) > Math.abs(dx)],
-    ['forward-shallow', (dx, dy) => dy > 0 && oblique(dx, dy) && Math.abs(dy) < Math.abs(dx)],
-    ['backward-most', (dx, dy) => dy < 0 && oblique(dx, dy) && Math.abs(dy) > Math.abs(dx)],
-    ['backward-shallow', (dx, dy) => dy < 0 && oblique(dx, dy) && Math.abs(dy) < Math.abs(dx)],
-    ['orthogonal', (dx, dy) => dx === 0 || dy === 0],
-    ['diagonal', (dx, dy) => Math.abs(dx) === Math.abs(dy)]
-];
+const PREFERRED = ['forward', 'backward', 'left', 'right', 'sideways', 'vertical', 'narrow', 'wide',
+    'forward-most', 'forward-shallow', 'backward-most', 'backward-shallow', 'orthogonal', 'diagonal'];
+
+export const KEYWORDS: readonly [string, (dx: number, dy: number) => boolean][] = PREFERRED.map((name) => [name, directionWord(name)!.test]);
 
 const KEYWORD_TEST = new Map(KEYWORDS);
 
-/** The steps of `all` selected by a keyword (undefined for a keyword this module does not know). */
+/** The steps of `all` selected by a keyword (undefined for a keyword that is not a direction). */
 export function selectByKeyword(all: readonly Vec[], name: string): Vec[] | undefined {
-    const alias = name === 'backwards' ? 'backward' : name.replace(/^backwards-/, 'backward-');
-    const test = KEYWORD_TEST.get(alias);
-    return test ? all.filter(([dx, dy]) => test(dx, dy)) : undefined;
+    const word = directionWord(name);
+    return word ? all.filter(([dx, dy]) => word.test(dx, dy)) : undefined;
 }
 
 function subsets<T>(items: readonly T[], maxSize: number): T[][] {
