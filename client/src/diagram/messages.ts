@@ -2,19 +2,13 @@
  * Messages between the diagram panel (extension side) and its webview. Anything that comes
  * from the webview is untrusted input and is validated before use.
  */
-import type { Blocker, BoardSize } from '../protocol.js';
+import type { Blocker, PieceDiagramResult } from '../protocol.js';
 import { isSquareName } from './squares.js';
 
 export type DiagramStyle = 'image' | 'text' | 'both';
 
-/** What the webview shows. */
-export interface DiagramView {
-    piece: string;
-    at: string;
-    board: BoardSize;
-    svg: string;
-    text: string;
-    notes: string[];
+/** What the webview shows: the server's diagram, with the blockers it was computed for. */
+export interface DiagramView extends PieceDiagramResult {
     blockers: Blocker[];
     style: DiagramStyle;
     /** A line above the diagram, e.g. why it is not the piece under the cursor. */
