@@ -3,7 +3,8 @@
  * checked against the vocabulary by the validator), and an unknown piece gets "did you mean"
  * suggestions from the normalized names in scope.
  */
-import { DefaultDocumentValidator, DocumentValidator, type LangiumDocument, type ValidationOptions } from 'langium';
+import { AstUtils, DefaultDocumentValidator, DocumentValidator, type LangiumDocument, type ParseResult, type ValidationOptions } from 'langium';
+import { openBrackets } from './brackets.js';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
@@ -16,6 +17,37 @@ import { normalizeName } from '../model/names.js';
 export class LcpnDocumentValidator extends DefaultDocumentValidator {
     constructor(private readonly lcpnServices: LcpnServices) {
         super(lcpnServices);
+    }
+
+    /**
+     * A missing closing bracket is noticed only where the next definition (or the file's end)
+     * begins; say which bracket is open, and point at it too.
+     */
+    protected override processParsingErrors(parseResult: ParseResult, diagnostics: Diagnostic[], options: ValidationOptions): void {
+        const start = diagnostics.length;
+        super.processParsingErrors(parseResult, diagnostics, options);
+        const root = parseResult.value as ast.Document;
+        const text = root.$cstNode?.root.fullText ?? '';
+        const lines = text.split('\n');
+        const offsetOf = (line: number, character: number) => lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + character;
+        for (const diagnostic of diagnostics.slice(start)) {
+            const match = /^expected '\)' or '\]' but (found '\(def', the start of the next definition|the file ended)$/.exec(diagnostic.message);
+            if (!match) continue;
+            const at = offsetOf(diagnostic.range.start.line, diagnostic.range.start.character);
+            const def = [...(root.definitions ?? [])].reverse().find((d) => d.$cstNode && d.$cstNode.offset < at);
+            if (!def?.$cstNode) continue;
+            const open = openBrackets(text.slice(def.$cstNode.offset, at));
+            const innermost = open[open.length - 1];
+            if (!innermost) continue;
+            const position = positionIn(lines, def.$cstNode.offset + innermost.offset);
+            const where = match[1] === 'the file ended' ? 'the end of the file' : 'the next definition';
+            const more = open.length > 1 ? ` (and ${open.length - 1} more)` : '';
+            diagnostic.message = `the '${innermost.char}' on line ${position.line + 1}, column ${position.character + 1}${more} is never closed: expected '${innermost.closer}' before ${where}`;
+            diagnostic.relatedInformation = [{
+                location: { uri: AstUtils.getDocument(root).uri.toString(), range: { start: position, end: { line: position.line, character: position.character + 1 } } },
+                message: `this '${innermost.char}' is not closed`
+            }];
+        }
     }
 
     protected override processLinkingErrors(document: LangiumDocument, diagnostics: Diagnostic[], _options: ValidationOptions): void {
@@ -36,4 +68,13 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
             }));
         }
     }
+}
+
+function positionIn(lines: string[], offset: number): { line: number; character: number } {
+    let line = 0;
+    while (line < lines.length - 1 && offset > lines[line].length) {
+        offset -= lines[line].length + 1;
+        line++;
+    }
+    return { line, character: offset };
 }

@@ -14,4 +14,5 @@ export namespace IssueCodes {
     export const InformalText = 'informal-text';
     export const IncompleteDefinition = 'incomplete-definition';
     export const MixedStyle = 'mixed-style';
+    export const StrayText = 'stray-text';
 }

@@ -22,7 +22,15 @@ function describe(type: TokenType): string {
 }
 
 function found(token: IToken): string {
-    return token.tokenType?.name === 'EOF' || token.image === '' ? 'the file ended' : `found '${token.image}'`;
+    if (token.tokenType?.name === 'EOF' || token.image === '') return 'the file ended';
+    if (token.tokenType?.name === 'LISP_DEF') return "found '(def', the start of the next definition";
+    return `found '${token.image}'`;
+}
+
+/** A long list of alternatives that all start an expression reads better as one word. */
+function expectation(firsts: string[]): string {
+    if (firsts.includes('a name') && firsts.includes("'('") && firsts.length > 4) return 'a movement (a piece name, a vector such as [1 2], or a parenthesized expression)';
+    return list(firsts);
 }
 
 function list(items: string[]): string {
@@ -42,11 +50,11 @@ export class LcpnParserErrorMessageProvider extends LangiumParserErrorMessagePro
 
     override buildNoViableAltMessage({ expectedPathsPerAlt, actual }: { expectedPathsPerAlt: TokenType[][][]; actual: IToken[] }): string {
         const firsts = expectedPathsPerAlt.flatMap((alt) => alt.map((path) => path[0]).filter(Boolean)).map(describe);
-        return `expected ${list(firsts)} but ${found(actual[0])}`;
+        return `expected ${expectation(firsts)} but ${found(actual[0])}`;
     }
 
     override buildEarlyExitMessage({ expectedIterationPaths, actual }: { expectedIterationPaths: TokenType[][]; actual: IToken[] }): string {
         const firsts = expectedIterationPaths.map((path) => path[0]).filter(Boolean).map(describe);
-        return `expected at least one ${list(firsts)} but ${found(actual[0])}`;
+        return `expected at least one ${expectation(firsts)} but ${found(actual[0])}`;
     }
 }

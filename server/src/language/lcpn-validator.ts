@@ -20,7 +20,7 @@ import { baseSteps } from '../engine/check.js';
 export function registerValidationChecks(services: LcpnServices): void {
     const validator = new LcpnValidator(services.lcpn.PieceModels);
     const checks: ValidationChecks<ast.LcpnAstType> = {
-        Document: [validator.checkDuplicates, validator.checkCycles],
+        Document: [validator.checkDuplicates, validator.checkCycles, validator.checkStrays],
         Definition: [validator.checkDefinitionName, validator.checkLoweringProblems],
         NameRef: [validator.checkName, validator.checkFunction],
         Qualifier: [validator.checkKeyword, validator.checkKeywordSelects],
@@ -86,6 +86,28 @@ export class LcpnValidator {
                     { node: def, property: 'name', code: IssueCodes.CyclicDefinition, data: { code: IssueCodes.CyclicDefinition } });
             }
         }
+    };
+
+    /** Tokens between definitions that belong to none: one error per run of them. */
+    checkStrays = (document: ast.Document, accept: ValidationAcceptor): void => {
+        const text = document.$cstNode?.root.fullText ?? '';
+        let run: ast.Stray[] = [];
+        const flush = () => {
+            if (run.length === 0) return;
+            const first = run[0].$cstNode!;
+            const last = run[run.length - 1].$cstNode!;
+            const shown = text.slice(first.offset, last.end).replace(/\s+/g, ' ');
+            const quoted = shown.length > 30 ? shown.slice(0, 29) + '…' : shown;
+            accept('error', `unexpected '${quoted}': a definition starts with '(def NAME', 'NAME :=' or 'NAME IS' (did the definition before it end too early, or is an operator missing?)`,
+                { node: run[0], range: { start: first.range.start, end: last.range.end }, code: IssueCodes.StrayText, data: { code: IssueCodes.StrayText } });
+            run = [];
+        };
+        // Definitions and strays interleave in the text; a run ends at the next definition.
+        const items = [...document.definitions, ...document.strays].filter((n) => n.$cstNode).sort((a, b) => a.$cstNode!.offset - b.$cstNode!.offset);
+        for (const item of items) {
+            if (ast.isStray(item)) run.push(item); else flush();
+        }
+        flush();
     };
 
     checkDefinitionName = (def: ast.Definition, accept: ValidationAcceptor): void => {

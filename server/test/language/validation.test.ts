@@ -42,7 +42,8 @@ describe('the spec examples have no false diagnostics', () => {
         const result = await validate(fixture('pawn-unbalanced.lcpn'));
         const errors = result.diagnostics.filter((d) => d.severity === 1);
         expect(errors.length).toBeGreaterThan(0);
-        expect(errors[0].message).toBe("expected ')' or ']' but the file ended");
+        expect(errors[0].message).toBe("the '(' on line 3, column 5 (and 1 more) is never closed: expected ')' before the end of the file");
+        expect(errors[0].relatedInformation?.[0].location.range.start).toEqual({ line: 2, character: 4 });
     });
 });
 
@@ -124,6 +125,19 @@ describe('checks', () => {
     test('missing } before else in C style', async () => {
         const result = await validate('p := if (rank() = 2) { wazir else { ferz }');
         expectWarning(result, "missing '}' to close this branch before 'else' (accepted, as in the spec's pawn)", { code: IssueCodes.MissingBrace } as never);
+    });
+
+    test('stray text after a definition that ended early is one error, and the definitions after it still count', async () => {
+        const result = await validate('nightrider := knight:rider /\ncamel IS [1, 3]\n(def zebra [2 3]])\n(def x (/ zebra nightrider))');
+        expect(result.diagnostics.filter((d) => d.severity === 1).map((d) => `${d.range.start.line}:${d.range.start.character} ${d.message}`)).toEqual([
+            "1:6 unexpected 'IS [1, 3]': a definition starts with '(def NAME', 'NAME :=' or 'NAME IS' (did the definition before it end too early, or is an operator missing?)",
+            "2:17 unexpected ')': a definition starts with '(def NAME', 'NAME :=' or 'NAME IS' (did the definition before it end too early, or is an operator missing?)"
+        ]);
+    });
+
+    test('a missing ) names the bracket that is open', async () => {
+        const result = await validate('(def knight [1 2])\n(def rook (wazir :rider)\n(def queen (/ rook bishop))');
+        expect(result.diagnostics.filter((d) => d.severity === 1).map((d) => d.message)).toEqual(["the '(' on line 2, column 1 is never closed: expected ')' before the next definition"]);
     });
 
     test('a syntax error does not cascade into the next definition', async () => {

@@ -160,11 +160,13 @@ export function isDefinition(item: unknown): item is Definition {
 export interface Document extends langium.AstNode {
     readonly $type: 'Document';
     definitions: Array<Definition>;
+    strays: Array<Stray>;
 }
 
 export const Document = {
     $type: 'Document',
-    definitions: 'definitions'
+    definitions: 'definitions',
+    strays: 'strays'
 } as const;
 
 export function isDocument(item: unknown): item is Document {
@@ -399,6 +401,24 @@ export function isSequence(item: unknown): item is Sequence {
     return reflection.isInstance(item, Sequence.$type);
 }
 
+export interface Stray extends langium.AstNode {
+    readonly $container: Document;
+    readonly $type: 'Stray';
+    token: string;
+}
+
+export const Stray = {
+    $type: 'Stray',
+    token: 'token'
+} as const;
+
+export function isStray(item: unknown): item is Stray {
+    return reflection.isInstance(item, Stray.$type);
+}
+
+export type StrayToken = '&' | '(' | ')' | ',' | '->' | '/' | ':=' | '=' | '=>' | 'AND' | 'AND_THEN' | 'ELSE' | 'END' | 'IF' | 'IS' | 'OR' | 'THEN' | '[' | ']' | 'capturing' | 'cond' | 'else' | 'if' | 'moveing' | 'moving' | 'no-jumping' | 'no_jumping' | '{' | '}' | number | string;
+
+
 export interface StringLit extends langium.AstNode {
     readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'StringLit';
@@ -475,6 +495,7 @@ export type LcpnAstType = {
     Qualified: Qualified
     Qualifier: Qualifier
     Sequence: Sequence
+    Stray: Stray
     StringLit: StringLit
     Union: Union
     Vector: Vector
@@ -577,6 +598,10 @@ export class LcpnAstReflection extends langium.AbstractAstReflection {
             properties: {
                 definitions: {
                     name: Document.definitions,
+                    defaultValue: []
+                },
+                strays: {
+                    name: Document.strays,
                     defaultValue: []
                 }
             },
@@ -733,6 +758,15 @@ export class LcpnAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [Expr.$type]
+        },
+        Stray: {
+            name: Stray.$type,
+            properties: {
+                token: {
+                    name: Stray.token
+                }
+            },
+            superTypes: []
         },
         StringLit: {
             name: StringLit.$type,

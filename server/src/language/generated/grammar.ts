@@ -11,108 +11,23 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
   "$type": "Grammar",
   "isDeclared": true,
   "name": "Lcpn",
-  "types": [
-    {
-      "$type": "Type",
-      "name": "Expr",
-      "type": {
-        "$type": "UnionType",
-        "types": [
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@0"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@1"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@2"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@3"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@4"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@6"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@7"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@8"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@9"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@10"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@11"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@12"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@13"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@14"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
-              "$ref": "#/interfaces@15"
-            }
-          }
-        ]
-      }
-    }
-  ],
   "interfaces": [
+    {
+      "$type": "Interface",
+      "name": "Stray",
+      "attributes": [
+        {
+          "$type": "TypeAttribute",
+          "name": "token",
+          "type": {
+            "$type": "SimpleType",
+            "primitiveType": "string"
+          },
+          "isOptional": false
+        }
+      ],
+      "superTypes": []
+    },
     {
       "$type": "Interface",
       "name": "Vector",
@@ -146,7 +61,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "elementType": {
               "$type": "SimpleType",
               "typeRef": {
-                "$ref": "#/interfaces@14"
+                "$ref": "#/interfaces@15"
               }
             }
           },
@@ -335,7 +250,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "elementType": {
               "$type": "SimpleType",
               "typeRef": {
-                "$ref": "#/interfaces@5"
+                "$ref": "#/interfaces@6"
               }
             }
           },
@@ -549,7 +464,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "elementType": {
               "$type": "SimpleType",
               "typeRef": {
-                "$ref": "#/interfaces@14"
+                "$ref": "#/interfaces@15"
               }
             }
           },
@@ -618,7 +533,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "referenceType": {
               "$type": "SimpleType",
               "typeRef": {
-                "$ref": "#/rules@1"
+                "$ref": "#/rules@3"
               }
             },
             "isMulti": false
@@ -693,24 +608,322 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "superTypes": []
     }
   ],
+  "types": [
+    {
+      "$type": "Type",
+      "name": "Expr",
+      "type": {
+        "$type": "UnionType",
+        "types": [
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@1"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@2"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@3"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@4"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@5"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@7"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@8"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@9"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@10"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@11"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@12"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@13"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@14"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@15"
+            }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@16"
+            }
+          }
+        ]
+      }
+    }
+  ],
   "rules": [
     {
       "$type": "ParserRule",
       "entry": true,
       "name": "Document",
       "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "Assignment",
+            "feature": "definitions",
+            "operator": "+=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@3"
+              },
+              "arguments": []
+            }
+          },
+          {
+            "$type": "Assignment",
+            "feature": "strays",
+            "operator": "+=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@1"
+              },
+              "arguments": []
+            }
+          }
+        ],
+        "cardinality": "*"
+      },
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "Stray",
+      "returnType": {
+        "$ref": "#/interfaces@0"
+      },
+      "definition": {
         "$type": "Assignment",
-        "feature": "definitions",
-        "operator": "+=",
+        "feature": "token",
+        "operator": "=",
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@1"
+            "$ref": "#/rules@2"
           },
           "arguments": []
-        },
-        "cardinality": "*"
+        }
       },
+      "entry": false,
+      "fragment": false,
+      "parameters": [],
+      "$comment": "/**\\n * A token that can neither start nor continue a definition (\`IS\` after a definition that ended\\n * early, a stray \`)\`). Kept and reported by the validator, so that one typo does not make the\\n * parser drop the rest of the file.\\n */"
+    },
+    {
+      "$type": "ParserRule",
+      "name": "StrayToken",
+      "dataType": "string",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "Keyword",
+            "value": ":="
+          },
+          {
+            "$type": "Keyword",
+            "value": "IS"
+          },
+          {
+            "$type": "Keyword",
+            "value": "/"
+          },
+          {
+            "$type": "Keyword",
+            "value": "OR"
+          },
+          {
+            "$type": "Keyword",
+            "value": "=>"
+          },
+          {
+            "$type": "Keyword",
+            "value": "->"
+          },
+          {
+            "$type": "Keyword",
+            "value": "AND_THEN"
+          },
+          {
+            "$type": "Keyword",
+            "value": "THEN"
+          },
+          {
+            "$type": "Keyword",
+            "value": "AND"
+          },
+          {
+            "$type": "Keyword",
+            "value": "&"
+          },
+          {
+            "$type": "Keyword",
+            "value": ")"
+          },
+          {
+            "$type": "Keyword",
+            "value": "]"
+          },
+          {
+            "$type": "Keyword",
+            "value": "("
+          },
+          {
+            "$type": "Keyword",
+            "value": "["
+          },
+          {
+            "$type": "Keyword",
+            "value": "{"
+          },
+          {
+            "$type": "Keyword",
+            "value": "}"
+          },
+          {
+            "$type": "Keyword",
+            "value": ","
+          },
+          {
+            "$type": "Keyword",
+            "value": "="
+          },
+          {
+            "$type": "Keyword",
+            "value": "ELSE"
+          },
+          {
+            "$type": "Keyword",
+            "value": "END"
+          },
+          {
+            "$type": "Keyword",
+            "value": "else"
+          },
+          {
+            "$type": "Keyword",
+            "value": "if"
+          },
+          {
+            "$type": "Keyword",
+            "value": "IF"
+          },
+          {
+            "$type": "Keyword",
+            "value": "cond"
+          },
+          {
+            "$type": "Keyword",
+            "value": "capturing"
+          },
+          {
+            "$type": "Keyword",
+            "value": "moving"
+          },
+          {
+            "$type": "Keyword",
+            "value": "moveing"
+          },
+          {
+            "$type": "Keyword",
+            "value": "no_jumping"
+          },
+          {
+            "$type": "Keyword",
+            "value": "no-jumping"
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@50"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@51"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@49"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@48"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
       "fragment": false,
       "parameters": []
     },
@@ -723,14 +936,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@2"
+              "$ref": "#/rules@4"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@3"
+              "$ref": "#/rules@5"
             },
             "arguments": []
           }
@@ -754,7 +967,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@45"
+                "$ref": "#/rules@47"
               },
               "arguments": []
             }
@@ -766,7 +979,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@41"
+                "$ref": "#/rules@43"
               },
               "arguments": []
             }
@@ -778,7 +991,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@4"
+                "$ref": "#/rules@6"
               },
               "arguments": []
             },
@@ -791,7 +1004,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@16"
+                "$ref": "#/rules@18"
               },
               "arguments": []
             }
@@ -816,7 +1029,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@41"
+                "$ref": "#/rules@43"
               },
               "arguments": []
             }
@@ -846,7 +1059,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@40"
+                "$ref": "#/rules@42"
               },
               "arguments": []
             },
@@ -859,7 +1072,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@17"
+                "$ref": "#/rules@19"
               },
               "arguments": []
             }
@@ -879,20 +1092,6 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "definition": {
         "$type": "Alternatives",
         "elements": [
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@5"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@6"
-            },
-            "arguments": []
-          },
           {
             "$type": "RuleCall",
             "rule": {
@@ -917,6 +1116,13 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
+              "$ref": "#/rules@10"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
               "$ref": "#/rules@11"
             },
             "arguments": []
@@ -931,21 +1137,28 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@36"
+              "$ref": "#/rules@15"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@37"
+              "$ref": "#/rules@38"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@40"
+              "$ref": "#/rules@39"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@42"
             },
             "arguments": []
           }
@@ -959,7 +1172,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispVector",
       "returnType": {
-        "$ref": "#/interfaces@0"
+        "$ref": "#/interfaces@1"
       },
       "definition": {
         "$type": "Group",
@@ -971,7 +1184,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@15"
+                "$ref": "#/rules@17"
               },
               "arguments": []
             }
@@ -983,7 +1196,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@42"
+                "$ref": "#/rules@44"
               },
               "arguments": []
             },
@@ -996,7 +1209,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@39"
+                "$ref": "#/rules@41"
               },
               "arguments": []
             },
@@ -1009,7 +1222,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@16"
+                "$ref": "#/rules@18"
               },
               "arguments": []
             }
@@ -1025,7 +1238,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispUnion",
       "returnType": {
-        "$ref": "#/interfaces@1"
+        "$ref": "#/interfaces@2"
       },
       "definition": {
         "$type": "Group",
@@ -1037,7 +1250,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@15"
+                "$ref": "#/rules@17"
               },
               "arguments": []
             }
@@ -1053,7 +1266,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@4"
+                "$ref": "#/rules@6"
               },
               "arguments": []
             },
@@ -1066,7 +1279,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@16"
+                "$ref": "#/rules@18"
               },
               "arguments": []
             }
@@ -1081,7 +1294,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispSequence",
       "returnType": {
-        "$ref": "#/interfaces@2"
+        "$ref": "#/interfaces@3"
       },
       "definition": {
         "$type": "Group",
@@ -1093,7 +1306,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@15"
+                "$ref": "#/rules@17"
               },
               "arguments": []
             }
@@ -1123,7 +1336,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@4"
+                "$ref": "#/rules@6"
               },
               "arguments": []
             },
@@ -1136,7 +1349,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@16"
+                "$ref": "#/rules@18"
               },
               "arguments": []
             }
@@ -1151,7 +1364,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispComposition",
       "returnType": {
-        "$ref": "#/interfaces@3"
+        "$ref": "#/interfaces@4"
       },
       "definition": {
         "$type": "Group",
@@ -1163,7 +1376,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@15"
+                "$ref": "#/rules@17"
               },
               "arguments": []
             }
@@ -1179,7 +1392,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@4"
+                "$ref": "#/rules@6"
               },
               "arguments": []
             },
@@ -1192,7 +1405,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@16"
+                "$ref": "#/rules@18"
               },
               "arguments": []
             }
@@ -1207,7 +1420,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispConditional",
       "returnType": {
-        "$ref": "#/interfaces@4"
+        "$ref": "#/interfaces@5"
       },
       "definition": {
         "$type": "Group",
@@ -1219,7 +1432,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@15"
+                "$ref": "#/rules@17"
               },
               "arguments": []
             }
@@ -1235,7 +1448,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@10"
+                "$ref": "#/rules@12"
               },
               "arguments": []
             },
@@ -1248,7 +1461,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@16"
+                "$ref": "#/rules@18"
               },
               "arguments": []
             }
@@ -1263,7 +1476,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispBranch",
       "returnType": {
-        "$ref": "#/interfaces@5"
+        "$ref": "#/interfaces@6"
       },
       "definition": {
         "$type": "Group",
@@ -1275,7 +1488,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@15"
+                "$ref": "#/rules@17"
               },
               "arguments": []
             }
@@ -1287,7 +1500,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@12"
+                "$ref": "#/rules@14"
               },
               "arguments": []
             }
@@ -1299,7 +1512,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@4"
+                "$ref": "#/rules@6"
               },
               "arguments": []
             },
@@ -1312,7 +1525,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@16"
+                "$ref": "#/rules@18"
               },
               "arguments": []
             }
@@ -1327,7 +1540,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispEquals",
       "returnType": {
-        "$ref": "#/interfaces@6"
+        "$ref": "#/interfaces@7"
       },
       "definition": {
         "$type": "Group",
@@ -1339,7 +1552,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@15"
+                "$ref": "#/rules@17"
               },
               "arguments": []
             }
@@ -1355,7 +1568,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@12"
+                "$ref": "#/rules@14"
               },
               "arguments": []
             }
@@ -1367,7 +1580,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@12"
+                "$ref": "#/rules@14"
               },
               "arguments": []
             }
@@ -1379,7 +1592,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@16"
+                "$ref": "#/rules@18"
               },
               "arguments": []
             }
@@ -1402,14 +1615,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@4"
+              "$ref": "#/rules@6"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@38"
+              "$ref": "#/rules@40"
             },
             "arguments": []
           }
@@ -1423,7 +1636,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispApplication",
       "returnType": {
-        "$ref": "#/interfaces@7"
+        "$ref": "#/interfaces@8"
       },
       "definition": {
         "$type": "Group",
@@ -1435,7 +1648,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@15"
+                "$ref": "#/rules@17"
               },
               "arguments": []
             }
@@ -1447,7 +1660,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@4"
+                "$ref": "#/rules@6"
               },
               "arguments": []
             }
@@ -1459,7 +1672,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@14"
+                "$ref": "#/rules@16"
               },
               "arguments": []
             },
@@ -1472,7 +1685,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@16"
+                "$ref": "#/rules@18"
               },
               "arguments": []
             }
@@ -1496,21 +1709,21 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@4"
+              "$ref": "#/rules@6"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@39"
+              "$ref": "#/rules@41"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@38"
+              "$ref": "#/rules@40"
             },
             "arguments": []
           }
@@ -1571,7 +1784,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "definition": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@18"
+          "$ref": "#/rules@20"
         },
         "arguments": []
       },
@@ -1591,7 +1804,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@19"
+              "$ref": "#/rules@21"
             },
             "arguments": []
           },
@@ -1601,7 +1814,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@1"
+                  "$ref": "#/interfaces@2"
                 },
                 "feature": "items",
                 "operator": "+="
@@ -1634,7 +1847,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@19"
+                        "$ref": "#/rules@21"
                       },
                       "arguments": []
                     }
@@ -1663,7 +1876,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@20"
+              "$ref": "#/rules@22"
             },
             "arguments": []
           },
@@ -1673,7 +1886,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@2"
+                  "$ref": "#/interfaces@3"
                 },
                 "feature": "legs",
                 "operator": "+="
@@ -1711,7 +1924,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@20"
+                    "$ref": "#/rules@22"
                   },
                   "arguments": []
                 }
@@ -1737,7 +1950,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@21"
+              "$ref": "#/rules@23"
             },
             "arguments": []
           },
@@ -1747,7 +1960,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@7"
+                  "$ref": "#/interfaces@8"
                 },
                 "feature": "head",
                 "operator": "="
@@ -1766,7 +1979,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@17"
+                        "$ref": "#/rules@19"
                       },
                       "arguments": []
                     }
@@ -1785,7 +1998,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@17"
+                            "$ref": "#/rules@19"
                           },
                           "arguments": []
                         }
@@ -1826,7 +2039,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@22"
+              "$ref": "#/rules@24"
             },
             "arguments": []
           },
@@ -1836,7 +2049,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@3"
+                  "$ref": "#/interfaces@4"
                 },
                 "feature": "functions",
                 "operator": "+="
@@ -1869,7 +2082,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@22"
+                        "$ref": "#/rules@24"
                       },
                       "arguments": []
                     }
@@ -1898,7 +2111,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@23"
+              "$ref": "#/rules@25"
             },
             "arguments": []
           },
@@ -1908,7 +2121,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@8"
+                  "$ref": "#/interfaces@9"
                 },
                 "feature": "base",
                 "operator": "="
@@ -1920,7 +2133,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@39"
+                    "$ref": "#/rules@41"
                   },
                   "arguments": []
                 },
@@ -1947,21 +2160,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@24"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@25"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@26"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@27"
             },
             "arguments": []
           },
@@ -1982,21 +2188,28 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@36"
+              "$ref": "#/rules@32"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@37"
+              "$ref": "#/rules@38"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@40"
+              "$ref": "#/rules@39"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@42"
             },
             "arguments": []
           }
@@ -2010,7 +2223,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "Parenthesized",
       "returnType": {
-        "$ref": "#/interfaces@9"
+        "$ref": "#/interfaces@10"
       },
       "definition": {
         "$type": "Group",
@@ -2026,7 +2239,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@17"
+                "$ref": "#/rules@19"
               },
               "arguments": []
             }
@@ -2045,7 +2258,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "InfixVector",
       "returnType": {
-        "$ref": "#/interfaces@0"
+        "$ref": "#/interfaces@1"
       },
       "definition": {
         "$type": "Group",
@@ -2069,7 +2282,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@42"
+                    "$ref": "#/rules@44"
                   },
                   "arguments": []
                 }
@@ -2089,7 +2302,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@42"
+                        "$ref": "#/rules@44"
                       },
                       "arguments": []
                     }
@@ -2119,7 +2332,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "GerundCall",
       "returnType": {
-        "$ref": "#/interfaces@10"
+        "$ref": "#/interfaces@11"
       },
       "definition": {
         "$type": "Group",
@@ -2131,7 +2344,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@27"
+                "$ref": "#/rules@29"
               },
               "arguments": []
             }
@@ -2150,7 +2363,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@27"
+                    "$ref": "#/rules@29"
                   },
                   "arguments": []
                 }
@@ -2165,7 +2378,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@22"
+                "$ref": "#/rules@24"
               },
               "arguments": []
             }
@@ -2214,7 +2427,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "CConditional",
       "returnType": {
-        "$ref": "#/interfaces@4"
+        "$ref": "#/interfaces@5"
       },
       "definition": {
         "$type": "Group",
@@ -2230,7 +2443,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@29"
+                "$ref": "#/rules@31"
               },
               "arguments": []
             }
@@ -2253,7 +2466,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@29"
+                    "$ref": "#/rules@31"
                   },
                   "arguments": []
                 }
@@ -2279,7 +2492,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@17"
+                    "$ref": "#/rules@19"
                   },
                   "arguments": []
                 }
@@ -2308,7 +2521,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "CBranch",
       "returnType": {
-        "$ref": "#/interfaces@5"
+        "$ref": "#/interfaces@6"
       },
       "definition": {
         "$type": "Group",
@@ -2320,7 +2533,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@32"
+                "$ref": "#/rules@34"
               },
               "arguments": []
             }
@@ -2336,7 +2549,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@17"
+                "$ref": "#/rules@19"
               },
               "arguments": []
             }
@@ -2361,7 +2574,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "SqlConditional",
       "returnType": {
-        "$ref": "#/interfaces@4"
+        "$ref": "#/interfaces@5"
       },
       "definition": {
         "$type": "Group",
@@ -2377,7 +2590,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@31"
+                "$ref": "#/rules@33"
               },
               "arguments": []
             }
@@ -2400,7 +2613,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@31"
+                    "$ref": "#/rules@33"
                   },
                   "arguments": []
                 }
@@ -2422,7 +2635,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@17"
+                    "$ref": "#/rules@19"
                   },
                   "arguments": []
                 }
@@ -2445,7 +2658,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "SqlBranch",
       "returnType": {
-        "$ref": "#/interfaces@5"
+        "$ref": "#/interfaces@6"
       },
       "definition": {
         "$type": "Group",
@@ -2457,7 +2670,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@32"
+                "$ref": "#/rules@34"
               },
               "arguments": []
             }
@@ -2473,7 +2686,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@17"
+                "$ref": "#/rules@19"
               },
               "arguments": []
             }
@@ -2496,21 +2709,21 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@33"
+              "$ref": "#/rules@35"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@34"
+              "$ref": "#/rules@36"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@37"
+              "$ref": "#/rules@39"
             },
             "arguments": []
           }
@@ -2524,7 +2737,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "ParenthesizedCondition",
       "returnType": {
-        "$ref": "#/interfaces@9"
+        "$ref": "#/interfaces@10"
       },
       "definition": {
         "$type": "Group",
@@ -2540,7 +2753,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@32"
+                "$ref": "#/rules@34"
               },
               "arguments": []
             }
@@ -2559,7 +2772,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "Comparison",
       "returnType": {
-        "$ref": "#/interfaces@6"
+        "$ref": "#/interfaces@7"
       },
       "definition": {
         "$type": "Group",
@@ -2571,7 +2784,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@35"
+                "$ref": "#/rules@37"
               },
               "arguments": []
             }
@@ -2587,7 +2800,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@35"
+                "$ref": "#/rules@37"
               },
               "arguments": []
             }
@@ -2610,14 +2823,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@20"
+              "$ref": "#/rules@22"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@38"
+              "$ref": "#/rules@40"
             },
             "arguments": []
           }
@@ -2631,7 +2844,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "NameRef",
       "returnType": {
-        "$ref": "#/interfaces@11"
+        "$ref": "#/interfaces@12"
       },
       "definition": {
         "$type": "Assignment",
@@ -2640,12 +2853,12 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
         "terminal": {
           "$type": "CrossReference",
           "type": {
-            "$ref": "#/rules@1"
+            "$ref": "#/rules@3"
           },
           "terminal": {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@41"
+              "$ref": "#/rules@43"
             },
             "arguments": []
           },
@@ -2662,7 +2875,51 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "StringLit",
       "returnType": {
-        "$ref": "#/interfaces@12"
+        "$ref": "#/interfaces@13"
+      },
+      "definition": {
+        "$type": "Assignment",
+        "feature": "value",
+        "operator": "=",
+        "terminal": {
+          "$type": "RuleCall",
+          "rule": {
+            "$ref": "#/rules@51"
+          },
+          "arguments": []
+        }
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "NumberLit",
+      "returnType": {
+        "$ref": "#/interfaces@14"
+      },
+      "definition": {
+        "$type": "Assignment",
+        "feature": "value",
+        "operator": "=",
+        "terminal": {
+          "$type": "RuleCall",
+          "rule": {
+            "$ref": "#/rules@44"
+          },
+          "arguments": []
+        }
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "Qualifier",
+      "returnType": {
+        "$ref": "#/interfaces@15"
       },
       "definition": {
         "$type": "Assignment",
@@ -2678,50 +2935,6 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       },
       "entry": false,
       "fragment": false,
-      "parameters": []
-    },
-    {
-      "$type": "ParserRule",
-      "name": "NumberLit",
-      "returnType": {
-        "$ref": "#/interfaces@13"
-      },
-      "definition": {
-        "$type": "Assignment",
-        "feature": "value",
-        "operator": "=",
-        "terminal": {
-          "$type": "RuleCall",
-          "rule": {
-            "$ref": "#/rules@42"
-          },
-          "arguments": []
-        }
-      },
-      "entry": false,
-      "fragment": false,
-      "parameters": []
-    },
-    {
-      "$type": "ParserRule",
-      "name": "Qualifier",
-      "returnType": {
-        "$ref": "#/interfaces@14"
-      },
-      "definition": {
-        "$type": "Assignment",
-        "feature": "value",
-        "operator": "=",
-        "terminal": {
-          "$type": "RuleCall",
-          "rule": {
-            "$ref": "#/rules@47"
-          },
-          "arguments": []
-        }
-      },
-      "entry": false,
-      "fragment": false,
       "parameters": [],
       "$comment": "/** \`:forward\`, \`:4\`, \`:*\`: a direction, range or other restriction. */"
     },
@@ -2729,7 +2942,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "Property",
       "returnType": {
-        "$ref": "#/interfaces@15"
+        "$ref": "#/interfaces@16"
       },
       "definition": {
         "$type": "Assignment",
@@ -2738,7 +2951,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@46"
+            "$ref": "#/rules@48"
           },
           "arguments": []
         }
@@ -2755,7 +2968,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "definition": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@50"
+          "$ref": "#/rules@52"
         },
         "arguments": []
       },
@@ -2770,7 +2983,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "definition": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@48"
+          "$ref": "#/rules@50"
         },
         "arguments": []
       },

@@ -10,6 +10,7 @@ import * as ast from '../generated/ast.js';
 import { IssueCodes } from '../lcpn-issue-codes.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { convertDocument, STYLE_NAMES, STYLES } from '../lcpn-convert.js';
+import { unclosedBrackets } from '../brackets.js';
 import { definitionStyle, notationOf } from '../../model/lower.js';
 import { printMove } from '../../model/print.js';
 import { parseBetza, parseParlett } from '../../notation/index.js';
@@ -89,7 +90,7 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
 
     /** A file that ends inside open brackets: close them all at the end. */
     private syntaxFixes(document: LangiumDocument, diagnostic: Diagnostic): CodeAction[] {
-        if (!/the file ended/.test(diagnostic.message)) return [];
+        if (!/the file ended|before the end of the file/.test(diagnostic.message)) return [];
         const text = document.textDocument.getText();
         const closers = unclosedBrackets(text);
         if (closers.length === 0) return [];
@@ -158,23 +159,4 @@ export function respell(suggestion: string, original: string): string {
     let result = original.includes('_') ? suggestion.replace(/-/g, '_') : suggestion;
     if (/[A-Z]/.test(original) && original === original.toUpperCase()) result = result.toUpperCase();
     return result;
-}
-
-/** The closing brackets a text needs, innermost first (strings and comments skipped). */
-export function unclosedBrackets(text: string): string[] {
-    const stack: string[] = [];
-    const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (c === '"') {
-            for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-        } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
-            while (i < text.length && text[i] !== '\n') i++;
-        } else if (pairs[c]) {
-            stack.push(pairs[c]);
-        } else if (c === ')' || c === ']' || c === '}') {
-            stack.pop();
-        }
-    }
-    return stack.reverse();
 }

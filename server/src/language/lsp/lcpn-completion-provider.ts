@@ -4,7 +4,7 @@
  * Keywords after `:` and properties after `::` are terminals, which Langium never proposes,
  * and a lone `:` does not even lex, so they are completed from the text before the cursor.
  */
-import { GrammarAST, type LangiumDocument, type MaybePromise } from 'langium';
+import { AstUtils, GrammarAST, type LangiumDocument, type MaybePromise } from 'langium';
 import { DefaultCompletionProvider, type CompletionAcceptor, type CompletionContext, type NextFeature } from 'langium/lsp';
 import { CompletionItemKind, CompletionList, InsertTextFormat, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
 import * as ast from '../generated/ast.js';
@@ -78,6 +78,8 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
     protected override completionFor(context: CompletionContext, next: NextFeature, acceptor: CompletionAcceptor): MaybePromise<void> {
         if (GrammarAST.isCrossReference(next.feature)) return this.completeName(context, acceptor);
         if (GrammarAST.isKeyword(next.feature)) {
+            // Stray tokens are what the parser tolerates after a typo, never something to propose.
+            if (AstUtils.getContainerOfType(next.feature, GrammarAST.isParserRule)?.name === 'StrayToken') return;
             const keyword = next.feature.value;
             const style = styleAt(context.document, context.offset);
             if (NEVER_PROPOSED.has(keyword) || (KEYWORD_STYLE[keyword] && KEYWORD_STYLE[keyword] !== style)) return;
