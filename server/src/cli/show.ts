@@ -4,7 +4,9 @@ import { scenarios } from '../views/scenarios.js';
 import { caveats, normalizedDefinition, propertyLines } from '../views/piece-summary.js';
 import type { CliOptions } from './main.js';
 import { piecesOf } from './pieces.js';
-import { parseBoard } from './setup-options.js';
+import { parseBoard, parseSetUp } from './setup-options.js';
+import { squareName, type SetUp } from '../engine/board.js';
+import { destinations } from '../engine/report.js';
 import { CliError, collectFiles, formatDiagnostic, loadWorkspace } from './workspace.js';
 
 export async function runShow(args: string[], options: CliOptions): Promise<number> {
@@ -13,6 +15,9 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     const files = collectFiles([path]);
     if (names.length > 0 && files.length !== 1) throw new CliError('show: piece names can only follow a single file');
     const board = parseBoard(options.board, { files: 9, ranks: 9 });
+    // With a set-up of your own (--at, --friend, --enemy), one diagram in it; otherwise the scenarios that explain the piece.
+    const custom = options.at !== undefined || options.friend !== undefined || options.enemy !== undefined
+        ? parseSetUp({ ...options, board: `${board.files}x${board.ranks}` }) : undefined;
     const { services, documents } = await loadWorkspace(files);
     const out: string[] = [];
     let errors = 0;
@@ -24,9 +29,11 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
         for (const { piece, resolve } of piecesOf(services, document, names)) {
             out.push(`${piece.name}: ${normalizedDefinition(piece)}`);
             out.push(...propertyLines(piece).map((l) => `  ${l}`));
-            for (const scenario of scenarios(piece, resolve, board)) {
+            const shown = custom ? [{ title: `on ${squareName(custom.at)}${blockerText(custom)}`, setup: custom, result: destinations(piece, custom, resolve) }] : scenarios(piece, resolve, board);
+            for (const scenario of shown) {
                 out.push(`  ${scenario.title}:`);
-                out.push(...renderTextDiagram(scenario.setup, scenario.result.destinations).split('\n').map((l) => `    ${l}`));
+                const window = custom ? { files: [0, board.files - 1] as [number, number], ranks: [0, board.ranks - 1] as [number, number] } : undefined;
+                out.push(...renderTextDiagram(scenario.setup, scenario.result.destinations, { window, labels: !!custom }).split('\n').map((l) => `    ${l}`));
                 out.push(...caveats(scenario.result.problems).map((c) => `  note: ${c}`));
             }
             out.push('');
@@ -34,4 +41,10 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     }
     process.stdout.write(out.join('\n'));
     return errors > 0 ? 1 : 0;
+}
+
+function blockerText(setup: SetUp): string {
+    const list = (squares: SetUp['friends']) => squares.map(squareName).join(', ');
+    const parts = [setup.friends.length ? `friends on ${list(setup.friends)}` : '', setup.enemies.length ? `enemies on ${list(setup.enemies)}` : ''].filter(Boolean);
+    return parts.length ? ` with ${parts.join(' and ')}` : '';
 }

@@ -94,6 +94,22 @@ describe('lcpn show and convert', () => {
         ].join('\n'));
     });
 
+    test('show in a set-up of your own: the whole board, labelled, with the blockers', () => {
+        const result = lcpn('show', 'pieces.lcpn', 'chinese-horse', '--board', '5x5', '--at', 'c3', '--friend', 'c4', '--enemy', 'b1');
+        expect(result.stdout).toBe([
+            'chinese-horse: (=> wazir (ferz :outward))',
+            '  on c3 with friends on c4 and enemies on b1:',
+            '    5 . . . . .',
+            '    4 X . : . X',
+            '    3 . . ! . .',
+            '    2 X . . . X',
+            '    1 . @ . X .',
+            '      a b c d e',
+            '    ! the piece, X move or capture, @ enemy it captures, : friendly piece, . empty',
+            ''
+        ].join('\n'));
+    });
+
     test('convert keeps comments and converts every definition', () => {
         const result = lcpn('convert', 'pieces.lcpn', '--to', 'lisp');
         expect(result.stdout).toBe([
