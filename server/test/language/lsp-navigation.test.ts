@@ -1,5 +1,5 @@
 /** Hover, go to definition, references and rename through Langium's test helpers, in the three styles. */
-import { expectFindReferences, expectGoToDefinition, expectHover, parseHelper } from 'langium/test';
+import { expectFindReferences, expectGoToDefinition, expectHighlight, expectHover, parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { LangiumServices } from 'langium/lsp';
 import { createTestServices } from '../test-services.js';
@@ -94,6 +94,15 @@ describe('references', () => {
         await expectFindReferences(services)({
             text: '(def <|chinese-horse|> (=> wazir (ferz :outward)))\nx := <|CHINESE_HORSE|> / ferz\ny IS <|Chinese_Horse|>:forward\n(def z (<|>chinese-horse :4))'.replace('(<|>chinese-horse', '(<|<|>chinese-horse|>'),
             includeDeclaration: true, disposeAfterCheck: true
+        });
+    });
+});
+
+describe('document highlight', () => {
+    test('every spelling of a piece in the file, in all three styles', async () => {
+        await expectHighlight(services)({
+            text: '(def <|chinese-horse|> (=> wazir (ferz :outward)))\nx := <|CHINESE_<|>HORSE|> / ferz\ny IS <|Chinese_Horse|>:forward',
+            index: 0, rangeIndex: [0, 1, 2], disposeAfterCheck: true
         });
     });
 });
