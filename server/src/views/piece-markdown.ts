@@ -26,25 +26,24 @@ export interface PieceMarkdownOptions {
 }
 
 export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: PieceMarkdownOptions): string {
-    const parts: string[] = [];
-    parts.push(`**${escapeMarkdown(piece.name)}**${options.origin ? ` *(${escapeMarkdown(options.origin)})*` : ''}`);
+    const shown = piece.body ? scenarios(piece, resolve, options.board) : [];
+    const caption = (title: string) => `*${escapeMarkdown(title)}*`;
+    const parts: string[] = [`**${escapeMarkdown(piece.name)}**${options.origin ? ` *(${escapeMarkdown(options.origin)})*` : ''}`];
+    // The pictures come first: a hover is short, and the diagram is what the reader came for.
+    if (options.images) {
+        for (const { title, setup, result } of shown) {
+            const svg = renderSvgDiagram(setup, result.destinations, { title: `${piece.name} ${title}` });
+            parts.push(caption(title), markdownImage(svg, `${piece.name}: movement diagram ${title}`));
+        }
+    }
     parts.push(codeBlock(piece.body ? printMove(piece.body, 'lisp') : '(no movement given)', 'lcpn'));
     const properties = propertyLines(piece);
     if (properties.length > 0) parts.push(properties.map((l) => `- ${escapeMarkdown(l)}`).join('\n'));
     if (options.extra?.length) parts.push(options.extra.join('  \n'));
-    if (piece.body) {
-        const notes = new Set<string>();
-        for (const scenario of scenarios(piece, resolve, options.board)) {
-            const { setup, result } = scenario;
-            parts.push(`*${escapeMarkdown(scenario.title)}*`);
-            if (options.images) {
-                const svg = renderSvgDiagram(setup, result.destinations, { title: `${piece.name} ${scenario.title}` });
-                parts.push(markdownImage(svg, `${piece.name}: movement diagram ${scenario.title}`));
-            }
-            if (options.text ?? true) parts.push(codeBlock(renderTextDiagram(setup, result.destinations, { labels: false })));
-            for (const caveat of caveats(result.problems)) notes.add(caveat);
-        }
-        if (notes.size > 0) parts.push([...notes].map((n) => `- ${escapeMarkdown(n)}`).join('\n'));
+    if (options.text ?? true) {
+        for (const { title, setup, result } of shown) parts.push(caption(title), codeBlock(renderTextDiagram(setup, result.destinations, { labels: false })));
     }
+    const notes = [...new Set(shown.flatMap((s) => caveats(s.result.problems)))];
+    if (notes.length > 0) parts.push(notes.map((n) => `- ${escapeMarkdown(n)}`).join('\n'));
     return parts.join('\n\n');
 }

@@ -17,12 +17,12 @@ describe('hover', () => {
     ])('on a %s definition: definition, SVG image and text diagram', async (_style, text) => {
         await expectHover(services)({
             text, index: 0, disposeAfterCheck: true,
-            hover: /^\*\*knight\*\*\n\n```lcpn\n\[1 2\]\n```\n\nBetza: `N`  \nParlett: `~1\/2`\n\n\*on an empty board\*\n\n!\[knight: movement diagram on an empty board\]\(data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+\|width=\d+,height=\d+\)\n\n```\n\. X \. X \.\nX \. \. \. X\n\. \. ! \. \.\nX \. \. \. X\n\. X \. X \.\n! the piece, X move or capture, \. empty\n```$/
+            hover: /^\*\*knight\*\*\n\n\*on an empty board\*\n\n!\[knight: movement diagram on an empty board\]\(data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+\|width=\d+,height=\d+\)\n\n```lcpn\n\[1 2\]\n```\n\nBetza: `N`  \nParlett: `~1\/2`\n\n\*on an empty board\*\n\n```\n\. X \. X \.\nX \. \. \. X\n\. \. ! \. \.\nX \. \. \. X\n\. X \. X \.\n! the piece, X move or capture, \. empty\n```$/
         });
     });
 
     test('on a use, resolved through the prelude', async () => {
-        await expectHover(services)({ text: '(def x (/ <|>ferz [2 2]))', index: 0, disposeAfterCheck: true, hover: /^\*\*ferz\*\* \*\(standard prelude\)\*\n\n```lcpn\n\[1 1\]\n```/ });
+        await expectHover(services)({ text: '(def x (/ <|>ferz [2 2]))', index: 0, disposeAfterCheck: true, hover: /^\*\*ferz\*\* \*\(standard prelude\)\*\n\n\*on an empty board\*\n\n!\[[^\]]*\]\([^)]*\)\n\n```lcpn\n\[1 1\]\n```/ });
     });
 
     test('Betza and Parlett equivalents, with what they cannot say', async () => {
