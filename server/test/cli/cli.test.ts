@@ -3,10 +3,10 @@
  * in a child process, on files written to a temporary directory.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
 const cli = join(root, 'bin/lcpn.cjs');
@@ -29,6 +29,8 @@ beforeAll(() => {
     ].join('\n'));
     writeFileSync(join(dir, 'broken.lcpn'), '(def a (/ wazir ferz)\nb := knigth / \n');
 });
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('lcpn check', () => {
     test('a clean file: exit 0, nothing on stdout', () => {

@@ -5,10 +5,10 @@
  * test is skipped with a message saying how to run it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
 const server = join(root, 'dist/server/main.cjs');
@@ -22,9 +22,13 @@ interface NeovimResult {
     errors: string[];
 }
 
+const temporary: string[] = [];
+const scratch = (prefix: string) => { const dir = mkdtempSync(join(tmpdir(), prefix)); temporary.push(dir); return dir; };
+afterAll(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 /** Runs lsp-client.lua in headless Neovim on `file`, asking for hover and definition at a position. */
 function drive(file: string, position: { line: number; character: number }): NeovimResult {
-    const out = join(mkdtempSync(join(tmpdir(), 'lcpn-nvim-out-')), 'result.json');
+    const out = join(scratch('lcpn-nvim-out-'), 'result.json');
     const run = spawnSync('nvim', ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${join(import.meta.dirname, 'lsp-client.lua')}`], {
         env: { ...process.env, LCPN_NVIM_OUT: out, LCPN_SERVER: server, LCPN_FILE: file, LCPN_LINE: String(position.line), LCPN_CHARACTER: String(position.character) },
         encoding: 'utf8',
@@ -38,7 +42,7 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
     test('diagnostics, hover with a diagram, go to definition', () => {
         expect(hasNeovim, 'nvim is not installed (apt-get install -y neovim)').toBe(true);
         expect(existsSync(server), 'dist/server/main.cjs is missing: run npm run build').toBe(true);
-        const dir = mkdtempSync(join(tmpdir(), 'lcpn-nvim-'));
+        const dir = scratch('lcpn-nvim-');
         const file = join(dir, 'pieces.lcpn');
         writeFileSync(file, '(def my-knight [1 2])\n(def rider (my-knight :rider))\nbad := knigth / ferz\n');
         // Line 1 is "(def rider (my-knight :rider))": column 12 is inside `my-knight`.
