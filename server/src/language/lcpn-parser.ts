@@ -1,21 +1,112 @@
 /**
- * Langium's parser with one fix for large files. For every consumed token Langium attaches the
- * hidden tokens (comments) before it; when there are none it still walks up from the current
- * CST node with `indexOf` over each container's children. For the first token of every
- * definition that scans the whole document's list of definitions, so parsing was quadratic in
- * the number of definitions (measured: 0.9 s of a 1 MB file's 3 s parse). Attaching an empty
- * list is a no-op, so skipping it changes nothing else.
+ * Langium's parser with fixes for large files (measured on a 1 MB file of 16k definitions;
+ * see docs/ARCHITECTURE.md, Performance):
+ *
+ * - Hidden tokens: for every consumed token Langium attaches the hidden tokens (comments)
+ *   before it; when there are none it still walks up from the current CST node with `indexOf`
+ *   over each container's children. For the first token of every definition that scans the
+ *   whole document's list of definitions, so parsing was quadratic in the number of
+ *   definitions. Attaching an empty list is a no-op, so it is skipped.
+ * - Pass-through CST nodes: Langium builds one composite CST node per rule call, so a name in
+ *   C style sat under nine of them (`InfixExpr` -> `InfixUnion` -> ... -> `NameRef` -> `Name`),
+ *   2.6 composites per token, half of a parse result's memory. When a rule call finishes with
+ *   exactly one child that is itself an unassigned call of a parser rule (whose result became
+ *   this call's AST node), that child is replaced by its own children. Such a node has no assignment, no keyword and no
+ *   AST node of its own, so every CST query (find by property or keyword, offsets, ranges,
+ *   the AST node of a leaf, comments) answers as before.
+ * - Leaf ranges: a token's line/column range is kept as four numbers and built on request
+ *   instead of three objects per token.
+ * - The token vector of the last parse is dropped (Chevrotain keeps it until the next parse).
  */
-import { CstNodeBuilder, createParser, LangiumParser, type LangiumCoreServices } from 'langium';
+import {
+    AstUtils, CstNodeBuilder, createParser, GrammarAST, GrammarUtils, LangiumParser, LeafCstNodeImpl,
+    type AstNode, type CompositeCstNode, type CstNode, type LangiumCoreServices, type LeafCstNode, type ParseResult, type ParserOptions
+} from 'langium';
+import type { Range } from 'vscode-languageserver-types';
+
+type Token = Parameters<CstNodeBuilder['buildLeafNode']>[0];
+
+/** A leaf that stores its token's position as numbers; `range` is built when asked for. */
+class LcpnLeafCstNode extends LeafCstNodeImpl {
+    private readonly startLine: number;
+    private readonly startCharacter: number;
+    private readonly endLine: number;
+    private readonly endCharacter: number;
+
+    constructor(token: Token, hidden: boolean) {
+        super(token.startOffset, token.image.length, undefined as unknown as Range, token.tokenType, hidden);
+        // Chevrotain's lines and columns are 1-based; LSP positions are 0-based (end column is exclusive).
+        this.startLine = (token.startLine ?? 1) - 1;
+        this.startCharacter = (token.startColumn ?? 1) - 1;
+        this.endLine = (token.endLine ?? 1) - 1;
+        this.endCharacter = token.endColumn ?? 0;
+    }
+
+    override get range(): Range {
+        return { start: { line: this.startLine, character: this.startCharacter }, end: { line: this.endLine, character: this.endCharacter } };
+    }
+}
 
 class LcpnCstNodeBuilder extends CstNodeBuilder {
-    override addHiddenNodes(tokens: Parameters<CstNodeBuilder['addHiddenNodes']>[0]): void {
+    override buildLeafNode(token: Token, feature?: GrammarAST.AbstractElement): LeafCstNode {
+        const leaf = new LcpnLeafCstNode(token, !feature);
+        leaf.grammarSource = feature;
+        leaf.root = this.rootNodeOf();
+        this.current.content.push(leaf);
+        return leaf;
+    }
+
+    override addHiddenNodes(tokens: Token[]): void {
         if (tokens.length > 0) super.addHiddenNodes(tokens);
+    }
+
+    override construct(item: { $type: string | symbol | undefined; $cstNode: CstNode; $infix?: boolean }): void {
+        const current = this.current;
+        super.construct(item);
+        if (typeof item.$type !== 'string' || current.content.length !== 1) return;
+        const child = current.content[0];
+        if (isPassThrough(child)) {
+            current.content.splice(0, 1, ...(child as CompositeCstNode).content);
+        }
+    }
+
+    private rootNodeOf(): CompositeCstNode['root'] {
+        return this.current.root;
+    }
+}
+
+/**
+ * A composite built by an unassigned call of a (non data type) parser rule: its result became
+ * the caller's AST node, and Langium already cleared the composite's own AST node, so its
+ * `astNode` is its container's.
+ */
+function isPassThrough(node: CstNode): boolean {
+    // `_astNode` is the node's own AST node (the `astNode` getter falls back to the container's).
+    if (!('content' in node) || (node as unknown as { _astNode?: object })._astNode !== undefined || !node.grammarSource) return false;
+    let answer = passThroughCalls.get(node.grammarSource);
+    if (answer === undefined) {
+        const source = node.grammarSource;
+        answer = GrammarAST.isRuleCall(source) && GrammarAST.isParserRule(source.rule.ref) && !GrammarUtils.isDataTypeRule(source.rule.ref)
+            && AstUtils.getContainerOfType(source, GrammarAST.isAssignment) === undefined;
+        passThroughCalls.set(source, answer);
+    }
+    return answer;
+}
+
+/** Per grammar element: is it an unassigned call of a parser rule (asked once per element). */
+const passThroughCalls = new WeakMap<GrammarAST.AbstractElement, boolean>();
+
+class LcpnLangiumParser extends LangiumParser {
+    override parse<T extends AstNode = AstNode>(input: string, options?: ParserOptions): ParseResult<T> {
+        const result = super.parse<T>(input, options);
+        // Chevrotain keeps the last input's tokens until the next parse: ~40 MB for a 1 MB file.
+        (this as unknown as { wrapper: { input: unknown[] } }).wrapper.input = [];
+        return result;
     }
 }
 
 export function createLcpnParser(services: LangiumCoreServices): LangiumParser {
-    const parser = new LangiumParser(services);
+    const parser = new LcpnLangiumParser(services);
     // `nodeBuilder` is private in Langium; replacing the instance is the narrowest change.
     Object.assign(parser, { nodeBuilder: new LcpnCstNodeBuilder() });
     createParser(services.Grammar, parser, services.parser.Lexer.definition);
