@@ -3,7 +3,11 @@
  * checked against the vocabulary by the validator), and an unknown piece gets "did you mean"
  * suggestions from the normalized names in scope.
  */
-import { AstUtils, DefaultDocumentValidator, DocumentValidator, type LangiumDocument, type ParseResult, type ValidationOptions } from 'langium';
+import {
+    AstUtils, Cancellation, DefaultDocumentValidator, DocumentValidator, interruptAndCheck,
+    type AstNode, type LangiumDocument, type ParseResult, type ValidationAcceptor, type ValidationOptions
+} from 'langium';
+import { allAstNodes } from './ast-walk.js';
 import { openBrackets } from './brackets.js';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
@@ -11,12 +15,41 @@ import { IssueCodes } from './lcpn-issue-codes.js';
 import { nameRole } from './lcpn-name-roles.js';
 import type { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import type { LcpnServices } from './lcpn-module.js';
+import type { LcpnValidationRegistry } from './lcpn-validation-registry.js';
 import { closestNames, didYouMean } from './suggest.js';
 import { normalizeName } from '../model/names.js';
 
 export class LcpnDocumentValidator extends DefaultDocumentValidator {
     constructor(private readonly lcpnServices: LcpnServices) {
         super(lcpnServices);
+    }
+
+    /**
+     * Langium's loop, without a promise per check per node: the checks are called directly
+     * (LcpnValidationRegistry) and awaited only when one returns a promise, and cancellation is
+     * checked every few hundred nodes.
+     */
+    protected override async validateAstNodes(rootNode: AstNode, options: ValidationOptions, acceptor: ValidationAcceptor, cancelToken: Cancellation.CancellationToken = Cancellation.CancellationToken.None): Promise<void> {
+        if (this.profiler?.isActive('validating')) return super.validateAstNodes(rootNode, options, acceptor, cancelToken);
+        const registry = this.validationRegistry as LcpnValidationRegistry;
+        const nodes = allAstNodes(rootNode);
+        let skipBelow: AstNode | undefined;
+        for (let i = 0; i < nodes.length; i++) {
+            if (i % 256 === 0) await interruptAndCheck(cancelToken);
+            const node = nodes[i];
+            if (skipBelow) {
+                if (AstUtils.hasContainerOfType(node, (n) => n === skipBelow)) continue;
+                skipBelow = undefined;
+            }
+            const nodeOptions = this.validateSingleNodeOptions(node, options);
+            if (nodeOptions.validateNode) {
+                for (const check of registry.checksFor(node.$type, options.categories)) {
+                    const result = check(node, acceptor, cancelToken);
+                    if (result) await result;
+                }
+            }
+            if (!nodeOptions.validateChildren) skipBelow = node;
+        }
     }
 
     /**

@@ -5,11 +5,13 @@ import {
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule } from './generated/module.js';
 import { LcpnDocumentValidator } from './lcpn-document-validator.js';
+import { LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './lcpn-linking.js';
 import { createLcpnParser } from './lcpn-parser.js';
 import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
 import { LcpnPieceModels } from './lcpn-piece-models.js';
 import { usePreludeUri } from './lcpn-prelude.js';
 import { LcpnScopeProvider } from './lcpn-scope-provider.js';
+import { LcpnValidationRegistry } from './lcpn-validation-registry.js';
 import { registerValidationChecks } from './lcpn-validator.js';
 import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
 import { LcpnCodeActionProvider } from './lsp/lcpn-code-actions.js';
@@ -60,10 +62,16 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider()
     },
     references: {
+        Linker: (services) => new LcpnLinker(services),
+        ScopeComputation: (services) => new LcpnScopeComputation(services),
         ScopeProvider: (services) => new LcpnScopeProvider(services)
     },
     validation: {
-        DocumentValidator: (services) => new LcpnDocumentValidator(services)
+        DocumentValidator: (services) => new LcpnDocumentValidator(services),
+        ValidationRegistry: (services) => new LcpnValidationRegistry(services)
+    },
+    workspace: {
+        ReferenceDescriptionProvider: (services) => new LcpnReferenceDescriptionProvider(services)
     }
 };
 

@@ -1,0 +1,85 @@
+/**
+ * The faster build phases (server/src/language/lcpn-linking.ts, lcpn-validation-registry.ts,
+ * ast-walk.ts) give Langium's results: the same node order, reference index and diagnostics,
+ * and a failing or asynchronous check behaves as in Langium.
+ */
+import { readFileSync } from 'node:fs';
+import {
+    AstUtils, DefaultReferenceDescriptionProvider, URI,
+    type AstNode, type LangiumDocument, type ValidationAcceptor
+} from 'langium';
+import { describe, expect, test } from 'vitest';
+import { allAstNodes, referencesOf } from '../../src/language/ast-walk.js';
+import { createTestServices } from '../test-services.js';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/spec/${name}`, import.meta.url), 'utf8');
+const SOURCES = ['lisp.lcpn', 'c.lcpn', 'sql.lcpn', 'pawn-unbalanced.lcpn'].map(fixture)
+    .concat(['(def a (/ knight nosuch (rook :4)))\nb := a / nosuch2(ferz) & capture\nc IS capturing b OR IF rank = 2 THEN a ELSE "text" END\n) stray']);
+
+let counter = 0;
+async function build(text: string) {
+    const services = await createTestServices();
+    const document = services.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse(`file:///phases-${counter++}.lcpn`));
+    services.shared.workspace.LangiumDocuments.addDocument(document);
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    return { services, document };
+}
+
+describe.each(SOURCES.map((s, i) => [i, s] as const))('source %i', (_, text) => {
+    test('the AST walk visits nodes and references in streamAst order', async () => {
+        const { document } = await build(text);
+        const root = document.parseResult.value;
+        const streamed = AstUtils.streamAst(root).toArray();
+        expect(allAstNodes(root)).toEqual(streamed);
+        const references = (node: AstNode) => AstUtils.streamReferences(node).toArray();
+        expect(streamed.flatMap(referencesOf)).toEqual(streamed.flatMap(references));
+    });
+
+    test('the reference index is the one Langium builds', async () => {
+        const { services, document } = await build(text);
+        const ours = await services.Lcpn.workspace.ReferenceDescriptionProvider.createDescriptions(document);
+        const langiums = await new DefaultReferenceDescriptionProvider(services.Lcpn).createDescriptions(document);
+        expect(ours).toEqual(langiums);
+        expect(ours.length).toBeGreaterThan(0);
+    });
+
+    test('every reference is linked; no local symbols are computed (piece names are global)', async () => {
+        const { document } = await build(text);
+        const references = AstUtils.streamAst(document.parseResult.value).flatMap((n) => AstUtils.streamReferences(n)).toArray();
+        expect(document.references.length).toBe(references.length);
+        expect(document.localSymbols?.size ?? 0).toBe(0);
+    });
+});
+
+describe('checks run as in Langium', () => {
+    async function validateWith(register: (accept: ValidationAcceptor, node: AstNode) => unknown): Promise<LangiumDocument> {
+        const services = await createTestServices();
+        services.Lcpn.validation.ValidationRegistry.register({ Definition: (node: AstNode, accept: ValidationAcceptor) => register(accept, node) });
+        const document = services.shared.workspace.LangiumDocumentFactory.fromString('(def a knight)\nb := ferz\n', URI.parse(`file:///checks-${counter++}.lcpn`));
+        services.shared.workspace.LangiumDocuments.addDocument(document);
+        await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+        return document;
+    }
+
+    test('a check that throws is reported on its node, and the other checks still run', async () => {
+        const errors: unknown[] = [];
+        const original = console.error;
+        console.error = (...args: unknown[]) => errors.push(args);
+        try {
+            const document = await validateWith(() => { throw new Error('boom'); });
+            const messages = document.diagnostics!.map((d) => `${d.range.start.line}: ${d.message}`);
+            expect(messages).toEqual(['0: An error occurred during validation: boom', '1: An error occurred during validation: boom']);
+        } finally {
+            console.error = original;
+        }
+        expect(errors.length).toBeGreaterThan(0);
+    });
+
+    test('an asynchronous check is awaited', async () => {
+        const document = await validateWith(async (accept, node) => {
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            accept('hint', 'late', { node });
+        });
+        expect(document.diagnostics!.filter((d) => d.message === 'late')).toHaveLength(2);
+    });
+});
