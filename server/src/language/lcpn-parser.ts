@@ -66,7 +66,13 @@ class LcpnCstNodeBuilder extends CstNodeBuilder {
         if (typeof item.$type !== 'string' || current.content.length !== 1) return;
         const child = current.content[0];
         if (isPassThrough(child)) {
-            current.content.splice(0, 1, ...(child as CompositeCstNode).content);
+            // Element by element: `splice` on the content array (an Array subclass) builds a new container.
+            const content = current.content;
+            const adopted = (child as CompositeCstNode).content;
+            for (let i = 0; i < adopted.length; i++) {
+                (adopted[i] as { container?: CompositeCstNode }).container = current;
+                content[i] = adopted[i];
+            }
         }
     }
 
