@@ -21,6 +21,7 @@
  * spaces inside options, whitespace / ';' / 'or' between options and a lower-case 'x' (each with
  * a warning); strict mode reports them as errors.
  */
+import { MAX_BOARD_SIDE } from '../engine/board.js';
 import type { Move, Qualifier } from '../model/piece.js';
 import { family, permutations, selectMove, union, type Vec } from './geometry.js';
 import { initialOnly } from './initial.js';
@@ -57,6 +58,8 @@ export const PARLETT_MESSAGES = {
     emptyGroup: "empty group '()'",
     conflict: "'o' (no capture) and 'c' (capture only) together allow no move",
     groupRange: 'a range inside a repeated group has no meaning: write single steps inside n(...)',
+    tooLarge: 'number too large',
+    leaperRangeTooLong: `a leaper's range lists one leap per distance: at most ${MAX_BOARD_SIDE} of them (the largest board)`,
     groupThen: "'.' (then) inside a repeated group has no LCPN equivalent",
     groupRepeat: 'a repeated group inside a repeated group has no LCPN equivalent',
     empty: 'empty move option',
@@ -285,8 +288,11 @@ class Parser {
     private number(): number | undefined {
         const m = /^[0-9]+/.exec(this.text.slice(this.pos));
         if (!m) return undefined;
+        const n = Number(m[0]);
+        // Beyond 2^53 `n + 1 === n`: loops over distances would never end.
+        if (!Number.isSafeInteger(n)) this.fail(PARLETT_MESSAGES.tooLarge, this.pos, m[0].length);
         this.pos += m[0].length;
-        return Number(m[0]);
+        return n;
     }
 
     private distance(): Dist {
@@ -442,6 +448,7 @@ function atom(node: Node & { kind: 'atom' }, parser: Parser, mode: Mode, leaper:
             fail(parser, PARLETT_MESSAGES.groupRange, dist.offset, dist.length);
         }
         if (mode === 'step' && dist.min !== dist.max) fail(parser, PARLETT_MESSAGES.groupRange, dist.offset, dist.length);
+        if (dist.max - dist.min >= MAX_BOARD_SIDE) fail(parser, PARLETT_MESSAGES.leaperRangeTooLong, dist.offset, dist.length);
         for (let d = dist.min; d <= dist.max; d++) {
             families.forEach((f, k) => {
                 if (sets[k].length === 0) return;

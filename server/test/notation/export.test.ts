@@ -150,3 +150,11 @@ describe('Parlett and Betza agree through the engine', () => {
         expect(moves).toEqual(['1,2', '1,3', '1,4', '1,5', '1,6', '1,7', '2,1', '3,1', '4,1', '5,1', '6,1', '7,1']);
     });
 });
+
+describe('huge numbers', () => {
+    it('a leap past 2^53 is not exported (reading it back looped forever), and says why', () => {
+        const leap: Move = { kind: 'leap', vector: [2 ** 53, -(2 ** 53)] };
+        expect(toParlett(leap, resolve)).toEqual({ text: '', lost: expect.arrayContaining([expect.stringContaining('[9007199254740992 9007199254740992]')]) });
+        expect(toBetza(leap, resolve).text).toBe('');
+    });
+});

@@ -66,7 +66,11 @@ describe('Parlett diagnostics', () => {
         ['oc1+', "error 1+1: 'o' (no capture) and 'c' (capture only) together allow no move"],
         ['n(n(~1/2))', 'error 2+1: a repeated group inside a repeated group has no LCPN equivalent'],
         ['1+.', "error 2+1: '.' (then) must be followed by a move"],
-        ['', 'error 0+0: empty Parlett string']
+        ['', 'error 0+0: empty Parlett string'],
+        // Each distance of a leaper's range is one leap: a long range, or a number past 2^53 (where d + 1 === d), never finished.
+        ['~1-999999999X', "error 1+11: a leaper's range lists one leap per distance: at most 32 of them (the largest board)"],
+        ['~9007199254740993X', 'error 1+16: number too large'],
+        ['1-99999999999999999999+', 'error 2+20: number too large']
     ])('%s', (text, message) => {
         expect(errors(text)).toEqual([message]);
     });
