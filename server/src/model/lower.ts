@@ -110,7 +110,9 @@ class Lowering {
         return this.move(expr);
     }
 
-    move(expr: ast.Expr): Move {
+    /** `expr` is missing where the parser recovered from a syntax error (`x := ()`, `x IS moving`); that error is reported already. */
+    move(expr: ast.Expr | undefined): Move {
+        if (!expr) return { kind: 'union', parts: [] };
         switch (expr.$type) {
             case 'Vector': {
                 const leap: Move = { kind: 'leap', vector: [...expr.components] };
@@ -220,7 +222,8 @@ class Lowering {
     }
 
     /** A function expression, as the alternatives it stands for: `(/ move (& capture cannon))` -> [[move], [capture, cannon]]. */
-    functions(expr: ast.Expr): string[][] {
+    functions(expr: ast.Expr | undefined): string[][] {
+        if (!expr) return [];
         if (ast.isNameRef(expr)) return [[normalizeName(expr.ref.$refText)]];
         if (ast.isParenthesized(expr)) return this.functions(expr.expr);
         if (ast.isUnion(expr)) return expr.items.flatMap((item) => this.functions(item));
@@ -254,7 +257,8 @@ class Lowering {
         return otherwise ? { kind: 'conditional', branches, otherwise } : { kind: 'conditional', branches };
     }
 
-    private test(expr: ast.Expr): Test {
+    private test(expr: ast.Expr | undefined): Test {
+        if (!expr) return { kind: 'text', text: '' };
         if (ast.isStringLit(expr)) return { kind: 'text', text: expr.value };
         if (ast.isParenthesized(expr)) return this.test(expr.expr);
         if (ast.isEquals(expr)) return { kind: 'equals', left: this.term(expr.left), right: this.term(expr.right) };
@@ -262,7 +266,8 @@ class Lowering {
         return { kind: 'text', text: '' };
     }
 
-    private term(expr: ast.Expr): Term {
+    private term(expr: ast.Expr | undefined): Term {
+        if (!expr) return { kind: 'number', value: 0 };
         if (ast.isNumberLit(expr)) return { kind: 'number', value: expr.value };
         if (ast.isNameRef(expr)) return { kind: 'name', key: normalizeName(expr.ref.$refText) };
         if (ast.isParenthesized(expr)) return this.term(expr.expr);

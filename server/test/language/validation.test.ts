@@ -147,3 +147,12 @@ describe('checks', () => {
         expect(errors.length).toBeLessThanOrEqual(3);
     });
 });
+
+describe('a syntax error leaves parts of the tree missing, and lowering accepts that', () => {
+    test.each(['x := ()', 'x := (', 'x IS moving', 'x IS IF THEN wazir END', 'x := (:forward)', '(def x (cond ((= ) wazir)))'])('%s: a syntax error, not a crash', async (text) => {
+        const result = await validate(text);
+        // Lowering used to throw on the missing expression; Langium turned that into "An error occurred during validation".
+        expect(result.diagnostics.map((d) => d.message).filter((m) => m.includes('An error occurred'))).toEqual([]);
+        expect(result.diagnostics.filter((d) => d.severity === 1).length).toBeGreaterThan(0);
+    });
+});
