@@ -21,12 +21,21 @@ export function forEachAstNode(root: AstNode, visit: (node: AstNode) => void): v
     }
 }
 
-/** Every AST node of `root`, in `streamAst` order. */
-export function allAstNodes(root: AstNode): AstNode[] {
+/**
+ * Every AST node of `root`, in `streamAst` order. Remembered for a document's root (linking,
+ * reference indexing and validation each ask once per build; a parse makes a new root, and
+ * later phases add no nodes).
+ */
+export function allAstNodes(root: AstNode): readonly AstNode[] {
+    const remembered = root.$document ? walked.get(root) : undefined;
+    if (remembered) return remembered;
     const nodes: AstNode[] = [];
     forEachAstNode(root, (node) => nodes.push(node));
+    if (root.$document) walked.set(root, nodes);
     return nodes;
 }
+
+const walked = new WeakMap<AstNode, AstNode[]>();
 
 /** The (single-valued) references of one node, as `AstUtils.streamReferences` gives them. */
 export function referencesOf(node: AstNode): ReferenceInfo[] {
