@@ -6,6 +6,7 @@ import {
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule } from './generated/module.js';
 import { LcpnDocumentValidator } from './lcpn-document-validator.js';
 import { LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './lcpn-linking.js';
+import { limitNesting } from './lcpn-nesting-limit.js';
 import { createLcpnParser } from './lcpn-parser.js';
 import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
 import { LcpnPieceModels } from './lcpn-piece-models.js';
@@ -58,7 +59,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         SemanticTokenProvider: (services) => new LcpnSemanticTokenProvider(services)
     },
     parser: {
-        LangiumParser: (services) => createLcpnParser(services),
+        LangiumParser: (services) => limitNesting(createLcpnParser(services)),
         ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider()
     },
     references: {

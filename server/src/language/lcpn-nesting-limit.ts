@@ -1,0 +1,58 @@
+/**
+ * A limit on how deeply the parser nests. Langium's parser descends recursively, a few grammar
+ * rules per bracket (one C parenthesis is 8 rules, one Lisp bracket 2 or 3), and Node's
+ * main-thread stack ran out at about 1,200 rules: 150 nested C parentheses or SQL `IF`s,
+ * 450 Lisp brackets, 400 gerunds. The stack overflow escaped `parse`, so such a file could not
+ * be opened, and it left Langium's AST node stack non-empty, so every later parse in the same
+ * server failed too ("Parser stack is not empty after parsing").
+ *
+ * With the limit, a rule call deeper than MAX_RULE_DEPTH is not made: the parser records one
+ * syntax error at the current token and skips the rest of the enclosing form (to its unmatched
+ * closing bracket or `END`, the next definition, or the end of the file), then goes on as after
+ * any other syntax error.
+ */
+import type { LangiumParser } from 'langium';
+import type { IRecognitionException, IToken } from 'chevrotain';
+
+/** About 50 nested C/SQL expressions or 150 Lisp forms: far more than a person writes, far less than overflows. */
+export const MAX_RULE_DEPTH = 400;
+
+export const NESTING_TOO_DEEP = 'expression nested too deeply: lcpn does not read the rest of this form';
+
+const OPENERS = new Set(['(', '[', '{', 'IF']);
+const CLOSERS = new Set([')', ']', '}', 'END']);
+
+/** Chevrotain's token cursor and error list (protected in its typings). */
+interface Recognizer {
+    LA(howMuch: number): IToken;
+    SKIP_TOKEN(): IToken;
+    errors: IRecognitionException[];
+}
+
+/** Makes `parser` stop descending at MAX_RULE_DEPTH nested rule calls; returns it. */
+export function limitNesting(parser: LangiumParser): LangiumParser {
+    const subrule = parser.subrule.bind(parser);
+    const recognizer = (parser as unknown as { wrapper: Recognizer }).wrapper;
+    parser.subrule = (...args) => {
+        if (!parser.isRecording() && parser.getRuleStack().length >= MAX_RULE_DEPTH) skipTooDeep(recognizer);
+        else subrule(...args);
+    };
+    return parser;
+}
+
+function skipTooDeep(recognizer: Recognizer): void {
+    const first = recognizer.LA(1);
+    if (first.tokenType.name === 'EOF') return;
+    recognizer.errors = [...recognizer.errors, {
+        name: 'NestingTooDeep', message: NESTING_TOO_DEEP, token: first, resyncedTokens: [], context: { ruleStack: [], ruleOccurrenceStack: [] }
+    }];
+    let depth = 0;
+    for (let token = first; token.tokenType.name !== 'EOF'; token = recognizer.LA(1)) {
+        const type = token.tokenType.name;
+        if (type === 'LISP_DEF') break;
+        if (depth === 0 && (CLOSERS.has(type) || (type === 'NAME' && [':=', 'IS'].includes(recognizer.LA(2).tokenType.name)))) break;
+        if (OPENERS.has(type)) depth++;
+        else if (CLOSERS.has(type)) depth--;
+        recognizer.SKIP_TOKEN();
+    }
+}

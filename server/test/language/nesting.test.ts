@@ -1,0 +1,47 @@
+/**
+ * Deeply nested input (a paste gone wrong, generated text): the parser stops at a nesting
+ * limit with one located error, reads the definitions after it, and keeps working for the
+ * next document. Before the limit, the stack overflowed: the document could not be built and
+ * every later parse in the same server failed ("Parser stack is not empty after parsing").
+ */
+import { parseHelper } from 'langium/test';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Document } from '../../src/language/generated/ast.js';
+import type { LcpnServices } from '../../src/language/lcpn-module.js';
+import { NESTING_TOO_DEEP } from '../../src/language/lcpn-nesting-limit.js';
+import { createTestServices } from '../test-services.js';
+
+let services: LcpnServices;
+beforeAll(async () => {
+    services = (await createTestServices()).Lcpn;
+});
+
+const DEEP = 10_000;
+
+describe('nesting deeper than the parser reads', () => {
+    test.each([
+        ['Lisp, unclosed', '(def x ' + '('.repeat(DEEP)],
+        ['Lisp unions', '(def x ' + '(/ wazir '.repeat(DEEP) + ')'.repeat(DEEP + 1)],
+        ['C parentheses', 'x := ' + '('.repeat(DEEP) + 'wazir' + ')'.repeat(DEEP)],
+        ['C calls', 'x := ' + 'move('.repeat(DEEP) + 'wazir' + ')'.repeat(DEEP)],
+        ['SQL conditions', 'x IS ' + 'IF rank() = 2 THEN '.repeat(DEEP) + 'wazir' + ' END'.repeat(DEEP)],
+        ['SQL gerunds', 'x IS ' + 'moving '.repeat(DEEP) + 'wazir']
+    ])('%s: one located error, and the next definition is read', async (_what, deep) => {
+        const document = await parseHelper<Document>(services)(`${deep}\n(def after wazir)\nalso := ferz`, { validation: true });
+        const errors = (document.diagnostics ?? []).filter((d) => d.message === NESTING_TOO_DEEP);
+        expect(errors).toHaveLength(1);
+        expect(errors[0].range.start.line).toBe(0);
+        expect((document.diagnostics ?? []).filter((d) => d.message.includes('An error occurred'))).toEqual([]);
+        expect(document.parseResult.value.definitions.map((d) => d.name)).toEqual(['x', 'after', 'also']);
+        // The same services parse the next document normally.
+        const next = await parseHelper<Document>(services)('(def y (/ wazir ferz))');
+        expect(next.parseResult.parserErrors).toEqual([]);
+    });
+
+    test('nesting a person writes is read without complaint', async () => {
+        const lisp = '(def x ' + '(/ wazir '.repeat(100) + ')'.repeat(101);
+        const c = 'y := ' + '('.repeat(40) + 'wazir' + ')'.repeat(40);
+        const document = await parseHelper<Document>(services)(`${lisp}\n${c}`);
+        expect(document.parseResult.parserErrors).toEqual([]);
+    });
+});
