@@ -119,6 +119,8 @@ export class Walker {
         const notes = merge(state.notes, plan.notes);
         for (const step of plan.steps) {
             if (state.dir && plan.turn === 'outward' && !isOutward(step, state.dir)) continue;
+            // A step off the board goes nowhere; checking first also keeps the path short (a leap of 2^40 has 2^40 squares on it).
+            if (!this.occ.on(state.x + step[0], state.y + step[1])) continue;
             const inner = pathOffsets(step);
             let landingPieces = 0; // pieces on intermediate landings
             let innerPieces = 0; // pieces on squares passed over inside single steps

@@ -102,6 +102,15 @@ describe('limits: never hangs, never overflows the stack', () => {
         expect(r.problems.map((p) => p.kind)).toEqual(['limit']);
         expect(r.moves).toEqual(WAZIR);
     });
+    test('huge leaps go nowhere, at once (the path of [2^40 2^40] was listed square by square before the board edge was checked)', () => {
+        const started = Date.now();
+        for (const n of [2 ** 40, 2 ** 53, Number.MAX_VALUE, Infinity]) {
+            expect(moves(leap(n, n)).moves).toEqual([]);
+            expect(moves(apply('no-jump', leap(0, n))).moves).toEqual([]);
+            expect(moves(apply('cannon', q(leap(n, -n), 'rider'))).captures).toEqual([]);
+        }
+        expect(Date.now() - started).toBeLessThan(1000);
+    });
     test('very deep nesting is cut off with a problem', () => {
         let move: Move = ref('wazir');
         for (let i = 0; i < 5000; i++) move = q(move, 'forward');
