@@ -5,7 +5,7 @@ import {
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule } from './generated/module.js';
 import { LcpnDocumentValidator } from './lcpn-document-validator.js';
-import { LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './lcpn-linking.js';
+import { LcpnAstNodeDescriptionProvider, LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './lcpn-linking.js';
 import { limitNesting } from './lcpn-nesting-limit.js';
 import { createLcpnParser } from './lcpn-parser.js';
 import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
@@ -72,6 +72,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         ValidationRegistry: (services) => new LcpnValidationRegistry(services)
     },
     workspace: {
+        AstNodeDescriptionProvider: (services) => new LcpnAstNodeDescriptionProvider(services),
         ReferenceDescriptionProvider: (services) => new LcpnReferenceDescriptionProvider(services)
     }
 };

@@ -5,11 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import {
-    AstUtils, DefaultReferenceDescriptionProvider, URI,
-    type AstNode, type LangiumDocument, type ValidationAcceptor
+    AstUtils, DefaultAstNodeDescriptionProvider, DefaultLinker, DefaultReferenceDescriptionProvider, URI,
+    type AstNode, type AstNodeDescription, type LangiumDocument, type ValidationAcceptor
 } from 'langium';
 import { describe, expect, test } from 'vitest';
 import { allAstNodes, referencesOf } from '../../src/language/ast-walk.js';
+import { isNameRef } from '../../src/language/generated/ast.js';
 import { createTestServices } from '../test-services.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/spec/${name}`, import.meta.url), 'utf8');
@@ -43,11 +44,51 @@ describe.each(SOURCES.map((s, i) => [i, s] as const))('source %i', (_, text) => 
         expect(ours.length).toBeGreaterThan(0);
     });
 
+    test('the index describes definitions as Langium does', async () => {
+        const { services, document } = await build(text);
+        const stock = new DefaultAstNodeDescriptionProvider(services.Lcpn);
+        const exported = services.shared.workspace.IndexManager.allElements().filter((d) => d.documentUri.toString() === document.uri.toString()).toArray();
+        expect(exported.length).toBeGreaterThan(0);
+        const fields = (d: AstNodeDescription) => ({ node: d.node, name: d.name, type: d.type, uri: d.documentUri.toString(), path: d.path, nameSegment: d.nameSegment, selectionSegment: d.selectionSegment });
+        for (const description of exported) expect(fields(description)).toEqual(fields(stock.createDescription(description.node!, undefined, document)));
+    });
+
     test('every reference is linked; no local symbols are computed (piece names are global)', async () => {
         const { document } = await build(text);
         const references = AstUtils.streamAst(document.parseResult.value).flatMap((n) => AstUtils.streamReferences(n)).toArray();
         expect(document.references.length).toBe(references.length);
         expect(AstUtils.streamAst(document.parseResult.value).some((n) => document.localSymbols?.has(n) ?? false)).toBe(false);
+    });
+});
+
+describe('references behave as Langium\'s', () => {
+    const summary = (reference: { ref?: AstNode; error?: { message: string }; $nodeDescription?: { name: string; path: string }; $refText: string }) =>
+        ({ ref: reference.ref && AstUtils.getDocument(reference.ref).uri.toString() + '#' + reference.ref.$cstNode?.offset, error: reference.error?.message, description: reference.$nodeDescription && `${reference.$nodeDescription.name} ${reference.$nodeDescription.path}`, text: reference.$refText });
+
+    test.each(SOURCES.map((s, i) => [i, s] as const))('resolved after the build, source %i', async (_, text) => {
+        const { services, document } = await build(text);
+        const stock = new DefaultLinker(services.Lcpn);
+        const names = AstUtils.streamAst(document.parseResult.value).filter(isNameRef).toArray();
+        expect(names.length).toBeGreaterThan(0);
+        for (const name of names) {
+            const theirs = stock.buildReference(name, 'ref', name.ref.$refNode, name.ref.$refText);
+            expect(summary(name.ref)).toEqual(summary(theirs));
+        }
+    });
+
+    test('resolved lazily, before and after scopes are ready', async () => {
+        const services = await createTestServices();
+        const document = services.shared.workspace.LangiumDocumentFactory.fromString('(def a (/ knight nosuch b))\nb := ferz', URI.parse(`file:///lazy-${counter++}.lcpn`));
+        services.shared.workspace.LangiumDocuments.addDocument(document);
+        const stock = new DefaultLinker(services.Lcpn);
+        const names = AstUtils.streamAst(document.parseResult.value).filter(isNameRef).toArray();
+        const pairs = names.map((n) => [n.ref, stock.buildReference(n, 'ref', n.ref.$refNode, n.ref.$refText)] as const);
+        // Before indexing: names of the prelude resolve, the document's own do not (and are retried later).
+        for (const [ours, theirs] of pairs) expect(summary(ours)).toEqual(summary(theirs));
+        await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+        const fresh = names.map((n) => stock.buildReference(n, 'ref', n.ref.$refNode, n.ref.$refText));
+        pairs.forEach(([ours], i) => expect(summary(ours)).toEqual(summary(fresh[i])));
+        expect(names.map((n) => n.ref.ref?.$type)).toEqual(['LispDefinition', undefined, 'InfixDefinition', 'LispDefinition']);
     });
 });
 
