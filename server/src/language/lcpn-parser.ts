@@ -36,10 +36,12 @@ class LcpnLeafCstNode extends LeafCstNodeImpl {
     constructor(token: Token, hidden: boolean) {
         super(token.startOffset, token.image.length, undefined as unknown as Range, token.tokenType, hidden);
         // Chevrotain's lines and columns are 1-based; LSP positions are 0-based (end column is exclusive).
-        this.startLine = (token.startLine ?? 1) - 1;
-        this.startCharacter = (token.startColumn ?? 1) - 1;
-        this.endLine = (token.endLine ?? 1) - 1;
-        this.endCharacter = token.endColumn ?? 0;
+        // `| 0` keeps them small integers: Chevrotain's token fields are stored as doubles, and a
+        // double here would make V8 box every number of every leaf and position.
+        this.startLine = ((token.startLine ?? 1) - 1) | 0;
+        this.startCharacter = ((token.startColumn ?? 1) - 1) | 0;
+        this.endLine = ((token.endLine ?? 1) - 1) | 0;
+        this.endCharacter = (token.endColumn ?? 0) | 0;
     }
 
     override get range(): Range {
