@@ -5,7 +5,7 @@
  */
 import {
     AstUtils, Cancellation, DefaultDocumentValidator, DocumentValidator, interruptAndCheck,
-    type AstNode, type LangiumDocument, type ParseResult, type ValidationAcceptor, type ValidationOptions
+    type AstNode, type LangiumDocument, type ParseResult, type ValidationAcceptor, type ValidationCheck, type ValidationOptions
 } from 'langium';
 import { allAstNodes } from './ast-walk.js';
 import { openBrackets } from './brackets.js';
@@ -15,7 +15,6 @@ import { IssueCodes } from './lcpn-issue-codes.js';
 import { nameRole } from './lcpn-name-roles.js';
 import type { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import type { LcpnServices } from './lcpn-module.js';
-import type { LcpnValidationRegistry } from './lcpn-validation-registry.js';
 import { closestNames, didYouMean } from './suggest.js';
 import { normalizeName } from '../model/names.js';
 
@@ -31,7 +30,7 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
      */
     protected override async validateAstNodes(rootNode: AstNode, options: ValidationOptions, acceptor: ValidationAcceptor, cancelToken: Cancellation.CancellationToken = Cancellation.CancellationToken.None): Promise<void> {
         if (this.profiler?.isActive('validating')) return super.validateAstNodes(rootNode, options, acceptor, cancelToken);
-        const registry = this.validationRegistry as LcpnValidationRegistry;
+        const checksByType = new Map<string, ValidationCheck[]>();
         const nodes = allAstNodes(rootNode);
         let skipBelow: AstNode | undefined;
         for (let i = 0; i < nodes.length; i++) {
@@ -43,7 +42,9 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
             }
             const nodeOptions = this.validateSingleNodeOptions(node, options);
             if (nodeOptions.validateNode) {
-                for (const check of registry.checksFor(node.$type, options.categories)) {
+                let checks = checksByType.get(node.$type);
+                if (!checks) checksByType.set(node.$type, checks = this.validationRegistry.getChecks(node.$type, options.categories).toArray());
+                for (const check of checks) {
                     const result = check(node, acceptor, cancelToken);
                     if (result) await result;
                 }

@@ -11,8 +11,6 @@ import type { CancellationToken } from 'vscode-languageserver';
 const CONTEXT = 'An error occurred during validation';
 
 export class LcpnValidationRegistry extends ValidationRegistry {
-    private readonly checksByType = new Map<string, ValidationCheck[]>();
-
     protected override wrapValidationException(check: ValidationCheck, thisObj: unknown): ValidationCheck {
         return (node: AstNode, accept: ValidationAcceptor, cancelToken: CancellationToken) => {
             try {
@@ -23,22 +21,6 @@ export class LcpnValidationRegistry extends ValidationRegistry {
                 return undefined;
             }
         };
-    }
-
-    protected override addEntry(...args: Parameters<ValidationRegistry['addEntry']>): void {
-        super.addEntry(...args);
-        this.checksByType.clear();
-    }
-
-    /** The checks for a node type, as an array built once per type and set of categories. */
-    checksFor(type: string, categories?: Parameters<ValidationRegistry['getChecks']>[1]): ValidationCheck[] {
-        const key = categories ? `${type}\n${[...categories].sort().join(',')}` : type;
-        let checks = this.checksByType.get(key);
-        if (!checks) {
-            checks = this.getChecks(type, categories).toArray();
-            this.checksByType.set(key, checks);
-        }
-        return checks;
     }
 }
 
