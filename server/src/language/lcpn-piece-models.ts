@@ -1,12 +1,15 @@
 /**
- * The bridge from Langium documents to the piece model: each document's definitions
- * lowered once per document version (DocumentCache), and a Resolver that looks names up
- * the way linking does (same table, same preference order), for the engine.
+ * The bridge from Langium documents to the piece model: each definition lowered once per
+ * parse (lowering reads only the definition's own AST, so a definition node keeps its
+ * lowered form until an edit re-parses its document), and a Resolver that looks names up the
+ * way linking does (same table, same preference order), for the engine. Lookups are
+ * remembered per scope table: the cycle check asks for every name of a file, and hovers
+ * resolve the same names again and again.
  */
 import { AstUtils, DocumentCache, URI, type AstNodeDescription, type LangiumDocument } from 'langium';
 import type { LangiumServices } from 'langium/lsp';
 import * as ast from './generated/ast.js';
-import { LcpnScopeProvider, preferredDefinition } from './lcpn-scope-provider.js';
+import { LcpnScopeProvider, preferredDefinition, type DefinitionTable } from './lcpn-scope-provider.js';
 import { lowerDefinition, type LoweringProblem } from '../model/lower.js';
 import { normalizeName } from '../model/names.js';
 import type { PieceDef } from '../model/piece.js';
@@ -22,6 +25,9 @@ export type PieceResolver = (key: string) => PieceDef | undefined;
 
 export class LcpnPieceModels {
     private readonly lowered: DocumentCache<string, Map<ast.Definition, LoweredDefinition>>;
+    private readonly loweredNodes = new WeakMap<ast.Definition, LoweredDefinition>();
+    /** Per scope table (rebuilt when the workspace changes): document URI -> key -> definition. */
+    private readonly resolved = new WeakMap<DefinitionTable, Map<string, Map<string, ast.Definition | null>>>();
 
     constructor(private readonly services: LangiumServices) {
         this.lowered = new DocumentCache(services.shared);
@@ -34,8 +40,13 @@ export class LcpnPieceModels {
             const root = document.parseResult.value as ast.Document;
             for (const node of root.definitions ?? []) {
                 if (!node.name) continue;
-                const { piece, problems } = lowerDefinition(node);
-                result.set(node, { node, piece, problems });
+                let lowered = this.loweredNodes.get(node);
+                if (!lowered) {
+                    const { piece, problems } = lowerDefinition(node);
+                    lowered = { node, piece, problems };
+                    this.loweredNodes.set(node, lowered);
+                }
+                result.set(node, lowered);
             }
             return result;
         });
@@ -43,15 +54,24 @@ export class LcpnPieceModels {
 
     /** The lowered form of one definition node. */
     loweredOf(node: ast.Definition): LoweredDefinition | undefined {
-        return this.definitions(AstUtils.getDocument(node)).get(node);
+        return this.loweredNodes.get(node) ?? this.definitions(AstUtils.getDocument(node)).get(node);
     }
 
     /** The definition a use of `key` in document `uri` resolves to. */
     definitionNode(key: string, uri: string): ast.Definition | undefined {
-        const scope = this.services.references.ScopeProvider as LcpnScopeProvider;
-        const candidates = scope.definitionTable().get(normalizeName(key));
-        const description = candidates && preferredDefinition(candidates, uri);
-        return description ? this.load(description) : undefined;
+        const table = (this.services.references.ScopeProvider as LcpnScopeProvider).definitionTable();
+        let byUri = this.resolved.get(table);
+        if (!byUri) this.resolved.set(table, byUri = new Map());
+        let byKey = byUri.get(uri);
+        if (!byKey) byUri.set(uri, byKey = new Map());
+        let node = byKey.get(key);
+        if (node === undefined) {
+            const candidates = table.get(normalizeName(key));
+            const description = candidates && preferredDefinition(candidates, uri);
+            node = (description && this.load(description)) ?? null;
+            byKey.set(key, node);
+        }
+        return node ?? undefined;
     }
 
     /** A resolver for the engine, as seen from document `uri`. */

@@ -124,3 +124,28 @@ describe('checks run as in Langium', () => {
         expect(document.diagnostics!.filter((d) => d.message === 'late')).toHaveLength(2);
     });
 });
+
+describe('piece models follow edits', () => {
+    test('resolved names and lowered pieces are those of the current text', async () => {
+        const services = await createTestServices();
+        const uri = URI.parse(`file:///edits-${counter++}.lcpn`);
+        const models = services.Lcpn.lcpn.PieceModels;
+        const open = async (text: string) => {
+            if (services.shared.workspace.LangiumDocuments.hasDocument(uri)) await services.shared.workspace.DocumentBuilder.update([], [uri]);
+            const document = services.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
+            services.shared.workspace.LangiumDocuments.addDocument(document);
+            await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+            return document;
+        };
+        const first = await open('(def a (/ knight b))\nb := ferz\n');
+        expect(models.resolverFor(uri.toString())('b')?.body).toEqual({ kind: 'ref', key: 'ferz' });
+        expect(models.resolverFor(uri.toString())('knight')).toBeDefined();
+        const second = await open('(def a (/ knight b))\nb := wazir\nknight := ferz\n');
+        expect(second).not.toBe(first);
+        expect(models.resolverFor(uri.toString())('b')?.body).toEqual({ kind: 'ref', key: 'wazir' });
+        expect(models.resolverFor(uri.toString())('knight')?.body).toEqual({ kind: 'ref', key: 'ferz' });
+        expect(models.definitionNode('knight', uri.toString())?.$cstNode?.text).toBe('knight := ferz');
+        const defs = (second.parseResult.value as unknown as { definitions: AstNode[] }).definitions;
+        expect(defs.map((d) => models.loweredOf(d as never)?.piece.key)).toEqual(['a', 'b', 'knight']);
+    });
+});
