@@ -18,7 +18,16 @@ export type NameRole =
     /** The `t` of a Lisp `(cond ... (t EXPR))` default clause. */
     | 'default-test';
 
+/** The role of each name (it depends on the AST only, and linking, scoping and validation all ask). */
+const roles = new WeakMap<ast.NameRef, NameRole>();
+
 export function nameRole(ref: ast.NameRef): NameRole {
+    let role = roles.get(ref);
+    if (role === undefined) roles.set(ref, role = roleByPosition(ref));
+    return role;
+}
+
+function roleByPosition(ref: ast.NameRef): NameRole {
     const container = ref.$container;
     if (ast.isBranch(container) && ref.$containerProperty === 'test' && container.open
         && ['t', 'else', 'otherwise'].includes(normalizeName(ref.ref.$refText))) {
