@@ -150,6 +150,9 @@ export class Walker {
             const next = new Map<string, State>();
             for (const state of states) {
                 this.walk(leg, state, (e) => {
+                    // Every endpoint passes up through each enclosing sequence: that work counts too, or
+                    // deeply nested sequences ran for seconds on one budget.
+                    this.tick();
                     if (last) return emit(e);
                     if (plan.mode === 'free') emit(e);
                     if (e.end.igui) return; // the piece did not move there: nothing to continue from

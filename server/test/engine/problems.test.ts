@@ -111,6 +111,14 @@ describe('limits: never hangs, never overflows the stack', () => {
         }
         expect(Date.now() - started).toBeLessThan(1000);
     });
+    test('sequences nested 25 deep stop at the budget quickly (endpoints passing up through each level were not counted: 7 s)', () => {
+        const bodies: Record<string, Move> = { l: union(ref('wazir'), ref('ferz')) };
+        for (let i = 1; i <= 25; i++) bodies['l'.repeat(i + 1)] = free(ref('l'.repeat(i)), q(ref('l'.repeat(i)), 'any'));
+        const started = Date.now();
+        const r = moves('l'.repeat(26), {}, pieces(bodies, STANDARD));
+        expect(Date.now() - started).toBeLessThan(3000);
+        expect(r.problems.map((p) => p.kind)).toContain('limit');
+    });
     test('very deep nesting is cut off with a problem', () => {
         let move: Move = ref('wazir');
         for (let i = 0; i < 5000; i++) move = q(move, 'forward');
@@ -119,7 +127,7 @@ describe('limits: never hangs, never overflows the stack', () => {
     });
     test('a chain of riders that turn back on a 32x32 board: re-checks stop at their budget, moves stay complete', () => {
         const any = q(ref('nightrider'), 'any');
-        const r = moves(blocked(any, any, any, any, any, any), { board: [32, 32] });
+        const r = moves(blocked(any, any, any, any, any), { board: [32, 32] });
         expect(r.moves.length).toBe(32 * 32 - 1);
         expect(r.problems.map((p) => p.kind)).toEqual(['limit']);
         expect(r.problems[0].message).toMatch(/^\d+ capture squares were not re-checked/);
