@@ -16,7 +16,8 @@
  *   the AST node of a leaf, comments) answers as before.
  * - Leaf ranges: a token's line/column range is kept as four numbers and built on request
  *   instead of three objects per token.
- * - The token vector of the last parse is dropped (Chevrotain keeps it until the next parse).
+ * - The token vector and CST root of the last parse are dropped (the parser kept them, and so
+ *   the whole last document, until the next parse).
  */
 import {
     AstUtils, CstNodeBuilder, createParser, GrammarAST, GrammarUtils, LangiumParser, LeafCstNodeImpl,
@@ -107,8 +108,10 @@ const passThroughCalls = new WeakMap<GrammarAST.AbstractElement, boolean>();
 class LcpnLangiumParser extends LangiumParser {
     override parse<T extends AstNode = AstNode>(input: string, options?: ParserOptions): ParseResult<T> {
         const result = super.parse<T>(input, options);
-        // Chevrotain keeps the last input's tokens until the next parse: ~40 MB for a 1 MB file.
+        // The parser would keep the last input's tokens and CST root (hence its whole AST) until
+        // the next parse: a closed or replaced document stayed in memory.
         (this as unknown as { wrapper: { input: unknown[] } }).wrapper.input = [];
+        (this as unknown as { nodeBuilder: CstNodeBuilder }).nodeBuilder.buildRootNode('');
         return result;
     }
 }

@@ -117,3 +117,11 @@ test('a name in C style sits under three composites, not ten', () => {
     for (let node = leaf.container; node && node !== result.value.$cstNode; node = node.container) depth++;
     expect(depth).toBe(3); // definitions+=Definition, body=InfixExpr, ref=[Definition:Name]
 });
+
+test('the parser keeps nothing of the last input (a closed document is not held in memory)', () => {
+    lean.parse('(def a (/ knight [1 2]))\n');
+    const internals = lean as unknown as { nodeBuilder: { current: { fullText: string; content: unknown[] } }; wrapper: { input: unknown[] } };
+    expect(internals.nodeBuilder.current.fullText).toBe('');
+    expect(internals.nodeBuilder.current.content).toHaveLength(0);
+    expect(internals.wrapper.input).toHaveLength(0);
+});
