@@ -35,17 +35,24 @@ export async function lspBenchmarks(serverPath: string): Promise<Row[]> {
             const first = await next;
             rows.push({ name: `${label}: open -> first diagnostics`, value: performance.now() - start, unit: 'ms', extra: `${first.diagnostics.length} diagnostics` });
 
-            // A one-line edit: the last definition changes its movement.
+            // A one-line edit: the last definition changes its movement (three times; the best counts).
             const lines = text.split('\n');
             const lastLine = lines.length - 2;
-            start = performance.now();
-            next = diagnosed(2);
-            connection.sendNotification('textDocument/didChange', {
-                textDocument: { uri, version: 2 },
-                contentChanges: [{ range: { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: lines[lastLine].length } }, text: '(def edited-piece (/ knight (rook :4)))' }]
-            });
-            await next;
-            rows.push({ name: `${label}: one-line edit -> new diagnostics`, value: performance.now() - start, unit: 'ms' });
+            const edits: number[] = [];
+            let lineLength = lines[lastLine].length;
+            for (let version = 2; version <= 4; version++) {
+                const newText = `(def edited-piece (/ knight (rook :${version})))`;
+                start = performance.now();
+                next = diagnosed(version);
+                connection.sendNotification('textDocument/didChange', {
+                    textDocument: { uri, version },
+                    contentChanges: [{ range: { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: lineLength } }, text: newText }]
+                });
+                await next;
+                edits.push(performance.now() - start);
+                lineLength = newText.length;
+            }
+            rows.push({ name: `${label}: one-line edit -> new diagnostics`, value: Math.min(...edits), unit: 'ms', extra: `best of ${edits.map((e) => e.toFixed(0)).join(', ')}` });
 
             start = performance.now();
             const hover = await connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: lastLine, character: 6 } }) as { contents?: { value?: string } } | null;
