@@ -58,6 +58,14 @@ interface Ctx {
 
 const ROOT: Ctx = { groups: [], only: false, end: { move: true, capture: true, cannon: false, noJump: false }, initial: false };
 
+/**
+ * Sub-movements one flattening visits at most. Names are expanded where they are used, so a
+ * chain of definitions that each use the previous one twice grows exponentially
+ * (`b := a / a`, `c := b / b`, ...): without a limit, a hover of such a piece never finished.
+ */
+export const FLATTEN_LIMIT = 20_000;
+export const TOO_LARGE = `the rest of the movement (more than ${FLATTEN_LIMIT} parts once names are expanded)`;
+
 export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
     const lost: string[] = [];
     const parts: Part[] = [];
@@ -65,6 +73,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
     const lose = (what: string) => {
         if (!lost.includes(what)) lost.push(what);
     };
+    let visits = 0;
 
     const leaf = (vector: number[], ctx: Ctx): Leaf[] => {
         if (vector.length !== 2) {
@@ -111,6 +120,10 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
 
     /** The leaves of `move` (a chain leg must be a plain leaf or a union of them: anything else is lost). */
     const walk = (move: Move, ctx: Ctx, out: Part[]): void => {
+        if (++visits > FLATTEN_LIMIT) {
+            lose(TOO_LARGE);
+            return;
+        }
         switch (move.kind) {
             case 'leap':
                 out.push(...leaf(move.vector, ctx));

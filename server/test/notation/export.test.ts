@@ -10,6 +10,7 @@ import { parsePieceText } from '../../src/model/parse-text.js';
 import type { Move, PieceDef } from '../../src/model/piece.js';
 import { parseBetza } from '../../src/notation/betza-parse.js';
 import { toBetza } from '../../src/notation/betza-print.js';
+import { TOO_LARGE } from '../../src/notation/flatten.js';
 import { parseParlett } from '../../src/notation/parlett-parse.js';
 import { toParlett } from '../../src/notation/parlett-print.js';
 import { moveSet } from './helpers.js';
@@ -151,7 +152,23 @@ describe('Parlett and Betza agree through the engine', () => {
     });
 });
 
-describe('huge numbers', () => {
+describe('limits', () => {
+    it('a definition that doubles at every level is cut off and says so (3^25 sub-movements: a hover never finished)', () => {
+        const bodies = new Map<string, PieceDef>();
+        const piece = (key: string, body: Move): PieceDef => ({ name: key, key, properties: [], body, style: 'c' });
+        bodies.set('u0', piece('u0', { kind: 'union', parts: [{ kind: 'ref', key: 'wazir' }, { kind: 'ref', key: 'ferz' }, { kind: 'ref', key: 'knight' }] }));
+        for (let i = 1; i <= 25; i++) {
+            const prev: Move = { kind: 'ref', key: `u${i - 1}` };
+            bodies.set(`u${i}`, piece(`u${i}`, { kind: 'union', parts: [prev, { kind: 'qualified', base: prev, qualifiers: [{ kind: 'direction', name: 'forward' }] }, prev] }));
+        }
+        const lookup = (key: string) => bodies.get(key) ?? resolve(key);
+        const started = Date.now();
+        expect(toBetza(bodies.get('u25')!, lookup).lost).toContain(TOO_LARGE);
+        expect(toParlett(bodies.get('u25')!, lookup).lost).toContain(TOO_LARGE);
+        expect(Date.now() - started).toBeLessThan(3000);
+        expect(toBetza(bodies.get('u2')!, lookup)).toEqual({ text: 'KN', lost: [] });
+    });
+
     it('a leap past 2^53 is not exported (reading it back looped forever), and says why', () => {
         const leap: Move = { kind: 'leap', vector: [2 ** 53, -(2 ** 53)] };
         expect(toParlett(leap, resolve)).toEqual({ text: '', lost: expect.arrayContaining([expect.stringContaining('[9007199254740992 9007199254740992]')]) });
