@@ -1,4 +1,4 @@
-import { EmptyFileSystem, inject, type Module } from 'langium';
+import { createCompletionParser, EmptyFileSystem, inject, type Module } from 'langium';
 import {
     createDefaultModule, createDefaultSharedModule,
     type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices, type PartialLangiumSharedServices
@@ -60,6 +60,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     },
     parser: {
         LangiumParser: (services) => limitNesting(createLcpnParser(services)),
+        CompletionParser: (services) => limitNesting(createCompletionParser(services)),
         ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider()
     },
     references: {

@@ -11,7 +11,7 @@
  * closing bracket or `END`, the next definition, or the end of the file), then goes on as after
  * any other syntax error.
  */
-import type { LangiumParser } from 'langium';
+import type { LangiumCompletionParser, LangiumParser } from 'langium';
 import type { IRecognitionException, IToken } from 'chevrotain';
 
 /** About 50 nested C/SQL expressions or 150 Lisp forms: far more than a person writes, far less than overflows. */
@@ -29,11 +29,17 @@ interface Recognizer {
     errors: IRecognitionException[];
 }
 
-/** Makes `parser` stop descending at MAX_RULE_DEPTH nested rule calls; returns it. */
-export function limitNesting(parser: LangiumParser): LangiumParser {
-    const subrule = parser.subrule.bind(parser);
+/**
+ * Makes `parser` stop descending at MAX_RULE_DEPTH nested rule calls; returns it. Also for the
+ * completion parser, which reads the text up to the cursor with the same rules (past the
+ * limit it proposes what may follow the last token it read).
+ */
+export function limitNesting<P extends LangiumParser | LangiumCompletionParser>(parser: P): P {
+    // Both parsers' `subrule` have Langium's one signature.
+    const target = parser as { subrule: LangiumParser['subrule'] };
+    const subrule = target.subrule.bind(parser);
     const recognizer = (parser as unknown as { wrapper: Recognizer }).wrapper;
-    parser.subrule = (...args) => {
+    target.subrule = (...args) => {
         if (!parser.isRecording() && parser.getRuleStack().length >= MAX_RULE_DEPTH) skipTooDeep(recognizer);
         else subrule(...args);
     };

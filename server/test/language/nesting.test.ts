@@ -33,6 +33,11 @@ describe('nesting deeper than the parser reads', () => {
         expect(errors[0].range.start.line).toBe(0);
         expect((document.diagnostics ?? []).filter((d) => d.message.includes('An error occurred'))).toEqual([]);
         expect(document.parseResult.value.definitions.map((d) => d.name)).toEqual(['x', 'after', 'also']);
+        // Completion reads the text up to the cursor with its own parser, limited the same way.
+        const inside = document.textDocument.positionAt(deep.length - 3);
+        const started = Date.now();
+        await expect(services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: inside })).resolves.toBeDefined();
+        expect(Date.now() - started).toBeLessThan(2000);
         // The same services parse the next document normally.
         const next = await parseHelper<Document>(services)('(def y (/ wazir ferz))');
         expect(next.parseResult.parserErrors).toEqual([]);
