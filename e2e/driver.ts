@@ -153,22 +153,26 @@ async function preludeIsReadOnly(browser: Browser): Promise<void> {
     try {
         const ferz = page.locator('.monaco-editor .view-lines span span', { hasText: /^ferz$/ }).first();
         const prelude = page.locator('.monaco-editor .view-lines', { hasText: 'The LCPN standard prelude' }).first();
-        // F12 may reach the browser rather than the workbench, and the server may still be starting:
-        // ask through the command palette until the definition opens.
-        const deadline = Date.now() + 60_000;
-        for (;;) {
-            await ferz.click();
-            await page.keyboard.press('Control+Shift+P');
-            const input = page.locator('.quick-input-widget input');
-            await input.waitFor({ state: 'visible', timeout: 10_000 });
-            await input.fill('>Go to Definition');
-            await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Go to Definition/ }).first().waitFor({ timeout: 10_000 });
-            await page.keyboard.press('Enter');
+        // F12 may reach the browser rather than the workbench, and "Go to Definition" is offered only
+        // once the language server answers for this editor: try both until the definition opens.
+        const deadline = Date.now() + 90_000;
+        for (let attempt = 0; ; attempt++) {
             try {
+                await ferz.click();
+                if (attempt % 2 === 0) {
+                    await page.keyboard.press('F12');
+                } else {
+                    await page.keyboard.press('Control+Shift+P');
+                    const input = page.locator('.quick-input-widget input');
+                    await input.waitFor({ state: 'visible', timeout: 10_000 });
+                    await input.fill('>Go to Definition');
+                    await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Go to Definition/ }).first().waitFor({ timeout: 5_000 });
+                    await page.keyboard.press('Enter');
+                }
                 await prelude.waitFor({ timeout: 5_000 });
                 break;
-            } catch {
-                if (Date.now() > deadline) throw new Error('go to definition on ferz did not open the prelude');
+            } catch (error) {
+                if (Date.now() > deadline) throw new Error(`go to definition on ferz did not open the prelude: ${error instanceof Error ? error.message : String(error)}`);
                 await page.keyboard.press('Escape');
             }
         }
