@@ -11,13 +11,23 @@
  * closing bracket or `END`, the next definition, or the end of the file), then goes on as after
  * any other syntax error.
  */
-import type { LangiumCompletionParser, LangiumParser } from 'langium';
+import { LangiumParser, type LangiumCompletionParser } from 'langium';
 import type { IRecognitionException, IToken } from 'chevrotain';
 
 /** About 50 nested C/SQL expressions or 150 Lisp forms: far more than a person writes, far less than overflows. */
 export const MAX_RULE_DEPTH = 400;
 
 export const NESTING_TOO_DEEP = 'expression nested too deeply: lcpn does not read the rest of this form';
+
+/**
+ * Operators one infix chain nests at most. `a -> b -> c` and `f(a)(b)` are loops in the grammar,
+ * not recursion, but each operator wraps everything before it in one more AST node, and Langium
+ * walks the tree recursively: 20,000 `->` overflowed the stack after parsing. Past the limit the
+ * legs are added to the last node, flat, after one error.
+ */
+export const MAX_CHAIN = 500;
+
+export const CHAIN_TOO_LONG = `too many operators in one chain: lcpn reads at most ${MAX_CHAIN} in a row`;
 
 const OPENERS = new Set(['(', '[', '{', 'IF']);
 const CLOSERS = new Set([')', ']', '}', 'END']);
@@ -43,15 +53,41 @@ export function limitNesting<P extends LangiumParser | LangiumCompletionParser>(
         if (!parser.isRecording() && parser.getRuleStack().length >= MAX_RULE_DEPTH) skipTooDeep(recognizer);
         else subrule(...args);
     };
+    if (parser instanceof LangiumParser) limitChains(parser, recognizer);
     return parser;
+}
+
+/** Makes the AST-building parser stop wrapping at MAX_CHAIN actions (`{Sequence.legs+=current}`) in a row. */
+function limitChains(parser: LangiumParser, recognizer: Recognizer): void {
+    const action = parser.action.bind(parser);
+    // Langium's node under construction (private): the one an action wraps.
+    const current = () => (parser as unknown as { current: object }).current;
+    const chain = new WeakMap<object, number>();
+    const reported = new WeakSet<object>();
+    parser.action = ($type, grammarAction) => {
+        if (parser.isRecording() || !grammarAction.feature) return action($type, grammarAction);
+        const last = current();
+        const length = (chain.get(last) ?? 0) + 1;
+        if (length > MAX_CHAIN) {
+            if (!reported.has(last)) {
+                reported.add(last);
+                recognizer.errors = [...recognizer.errors, error(CHAIN_TOO_LONG, recognizer.LA(1))];
+            }
+            return;
+        }
+        action($type, grammarAction);
+        chain.set(current(), length);
+    };
+}
+
+function error(message: string, token: IToken): IRecognitionException {
+    return { name: 'NestingTooDeep', message, token, resyncedTokens: [], context: { ruleStack: [], ruleOccurrenceStack: [] } };
 }
 
 function skipTooDeep(recognizer: Recognizer): void {
     const first = recognizer.LA(1);
     if (first.tokenType.name === 'EOF') return;
-    recognizer.errors = [...recognizer.errors, {
-        name: 'NestingTooDeep', message: NESTING_TOO_DEEP, token: first, resyncedTokens: [], context: { ruleStack: [], ruleOccurrenceStack: [] }
-    }];
+    recognizer.errors = [...recognizer.errors, error(NESTING_TOO_DEEP, first)];
     let depth = 0;
     for (let token = first; token.tokenType.name !== 'EOF'; token = recognizer.LA(1)) {
         const type = token.tokenType.name;

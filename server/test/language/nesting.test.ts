@@ -8,7 +8,7 @@ import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from '../../src/language/generated/ast.js';
 import type { LcpnServices } from '../../src/language/lcpn-module.js';
-import { NESTING_TOO_DEEP } from '../../src/language/lcpn-nesting-limit.js';
+import { CHAIN_TOO_LONG, NESTING_TOO_DEEP } from '../../src/language/lcpn-nesting-limit.js';
 import { createTestServices } from '../test-services.js';
 
 let services: LcpnServices;
@@ -43,10 +43,22 @@ describe('nesting deeper than the parser reads', () => {
         expect(next.parseResult.parserErrors).toEqual([]);
     });
 
+    test.each([
+        ['a sequence', 'x := ' + 'wazir -> '.repeat(20_000) + 'ferz'],
+        ['a SQL sequence', 'x IS ' + 'wazir AND_THEN '.repeat(20_000) + 'ferz'],
+        ['calls of calls', 'x := move(wazir)' + '(ferz)'.repeat(20_000)]
+    ])('%s of 20,000 operators: each wrapped the tree once more, and Langium overflowed walking it', async (_what, chain) => {
+        const document = await parseHelper<Document>(services)(`${chain}
+(def after wazir)`, { validation: true });
+        expect((document.diagnostics ?? []).filter((d) => d.message === CHAIN_TOO_LONG)).toHaveLength(1);
+        expect(document.parseResult.value.definitions.map((d) => d.name)).toEqual(['x', 'after']);
+    });
+
     test('nesting a person writes is read without complaint', async () => {
         const lisp = '(def x ' + '(/ wazir '.repeat(100) + ')'.repeat(101);
         const c = 'y := ' + '('.repeat(40) + 'wazir' + ')'.repeat(40);
-        const document = await parseHelper<Document>(services)(`${lisp}\n${c}`);
+        const sequence = 'z := ' + 'wazir -> '.repeat(400) + 'ferz';
+        const document = await parseHelper<Document>(services)(`${lisp}\n${c}\n${sequence}`);
         expect(document.parseResult.parserErrors).toEqual([]);
     });
 });
