@@ -49,9 +49,16 @@ export function limitNesting<P extends LangiumParser | LangiumCompletionParser>(
     const target = parser as { subrule: LangiumParser['subrule'] };
     const subrule = target.subrule.bind(parser);
     const recognizer = (parser as unknown as { wrapper: Recognizer }).wrapper;
+    // The completion parser interprets the tokens after the last one it consumed to find what may come
+    // next; it must count skipped tokens as read, or that interpretation forks at every '(' (out of memory).
+    const completion = parser instanceof LangiumParser ? undefined : parser as unknown as { currIdx: number; nextTokenIndex: number };
     target.subrule = (...args) => {
-        if (!parser.isRecording() && parser.getRuleStack().length >= MAX_RULE_DEPTH) skipTooDeep(recognizer);
-        else subrule(...args);
+        if (!parser.isRecording() && parser.getRuleStack().length >= MAX_RULE_DEPTH) {
+            skipTooDeep(recognizer);
+            if (completion) completion.nextTokenIndex = completion.currIdx + 1;
+        } else {
+            subrule(...args);
+        }
     };
     if (parser instanceof LangiumParser) limitChains(parser, recognizer);
     return parser;

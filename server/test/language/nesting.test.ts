@@ -21,6 +21,7 @@ const DEEP = 10_000;
 describe('nesting deeper than the parser reads', () => {
     test.each([
         ['Lisp, unclosed', '(def x ' + '('.repeat(DEEP)],
+        ['Lisp, closed', '(def x ' + '('.repeat(DEEP) + 'wazir' + ')'.repeat(DEEP + 1)],
         ['Lisp unions', '(def x ' + '(/ wazir '.repeat(DEEP) + ')'.repeat(DEEP + 1)],
         ['C parentheses', 'x := ' + '('.repeat(DEEP) + 'wazir' + ')'.repeat(DEEP)],
         ['C calls', 'x := ' + 'move('.repeat(DEEP) + 'wazir' + ')'.repeat(DEEP)],
@@ -33,7 +34,8 @@ describe('nesting deeper than the parser reads', () => {
         expect(errors[0].range.start.line).toBe(0);
         expect((document.diagnostics ?? []).filter((d) => d.message.includes('An error occurred'))).toEqual([]);
         expect(document.parseResult.value.definitions.map((d) => d.name)).toEqual(['x', 'after', 'also']);
-        // Completion reads the text up to the cursor with its own parser, limited the same way.
+        // Completion reads the text up to the cursor with its own parser, limited the same way (and then
+        // interprets the tokens after the last one it read: skipped ones count as read, or memory ran out).
         const inside = document.textDocument.positionAt(deep.length - 3);
         const started = Date.now();
         await expect(services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: inside })).resolves.toBeDefined();
