@@ -56,6 +56,17 @@ describe('nesting deeper than the parser reads', () => {
         expect(document.parseResult.value.definitions.map((d) => d.name)).toEqual(['x', 'after']);
     });
 
+    test('completing among the closing brackets of a deep form', async () => {
+        // The completion parser skips past the limit to the end of its input (the text before the cursor); Langium then
+        // interpreted every skipped token again, forking at each '(', until memory ran out.
+        const text = '(def x ' + '('.repeat(3000) + 'wazir' + ')'.repeat(3001);
+        const document = await parseHelper<Document>(services)(text);
+        const started = Date.now();
+        const completion = await services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(5258) });
+        expect(completion).toBeDefined();
+        expect(Date.now() - started).toBeLessThan(2000);
+    });
+
     test('nesting a person writes is read without complaint', async () => {
         const lisp = '(def x ' + '(/ wazir '.repeat(100) + ')'.repeat(101);
         const c = 'y := ' + '('.repeat(40) + 'wazir' + ')'.repeat(40);
