@@ -7,7 +7,7 @@
  * itself provides (prelude pieces, vocabulary words).
  */
 import { AstUtils, type AstNode } from 'langium';
-import { AbstractSemanticTokenProvider, type SemanticTokenAcceptor } from 'langium/lsp';
+import { AbstractSemanticTokenProvider, type SemanticTokenAcceptor, type SemanticTokenRangeOptions } from 'langium/lsp';
 import { SemanticTokenModifiers, SemanticTokenTypes } from 'vscode-languageserver';
 import * as ast from '../generated/ast.js';
 import { nameRole } from '../lcpn-name-roles.js';
@@ -66,6 +66,23 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
             // An unresolved piece is a plain variable, so it stands apart from the classes around it.
             if (!target) accept({ node, property: 'ref', type: T.variable });
             else accept({ node, property: 'ref', type: T.class, modifier: isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? defaultLibrary : undefined });
+        }
+    }
+
+    /**
+     * A token over several lines (a string may span lines) is split per line here: Langium's split
+     * measures the first line from the start of the document instead of the line (a token longer
+     * than its line, past the first line of the file) and assumes '\n' line ends.
+     */
+    protected override highlightToken(options: SemanticTokenRangeOptions): void {
+        const { start, end } = options.range;
+        const text = this.currentDocument?.textDocument;
+        if (!text || start.line === end.line || this.clientCapabilities?.multilineTokenSupport) return super.highlightToken(options);
+        for (let line = start.line; line <= end.line; line++) {
+            const from = line === start.line ? start.character : 0;
+            const to = line === end.line ? end.character
+                : text.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$|\r$/, '').length;
+            if (to > from) super.highlightToken({ ...options, range: { start: { line, character: from }, end: { line, character: to } } });
         }
     }
 

@@ -53,3 +53,9 @@ test('a piece used as a modifier function (Lisp-2) is a function, and as a piece
     const described = describeRanges(await highlight('(def cannon (/ (move rook) ((& capture <|cannon|>) <|rook|>)))\nx := <|cannon|>'));
     expect(described).toEqual(['function[defaultLibrary]', 'class[defaultLibrary]', 'class']);
 });
+
+test.each([['\n'], ['\r\n']])('a string over several lines is one token per line, each inside its line (line end %j)', async (eol) => {
+    // Langium measured the first line of a multi-line token from the start of the document: 69 characters on a line of 17.
+    const result = await highlight(['(def a [1 2])', '(def d (igui "two', '  more', '  lines"))'].join(eol));
+    expect(result.tokens.filter((t) => t.tokenType === 'string').map((t) => t.text)).toEqual(['"two', '  more', '  lines"']);
+});
