@@ -18,6 +18,7 @@ import type { Style } from '../../model/piece.js';
 import { printPiece } from '../../model/print.js';
 import { spellName } from '../../model/spelling.js';
 import { DIRECTIONS, FUNCTIONS, PROPERTIES, QUALIFIERS, type Word } from '../../model/vocabulary.js';
+import { codeBlock } from '../../views/markdown.js';
 import { CONDITIONALS, definitionSnippets } from './lcpn-snippets.js';
 
 /** Keywords that belong to one style; proposing them in another would only add noise. */
@@ -142,11 +143,14 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         return items;
     }
 
-    /** The piece's definition in Lisp style, normalized, as hover shows it. */
+    /**
+     * The piece's definition, normalized, in the style it was written in. The fence is longer
+     * than any backtick run in it: a string holding a fence line must not close the block.
+     */
     private definitionText(key: string, uri: string): { kind: 'markdown'; value: string } | undefined {
         const node = this.pieceModels.definitionNode(key, uri);
         const piece = node && this.pieceModels.loweredOf(node)?.piece;
-        return piece ? { kind: 'markdown', value: '```lcpn\n' + printPiece(piece, 'lisp') + '\n```' } : undefined;
+        return piece ? { kind: 'markdown', value: codeBlock(printPiece(piece, definitionStyle(node)), 'lcpn') } : undefined;
     }
 }
 

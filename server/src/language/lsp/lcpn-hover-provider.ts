@@ -12,7 +12,7 @@ import { isPreludeUri } from '../lcpn-prelude.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { MAX_BOARD_SIDE } from '../../engine/board.js';
 import { functionWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
-import { escapeMarkdown } from '../../views/markdown.js';
+import { escapeMarkdown, inlineCode } from '../../views/markdown.js';
 import { pieceMarkdown } from '../../views/piece-markdown.js';
 import type { PieceDef } from '../../model/piece.js';
 import { toBetza, toParlett } from '../../notation/index.js';
@@ -46,7 +46,7 @@ function notationLines(piece: PieceDef, resolve: (key: string) => PieceDef | und
     for (const [label, result] of [['Betza', toBetza(piece, resolve)], ['Parlett', toParlett(piece, resolve)]] as const) {
         if (!result.text) continue;
         const lost = result.lost.length > 0 ? ` (without: ${escapeMarkdown(result.lost.join('; '))})` : '';
-        lines.push(`${label}: \`${result.text.replace(/`/g, "'")}\`${lost}`);
+        lines.push(`${label}: ${inlineCode(result.text)}${lost}`);
     }
     return lines;
 }
