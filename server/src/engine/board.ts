@@ -30,8 +30,15 @@ export interface Destination {
     capture: boolean;
     /** It captures a piece here without moving onto the square (igui / locust capture), if an enemy stands here. */
     igui: boolean;
-    /** Facts that apply to this destination but are not machine-evaluated (promotion, informal conditions). */
+    /** Facts that apply to this destination but are not machine-evaluated (informal conditions, informal later legs). */
     notes: string[];
+    /** Pieces it may promote to on arriving here (`promote-to`); absent when it does not promote here. */
+    promotions?: string[];
+    /**
+     * For igui: the squares the piece stands on when it captures here without moving, when that is
+     * not its starting square (`(-> (move knight) (igui ...))` moves first); absent otherwise.
+     */
+    iguiFrom?: Square[];
 }
 
 /** The largest board the engine supports on each side. */

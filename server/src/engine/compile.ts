@@ -20,7 +20,7 @@ import { normalizeName } from '../model/names.js';
 import { directionWord, functionWord, keywordWord, type DirectionWord } from '../model/vocabulary.js';
 import { permutations, selectSteps } from './directions.js';
 import {
-    NONE, Problems, type EndRule, type Plan, type Resolver, type Target
+    NONE, Problems, type EndRule, type EngineProblem, type EngineRule, type Plan, type Resolver, type Target
 } from './plan.js';
 
 /** Upper bound on compiled nodes: definitions that expand exponentially stop here. */
@@ -40,7 +40,7 @@ interface Context {
 /** A non-movement part (`promote-to`): only meaningful as a leg of a sequence. */
 interface Annotation {
     kind: 'annotation';
-    notes: string[];
+    promotions: string[];
 }
 
 const ROOT: Context = {
@@ -63,13 +63,19 @@ class Compiler {
     private readonly stack: string[] = [];
     private nodes = 0;
     private depth = 0;
+    /** The target's own nodes being compiled, outermost first (empty inside a referenced definition). */
+    private readonly path: Move[] = [];
+    /** References being expanded: problems met inside one belong to that definition, not to the target. */
+    private inRef = 0;
+    /** Counts informal parts compiled to nothing, so a sequence can tell an informal leg from a broken one. */
+    private informal = 0;
 
     constructor(private readonly resolve: Resolver, private readonly problems: Problems) {}
 
     root(target: Target): Plan {
         if (!isPieceDef(target)) return this.plan(target, ROOT);
         if (!target.body) {
-            this.problems.add('invalid', `"${target.key}" has no movement`);
+            this.report('invalid', `"${target.key}" has no movement`, 'no-body');
             return NONE;
         }
         this.stack.push(target.key);
@@ -82,20 +88,30 @@ class Compiler {
     private plan(move: Move, ctx: Context): Plan {
         const out = this.compile(move, ctx);
         if (out.kind !== 'annotation') return out;
-        this.problems.add('invalid', 'promote-to has no movement of its own: write it as the last leg of a sequence, e.g. (=> simple-pawn (promote-to queen))');
+        this.report('invalid', 'promote-to has no movement of its own: write it as the last leg of a sequence, e.g. (=> simple-pawn (promote-to queen))', 'misplaced-promotion', move);
         return NONE;
+    }
+
+    /** Reports a problem, located at `at` (default: the node being compiled) when it is one of the target's own nodes. */
+    private report(kind: EngineProblem['kind'], message: string, rule: EngineRule, at?: Move): void {
+        if (this.inRef > 0) return this.problems.add(kind, message, rule);
+        const path = at && this.path[this.path.length - 1] !== at ? [...this.path, at] : [...this.path];
+        this.problems.add(kind, message, rule, path);
     }
 
     private compile(move: Move, ctx: Context): Plan | Annotation {
         if (++this.nodes > MAX_COMPILED_NODES || this.depth >= MAX_DEPTH) {
-            this.problems.add('limit', `definition too large or too deeply nested to evaluate (over ${MAX_COMPILED_NODES} parts or ${MAX_DEPTH} levels)`);
+            this.report('limit', `definition too large or too deeply nested to evaluate (over ${MAX_COMPILED_NODES} parts or ${MAX_DEPTH} levels)`, 'limit');
             return NONE;
         }
         this.depth++;
+        const own = this.inRef === 0;
+        if (own) this.path.push(move);
         try {
             return this.compileNode(move, ctx);
         } finally {
             this.depth--;
+            if (own) this.path.pop();
         }
     }
 
@@ -109,37 +125,31 @@ class Compiler {
             case 'apply': return this.apply(move.functions, move.args, ctx);
             case 'conditional': return this.conditional(move.branches, move.otherwise, ctx);
             case 'text':
-                this.problems.add('informal', `informal description ${quote(move.text)} is not evaluated`);
+                this.informal++;
+                this.report('informal', `informal description ${quote(move.text)} is not evaluated`, 'informal-text');
                 return NONE;
         }
     }
 
     private leaf(vector: readonly number[], ctx: Context): Plan {
         if (vector.length !== 2) {
-            this.problems.add('invalid', `[${vector.join(' ')}]: only two-component vectors can be evaluated on a square board`);
+            this.report('invalid', `[${vector.join(' ')}]: a vector has two numbers, [across forward], e.g. [1 2]; this one has ${vector.length}, so it is not evaluated`, 'bad-vector');
             return NONE;
         }
         const [m, n] = vector;
         if (m === 0 && n === 0) {
-            this.problems.add('invalid', '[0 0] does not move');
+            this.report('invalid', '[0 0] does not move', 'bad-vector');
             return NONE;
         }
         const steps = selectSteps(ctx.only ? [[m, n]] : permutations(m, n), ctx.groups);
         const min = Math.max(1, ctx.range?.min ?? 1);
         const max = ctx.range ? ctx.range.max : 1;
         if (max !== null && max < min) {
-            this.problems.add('invalid', `range :${ctx.range?.min} :${max} allows no number of steps`);
+            this.report('invalid', `range :${ctx.range?.min} :${max} allows no number of steps`, 'bad-range');
             return NONE;
         }
         const end = ctx.end;
-        if (end.igui ? !end.capture : !end.move && !end.capture) {
-            this.problems.add('invalid', 'move and capture (or move and igui) together allow no move');
-            return NONE;
-        }
-        if (end.cannon && end.noJump) {
-            this.problems.add('invalid', 'cannon and no-jump together allow no move');
-            return NONE;
-        }
+        if (contradiction(end)) return NONE; // reported where the modifiers were applied
         if (steps.length === 0) return NONE; // a keyword selecting nothing: see check.ts
         return { kind: 'leaf', steps, min, max, end, turn: ctx.turn ?? 'outward', notes: [...ctx.notes] };
     }
@@ -147,23 +157,25 @@ class Compiler {
     private ref(key: string, ctx: Context): Plan | Annotation {
         if (this.stack.includes(key)) {
             const cycle = [...this.stack.slice(this.stack.indexOf(key)), key].join(' -> ');
-            this.problems.add('cycle', `cyclic definition: ${cycle}`);
+            this.report('cycle', `cyclic definition: ${cycle}`, 'cycle');
             return NONE;
         }
         const def = this.resolve(key);
         if (!def) {
-            this.problems.add('unknown-piece', `unknown piece "${key}"`);
+            this.report('unknown-piece', `unknown piece "${key}"`, 'unknown-piece');
             return NONE;
         }
         if (!def.body) {
-            this.problems.add('invalid', `"${key}" has no movement`);
+            this.report('invalid', `"${key}" has no movement`, 'no-body');
             return NONE;
         }
         this.stack.push(key);
+        this.inRef++;
         try {
             return this.compile(def.body, ctx);
         } finally {
             this.stack.pop();
+            this.inRef--;
         }
     }
 
@@ -199,32 +211,62 @@ class Compiler {
 
     private unevaluatedKeyword(name: string): string {
         const word = keywordWord(name);
-        if (word && !word.evaluated) this.problems.add('informal', `:${name} is informal: kept, not evaluated`);
-        else this.problems.add('unknown-keyword', `unknown keyword :${name}: not evaluated`);
+        if (word && !word.evaluated) this.report('informal', `:${name} is informal: kept, not evaluated`, 'informal-keyword');
+        else this.report('unknown-keyword', `unknown keyword :${name}: not evaluated`, 'unknown-keyword');
         return `not evaluated: :${name}`;
     }
 
+    /**
+     * A chain of legs. Modifiers written around the whole chain (`(capture (=> ferz rook))`) say how
+     * the move ends: `move`, `capture` and `igui` reach the last leg only (path rules such as `cannon`
+     * reach every leg). A leg that may end only by capturing, when another leg follows, would capture
+     * on the way, which is not evaluated yet: reported, and that path is not continued. A leg after the
+     * first that is informal keeps what the legs before it compute, with a note.
+     */
     private sequence(mode: 'blocked' | 'free', legs: readonly Move[], ctx: Context): Plan {
         const plans: Plan[] = [];
         const notes: string[] = [];
-        for (const leg of legs) {
-            const out = this.compile(leg, ctx);
-            if (out.kind === 'annotation') notes.push(...out.notes);
-            else plans.push(out);
+        const promotions: string[] = [];
+        const lastMovement = lastIndex(legs, (leg) => !isPromotion(leg));
+        const passing: Context = { ...ctx, end: { ...ctx.end, move: true, capture: true, igui: false } };
+        let informalAfter: Move | undefined;
+        for (const [i, leg] of legs.entries()) {
+            const informalBefore = this.informal;
+            const out = this.compile(leg, i < lastMovement ? passing : ctx);
+            if (out.kind === 'annotation') {
+                promotions.push(...out.promotions);
+                continue;
+            }
+            if (informalAfter) continue; // compiled for its problems only
+            if (out.kind === 'none' && plans.length > 0 && this.informal > informalBefore) {
+                informalAfter = leg;
+                continue;
+            }
+            if (i < lastMovement && capturesOnly(out)) {
+                this.report('invalid', 'capturing on the way is not evaluated yet: this leg may end only by capturing, but another leg follows it. The moves that continue from it are not shown; to capture at the end, put capture around the last leg or the whole chain', 'capture-on-the-way', leg);
+            }
+            plans.push(out);
         }
         if (plans.length === 0) {
-            this.problems.add('invalid', 'a sequence needs at least one movement leg');
+            this.report('invalid', 'a sequence needs at least one movement leg', 'missing-argument');
             return NONE;
         }
+        if (informalAfter) {
+            this.report('informal', `a later leg is informal (${describe(informalAfter)}): only the moves before it are shown`, 'informal-leg', informalAfter);
+            notes.push(`then ${describe(informalAfter)}: informal, not evaluated`);
+            // With `=>` the piece must stop on an empty square before the informal part can follow.
+            if (mode === 'blocked') plans[plans.length - 1] = continuable(plans[plans.length - 1]);
+        }
         const plan: Plan = plans.length === 1 ? plans[0] : { kind: 'sequence', mode, legs: plans };
-        return notes.length > 0 ? { kind: 'notes', base: plan, notes } : plan;
+        if (notes.length === 0 && promotions.length === 0) return plan;
+        return { kind: 'notes', base: plan, notes, ...(promotions.length > 0 ? { promotions: [...new Set(promotions)] } : {}) };
     }
 
     private apply(functions: readonly string[], args: readonly Move[], ctx: Context): Plan | Annotation {
         const names = functions.map(normalizeName);
         if (names.includes('promote-to')) return this.promotion(names, args);
         if (args.length === 0) {
-            this.problems.add('invalid', `(${names.join(' & ')}) needs an argument to apply to`);
+            this.report('invalid', `(${names.join(' & ')}) needs a movement to apply to, e.g. (${names[0]} rook)`, 'missing-argument');
             return NONE;
         }
         const end = { ...ctx.end };
@@ -237,42 +279,119 @@ class Compiler {
                 case 'no-jump': end.noJump = true; break;
                 case 'igui': end.igui = true; break;
                 case 'rank':
-                    this.problems.add('invalid', '(rank) is a test for conditions, not a modifier');
+                    this.report('invalid', '(rank) is a test for conditions, not a modifier', 'rank-as-modifier');
                     return NONE;
                 default: {
                     const word = functionWord(name);
-                    if (word) this.problems.add('informal', `${name} is informal: its argument's moves are shown unrestricted`);
-                    else this.problems.add('unknown-function', `unknown function ${name}: its argument's moves are shown unrestricted`);
+                    if (word) this.report('informal', `${name} is informal: its argument's moves are shown unrestricted`, 'informal-function');
+                    else this.report('unknown-function', `unknown function ${name}: its argument's moves are shown unrestricted`, 'unknown-function');
                     notes.push(`not evaluated: ${name}`);
                 }
             }
+        }
+        const conflict = contradiction(end);
+        if (conflict) {
+            this.report('invalid', conflict, 'no-move');
+            return NONE;
         }
         const inner: Context = { ...ctx, end, notes };
         return union(args.map((arg) => this.plan(arg, inner)));
     }
 
     private promotion(names: readonly string[], args: readonly Move[]): Annotation {
-        if (names.length > 1) this.problems.add('invalid', 'promote-to cannot be composed with other functions');
+        if (names.length > 1) this.report('invalid', 'promote-to cannot be composed with other functions', 'misplaced-promotion');
+        if (args.length === 0) this.report('invalid', '(promote-to) needs the pieces it may promote to, e.g. (promote-to queen rook)', 'missing-argument');
         const choices: string[] = [];
         for (const arg of args) {
             if (arg.kind !== 'ref') {
                 choices.push('(a described piece)');
                 continue;
             }
-            if (!this.resolve(arg.key)) this.problems.add('unknown-piece', `unknown piece "${arg.key}"`);
+            if (!this.resolve(arg.key)) this.report('unknown-piece', `unknown piece "${arg.key}"`, 'unknown-piece', arg);
             choices.push(arg.key);
         }
-        return { kind: 'annotation', notes: [`promotes to ${choices.join(', ') || 'nothing named'}`] };
+        return { kind: 'annotation', promotions: choices };
     }
 
     private conditional(
         branches: readonly { test: Test; body: Move }[], otherwise: Move | undefined, ctx: Context
     ): Plan {
+        if (branches.length === 0 && !otherwise) {
+            this.report('invalid', 'this condition has no branch, so the piece does not move: write (cond (TEST MOVE) ...)', 'empty-conditional');
+            return NONE;
+        }
         return {
             kind: 'conditional',
-            branches: branches.map((b) => ({ test: compileTest(b.test, this.problems), body: this.plan(b.body, ctx) })),
+            branches: branches.map((b) => ({
+                test: compileTest(b.test, (message, rule) => this.report('informal', message, rule)),
+                body: this.plan(b.body, ctx)
+            })),
             otherwise: otherwise && this.plan(otherwise, ctx)
         };
+    }
+}
+
+/** Why a combination of end rules allows no move, or undefined when it allows some. */
+function contradiction(end: EndRule): string | undefined {
+    if (end.igui && !end.capture) return 'move and igui together allow no move (igui captures without moving)';
+    if (!end.igui && !end.move && !end.capture) return 'move and capture together allow no move: the piece may neither go to an empty square nor capture';
+    if (end.cannon && end.noJump) return 'cannon and no-jump together allow no move';
+    return undefined;
+}
+
+function isPromotion(move: Move): boolean {
+    return move.kind === 'apply' && move.functions.some((f) => normalizeName(f) === 'promote-to');
+}
+
+function lastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
+    for (let i = items.length - 1; i >= 0; i--) if (test(items[i])) return i;
+    return -1;
+}
+
+/** Whether some way `plan` ends may only capture by landing (so continuing from it would capture on the way). */
+function capturesOnly(plan: Plan): boolean {
+    switch (plan.kind) {
+        case 'leaf': return !plan.end.move && plan.end.capture && !plan.end.igui;
+        case 'union': return plan.parts.some(capturesOnly);
+        case 'sequence': return plan.mode === 'free' ? plan.legs.some(capturesOnly) : capturesOnly(plan.legs[plan.legs.length - 1]);
+        case 'conditional': return plan.branches.some((b) => capturesOnly(b.body)) || (!!plan.otherwise && capturesOnly(plan.otherwise));
+        case 'notes': return capturesOnly(plan.base);
+        case 'none': return false;
+    }
+}
+
+/** The ways of `plan` that end on an empty square, as moves only: what a `=>` chain may go on from. */
+function continuable(plan: Plan): Plan {
+    switch (plan.kind) {
+        case 'leaf':
+            return plan.end.move && !plan.end.igui ? { ...plan, end: { ...plan.end, capture: false } } : NONE;
+        case 'union': return union(plan.parts.map(continuable));
+        case 'sequence': {
+            const legs = [...plan.legs];
+            legs[legs.length - 1] = continuable(legs[legs.length - 1]);
+            return legs[legs.length - 1].kind === 'none' ? NONE : { ...plan, legs };
+        }
+        case 'conditional':
+            return { ...plan, branches: plan.branches.map((b) => ({ ...b, body: continuable(b.body) })), otherwise: plan.otherwise && continuable(plan.otherwise) };
+        case 'notes': return { ...plan, base: continuable(plan.base) };
+        case 'none': return plan;
+    }
+}
+
+/** A short description of an informal leg for notes: its first text, quoted. */
+function describe(move: Move): string {
+    const text = firstText(move);
+    return text === undefined ? 'an informal part' : quote(text);
+}
+
+function firstText(move: Move): string | undefined {
+    switch (move.kind) {
+        case 'text': return move.text;
+        case 'qualified': return firstText(move.base);
+        case 'union': return move.parts.map(firstText).find((t) => t !== undefined);
+        case 'sequence': return move.legs.map(firstText).find((t) => t !== undefined);
+        case 'apply': return move.args.map(firstText).find((t) => t !== undefined);
+        default: return undefined;
     }
 }
 

@@ -4,18 +4,19 @@
  */
 import type { Term, Test } from '../model/piece.js';
 import { normalizeName } from '../model/names.js';
-import type { PlanTerm, PlanTest, Problems } from './plan.js';
+import type { EngineRule, PlanTerm, PlanTest } from './plan.js';
 
-export function compileTest(test: Test, problems: Problems): PlanTest {
+/** `report` receives the message and rule of a test that is not machine-evaluable. */
+export function compileTest(test: Test, report: (message: string, rule: EngineRule) => void): PlanTest {
     if (test.kind === 'text') {
-        problems.add('informal', `condition ${quote(test.text)} is informal: its branch is shown with a note`);
+        report(`condition ${quote(test.text)} is informal: its branch is shown with a note`, 'informal-text');
         return { kind: 'informal', note: quote(test.text) };
     }
     const left = term(test.left);
     const right = term(test.right);
     if (left && right) return { kind: 'equals', left, right };
     const text = `(= ${showTerm(test.left)} ${showTerm(test.right)})`;
-    problems.add('informal', `condition ${text} is not machine-evaluable (only numbers and (rank) are): its branch is shown with a note`);
+    report(`condition ${text} is not machine-evaluable (only numbers and (rank) are): its branch is shown with a note`, 'informal-condition');
     return { kind: 'informal', note: text };
 }
 

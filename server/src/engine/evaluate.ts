@@ -31,6 +31,9 @@ export interface Endpoint {
     dir: Vec;
     end: EndRule;
     notes: readonly string[];
+    promotions: readonly string[];
+    /** Where the piece stands when the path ends: the landing square, or for igui the square it captured from. */
+    from: { x: number; y: number };
 }
 
 interface State {
@@ -39,7 +42,11 @@ interface State {
     /** The last step taken (for `:outward` on the next leg); null before the first leg. */
     dir: Vec | null;
     notes: readonly string[];
+    promotions: readonly string[];
 }
+
+/** How informal tests are decided: by their note (`"crossed the river"`); a test not listed keeps both ways open. */
+export type Assumptions = ReadonlyMap<string, boolean>;
 
 /** Thrown when the step budget runs out; report.ts turns it into a problem. */
 export class BudgetExceeded extends Error {}
@@ -84,11 +91,14 @@ export class Walker {
     /** Squares whose contents decided whether some path went on (by index). */
     readonly reads = new Set<number>();
 
-    constructor(private readonly occ: Occupancy, private readonly budget: { left: number }) {}
+    constructor(
+        private readonly occ: Occupancy, private readonly budget: { left: number },
+        private readonly assume: Assumptions = new Map()
+    ) {}
 
     /** Emits every endpoint of `plan` started from (x, y) with no previous step. */
     run(plan: Plan, x: number, y: number, emit: (e: Endpoint) => void): void {
-        this.walk(plan, { x, y, dir: null, notes: [] }, emit);
+        this.walk(plan, { x, y, dir: null, notes: [], promotions: [] }, emit);
     }
 
     private walk(plan: Plan, state: State, emit: (e: Endpoint) => void): void {
@@ -100,7 +110,7 @@ export class Walker {
             case 'sequence': return this.sequence(plan, state, emit);
             case 'conditional': return this.conditional(plan, state, emit);
             case 'notes':
-                return this.walk(plan.base, state, (e) => emit({ ...e, notes: merge(e.notes, plan.notes) }));
+                return this.walk(plan.base, state, (e) => emit({ ...e, notes: merge(e.notes, plan.notes), promotions: merge(e.promotions, plan.promotions ?? []) }));
             case 'none': return;
         }
     }
@@ -138,7 +148,9 @@ export class Walker {
                 }
                 const pieces = landingPieces + innerPieces;
                 if (cannon ? pieces > 1 : noJump ? pieces > 0 : landingPieces > 0) break;
-                if (k >= plan.min && (!cannon || pieces === 1)) emit({ x, y, dir: step, end: plan.end, notes });
+                if (k >= plan.min && (!cannon || pieces === 1)) {
+                    emit({ x, y, dir: step, end: plan.end, notes, promotions: state.promotions, from: plan.end.igui ? { x: state.x, y: state.y } : { x, y } });
+                }
             }
         }
     }
@@ -156,9 +168,11 @@ export class Walker {
                     if (last) return emit(e);
                     if (plan.mode === 'free') emit(e);
                     if (e.end.igui) return; // the piece did not move there: nothing to continue from
+                    // Going on from a capture-only ending would capture on the way: not evaluated (compile.ts reports it).
+                    if (!e.end.move && e.end.capture) return;
                     if (plan.mode === 'blocked' && this.read(e.x, e.y) !== EMPTY) return;
-                    const key = `${e.x},${e.y},${e.dir[0]},${e.dir[1]},${e.notes.join('\u0000')}`;
-                    if (!next.has(key)) next.set(key, { x: e.x, y: e.y, dir: e.dir, notes: e.notes });
+                    const key = `${e.x},${e.y},${e.dir[0]},${e.dir[1]},${e.notes.join('\u0000')},${e.promotions.join('\u0000')}`;
+                    if (!next.has(key)) next.set(key, { x: e.x, y: e.y, dir: e.dir, notes: e.notes, promotions: e.promotions });
                 });
             }
             states = [...next.values()];
@@ -175,6 +189,9 @@ export class Walker {
         const unless: string[] = [];
         for (const { test, body } of plan.branches) {
             if (test.kind === 'informal') {
+                const assumed = this.assume.get(test.note);
+                if (assumed === true) return this.walk(body, { ...state, notes: merge(state.notes, unless) }, emit);
+                if (assumed === false) continue;
                 this.walk(body, { ...state, notes: merge(state.notes, [`if ${test.note}`]) }, emit);
                 unless.push(`unless ${test.note}`);
             } else if (evaluateTest(test, rank)) {

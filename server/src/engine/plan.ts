@@ -68,11 +68,13 @@ export interface ConditionalPlan {
     otherwise?: Plan;
 }
 
-/** Adds notes (promotion, informal restrictions) to every destination of `base`. */
+/** Adds notes (informal restrictions) and promotion choices to every destination of `base`. */
 export interface NotesPlan {
     kind: 'notes';
     base: Plan;
     notes: string[];
+    /** `promote-to` choices (normalized names, or "(a described piece)"). */
+    promotions?: string[];
 }
 
 /** Moves nowhere: an unknown name, a cycle, a text description, an impossible combination. */
@@ -82,21 +84,57 @@ export interface NonePlan {
 
 export type Plan = LeafPlan | UnionPlan | SequencePlan | ConditionalPlan | NotesPlan | NonePlan;
 
+/**
+ * Which rule a problem comes from, finer than its kind: the editor's engine checks map each to
+ * an issue code (server/src/language/lcpn-engine-checks.ts), so no caller reads messages.
+ */
+export type EngineRule =
+    | 'unknown-piece' | 'cycle' | 'no-body' | 'unknown-keyword' | 'unknown-function'
+    | 'informal-text' | 'informal-keyword' | 'informal-function' | 'informal-condition' | 'informal-leg'
+    | 'capture-on-the-way' | 'no-move' | 'missing-argument' | 'empty-conditional' | 'bad-vector'
+    | 'bad-range' | 'misplaced-promotion' | 'rank-as-modifier' | 'limit' | 'set-up';
+
 /** A problem met while compiling or evaluating; `kind` lets callers pick a severity. */
 export interface EngineProblem {
     kind: 'unknown-piece' | 'cycle' | 'informal' | 'unknown-keyword' | 'unknown-function' | 'invalid' | 'limit';
     message: string;
+    rule: EngineRule;
+}
+
+/**
+ * Where a problem arose in the evaluated definition's own body: the chain of model nodes from
+ * the body down to the node (outermost first). Problems met inside a referenced definition are
+ * not located here: they belong to that definition.
+ */
+export interface LocatedProblem {
+    problem: EngineProblem;
+    path: readonly Move[];
 }
 
 /** Collects problems without duplicates (the same sub-definition may be compiled many times). */
 export class Problems {
-    private readonly seen = new Set<string>();
+    private readonly byMessage = new Map<string, EngineProblem>();
+    private readonly places = new Set<string>();
+    private readonly nodeIds = new Map<Move, number>();
     readonly list: EngineProblem[] = [];
+    /** Each place in the target's own body a problem arose (one entry per place, even for a repeated message). */
+    readonly located: LocatedProblem[] = [];
 
-    add(kind: EngineProblem['kind'], message: string): void {
-        if (this.seen.has(message)) return;
-        this.seen.add(message);
-        this.list.push({ kind, message });
+    add(kind: EngineProblem['kind'], message: string, rule: EngineRule, path?: readonly Move[]): void {
+        let problem = this.byMessage.get(message);
+        if (!problem) {
+            problem = { kind, message, rule };
+            this.byMessage.set(message, problem);
+            this.list.push(problem);
+        }
+        if (!path || path.length === 0) return;
+        const node = path[path.length - 1];
+        let id = this.nodeIds.get(node);
+        if (id === undefined) this.nodeIds.set(node, id = this.nodeIds.size);
+        const place = `${id}\u0000${message}`;
+        if (this.places.has(place)) return;
+        this.places.add(place);
+        this.located.push({ problem, path });
     }
 }
 

@@ -10,12 +10,29 @@
  * cannot come back onto their own path). For such plans every empty square whose contents the
  * walk consulted is re-checked with an enemy actually placed there.
  */
-import { MAX_BOARD_SIDE, onBoard, type Destination, type SetUp, type Square } from './board.js';
+import { MAX_BOARD_SIDE, onBoard, squareName, type Destination, type SetUp, type Square } from './board.js';
 import { compile } from './compile.js';
-import { BudgetExceeded, EMPTY, ENEMY, FRIEND, Occupancy, Walker, type Endpoint } from './evaluate.js';
+import { BudgetExceeded, EMPTY, ENEMY, FRIEND, Occupancy, Walker, type Assumptions, type Endpoint } from './evaluate.js';
 import { Problems, type EngineProblem, type Plan, type Resolver, type Target } from './plan.js';
 
 export type { EngineProblem, Resolver, Target } from './plan.js';
+export type { Assumptions } from './evaluate.js';
+
+/** A target compiled once, to be evaluated in several set-ups (the diagrams of one hover). */
+export interface Prepared {
+    plan: Plan;
+    problems: readonly EngineProblem[];
+}
+
+export interface EvaluateOptions {
+    /** Decides informal tests (by their quoted text) for a diagram of one branch. */
+    assume?: Assumptions;
+}
+
+export function prepare(target: Target, resolve: Resolver): Prepared {
+    const problems = new Problems();
+    return { plan: compile(target, resolve, problems), problems: problems.list };
+}
 
 export interface EngineResult {
     /** Squares the piece can reach, ordered by file then rank; never its own square. */
@@ -30,15 +47,33 @@ export interface MovesReport {
     moves: [number, number][];
     /** Empty squares T where it would capture (by landing or igui) if one enemy were added on T. */
     captures: [number, number][];
+    /** `moves` as square names, in the same order. */
+    moveSquares: string[];
+    /** `captures` as square names, in the same order. */
+    captureSquares: string[];
+    /** Enemies of the set-up it can capture (by landing or igui), as square names. */
+    takeSquares: string[];
+    /** Squares (empty or holding an enemy) where it captures without moving (igui), as square names. */
+    iguiSquares: string[];
+    /** For igui made after moving elsewhere first: target square -> the squares it captures from. */
+    iguiFrom: Record<string, string[]>;
+    /** Destinations where it promotes: square -> the pieces it may promote to. */
+    promotions: Record<string, string[]>;
     problems: EngineProblem[];
 }
 
 /** Steps one evaluation may take before it stops and says so (re-checks have a budget of their own). */
 export const STEP_BUDGET = 2_000_000;
 
-export function destinations(target: Target, setup: SetUp, resolve: Resolver): EngineResult {
+export function destinations(target: Target, setup: SetUp, resolve: Resolver, options: EvaluateOptions = {}): EngineResult {
+    return evaluatePrepared(prepare(target, resolve), setup, options);
+}
+
+/** `destinations` for a target compiled once with `prepare`. */
+export function evaluatePrepared(prepared: Prepared, setup: SetUp, options: EvaluateOptions = {}): EngineResult {
     const problems = new Problems();
-    const plan = compile(target, resolve, problems);
+    for (const p of prepared.problems) problems.add(p.kind, p.message, p.rule);
+    const { plan } = prepared;
     const result: EngineResult = { destinations: [], problems: problems.list, returnsToStart: false };
     if (!checkSetUp(setup, problems)) return result;
 
@@ -47,15 +82,15 @@ export function destinations(target: Target, setup: SetUp, resolve: Resolver): E
     const found = new Map<number, Destination>();
     const budget = { left: STEP_BUDGET };
     try {
-        const walker = new Walker(occ, budget);
+        const walker = new Walker(occ, budget, options.assume);
         walker.run(plan, at.file, at.rank, (e) => {
             if (e.x === at.file && e.y === at.rank) result.returnsToStart = true;
-            else record(found, occ, e);
+            else record(found, occ, e, at);
         });
-        if (mayRevisit(plan)) recheck(plan, occ, at, walker.reads, found, problems);
+        if (mayRevisit(plan)) recheck(plan, occ, at, walker.reads, found, problems, options.assume);
     } catch (error) {
         if (!(error instanceof BudgetExceeded)) throw error;
-        problems.add('limit', `evaluation stopped after ${STEP_BUDGET} steps: the destinations shown are incomplete`);
+        problems.add('limit', `evaluation stopped after ${STEP_BUDGET} steps: the destinations shown are incomplete`, 'limit');
     }
     result.destinations = [...found.values()].sort(
         (a, b) => a.square.file - b.square.file || a.square.rank - b.square.rank
@@ -68,9 +103,25 @@ export function movesReport(target: Target, setup: SetUp, resolve: Resolver): Mo
     const occupied = new Set([...setup.friends, ...setup.enemies].map((s) => `${s.file},${s.rank}`));
     const offset = (d: Destination): [number, number] => [d.square.file - setup.at.file, d.square.rank - setup.at.rank];
     const empty = (d: Destination) => !occupied.has(`${d.square.file},${d.square.rank}`);
+    const moves = sortOffsets(found.filter((d) => d.move && empty(d)).map(offset));
+    const captures = sortOffsets(found.filter((d) => (d.capture || d.igui) && empty(d)).map(offset));
+    const name = ([dx, dy]: [number, number]) => squareName({ file: setup.at.file + dx, rank: setup.at.rank + dy });
+    // `found` is ordered by file then rank, the same order as the offsets.
+    const iguiFrom: Record<string, string[]> = {};
+    const promotions: Record<string, string[]> = {};
+    for (const d of found) {
+        if (d.iguiFrom) iguiFrom[squareName(d.square)] = d.iguiFrom.map(squareName);
+        if (d.promotions) promotions[squareName(d.square)] = [...d.promotions];
+    }
     return {
-        moves: sortOffsets(found.filter((d) => d.move && empty(d)).map(offset)),
-        captures: sortOffsets(found.filter((d) => (d.capture || d.igui) && empty(d)).map(offset)),
+        moves,
+        captures,
+        moveSquares: moves.map(name),
+        captureSquares: captures.map(name),
+        takeSquares: found.filter((d) => (d.capture || d.igui) && !empty(d)).map((d) => squareName(d.square)),
+        iguiSquares: found.filter((d) => d.igui).map((d) => squareName(d.square)),
+        iguiFrom,
+        promotions,
         problems
     };
 }
@@ -81,7 +132,7 @@ export function sortOffsets(list: [number, number][]): [number, number][] {
 }
 
 /** Adds what endpoint `e` allows on its square, given what stands there. */
-function record(found: Map<number, Destination>, occ: Occupancy, e: Endpoint): void {
+function record(found: Map<number, Destination>, occ: Occupancy, e: Endpoint, at: Square): void {
     const here = occ.at(e.x, e.y);
     if (here === FRIEND) return;
     const igui = e.end.igui && e.end.capture;
@@ -98,6 +149,36 @@ function record(found: Map<number, Destination>, occ: Occupancy, e: Endpoint): v
     dest.capture ||= capture;
     dest.igui ||= igui;
     for (const note of e.notes) if (!dest.notes.includes(note)) dest.notes.push(note);
+    // Promotion belongs to arriving on the square, not to capturing there without moving.
+    if (e.promotions.length > 0 && (move || capture)) {
+        dest.promotions ??= [];
+        for (const p of e.promotions) if (!dest.promotions.includes(p)) dest.promotions.push(p);
+    }
+    if (igui && (e.from.x !== at.file || e.from.y !== at.rank)) {
+        dest.iguiFrom ??= [];
+        if (!dest.iguiFrom.some((s) => s.file === e.from.x && s.rank === e.from.y)) {
+            dest.iguiFrom.push({ file: e.from.x, rank: e.from.y });
+            dest.iguiFrom.sort((a, b) => a.file - b.file || a.rank - b.rank);
+        }
+    }
+}
+
+/** The quoted texts of the informal tests a plan's conditions use, in order of first appearance. */
+export function informalTests(plan: Plan, into = new Set<string>()): string[] {
+    switch (plan.kind) {
+        case 'conditional':
+            for (const { test, body } of plan.branches) {
+                if (test.kind === 'informal') into.add(test.note);
+                informalTests(body, into);
+            }
+            if (plan.otherwise) informalTests(plan.otherwise, into);
+            break;
+        case 'union': plan.parts.forEach((p) => informalTests(p, into)); break;
+        case 'sequence': plan.legs.forEach((p) => informalTests(p, into)); break;
+        case 'notes': informalTests(plan.base, into); break;
+        default: break;
+    }
+    return [...into];
 }
 
 /** Signals that a re-check has seen all it needs. */
@@ -112,7 +193,7 @@ class Enough extends Error {}
  */
 function recheck(
     plan: Plan, occ: Occupancy, at: Square, reads: ReadonlySet<number>,
-    found: Map<number, Destination>, problems: Problems
+    found: Map<number, Destination>, problems: Problems, assume?: Assumptions
 ): void {
     const files = occ.board.files;
     const monotone = !usesCannon(plan);
@@ -130,15 +211,15 @@ function recheck(
         const world = occ.with(x, y, ENEMY);
         const alt = new Map<number, Destination>();
         try {
-            new Walker(world, budget).run(plan, at.file, at.rank, (e) => {
+            new Walker(world, budget, assume).run(plan, at.file, at.rank, (e) => {
                 if (e.x !== x || e.y !== y) return;
-                record(alt, world, e);
+                record(alt, world, e, at);
                 const now = alt.get(index);
                 if (monotone && now && now.capture === before?.capture && now.igui === before?.igui) throw new Enough();
             });
         } catch (error) {
             if (error instanceof BudgetExceeded) {
-                problems.add('limit', `${squares.length - done} capture squares were not re-checked for paths that come back over them (step budget)`);
+                problems.add('limit', `${squares.length - done} capture squares were not re-checked for paths that come back over them (step budget)`, 'limit');
                 return;
             }
             if (!(error instanceof Enough)) throw error;
@@ -148,6 +229,8 @@ function recheck(
             before.capture = fresh?.capture ?? false;
             before.igui = fresh?.igui ?? false;
             for (const note of fresh?.notes ?? []) if (!before.notes.includes(note)) before.notes.push(note);
+            if (fresh?.iguiFrom && before.igui) before.iguiFrom = fresh.iguiFrom;
+            else delete before.iguiFrom;
             if (!before.move && !before.capture && !before.igui) found.delete(index);
         } else if (fresh) {
             found.set(index, fresh);
@@ -198,15 +281,15 @@ function checkSetUp(setup: SetUp, problems: Problems): boolean {
     const { files, ranks } = setup.board;
     const side = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_BOARD_SIDE;
     if (!side(files) || !side(ranks)) {
-        problems.add('invalid', `board ${files}x${ranks}: each side must be a whole number from 1 to ${MAX_BOARD_SIDE}`);
+        problems.add('invalid', `board ${files}x${ranks}: each side must be a whole number from 1 to ${MAX_BOARD_SIDE}`, 'set-up');
         return false;
     }
     if (!onBoard(setup.board, setup.at)) {
-        problems.add('invalid', `the piece's square is not on the ${files}x${ranks} board`);
+        problems.add('invalid', `the piece's square is not on the ${files}x${ranks} board`, 'set-up');
         return false;
     }
     if ([...setup.friends, ...setup.enemies].some((s) => !onBoard(setup.board, s))) {
-        problems.add('invalid', `pieces off the ${files}x${ranks} board are ignored`);
+        problems.add('invalid', `pieces off the ${files}x${ranks} board are ignored`, 'set-up');
     }
     return true;
 }

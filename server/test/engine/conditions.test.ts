@@ -34,13 +34,13 @@ describe('the pawn (cond on (rank), 8x8 board, on the e-file)', () => {
         expect(r.captures).toEqual([[-1, 1], [1, 1]]);
         expect(r.problems).toEqual([]);
     });
-    test('on rank 7: moves like the simple pawn, every destination notes the promotion', () => {
+    test('on rank 7: moves like the simple pawn, every destination carries the promotion choices', () => {
         const r = dests('pawn', on8x8(7, { enemies: [[1, 1]] }), resolve);
-        const note = 'promotes to queen, rook, knight, bishop';
+        const promotions = ['queen', 'rook', 'knight', 'bishop'];
         expect(r.destinations).toEqual([
-            { square: { file: 3, rank: 7 }, move: false, capture: true, igui: false, notes: [note] },
-            { square: { file: 4, rank: 7 }, move: true, capture: false, igui: false, notes: [note] },
-            { square: { file: 5, rank: 7 }, move: false, capture: true, igui: false, notes: [note] }
+            { square: { file: 3, rank: 7 }, move: false, capture: true, igui: false, notes: [], promotions },
+            { square: { file: 4, rank: 7 }, move: true, capture: false, igui: false, notes: [], promotions },
+            { square: { file: 5, rank: 7 }, move: false, capture: true, igui: false, notes: [], promotions }
         ]);
     });
     test('without a default branch (the spec\'s Lisp pawn), rank 4 has no moves', () => {

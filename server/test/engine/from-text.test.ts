@@ -23,10 +23,11 @@ function load(text: string) {
         const square = ([dx, dy]: [number, number]) => ({ file: file + dx, rank: rank + dy });
         const piece = resolve(normalizeName(name));
         if (!piece) throw new Error(`no piece ${name}`);
-        return movesReport(piece, {
+        const r = movesReport(piece, {
             board: { files, ranks }, at: { file, rank },
             friends: (where.friends ?? []).map(square), enemies: (where.enemies ?? []).map(square)
         }, resolve);
+        return { moves: r.moves, captures: r.captures, problems: r.problems.map(({ kind, message }) => ({ kind, message })) };
     };
 }
 

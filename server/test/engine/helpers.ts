@@ -95,13 +95,28 @@ function setUp(where: Where) {
     };
 }
 
-/** `movesReport` of a move (or a name, looked up in `resolve`). Default: 9x9 board, centre square. */
-export function moves(target: Move | string, where: Where = {}, resolve: Resolver = STANDARD): MovesReport {
+/** The offsets and problems (kind and message) of `movesReport`: what most engine tests assert. */
+export interface Moves {
+    moves: Offset[];
+    captures: Offset[];
+    problems: { kind: string; message: string }[];
+}
+
+/** `movesReport` of a move (or a name, looked up in `resolve`), as offsets. Default: 9x9 board, centre square. */
+export function moves(target: Move | string, where: Where = {}, resolve: Resolver = STANDARD): Moves {
+    const r = report(target, where, resolve);
+    return { moves: r.moves, captures: r.captures, problems: r.problems.map(({ kind, message }) => ({ kind, message })) };
+}
+
+/** The whole `movesReport` (square names, igui, promotions, rules of problems). */
+export function report(target: Move | string, where: Where = {}, resolve: Resolver = STANDARD): MovesReport {
     return movesReport(typeof target === 'string' ? ref(target) : target, setUp(where), resolve);
 }
 
+/** `destinations`, with problems as kind and message. */
 export function dests(target: Move | string, where: Where = {}, resolve: Resolver = STANDARD): EngineResult {
-    return destinations(typeof target === 'string' ? ref(target) : target, setUp(where), resolve);
+    const r = destinations(typeof target === 'string' ? ref(target) : target, setUp(where), resolve);
+    return { ...r, problems: r.problems.map(({ kind, message }) => ({ kind, message }) as EngineResult['problems'][number]) };
 }
 
 /** Lexicographically sorted copy, for writing expectations in any order. */

@@ -23,7 +23,7 @@ describe('names', () => {
         const resolve = pieces({ loop: q(ref('loop'), 'rider') });
         const r = destinations(def('loop', q(ref('loop'), 'rider')), { board: { files: 8, ranks: 8 }, at: { file: 0, rank: 0 }, friends: [], enemies: [] }, resolve);
         expect(r.destinations).toEqual([]);
-        expect(r.problems).toEqual([{ kind: 'cycle', message: 'cyclic definition: loop -> loop' }]);
+        expect(r.problems).toEqual([{ kind: 'cycle', message: 'cyclic definition: loop -> loop', rule: 'cycle' }]);
     });
     test('a definition without a body', () => {
         const resolve = (key: string) => (key === 'ghost' ? { name: 'ghost', key: 'ghost', properties: [], style: 'lisp' as const } : undefined);
@@ -53,11 +53,22 @@ describe('informal and unknown parts are kept and reported', () => {
         expect(r.moves).toEqual([[0, 1]]);
         expect(r.problems).toEqual([{ kind: 'unknown-keyword', message: 'unknown keyword :forward-left: not evaluated' }]);
     });
-    test('a text description', () => {
+    test('a text description as a later leg: the legs before it are shown (the coordinator moves as a queen)', () => {
         const coordinator = blocked(apply('move', ref('queen')), apply('igui', text('On the rectangle formed by itself and the friendly King')));
-        const r = moves(coordinator);
+        const r = moves(coordinator, { board: [5, 5] });
+        // The queen from c3 on an empty 5x5 board: 16 squares, move only; no capture is computed.
+        expect(r.moves).toEqual([[-2, -2], [-2, 0], [-2, 2], [-1, -1], [-1, 0], [-1, 1], [0, -2], [0, -1], [0, 1], [0, 2], [1, -1], [1, 0], [1, 1], [2, -2], [2, 0], [2, 2]]);
+        expect(r.captures).toEqual([]);
+        expect(r.problems).toEqual([
+            { kind: 'informal', message: 'informal description "On the rectangle formed by itself and the friendly King" is not evaluated' },
+            { kind: 'informal', message: 'a later leg is informal ("On the rectangle formed by itself and the friendly King"): only the moves before it are shown' }
+        ]);
+        const d = dests(coordinator, { board: [5, 5] }).destinations;
+        expect(d.every((x) => x.notes.includes('then "On the rectangle formed by itself and the friendly King": informal, not evaluated'))).toBe(true);
+    });
+    test('a text description as the only leg moves nowhere', () => {
+        const r = moves(blocked(text('see text'), ref('wazir')));
         expect([r.moves, r.captures]).toEqual([[], []]);
-        expect(r.problems).toEqual([{ kind: 'informal', message: 'informal description "On the rectangle formed by itself and the friendly King" is not evaluated' }]);
     });
     test('promote-to on its own has no movement', () => {
         const r = moves(apply('promote-to', ref('queen')));
