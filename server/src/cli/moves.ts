@@ -1,6 +1,11 @@
-/** `lcpn moves`: one JSON object with a piece's destinations in one set-up. */
-import { squareName } from '../engine/board.js';
-import { movesReport, type Resolver } from '../engine/report.js';
+/**
+ * `lcpn moves`: a piece's destinations in one set-up. With `--json`, one JSON object whose
+ * `moves` and `captures` (offsets) are kept exactly as scripts know them, plus square names,
+ * the enemies it can take, igui targets and promotions as fields of their own; without it, the
+ * same facts as a readable list.
+ */
+import { squareName, type SetUp } from '../engine/board.js';
+import { movesReport, type MovesReport, type Resolver } from '../engine/report.js';
 import type { Move, PieceDef } from '../model/piece.js';
 import type { CliOptions } from './main.js';
 import { notationInput } from './notation-input.js';
@@ -9,7 +14,6 @@ import { parseSetUp } from './setup-options.js';
 import { CliError, loadWorkspace } from './workspace.js';
 
 export async function runMoves(args: string[], options: CliOptions): Promise<number> {
-    if (!options.json) throw new CliError('moves: only --json output is supported; add --json');
     const setup = parseSetUp(options);
     let name: string;
     let target: PieceDef | Move;
@@ -28,13 +32,39 @@ export async function runMoves(args: string[], options: CliOptions): Promise<num
     }
     const report = movesReport(target, setup, resolve);
     for (const problem of report.problems) process.stderr.write(`lcpn: ${name}: ${problem.message}\n`);
-    const output = {
+    process.stdout.write(options.json ? JSON.stringify(movesJson(name, setup, report)) + '\n' : movesText(name, setup, report));
+    return 0;
+}
+
+/** The `--json` object: today's fields first, unchanged, then the added ones. */
+export function movesJson(name: string, setup: SetUp, report: MovesReport): Record<string, unknown> {
+    return {
         piece: name,
         board: { files: setup.board.files, ranks: setup.board.ranks },
         at: squareName(setup.at),
         moves: report.moves,
-        captures: report.captures
+        captures: report.captures,
+        moveSquares: report.moveSquares,
+        captureSquares: report.captureSquares,
+        takeSquares: report.takeSquares,
+        iguiSquares: report.iguiSquares,
+        iguiFrom: report.iguiFrom,
+        promotions: report.promotions
     };
-    process.stdout.write(JSON.stringify(output) + '\n');
-    return 0;
+}
+
+/** One line per kind of destination, squares by name; kinds with no square are left out. */
+export function movesText(name: string, setup: SetUp, report: MovesReport): string {
+    const list = (squares: readonly string[]) => squares.join(' ');
+    const lines = [`${name} on ${squareName(setup.at)}, ${setup.board.files}x${setup.board.ranks} board`];
+    const line = (label: string, squares: readonly string[]) => { if (squares.length > 0) lines.push(`  ${label}: ${list(squares)}`); };
+    line('moves to', report.moveSquares);
+    line('captures on (if an enemy stood there)', report.captureSquares);
+    line('takes the enemy on', report.takeSquares);
+    line('captures without moving on', report.iguiSquares);
+    const after = Object.entries(report.iguiFrom).map(([target, from]) => `${target} from ${from.join(' or ')}`);
+    if (after.length > 0) lines.push(`  of these, after moving first: ${after.join('; ')}`);
+    for (const [square, choices] of Object.entries(report.promotions)) lines.push(`  promotes on ${square} to ${choices.join(', ')}`);
+    if (lines.length === 1) lines.push('  no moves in this set-up');
+    return lines.join('\n') + '\n';
 }
