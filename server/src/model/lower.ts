@@ -6,12 +6,17 @@
  * application is a modifier *function* (Lisp-2: `cannon` may be both a function and a
  * piece), everything else is a *movement*. Problems are reported against AST nodes and
  * never thrown: bad input lowers to the best model it can, plus problems.
+ *
+ * Lowering is total: the parser's recovery leaves holes in the AST (a missing expression, a
+ * node of the abstract type `Expr`, a name with no text), and each hole lowers to an explicit
+ * empty union (no movement) and marks the piece `incomplete`, so no later stage ever meets an
+ * undefined part of a model. The syntax error that made the hole is reported by the parser.
  */
-import type { AstNode } from 'langium';
+import { GrammarUtils, type AstNode } from 'langium';
 import * as ast from '../language/generated/ast.js';
 import { normalizeKeyword, normalizeName } from './names.js';
 import { parseBetza, parseParlett } from '../notation/index.js';
-import type { Move, PieceDef, Qualifier, Style, Term, Test } from './piece.js';
+import { integerText, MAX_INTEGER, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from './piece.js';
 
 export interface LoweringProblem {
     node: AstNode;
@@ -49,8 +54,12 @@ export function definitionStyle(def: ast.Definition): Style {
 export function lowerDefinition(def: ast.Definition): { piece: PieceDef; problems: LoweringProblem[] } {
     const lowering = new Lowering();
     const piece = lowering.definition(def);
+    if (lowering.incomplete) piece.incomplete = true;
     return { piece, problems: lowering.problems };
 }
+
+/** The empty union: no movement. What a hole in the AST lowers to. */
+const nothing = (): Move => ({ kind: 'union', parts: [] });
 
 /** One expression as a movement, problems ignored (for checks that look at part of a definition). */
 export function lowerMove(expr: ast.Expr): Move {
@@ -59,6 +68,27 @@ export function lowerMove(expr: ast.Expr): Move {
 
 class Lowering {
     readonly problems: LoweringProblem[] = [];
+    /** Set when a part of the AST was missing (see the file comment). */
+    incomplete = false;
+
+    private hole(): Move {
+        this.incomplete = true;
+        return nothing();
+    }
+
+    /** A number the model can hold exactly; anything else is a located error (and lowers to 0). */
+    private integer(value: number, node: AstNode, part?: { offset: number; length: number }): number {
+        if (typeof value !== 'number' || Number.isNaN(value)) {
+            this.incomplete = true;
+            return 0;
+        }
+        if (Number.isSafeInteger(value)) return value === 0 ? 0 : value;
+        this.problems.push({
+            node, part, code: 'number-too-large', severity: 'error',
+            message: `this number is too large: numbers in LCPN are at most ${MAX_INTEGER.toLocaleString('en-US')} (2^53 - 1) either way, the largest a computer reads exactly (no board comes near it)`
+        });
+        return 0;
+    }
 
     private problem(node: AstNode, code: string, message: string, severity: LoweringProblem['severity'] = 'error'): void {
         this.problems.push({ node, code, message, severity });
@@ -67,15 +97,20 @@ class Lowering {
     definition(def: ast.Definition): PieceDef {
         const properties: string[] = [];
         let body: Move | undefined;
+        const name = typeof def.name === 'string' ? def.name : '';
+        if (!name) this.incomplete = true;
         if (ast.isInfixDefinition(def)) {
-            properties.push(...def.properties.map((p) => normalizeKeyword(p.value)));
+            for (const p of def.properties ?? []) {
+                if (typeof p?.value === 'string') properties.push(normalizeKeyword(p.value)); else this.incomplete = true;
+            }
             body = def.body ? this.topLevel(def.body, properties) : undefined;
+            if (!def.body) this.incomplete = true;
         } else if (def.body) {
             body = this.topLevel(def.body, properties);
         }
         return {
-            name: def.name.startsWith('$') ? def.name.slice(1) : def.name,
-            key: normalizeName(def.name),
+            name: name.startsWith('$') ? name.slice(1) : name,
+            key: normalizeName(name),
             properties: [...new Set(properties)],
             body,
             style: definitionStyle(def)
@@ -86,8 +121,8 @@ class Lowering {
     private topLevel(expr: ast.Expr, properties: string[]): Move | undefined {
         if (ast.isUnion(expr)) {
             const parts: Move[] = [];
-            for (const item of expr.items) {
-                if (ast.isProperty(item)) {
+            for (const item of expr.items ?? []) {
+                if (ast.isProperty(item) && typeof item.value === 'string') {
                     if (ast.isInfixDefinition(expr.$container)) {
                         this.problem(item, 'misplaced-property',
                             `'${item.value}' must come first in C and SQL style, before every component and with no '${expr.ops[0] ?? '/'}' after it`);
@@ -103,7 +138,7 @@ class Lowering {
             }
             return parts.length === 1 ? parts[0] : { kind: 'union', parts };
         }
-        if (ast.isProperty(expr)) {
+        if (ast.isProperty(expr) && typeof expr.value === 'string') {
             properties.push(normalizeKeyword(expr.value));
             return undefined;
         }
@@ -112,18 +147,20 @@ class Lowering {
 
     /** `expr` is missing where the parser recovered from a syntax error (`x := ()`, `x IS moving`); that error is reported already. */
     move(expr: ast.Expr | undefined): Move {
-        if (!expr) return { kind: 'union', parts: [] };
+        if (!expr) return this.hole();
         switch (expr.$type) {
             case 'Vector': {
-                const leap: Move = { kind: 'leap', vector: [...expr.components] };
-                return expr.qualifiers.length > 0 ? { kind: 'qualified', base: leap, qualifiers: this.qualifiers(expr.qualifiers) } : leap;
+                const leap: Move = { kind: 'leap', vector: this.components(expr) };
+                return expr.qualifiers?.length > 0 ? { kind: 'qualified', base: leap, qualifiers: this.qualifiers(expr.qualifiers) } : leap;
             }
-            case 'NameRef':
-                return { kind: 'ref', key: normalizeName(expr.ref.$refText) };
+            case 'NameRef': {
+                const name = refText(expr);
+                return name ? { kind: 'ref', key: normalizeName(name) } : this.hole();
+            }
             case 'StringLit':
-                return { kind: 'text', text: expr.value };
+                return typeof expr.value === 'string' ? { kind: 'text', text: expr.value } : this.hole();
             case 'Qualified':
-                return { kind: 'qualified', base: this.move(expr.base), qualifiers: this.qualifiers(expr.qualifiers) };
+                return { kind: 'qualified', base: this.move(expr.base), qualifiers: this.qualifiers(expr.qualifiers ?? []) };
             case 'Parenthesized':
                 return this.move(expr.expr);
             case 'Union':
@@ -145,7 +182,7 @@ class Lowering {
                     `'${expr.value}' is a property of the whole piece: write it first in the definition, e.g. (def king (/ ::royal ferz wazir)) or king := ::royal ferz / wazir`);
                 return { kind: 'union', parts: [] };
             case 'NumberLit':
-                this.problem(expr, 'number-as-move', `a number alone is not a movement: write a vector such as [0 ${expr.value}]`);
+                this.problem(expr, 'number-as-move', `a number alone is not a movement: write a vector such as [0 ${integerText(expr.value)}]`);
                 return { kind: 'union', parts: [] };
             case 'Qualifier':
                 this.problem(expr, 'misplaced-qualifier', `'${expr.value}' qualifies a movement: put it after one, as in (wazir ${expr.value}) or wazir${expr.value}`);
@@ -153,12 +190,27 @@ class Lowering {
             case 'Equals':
                 this.problem(expr, 'test-as-move', "'=' compares values in a condition; it is not a movement");
                 return { kind: 'union', parts: [] };
+            default:
+                // A node recovery made without a concrete type (`$type: 'Expr'`).
+                return this.hole();
         }
+    }
+
+    /** A vector's numbers, each checked where it is written. */
+    private components(expr: ast.Vector): number[] {
+        const values = expr.components ?? [];
+        if (values.every(Number.isSafeInteger)) return values.map((v) => (v === 0 ? 0 : v));
+        const cst = expr.$cstNode;
+        const leaves = cst ? GrammarUtils.findNodesForProperty(cst, 'components') : [];
+        return values.map((value, i) => {
+            const leaf = leaves[i];
+            return this.integer(value, expr, leaf && cst ? { offset: leaf.offset - cst.offset, length: leaf.length } : undefined);
+        });
     }
 
     private union(expr: ast.Union): Move {
         const parts: Move[] = [];
-        for (const item of expr.items) {
+        for (const item of expr.items ?? []) {
             if (ast.isProperty(item)) {
                 this.problem(item, 'misplaced-property',
                     `'${item.value}' is a property of the whole piece and can only stand in the definition's top-level union`);
@@ -173,7 +225,7 @@ class Lowering {
         const mode = expr.op === '=>' || expr.op === 'AND_THEN' ? 'blocked' : 'free';
         // Infix chains parse left-nested: `a => b => c` is ((a => b) => c); flatten same-mode chains.
         const legs: Move[] = [];
-        const [first, ...rest] = expr.legs;
+        const [first, ...rest] = expr.legs ?? [];
         if (first && !expr.open && ast.isSequence(first) && !first.open && sameMode(first.op, expr.op)) {
             const inner = this.sequence(first);
             if (inner.kind === 'sequence') legs.push(...inner.legs); else legs.push(inner);
@@ -182,8 +234,8 @@ class Lowering {
         }
         legs.push(...rest.map((leg) => this.move(leg)));
         if (legs.length < 2) {
-            this.problem(expr, 'short-sequence', `'${expr.op}' needs two movements, the first leg and the one that continues from it`);
-            return legs[0] ?? { kind: 'union', parts: [] };
+            this.problem(expr, 'short-sequence', `'${expr.op ?? '=>'}' needs two movements, the first leg and the one that continues from it`);
+            return legs[0] ?? nothing();
         }
         return { kind: 'sequence', mode, legs };
     }
@@ -191,15 +243,16 @@ class Lowering {
     private application(expr: ast.Application): Move {
         const notation = notationOf(expr);
         if (notation) return this.notation(notation, expr.args[0] as ast.StringLit);
-        const qualifiers = expr.args.filter(ast.isQualifier);
-        const others = expr.args.filter((a) => !ast.isQualifier(a));
+        const args = expr.args ?? [];
+        const qualifiers = args.filter(ast.isQualifier);
+        const others = args.filter((a) => !ast.isQualifier(a));
         // `(wazir :forward)`, `([2 1] :narrow)`, `(rook :2 :*)`: a movement with qualifiers (Lisp style).
         if (expr.open && others.length === 0 && qualifiers.length > 0) {
             return { kind: 'qualified', base: this.move(expr.head), qualifiers: this.qualifiers(qualifiers) };
         }
         const alternatives = this.functions(expr.head);
-        const args = others.map((a) => this.move(a));
-        const applications: Move[] = alternatives.map((functions) => ({ kind: 'apply', functions, args }));
+        const moves = others.map((a) => this.move(a));
+        const applications: Move[] = alternatives.map((functions) => ({ kind: 'apply', functions, args: moves }));
         const applied: Move = applications.length === 1 ? applications[0] : { kind: 'union', parts: applications };
         return qualifiers.length > 0 ? { kind: 'qualified', base: applied, qualifiers: this.qualifiers(qualifiers) } : applied;
     }
@@ -217,18 +270,28 @@ class Lowering {
     }
 
     private gerund(expr: ast.GerundCall): Move {
-        const functions = expr.gerunds.map((g) => GERUNDS[g] ?? normalizeName(g));
+        const gerunds = (expr.gerunds ?? []).filter((g) => typeof g === 'string' && g.length > 0);
+        if (gerunds.length === 0) return this.hole();
+        const functions = gerunds.map((g) => GERUNDS[g] ?? normalizeName(g));
         return { kind: 'apply', functions, args: [this.move(expr.arg)] };
     }
 
     /** A function expression, as the alternatives it stands for: `(/ move (& capture cannon))` -> [[move], [capture, cannon]]. */
     functions(expr: ast.Expr | undefined): string[][] {
-        if (!expr) return [];
-        if (ast.isNameRef(expr)) return [[normalizeName(expr.ref.$refText)]];
+        if (!expr || !KNOWN_TYPES.has(expr.$type)) {
+            this.incomplete = true;
+            return [];
+        }
+        if (ast.isNameRef(expr)) {
+            const name = refText(expr);
+            if (name) return [[normalizeName(name)]];
+            this.incomplete = true;
+            return [];
+        }
         if (ast.isParenthesized(expr)) return this.functions(expr.expr);
-        if (ast.isUnion(expr)) return expr.items.flatMap((item) => this.functions(item));
+        if (ast.isUnion(expr)) return (expr.items ?? []).flatMap((item) => this.functions(item));
         if (ast.isComposition(expr)) {
-            return expr.functions.reduce<string[][]>(
+            return (expr.functions ?? []).reduce<string[][]>(
                 (acc, f) => acc.flatMap((prefix) => this.functions(f).map((alt) => [...prefix, ...alt])),
                 [[]]);
         }
@@ -240,13 +303,17 @@ class Lowering {
     private conditional(expr: ast.Conditional): Move {
         const branches: { test: Test; body: Move }[] = [];
         let otherwise: Move | undefined;
-        for (const branch of expr.branches) {
+        for (const branch of expr.branches ?? []) {
+            if (!branch) {
+                this.incomplete = true;
+                continue;
+            }
             if (!branch.body) {
                 this.problem(branch, 'empty-branch', 'this branch has a condition but no movement after it');
                 continue;
             }
             const body = this.move(branch.body);
-            if (expr.open && ast.isNameRef(branch.test) && DEFAULT_TESTS.has(normalizeName(branch.test.ref.$refText))) {
+            if (expr.open && ast.isNameRef(branch.test) && DEFAULT_TESTS.has(normalizeName(refText(branch.test)))) {
                 otherwise = body;
             } else {
                 branches.push({ test: this.test(branch.test), body });
@@ -258,8 +325,11 @@ class Lowering {
     }
 
     private test(expr: ast.Expr | undefined): Test {
-        if (!expr) return { kind: 'text', text: '' };
-        if (ast.isStringLit(expr)) return { kind: 'text', text: expr.value };
+        if (!expr || !KNOWN_TYPES.has(expr.$type)) {
+            this.incomplete = true;
+            return { kind: 'text', text: '' };
+        }
+        if (ast.isStringLit(expr)) return { kind: 'text', text: expr.value ?? '' };
         if (ast.isParenthesized(expr)) return this.test(expr.expr);
         if (ast.isEquals(expr)) return { kind: 'equals', left: this.term(expr.left), right: this.term(expr.right) };
         this.problem(expr, 'bad-test', 'a condition is a comparison such as (= (rank) 2) / rank() = 2, or a description in a string');
@@ -267,12 +337,15 @@ class Lowering {
     }
 
     private term(expr: ast.Expr | undefined): Term {
-        if (!expr) return { kind: 'number', value: 0 };
-        if (ast.isNumberLit(expr)) return { kind: 'number', value: expr.value };
-        if (ast.isNameRef(expr)) return { kind: 'name', key: normalizeName(expr.ref.$refText) };
+        if (!expr || !KNOWN_TYPES.has(expr.$type)) {
+            this.incomplete = true;
+            return { kind: 'number', value: 0 };
+        }
+        if (ast.isNumberLit(expr)) return { kind: 'number', value: this.integer(expr.value, expr) };
+        if (ast.isNameRef(expr) && refText(expr)) return { kind: 'name', key: normalizeName(refText(expr)) };
         if (ast.isParenthesized(expr)) return this.term(expr.expr);
-        if (ast.isApplication(expr) && ast.isNameRef(expr.head)) {
-            return { kind: 'call', fn: normalizeName(expr.head.ref.$refText), args: expr.args.map((a) => this.term(a)) };
+        if (ast.isApplication(expr) && ast.isNameRef(expr.head) && refText(expr.head)) {
+            return { kind: 'call', fn: normalizeName(refText(expr.head)), args: (expr.args ?? []).map((a) => this.term(a)) };
         }
         this.problem(expr, 'bad-term', 'a condition compares numbers and calls such as (rank) / rank()');
         return { kind: 'number', value: 0 };
@@ -282,11 +355,17 @@ class Lowering {
         const result: Qualifier[] = [];
         const numbers: { node: ast.Qualifier; value: number | null }[] = [];
         for (const node of nodes) {
+            if (typeof node?.value !== 'string' || node.value.length < 2) {
+                this.incomplete = true;
+                continue;
+            }
             const text = node.value.slice(1);
             if (text === '*') {
                 numbers.push({ node, value: null });
             } else if (/^[0-9]+$/.test(text)) {
-                numbers.push({ node, value: Number(text) });
+                // A bound too large to hold is reported and left out (it would only read as a wrong bound).
+                if (Number.isSafeInteger(Number(text))) numbers.push({ node, value: Number(text) });
+                else this.integer(Number(text), node);
             } else {
                 const name = normalizeKeyword(text);
                 if (name === 'only') result.push({ kind: 'only' });
@@ -326,8 +405,21 @@ class Lowering {
 
 /** `(betza "...")` or `betza("...")`: the notation, when the application is one. */
 export function notationOf(expr: ast.Application): 'betza' | 'parlett' | undefined {
-    if (!ast.isNameRef(expr.head) || expr.args.length !== 1 || !ast.isStringLit(expr.args[0])) return undefined;
-    return NOTATION_FUNCTIONS[normalizeName(expr.head.ref.$refText)];
+    if (!ast.isNameRef(expr.head) || expr.args?.length !== 1 || !ast.isStringLit(expr.args[0]) || typeof expr.args[0].value !== 'string') return undefined;
+    return NOTATION_FUNCTIONS[normalizeName(refText(expr.head))];
+}
+
+/** The concrete expression types; recovery may leave a node of the abstract type `Expr`. */
+const KNOWN_TYPES = new Set<string>([
+    ast.Vector.$type, ast.Union.$type, ast.Sequence.$type, ast.Composition.$type, ast.Conditional.$type, ast.Equals.$type,
+    ast.Application.$type, ast.Qualified.$type, ast.Parenthesized.$type, ast.GerundCall.$type, ast.NameRef.$type,
+    ast.StringLit.$type, ast.NumberLit.$type, ast.Qualifier.$type, ast.Property.$type
+]);
+
+/** A name as written, or '' where recovery left the reference without text. */
+function refText(ref: ast.NameRef): string {
+    const text = ref.ref?.$refText;
+    return typeof text === 'string' ? text : '';
 }
 
 /** The offset in a string literal's source text of the value's `index`-th character (escapes take two). */

@@ -129,4 +129,21 @@ export interface PieceDef {
     body?: Move;
     /** The style the definition was written in (used by printers that keep the style). */
     style: Style;
+    /**
+     * Set when the parser recovered from a syntax error inside this definition and parts of its
+     * AST are missing: each missing part lowered to an empty union (no movement), so the model is
+     * still total, but it is not what was meant. Absent on complete definitions.
+     */
+    incomplete?: true;
+}
+
+/** The largest integer a number in LCPN may have: the model holds JavaScript numbers, exact up to 2^53 - 1. */
+export const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
+
+/** An integer as LCPN text: plain digits, never exponent notation (`1e+21` does not parse back). */
+export function integerText(value: number): string {
+    if (Number.isSafeInteger(value)) return String(value === 0 ? 0 : value);
+    if (Number.isFinite(value)) return BigInt(Math.trunc(value)).toString();
+    // Digits past the largest double read back as Infinity, so this round-trips too (and is rejected when read).
+    return Number.isNaN(value) ? '0' : (value < 0 ? '-1' : '1') + '0'.repeat(309);
 }

@@ -3,7 +3,7 @@
  * only in spelling (`/` vs `OR`, `=>` vs `AND_THEN`, ...), so one printer serves both.
  * Parentheses are added exactly where the grammar's precedence needs them.
  */
-import type { Move, PieceDef, Qualifier, Term, Test } from './piece.js';
+import { integerText, type Move, type PieceDef, type Qualifier, type Term, type Test } from './piece.js';
 import { quote, rangeText } from './print-lisp.js';
 import { spellName } from './spelling.js';
 
@@ -20,10 +20,21 @@ const GERUND_OF: Record<string, string> = { capture: 'capturing', move: 'moving'
 /** Precedence levels, loosest first, as in the grammar. */
 const enum Level { Union = 1, Sequence = 2, Application = 3, Postfix = 5, Primary = 6 }
 
+/**
+ * A definition. One with properties and no movement is `p := ::royal` (the grammar reads the last
+ * property as the body, lowering reads it back as a property). One with neither has no C or SQL
+ * spelling (`p :=` alone is incomplete): it prints as `p := ""`, which is not the same piece, so
+ * `canPrintInfix` says no and the converter leaves it as written.
+ */
 export function printInfixPiece(piece: PieceDef, style: InfixStyle): string {
-    const props = piece.properties.map((p) => `::${p} `).join('');
-    const body = piece.body ? new InfixPrinter(style).move(piece.body, Level.Union) : '""';
-    return `${spellName(piece.key, style)} ${SPELLING[style].define} ${props}${body}`;
+    const props = piece.properties.map((p) => `::${p}`);
+    const body = piece.body ? new InfixPrinter(style).move(piece.body, Level.Union) : props.length > 0 ? undefined : '""';
+    return [spellName(piece.key, style), SPELLING[style].define, ...props, ...(body === undefined ? [] : [body])].join(' ');
+}
+
+/** Whether the piece has a C and SQL spelling (see printInfixPiece). */
+export function canPrintInfix(piece: PieceDef): boolean {
+    return piece.body !== undefined || piece.properties.length > 0;
 }
 
 export function printInfixMove(move: Move, style: InfixStyle): string {
@@ -43,7 +54,7 @@ class InfixPrinter {
         const s = SPELLING[this.style];
         switch (move.kind) {
             case 'leap':
-                return [`[${move.vector.join(', ')}]`, Level.Primary];
+                return [`[${move.vector.map(integerText).join(', ')}]`, Level.Primary];
             case 'ref':
                 return [spellName(move.key, this.style), Level.Primary];
             case 'text':
@@ -92,7 +103,7 @@ class InfixPrinter {
 
     private term(term: Term): string {
         switch (term.kind) {
-            case 'number': return String(term.value);
+            case 'number': return integerText(term.value);
             case 'name': return spellName(term.key, this.style);
             case 'call': return `${spellName(term.fn, this.style)}(${term.args.map((a) => this.term(a)).join(', ')})`;
         }

@@ -2,13 +2,15 @@
  * Piece model -> Lisp style (Emacs Lisp flavour: `[m n]` vectors, `( )` lists).
  * Names are spelled with `-`, keywords with `-`.
  */
-import type { Move, PieceDef, Qualifier, Term, Test } from './piece.js';
+import { integerText, type Move, type PieceDef, type Qualifier, type Term, type Test } from './piece.js';
 import { spellName } from './spelling.js';
 
 export function printLispPiece(piece: PieceDef): string {
     const name = spellName(piece.key, 'lisp');
     if (!piece.body && piece.properties.length === 0) return `(def ${name})`;
     const props = piece.properties.map((p) => `::${p}`);
+    // Properties and no movement: `(def p ::royal)`, the body being the property itself.
+    if (!piece.body && props.length === 1) return `(def ${name} ${props[0]})`;
     if (props.length === 0) return `(def ${name} ${printLispMove(piece.body!)})`;
     const parts = piece.body ? (piece.body.kind === 'union' ? piece.body.parts : [piece.body]) : [];
     return `(def ${name} (/ ${[...props, ...parts.map(printLispMove)].join(' ')}))`;
@@ -17,7 +19,7 @@ export function printLispPiece(piece: PieceDef): string {
 export function printLispMove(move: Move): string {
     switch (move.kind) {
         case 'leap':
-            return `[${move.vector.join(' ')}]`;
+            return `[${move.vector.map(integerText).join(' ')}]`;
         case 'ref':
             return spellName(move.key, 'lisp');
         case 'text':
@@ -25,7 +27,7 @@ export function printLispMove(move: Move): string {
         case 'qualified': {
             const quals = move.qualifiers.map(lispQualifier).join(' ');
             // A vector wrapped with qualifiers drops its brackets: (2 1 :narrow).
-            if (move.base.kind === 'leap') return `(${move.base.vector.join(' ')} ${quals})`;
+            if (move.base.kind === 'leap' && move.base.vector.length > 0) return `(${move.base.vector.map(integerText).join(' ')} ${quals})`;
             return `(${printLispMove(move.base)} ${quals})`;
         }
         case 'union':
@@ -61,8 +63,8 @@ export function lispQualifier(q: Qualifier): string {
 /** The tokens of a range: `rider`, `4` (1..4), `2 5`, `2 *`. */
 export function rangeText(min: number, max: number | null): string[] {
     if (min === 1 && max === null) return ['rider'];
-    if (min <= 1 && max !== null && min === Math.min(1, max)) return [String(max)];
-    return [String(min), max === null ? '*' : String(max)];
+    if (min <= 1 && max !== null && min === Math.min(1, max)) return [integerText(max)];
+    return [integerText(min), max === null ? '*' : integerText(max)];
 }
 
 function lispTest(test: Test): string {
@@ -71,7 +73,7 @@ function lispTest(test: Test): string {
 
 function lispTerm(term: Term): string {
     switch (term.kind) {
-        case 'number': return String(term.value);
+        case 'number': return integerText(term.value);
         case 'name': return spellName(term.key, 'lisp');
         case 'call': return `(${[spellName(term.fn, 'lisp'), ...term.args.map(lispTerm)].join(' ')})`;
     }
