@@ -1,15 +1,23 @@
 /**
- * The language server's entry point: the only module that knows about the LSP connection.
- * It wires a Node stdio/IPC connection to the LCPN services, starts Langium's server, and
- * registers the one custom request (`lcpn/pieceDiagram`, for the editor's diagram panel).
+ * The language server's entry point: the only module that creates the LSP connection.
+ * It wires a Node stdio/IPC connection to the LCPN services over the server's file system
+ * (regular files within the size limit only) and starts the server (lsp/lcpn-language-server.ts).
+ *
+ * No exception ends the process: an editor does not restart a server that exited, so a crash
+ * loses every feature until the user reloads. Errors that escape a handler are logged (to
+ * the client's output) and the server goes on.
  */
-import { startLanguageServer } from 'langium/lsp';
-import { NodeFileSystem } from 'langium/node';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node.js';
+import { LcpnFileSystem } from './language/lcpn-file-system.js';
 import { createLcpnServices } from './language/lcpn-module.js';
-import { pieceDiagram, PIECE_DIAGRAM_REQUEST, type PieceDiagramParams } from './language/lsp/lcpn-diagram-request.js';
+import { startLcpnLanguageServer } from './language/lsp/lcpn-language-server.js';
 
 const connection = createConnection(ProposedFeatures.all);
-const { shared } = createLcpnServices({ connection, ...NodeFileSystem });
-startLanguageServer(shared);
-connection.onRequest(PIECE_DIAGRAM_REQUEST, (params: PieceDiagramParams) => pieceDiagram(shared, params));
+process.on('unhandledRejection', (reason) => {
+    console.error('LCPN: an operation failed; the server goes on.', reason instanceof Error ? reason.stack ?? reason.message : reason);
+});
+process.on('uncaughtException', (error) => {
+    console.error('LCPN: an unexpected error; the server goes on.', error.stack ?? error.message);
+});
+const { shared } = createLcpnServices({ connection, ...LcpnFileSystem });
+startLcpnLanguageServer(shared);

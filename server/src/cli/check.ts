@@ -1,13 +1,18 @@
-/** `lcpn check`: every diagnostic of every file, sorted by position. */
-import { collectFiles, CliError, formatDiagnostic, loadWorkspace } from './workspace.js';
+/** `lcpn check`: every diagnostic of every named file, sorted by position, and a summary on stderr. */
+import { CliError, formatDiagnostic, loadWorkspace, reportProblems, displayName } from './workspace.js';
+import { escapeText } from './escape.js';
+import { plural } from './words.js';
 
 export async function runCheck(paths: string[]): Promise<number> {
-    if (paths.length === 0) throw new CliError('check: name at least one file or directory');
-    const files = collectFiles(paths);
-    const { documents } = await loadWorkspace(files);
+    if (paths.length === 0) throw new CliError("check: name at least one file or directory (or - for standard input)");
+    const workspace = await loadWorkspace(paths);
+    reportProblems(workspace);
     let errors = 0;
     let warnings = 0;
-    for (const document of documents) {
+    for (const document of workspace.documents) {
+        if (document.textDocument.getText().trim() === '') {
+            process.stderr.write(`lcpn: note: ${escapeText(displayName(document))} is empty: it defines no pieces\n`);
+        }
         // Hints (such as a '(' closed by ']') are for editors; the command line shows the rest.
         const diagnostics = (document.diagnostics ?? []).filter((d) => (d.severity ?? 1) < 4).sort((a, b) =>
             a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
@@ -17,6 +22,8 @@ export async function runCheck(paths: string[]): Promise<number> {
             process.stdout.write(formatDiagnostic(document, diagnostic) + '\n');
         }
     }
-    process.stderr.write(`${files.length} file${files.length === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
-    return errors > 0 ? 1 : 0;
+    const unread = workspace.problems.length;
+    process.stderr.write(`${plural(workspace.documents.length, 'file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`
+        + `${unread ? `; ${plural(unread, 'path')} could not be read` : ''}\n`);
+    return unread > 0 ? 2 : errors > 0 ? 1 : 0;
 }

@@ -1,28 +1,54 @@
 /**
  * The `lcpn` command line: a second entry point over the same core as the language server.
- * Usage errors and unreadable input are reported as one-line messages with exit code 2;
- * `check` exits 1 when a file has errors.
+ * Exit codes: 0 success; 1 a file has errors; 2 a usage error, or a path that could not be
+ * read (the other paths are still processed). Usage errors and unreadable input are one-line
+ * messages, never stack traces; user text in every message is escaped (see escape.ts).
  */
 import { parseArgs } from 'node:util';
 import { runCheck } from './check.js';
 import { runConvert } from './convert.js';
+import { escapeLines, escapeText } from './escape.js';
 import { runMoves } from './moves.js';
 import { runShow } from './show.js';
-import { CliError } from './workspace.js';
+import { cliVersion } from './version.js';
+import { CliError, setDefaultLoadOptions } from './workspace.js';
 
 const USAGE = `lcpn: tools for the Lispy Chess Piece Notation
 
 Usage:
-  lcpn check FILE|DIR...                    diagnostics as file:line:col: severity: message (exit 1 on errors)
-  lcpn show FILE|DIR [PIECE...] [--board 9x9] [--at e5] [--friend ..] [--enemy ..]
-                                            movement diagrams as text
+  lcpn check PATH...                        diagnostics as file:line:col: severity: message
+  lcpn show PATH [PIECE...] [--board 9x9] [--at e5] [--friend ..] [--enemy ..]
+                                            movement diagrams as text, and a summary line
   lcpn moves FILE PIECE [--board 15x15] [--at h8] [--friend f6,g7] [--enemy e6] --json
   lcpn moves --betza "fmWfcF" | --parlett "o1>, c1X>"  [same options] --json
                                             destinations as one JSON object
-  lcpn convert FILE --to lisp|c|sql|betza|parlett
-  lcpn convert --from betza|parlett "TEXT" --to lisp|c|sql
+  lcpn convert PATH... --to lisp|c|sql|betza|parlett [--out DIR | --write]
+  lcpn convert --from betza|parlett "TEXT" --to lisp|c|sql|betza|parlett [--name NAME]
                                             the pieces in another notation
-  lcpn help                                 this text
+  lcpn help | --help                        this text
+  lcpn --version                            the version
+
+Paths:
+  PATH is a .lcpn file, a directory (its .lcpn files, recursively; hidden entries and
+  node_modules are skipped) or - for standard input. Only regular files up to 16 MB are
+  read; a path that cannot be read is reported and the others are still processed.
+
+Workspace (names resolve exactly as in the editor):
+  A named file sees its own definitions first, then every other .lcpn file in its directory
+  (not recursive), then the standard prelude. --workspace DIR sets the workspace instead:
+  every .lcpn file below DIR, as the editor loads an open folder. Standard input sees only the
+  prelude unless --workspace is given. Diagnostics and output are for the named files only.
+
+convert:
+  One FILE (or -) is written to standard output. Several files or a directory need
+  --out DIR (the converted files are written there, in the same layout) or --write
+  (each file is converted in place). A definition with an error is copied as written and
+  counted. To Betza or Parlett, each piece is one "name: notation" line on standard output.
+  --from betza|parlett converts one notation string (or - to read it from standard input);
+  parts that are standard pieces take the prelude's names (BN -> (/ bishop knight)), and the
+  piece is named by --name, else by the standard piece it equals, else "piece".
+
+Exit status: 0 success, 1 errors in a file, 2 a usage error or a path that could not be read.
 `;
 
 const OPTIONS = {
@@ -35,40 +61,80 @@ const OPTIONS = {
     from: { type: 'string' },
     betza: { type: 'string' },
     parlett: { type: 'string' },
-    help: { type: 'boolean', short: 'h' }
+    name: { type: 'string' },
+    workspace: { type: 'string' },
+    out: { type: 'string' },
+    write: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' }
 } as const;
 
+type OptionName = keyof typeof OPTIONS;
+
+/** The options each command reads; any other is a usage error rather than silently ignored. */
+const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
+    check: ['workspace'],
+    show: ['board', 'at', 'friend', 'enemy', 'workspace'],
+    moves: ['board', 'at', 'friend', 'enemy', 'json', 'betza', 'parlett', 'workspace'],
+    convert: ['to', 'from', 'name', 'out', 'write', 'workspace']
+};
+
 export type CliOptions = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+const HINT = "run 'lcpn help' for the usage";
 
 async function main(argv: string[]): Promise<number> {
     let parsed;
     try {
         parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     } catch (error) {
-        throw new CliError(`${(error as Error).message}\n\n${USAGE}`);
+        throw new CliError(`${argumentError(error as Error & { code?: string })}; ${HINT}`);
     }
     const [command, ...args] = parsed.positionals;
     const options = parsed.values;
+    if (options.version) {
+        process.stdout.write(`lcpn ${cliVersion()}\n`);
+        return 0;
+    }
     if (!command || command === 'help' || options.help) {
         process.stdout.write(USAGE);
         return command || options.help ? 0 : 2;
     }
+    const allowed = COMMAND_OPTIONS[command];
+    if (!allowed) throw new CliError(`unknown command '${escapeText(command)}'; the commands are check, show, moves, convert and help; ${HINT}`);
+    for (const name of Object.keys(options) as OptionName[]) {
+        if (!allowed.includes(name)) throw new CliError(`${command}: --${name} does not apply to this command; ${HINT}`);
+    }
+    setDefaultLoadOptions({ workspace: options.workspace });
     switch (command) {
         case 'check': return runCheck(args);
         case 'show': return runShow(args, options);
         case 'moves': return runMoves(args, options);
-        case 'convert': return runConvert(args, options);
-        default: throw new CliError(`unknown command '${command}'\n\n${USAGE}`);
+        default: return runConvert(args, options);
     }
+}
+
+/** parseArgs' messages, in the CLI's words and without its advice about `--`. */
+function argumentError(error: Error & { code?: string }): string {
+    const option = escapeText(/'([^' ]+)/.exec(error.message)?.[1] ?? '');
+    if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${option}'`;
+    if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+        if (/does not take an argument/.test(error.message)) return `option '${option}' takes no value`;
+        if (/ambiguous/.test(error.message)) return `option '${option}' needs a value (a value that starts with '-' is written ${option}=-...)`;
+        return `option '${option}' needs a value`;
+    }
+    if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return 'unexpected argument';
+    return escapeText(error.message);
 }
 
 main(process.argv.slice(2)).then(
     (code) => { process.exitCode = code; },
     (error: unknown) => {
         if (error instanceof CliError) {
-            process.stderr.write(`lcpn: ${error.message}\n`);
+            process.stderr.write(`lcpn: ${escapeLines(error.message.split('\n')).join('\n')}\n`);
         } else {
-            process.stderr.write(`lcpn: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+            const text = error instanceof Error ? error.stack ?? error.message : String(error);
+            process.stderr.write(`lcpn: internal error: ${escapeLines(text.split('\n')).join('\n')}\n`);
         }
         process.exitCode = 2;
     });

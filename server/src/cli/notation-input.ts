@@ -8,6 +8,7 @@ import type { Resolver } from '../engine/report.js';
 import type { Move, PieceDef } from '../model/piece.js';
 import { parseBetza, parseParlett, toBetza, toParlett, type NotationProblem } from '../notation/index.js';
 import type { CliOptions } from './main.js';
+import { escapeText } from './escape.js';
 import { CliError } from './workspace.js';
 
 export interface NotationPiece {
@@ -30,15 +31,19 @@ export function fromNotation(notation: 'betza' | 'parlett', text: string): Notat
     for (const problem of problems) process.stderr.write(formatProblem(notation, text, problem));
     const errors = problems.filter((p) => p.severity === 'error');
     if (!move || errors.length > 0) {
-        throw new CliError(`the ${notation === 'betza' ? 'Betza' : 'Parlett'} string "${text}" has ${errors.length || 'no'} error${errors.length === 1 ? '' : 's'}${errors.length ? ' (shown above)' : ' and no movement'}`);
+        throw new CliError(`the ${notation === 'betza' ? 'Betza' : 'Parlett'} string "${escapeText(text)}" has ${errors.length || 'no'} error${errors.length === 1 ? '' : 's'}${errors.length ? ' (shown above)' : ' and no movement'}`);
     }
     return { name: text, move, resolve: () => undefined };
 }
 
 /** `lcpn: betza "fmWfcF" col 3: warning: ...` and the string with a caret under the offending part. */
 export function formatProblem(notation: string, text: string, problem: NotationProblem): string {
-    const caret = ' '.repeat(problem.offset) + '^'.repeat(Math.max(1, problem.length));
-    return `lcpn: ${notation} "${text}" col ${problem.offset + 1}: ${problem.severity}: ${problem.message}\n      ${text}\n      ${caret}\n`;
+    // The caret is placed under the escaped text, as printed.
+    const before = escapeText(text.slice(0, problem.offset)).length;
+    const width = escapeText(text.slice(problem.offset, problem.offset + Math.max(1, problem.length))).length;
+    const caret = ' '.repeat(before) + '^'.repeat(Math.max(1, width));
+    const shown = escapeText(text);
+    return `lcpn: ${notation} "${shown}" col ${problem.offset + 1}: ${problem.severity}: ${escapeText(problem.message)}\n      ${shown}\n      ${caret}\n`;
 }
 
 /** `name: notation` lines for each piece, each followed by what the notation cannot say. */

@@ -6,7 +6,8 @@ import type { PieceResolver } from '../language/lcpn-piece-models.js';
 import { normalizeName } from '../model/names.js';
 import type { PieceDef } from '../model/piece.js';
 import { closestNames, didYouMean } from '../language/suggest.js';
-import { CliError } from './workspace.js';
+import { escapeText } from './escape.js';
+import { CliError, displayName } from './workspace.js';
 
 export interface NamedPiece {
     piece: PieceDef;
@@ -31,7 +32,7 @@ export function findPiece(services: LcpnServices, document: LangiumDocument<Docu
     const piece = resolve(normalizeName(name));
     if (!piece) {
         const known = [...models.definitions(document).values()].map((d) => d.piece.key);
-        throw new CliError(`no piece named '${name}' in ${document.uri.fsPath} or the prelude${didYouMean(closestNames(normalizeName(name), known))}`);
+        throw new CliError(`no piece named '${escapeText(name)}' in ${escapeText(displayName(document))}, its workspace or the prelude${didYouMean(closestNames(normalizeName(name), known))}`);
     }
     return { piece, resolve, document };
 }

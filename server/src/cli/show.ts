@@ -1,33 +1,42 @@
-/** `lcpn show`: each piece's definition, properties and movement diagrams as text. */
+/** `lcpn show`: each piece's definition (in the style it was written in), properties and movement diagrams as text. */
 import { renderTextDiagram } from '../diagram/text.js';
 import { scenarios } from '../views/scenarios.js';
-import { caveats, normalizedDefinition, propertyLines } from '../views/piece-summary.js';
+import { caveats, propertyLines } from '../views/piece-summary.js';
+import { printPiece } from '../model/print.js';
+import type { PieceDef } from '../model/piece.js';
 import type { CliOptions } from './main.js';
 import { piecesOf } from './pieces.js';
 import { parseBoard, parseSetUp } from './setup-options.js';
 import { squareName, type SetUp } from '../engine/board.js';
 import { destinations } from '../engine/report.js';
-import { CliError, collectFiles, formatDiagnostic, loadWorkspace } from './workspace.js';
+import { escapeLines } from './escape.js';
+import { plural } from './words.js';
+import { CliError, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
 
 export async function runShow(args: string[], options: CliOptions): Promise<number> {
     if (args.length === 0) throw new CliError('show: name a file or directory (and optionally pieces in it)');
     const [path, ...names] = args;
-    const files = collectFiles([path]);
-    if (names.length > 0 && files.length !== 1) throw new CliError('show: piece names can only follow a single file');
     const board = parseBoard(options.board, { files: 9, ranks: 9 });
     // With a set-up of your own (--at, --friend, --enemy), one diagram in it; otherwise the scenarios that explain the piece.
     const custom = options.at !== undefined || options.friend !== undefined || options.enemy !== undefined
         ? parseSetUp({ ...options, board: `${board.files}x${board.ranks}` }) : undefined;
-    const { services, documents } = await loadWorkspace(files);
+    const workspace = await loadWorkspace([path]);
+    const { services, documents } = workspace;
+    if (names.length > 0 && documents.length !== 1) throw new CliError('show: piece names can only follow a single file');
+    reportProblems(workspace);
     const out: string[] = [];
     let errors = 0;
+    let pieces = 0;
     for (const document of documents) {
         const problems = (document.diagnostics ?? []).filter((d) => d.severity === 1);
         errors += problems.length;
         for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
-        if (files.length > 1) out.push(`== ${document.uri.fsPath}`, '');
-        for (const { piece, resolve } of piecesOf(services, document, names)) {
-            out.push(`${piece.name}: ${normalizedDefinition(piece)}`);
+        if (documents.length > 1) out.push(`== ${displayName(document)}`, '');
+        const shownPieces = piecesOf(services, document, names);
+        if (shownPieces.length === 0) out.push(`${displayName(document)} defines no pieces${document.textDocument.getText().trim() === '' ? ' (the file is empty)' : ''}`, '');
+        for (const { piece, resolve } of shownPieces) {
+            pieces++;
+            out.push(...header(piece));
             out.push(...propertyLines(piece).map((l) => `  ${l}`));
             const shown = custom ? [{ title: `on ${squareName(custom.at)}${blockerText(custom)}`, setup: custom, result: destinations(piece, custom, resolve) }] : scenarios(piece, resolve, board);
             for (const scenario of shown) {
@@ -39,8 +48,22 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
             out.push('');
         }
     }
-    process.stdout.write(out.join('\n'));
-    return errors > 0 ? 1 : 0;
+    const unread = workspace.problems.length;
+    if (names.length === 0) {
+        out.push(`${plural(pieces, 'piece')} in ${plural(documents.length, 'file')}, ${plural(errors, 'error')}`
+            + `${unread ? `, ${plural(unread, 'path')} not read` : ''}`, '');
+    }
+    process.stdout.write(escapeLines(out).join('\n'));
+    return unread > 0 ? 2 : errors > 0 ? 1 : 0;
+}
+
+/**
+ * The definition as its author wrote it, in its own style (normalized spelling), under the
+ * piece's name as written: `sergeant IS capturing ferz OR moving wazir`.
+ */
+function header(piece: PieceDef): string[] {
+    if (!piece.body && piece.properties.length === 0) return [`${piece.name}: (no movement given)`];
+    return printPiece(piece, piece.style).split('\n');
 }
 
 function blockerText(setup: SetUp): string {

@@ -2,71 +2,162 @@
  * The CLI's view of files: the same Langium services and document pipeline as the
  * language server (so `lcpn check` and the editor report the same diagnostics), over
  * the real file system, with the prelude loaded.
+ *
+ * Which documents make the workspace (names resolve against it exactly as in the editor,
+ * whose workspace is the open folder):
+ * - by default, every `.lcpn` file in the directory of each named file (not recursive);
+ * - with `--workspace DIR`, every `.lcpn` file below DIR (recursive, as the editor loads a folder);
+ * - standard input (`-`) sees only the prelude, unless `--workspace` is given;
+ * - the prelude, always, last.
+ * Diagnostics and output are for the named files only.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { resolve, join, relative } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { URI, type LangiumDocument } from 'langium';
 import { NodeFileSystem } from 'langium/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { Document } from '../language/generated/ast.js';
 import { createLcpnServices, type LcpnServices } from '../language/lcpn-module.js';
 import { ensurePrelude } from '../language/lcpn-prelude.js';
+import { escapeText } from './escape.js';
+import { collectFiles, displayPath, readSourceFile, readStandardInput, type PathProblem } from './files.js';
+
+export const STDIN = '-';
+const STDIN_URI = URI.parse('stdin:///stdin.lcpn');
+
+export interface LoadOptions {
+    /** `--workspace DIR`: the folder whose `.lcpn` files (recursively) the names resolve against. */
+    workspace?: string;
+}
 
 export interface LoadedWorkspace {
     services: LcpnServices;
+    /** The named files' documents (directories expanded), in order; diagnostics are for these only. */
     documents: LangiumDocument<Document>[];
+    /** Named paths that could not be read, or directories with no `.lcpn` file in them. */
+    problems: PathProblem[];
+    /** Workspace files beside the named ones that could not be read (they are left out of the workspace). */
+    skippedContext: PathProblem[];
 }
 
-/** Expands directories to the `.lcpn` files below them, sorted, and checks every path exists. */
-export function collectFiles(paths: string[]): string[] {
-    const files: string[] = [];
-    const walk = (path: string) => {
-        const stat = statSync(path, { throwIfNoEntry: false });
-        if (!stat) throw new CliError(`${path}: no such file or directory`);
-        if (stat.isDirectory()) {
-            for (const entry of readdirSync(path).sort()) {
-                if (entry.startsWith('.') || entry === 'node_modules') continue;
-                const child = join(path, entry);
-                if (statSync(child).isDirectory() || entry.endsWith('.lcpn')) walk(child);
-            }
-        } else {
-            files.push(resolve(path));
-        }
+const displayNames = new Map<string, string>();
+
+let defaultLoadOptions: LoadOptions = {};
+
+/** The command line's `--workspace`, for every command that loads files (set once by main). */
+export function setDefaultLoadOptions(options: LoadOptions): void {
+    defaultLoadOptions = options;
+}
+
+/** How a document is named in output: its path relative to the working directory, or `<stdin>`. */
+export function displayName(document: LangiumDocument): string {
+    return displayNames.get(document.uri.toString()) ?? displayPath(document.uri.fsPath);
+}
+
+/**
+ * Loads the named paths (files, directories, `-` for standard input) and their workspace,
+ * and validates the named documents. Paths that cannot be read are returned as problems; if
+ * nothing named could be read at all, that is a CliError.
+ */
+export async function loadWorkspace(paths: readonly string[], options: LoadOptions = defaultLoadOptions): Promise<LoadedWorkspace> {
+    checkWorkspaceOption(options.workspace);
+    const { shared, Lcpn } = createLcpnServices(NodeFileSystem);
+    const factory = shared.workspace.LangiumDocumentFactory;
+    const langiumDocuments = shared.workspace.LangiumDocuments;
+    const prelude = ensurePrelude(shared);
+    const problems: PathProblem[] = [];
+    const named: LangiumDocument<Document>[] = [];
+    const loaded = new Set<string>();
+
+    const add = (uri: URI, text: string, display: string): LangiumDocument<Document> => {
+        const document = factory.fromString<Document>(text, uri);
+        langiumDocuments.addDocument(document);
+        displayNames.set(uri.toString(), display);
+        return document;
     };
-    paths.forEach(walk);
-    return files;
-}
 
-/** Loads and validates the given files (directories expand to their `.lcpn` files) together with the prelude. */
-export async function loadWorkspace(files: string[]): Promise<LoadedWorkspace> {
-    const { shared, Lcpn } = createLcpnServices(NodeFileSystem);
-    const prelude = ensurePrelude(shared);
-    const documents: LangiumDocument<Document>[] = [];
-    for (const file of collectFiles(files)) {
-        const document = await shared.workspace.LangiumDocuments.getOrCreateDocument(URI.file(file));
-        documents.push(document as LangiumDocument<Document>);
+    const namedDirs: string[] = [];
+    for (const path of paths) {
+        if (path === STDIN) {
+            if (loaded.has(STDIN)) continue;
+            loaded.add(STDIN);
+            const input = await readStandardInput();
+            if ('problem' in input) problems.push(input.problem);
+            else named.push(add(STDIN_URI, input.text, '<stdin>'));
+            continue;
+        }
+        const found = collectFiles([path]);
+        problems.push(...found.problems);
+        if (found.files.length === 0 && found.problems.length === 0) {
+            problems.push({ path: displayPath(path), message: 'no .lcpn files in this directory' });
+        }
+        for (const file of found.files) {
+            if (loaded.has(file.real)) continue;
+            loaded.add(file.real);
+            const read = readSourceFile(file.path);
+            if ('problem' in read) problems.push(read.problem);
+            else named.push(add(URI.file(file.path), read.text, displayPath(file.path)));
+            namedDirs.push(dirname(file.path));
+        }
     }
-    await shared.workspace.DocumentBuilder.build([prelude, ...documents], { validation: true });
-    return { services: Lcpn, documents };
+    if (named.length === 0 && problems.length > 0) {
+        throw new CliError(problems.map(formatProblem).join('\nlcpn: '));
+    }
+
+    const context: LangiumDocument<Document>[] = [];
+    const skippedContext: PathProblem[] = [];
+    const around = options.workspace !== undefined
+        ? collectFiles([options.workspace], { recursive: true })
+        : collectFiles([...new Set(namedDirs)], { recursive: false });
+    skippedContext.push(...around.problems);
+    for (const file of around.files) {
+        if (loaded.has(file.real)) continue;
+        loaded.add(file.real);
+        const read = readSourceFile(file.path);
+        if ('problem' in read) skippedContext.push(read.problem);
+        else context.push(add(URI.file(file.path), read.text, displayPath(file.path)));
+    }
+
+    // The workspace is linked; only the named documents are validated (their diagnostics are the output).
+    const builder = shared.workspace.DocumentBuilder;
+    await builder.build([prelude, ...context, ...named], { validation: false });
+    await builder.build(named, { validation: true });
+    const reported = new Set(problems.map((p) => p.path));
+    return { services: Lcpn, documents: named, problems, skippedContext: skippedContext.filter((p) => !reported.has(p.path)) };
 }
 
-/** Loads one text given on the command line (or read from stdin) as an in-memory document. */
-export async function loadText(text: string, name = 'input.lcpn'): Promise<LoadedWorkspace> {
-    const { shared, Lcpn } = createLcpnServices(NodeFileSystem);
-    const prelude = ensurePrelude(shared);
-    const document = shared.workspace.LangiumDocumentFactory.fromString<Document>(text, URI.file(resolve(name)));
-    shared.workspace.LangiumDocuments.addDocument(document);
-    await shared.workspace.DocumentBuilder.build([prelude, document], { validation: true });
-    return { services: Lcpn, documents: [document] };
+/** Checks `--workspace DIR` before anything is loaded. */
+export function checkWorkspaceOption(dir: string | undefined): void {
+    if (dir === undefined) return;
+    let stat;
+    try {
+        stat = statSync(dir);
+    } catch {
+        stat = undefined;
+    }
+    if (!stat) throw new CliError(`--workspace ${escapeText(dir)}: no such directory (or it cannot be read)`);
+    if (!stat.isDirectory()) throw new CliError(`--workspace ${escapeText(dir)}: not a directory (the workspace is a folder, as in the editor)`);
+}
+
+/** `path: message`, escaped, for stderr. */
+export function formatProblem(problem: PathProblem): string {
+    return `${escapeText(problem.path)}: ${escapeText(problem.message)}`;
+}
+
+/** Prints each unreadable named path (`lcpn: PATH: reason`) and each workspace file left out (as a note). */
+export function reportProblems(workspace: Pick<LoadedWorkspace, 'problems' | 'skippedContext'>): void {
+    for (const problem of workspace.problems) process.stderr.write(`lcpn: ${formatProblem(problem)}\n`);
+    for (const problem of workspace.skippedContext) {
+        process.stderr.write(`lcpn: note: ${formatProblem(problem)} (left out of the workspace)\n`);
+    }
 }
 
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 
-/** `file:line:col: severity: message`, the format compilers use and editors can jump to. */
+/** `file:line:col: severity: message`, the format compilers use and editors can jump to. User text is escaped. */
 export function formatDiagnostic(document: LangiumDocument, diagnostic: Diagnostic): string {
-    const path = relative(process.cwd(), document.uri.fsPath) || document.uri.fsPath;
     const { line, character } = diagnostic.range.start;
-    return `${path}:${line + 1}:${character + 1}: ${SEVERITY[diagnostic.severity ?? 1]}: ${diagnostic.message}`;
+    return `${escapeText(displayName(document))}:${line + 1}:${character + 1}: ${SEVERITY[diagnostic.severity ?? 1]}: ${escapeText(diagnostic.message)}`;
 }
 
 /** An error the CLI reports as a message (exit code 2), never as a stack trace. */

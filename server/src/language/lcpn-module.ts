@@ -15,6 +15,9 @@ import { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import { LcpnValidationRegistry } from './lcpn-validation-registry.js';
 import { registerValidationChecks } from './lcpn-validator.js';
 import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
+import { LcpnServiceRegistry } from './lcpn-service-registry.js';
+import { LcpnDocumentFactory } from './lcpn-document-factory.js';
+import { LcpnDocumentUpdateHandler } from './lsp/lcpn-document-lifecycle.js';
 import { LcpnCodeActionProvider } from './lsp/lcpn-code-actions.js';
 import { LcpnCommandHandler } from './lsp/lcpn-commands.js';
 import { LcpnCompletionProvider } from './lsp/lcpn-completion-provider.js';
@@ -80,12 +83,15 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
 
 /** Overrides of Langium's shared (workspace-wide) services. */
 export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumSharedServices> = {
+    ServiceRegistry: (shared) => new LcpnServiceRegistry(shared),
     lsp: {
+        DocumentUpdateHandler: (shared) => new LcpnDocumentUpdateHandler(shared),
         ExecuteCommandHandler: (shared) => new LcpnCommandHandler(shared),
         NodeKindProvider: () => new LcpnNodeKindProvider(),
         WorkspaceSymbolProvider: (shared) => new LcpnWorkspaceSymbolProvider(shared)
     },
     workspace: {
+        LangiumDocumentFactory: (shared) => new LcpnDocumentFactory(shared),
         WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared)
     }
 };

@@ -1,0 +1,95 @@
+/**
+ * Starts the language server on the shared services' connection: Langium's
+ * `startLanguageServer`, step by step, with three differences.
+ * - Handlers are registered through `guardConnection`: malformed params get InvalidParams.
+ * - Diagnostics are published under the URI the client sent (see ClientUris).
+ * - `lcpn/pieceDiagram` is served like Langium's requests: checked params, after the
+ *   document is linked, cancellable.
+ */
+import { DocumentState, isOperationCancelled, URI } from 'langium';
+import {
+    addCallHierarchyHandler, addCodeActionHandler, addCodeLensHandler, addCompletionHandler, addConfigurationChangeHandler,
+    addDocumentHighlightHandler, addDocumentLinkHandler, addDocumentSymbolHandler, addDocumentUpdateHandler, addExecuteCommandHandler,
+    addFileOperationHandler, addFindReferencesHandler, addFoldingRangeHandler, addFormattingHandler, addGoToDeclarationHandler,
+    addGotoDefinitionHandler, addGoToImplementationHandler, addGoToTypeDefinitionHandler, addHoverHandler, addInlayHintHandler,
+    addRenameHandler, addSemanticTokenHandler, addSignatureHelpHandler, addTypeHierarchyHandler, addWorkspaceSymbolHandler,
+    type LangiumSharedServices
+} from 'langium/lsp';
+import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
+import { checkedRequest, ClientUris, guardConnection } from './lcpn-connection-guard.js';
+import { pieceDiagram, PIECE_DIAGRAM_REQUEST, type PieceDiagramParams } from './lcpn-diagram-request.js';
+import { PIECE_DIAGRAM_PARAMS } from './lcpn-request-params.js';
+
+export function startLcpnLanguageServer(shared: LangiumSharedServices): void {
+    const connection = shared.lsp.Connection;
+    if (!connection) throw new Error('the LCPN language server needs a connection');
+    const clientUris = new ClientUris();
+    const guarded = guardConnection(connection, clientUris);
+
+    addDocumentUpdateHandler(guarded, shared);
+    addFileOperationHandler(guarded, shared);
+    addDiagnosticsHandler(connection, shared, clientUris);
+    addCompletionHandler(guarded, shared);
+    addFindReferencesHandler(guarded, shared);
+    addDocumentSymbolHandler(guarded, shared);
+    addGotoDefinitionHandler(guarded, shared);
+    addGoToTypeDefinitionHandler(guarded, shared);
+    addGoToImplementationHandler(guarded, shared);
+    addDocumentHighlightHandler(guarded, shared);
+    addFoldingRangeHandler(guarded, shared);
+    addFormattingHandler(guarded, shared);
+    addCodeActionHandler(guarded, shared);
+    addRenameHandler(guarded, shared);
+    addHoverHandler(guarded, shared);
+    addInlayHintHandler(guarded, shared);
+    addSemanticTokenHandler(guarded, shared);
+    addExecuteCommandHandler(guarded, shared);
+    addSignatureHelpHandler(guarded, shared);
+    addCallHierarchyHandler(guarded, shared);
+    addTypeHierarchyHandler(guarded, shared);
+    addCodeLensHandler(guarded, shared);
+    addDocumentLinkHandler(guarded, shared);
+    addConfigurationChangeHandler(guarded, shared);
+    addGoToDeclarationHandler(guarded, shared);
+    addWorkspaceSymbolHandler(guarded, shared);
+    addPieceDiagramHandler(connection, shared);
+
+    connection.onInitialize((params) => shared.lsp.LanguageServer.initialize(params));
+    connection.onInitialized((params) => shared.lsp.LanguageServer.initialized(params));
+    shared.workspace.TextDocuments.listen(guarded);
+    connection.listen();
+}
+
+/** Langium's, with the client's URIs; a deleted document's URI is forgotten once its diagnostics are cleared. */
+function addDiagnosticsHandler(connection: Connection, shared: LangiumSharedServices, clientUris: ClientUris): void {
+    const builder = shared.workspace.DocumentBuilder;
+    builder.onUpdate(async (_changed, deleted) => {
+        for (const uri of deleted) {
+            const normalized = uri.toString();
+            await connection.sendDiagnostics({ uri: clientUris.of(normalized), diagnostics: [] });
+            clientUris.forget(normalized);
+        }
+    });
+    builder.onDocumentPhase(DocumentState.Validated, async (document) => {
+        if (document.diagnostics) {
+            await connection.sendDiagnostics({ uri: clientUris.of(document.uri.toString()), diagnostics: document.diagnostics });
+        }
+    });
+}
+
+function addPieceDiagramHandler(connection: Connection, shared: LangiumSharedServices): void {
+    connection.onRequest(PIECE_DIAGRAM_REQUEST, checkedRequest(PIECE_DIAGRAM_PARAMS, async (params, token) => {
+        const request = params as PieceDiagramParams;
+        const uri = URI.parse(request.uri);
+        try {
+            await shared.workspace.WorkspaceManager.ready;
+            if (!shared.workspace.LangiumDocuments.hasDocument(uri)) return null;
+            await shared.workspace.DocumentBuilder.waitUntil(DocumentState.Linked, uri, token as CancellationToken);
+        } catch (error) {
+            if (isOperationCancelled(error)) return new ResponseError(LSPErrorCodes.RequestCancelled, 'The request has been cancelled.');
+            if (error instanceof ResponseError) return error;
+            throw error;
+        }
+        return pieceDiagram(shared, request);
+    }));
+}
