@@ -93,10 +93,10 @@ class Compiler {
     }
 
     /** Reports a problem, located at `at` (default: the node being compiled) when it is one of the target's own nodes. */
-    private report(kind: EngineProblem['kind'], message: string, rule: EngineRule, at?: Move): void {
+    private report(kind: EngineProblem['kind'], message: string, rule: EngineRule, at?: Move, keyword?: string): void {
         if (this.inRef > 0) return this.problems.add(kind, message, rule);
         const path = at && this.path[this.path.length - 1] !== at ? [...this.path, at] : [...this.path];
-        this.problems.add(kind, message, rule, path);
+        this.problems.add(kind, message, rule, path, keyword);
     }
 
     private compile(move: Move, ctx: Context): Plan | Annotation {
@@ -211,8 +211,8 @@ class Compiler {
 
     private unevaluatedKeyword(name: string): string {
         const word = keywordWord(name);
-        if (word && !word.evaluated) this.report('informal', `:${name} is informal: kept, not evaluated`, 'informal-keyword');
-        else this.report('unknown-keyword', `unknown keyword :${name}: not evaluated`, 'unknown-keyword');
+        if (word && !word.evaluated) this.report('informal', `:${name} is informal: kept, not evaluated`, 'informal-keyword', undefined, name);
+        else this.report('unknown-keyword', `unknown keyword :${name}: not evaluated`, 'unknown-keyword', undefined, name);
         return `not evaluated: :${name}`;
     }
 

@@ -109,6 +109,8 @@ export interface EngineProblem {
 export interface LocatedProblem {
     problem: EngineProblem;
     path: readonly Move[];
+    /** The keyword (normalized, without colon) the problem is about, when it is one qualifier of the node. */
+    keyword?: string;
 }
 
 /** Collects problems without duplicates (the same sub-definition may be compiled many times). */
@@ -120,7 +122,7 @@ export class Problems {
     /** Each place in the target's own body a problem arose (one entry per place, even for a repeated message). */
     readonly located: LocatedProblem[] = [];
 
-    add(kind: EngineProblem['kind'], message: string, rule: EngineRule, path?: readonly Move[]): void {
+    add(kind: EngineProblem['kind'], message: string, rule: EngineRule, path?: readonly Move[], keyword?: string): void {
         let problem = this.byMessage.get(message);
         if (!problem) {
             problem = { kind, message, rule };
@@ -134,7 +136,7 @@ export class Problems {
         const place = `${id}\u0000${message}`;
         if (this.places.has(place)) return;
         this.places.add(place);
-        this.located.push({ problem, path });
+        this.located.push(keyword === undefined ? { problem, path } : { problem, path, keyword });
     }
 }
 

@@ -15,4 +15,16 @@ export namespace IssueCodes {
     export const IncompleteDefinition = 'incomplete-definition';
     export const MixedStyle = 'mixed-style';
     export const StrayText = 'stray-text';
+    // What the movement engine knows (lcpn-engine-checks.ts): the same facts `lcpn show` notes.
+    export const CaptureOnTheWay = 'capture-on-the-way';
+    export const ModifiersAllowNoMove = 'modifiers-allow-no-move';
+    export const MissingArgument = 'missing-argument';
+    export const EmptyCondition = 'empty-condition';
+    export const BadVector = 'bad-vector';
+    export const MisplacedPromotion = 'misplaced-promotion';
+    export const RankAsModifier = 'rank-as-modifier';
+    export const InformalKeyword = 'informal-keyword';
+    export const InformalFunction = 'informal-function';
+    export const InformalLeg = 'informal-leg';
+    export const EvaluationLimit = 'evaluation-limit';
 }

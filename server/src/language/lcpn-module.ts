@@ -14,6 +14,7 @@ import { usePreludeUri } from './lcpn-prelude.js';
 import { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import { LcpnValidationRegistry } from './lcpn-validation-registry.js';
 import { registerValidationChecks } from './lcpn-validator.js';
+import { registerEngineChecks } from './lcpn-engine-checks.js';
 import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
 import { LcpnServiceRegistry } from './lcpn-service-registry.js';
 import { LcpnDocumentFactory } from './lcpn-document-factory.js';
@@ -104,6 +105,7 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     const Lcpn = inject(createDefaultModule({ shared }), LcpnGeneratedModule, LcpnModule);
     shared.ServiceRegistry.register(Lcpn);
     registerValidationChecks(Lcpn);
+    registerEngineChecks(Lcpn);
     shared.lsp.LanguageServer.onInitialize((params) => {
         Lcpn.lcpn.Client.name = params.clientInfo?.name;
         const preludeUri = (params.initializationOptions as { preludeUri?: unknown } | undefined)?.preludeUri;

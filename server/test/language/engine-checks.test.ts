@@ -1,0 +1,129 @@
+/**
+ * What the engine knows is a diagnostic (issue 8 §3): each case in the three styles, with the
+ * place the problem is written, its severity and code. Problems other checks report are not
+ * said twice, and a problem inside a referenced definition is reported only there.
+ */
+import { readFileSync } from 'node:fs';
+import { validationHelper } from 'langium/test';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Document } from '../../src/language/generated/ast.js';
+import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { createTestServices } from '../test-services.js';
+
+let validate: ReturnType<typeof validationHelper<Document>>;
+
+beforeAll(async () => {
+    const { Lcpn } = await createTestServices();
+    validate = validationHelper<Document>(Lcpn);
+});
+
+const ENGINE_CODES: string[] = [
+    IssueCodes.CaptureOnTheWay, IssueCodes.ModifiersAllowNoMove, IssueCodes.MissingArgument, IssueCodes.EmptyCondition,
+    IssueCodes.BadVector, IssueCodes.MisplacedPromotion, IssueCodes.RankAsModifier, IssueCodes.InformalKeyword,
+    IssueCodes.InformalFunction, IssueCodes.InformalLeg, IssueCodes.EvaluationLimit
+];
+const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
+const code = (d: Diagnostic) => (d.data as { code?: string })?.code ?? '';
+/** `line:column severity code` of the engine's diagnostics. */
+const engine = async (text: string) => (await validate(text)).diagnostics
+    .filter((d) => ENGINE_CODES.includes(code(d)))
+    .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${SEVERITY[d.severity ?? 0]} ${code(d)}`);
+
+describe('errors: the engine would otherwise drop or refuse part of the movement', () => {
+    test.each([
+        ['(def a (=> (capture ferz) rook))', '1:12'],
+        ['a := capture(ferz) => rook', '1:6'],
+        ['a IS capturing ferz AND_THEN rook', '1:6'],
+        ['(def a (-> wazir (capture ferz) rook))', '1:18']
+    ])('capture on a leg that another leg follows: %s', async (text, at) => {
+        expect(await engine(text)).toEqual([`${at} error ${IssueCodes.CaptureOnTheWay}`]);
+    });
+
+    test('capture around the whole chain, or on its last leg, is how the move ends: no error', async () => {
+        expect(await engine('(def a (capture (=> ferz rook)))')).toEqual([]);
+        expect(await engine('(def a (=> ferz (capture rook)))')).toEqual([]);
+        expect(await engine('a := move(wazir) => capture(ferz)')).toEqual([]);
+    });
+
+    test.each([
+        ['(def b (capture (move rook)))', '1:17'],
+        ['b := capture(move(rook))', '1:14'],
+        ['b IS capturing moving rook', '1:16'],
+        ['(def b ((& move capture) rook))', '1:8'],
+        ['(def b (igui (move ferz)))', '1:14']
+    ])('modifiers that together allow no move: %s', async (text, at) => {
+        expect(await engine(text)).toEqual([`${at} error ${IssueCodes.ModifiersAllowNoMove}`]);
+    });
+
+    test.each([
+        ['(def c [1 2 3])', '1:8'],
+        ['c := [1, 2, 3]', '1:6'],
+        ['c IS [1, 2, 3] OR wazir', '1:6'],
+        ['(def c (/ wazir [0 0]))', '1:17']
+    ])('a vector the engine cannot use: %s', async (text, at) => {
+        expect(await engine(text)).toEqual([`${at} error ${IssueCodes.BadVector}`]);
+    });
+
+    test.each([
+        ['(def d (/ wazir (move)))', '1:17'],
+        ['d := wazir / move()', '1:14']
+    ])('a modifier with nothing to apply to: %s', async (text, at) => {
+        expect(await engine(text)).toEqual([`${at} error ${IssueCodes.MissingArgument}`]);
+    });
+
+    test('(cond) with no branch', async () => {
+        expect(await engine('(def e (cond))')).toEqual([`1:8 error ${IssueCodes.EmptyCondition}`]);
+    });
+
+    test('promote-to on its own, and (rank) used as a modifier', async () => {
+        expect(await engine('(def l (promote-to queen))')).toEqual([`1:8 error ${IssueCodes.MisplacedPromotion}`]);
+        expect(await engine('(def l (=> (move (wazir :forward)) (promote-to queen)))')).toEqual([]);
+        expect(await engine('(def o (rank rook))')).toEqual([`1:8 error ${IssueCodes.RankAsModifier}`]);
+    });
+});
+
+describe('information: what is kept but not evaluated', () => {
+    test.each([
+        ['(def f (wazir :within-fortress))', '1:15'],
+        ['f := wazir:within_fortress', '1:11'],
+        ['f IS ferz:within_fortress OR wazir', '1:10']
+    ])('an informal keyword, at the keyword: %s', async (text, at) => {
+        expect(await engine(text)).toEqual([`${at} info ${IssueCodes.InformalKeyword}`]);
+    });
+
+    test('an informal function', async () => {
+        expect(await engine('(def g (capture-a-general rook))')).toEqual([`1:8 info ${IssueCodes.InformalFunction}`]);
+    });
+
+    test('an informal later leg: the legs before it are shown, and the leg is named', async () => {
+        const result = await validate('(def coordinator (=> (move queen) (igui "On the rectangle")))');
+        const leg = result.diagnostics.find((d) => code(d) === IssueCodes.InformalLeg);
+        expect(leg?.message).toBe('a later leg is informal ("On the rectangle"): only the moves before it are shown');
+        expect(leg?.range.start).toEqual({ line: 0, character: 34 });
+    });
+});
+
+describe('nothing is said twice', () => {
+    test('unknown pieces and keywords, cycles and condition words belong to the other checks', async () => {
+        expect(await engine('(def h (/ unknownthing (wazir :forward-left) (cond ((= (file) 2) wazir))))')).toEqual([]);
+        expect(await engine('(def a (/ b wazir))\n(def b (/ a ferz))')).toEqual([]);
+    });
+
+    test('a problem inside a referenced definition is reported at that definition only', async () => {
+        expect(await engine('(def bad [1 2 3])\n(def user (/ bad wazir))\n(def other (=> bad rook))')).toEqual([`1:10 error ${IssueCodes.BadVector}`]);
+    });
+
+    test('a referenced capture-only piece used as a leg is reported at the use, where the chain is written', async () => {
+        expect(await engine('(def grab (capture ferz))\n(def a (=> grab rook))')).toEqual([`2:12 error ${IssueCodes.CaptureOnTheWay}`]);
+    });
+});
+
+describe('the specification and the examples', () => {
+    const fixture = (name: string) => readFileSync(new URL(`../fixtures/spec/${name}`, import.meta.url), 'utf8');
+    test.each(['lisp.lcpn', 'c.lcpn', 'sql.lcpn'])('%s: no engine error, only notes on what is informal', async (name) => {
+        const found = await engine(fixture(name));
+        expect(found.filter((f) => !f.includes(' info '))).toEqual([]);
+        expect(found.some((f) => f.endsWith(IssueCodes.InformalKeyword))).toBe(true);
+    });
+});
