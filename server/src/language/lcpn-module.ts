@@ -9,8 +9,9 @@ import { LcpnAstNodeDescriptionProvider, LcpnLinker, LcpnReferenceDescriptionPro
 import { limitNesting } from './lcpn-nesting-limit.js';
 import { createLcpnParser } from './lcpn-parser.js';
 import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
+import { LcpnClient } from './lcpn-client.js';
 import { LcpnPieceModels } from './lcpn-piece-models.js';
-import { usePreludeUri } from './lcpn-prelude.js';
+import { choosePreludeUri } from './lcpn-prelude-file.js';
 import { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import { LcpnValidationRegistry } from './lcpn-validation-registry.js';
 import { registerValidationChecks } from './lcpn-validator.js';
@@ -39,10 +40,7 @@ export interface LcpnAddedServices {
     };
 }
 
-/** What the LSP client told us about itself at `initialize` (hovers adapt to clients without images). */
-export class LcpnClient {
-    name?: string;
-}
+export { LcpnClient };
 
 export type LcpnServices = LangiumServices & LcpnAddedServices;
 
@@ -107,9 +105,8 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     registerValidationChecks(Lcpn);
     registerEngineChecks(Lcpn);
     shared.lsp.LanguageServer.onInitialize((params) => {
-        Lcpn.lcpn.Client.name = params.clientInfo?.name;
-        const preludeUri = (params.initializationOptions as { preludeUri?: unknown } | undefined)?.preludeUri;
-        if (typeof preludeUri === 'string') usePreludeUri(preludeUri);
+        Lcpn.lcpn.Client.initialize(params);
+        choosePreludeUri(params);
     });
     return { shared, Lcpn };
 }

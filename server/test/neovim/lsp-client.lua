@@ -1,6 +1,8 @@
 -- Drives the LCPN language server from Neovim's built-in LSP client (0.7 API), headless:
 -- opens a file, waits for diagnostics, asks for a hover and a definition, and writes what it
 -- got as JSON to the file named by $LCPN_NVIM_OUT. Every wait is bounded.
+-- $LCPN_INIT_OPTIONS (JSON) is sent as initializationOptions. With $LCPN_OPEN_DEFINITION set,
+-- the definition is opened as a user's F12 would, and the state of its buffer recorded.
 local out_path = os.getenv('LCPN_NVIM_OUT')
 local server = os.getenv('LCPN_SERVER')
 local file = os.getenv('LCPN_FILE')
@@ -13,11 +15,21 @@ local function finish()
   vim.cmd('qall!')
 end
 
+-- The server publishes diagnostics (maybe none) once the file is built: then it is ready.
+local published = false
+local publish = vim.lsp.handlers['textDocument/publishDiagnostics']
+vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, params, ctx, config)
+  publish(err, params, ctx, config)
+  if params and params.uri == vim.uri_from_fname(file) then published = true end
+end
+
 local ok, err = pcall(function()
+  local init_options = os.getenv('LCPN_INIT_OPTIONS')
   local client_id = vim.lsp.start_client({
     name = 'lcpn',
     cmd = { 'node', server, '--stdio' },
     root_dir = vim.fn.fnamemodify(file, ':h'),
+    init_options = init_options and vim.fn.json_decode(init_options) or nil,
   })
   if not client_id then error('the language server did not start') end
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
@@ -25,7 +37,7 @@ local ok, err = pcall(function()
   vim.bo[buf].filetype = 'lcpn'
   vim.lsp.buf_attach_client(buf, client_id)
 
-  local got = vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
+  local got = vim.wait(20000, function() return published end, 50)
   if not got then table.insert(result.errors, 'no diagnostics within 20 s') end
   for _, d in ipairs(vim.diagnostic.get(buf)) do
     table.insert(result.diagnostics, { line = d.lnum, col = d.col, severity = d.severity, message = d.message })
@@ -44,6 +56,20 @@ local ok, err = pcall(function()
     if r and r[1] then
       local target = r[1]
       result.definition = { uri = target.uri or target.targetUri, range = target.range or target.targetSelectionRange }
+      if os.getenv('LCPN_OPEN_DEFINITION') then
+        -- Neovim's default is 'modeline' on, except for root (as in CI containers): use the default of a user.
+        vim.o.modeline = true
+        vim.lsp.util.jump_to_location(target, 'utf-16')
+        local opened = vim.api.nvim_get_current_buf()
+        local wrote = pcall(vim.cmd, 'write')
+        result.opened = {
+          name = vim.api.nvim_buf_get_name(opened),
+          readonly = vim.bo[opened].readonly,
+          modifiable = vim.bo[opened].modifiable,
+          line = vim.api.nvim_win_get_cursor(0)[1] - 1,
+          wrote = wrote,
+        }
+      end
     end
     if response.err then table.insert(result.errors, 'definition: ' .. vim.inspect(response.err)) end
   end

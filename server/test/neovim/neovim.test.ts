@@ -1,13 +1,15 @@
 /**
  * A real LSP client other than VS Code: headless Neovim (Debian's 0.7.2) starts the bundled
- * server over stdio, opens a file, and must receive diagnostics, a hover with a movement
- * diagram, and a definition. In CI (CI=true) a missing `nvim` fails the test; elsewhere the
+ * server over stdio, opens a file, and must receive diagnostics, a hover with a text movement
+ * diagram first and no base64 image (Neovim shows hover markdown as text), a definition, and
+ * the prelude opened read-only on go to definition. In CI (CI=true) a missing `nvim` fails the test; elsewhere the
  * test is skipped with a message saying how to run it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -19,7 +21,18 @@ interface NeovimResult {
     diagnostics: { line: number; col: number; severity: number; message: string }[];
     hover?: string;
     definition?: { uri: string; range: { start: { line: number; character: number } } };
+    /** The buffer go to definition opened (with LCPN_OPEN_DEFINITION). */
+    opened?: { name: string; readonly: boolean; modifiable: boolean; line: number; wrote: boolean };
     errors: string[];
+}
+
+interface DriveOptions {
+    /** Sent as `initializationOptions`. */
+    initOptions?: object;
+    /** Open the definition as F12 would and report its buffer. */
+    openDefinition?: boolean;
+    /** The server's XDG_CACHE_HOME (where it puts the read-only prelude). */
+    cache?: string;
 }
 
 const temporary: string[] = [];
@@ -27,10 +40,18 @@ const scratch = (prefix: string) => { const dir = mkdtempSync(join(tmpdir(), pre
 afterAll(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 /** Runs lsp-client.lua in headless Neovim on `file`, asking for hover and definition at a position. */
-function drive(file: string, position: { line: number; character: number }): NeovimResult {
+function drive(file: string, position: { line: number; character: number }, options: DriveOptions = {}): NeovimResult {
     const out = join(scratch('lcpn-nvim-out-'), 'result.json');
+    const env: NodeJS.ProcessEnv = {
+        ...process.env, LCPN_NVIM_OUT: out, LCPN_SERVER: server, LCPN_FILE: file, LCPN_LINE: String(position.line), LCPN_CHARACTER: String(position.character),
+        XDG_CACHE_HOME: options.cache ?? scratch('lcpn-nvim-cache-')
+    };
+    delete env.LCPN_INIT_OPTIONS;
+    delete env.LCPN_OPEN_DEFINITION;
+    if (options.initOptions) env.LCPN_INIT_OPTIONS = JSON.stringify(options.initOptions);
+    if (options.openDefinition) env.LCPN_OPEN_DEFINITION = '1';
     const run = spawnSync('nvim', ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${join(import.meta.dirname, 'lsp-client.lua')}`], {
-        env: { ...process.env, LCPN_NVIM_OUT: out, LCPN_SERVER: server, LCPN_FILE: file, LCPN_LINE: String(position.line), LCPN_CHARACTER: String(position.character) },
+        env,
         encoding: 'utf8',
         timeout: 60_000
     });
@@ -39,7 +60,7 @@ function drive(file: string, position: { line: number; character: number }): Neo
 }
 
 describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over stdio', () => {
-    test('diagnostics, hover with a diagram, go to definition', () => {
+    test('diagnostics, hover with a text diagram first and no image, go to definition', () => {
         expect(hasNeovim, 'nvim is not installed (apt-get install -y neovim)').toBe(true);
         expect(existsSync(server), 'dist/server/main.cjs is missing: run npm run build').toBe(true);
         const dir = scratch('lcpn-nvim-');
@@ -53,8 +74,10 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
             message: "unknown piece 'knigth': no definition in this file, the workspace or the standard prelude; did you mean 'knight'?"
         });
         expect(result.hover).toMatch(/^\*\*my-knight\*\*/);
-        expect(result.hover).toContain('](data:image/svg+xml;base64,');
+        // Neovim renders no images: no base64 picture, and the text diagram before the definition.
+        expect(result.hover).not.toContain('data:image');
         expect(result.hover).toContain('. X . X .\nX . . . X\n. . ! . .\nX . . . X\n. X . X .');
+        expect(result.hover!.indexOf('. X . X .')).toBeLessThan(result.hover!.indexOf('```lcpn'));
         expect(result.definition?.uri).toBe(`file://${file}`);
         expect(result.definition?.range.start).toEqual({ line: 0, character: 5 });
     }, 90_000);
@@ -65,12 +88,43 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         const line = lines.findIndex((l) => l.startsWith('pao :='));
         const result = drive(file, { line, character: lines[line].indexOf('rook') + 1 });
         expect(result.errors).toEqual([]);
-        expect(result.diagnostics.map((d) => [d.line, d.severity, d.message])).toEqual([
+        // Only information (what is informal), no error or warning in a correct example.
+        expect(result.diagnostics.filter((d) => d.severity < 3)).toEqual([]);
+        expect(result.diagnostics.map((d) => [d.line, d.severity, d.message])).toContainEqual(
             [lines.findIndex((l) => l.startsWith('soldier')), 3, 'informal description: kept and shown, but not machine-evaluable (no moves are computed from it)']
-        ]);
+        );
         expect(result.hover).toMatch(/^\*\*rook\*\* \*\(standard prelude\)\*/);
-        expect(result.definition?.uri).toMatch(/\/dist\/server\/prelude\/standard\.lcpn$/);
         const prelude = readFileSync(join(root, 'dist/server/prelude/standard.lcpn'), 'utf8').split('\n');
         expect(prelude[result.definition!.range.start.line]).toMatch(/^\(def rook /);
+    }, 90_000);
+
+    test('go to definition on a prelude piece opens a read-only, unmodifiable copy, never the shipped file', () => {
+        const dir = scratch('lcpn-nvim-');
+        const cache = scratch('lcpn-nvim-cache-');
+        const file = join(dir, 'pieces.lcpn');
+        writeFileSync(file, '(def my-rook (rook :forward))\n');
+        const shipped = join(root, 'dist/server/prelude/standard.lcpn');
+        const shippedBefore = readFileSync(shipped, 'utf8');
+        const result = drive(file, { line: 0, character: 14 }, { openDefinition: true, cache });
+        expect(result.errors).toEqual([]);
+        const copy = fileURLToPath(result.definition!.uri);
+        expect(copy.startsWith(join(cache, 'lcpn') + sep)).toBe(true);
+        expect(statSync(copy).mode & 0o222).toBe(0);
+        expect(result.opened).toMatchObject({ name: copy, readonly: true, modifiable: false, wrote: false });
+        // The copy holds the shipped prelude, line for line: the definition's range is right in it.
+        const lines = readFileSync(copy, 'utf8').split('\n');
+        expect(lines[result.opened!.line]).toMatch(/^\(def rook /);
+        expect(readFileSync(copy, 'utf8').startsWith(shippedBefore)).toBe(true);
+        expect(readFileSync(shipped, 'utf8')).toBe(shippedBefore);
+    }, 90_000);
+
+    test('initializationOptions.diagramStyle "both" brings the image back', () => {
+        const dir = scratch('lcpn-nvim-');
+        const file = join(dir, 'pieces.lcpn');
+        writeFileSync(file, '(def my-knight [1 2])\n');
+        const result = drive(file, { line: 0, character: 6 }, { initOptions: { diagramStyle: 'both' } });
+        expect(result.errors).toEqual([]);
+        expect(result.hover).toContain('](data:image/svg+xml;base64,');
+        expect(result.hover).toContain('. X . X .\nX . . . X\n. . ! . .\nX . . . X\n. X . X .');
     }, 90_000);
 });

@@ -7,6 +7,7 @@ import { AstUtils, CstUtils, type AstNode, type LangiumDocument } from 'langium'
 import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import * as ast from '../generated/ast.js';
+import type { DiagramStyle } from '../lcpn-client.js';
 import { nameRole } from '../lcpn-name-roles.js';
 import { isPreludeUri } from '../lcpn-prelude.js';
 import type { LcpnServices } from '../lcpn-module.js';
@@ -53,7 +54,7 @@ function notationLines(piece: PieceDef, resolve: (key: string) => PieceDef | und
 
 interface DiagramSettings {
     board: { files: number; ranks: number };
-    style: 'image' | 'text' | 'both';
+    style: DiagramStyle;
 }
 
 export class LcpnHoverProvider implements HoverProvider {
@@ -68,7 +69,10 @@ export class LcpnHoverProvider implements HoverProvider {
         return value ? { contents: { kind: 'markdown', value }, range: leaf.range } : undefined;
     }
 
-    /** The client's `lcpn.diagram` settings (board size, image/text/both), with defaults for clients that send none. */
+    /**
+     * The client's `lcpn.diagram` settings (board size) and the diagram style: what the client
+     * asked for, else what it can show (see LcpnClient).
+     */
     private async settings(): Promise<DiagramSettings> {
         let config: Partial<{ files: unknown; ranks: unknown; style: unknown }> | undefined;
         try {
@@ -78,8 +82,7 @@ export class LcpnHoverProvider implements HoverProvider {
             config = undefined; // no configuration support: defaults
         }
         const side = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_BOARD_SIDE ? v : 9);
-        const style = config?.style === 'text' || config?.style === 'both' ? config.style : 'image';
-        return { board: { files: side(config?.files), ranks: side(config?.ranks) }, style };
+        return { board: { files: side(config?.files), ranks: side(config?.ranks) }, style: this.services.lcpn.Client.diagramStyle(config?.style) };
     }
 
     private contentFor(node: AstNode, text: string, document: LangiumDocument, settings: DiagramSettings): string | undefined {
@@ -128,16 +131,11 @@ export class LcpnHoverProvider implements HoverProvider {
         const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
         return pieceMarkdown(piece, resolve, {
             board: settings.board,
+            // A client without images gets no base64 picture; the text diagram is its only diagram.
             images: settings.style !== 'text',
-            // Clients without images need the text diagram, so only an explicit 'image' setting drops it.
-            text: settings.style !== 'image' || !this.clientShowsImages(),
+            text: settings.style !== 'image',
             origin,
             extra: notationLines(piece, resolve)
         });
-    }
-
-    /** VS Code renders markdown images; other clients (Neovim, Emacs) show hover markdown as text. */
-    private clientShowsImages(): boolean {
-        return /visual studio code|code-server|vscodium|code - oss/i.test(this.services.lcpn.Client.name ?? '');
     }
 }
