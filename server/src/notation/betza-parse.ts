@@ -334,8 +334,10 @@ function lamePath(target: Vec[], diagonals: number): Move {
  */
 function grasshopper(component: Component, sets: Vec[][], hop: Letter, modality: string[], problems: NotationProblem[]): Move | undefined {
     const { atom } = component;
-    if (component.range !== undefined && component.range !== null) {
-        problems.push(problem(`'g' with a limited range (${atom.letter}${component.range}) has no LCPN equivalent`, hop.offset));
+    // A limited range counts the landing square too: gW2 slides 0 squares, hops one piece and lands 2 away (the seed's jD).
+    const limit = component.range ?? null;
+    if (limit !== null && limit < 2) {
+        problems.push(problem(`'g' with range ${limit}: a grasshopper lands on the square beyond the piece it jumps, so it needs a range of at least 2`, hop.offset));
         return undefined;
     }
     if (!isRider(component) || atom.families.some((f) => f[1] !== 1)) {
@@ -346,9 +348,10 @@ function grasshopper(component: Component, sets: Vec[][], hop: Letter, modality:
         if (sets[k].length === 0) return undefined;
         const doubled: Vec[] = sets[k].map(([dx, dy]) => [2 * dx, 2 * dy]);
         const screenFirst = apply(['cannon'], selectMove(2 * fam[0], 2 * fam[1], doubled));
+        if (limit === 2) return screenFirst;
         const rideThenHop: Move = {
             kind: 'sequence', mode: 'blocked',
-            legs: [selectMove(fam[0], fam[1], sets[k], [{ kind: 'range', min: 1, max: null }]),
+            legs: [selectMove(fam[0], fam[1], sets[k], [{ kind: 'range', min: 1, max: limit === null ? null : limit - 2 }]),
                 apply(['cannon'], { kind: 'qualified', base: leap(2 * fam[0], 2 * fam[1]), qualifiers: [{ kind: 'outward' }] })]
         };
         return union([screenFirst, rideThenHop]);

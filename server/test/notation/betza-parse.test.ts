@@ -133,6 +133,21 @@ describe('modifiers', () => {
         expect(both('gQ')).toEqual([]);
     });
 
+    it('g with a range: gW2 is the seed\'s jump-only D (jD); gR4 lands at most 4 squares away', () => {
+        // gW2: the piece must stand on the adjacent square; it lands just beyond, 2 away.
+        expect(convert('gW2')).toEqual(convert('jD'));
+        expect(both('gW2', { friends: [[0, 1], [1, 0]] })).toEqual(['0,2', '2,0']);
+        expect(both('gW2', { friends: [[0, 2]] })).toEqual([]);
+        // gR4: the screen may stand 1, 2 or 3 squares away (the landing is one further); not 4.
+        expect(both('gR4', { friends: [[0, 3], [2, 0], [-4, 0]] })).toEqual(['0,4', '3,0']);
+        expect(both('gR4', { friends: [[0, 4]] })).toEqual([]);
+    });
+
+    it('g with range 1 is refused, located at the g', () => {
+        const result = parseBetza('gW1');
+        expect(result.problems).toEqual([{ message: "'g' with range 1: a grasshopper lands on the square beyond the piece it jumps, so it needs a range of at least 2", offset: 0, length: 1, severity: 'error' }]);
+    });
+
     it('n: the lame knight nN is the spec\'s Chinese horse', () => {
         expect(convert('nN')).toEqual({ kind: 'sequence', mode: 'blocked', legs: [
             { kind: 'leap', vector: [0, 1] },
