@@ -15,6 +15,8 @@ export namespace IssueCodes {
     export const IncompleteDefinition = 'incomplete-definition';
     export const MixedStyle = 'mixed-style';
     export const StrayText = 'stray-text';
+    /** A piece name defined in several other workspace files and not in the file that uses it. */
+    export const AmbiguousPiece = 'ambiguous-piece';
     // What the movement engine knows (lcpn-engine-checks.ts): the same facts `lcpn show` notes.
     export const CaptureOnTheWay = 'capture-on-the-way';
     export const ModifiersAllowNoMove = 'modifiers-allow-no-move';

@@ -19,17 +19,49 @@ import {
     type Reference, type ReferenceDescription, type ReferenceInfo
 } from 'langium';
 import { allAstNodes, referencesOf } from './ast-walk.js';
+import * as ast from './generated/ast.js';
+import { incompleteDefinitions } from './lcpn-incomplete.js';
+import type { AmbiguityError } from './lcpn-scope-provider.js';
 
 /** Nodes handled between two cancellation checks (each takes microseconds). */
 const CHECK_EVERY = 256;
 
 export class LcpnScopeComputation extends DefaultScopeComputation {
+    /**
+     * The document's complete definitions. An incomplete one (lcpn-incomplete.ts) is not
+     * exported: this is the one place that keeps it from the index, so linking, references,
+     * workspace symbols, completion, hover and the CLI never see it in another file.
+     */
+    override async collectExportedSymbols(document: LangiumDocument, cancelToken: Cancellation.CancellationToken = Cancellation.CancellationToken.None): Promise<AstNodeDescription[]> {
+        const root = document.parseResult.value as ast.Document;
+        const incomplete = incompleteDefinitions(document);
+        const exports: AstNodeDescription[] = [];
+        const definitions = root.definitions ?? [];
+        for (let i = 0; i < definitions.length; i++) {
+            if (i % CHECK_EVERY === 0) await interruptAndCheck(cancelToken);
+            const definition = definitions[i];
+            if (definition.name && !incomplete.has(definition)) exports.push(this.descriptions.createDescription(definition, definition.name, document));
+        }
+        return exports;
+    }
+
     override async collectLocalSymbols(_document: LangiumDocument, _cancelToken?: Cancellation.CancellationToken): Promise<LocalSymbols> {
         return new MultiMap<AstNode, AstNodeDescription>();
     }
 }
 
 export class LcpnLinker extends DefaultLinker {
+    /** An ambiguous use links to nothing; its linking error lists the candidates (isAmbiguityError). */
+    override getCandidate(refInfo: ReferenceInfo): AstNodeDescription | LinkingError {
+        const candidate = super.getCandidate(refInfo);
+        if (!isLinkingError(candidate) || !ast.isNameRef(refInfo.container)) return candidate;
+        const candidates = this.scopeProvider.getScope(refInfo).getElements(refInfo.reference.$refText).toArray();
+        if (candidates.length < 2) return candidate;
+        const files = candidates.map((c) => c.documentUri.path.split('/').pop()).join(', ');
+        const error: AmbiguityError = { ...candidate, message: `'${refInfo.reference.$refText}' is defined in several files: ${files}`, ambiguous: candidates };
+        return error;
+    }
+
     override buildReference(node: AstNode, property: string, refNode: CstNode | undefined, refText: string): Reference {
         return new LcpnReference(this.resolution, node, property, refNode, refText);
     }

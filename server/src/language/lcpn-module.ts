@@ -15,7 +15,9 @@ import { choosePreludeUri } from './lcpn-prelude-file.js';
 import { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import { LcpnValidationRegistry } from './lcpn-validation-registry.js';
 import { registerValidationChecks } from './lcpn-validator.js';
+import { registerNamespaceChecks } from './lcpn-namespace-checks.js';
 import { registerEngineChecks } from './lcpn-engine-checks.js';
+import { LcpnDocumentBuilder } from './lcpn-document-builder.js';
 import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
 import { LcpnServiceRegistry } from './lcpn-service-registry.js';
 import { LcpnDocumentFactory } from './lcpn-document-factory.js';
@@ -23,6 +25,7 @@ import { LcpnDocumentUpdateHandler } from './lsp/lcpn-document-lifecycle.js';
 import { LcpnCodeActionProvider } from './lsp/lcpn-code-actions.js';
 import { LcpnCommandHandler } from './lsp/lcpn-commands.js';
 import { LcpnCompletionProvider } from './lsp/lcpn-completion-provider.js';
+import { LcpnDefinitionProvider } from './lsp/lcpn-definition-provider.js';
 import { LcpnDocumentSymbolProvider } from './lsp/lcpn-document-symbol-provider.js';
 import { LcpnFoldingRangeProvider } from './lsp/lcpn-folding-range-provider.js';
 import { LcpnFormatter } from './lsp/lcpn-formatter.js';
@@ -53,6 +56,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     lsp: {
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),
         CompletionProvider: (services) => new LcpnCompletionProvider(services),
+        DefinitionProvider: (services) => new LcpnDefinitionProvider(services),
         DocumentSymbolProvider: (services) => new LcpnDocumentSymbolProvider(services),
         FoldingRangeProvider: (services) => new LcpnFoldingRangeProvider(services),
         Formatter: () => new LcpnFormatter(),
@@ -91,6 +95,7 @@ export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumShare
     },
     workspace: {
         LangiumDocumentFactory: (shared) => new LcpnDocumentFactory(shared),
+        DocumentBuilder: (shared) => new LcpnDocumentBuilder(shared),
         WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared)
     }
 };
@@ -103,6 +108,7 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     const Lcpn = inject(createDefaultModule({ shared }), LcpnGeneratedModule, LcpnModule);
     shared.ServiceRegistry.register(Lcpn);
     registerValidationChecks(Lcpn);
+    registerNamespaceChecks(Lcpn);
     registerEngineChecks(Lcpn);
     shared.lsp.LanguageServer.onInitialize((params) => {
         Lcpn.lcpn.Client.initialize(params);

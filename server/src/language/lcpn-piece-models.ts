@@ -2,14 +2,14 @@
  * The bridge from Langium documents to the piece model: each definition lowered once per
  * parse (lowering reads only the definition's own AST, so a definition node keeps its
  * lowered form until an edit re-parses its document), and a Resolver that looks names up the
- * way linking does (same table, same preference order), for the engine. Lookups are
+ * way linking does (LcpnScopeProvider.resolve: an ambiguous name resolves to nothing), for the engine. Lookups are
  * remembered per scope table: the cycle check asks for every name of a file, and hovers
  * resolve the same names again and again.
  */
 import { AstUtils, DocumentCache, URI, type AstNodeDescription, type LangiumDocument } from 'langium';
 import type { LangiumServices } from 'langium/lsp';
 import * as ast from './generated/ast.js';
-import { LcpnScopeProvider, preferredDefinition, type DefinitionTable } from './lcpn-scope-provider.js';
+import { resolveName, type DefinitionTable, type LcpnScopeProvider, type Resolution } from './lcpn-scope-provider.js';
 import { lowerDefinition, type LoweringProblem } from '../model/lower.js';
 import { normalizeName } from '../model/names.js';
 import type { PieceDef } from '../model/piece.js';
@@ -66,12 +66,20 @@ export class LcpnPieceModels {
         if (!byKey) byUri.set(uri, byKey = new Map());
         let node = byKey.get(key);
         if (node === undefined) {
-            const candidates = table.get(normalizeName(key));
-            const description = candidates && preferredDefinition(candidates, uri);
-            node = (description && this.load(description)) ?? null;
+            const resolution = this.resolve(key, uri);
+            node = (resolution.kind === 'found' && this.load(resolution.target)) || null;
             byKey.set(key, node);
         }
         return node ?? undefined;
+    }
+
+    /** Resolution as LcpnScopeProvider decides it; an ambiguous name resolves to nothing. */
+    private resolve(key: string, uri: string): Resolution {
+        const scopes = this.services.references.ScopeProvider as LcpnScopeProvider;
+        const documents = this.services.shared.workspace.LangiumDocuments;
+        const parsed = URI.parse(uri);
+        if (documents.hasDocument(parsed)) return scopes.resolve(key, documents.getDocument(parsed)!);
+        return resolveName(scopes.definitionTable().get(normalizeName(key)), uri);
     }
 
     /** A resolver for the engine, as seen from document `uri`. */

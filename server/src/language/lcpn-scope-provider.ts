@@ -1,24 +1,83 @@
 /**
- * Piece names are global across the workspace and the prelude, compared after
- * normalizeName (case-insensitive, `-` = `_`). The table from normalized name to
- * definitions is built once per workspace state (WorkspaceCache), so linking a file is
- * linear in its references, not quadratic (see shared/notes/toolchain.md).
+ * The namespace (docs/language.md, "Names and files"). Piece names are compared after
+ * normalizeName (case-insensitive, `-` = `_`). A name used in a file resolves to:
+ *
+ * 1. the file's own first (complete) definition of it;
+ * 2. else the definition in the one other workspace file that defines it; when several other
+ *    files define it the use is ambiguous: it resolves to nothing and is reported at the use
+ *    with every candidate file (never a pick that depends on the order files were loaded);
+ * 3. else the prelude's;
+ * 4. else the file's own incomplete definition of it, if any (so that F12 and the diagram still
+ *    work on a half-typed piece in its own file; other files never see it).
+ *
+ * Only complete definitions are in the index (LcpnScopeComputation); the table from normalized
+ * name to them is built once per workspace state (WorkspaceCache), so linking a file is linear
+ * in its references, not quadratic (see shared/notes/toolchain.md).
  */
 import {
     AstUtils, EMPTY_SCOPE, EMPTY_STREAM, stream, WorkspaceCache,
-    type AstNodeDescription, type ReferenceInfo, type Scope, type ScopeProvider, type Stream
+    type AstNodeDescription, type LangiumDocument, type LinkingError, type ReferenceInfo, type Scope, type ScopeProvider, type Stream
 } from 'langium';
 import type { LangiumServices } from 'langium/lsp';
 import * as ast from './generated/ast.js';
+import { incompleteDefinitions } from './lcpn-incomplete.js';
 import { nameRole } from './lcpn-name-roles.js';
 import { isPreludeUri } from './lcpn-prelude.js';
 import { normalizeName } from '../model/names.js';
 
-/** Normalized name -> every definition of it, in index order. */
+/** Normalized name -> every complete definition of it, in index order. */
 export type DefinitionTable = Map<string, AstNodeDescription[]>;
+
+/** What a name used in one document means. */
+export type Resolution =
+    | { kind: 'found'; target: AstNodeDescription }
+    /** Defined in several other workspace files (one candidate per file, in URI order), and not in this one. */
+    | { kind: 'ambiguous'; candidates: AstNodeDescription[] }
+    | { kind: 'unknown' };
+
+const UNKNOWN: Resolution = { kind: 'unknown' };
+
+/** Steps 1-3 of the rule (step 4, the file's own incomplete definitions, needs the document). */
+export function resolveName(candidates: readonly AstNodeDescription[] | undefined, uri: string): Resolution {
+    if (!candidates || candidates.length === 0) return UNKNOWN;
+    const own = candidates.find((d) => d.documentUri.toString() === uri);
+    if (own) return { kind: 'found', target: own };
+    const byFile = new Map<string, AstNodeDescription>();
+    let prelude: AstNodeDescription | undefined;
+    for (const candidate of candidates) {
+        const where = candidate.documentUri.toString();
+        if (isPreludeUri(where)) prelude ??= candidate;
+        else if (!byFile.has(where)) byFile.set(where, candidate);
+    }
+    if (byFile.size === 1) return { kind: 'found', target: byFile.values().next().value! };
+    if (byFile.size > 1) {
+        const files = [...byFile.keys()].sort();
+        return { kind: 'ambiguous', candidates: files.map((f) => byFile.get(f)!) };
+    }
+    return prelude ? { kind: 'found', target: prelude } : UNKNOWN;
+}
+
+/**
+ * The description to list for a name seen from `uri` (completion): the one a use links to, or
+ * for an ambiguous name its first candidate. Linking uses resolveName.
+ */
+export function preferredDefinition(candidates: readonly AstNodeDescription[], uri: string): AstNodeDescription | undefined {
+    const resolution = resolveName(candidates, uri);
+    return resolution.kind === 'found' ? resolution.target : resolution.kind === 'ambiguous' ? resolution.candidates[0] : undefined;
+}
+
+/** A linking error for an ambiguous use carries its candidates (see LcpnLinker). */
+export interface AmbiguityError extends LinkingError {
+    ambiguous: AstNodeDescription[];
+}
+
+export function isAmbiguityError(error: LinkingError | undefined): error is AmbiguityError {
+    return error !== undefined && Array.isArray((error as Partial<AmbiguityError>).ambiguous);
+}
 
 export class LcpnScopeProvider implements ScopeProvider {
     private readonly tables: WorkspaceCache<string, DefinitionTable>;
+    private readonly ownIncomplete = new WeakMap<ast.Document, Map<string, AstNodeDescription>>();
 
     constructor(private readonly services: LangiumServices) {
         this.tables = new WorkspaceCache(services.shared);
@@ -26,10 +85,20 @@ export class LcpnScopeProvider implements ScopeProvider {
 
     getScope(context: ReferenceInfo): Scope {
         if (!ast.isNameRef(context.container) || nameRole(context.container) !== 'piece') return EMPTY_SCOPE;
-        return new DefinitionScope(this.definitionTable(), AstUtils.getDocument(context.container).uri.toString());
+        const document = AstUtils.getDocument(context.container);
+        return new DefinitionScope(this.definitionTable(), document.uri.toString(), (key) => this.incompleteDefinition(document, key));
     }
 
-    /** Every definition in the workspace and the prelude, by normalized name. */
+    /** What `name` means where it is used in `document` (steps 1-4). */
+    resolve(name: string, document: LangiumDocument): Resolution {
+        const key = normalizeName(name);
+        const resolution = resolveName(this.definitionTable().get(key), document.uri.toString());
+        if (resolution.kind !== 'unknown') return resolution;
+        const incomplete = this.incompleteDefinition(document, key);
+        return incomplete ? { kind: 'found', target: incomplete } : resolution;
+    }
+
+    /** Every complete definition in the workspace and the prelude, by normalized name. */
     definitionTable(): DefinitionTable {
         return this.tables.get('definitions', () => {
             const table: DefinitionTable = new Map();
@@ -41,29 +110,46 @@ export class LcpnScopeProvider implements ScopeProvider {
             return table;
         });
     }
-}
 
-/**
- * Resolution order for a name used in document `uri`: its first definition in that document,
- * else the first in another workspace document, else the prelude's.
- */
-export function preferredDefinition(candidates: readonly AstNodeDescription[], uri: string): AstNodeDescription | undefined {
-    return candidates.find((d) => d.documentUri.toString() === uri)
-        ?? candidates.find((d) => !isPreludeUri(d.documentUri.toString()))
-        ?? candidates[0];
+    /** The document's own first incomplete definition of `key` (step 4). */
+    incompleteDefinition(document: LangiumDocument, key: string): AstNodeDescription | undefined {
+        const root = document.parseResult.value as ast.Document;
+        let byKey = this.ownIncomplete.get(root);
+        if (!byKey) {
+            byKey = new Map();
+            for (const definition of incompleteDefinitions(document)) {
+                if (!definition.name || !definition.$cstNode) continue;
+                const name = normalizeName(definition.name);
+                if (!byKey.has(name)) byKey.set(name, this.services.workspace.AstNodeDescriptionProvider.createDescription(definition, definition.name, document));
+            }
+            this.ownIncomplete.set(root, byKey);
+        }
+        return byKey.get(key);
+    }
 }
 
 class DefinitionScope implements Scope {
-    constructor(private readonly table: DefinitionTable, private readonly uri: string) { }
+    constructor(
+        private readonly table: DefinitionTable,
+        private readonly uri: string,
+        private readonly incomplete: (key: string) => AstNodeDescription | undefined
+    ) { }
 
+    /** The definition a use links to; none for an ambiguous name (LcpnLinker reports the candidates). */
     getElement(name: string): AstNodeDescription | undefined {
-        const candidates = this.table.get(normalizeName(name));
-        return candidates && preferredDefinition(candidates, this.uri);
+        const key = normalizeName(name);
+        const resolution = resolveName(this.table.get(key), this.uri);
+        if (resolution.kind === 'found') return resolution.target;
+        return resolution.kind === 'unknown' ? this.incomplete(key) : undefined;
     }
 
+    /** The candidates of an ambiguous name, else the definition a use links to. */
     getElements(name: string): Stream<AstNodeDescription> {
-        const candidates = this.table.get(normalizeName(name));
-        return candidates ? stream(candidates) : EMPTY_STREAM;
+        const key = normalizeName(name);
+        const resolution = resolveName(this.table.get(key), this.uri);
+        if (resolution.kind === 'ambiguous') return stream(resolution.candidates);
+        const element = this.getElement(name);
+        return element ? stream([element]) : EMPTY_STREAM;
     }
 
     /** One description per name (the one a use here would link to), for completion. */

@@ -1,0 +1,60 @@
+/**
+ * Relinking for a global namespace. Langium relinks a document after an edit elsewhere only
+ * when one of its references failed or pointed into the edited document. With LCPN's
+ * namespace (docs/language.md, "Names and files") a new definition in another file changes
+ * what a name means without either: `wazir` used in b.lcpn resolves to the prelude until
+ * a.lcpn defines `wazir` (then to a.lcpn's; and to nothing, ambiguous, once c.lcpn does too).
+ * So after a build, documents that use a name one of the rebuilt documents newly exports
+ * (and do not define it themselves) are relinked and revalidated.
+ */
+import { DefaultDocumentBuilder, DocumentState, type BuildOptions, type Cancellation, type LangiumDocument } from 'langium';
+import * as ast from './generated/ast.js';
+import { normalizeName } from '../model/names.js';
+
+export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
+    protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
+        // What the documents to be re-indexed exported before (the index still holds it).
+        const before = new Map<string, Set<string>>();
+        for (const document of documents) {
+            if (document.state < DocumentState.IndexedContent) before.set(document.uri.toString(), this.exportedNames(document.uri.toString()));
+        }
+        await super.buildDocuments(documents, options, cancelToken);
+        if (before.size === 0) return;
+        const added = new Set<string>();
+        for (const [uri, old] of before) {
+            for (const name of this.exportedNames(uri)) if (!old.has(name)) added.add(name);
+        }
+        if (added.size === 0) return;
+        const built = new Set(documents.map((d) => d.uri.toString()));
+        const affected = this.langiumDocuments.all
+            .filter((d) => !built.has(d.uri.toString()) && d.state >= DocumentState.Linked && this.usesFromOutside(d, added))
+            .toArray();
+        if (affected.length === 0) return;
+        // Each is rebuilt with the options it was built with (validation or not).
+        const groups = new Map<BuildOptions, LangiumDocument[]>();
+        for (const document of affected) {
+            const previous = this.buildState.get(document.uri.toString())?.options ?? options;
+            this.resetToState(document, DocumentState.ComputedScopes);
+            const group = groups.get(previous);
+            if (group) group.push(document); else groups.set(previous, [document]);
+        }
+        for (const [groupOptions, group] of groups) await super.buildDocuments(group, groupOptions, cancelToken);
+    }
+
+    /** Normalized names of the definitions `uri` exports (its complete ones). */
+    private exportedNames(uri: string): Set<string> {
+        return new Set(this.indexManager.allElements(ast.Definition.$type, new Set([uri])).map((d) => normalizeName(d.name)));
+    }
+
+    /** Whether the document uses one of `names` without defining it itself (its own definitions always win). */
+    private usesFromOutside(document: LangiumDocument, names: ReadonlySet<string>): boolean {
+        let own: Set<string> | undefined;
+        for (const reference of document.references) {
+            const name = normalizeName(reference.$refText);
+            if (!names.has(name)) continue;
+            own ??= this.exportedNames(document.uri.toString());
+            if (!own.has(name)) return true;
+        }
+        return false;
+    }
+}
