@@ -6,7 +6,7 @@
  */
 import { AstUtils, CstUtils, URI, type LangiumDocument } from 'langium';
 import { DefaultRenameProvider } from 'langium/lsp';
-import { ResponseError, type Range, type RenameParams, type TextDocumentPositionParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import { LSPErrorCodes, ResponseError, type Range, type RenameParams, type TextDocumentPositionParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import * as ast from '../generated/ast.js';
 import { isPreludeUri } from '../lcpn-prelude.js';
 import type { LcpnServices } from '../lcpn-module.js';
@@ -21,7 +21,7 @@ export class LcpnRenameProvider extends DefaultRenameProvider {
     override prepareRename(document: LangiumDocument, params: TextDocumentPositionParams): Range | undefined {
         const range = super.prepareRename(document, params) as Range | undefined;
         if (range && this.targetInPrelude(document, params)) {
-            throw new ResponseError(0, 'standard pieces from the prelude cannot be renamed; define your own piece instead');
+            throw new ResponseError(LSPErrorCodes.RequestFailed, 'standard pieces from the prelude cannot be renamed; define your own piece instead');
         }
         return range;
     }
@@ -29,10 +29,10 @@ export class LcpnRenameProvider extends DefaultRenameProvider {
     override async rename(document: LangiumDocument, params: RenameParams): Promise<WorkspaceEdit | undefined> {
         const newName = params.newName.trim();
         if (!/^\$?[A-Za-z_\u00C0-\uFFFF](?:[A-Za-z_\u00C0-\uFFFF-]*[A-Za-z_\u00C0-\uFFFF])?$/.test(newName) || hasDigit(newName)) {
-            throw new ResponseError(0, `'${params.newName}' is not a piece name: use letters, '-' and '_' only (no digits; the spec suggests Roman numerals)`);
+            throw new ResponseError(LSPErrorCodes.RequestFailed, `'${params.newName}' is not a piece name: use letters, '-' and '_' only (no digits; the spec suggests Roman numerals)`);
         }
         if (this.targetInPrelude(document, params)) {
-            throw new ResponseError(0, 'standard pieces from the prelude cannot be renamed; define your own piece instead');
+            throw new ResponseError(LSPErrorCodes.RequestFailed, 'standard pieces from the prelude cannot be renamed; define your own piece instead');
         }
         const edit = await super.rename(document, { ...params, newName });
         if (!edit?.changes) return edit;
