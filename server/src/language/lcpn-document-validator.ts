@@ -8,7 +8,9 @@ import {
     type AstNode, type LangiumDocument, type ParseResult, type ValidationAcceptor, type ValidationCheck, type ValidationOptions
 } from 'langium';
 import { allAstNodes } from './ast-walk.js';
-import { openBrackets } from './brackets.js';
+import { looksBinary, oddCharacterInName } from './characters.js';
+import { diagnoseLexerError, diagnoseParseError, diagnoseStray, Segments, type Diagnosis, type Tok } from './lcpn-syntax-mistakes.js';
+import type { IToken } from 'chevrotain';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
@@ -54,34 +56,92 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
     }
 
     /**
-     * A missing closing bracket is noticed only where the next definition (or the file's end)
-     * begins; say which bracket is open, and point at it too.
+     * A file that is not text gets one diagnostic instead of thousands. Otherwise each
+     * definition with a syntax error shows one error, the one that explains it best (a
+     * recognised mistake before the parser's own message); what recovery made of the rest of
+     * that definition (strays, unknown names, lowering problems) is left out until it parses.
      */
-    protected override processParsingErrors(parseResult: ParseResult, diagnostics: Diagnostic[], options: ValidationOptions): void {
-        const start = diagnostics.length;
-        super.processParsingErrors(parseResult, diagnostics, options);
-        const root = parseResult.value as ast.Document;
-        const text = root.$cstNode?.root.fullText ?? '';
-        const lines = text.split('\n');
-        const offsetOf = (line: number, character: number) => lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + character;
-        for (const diagnostic of diagnostics.slice(start)) {
-            const match = /^expected '\)' or '\]' but (found '\(def', the start of the next definition|the file ended)$/.exec(diagnostic.message);
-            if (!match) continue;
-            const at = offsetOf(diagnostic.range.start.line, diagnostic.range.start.character);
-            const def = [...(root.definitions ?? [])].reverse().find((d) => d.$cstNode && d.$cstNode.offset < at);
-            if (!def?.$cstNode) continue;
-            const open = openBrackets(text.slice(def.$cstNode.offset, at));
-            const innermost = open[open.length - 1];
-            if (!innermost) continue;
-            const position = positionIn(lines, def.$cstNode.offset + innermost.offset);
-            const where = match[1] === 'the file ended' ? 'the end of the file' : 'the next definition';
-            const more = open.length > 1 ? ` (and ${open.length - 1} more)` : '';
-            diagnostic.message = `the '${innermost.char}' on line ${position.line + 1}, column ${position.character + 1}${more} is never closed: expected '${innermost.closer}' before ${where}`;
-            diagnostic.relatedInformation = [{
-                location: { uri: AstUtils.getDocument(root).uri.toString(), range: { start: position, end: { line: position.line, character: position.character + 1 } } },
-                message: `this '${innermost.char}' is not closed`
+    override async validateDocument(document: LangiumDocument, options: ValidationOptions = {}, cancelToken: Cancellation.CancellationToken = Cancellation.CancellationToken.None): Promise<Diagnostic[]> {
+        const text = document.textDocument.getText();
+        if (looksBinary(text)) {
+            const nul = text.indexOf('\u0000');
+            const why = nul >= 0 ? `it contains a NUL byte (line ${document.textDocument.positionAt(nul).line + 1})` : 'it contains bytes that are not UTF-8 text';
+            return [{
+                severity: 1, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, source: this.getSource(),
+                message: `this is not a text file: ${why}. LCPN files are plain text`,
+                code: IssueCodes.NotTextFile, data: { code: IssueCodes.NotTextFile }
             }];
         }
+        const diagnostics = await super.validateDocument(document, options, cancelToken);
+        return oneErrorPerDefinition(document, diagnostics, this.segmentsOf(document));
+    }
+
+    private readonly segments = new WeakMap<object, Segments>();
+
+    private segmentsOf(document: LangiumDocument): Segments {
+        let segments = this.segments.get(document.parseResult);
+        if (!segments) this.segments.set(document.parseResult, segments = new Segments(document.textDocument.getText()));
+        return segments;
+    }
+
+    /** Characters the lexer could not read, named (with their code point when they are invisible or unusual). */
+    protected override processLexingErrors(parseResult: ParseResult, diagnostics: Diagnostic[], _options: ValidationOptions): void {
+        if (parseResult.lexerErrors.length === 0) return;
+        const document = AstUtils.getDocument(parseResult.value);
+        const text = document.textDocument.getText();
+        const segments = this.segmentsOf(document);
+        for (const error of parseResult.lexerErrors) {
+            diagnostics.push(this.diagnosisToDiagnostic(document, diagnoseLexerError(text, error.offset, error.length, segments)));
+        }
+    }
+
+    /** Parse errors: a recognised newcomer's mistake gets a message naming the fix; the others keep the parser's words. */
+    protected override processParsingErrors(parseResult: ParseResult, diagnostics: Diagnostic[], options: ValidationOptions): void {
+        if (parseResult.parserErrors.length === 0) return;
+        const document = AstUtils.getDocument(parseResult.value);
+        const text = document.textDocument.getText();
+        const segments = this.segmentsOf(document);
+        const table = this.definitionKeys();
+        for (const error of parseResult.parserErrors) {
+            const token = toTok(error.token, text.length) ?? { start: text.length, end: text.length, image: '', type: 'EOF' };
+            const previous = 'previousToken' in error ? toTok((error as { previousToken?: IToken }).previousToken, text.length) : undefined;
+            const diagnosis = diagnoseParseError({
+                text, token, previous: previous?.type === 'EOF' ? undefined : previous, rule: error.context?.ruleStack?.at(-1)?.replace(/\u200b/g, ''), message: error.message, segments,
+                isKnownPiece: (name) => table.has(normalizeName(name))
+            });
+            if (diagnosis) {
+                diagnostics.push(this.diagnosisToDiagnostic(document, diagnosis));
+            } else {
+                const start = token.type === 'EOF' ? (previous ? previous.end : text.length) : token.start;
+                const end = token.type === 'EOF' ? start : token.end;
+                const range = { start: document.textDocument.positionAt(start), end: document.textDocument.positionAt(end) };
+                diagnostics.push({ severity: 1, range, message: error.message, source: this.getSource(), data: { code: DocumentValidator.ParsingError } });
+            }
+        }
+        void options;
+    }
+
+    private definitionKeys(): { has(key: string): boolean } {
+        try {
+            return (this.lcpnServices.references.ScopeProvider as LcpnScopeProvider).definitionTable();
+        } catch {
+            return new Set<string>();
+        }
+    }
+
+    private diagnosisToDiagnostic(document: LangiumDocument, diagnosis: Diagnosis): Diagnostic {
+        const at = (offset: number) => document.textDocument.positionAt(offset);
+        const diagnostic: Diagnostic = {
+            severity: 1, range: { start: at(diagnosis.start), end: at(diagnosis.end) }, message: diagnosis.message, source: this.getSource(),
+            code: diagnosis.code, data: { code: diagnosis.code, explainsUpTo: diagnosis.explainsUpTo }
+        };
+        if (diagnosis.related) {
+            diagnostic.relatedInformation = [{
+                location: { uri: document.uri.toString(), range: { start: at(diagnosis.related.start), end: at(diagnosis.related.end) } },
+                message: diagnosis.related.message
+            }];
+        }
+        return diagnostic;
     }
 
     protected override processLinkingErrors(document: LangiumDocument, diagnostics: Diagnostic[], _options: ValidationOptions): void {
@@ -90,9 +150,12 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
             const error = reference.error;
             const container = error?.info.container;
             if (!error || !container || !ast.isNameRef(container) || nameRole(container) !== 'piece') continue;
+            // A name defined in several other files is reported with its candidates by the namespace checks.
+            if (Array.isArray((error as { ambiguous?: unknown }).ambiguous)) continue;
             known ??= [...(this.lcpnServices.references.ScopeProvider as LcpnScopeProvider).definitionTable().keys()];
             const name = reference.$refText;
-            const suggestions = closestNames(normalizeName(name), known);
+            if (oddCharacterInName(name)) continue; // the validator names the odd character; "unknown piece" would only repeat it
+            const suggestions = closestNames(normalizeName(name), known).map((s) => spellLike(s, name, container));
             diagnostics.push(this.toDiagnostic('error', `unknown piece '${name}': no definition in this file, the workspace or the standard prelude${didYouMean(suggestions)}`, {
                 node: container,
                 range: reference.$refNode?.range,
@@ -104,11 +167,81 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
     }
 }
 
-function positionIn(lines: string[], offset: number): { line: number; character: number } {
-    let line = 0;
-    while (line < lines.length - 1 && offset > lines[line].length) {
-        offset -= lines[line].length + 1;
-        line++;
+/** A Chevrotain token as offsets; the end of the file (NaN offsets) as an empty token at the end. */
+function toTok(token: IToken | undefined, length: number): Tok | undefined {
+    if (!token) return undefined;
+    if (token.tokenType?.name === 'EOF' || Number.isNaN(token.startOffset)) return { start: length, end: length, image: '', type: 'EOF' };
+    return { start: token.startOffset, end: token.startOffset + token.image.length, image: token.image, type: token.tokenType?.name };
+}
+
+const SYNTAX_CODES = new Set<string>([DocumentValidator.LexingError, DocumentValidator.ParsingError, IssueCodes.StrayText]);
+
+function codeOf(diagnostic: Diagnostic): string | undefined {
+    return (diagnostic.data as { code?: string } | undefined)?.code;
+}
+
+/**
+ * Keeps one syntax diagnostic per definition (see Segments): the first recognised mistake,
+ * else the first error. Everything else reported inside that definition, and inside the text a
+ * recognised mistake explains (the next line a dangling operator swallowed), is left out: it is
+ * what recovery made of broken text.
+ */
+function oneErrorPerDefinition(document: LangiumDocument, diagnostics: Diagnostic[], segments: Segments): Diagnostic[] {
+    const text = document.textDocument.getText();
+    const offsetOf = (d: Diagnostic) => document.textDocument.offsetAt(d.range.start);
+    // Strays are found by the validator; recognise the mistakes behind them here, with the rest.
+    for (const d of diagnostics) {
+        if (codeOf(d) !== IssueCodes.StrayText) continue;
+        const diagnosis = diagnoseStray(text, offsetOf(d), segments);
+        if (!diagnosis) continue;
+        d.range = { start: document.textDocument.positionAt(diagnosis.start), end: document.textDocument.positionAt(diagnosis.end) };
+        d.message = diagnosis.message;
+        d.code = diagnosis.code;
+        d.data = { code: diagnosis.code, explainsUpTo: diagnosis.explainsUpTo };
     }
-    return { line, character: offset };
+    const isSyntax = (d: Diagnostic) => d.severity === 1 && (SYNTAX_CODES.has(codeOf(d) ?? '') || (d.data as { explainsUpTo?: unknown })?.explainsUpTo !== undefined || SYNTAX_MISTAKES.has(codeOf(d) ?? ''));
+    const primary = new Map<number, Diagnostic>();
+    const covered: { from: number; to: number; keep: Diagnostic }[] = [];
+    for (const d of diagnostics) {
+        if (!isSyntax(d)) continue;
+        const segment = segments.indexOf(offsetOf(d));
+        const current = primary.get(segment);
+        const recognised = SYNTAX_MISTAKES.has(codeOf(d) ?? '');
+        if (!current || (recognised && !SYNTAX_MISTAKES.has(codeOf(current) ?? '')) || (recognised === SYNTAX_MISTAKES.has(codeOf(current) ?? '') && offsetOf(d) < offsetOf(current))) {
+            primary.set(segment, d);
+        }
+    }
+    if (primary.size === 0) return diagnostics;
+    for (const [segment, keep] of primary) {
+        const explains = (keep.data as { explainsUpTo?: number }).explainsUpTo;
+        const next = segments.startOf(segment + 1);
+        const to = Math.max(segment + 1 < segments.starts.length ? next : text.length + 1, explains !== undefined ? explains + 1 : 0);
+        covered.push({ from: segments.startOf(segment), to, keep });
+    }
+    return diagnostics.filter((d) => {
+        const at = offsetOf(d);
+        // The earliest explanation wins: a dangling operator's error covers the line it swallowed.
+        const inside = covered.filter((c) => at >= c.from && at < c.to).sort((x, y) => x.from - y.from);
+        return inside.length === 0 || inside[0].keep === d;
+    }).map((d) => {
+        if ((d.data as { explainsUpTo?: number } | undefined)?.explainsUpTo !== undefined) d.data = { code: codeOf(d) };
+        return d;
+    });
+}
+
+/** Codes of recognised syntax mistakes (preferred to the parser's generic message). */
+const SYNTAX_MISTAKES = new Set<string>([
+    IssueCodes.UnexpectedCharacter, IssueCodes.UnclosedString, IssueCodes.ForeignOperator, IssueCodes.KeywordCase, IssueCodes.ElseIfSpelling,
+    IssueCodes.AndThenSpelling, IssueCodes.LispDefine, IssueCodes.DefWithoutBrackets, IssueCodes.InfixInLisp, IssueCodes.PrefixInInfix,
+    IssueCodes.CommaInLisp, IssueCodes.DoubleEquals, IssueCodes.MissingDefinitionOperator, IssueCodes.NameWithSpace, IssueCodes.MissingOperator,
+    IssueCodes.MissingOperand, IssueCodes.UnclosedBracket, IssueCodes.UnfinishedDefinition
+]);
+
+/** A suggested name spelled like the definition around the use: `_` in C and SQL, `-` in Lisp; capitals kept. */
+export function spellLike(suggestion: string, typed: string, node: AstNode): string {
+    const def = AstUtils.getContainerOfType(node, ast.isDefinition);
+    const infix = def ? !ast.isLispDefinition(def) : typed.includes('_');
+    let result = infix ? suggestion.replace(/-/g, '_') : suggestion;
+    if (/[A-Z]/.test(typed) && typed === typed.toUpperCase()) result = result.toUpperCase();
+    return result;
 }

@@ -1,5 +1,30 @@
 /** Stable diagnostic codes: validators set them in `data.code`, code actions and tests switch on them. */
 export namespace IssueCodes {
+    // Syntax mistakes, each named so a quick fix can switch on it (lcpn-syntax-mistakes.ts).
+    export const NotTextFile = 'not-text-file';
+    export const UnexpectedCharacter = 'unexpected-character';
+    export const UnclosedString = 'unclosed-string';
+    export const ForeignOperator = 'foreign-operator';
+    export const KeywordCase = 'keyword-case';
+    export const ElseIfSpelling = 'else-if-spelling';
+    export const AndThenSpelling = 'and-then-spelling';
+    export const LispDefine = 'lisp-define';
+    export const DefWithoutBrackets = 'def-without-brackets';
+    export const InfixInLisp = 'infix-in-lisp';
+    export const PrefixInInfix = 'prefix-in-infix';
+    export const CommaInLisp = 'comma-in-lisp';
+    export const DoubleEquals = 'double-equals';
+    export const MissingDefinitionOperator = 'missing-definition-operator';
+    export const NameWithSpace = 'name-with-space';
+    export const MissingOperator = 'missing-operator';
+    export const MissingOperand = 'missing-operand';
+    export const UnfinishedDefinition = 'unfinished-definition';
+    // Newcomers' mistakes that parse (lcpn-validator.ts).
+    export const OperatorWordAsFunction = 'operator-word-as-function';
+    export const UnknownCondition = 'unknown-condition';
+    export const HexagonalKeyword = 'hexagonal-keyword';
+    export const OddCharacterInName = 'odd-character-in-name';
+    export const SemicolonComment = 'semicolon-comment';
     export const UnknownPiece = 'unknown-piece';
     export const DuplicateDefinition = 'duplicate-definition';
     export const CyclicDefinition = 'cyclic-definition';

@@ -3,7 +3,8 @@
  * IssueCodes. Problems found while lowering (ranges, misplaced `::royal`, ...) are reported
  * here too, so the CLI and the editor show the same diagnostics.
  */
-import { AstUtils, GrammarUtils, type ValidationAcceptor, type ValidationChecks } from 'langium';
+import { AstUtils, GrammarUtils, type AstNode, type ValidationAcceptor, type ValidationChecks } from 'langium';
+import { describeCharacter, meantCharacter, oddCharacterInName } from './characters.js';
 import * as ast from './generated/ast.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
 import { nameRole } from './lcpn-name-roles.js';
@@ -13,14 +14,14 @@ import { closestNames, didYouMean } from './suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { findCycles, references } from '../model/cycles.js';
 import { DIRECTIONS, FUNCTIONS, QUALIFIERS, directionWord, functionWord, isKnownKeyword } from '../model/vocabulary.js';
-import { lowerMove, notationOf } from '../model/lower.js';
+import { definitionStyle, lowerMove, notationOf } from '../model/lower.js';
 import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
 
 export function registerValidationChecks(services: LcpnServices): void {
     const validator = new LcpnValidator(services.lcpn.PieceModels);
     const checks: ValidationChecks<ast.LcpnAstType> = {
-        Document: [validator.checkDuplicates, validator.checkCycles, validator.checkStrays],
+        Document: [validator.checkDuplicates, validator.checkCycles, validator.checkStrays, validator.checkSemicolonComments],
         Definition: [validator.checkDefinitionName, validator.checkLoweringProblems],
         NameRef: [validator.checkName, validator.checkFunction],
         Qualifier: [validator.checkKeyword, validator.checkKeywordSelects],
@@ -110,7 +111,25 @@ export class LcpnValidator {
         flush();
     };
 
+    /**
+     * `x := wazir; y := ferz`: in LCPN ';' starts a comment (Lisp's marker, accepted in every
+     * style), so a C programmer's separator silently hides the next definition.
+     */
+    checkSemicolonComments = (document: ast.Document, accept: ValidationAcceptor): void => {
+        const text = document.$cstNode?.root.fullText ?? '';
+        if (!text.includes(';')) return;
+        for (const comment of semicolonComments(text)) {
+            const before = text.slice(text.lastIndexOf('\n', comment.start - 1) + 1, comment.start);
+            const after = text.slice(comment.start + 1, comment.end);
+            if (!INFIX_LINE.test(before) || !HIDDEN_DEFINITION.test(after)) continue;
+            const textDocument = AstUtils.getDocument(document).textDocument;
+            accept('warning', `';' starts a comment in LCPN, so '${after.trim().slice(0, 40)}' is not read: C and SQL styles need no ';' between definitions; put each definition on its own line`,
+                { node: document, range: { start: textDocument.positionAt(comment.start), end: textDocument.positionAt(comment.end) }, code: IssueCodes.SemicolonComment, data: { code: IssueCodes.SemicolonComment } });
+        }
+    };
+
     checkDefinitionName = (def: ast.Definition, accept: ValidationAcceptor): void => {
+        if (def.name) checkOddCharacter(def.name, def, 'name', accept);
         if (def.name && hasDigit(def.name)) {
             accept('error', `names may not contain digits ('${def.name}'); the spec suggests Roman numerals instead, e.g. '${romanize(def.name)}'`,
                 { node: def, property: 'name', code: IssueCodes.DigitInName, data: { code: IssueCodes.DigitInName, replacement: romanize(def.name) } });
@@ -128,6 +147,7 @@ export class LcpnValidator {
 
     checkName = (ref: ast.NameRef, accept: ValidationAcceptor): void => {
         const text = ref.ref.$refText;
+        checkOddCharacter(text, ref, 'ref', accept);
         if (hasDigit(text)) {
             accept('error', `names may not contain digits ('${text}'); the spec suggests Roman numerals instead, e.g. '${romanize(text)}'`,
                 { node: ref, property: 'ref', code: IssueCodes.DigitInName, data: { code: IssueCodes.DigitInName, replacement: romanize(text) } });
@@ -138,15 +158,42 @@ export class LcpnValidator {
         if (nameRole(ref) !== 'function' && nameRole(ref) !== 'term') return;
         const name = normalizeName(ref.ref.$refText);
         if (functionWord(name)) return;
-        const suggestions = closestNames(name, KNOWN_FUNCTIONS);
-        accept('warning', `unknown modifier function '${ref.ref.$refText}': kept and shown, but its effect is not computed (the spec lets inventors define their own; describe it in the text)${didYouMean(suggestions)}`,
+        const typed = ref.ref.$refText;
+        const style = styleOf(ref);
+        const operator = OPERATOR_WORDS[name];
+        if (operator && nameRole(ref) === 'function') {
+            const fix = style === 'lisp' ? operator.lisp : style === 'sql' ? operator.sql : operator.c;
+            accept('warning', `'${typed}' is not an LCPN operator but a name, so this reads as an unknown modifier function: ${operator.what} is written ${fix}`,
+                { node: ref, property: 'ref', code: IssueCodes.OperatorWordAsFunction, data: { code: IssueCodes.OperatorWordAsFunction, replacement: style === 'lisp' ? operator.lispOp : operator.infixOp[style] } });
+            return;
+        }
+        if (nameRole(ref) === 'term' || isConditionCall(ref)) {
+            const rank = style === 'lisp' ? '(rank)' : 'rank()';
+            const example = style === 'lisp' ? '(cond ("on the a-file" wazir))' : style === 'sql' ? 'IF "on the a-file" THEN wazir END' : 'if "on the a-file" { wazir }';
+            // Inside a condition it is kept as informal; used as a whole movement it has no moves at all.
+            const inCondition = nameRole(ref) === 'term';
+            const where = inCondition ? '' : ` ('${style === 'lisp' ? `(${typed})` : `${typed}()`}' has no movement to modify, so it reads as a condition, which belongs in a test)`;
+            accept(inCondition ? 'warning' : 'error', `unknown condition word '${typed}'${where}: the only condition lcpn computes is ${rank}, the rank the piece stands on; write other conditions in words, as a string: ${example}`,
+                { node: ref, property: 'ref', code: IssueCodes.UnknownCondition, data: { code: IssueCodes.UnknownCondition } });
+            return;
+        }
+        const suggestions = closestNames(name, KNOWN_FUNCTIONS).map((s) => respellFor(s, typed, style));
+        accept('warning', `unknown modifier function '${typed}': kept and shown, but its effect is not computed (the spec lets inventors define their own; describe it in the text)${didYouMean(suggestions)}`,
             { node: ref, property: 'ref', code: IssueCodes.UnknownFunction, data: { code: IssueCodes.UnknownFunction, suggestions } });
     };
 
     checkKeyword = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
         const name = normalizeKeyword(qualifier.value);
         if (name === '*' || isKnownKeyword(name)) return;
-        const suggestions = closestNames(name, KNOWN_KEYWORDS).map((s) => ':' + s);
+        const hexagonal = /^(forward|backwards?)-(left|right)$/.exec(name);
+        if (hexagonal) {
+            const [dx, dy] = [hexagonal[2] === 'left' ? -1 : 1, hexagonal[1] === 'forward' ? 1 : -1];
+            const vector = styleOf(qualifier) === 'lisp' ? `([${dx} ${dy}] :only)` : `[${dx}, ${dy}]:only`;
+            accept('warning', `'${qualifier.value}' is the specification's example of a direction on a hexagonal board; lcpn computes square boards, where it has no meaning: kept and shown, but it does not restrict the moves (one diagonal step ${hexagonal[1].replace(/s$/, '')} and to the ${hexagonal[2]} on a square board is ${vector})`,
+                { node: qualifier, code: IssueCodes.HexagonalKeyword, data: { code: IssueCodes.HexagonalKeyword } });
+            return;
+        }
+        const suggestions = closestNames(name, KNOWN_KEYWORDS).map((s) => ':' + respellFor(s, qualifier.value.replace(/^:+/, ''), styleOf(qualifier)));
         accept('warning', `unknown keyword '${qualifier.value}': kept and shown, but it does not restrict the moves${didYouMean(suggestions)}`,
             { node: qualifier, code: IssueCodes.UnknownKeyword, data: { code: IssueCodes.UnknownKeyword, suggestions } });
     };
@@ -212,6 +259,65 @@ export class LcpnValidator {
         accept('hint', `opened with '${open}' and closed with '${close}' (allowed: brackets are interchangeable in Lisp style)`,
             { node, range: closeNode?.range, code: IssueCodes.MismatchedBracket, data: { code: IssueCodes.MismatchedBracket, replacement: open === '(' ? ')' : ']' } });
     };
+}
+
+const NAME = String.raw`\$?[A-Za-z_\u00C0-\uFFFF][\w\u00C0-\uFFFF-]*`;
+/** A line of C or SQL code before the ';'. */
+const INFIX_LINE = new RegExp(String.raw`${NAME}\s*(:=|IS\b)\s*\S`);
+/** A definition after it. */
+const HIDDEN_DEFINITION = new RegExp(String.raw`^\s*(${NAME}\s*(:=|IS\b)|[(\[]\s*def\b)`);
+
+/** The ';' comments of a text (not inside strings): offsets of the ';' and the line's end. */
+function semicolonComments(text: string): { start: number; end: number }[] {
+    const found: { start: number; end: number }[] = [];
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"') {
+            for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+        } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
+            const start = i;
+            while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+            if (c === ';') found.push({ start, end: i });
+        }
+    }
+    return found;
+}
+
+/** Words newcomers use as operators; as names they read as unknown modifier functions. */
+const OPERATOR_WORDS: Record<string, { what: string; lisp: string; c: string; sql: string; lispOp: string; infixOp: Record<'c' | 'sql', string> }> = {
+    or: { what: 'a piece that moves as either', lisp: '(/ rook bishop)', c: 'rook / bishop', sql: 'rook OR bishop', lispOp: '/', infixOp: { c: '/', sql: 'OR' } },
+    union: { what: 'a piece that moves as either', lisp: '(/ rook bishop)', c: 'rook / bishop', sql: 'rook OR bishop', lispOp: '/', infixOp: { c: '/', sql: 'OR' } },
+    then: { what: 'one move after the other', lisp: '(-> wazir ferz)', c: 'wazir -> ferz', sql: 'wazir THEN ferz', lispOp: '->', infixOp: { c: '->', sql: 'THEN' } },
+    'and-then': { what: 'one move after the other through an empty square', lisp: '(=> wazir ferz)', c: 'wazir => ferz', sql: 'wazir AND_THEN ferz', lispOp: '=>', infixOp: { c: '=>', sql: 'AND_THEN' } },
+    and: { what: 'a composition of modifier functions', lisp: '((& capture cannon) rook)', c: 'capture & cannon(rook)', sql: 'capture AND cannon(rook)', lispOp: '&', infixOp: { c: '&', sql: 'AND' } }
+};
+
+/** `(file)`, `file()`: a call with nothing to modify reads as a condition word, like `(rank)`. */
+function isConditionCall(ref: ast.NameRef): boolean {
+    const call = ref.$container;
+    return ast.isApplication(call) && ref.$containerProperty === 'head' && call.args.length === 0;
+}
+
+function styleOf(node: AstNode): 'lisp' | 'c' | 'sql' {
+    const def = AstUtils.getContainerOfType(node, ast.isDefinition);
+    return def ? definitionStyle(def) : 'lisp';
+}
+
+/** A suggestion spelled as the user would write it there: `_` in C and SQL, `-` in Lisp; capitals kept. */
+function respellFor(suggestion: string, typed: string, style: 'lisp' | 'c' | 'sql'): string {
+    let result = style === 'lisp' ? suggestion : suggestion.replace(/-/g, '_');
+    if (/[A-Z]/.test(typed) && typed === typed.toUpperCase()) result = result.toUpperCase();
+    return result;
+}
+
+/** A name holding an arrow, a curly quote or an invisible character pasted from a word processor. */
+function checkOddCharacter(name: string, node: ast.Definition | ast.NameRef, property: 'name' | 'ref', accept: ValidationAcceptor): void {
+    const odd = oddCharacterInName(name);
+    if (!odd) return;
+    const meant = meantCharacter(odd);
+    const advice = meant && meant !== ' ' ? `did you mean '${meant}'?` : describeCharacter(odd).startsWith('an invisible') ? 'delete it' : 'names use letters, \'-\' and \'_\'';
+    accept('error', `the name '${name}' contains ${describeCharacter(odd)}, which is not a letter: ${advice}`,
+        { node, property, code: IssueCodes.OddCharacterInName, data: { code: IssueCodes.OddCharacterInName } } as never);
 }
 
 function isCStyle(conditional: ast.Conditional): boolean {

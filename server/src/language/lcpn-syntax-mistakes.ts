@@ -1,0 +1,452 @@
+/**
+ * The syntax mistakes newcomers make, recognised from a parse error and the text around it,
+ * each with a message that names the fix and its own IssueCode (so a quick fix can switch on
+ * it). Works on offsets and the raw text only, so it does not depend on how the parser
+ * recovers. Returns undefined when a mistake is not recognised: the parser's own message
+ * (lcpn-parser-messages.ts) is used then.
+ */
+import { describeCharacter, meantCharacter } from './characters.js';
+import { IssueCodes } from './lcpn-issue-codes.js';
+
+export type SyntaxStyle = 'lisp' | 'c' | 'sql';
+
+/** A token: where it is and what it says. `type` is the Chevrotain token type's name when known. */
+export interface Tok { start: number; end: number; image: string; type?: string }
+
+export interface Diagnosis {
+    start: number;
+    end: number;
+    message: string;
+    code: string;
+    /** Another place worth showing (the bracket left open). */
+    related?: { start: number; end: number; message: string };
+    /** The diagnosis explains errors up to this offset (the whole line it swallowed). */
+    explainsUpTo?: number;
+}
+
+/** What the diagnosis of one parse error knows. */
+export interface ParseErrorContext {
+    text: string;
+    /** The token the parser stopped at; `type === 'EOF'` at the end of the file. */
+    token: Tok;
+    previous?: Tok;
+    rule?: string;
+    /** The parser's message, used when a mistake is recognised only partly. */
+    message: string;
+    segments: Segments;
+    isKnownPiece: (name: string) => boolean;
+}
+
+const NAME_CHAR = /[\w\u00C0-\uFFFF$-]/;
+const NAME_START = String.raw`\$?[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?`;
+const INFIX_OPS = new Set(['/', 'OR', '=>', '->', 'AND_THEN', 'THEN', '&', 'AND']);
+const DANGLING = new Set([...INFIX_OPS, ':=', 'IS', ',', 'IF', 'ELSE', 'if', 'else', '=', '{']);
+const LISP_OP: Record<string, string> = { '/': '/', OR: '/', '=>': '=>', AND_THEN: '=>', '->': '->', THEN: '->', '&': '&', AND: '&' };
+const C_OP: Record<string, string> = { '/': '/', '=>': '=>', '->': '->', '&': '&', OR: '/', AND_THEN: '=>', THEN: '->', AND: '&' };
+const SQL_OP: Record<string, string> = { '/': 'OR', '=>': 'AND_THEN', '->': 'THEN', '&': 'AND', OR: 'OR', AND_THEN: 'AND_THEN', THEN: 'THEN', AND: 'AND' };
+/** SQL's SHOUTY words, and what each is in C style. */
+const SQL_WORDS: Record<string, string> = { IS: ':=', OR: '/', AND: '&', AND_THEN: '=>', THEN: '->', END: '', IF: 'if', ELSE: 'else' };
+const LISP_DEFINERS = new Set(['define', 'defun', 'defpiece', 'defvar', 'defparameter', 'defn', 'defmacro', 'setq', 'setf', 'let']);
+const ELSE_IFS = new Set(['elseif', 'elsif', 'elif', 'else_if', 'else-if']);
+
+// ---------------------------------------------------------------- segments
+
+/**
+ * Where definitions start: a line whose first token begins a definition (`(def`, `NAME :=`,
+ * `NAME IS`, and the usual wrong starts `(define`, `def NAME`). A syntax error belongs to the
+ * segment it is in; an error found at the start of the next definition belongs to the one
+ * before (the parser noticed the unfinished definition only there).
+ */
+export class Segments {
+    readonly starts: number[];
+    private readonly lineStarts: number[];
+
+    constructor(readonly text: string) {
+        this.starts = definitionStarts(text);
+        this.lineStarts = [0];
+        // Lines end at \r\n, \n or \r, as in LSP.
+        for (const match of text.matchAll(/\r\n?|\n/g)) this.lineStarts.push(match.index! + match[0].length);
+    }
+
+    /** Index of the segment holding `offset`. */
+    indexOf(offset: number): number {
+        return lastAtOrBefore(this.starts, offset);
+    }
+
+    startOf(index: number): number {
+        return this.starts[index] ?? 0;
+    }
+
+    isStart(offset: number): boolean {
+        const i = this.indexOf(offset);
+        return this.starts[i] === offset && i > 0;
+    }
+
+    /** 1-based line of an offset. */
+    line(offset: number): number {
+        return lastAtOrBefore(this.lineStarts, offset) + 1;
+    }
+
+    column(offset: number): number {
+        return offset - this.lineStarts[lastAtOrBefore(this.lineStarts, offset)] + 1;
+    }
+
+    /** True if only blanks stand before `offset` on its line. */
+    startsLine(offset: number): boolean {
+        return /^[ \t]*$/.test(this.text.slice(this.lineStarts[lastAtOrBefore(this.lineStarts, offset)], offset));
+    }
+
+    /** The style of the definition a segment holds, from how it starts. */
+    style(index: number): SyntaxStyle | undefined {
+        const head = this.text.slice(this.startOf(index), this.startOf(index) + 200);
+        if (/^[(\[]\s*def/.test(head)) return 'lisp';
+        const infix = new RegExp(`^${NAME_START}\\s*(:=|IS\\b)`).exec(head);
+        if (infix) return infix[1] === 'IS' ? 'sql' : 'c';
+        return undefined;
+    }
+}
+
+function lastAtOrBefore(sorted: number[], offset: number): number {
+    let lo = 0;
+    let hi = sorted.length - 1;
+    while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (sorted[mid] <= offset) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+}
+
+const DEFINITION_START = new RegExp(String.raw`(?:[(\[]\s*(?:def|define|defun|defpiece)(?![\w\u00C0-\uFFFF-])|def\s+${NAME_START}|${NAME_START}\s*(?::=|IS(?![\w\u00C0-\uFFFF-])))`, 'y');
+
+function definitionStarts(text: string): number[] {
+    const starts = [0];
+    let lineStart = true;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '\n' || c === '\r') { lineStart = true; continue; }
+        if (c === ' ' || c === '\t') continue;
+        if (lineStart && i > 0) {
+            DEFINITION_START.lastIndex = i;
+            if (DEFINITION_START.test(text)) starts.push(i);
+        }
+        lineStart = false;
+        if (c === '"') {
+            for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+        } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
+            while (i + 1 < text.length && text[i + 1] !== '\n' && text[i + 1] !== '\r') i++;
+        }
+    }
+    return starts;
+}
+
+// ---------------------------------------------------------------- reading tokens from the text
+
+/** The token that starts at or after `offset` (blanks and comments skipped). */
+export function tokenAfter(text: string, offset: number): Tok | undefined {
+    let i = offset;
+    for (;;) {
+        while (i < text.length && /\s/.test(text[i])) i++;
+        if (text[i] === ';' || text[i] === '#' || (text[i] === '/' && text[i + 1] === '/')) {
+            while (i < text.length && text[i] !== '\n') i++;
+            continue;
+        }
+        break;
+    }
+    if (i >= text.length) return undefined;
+    const start = i;
+    const two = text.slice(i, i + 2);
+    if (two === ':=' || two === '=>' || two === '->') return { start, end: i + 2, image: two };
+    if (text[i] === ':' || NAME_CHAR.test(text[i])) {
+        while (text[i] === ':') i++;
+        while (i < text.length && NAME_CHAR.test(text[i])) i++;
+        return { start, end: Math.max(i, start + 1), image: text.slice(start, Math.max(i, start + 1)) };
+    }
+    return { start, end: i + 1, image: text[i] };
+}
+
+/** The token that ends at or before `offset` (blanks skipped; not comments). */
+export function tokenBefore(text: string, offset: number): Tok | undefined {
+    let i = offset;
+    while (i > 0 && /\s/.test(text[i - 1])) i--;
+    if (i === 0) return undefined;
+    const end = i;
+    const two = text.slice(i - 2, i);
+    if (two === ':=' || two === '=>' || two === '->') return { start: i - 2, end, image: two };
+    if (NAME_CHAR.test(text[i - 1])) {
+        while (i > 0 && NAME_CHAR.test(text[i - 1])) i--;
+        while (i > 0 && text[i - 1] === ':') i--;
+        return { start: i, end, image: text.slice(i, end) };
+    }
+    return { start: i - 1, end, image: text[i - 1] };
+}
+
+const isName = (t: Tok | undefined): t is Tok => !!t && (t.type === 'NAME' || (!t.type && new RegExp(`^${NAME_START}$`).test(t.image)));
+const isOp = (t: Tok | undefined): t is Tok => !!t && INFIX_OPS.has(t.image);
+const isOpen = (t: Tok | undefined) => !!t && (t.image === '(' || t.image === '[');
+/** A token a movement can end with: `wazir`, `]`, `)`, `:forward`, `2`, a string. */
+const endsMovement = (t: Tok | undefined) => !!t && (/^[\w\u00C0-\uFFFF$:"*-]/.test(t.image[0]) && !INFIX_OPS.has(t.image) && !SQL_WORDS[t.image] || t.image === ']' || t.image === ')' || t.image === '"');
+
+// ---------------------------------------------------------------- lexer errors
+
+/** A character the lexer could not read (`@`, `||`, a lone `:`, an unclosed string). */
+export function diagnoseLexerError(text: string, offset: number, length: number, segments: Segments): Diagnosis {
+    const chars = text.slice(offset, offset + length);
+    const first = chars[0] ?? '';
+    const style = segments.style(segments.indexOf(offset));
+    const range = { start: offset, end: offset + Math.max(length, 1) };
+    const union = style === 'sql' ? 'rook OR bishop' : style === 'lisp' ? '(/ rook bishop)' : 'rook / bishop';
+    if (first === '"') {
+        return { ...range, end: offset + 1, code: IssueCodes.UnclosedString, message: `this string is never closed: add a '"' where the text ends`, explainsUpTo: text.length };
+    }
+    if (chars.startsWith('||') || first === '|' || first === '+') {
+        const shown = chars.startsWith('||') ? '||' : first;
+        return { ...range, end: offset + shown.length, code: IssueCodes.ForeignOperator, message: `'${shown}' is not an LCPN operator: a piece that moves as either of two pieces is written ${union}` };
+    }
+    if (first === ':') {
+        return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: "a ':' alone is not LCPN: a definition is written 'NAME := ...', and a keyword follows its ':' with no space, as in wazir:forward" };
+    }
+    if (first === "'" || first === '`') {
+        return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: `unexpected character '${first}': LCPN strings are written in double quotes, as in "see text"` };
+    }
+    if (first === '.' && /[0-9]/.test(text[offset - 1] ?? '') && /[0-9]/.test(text[offset + 1] ?? '')) {
+        return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: "unexpected '.': the numbers of a vector are whole numbers of squares, as in [1 2]" };
+    }
+    const meant = meantCharacter(first);
+    const more = length > 1 ? ` (${length} characters skipped)` : '';
+    if (meant && meant !== ' ') return { ...range, code: IssueCodes.UnexpectedCharacter, message: `unexpected character ${describeCharacter(first)}${more}: did you mean '${meant}'?` };
+    const described = describeCharacter(first);
+    const odd = described.startsWith('an invisible') || described.startsWith('a control');
+    const what = odd ? `unexpected ${described.replace(/^an? /, '')}` : `unexpected character ${described}`;
+    return { ...range, code: IssueCodes.UnexpectedCharacter, message: `${what}${more}: ${odd ? 'delete it' : "it is not part of LCPN (names use letters, '-' and '_')"}` };
+}
+
+// ---------------------------------------------------------------- parse errors
+
+export function diagnoseParseError(ctx: ParseErrorContext): Diagnosis | undefined {
+    return keywordCase(ctx) ?? elseIf(ctx) ?? lispDefine(ctx) ?? doubled(ctx) ?? andThen(ctx) ?? infixInLisp(ctx) ?? prefixInInfix(ctx)
+        ?? definitionHeader(ctx) ?? lispDefinitionHeader(ctx) ?? unfinished(ctx);
+}
+
+function styleAt(ctx: ParseErrorContext, offset: number): SyntaxStyle | undefined {
+    return ctx.segments.style(ctx.segments.indexOf(offset));
+}
+
+function quote(text: string): string {
+    return text.length > 30 ? `'${text.slice(0, 29)}…'` : `'${text}'`;
+}
+
+/** `rook or bishop`, `x is wazir`, `ELSE ferz end`: a SQL word in lower case is read as a name. */
+function keywordCase(ctx: ParseErrorContext): Diagnosis | undefined {
+    for (const t of [ctx.token, ctx.previous]) {
+        if (!isName(t)) continue;
+        const upper = t.image.toUpperCase().replace(/-/g, '_');
+        if (!(upper in SQL_WORDS) || upper === t.image || upper === 'IF' || upper === 'ELSE') continue;
+        const style = styleAt(ctx, t.start);
+        const c = SQL_WORDS[upper];
+        const message = style === 'c' && c
+            ? `'${t.image}' is not a C-style operator: write '${c}' (or ${upper} in SQL style, where keywords are written in capitals)`
+            : style === 'lisp' && LISP_OP[upper]
+                ? `'${t.image}' is not Lisp style: write the operator first, as in (${LISP_OP[upper]} rook bishop)`
+                : `SQL keywords are written in capitals: ${upper}`;
+        return { start: t.start, end: t.end, code: IssueCodes.KeywordCase, message, explainsUpTo: lineEnd(ctx.text, t.end) };
+    }
+    return undefined;
+}
+
+/** `ELSEIF`, `elif`: the else-if of LCPN is two words. */
+function elseIf(ctx: ParseErrorContext): Diagnosis | undefined {
+    for (const t of [ctx.token, ctx.previous]) {
+        if (!isName(t) || !ELSE_IFS.has(t.image.toLowerCase())) continue;
+        const sql = styleAt(ctx, t.start) === 'sql' || t.image === t.image.toUpperCase();
+        return { start: t.start, end: t.end, code: IssueCodes.ElseIfSpelling, message: `write ${sql ? 'ELSE IF' : 'else if'} as two words` };
+    }
+    return undefined;
+}
+
+/** `(define x ...)`, `(defun ...)`, and `def x wazir` without brackets. */
+function lispDefine(ctx: ParseErrorContext): Diagnosis | undefined {
+    for (const t of [ctx.previous, ctx.token]) {
+        if (!isName(t)) continue;
+        const word = t.image.toLowerCase();
+        const before = tokenBefore(ctx.text, t.start);
+        const bracketed = isOpen(before) && ctx.text.slice(before!.end, t.start).trim() === '';
+        if (LISP_DEFINERS.has(word) && bracketed) {
+            return { start: t.start, end: t.end, code: IssueCodes.LispDefine, message: `LCPN defines a piece with (def NAME MOVEMENT), not (${t.image} ...)`, explainsUpTo: lineEnd(ctx.text, t.end) };
+        }
+        const next = tokenAfter(ctx.text, t.end);
+        if (word === 'def' && !bracketed && isName(next) && ctx.segments.startsLine(t.start)) {
+            return { start: t.start, end: t.end, code: IssueCodes.DefWithoutBrackets, message: `a Lisp-style definition is written in brackets: (def ${next.image} ...)`, explainsUpTo: lineEnd(ctx.text, t.end) };
+        }
+    }
+    return undefined;
+}
+
+/** `==`, `&&`: C's operators, doubled. */
+function doubled(ctx: ParseErrorContext): Diagnosis | undefined {
+    const { token: t, previous: p } = ctx;
+    if (!p || p.end !== t.start || p.image !== t.image) return undefined;
+    if (t.image === '=') return { start: p.start, end: t.end, code: IssueCodes.DoubleEquals, message: "a condition compares with a single '=', as in rank() = 2" };
+    if (t.image === '&') {
+        const style = styleAt(ctx, t.start);
+        return { start: p.start, end: t.end, code: IssueCodes.ForeignOperator, message: `'&&' is not LCPN: a piece that moves as either of two pieces is written ${style === 'sql' ? 'rook OR bishop' : 'rook / bishop'}; '&' composes modifier functions, as in capture & cannon(rook)` };
+    }
+    return undefined;
+}
+
+/** `AND THEN`: the blocked sequence is one word. */
+function andThen(ctx: ParseErrorContext): Diagnosis | undefined {
+    const { token: t, previous: p } = ctx;
+    if (p?.image !== 'AND' || t.image !== 'THEN') return undefined;
+    return { start: p.start, end: t.end, code: IssueCodes.AndThenSpelling, message: "write AND_THEN as one word, with an underscore (wazir AND_THEN ferz)" };
+}
+
+/** `(rook / bishop)`: Lisp puts the operator first; and `(/ rook, bishop)`. */
+function infixInLisp(ctx: ParseErrorContext): Diagnosis | undefined {
+    const { token: t, previous: p } = ctx;
+    if (styleAt(ctx, t.start) !== 'lisp') return undefined;
+    if (t.image === ',') return { start: t.start, end: t.end, code: IssueCodes.CommaInLisp, message: 'in Lisp style, items are separated by spaces, not commas: [1 2], (/ rook bishop)' };
+    if (!isOp(t) || !p || isOpen(p)) return undefined;
+    const op = LISP_OP[t.image];
+    const next = tokenAfter(ctx.text, t.end);
+    const simple = (x: Tok | undefined) => !!x && /^[\w\u00C0-\uFFFF$-]+$/.test(x.image);
+    const example = simple(p) && simple(next) ? `(${op} ${p.image} ${next!.image})` : `(${op} rook bishop)`;
+    return { start: t.start, end: t.end, code: IssueCodes.InfixInLisp, message: `in Lisp style the operator comes first, inside the brackets: ${example}`, explainsUpTo: lineEnd(ctx.text, t.end) };
+}
+
+/** `x := (/ rook bishop)`: C and SQL put the operator between. */
+function prefixInInfix(ctx: ParseErrorContext): Diagnosis | undefined {
+    const { token: t, previous: p } = ctx;
+    const style = styleAt(ctx, t.start);
+    if ((style !== 'c' && style !== 'sql') || !isOp(t) || !isOpen(p)) return undefined;
+    const op = (style === 'sql' ? SQL_OP : C_OP)[t.image];
+    return { start: t.start, end: t.end, code: IssueCodes.PrefixInInfix, message: `in ${style === 'sql' ? 'SQL' : 'C'} style the operator goes between the movements: rook ${op} bishop`, explainsUpTo: lineEnd(ctx.text, t.end) };
+}
+
+/** After `NAME`, the parser wanted `:=` or `IS`: a space in a name, `=`, or an operator missing before `NAME`. */
+function definitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
+    const { token: t, previous: p } = ctx;
+    if (ctx.rule !== 'InfixDefinition' || !isName(p)) return undefined;
+    if (t.image === '=') {
+        return { start: t.start, end: t.end, code: IssueCodes.MissingDefinitionOperator, message: `a definition is written with ':=' (C style) or IS (SQL style): ${p.image} := ...` };
+    }
+    if (!ctx.segments.startsLine(p.start)) {
+        // `x := ferz wazir`: the definition ended after `ferz`, and `wazir` was taken for a new name.
+        const before = tokenBefore(ctx.text, p.start);
+        if (endsMovement(before)) {
+            const style = styleAt(ctx, before!.start) ?? 'c';
+            const [either, then] = style === 'sql' ? ['OR', 'THEN'] : style === 'lisp' ? ['/', '->'] : ['/', '->'];
+            const a = before!.image;
+            const b = p.image;
+            const advice = style === 'lisp'
+                ? `write (/ ${a} ${b}) to move as either, or (-> ${a} ${b}) for one move after the other`
+                : `write ${a} ${either} ${b} to move as either, or ${a} ${then} ${b} for one move after the other`;
+            return { start: before!.start, end: p.end, code: IssueCodes.MissingOperator, message: `nothing joins ${quote(a)} and ${quote(b)}: ${advice}`, explainsUpTo: lineEnd(ctx.text, p.end) };
+        }
+        return undefined;
+    }
+    // `chinese horse := wazir`: words up to `:=` or `IS` on the same line.
+    const words = [p];
+    for (let next: Tok | undefined = t.type === 'EOF' ? undefined : t; next && isName(next) && !/[\r\n]/.test(ctx.text.slice(words[words.length - 1].end, next.start)); next = tokenAfter(ctx.text, next.end)) {
+        words.push(next);
+        const after = tokenAfter(ctx.text, next.end);
+        if (after && (after.image === ':=' || after.image === 'IS') && !/[\r\n]/.test(ctx.text.slice(next.end, after.start))) {
+            const joined = words.map((w) => w.image).join(after.image === ':=' || after.image === 'IS' ? '_' : '-');
+            return { start: p.start, end: next.end, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write ${joined}` };
+        }
+    }
+    const shown = t.type === 'EOF' ? 'MOVEMENT' : t.image.length <= 20 ? t.image : 'MOVEMENT';
+    return { start: p.start, end: p.end, code: IssueCodes.MissingDefinitionOperator, message: `'${p.image}' starts a definition: write ${p.image} := ${shown} (C style) or ${p.image} IS ${shown} (SQL style)`, explainsUpTo: lineEnd(ctx.text, p.end) };
+}
+
+/** `(def chinese horse (...))`, `(def x rook bishop)`: `(def` takes one name and one movement. */
+function lispDefinitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
+    const { token: t } = ctx;
+    if (t.type === 'EOF') return undefined;
+    const start = ctx.segments.startOf(ctx.segments.indexOf(t.start));
+    const head = new RegExp(`^[(\\[]\\s*def\\s+(${NAME_START})\\s+(${NAME_START})\\s*$`).exec(ctx.text.slice(start, t.start));
+    if (!head) return undefined;
+    const [, name, second] = head;
+    const secondStart = start + head[0].lastIndexOf(second);
+    const nameStart = start + head[0].indexOf(name, head[0].indexOf('def') + 3);
+    if (!ctx.isKnownPiece(second)) {
+        return { start: nameStart, end: secondStart + second.length, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write (def ${name}-${second} ...)`, explainsUpTo: lineEnd(ctx.text, t.end) };
+    }
+    const next = /^[\w\u00C0-\uFFFF$-]+$/.test(t.image) ? t.image : '...';
+    return { start: secondStart, end: t.end, code: IssueCodes.MissingOperator, message: `(def ${name} ...) takes one movement: to move as either, write (/ ${second} ${next}); for one move after the other, (-> ${second} ${next}); if '${name} ${second}' is one name, write ${name}-${second}`, explainsUpTo: lineEnd(ctx.text, t.end) };
+}
+
+/**
+ * The parser noticed an unfinished definition only where the next one starts (or at the end of
+ * the file): report it where it is unfinished, the open bracket or the dangling operator.
+ */
+function unfinished(ctx: ParseErrorContext): Diagnosis | undefined {
+    const { token: t, previous: p } = ctx;
+    const atNext = t.type === 'EOF' || ctx.segments.isStart(t.start);
+    if (!atNext || !p || Number.isNaN(p.start) || (t.type !== 'EOF' && ctx.segments.indexOf(p.start) === ctx.segments.indexOf(t.start))) return undefined;
+    const where = t.type === 'EOF' ? 'the end of the file' : 'the next definition';
+    const line = ctx.segments.line(p.start);
+    if (DANGLING.has(p.image)) {
+        const what = p.image === ':=' || p.image === 'IS' ? 'the movement being defined' : p.image === '{' ? "the branch's movement" : `the movement after '${p.image}'`;
+        return { start: p.start, end: p.end, code: IssueCodes.MissingOperand, message: `'${p.image}' at the end of line ${line} has nothing after it before ${where}: write ${what}, or remove the '${p.image}'` };
+    }
+    const segmentStart = ctx.segments.startOf(ctx.segments.indexOf(p.start));
+    const open = openBracketsIn(ctx.text, segmentStart, t.type === 'EOF' ? ctx.text.length : t.start);
+    const innermost = open[open.length - 1];
+    if (innermost) {
+        const more = open.length > 1 ? ` (and ${open.length - 1} more)` : '';
+        return {
+            start: p.start, end: p.end, code: IssueCodes.UnclosedBracket,
+            message: `the '${innermost.char}' on line ${ctx.segments.line(innermost.offset)}, column ${ctx.segments.column(innermost.offset)}${more} is never closed: expected '${innermost.closer}' before ${where}`,
+            related: { start: innermost.offset, end: innermost.offset + 1, message: `this '${innermost.char}' is not closed` }
+        };
+    }
+    return { start: p.start, end: p.end, code: IssueCodes.UnfinishedDefinition, message: `the definition is unfinished at the end of line ${line}: ${ctx.message}` };
+}
+
+/** `x := knight:rider /` followed by `camel IS ...`: the operator took the next line's name, and `IS` was left over. */
+export function diagnoseStray(text: string, start: number, segments: Segments): Diagnosis | undefined {
+    const stray = tokenAfter(text, start);
+    if (!stray) return undefined;
+    if (stray.image === '=' && text[stray.end] === '=') {
+        return { start: stray.start, end: stray.end + 1, code: IssueCodes.DoubleEquals, message: "a condition compares with a single '=', as in rank() = 2, and stands inside IF, if or cond" };
+    }
+    if (stray.image === ')' || stray.image === ']' || stray.image === '}') {
+        return { start: stray.start, end: stray.end, code: IssueCodes.StrayText, message: `this '${stray.image}' closes nothing: remove it, or look for a bracket closed too early before it` };
+    }
+    if (stray.image !== ':=' && stray.image !== 'IS') return undefined;
+    const name = tokenBefore(text, stray.start);
+    if (!isName(name) || !segments.startsLine(name.start)) return undefined;
+    const op = tokenBefore(text, name.start);
+    if (!op || !(INFIX_OPS.has(op.image) || op.image === ':=' || op.image === 'IS') || segments.line(op.start) === segments.line(name.start)) return undefined;
+    return {
+        start: op.start, end: op.end, code: IssueCodes.MissingOperand, explainsUpTo: lineEnd(text, stray.end),
+        message: `'${op.image}' at the end of line ${segments.line(op.start)} has nothing after it, so it took '${name.image}' from the next line: write the movement after '${op.image}', or remove it`
+    };
+}
+
+function lineEnd(text: string, offset: number): number {
+    const match = /[\r\n]/g;
+    match.lastIndex = offset;
+    return match.exec(text)?.index ?? text.length;
+}
+
+interface Open { char: string; offset: number; closer: string }
+
+/** Brackets left open in text[from, to), skipping strings and comments. */
+function openBracketsIn(text: string, from: number, to: number): Open[] {
+    const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+    const stack: Open[] = [];
+    for (let i = from; i < to; i++) {
+        const c = text[i];
+        if (c === '"') {
+            for (i++; i < to && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+        } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
+            while (i < to && text[i] !== '\n') i++;
+        } else if (pairs[c]) {
+            stack.push({ char: c, offset: i, closer: pairs[c] });
+        } else if (c === ')' || c === ']' || c === '}') {
+            stack.pop();
+        }
+    }
+    return stack;
+}
