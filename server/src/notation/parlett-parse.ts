@@ -33,6 +33,13 @@ export interface ParlettOptions {
     lenient?: boolean;
 }
 
+/**
+ * How deep '(' groups may nest. Real strings nest two or three; the parser and the lowering
+ * recurse once per group, and 5,000 nested groups overflowed the stack (the server's hover
+ * of such a string failed). Deeper nesting is one located error.
+ */
+export const MAX_GROUP_DEPTH = 64;
+
 export const PARLETT_MESSAGES = {
     locust: "'^' (locust: captures the piece it hops over and lands just beyond) has no LCPN equivalent: '->' would also let it stop on the captured piece's square, and '=>' needs that square empty",
     distance: 'expected a distance: a number, n, a range such as 1-4, or a leap such as 1/2',
@@ -63,6 +70,7 @@ export const PARLETT_MESSAGES = {
     groupThen: "'.' (then) inside a repeated group has no LCPN equivalent",
     groupRepeat: 'a repeated group inside a repeated group has no LCPN equivalent',
     empty: 'empty move option',
+    tooDeep: `groups nested more than ${MAX_GROUP_DEPTH} deep`,
     trailingDot: "'.' (then) must be followed by a move"
 } as const;
 
@@ -89,6 +97,16 @@ type Node =
     | { kind: 'then'; legs: Node[]; offset: number };
 
 class Fail extends Error {}
+
+/** Whether `pattern` (sticky) matches `text` at `at`, without copying the rest of the text. */
+function matchesAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
+    pattern.lastIndex = at;
+    return pattern.exec(text);
+}
+
+const OR_WORD = /or(?![a-z])/iy;
+const DIGITS = /[0-9]+/y;
+const WORD = /[a-z]+/iy;
 
 const SPACE = /[ \t\r\n]/;
 
@@ -145,7 +163,9 @@ class Parser {
                 if (!this.separator(undefined)) break;
             } catch (e) {
                 if (!(e instanceof Fail)) throw e;
-                const end = this.recover();
+                const end = this.recover(this.depth);
+                this.depth = 0;
+                this.openAt = 0;
                 moves.push({ kind: 'text', text: `Parlett "${this.text.slice(start, end).trim()}" (not convertible)` });
                 if (this.pos >= this.text.length) break;
                 this.pos = this.spacesEnd(this.pos + 1);
@@ -155,8 +175,8 @@ class Parser {
     }
 
     /** Skips to the next top-level separator (or the end) after an error; returns where the option ended. */
-    private recover(): number {
-        let depth = 0;
+    private recover(open: number): number {
+        let depth = open;
         for (let j = this.pos; j < this.text.length; j++) {
             const c = this.text[j];
             if (c === '(') depth++;
@@ -193,7 +213,7 @@ class Parser {
             this.pos = this.spacesEnd(this.pos + 1);
             return true;
         }
-        if (/^or(?![a-z])/i.test(this.text.slice(this.pos))) {
+        if (matchesAt(OR_WORD, this.text, this.pos)) {
             if (!this.lenient) this.fail(PARLETT_MESSAGES.or, this.pos, 2);
             this.warn(PARLETT_MESSAGES.orAccepted, this.pos, 2);
             this.pos = this.spacesEnd(this.pos + 2);
@@ -208,6 +228,8 @@ class Parser {
     }
 
     private openAt = 0;
+    /** Groups open around the current position (see MAX_GROUP_DEPTH). */
+    private depth = 0;
 
     private groupBody(): Node[] {
         const nodes: Node[] = [];
@@ -241,7 +263,7 @@ class Parser {
         for (;;) {
             const c = this.peek();
             const lower = c.toLowerCase();
-            if ((lower === 'o' || lower === 'c' || lower === 'i') && !(lower === 'o' && /^or(?![a-z])/i.test(this.text.slice(this.pos)))) {
+            if ((lower === 'o' || lower === 'c' || lower === 'i') && !(lower === 'o' && matchesAt(OR_WORD, this.text, this.pos))) {
                 if (c !== lower) {
                     if (!this.lenient) this.fail(`upper-case '${c}': conditions are written in lower case (the lenient mode accepts it)`);
                     this.warn(`upper-case '${c}' read as '${lower}'`, this.pos);
@@ -265,10 +287,13 @@ class Parser {
         if (this.peek() === '~') this.fail(PARLETT_MESSAGES.tildeOrder);
         if (this.peek() === '^') this.fail(PARLETT_MESSAGES.locust);
         if (this.peek() === '(') {
+            if (this.depth >= MAX_GROUP_DEPTH) this.fail(PARLETT_MESSAGES.tooDeep);
             const open = this.pos++;
             const outer = this.openAt;
             this.openAt = open;
+            this.depth++;
             const body = this.groupBody();
+            this.depth--;
             this.openAt = outer;
             if (this.peek() !== ')') this.fail(PARLETT_MESSAGES.unclosed, open);
             this.pos++;
@@ -286,7 +311,7 @@ class Parser {
     }
 
     private number(): number | undefined {
-        const m = /^[0-9]+/.exec(this.text.slice(this.pos));
+        const m = matchesAt(DIGITS, this.text, this.pos);
         if (!m) return undefined;
         const n = Number(m[0]);
         // Beyond 2^53 `n + 1 === n`: loops over distances would never end.
@@ -305,7 +330,7 @@ class Parser {
         const first = this.number();
         if (first === undefined) {
             if (this.peek() === '\\') this.fail(PARLETT_MESSAGES.backslash);
-            const word = /^[a-z]+/i.exec(this.text.slice(this.pos));
+            const word = matchesAt(WORD, this.text, this.pos);
             if (word) this.fail(`'${word[0]}' is not Parlett notation (${PARLETT_MESSAGES.distance})`, this.pos, word[0].length);
             this.fail(PARLETT_MESSAGES.distance);
         }

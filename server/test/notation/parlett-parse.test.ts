@@ -3,7 +3,7 @@
  * move sets through the engine, and the located problems of the lenient and strict modes.
  */
 import { describe, expect, it } from 'vitest';
-import { parseParlett } from '../../src/notation/parlett-parse.js';
+import { MAX_GROUP_DEPTH, parseParlett } from '../../src/notation/parlett-parse.js';
 import { DIAGONAL, leaps, moveSet, ORTHOGONAL, rides, sorted } from './helpers.js';
 
 function both(text: string, lenient = false): string[] {
@@ -83,5 +83,29 @@ describe('Parlett diagnostics', () => {
         expect(errors('1+ or 1X', true)).toEqual(["warning 3+2: 'or' read as ','"]);
         expect(errors('O1>', true)).toEqual(["warning 0+1: upper-case 'O' read as 'o'"]);
         expect(errors('O1>')).toEqual(["error 0+1: upper-case 'O': conditions are written in lower case (the lenient mode accepts it)"]);
+    });
+});
+
+describe('Parlett nesting', () => {
+    const problems = (text: string) => parseParlett(text).problems.filter((p) => p.severity === 'error').map((p) => `${p.offset}+${p.length}: ${p.message}`);
+
+    it('groups nested 5,000 and 100,000 deep are one located error at the first group too deep, not a stack overflow', () => {
+        for (const depth of [5_000, 100_000]) {
+            for (const open of ['n(', '(']) {
+                const text = open.repeat(depth) + '~1/2' + ')'.repeat(depth);
+                const offset = open.length * MAX_GROUP_DEPTH + open.length - 1;
+                expect(problems(text)).toEqual([`${offset}+1: groups nested more than ${MAX_GROUP_DEPTH} deep`]);
+            }
+        }
+    });
+
+    it('the options after a too-deep one still convert; nesting up to the limit is read', () => {
+        const deep = '('.repeat(MAX_GROUP_DEPTH + 1) + '1X' + ')'.repeat(MAX_GROUP_DEPTH + 1);
+        const result = parseParlett(`${deep}, 1+`);
+        expect(result.problems.filter((p) => p.severity === 'error')).toHaveLength(1);
+        expect(moveSet(result.move!).moves).toEqual(leaps([0, 1]));
+        const limit = parseParlett('('.repeat(MAX_GROUP_DEPTH) + '1X' + ')'.repeat(MAX_GROUP_DEPTH));
+        expect(limit.problems).toEqual([]);
+        expect(moveSet(limit.move!).moves).toEqual(leaps([1, 1]));
     });
 });
