@@ -29,11 +29,12 @@ export interface Collected {
     problems: PathProblem[];
 }
 
-/** A path for messages: relative to where the command runs, unless that only climbs out of it. */
+/** A path for messages: relative to where the command runs, or absolute when that is shorter (a path far outside). */
 export function displayPath(path: string): string {
-    const rel = relative(process.cwd(), path);
+    const absolute = resolve(path);
+    const rel = relative(process.cwd(), absolute);
     if (rel === '') return '.';
-    return rel.startsWith('..') ? resolve(path) : rel;
+    return rel.length <= absolute.length ? rel : absolute;
 }
 
 /**
