@@ -206,27 +206,47 @@ function oneErrorPerDefinition(document: LangiumDocument, diagnostics: Diagnosti
         if (!isSyntax(d)) continue;
         const segment = segments.indexOf(offsetOf(d));
         const current = primary.get(segment);
-        const recognised = SYNTAX_MISTAKES.has(codeOf(d) ?? '');
-        if (!current || (recognised && !SYNTAX_MISTAKES.has(codeOf(current) ?? '')) || (recognised === SYNTAX_MISTAKES.has(codeOf(current) ?? '') && offsetOf(d) < offsetOf(current))) {
+        if (!current || rank(d) < rank(current) || (rank(d) === rank(current) && offsetOf(d) < offsetOf(current))) {
             primary.set(segment, d);
         }
     }
     if (primary.size === 0) return diagnostics;
     for (const [segment, keep] of primary) {
         const explains = (keep.data as { explainsUpTo?: number }).explainsUpTo;
-        const next = segments.startOf(segment + 1);
-        const to = Math.max(segment + 1 < segments.starts.length ? next : text.length + 1, explains !== undefined ? explains + 1 : 0);
-        covered.push({ from: segments.startOf(segment), to, keep });
+        const next = segment + 1 < segments.starts.length ? segments.startOf(segment + 1) : text.length + 1;
+        covered.push({ from: segments.startOf(segment), to: Math.max(next, explains !== undefined ? explains + 1 : 0), keep });
     }
+    covered.sort((x, y) => x.from - y.from);
+    // reach[i]: how far the first i + 1 explanations reach (non-decreasing, so it can be searched).
+    const reach: number[] = [];
+    for (const c of covered) reach.push(Math.max(reach.at(-1) ?? 0, c.to));
+    // The earliest explanation that covers a diagnostic wins: a dangling operator's error covers the line it swallowed.
+    const coveringOf = (at: number) => {
+        let lo = 0;
+        let hi = covered.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (reach[mid] > at) hi = mid; else lo = mid + 1;
+        }
+        return lo < covered.length && covered[lo].from <= at ? covered[lo] : undefined;
+    };
     return diagnostics.filter((d) => {
-        const at = offsetOf(d);
-        // The earliest explanation wins: a dangling operator's error covers the line it swallowed.
-        const inside = covered.filter((c) => at >= c.from && at < c.to).sort((x, y) => x.from - y.from);
-        return inside.length === 0 || inside[0].keep === d;
+        const covering = coveringOf(offsetOf(d));
+        return !covering || covering.keep === d;
     }).map((d) => {
         if ((d.data as { explainsUpTo?: number } | undefined)?.explainsUpTo !== undefined) d.data = { code: codeOf(d) };
         return d;
     });
+}
+
+/**
+ * Which error explains a broken definition best: a character the lexer skipped (the parse
+ * errors after it follow from it), then a recognised mistake, then the parser's own message.
+ */
+function rank(d: Diagnostic): number {
+    const code = codeOf(d) ?? '';
+    if (code === IssueCodes.UnexpectedCharacter || code === IssueCodes.UnclosedString) return 0;
+    return SYNTAX_MISTAKES.has(code) ? 1 : 2;
 }
 
 /** Codes of recognised syntax mistakes (preferred to the parser's generic message). */

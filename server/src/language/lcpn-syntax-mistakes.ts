@@ -196,7 +196,7 @@ export function diagnoseLexerError(text: string, offset: number, length: number,
     const range = { start: offset, end: offset + Math.max(length, 1) };
     const union = style === 'sql' ? 'rook OR bishop' : style === 'lisp' ? '(/ rook bishop)' : 'rook / bishop';
     if (first === '"') {
-        return { ...range, end: offset + 1, code: IssueCodes.UnclosedString, message: `this string is never closed: add a '"' where the text ends`, explainsUpTo: text.length };
+        return { ...range, end: offset + 1, code: IssueCodes.UnclosedString, message: `this string is never closed: add a '"' where the text ends`, explainsUpTo: lineEnd(text, offset) };
     }
     if (chars.startsWith('||') || first === '|' || first === '+') {
         const shown = chars.startsWith('||') ? '||' : first;
@@ -206,7 +206,7 @@ export function diagnoseLexerError(text: string, offset: number, length: number,
         return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: "a ':' alone is not LCPN: a definition is written 'NAME := ...', and a keyword follows its ':' with no space, as in wazir:forward" };
     }
     if (first === "'" || first === '`') {
-        return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: `unexpected character '${first}': LCPN strings are written in double quotes, as in "see text"` };
+        return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: `unexpected character ${describeCharacter(first)}: LCPN strings are written in double quotes, as in "see text"` };
     }
     if (first === '.' && /[0-9]/.test(text[offset - 1] ?? '') && /[0-9]/.test(text[offset + 1] ?? '')) {
         return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: "unexpected '.': the numbers of a vector are whole numbers of squares, as in [1 2]" };

@@ -171,7 +171,7 @@ export class LcpnValidator {
             const rank = style === 'lisp' ? '(rank)' : 'rank()';
             const example = style === 'lisp' ? '(cond ("on the a-file" wazir))' : style === 'sql' ? 'IF "on the a-file" THEN wazir END' : 'if "on the a-file" { wazir }';
             // Inside a condition it is kept as informal; used as a whole movement it has no moves at all.
-            const inCondition = nameRole(ref) === 'term';
+            const inCondition = nameRole(ref) === 'term' || insideComparison(ref);
             const where = inCondition ? '' : ` ('${style === 'lisp' ? `(${typed})` : `${typed}()`}' has no movement to modify, so it reads as a condition, which belongs in a test)`;
             accept(inCondition ? 'warning' : 'error', `unknown condition word '${typed}'${where}: the only condition lcpn computes is ${rank}, the rank the piece stands on; write other conditions in words, as a string: ${example}`,
                 { node: ref, property: 'ref', code: IssueCodes.UnknownCondition, data: { code: IssueCodes.UnknownCondition } });
@@ -296,6 +296,12 @@ const OPERATOR_WORDS: Record<string, { what: string; lisp: string; c: string; sq
 function isConditionCall(ref: ast.NameRef): boolean {
     const call = ref.$container;
     return ast.isApplication(call) && ref.$containerProperty === 'head' && call.args.length === 0;
+}
+
+/** Inside the `(= ...)` of a condition. */
+function insideComparison(node: AstNode): boolean {
+    for (let n = node.$container; n && !ast.isDefinition(n); n = n.$container) if (ast.isEquals(n)) return true;
+    return false;
 }
 
 function styleOf(node: AstNode): 'lisp' | 'c' | 'sql' {
