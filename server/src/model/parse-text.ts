@@ -19,12 +19,21 @@ export interface TextProblem {
     code: string;
 }
 
-let parser: ReturnType<typeof createLcpnServices>['Lcpn']['parser']['LangiumParser'] | undefined;
+let services: ReturnType<typeof createLcpnServices> | undefined;
 
-/** The Langium parser, built once: building it analyses the grammar and takes tens of milliseconds. */
+/**
+ * Services of their own, for work on text that is no document of a workspace (parsing here,
+ * laying out converted definitions): built once, since building the parser analyses the grammar
+ * and takes tens of milliseconds.
+ */
+export function standaloneServices(): ReturnType<typeof createLcpnServices> {
+    services ??= createLcpnServices();
+    return services;
+}
+
+/** The Langium parser, built once. */
 export function lcpnParser() {
-    parser ??= createLcpnServices().Lcpn.parser.LangiumParser;
-    return parser;
+    return standaloneServices().Lcpn.parser.LangiumParser;
 }
 
 export function parsePieceText(text: string): { pieces: PieceDef[]; problems: TextProblem[]; document: Document } {

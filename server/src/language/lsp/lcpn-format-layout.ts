@@ -1,9 +1,18 @@
 /**
- * Where each token lands after formatting, and how a line that a token starts is indented:
- * Lisp aligns with columns of earlier lines (Emacs style), C and SQL indent one unit per line
- * that holds a still-open bracket, plus one for an expression continued on a new line.
+ * Layout, shared by the formatter and the converter (which formats what it prints): where each
+ * token lands after formatting, how a line that a token starts is indented, and which
+ * conditionals are long enough to be laid out on several lines.
+ *
+ * Indentation: Lisp aligns with columns of earlier lines (Emacs style), C and SQL indent one
+ * unit per line that holds a still-open bracket, plus one for an expression continued on a new
+ * line. Long conditionals follow the specification's layout: a `cond` clause per line (and each
+ * clause's movement under its test when a clause does not fit), C blocks `{` / body / `}` on
+ * lines of their own, an SQL `ELSE` starting each line.
+ *
+ * Everything here is linear in the number of tokens: positions live in arrays indexed by token,
+ * and a token is found from its offset by binary search.
  */
-import { AstUtils, isLeafCstNode, type AstNode, type CompositeCstNode, type CstNode, type LeafCstNode } from 'langium';
+import { AstUtils, CstUtils, isLeafCstNode, type AstNode, type CompositeCstNode, type CstNode, type LeafCstNode } from 'langium';
 import type { FormattingOptions } from 'vscode-languageserver-types';
 import * as ast from '../generated/ast.js';
 
@@ -11,30 +20,51 @@ const OPENERS = new Set(['(', '[', '{']);
 const CLOSERS = new Set([')', ']', '}']);
 /** Body indentation of `(def name` continuation lines, as Emacs indents a defun body. */
 const LISP_BODY_INDENT = 2;
+/** A definition whose conditional would be wider than this on one line is laid out on several. */
+export const LINE_WIDTH = 80;
 
 interface Position { line: number; col: number }
 
 /** Where each token lands after formatting, and the indentation of a token that starts a line. */
 export class Layout {
-    private readonly positions = new Map<number, Position>();
-    private readonly index = new Map<LeafCstNode, number>();
+    private readonly offsets: Int32Array;
+    private readonly startLine: Int32Array;
+    private readonly startCol: Int32Array;
+    private readonly endLine: Int32Array;
+    private readonly endCol: Int32Array;
+    private readonly placed: Uint8Array;
     private readonly unit: string;
 
-    constructor(options: FormattingOptions, private readonly leaves: LeafCstNode[]) {
+    /** `leaves` in document order. */
+    constructor(options: FormattingOptions, private readonly leaves: readonly LeafCstNode[]) {
         this.unit = options.insertSpaces ? ' '.repeat(options.tabSize) : '\t';
-        leaves.forEach((leaf, i) => this.index.set(leaf, i));
+        const n = leaves.length;
+        this.offsets = new Int32Array(n);
+        for (let i = 0; i < n; i++) this.offsets[i] = leaves[i].offset;
+        this.startLine = new Int32Array(n);
+        this.startCol = new Int32Array(n);
+        this.endLine = new Int32Array(n);
+        this.endCol = new Int32Array(n);
+        this.placed = new Uint8Array(n);
     }
 
-    place(leaf: LeafCstNode, previous: LeafCstNode | undefined, gap: string, tokenText: string): void {
-        const before = previous ? this.end(previous) : { line: 0, col: 0 };
-        const start = advance(before, gap);
-        this.positions.set(leaf.offset, start);
-        this.positions.set(-leaf.end - 1, advance(start, tokenText));
+    /** Records where leaf `i` lands: after leaf `i - 1`, the gap, then its own text. */
+    place(i: number, gap: string, tokenText: string): void {
+        let line = i > 0 ? this.endLine[i - 1] : 0;
+        let col = i > 0 ? this.endCol[i - 1] : 0;
+        [line, col] = advance(line, col, gap);
+        this.startLine[i] = line;
+        this.startCol[i] = col;
+        [line, col] = advance(line, col, tokenText);
+        this.endLine[i] = line;
+        this.endCol[i] = col;
+        this.placed[i] = 1;
     }
 
     /** A comment on its own line is indented like the code that follows it. */
-    indentation(leaf: LeafCstNode): string {
-        const code = leaf.hidden ? this.neighbour(leaf, 1) : leaf;
+    indentation(i: number): string {
+        const leaf = this.leaves[i];
+        const code = leaf.hidden ? this.neighbour(i, 1) : leaf;
         const definition = code && AstUtils.getContainerOfType(code.astNode, ast.isDefinition);
         if (!code || !definition?.$cstNode || definition.$cstNode.offset === code.offset) return '';
         const asElement = leaf.hidden;
@@ -76,32 +106,51 @@ export class Layout {
             if (node === definition) break;
         }
         const depth = new Set(open.map((o) => this.start(o).line)).size;
-        const previous = this.neighbour(leaf, -1);
+        const previous = this.neighbour(this.indexOf(leaf.offset), -1);
         const continued = !closesHere && leaf.text !== 'else' && !(previous && (OPENERS.has(previous.text) || previous.text === ','));
         return this.unit.repeat(depth + (continued ? 1 : 0));
     }
 
-    /** The nearest token that is not a comment, forward (1) or backward (-1). */
-    private neighbour(leaf: LeafCstNode, step: 1 | -1): LeafCstNode | undefined {
-        for (let i = (this.index.get(leaf) ?? -2) + step; i >= 0 && i < this.leaves.length; i += step) {
-            if (!this.leaves[i].hidden) return this.leaves[i];
+    /** The nearest token after (1) or before (-1) token `i` that is not a comment. */
+    private neighbour(i: number, step: 1 | -1): LeafCstNode | undefined {
+        if (i < 0) return undefined;
+        for (let j = i + step; j >= 0 && j < this.leaves.length; j += step) {
+            if (!this.leaves[j].hidden) return this.leaves[j];
         }
         return undefined;
     }
 
-    private start(node: CstNode): Position {
-        return this.positions.get(node.offset) ?? { line: node.range.start.line, col: node.range.start.character };
+    /** The index of the token that starts at `offset` (or the last one before it). */
+    private indexOf(offset: number): number {
+        let lo = 0;
+        let hi = this.offsets.length - 1;
+        let found = -1;
+        while (lo <= hi) {
+            const mid = (lo + hi) >> 1;
+            if (this.offsets[mid] <= offset) {
+                found = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return found;
     }
 
-    private end(leaf: LeafCstNode): Position {
-        return this.positions.get(-leaf.end - 1) ?? { line: leaf.range.end.line, col: leaf.range.end.character };
+    /** Where a node starts after formatting (where it starts now, if its first token is not placed yet). */
+    private start(node: CstNode): Position {
+        const i = this.indexOf(node.offset);
+        if (i >= 0 && this.offsets[i] === node.offset && this.placed[i]) return { line: this.startLine[i], col: this.startCol[i] };
+        return { line: node.range.start.line, col: node.range.start.character };
     }
 }
 
-function advance(from: Position, text: string): Position {
-    const lines = text.split('\n');
-    if (lines.length === 1) return { line: from.line, col: from.col + text.length };
-    return { line: from.line + lines.length - 1, col: lines[lines.length - 1].length };
+function advance(line: number, col: number, text: string): [number, number] {
+    const last = text.lastIndexOf('\n');
+    if (last < 0) return [line, col + text.length];
+    let lines = 0;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+    return [line + lines, text.length - last - 1];
 }
 
 /** The non-hidden children of a CST node; a leaf counts as its own only child. */
@@ -127,3 +176,51 @@ export function ownComposite(node: AstNode): CstNode {
     return composite;
 }
 
+// ---------------------------------------------------------------- long conditionals
+
+/**
+ * The width of a piece of code on one line, counted from its tokens alone so that formatting does
+ * not change it: one space between tokens, none after an opening bracket or before a closing one,
+ * a `,` or a `:keyword` (`( def` counts as `(def`). The formatter and the converter decide with
+ * it, so formatting a converted file, or formatting twice, changes nothing.
+ */
+export function oneLineWidth(node: CstNode, until?: number): number {
+    let width = 0;
+    let previous: string | undefined;
+    for (const leaf of CstUtils.flattenCst(node)) {
+        if (until !== undefined && leaf.offset >= until) break;
+        if (leaf.hidden) continue;
+        const text = leaf.tokenType.name === 'LISP_DEF' ? '(def' : leaf.text;
+        if (previous !== undefined && !NO_SPACE_AFTER.has(previous) && !NO_SPACE_BEFORE.has(text) && !/^:[^:]/.test(text)) width++;
+        width += text.length;
+        previous = text;
+    }
+    return width;
+}
+
+const NO_SPACE_AFTER = new Set(['(', '[', '(def']);
+const NO_SPACE_BEFORE = new Set([')', ']', ',']);
+
+/** Whether a conditional is laid out on several lines: its definition would not fit on one. */
+export function isLongConditional(node: ast.Conditional): boolean {
+    const definition = AstUtils.getContainerOfType(node, ast.isDefinition);
+    const cst = definition?.$cstNode;
+    if (!cst) return false;
+    let width = definitionWidths.get(cst);
+    if (width === undefined) definitionWidths.set(cst, width = oneLineWidth(cst));
+    return width > LINE_WIDTH;
+}
+
+const definitionWidths = new WeakMap<CstNode, number>();
+
+/**
+ * In a long Lisp `cond`, whether each clause's movement goes on the line under its test: when
+ * some clause, starting where the first one starts, would pass LINE_WIDTH.
+ */
+export function breaksLispClauses(node: ast.Conditional): boolean {
+    const definition = AstUtils.getContainerOfType(node, ast.isDefinition);
+    const first = node.branches[0]?.$cstNode;
+    if (!definition?.$cstNode || !first) return false;
+    const column = oneLineWidth(definition.$cstNode, first.offset) + 1;
+    return node.branches.some((b) => b.$cstNode && column + oneLineWidth(b.$cstNode) > LINE_WIDTH);
+}

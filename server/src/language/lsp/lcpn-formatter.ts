@@ -6,41 +6,88 @@
  * Line breaks the user wrote are kept (at most one blank line), except where a rule asks for
  * no space at all (after an opening bracket, before `:keyword`, `,`, a call's `(`).
  */
-import { AstUtils, CstUtils, type AstNode, type LangiumDocument, type LeafCstNode } from 'langium';
+import { AstUtils, GrammarUtils, interruptAndCheck, isCompositeCstNode, isLeafCstNode, URI, type AstNode, type Cancellation, type CstNode, type LangiumDocument, type LeafCstNode } from 'langium';
 import { AbstractFormatter, Formatting, type FormattingAction } from 'langium/lsp';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocumentFormattingParams, DocumentRangeFormattingParams } from 'vscode-languageserver-protocol';
 import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-types';
 import * as ast from '../generated/ast.js';
-import { codeChildren, isLispForm, Layout, ownComposite } from './lcpn-format-layout.js';
+import { breaksLispClauses, codeChildren, isLispForm, isLongConditional, Layout, LINE_WIDTH, oneLineWidth, ownComposite } from './lcpn-format-layout.js';
+import { standaloneServices } from '../../model/parse-text.js';
 
 /** Highest priority: every definition starts on its own line. */
 const DEFINITION_BREAK = Formatting.newLine({ priority: 10 });
+const ONE_SPACE = Formatting.oneSpace();
+const NO_SPACE = Formatting.noSpace({ priority: 1 });
+const ONE_SPACE_AFTER_DEF = Formatting.oneSpace({ priority: 2 });
+const NO_SPACE_INSIDE = Formatting.noSpace({ priority: 2 });
+/** A line break of a long conditional's layout: beats the spacing rules. */
+const LINE_BREAK = Formatting.newLine({ priority: 3 });
+/** `cond` clauses whose test is one of these are the default branch (as lowering reads them). */
+const DEFAULT_TESTS = new Set(['t', 'else', 'otherwise']);
 type Gap = { lines: number } | { spaces: number };
 
 export class LcpnFormatter extends AbstractFormatter {
+    /** Formatting without cancellation, for `layOutDefinition`. */
+    formatSync(document: LangiumDocument, options: FormattingOptions): TextEdit[] {
+        return this.doDocumentFormat(document, options);
+    }
+
     protected format(node: AstNode): void {
         if (ast.isDocument(node)) {
-            this.getNodeFormatter(node).nodes(...node.definitions).prepend(DEFINITION_BREAK);
+            for (const definition of node.definitions) if (definition.$cstNode) this.collector(definition.$cstNode, 'prepend', DEFINITION_BREAK);
             return;
         }
         const definition = AstUtils.getContainerOfType(node, ast.isDefinition);
         if (!definition || !node.$cstNode) return;
         if (ast.isLispDefinition(definition)) this.formatLisp(node);
         else this.formatInfix(node);
+        if (ast.isConditional(node) && isLongConditional(node)) this.breakConditional(node);
+    }
+
+    /**
+     * A conditional too long for one line, laid out as the specification lays out the pawn: a
+     * `cond` clause per line (its movement under its test when a clause does not fit), C blocks
+     * opened at the end of a line and closed on a line of their own, SQL `ELSE` starting lines.
+     */
+    private breakConditional(node: ast.Conditional): void {
+        const f = this.getNodeFormatter(node);
+        if (node.open) {
+            f.nodes(...node.branches.slice(1)).prepend(LINE_BREAK);
+            if (!breaksLispClauses(node)) return;
+            for (const branch of node.branches) {
+                const isDefault = ast.isNameRef(branch.test) && DEFAULT_TESTS.has(branch.test.ref.$refText.toLowerCase());
+                if (branch.body && !isDefault) this.getNodeFormatter(branch).node(branch.body).prepend(LINE_BREAK);
+            }
+        } else if (GrammarUtils.findNodeForKeyword(node.$cstNode, 'IF')) {
+            f.keywords('ELSE').prepend(LINE_BREAK);
+        } else {
+            for (const branch of node.branches) {
+                const b = this.getNodeFormatter(branch);
+                b.keyword('{').append(LINE_BREAK);
+                b.property('closed').prepend(LINE_BREAK);
+            }
+            // `} else { simple_pawn }` stays on one line when it fits, as in the specification's pawn.
+            if (node.otherwise?.$cstNode && oneLineWidth(node.otherwise.$cstNode) + '} else {  }'.length > LINE_WIDTH) {
+                f.keyword('{').append(LINE_BREAK);
+                f.property('otherwiseClosed').prepend(LINE_BREAK);
+            }
+        }
     }
 
     /** A Lisp form: one space between elements, none inside the brackets. */
     private formatLisp(node: AstNode): void {
         if (!isLispForm(node)) return;
-        const f = this.getNodeFormatter(node);
+        // The collector directly: a Lisp file has a form per few tokens, and this runs for each.
         const children = codeChildren(ownComposite(node));
-        f.cst(children.slice(1)).prepend(Formatting.oneSpace());
-        f.cst(children.slice(0, 1)).append(ast.isLispDefinition(node) ? Formatting.oneSpace({ priority: 2 }) : Formatting.noSpace({ priority: 2 }));
-        if ('close' in node && node.close) f.cst(children.slice(-1)).prepend(Formatting.noSpace({ priority: 2 }));
+        for (let i = 1; i < children.length; i++) this.collector(children[i], 'prepend', ONE_SPACE);
+        this.collector(children[0], 'append', ast.isLispDefinition(node) ? ONE_SPACE_AFTER_DEF : NO_SPACE_INSIDE);
+        if ('close' in node && node.close && children.length > 1) this.collector(children[children.length - 1], 'prepend', NO_SPACE_INSIDE);
     }
 
     private formatInfix(node: AstNode): void {
-        const one = Formatting.oneSpace();
-        const none = Formatting.noSpace({ priority: 1 });
+        const one = ONE_SPACE;
+        const none = NO_SPACE;
         if (ast.isInfixDefinition(node)) {
             const f = this.getNodeFormatter(node);
             f.property('op').surround(one);
@@ -77,36 +124,82 @@ export class LcpnFormatter extends AbstractFormatter {
         }
     }
 
-    /** Replaces Langium's tab-based layout: one pass over the tokens, deciding each gap. */
-    protected override iterateCstFormatting(document: LangiumDocument, formattings: Map<string, FormattingAction>, options: FormattingOptions, range?: Range): TextEdit[] {
-        const root = document.parseResult.value.$cstNode;
-        if (!root) return [];
+    /** Whole-document formatting, checking cancellation as it goes (a 2 MB file takes seconds). */
+    override async formatDocument(document: LangiumDocument, params: DocumentFormattingParams, cancelToken?: Cancellation.CancellationToken): Promise<TextEdit[]> {
+        const { lexerErrors, parserErrors } = document.parseResult;
+        if (lexerErrors.length > 0 || parserErrors.length > 0) return [];
+        return this.run(this.steps(document, params.options), cancelToken);
+    }
+
+    override async formatDocumentRange(document: LangiumDocument, params: DocumentRangeFormattingParams, cancelToken?: Cancellation.CancellationToken): Promise<TextEdit[]> {
+        if (!this.isFormatRangeErrorFree(document, params.range)) return [];
+        return this.run(this.steps(document, params.options, params.range), cancelToken);
+    }
+
+    /** The synchronous path (Langium's on-type formatting, and `layOutDefinition`). */
+    protected override doDocumentFormat(document: LangiumDocument, options: FormattingOptions, range?: Range): TextEdit[] {
+        const steps = this.steps(document, options, range);
+        for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+    }
+
+    private async run(steps: Generator<void, TextEdit[]>, cancelToken: Cancellation.CancellationToken | undefined): Promise<TextEdit[]> {
+        for (let step = steps.next(); ; step = steps.next()) {
+            if (step.done) return step.value;
+            if (cancelToken) await interruptAndCheck(cancelToken);
+        }
+    }
+
+    /**
+     * One pass over the AST collecting the spacing rules, one pass over the tokens deciding each
+     * gap (replacing Langium's tab-based layout); both linear, pausing every CHUNK nodes.
+     */
+    private *steps(document: LangiumDocument, options: FormattingOptions, range?: Range): Generator<void, TextEdit[]> {
+        const rules = new RuleIndex();
+        this.collector = (node, mode, formatting) => rules.add(node.offset, node.end, mode, formatting);
+        const root = document.parseResult.value;
+        this.format(root);
+        const nodes = AstUtils.streamAllContents(root).iterator();
+        let count = 0;
+        for (let next = nodes.next(); !next.done; next = nodes.next()) {
+            const node = next.value;
+            if (!node.$cstNode) continue;
+            if (!range || this.insideRange(node.$cstNode.range, range)) this.format(node); else nodes.prune();
+            if (++count % CHUNK === 0) yield;
+        }
+        const cst = root.$cstNode;
+        if (!cst) return [];
         const text = document.textDocument.getText();
-        const rules = indexRules(formattings);
-        const leaves = CstUtils.flattenCst(root).toArray().sort((a, b) => a.offset - b.offset);
+        const leaves = leavesOf(cst);
+        if (!leaves.every((leaf, i) => i === 0 || leaves[i - 1].offset <= leaf.offset)) leaves.sort((a, b) => a.offset - b.offset);
         const layout = new Layout(options, leaves);
         const edits: TextEdit[] = [];
-        let previous: LeafCstNode | undefined;
-        for (const leaf of leaves) {
+        const positionAt = (offset: number) => document.textDocument.positionAt(offset);
+        for (let i = 0; i < leaves.length; i++) {
+            const leaf = leaves[i];
+            const previous = i > 0 ? leaves[i - 1] : undefined;
             const start = previous?.end ?? 0;
             const old = text.substring(start, leaf.offset);
-            let gap = previous ? this.gapText(previous, leaf, old, rules, layout) : '';
-            const editRange = { start: document.textDocument.positionAt(start), end: document.textDocument.positionAt(leaf.offset) };
-            if (range && (editRange.start.line < range.start.line || editRange.end.line > range.end.line)) gap = old;
-            if (gap !== old.replace(/\r/g, '')) edits.push({ range: editRange, newText: gap });
+            let gap = previous ? this.gapText(previous, leaf, i, old, rules, layout) : '';
+            if (range && gap !== old) {
+                const from = positionAt(start);
+                const to = positionAt(leaf.offset);
+                if (from.line < range.start.line || to.line > range.end.line) gap = old;
+            }
+            if (gap !== old && gap !== old.replace(/\r/g, '')) edits.push({ range: { start: positionAt(start), end: positionAt(leaf.offset) }, newText: gap });
             const tokenText = isLispDef(leaf) ? this.normalizedLispDef(leaf, document, edits, range) : leaf.text;
-            layout.place(leaf, previous, gap, tokenText);
-            previous = leaf;
+            layout.place(i, gap, tokenText);
+            if (i % CHUNK === 0) yield;
         }
-        if (previous && !range) {
-            const rest = text.substring(previous.end);
-            if (rest !== '\n') edits.push({ range: { start: document.textDocument.positionAt(previous.end), end: document.textDocument.positionAt(text.length) }, newText: '\n' });
+        const last = leaves[leaves.length - 1];
+        if (last && !range) {
+            const rest = text.substring(last.end);
+            if (rest !== '\n' && rest !== '\r\n') edits.push({ range: { start: positionAt(last.end), end: positionAt(text.length) }, newText: '\n' });
         }
         return edits;
     }
 
-    private gapText(previous: LeafCstNode, leaf: LeafCstNode, old: string, rules: RuleIndex, layout: Layout): string {
-        const existingLines = old.split('\n').length - 1;
+    private gapText(previous: LeafCstNode, leaf: LeafCstNode, i: number, old: string, rules: RuleIndex, layout: Layout): string {
+        const existingLines = countLines(old);
         if (leaf.hidden && existingLines === 0) return old.length > 0 ? old : ' '; // a trailing comment keeps its column
         const rule = rules.resolve(previous, leaf);
         let lines = existingLines;
@@ -114,7 +207,7 @@ export class LcpnFormatter extends AbstractFormatter {
         if (rule && 'spaces' in rule && rule.spaces === 0 && !previous.hidden) lines = 0;
         lines = Math.min(lines, 2);
         if (lines === 0) return ' '.repeat(rule && 'spaces' in rule ? rule.spaces : old.length > 0 ? 1 : 0);
-        return '\n'.repeat(lines) + layout.indentation(leaf);
+        return '\n'.repeat(lines) + layout.indentation(i);
     }
 
     /** `( def` is one token; it is written `(def`. */
@@ -126,37 +219,77 @@ export class LcpnFormatter extends AbstractFormatter {
     }
 }
 
+/** The tokens (comments included) under a CST node, in order. */
+function leavesOf(root: CstNode): LeafCstNode[] {
+    const leaves: LeafCstNode[] = [];
+    const stack: CstNode[] = [root];
+    while (stack.length > 0) {
+        const node = stack.pop()!;
+        if (isLeafCstNode(node)) leaves.push(node);
+        else if (isCompositeCstNode(node)) for (let i = node.content.length - 1; i >= 0; i--) stack.push(node.content[i]);
+    }
+    return leaves;
+}
+
+/** How many AST nodes or tokens between two checks for cancellation. */
+const CHUNK = 2048;
+
+function countLines(text: string): number {
+    let lines = 0;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+    return lines;
+}
+
+/**
+ * One definition, as printed on one line by a converter, laid out as the formatter lays it out
+ * (a long conditional over several lines). Text that does not parse cleanly is returned as is.
+ */
+export function layOutDefinition(text: string): string {
+    if (text.length <= LINE_WIDTH || !/\b(cond|if|IF)\b/.test(text)) return text;
+    const services = standaloneServices();
+    const document = services.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse('memory:///layout.lcpn'));
+    const { lexerErrors, parserErrors } = document.parseResult;
+    if (lexerErrors.length > 0 || parserErrors.length > 0) return text;
+    const formatter = services.Lcpn.lsp.Formatter as LcpnFormatter;
+    const edits = formatter.formatSync(document, { tabSize: 4, insertSpaces: true });
+    return TextDocument.applyEdits(document.textDocument, edits).replace(/\n$/, '');
+}
+
 /** The spacing rules collected by `format`, looked up by the token gap they apply to. */
 class RuleIndex {
-    readonly before = new Map<number, Array<{ gap: Gap; priority: number }>>();
-    readonly after = new Map<number, Array<{ gap: Gap; priority: number }>>();
+    /** By offset: rules before the token starting there; `end` tells the nodes apart (one rule per node and mode, as Langium keeps). */
+    private readonly before = new Map<number, Rule[]>();
+    /** By end offset: rules after the token ending there. */
+    private readonly after = new Map<number, Rule[]>();
 
-    add(offset: number, end: number, mode: string, action: FormattingAction): void {
+    add(offset: number, end: number, mode: 'prepend' | 'append', action: FormattingAction): void {
         const move = action.moves[0];
         if (!move) return;
         const gap: Gap = move.characters !== undefined ? { spaces: move.characters } : { lines: move.lines ?? 1 };
+        const priority = action.options.priority ?? 0;
         const map = mode === 'prepend' ? this.before : this.after;
         const key = mode === 'prepend' ? offset : end;
-        map.set(key, [...(map.get(key) ?? []), { gap, priority: action.options.priority ?? 0 }]);
+        const other = mode === 'prepend' ? end : offset;
+        let rules = map.get(key);
+        if (!rules) map.set(key, rules = []);
+        const same = rules.find((r) => r.other === other);
+        if (!same) rules.push({ other, gap, priority });
+        else if (same.priority <= priority) {
+            same.gap = gap;
+            same.priority = priority;
+        }
     }
 
     /** The highest-priority rule on the gap; on a tie, the rule of the following token. */
     resolve(previous: LeafCstNode, next: LeafCstNode): Gap | undefined {
-        const candidates = [...(this.after.get(previous.end) ?? []), ...(this.before.get(next.offset) ?? [])];
-        let best: { gap: Gap; priority: number } | undefined;
-        for (const c of candidates) if (!best || c.priority >= best.priority) best = c;
+        let best: Rule | undefined;
+        for (const c of this.after.get(previous.end) ?? []) if (!best || c.priority >= best.priority) best = c;
+        for (const c of this.before.get(next.offset) ?? []) if (!best || c.priority >= best.priority) best = c;
         return best?.gap;
     }
 }
 
-function indexRules(formattings: Map<string, FormattingAction>): RuleIndex {
-    const index = new RuleIndex();
-    for (const [key, action] of formattings) {
-        const [offset, end, mode] = key.split(':');
-        index.add(Number(offset), Number(end), mode, action);
-    }
-    return index;
-}
+interface Rule { other: number; gap: Gap; priority: number }
 
 function isLispDef(leaf: LeafCstNode): boolean {
     return leaf.tokenType.name === 'LISP_DEF';

@@ -70,8 +70,16 @@ describe('C style', () => {
 
     test('if/else spacing and block indentation', async () => {
         await format({
+            before: 'p := if(rank()=2){wazir}\nelse if (x = 7) {\nferz => f(q,\nr)\n   }\n  else {w}',
+            after: 'p := if (rank() = 2) { wazir }\nelse if (x = 7) {\n    ferz => f(q,\n        r)\n}\nelse { w }\n',
+            disposeAfterCheck: true
+        });
+    });
+
+    test('a conditional too long for one line gets the specification\'s block layout', async () => {
+        await format({
             before: 'pawn := if(rank()=2){simple_pawn}\nelse if (rank() = 7) {\nsimple_pawn => promote_to(queen,rook,\nknight)\n   }\n  else {simple_pawn}',
-            after: 'pawn := if (rank() = 2) { simple_pawn }\nelse if (rank() = 7) {\n    simple_pawn => promote_to(queen, rook,\n        knight)\n}\nelse { simple_pawn }\n',
+            after: 'pawn := if (rank() = 2) {\n    simple_pawn\n}\nelse if (rank() = 7) {\n    simple_pawn => promote_to(queen, rook,\n        knight)\n}\nelse { simple_pawn }\n',
             disposeAfterCheck: true
         });
     });
@@ -130,13 +138,16 @@ describe.each(fixtures.map((url) => [url.pathname.split('/').slice(-2).join('/')
     });
 });
 
-test('the spec\'s C examples keep their layout, apart from spacing around `&` and braces and a 4-space body', async () => {
+test('the spec\'s C examples keep their layout, apart from spacing around `&` and braces, a 4-space body and the long Chinese pawn on several lines', async () => {
     const text = readFileSync(new URL('../../fixtures/spec/c.lcpn', import.meta.url), 'utf8');
     const changed = (await formatted(text)).split('\n').filter((line, i) => line !== text.split('\n')[i]);
     expect(changed).toEqual([
         'cannon := move(rook) / capture & cannon(rook)',
         '    simple_pawn / move & no_jump([0, 2]:only)',
         '    simple_pawn => promote_to(queen, rook, knight, bishop)',
-        'chinese_pawn := if "before crossing river" { [0, 1]:only } else { [0, 1]:forward:sideways }'
+        'chinese_pawn := if "before crossing river" {',
+        '    [0, 1]:only',
+        '} else { [0, 1]:forward:sideways }',
+        ''
     ]);
 });
