@@ -7,7 +7,7 @@
  * So after a build, documents that use a name one of the rebuilt documents newly exports
  * (and do not define it themselves) are relinked and revalidated.
  */
-import { DefaultDocumentBuilder, DocumentState, type BuildOptions, type Cancellation, type LangiumDocument } from 'langium';
+import { DefaultDocumentBuilder, DocumentState, type AstNode, type BuildOptions, type Cancellation, type LangiumDocument } from 'langium';
 import * as ast from './generated/ast.js';
 import { normalizeName } from '../model/names.js';
 
@@ -48,13 +48,26 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
 
     /** Whether the document uses one of `names` without defining it itself (its own definitions always win). */
     private usesFromOutside(document: LangiumDocument, names: ReadonlySet<string>): boolean {
+        const used = this.usedNames(document);
         let own: Set<string> | undefined;
-        for (const reference of document.references) {
-            const name = normalizeName(reference.$refText);
-            if (!names.has(name)) continue;
+        for (const name of names) {
+            if (!used.has(name)) continue;
             own ??= this.exportedNames(document.uri.toString());
             if (!own.has(name)) return true;
         }
         return false;
     }
+
+    /** Normalized names the document uses (remembered per parse: a relink uses the same names). */
+    private usedNames(document: LangiumDocument): Set<string> {
+        const root = document.parseResult.value;
+        let used = this.used.get(root);
+        if (!used) {
+            used = new Set(document.references.map((r) => normalizeName(r.$refText)));
+            this.used.set(root, used);
+        }
+        return used;
+    }
+
+    private readonly used = new WeakMap<AstNode, Set<string>>();
 }
