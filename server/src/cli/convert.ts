@@ -11,6 +11,7 @@ import { mkdirSync, renameSync, statSync, writeFileSync, chmodSync, realpathSync
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { convertDocument, STYLES } from '../language/lcpn-convert.js';
+import { incompleteDefinitions } from '../language/lcpn-incomplete.js';
 import { normalizeName } from '../model/names.js';
 import { parsePieceText } from '../model/parse-text.js';
 import type { Move, Style } from '../model/piece.js';
@@ -104,7 +105,13 @@ async function convertFiles(args: string[], to: Target, options: CliOptions): Pr
         errors += diagnostics.length;
         for (const error of diagnostics) process.stderr.write(formatDiagnostic(document, error) + '\n');
         if (notation) {
-            const pieces = piecesOf(services, document);
+            // A definition the parser did not complete has no meaning to export (it defines nothing in the workspace either).
+            const lowered = services.lcpn.PieceModels.definitions(document);
+            const broken = new Set([...incompleteDefinitions(document)].map((node) => lowered.get(node)?.piece));
+            for (const piece of broken) {
+                if (piece) process.stderr.write(`lcpn: ${escapeText(displayName(document))}: '${escapeText(piece.name)}' has an error and was left out\n`);
+            }
+            const pieces = piecesOf(services, document).filter((p) => !broken.has(p.piece));
             if (documents.length > 1) stdout.push(`== ${displayName(document)}`);
             const text = exportPieces(to as Notation, pieces.map((p) => p.piece), pieces[0]?.resolve ?? (() => undefined));
             stdout.push(...escapeLines(text.split('\n').slice(0, -1)));
