@@ -133,7 +133,7 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
         const at = (offset: number) => document.textDocument.positionAt(offset);
         const diagnostic: Diagnostic = {
             severity: 1, range: { start: at(diagnosis.start), end: at(diagnosis.end) }, message: diagnosis.message, source: this.getSource(),
-            code: diagnosis.code, data: { code: diagnosis.code, explainsUpTo: diagnosis.explainsUpTo }
+            code: diagnosis.code, data: { code: diagnosis.code, explainsUpTo: diagnosis.explainsUpTo, replacement: diagnosis.replacement }
         };
         if (diagnosis.related) {
             diagnostic.relatedInformation = [{
@@ -197,7 +197,7 @@ function oneErrorPerDefinition(document: LangiumDocument, diagnostics: Diagnosti
         d.range = { start: document.textDocument.positionAt(diagnosis.start), end: document.textDocument.positionAt(diagnosis.end) };
         d.message = diagnosis.message;
         d.code = diagnosis.code;
-        d.data = { code: diagnosis.code, explainsUpTo: diagnosis.explainsUpTo };
+        d.data = { code: diagnosis.code, explainsUpTo: diagnosis.explainsUpTo, replacement: diagnosis.replacement };
     }
     const isSyntax = (d: Diagnostic) => d.severity === 1 && (SYNTAX_CODES.has(codeOf(d) ?? '') || (d.data as { explainsUpTo?: unknown })?.explainsUpTo !== undefined || SYNTAX_MISTAKES.has(codeOf(d) ?? ''));
     const primary = new Map<number, Diagnostic>();
@@ -234,7 +234,11 @@ function oneErrorPerDefinition(document: LangiumDocument, diagnostics: Diagnosti
         const covering = coveringOf(offsetOf(d));
         return !covering || covering.keep === d;
     }).map((d) => {
-        if ((d.data as { explainsUpTo?: number } | undefined)?.explainsUpTo !== undefined) d.data = { code: codeOf(d) };
+        // explainsUpTo was for this filter only; an absent replacement is left out rather than undefined.
+        const data = d.data as { explainsUpTo?: number; replacement?: string } | undefined;
+        if (data && ('explainsUpTo' in data || 'replacement' in data)) {
+            d.data = data.replacement === undefined ? { code: codeOf(d) } : { code: codeOf(d), replacement: data.replacement };
+        }
         return d;
     });
 }

@@ -22,6 +22,8 @@ export interface Diagnosis {
     related?: { start: number; end: number; message: string };
     /** The diagnosis explains errors up to this offset (the whole line it swallowed). */
     explainsUpTo?: number;
+    /** The text that fixes it, replacing [start, end) (for a quick fix), when there is one. */
+    replacement?: string;
 }
 
 /** What the diagnosis of one parse error knows. */
@@ -200,7 +202,7 @@ export function diagnoseLexerError(text: string, offset: number, length: number,
     }
     if (chars.startsWith('||') || first === '|' || first === '+') {
         const shown = chars.startsWith('||') ? '||' : first;
-        return { ...range, end: offset + shown.length, code: IssueCodes.ForeignOperator, message: `'${shown}' is not an LCPN operator: a piece that moves as either of two pieces is written ${union}` };
+        return { ...range, end: offset + shown.length, code: IssueCodes.ForeignOperator, message: `'${shown}' is not an LCPN operator: a piece that moves as either of two pieces is written ${union}`, replacement: style === 'sql' ? 'OR' : style === 'lisp' ? undefined : '/' };
     }
     if (first === ':') {
         return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: "a ':' alone is not LCPN: a definition is written 'NAME := ...', and a keyword follows its ':' with no space, as in wazir:forward" };
@@ -248,7 +250,7 @@ function keywordCase(ctx: ParseErrorContext): Diagnosis | undefined {
             : style === 'lisp' && LISP_OP[upper]
                 ? `'${t.image}' is not Lisp style: write the operator first, as in (${LISP_OP[upper]} rook bishop)`
                 : `SQL keywords are written in capitals: ${upper}`;
-        return { start: t.start, end: t.end, code: IssueCodes.KeywordCase, message, explainsUpTo: lineEnd(ctx.text, t.end) };
+        return { start: t.start, end: t.end, code: IssueCodes.KeywordCase, message, explainsUpTo: lineEnd(ctx.text, t.end), replacement: style === 'c' && c ? c : style === 'lisp' ? undefined : upper };
     }
     return undefined;
 }
@@ -258,7 +260,7 @@ function elseIf(ctx: ParseErrorContext): Diagnosis | undefined {
     for (const t of [ctx.token, ctx.previous]) {
         if (!isName(t) || !ELSE_IFS.has(t.image.toLowerCase())) continue;
         const sql = styleAt(ctx, t.start) === 'sql' || t.image === t.image.toUpperCase();
-        return { start: t.start, end: t.end, code: IssueCodes.ElseIfSpelling, message: `write ${sql ? 'ELSE IF' : 'else if'} as two words` };
+        return { start: t.start, end: t.end, code: IssueCodes.ElseIfSpelling, message: `write ${sql ? 'ELSE IF' : 'else if'} as two words`, replacement: sql ? 'ELSE IF' : 'else if' };
     }
     return undefined;
 }
@@ -271,11 +273,11 @@ function lispDefine(ctx: ParseErrorContext): Diagnosis | undefined {
         const before = tokenBefore(ctx.text, t.start);
         const bracketed = isOpen(before) && ctx.text.slice(before!.end, t.start).trim() === '';
         if (LISP_DEFINERS.has(word) && bracketed) {
-            return { start: t.start, end: t.end, code: IssueCodes.LispDefine, message: `LCPN defines a piece with (def NAME MOVEMENT), not (${t.image} ...)`, explainsUpTo: lineEnd(ctx.text, t.end) };
+            return { start: t.start, end: t.end, code: IssueCodes.LispDefine, message: `LCPN defines a piece with (def NAME MOVEMENT), not (${t.image} ...)`, explainsUpTo: lineEnd(ctx.text, t.end), replacement: 'def' };
         }
         const next = tokenAfter(ctx.text, t.end);
         if (word === 'def' && !bracketed && isName(next) && ctx.segments.startsLine(t.start)) {
-            return { start: t.start, end: t.end, code: IssueCodes.DefWithoutBrackets, message: `a Lisp-style definition is written in brackets: (def ${next.image} ...)`, explainsUpTo: lineEnd(ctx.text, t.end) };
+            return { start: t.start, end: t.end, code: IssueCodes.DefWithoutBrackets, message: `a Lisp-style definition is written in brackets: (def ${next.image} ...)`, explainsUpTo: lineEnd(ctx.text, t.end), replacement: '(def' };
         }
     }
     return undefined;
@@ -285,7 +287,7 @@ function lispDefine(ctx: ParseErrorContext): Diagnosis | undefined {
 function doubled(ctx: ParseErrorContext): Diagnosis | undefined {
     const { token: t, previous: p } = ctx;
     if (!p || p.end !== t.start || p.image !== t.image) return undefined;
-    if (t.image === '=') return { start: p.start, end: t.end, code: IssueCodes.DoubleEquals, message: "a condition compares with a single '=', as in rank() = 2" };
+    if (t.image === '=') return { start: p.start, end: t.end, code: IssueCodes.DoubleEquals, message: "a condition compares with a single '=', as in rank() = 2", replacement: '=' };
     if (t.image === '&') {
         const style = styleAt(ctx, t.start);
         return { start: p.start, end: t.end, code: IssueCodes.ForeignOperator, message: `'&&' is not LCPN: a piece that moves as either of two pieces is written ${style === 'sql' ? 'rook OR bishop' : 'rook / bishop'}; '&' composes modifier functions, as in capture & cannon(rook)` };
@@ -297,14 +299,14 @@ function doubled(ctx: ParseErrorContext): Diagnosis | undefined {
 function andThen(ctx: ParseErrorContext): Diagnosis | undefined {
     const { token: t, previous: p } = ctx;
     if (p?.image !== 'AND' || t.image !== 'THEN') return undefined;
-    return { start: p.start, end: t.end, code: IssueCodes.AndThenSpelling, message: "write AND_THEN as one word, with an underscore (wazir AND_THEN ferz)" };
+    return { start: p.start, end: t.end, code: IssueCodes.AndThenSpelling, message: "write AND_THEN as one word, with an underscore (wazir AND_THEN ferz)", replacement: 'AND_THEN' };
 }
 
 /** `(rook / bishop)`: Lisp puts the operator first; and `(/ rook, bishop)`. */
 function infixInLisp(ctx: ParseErrorContext): Diagnosis | undefined {
     const { token: t, previous: p } = ctx;
     if (styleAt(ctx, t.start) !== 'lisp') return undefined;
-    if (t.image === ',') return { start: t.start, end: t.end, code: IssueCodes.CommaInLisp, message: 'in Lisp style, items are separated by spaces, not commas: [1 2], (/ rook bishop)' };
+    if (t.image === ',') return { start: t.start, end: t.end, code: IssueCodes.CommaInLisp, message: 'in Lisp style, items are separated by spaces, not commas: [1 2], (/ rook bishop)', replacement: ' ' };
     if (!isOp(t) || !p || isOpen(p)) return undefined;
     const op = LISP_OP[t.image];
     const next = tokenAfter(ctx.text, t.end);
@@ -327,7 +329,7 @@ function definitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
     const { token: t, previous: p } = ctx;
     if (ctx.rule !== 'InfixDefinition' || !isName(p)) return undefined;
     if (t.image === '=') {
-        return { start: t.start, end: t.end, code: IssueCodes.MissingDefinitionOperator, message: `a definition is written with ':=' (C style) or IS (SQL style): ${p.image} := ...` };
+        return { start: t.start, end: t.end, code: IssueCodes.MissingDefinitionOperator, message: `a definition is written with ':=' (C style) or IS (SQL style): ${p.image} := ...`, replacement: ':=' };
     }
     if (!ctx.segments.startsLine(p.start)) {
         // `x := ferz wazir`: the definition ended after `ferz`, and `wazir` was taken for a new name.
@@ -351,7 +353,7 @@ function definitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
         const after = tokenAfter(ctx.text, next.end);
         if (after && (after.image === ':=' || after.image === 'IS') && !/[\r\n]/.test(ctx.text.slice(next.end, after.start))) {
             const joined = words.map((w) => w.image).join(after.image === ':=' || after.image === 'IS' ? '_' : '-');
-            return { start: p.start, end: next.end, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write ${joined}` };
+            return { start: p.start, end: next.end, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write ${joined}`, replacement: joined };
         }
     }
     const shown = t.type === 'EOF' ? 'MOVEMENT' : t.image.length <= 20 ? t.image : 'MOVEMENT';
@@ -369,7 +371,7 @@ function lispDefinitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
     const secondStart = start + head[0].lastIndexOf(second);
     const nameStart = start + head[0].indexOf(name, head[0].indexOf('def') + 3);
     if (!ctx.isKnownPiece(second)) {
-        return { start: nameStart, end: secondStart + second.length, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write (def ${name}-${second} ...)`, explainsUpTo: lineEnd(ctx.text, t.end) };
+        return { start: nameStart, end: secondStart + second.length, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write (def ${name}-${second} ...)`, explainsUpTo: lineEnd(ctx.text, t.end), replacement: `${name}-${second}` };
     }
     const next = /^[\w\u00C0-\uFFFF$-]+$/.test(t.image) ? t.image : '...';
     return { start: secondStart, end: t.end, code: IssueCodes.MissingOperator, message: `(def ${name} ...) takes one movement: to move as either, write (/ ${second} ${next}); for one move after the other, (-> ${second} ${next}); if '${name} ${second}' is one name, write ${name}-${second}`, explainsUpTo: lineEnd(ctx.text, t.end) };

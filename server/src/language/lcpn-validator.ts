@@ -164,7 +164,7 @@ export class LcpnValidator {
         if (operator && nameRole(ref) === 'function') {
             const fix = style === 'lisp' ? operator.lisp : style === 'sql' ? operator.sql : operator.c;
             accept('warning', `'${typed}' is not an LCPN operator but a name, so this reads as an unknown modifier function: ${operator.what} is written ${fix}`,
-                { node: ref, property: 'ref', code: IssueCodes.OperatorWordAsFunction, data: { code: IssueCodes.OperatorWordAsFunction, replacement: style === 'lisp' ? operator.lispOp : operator.infixOp[style] } });
+                { node: ref, property: 'ref', code: IssueCodes.OperatorWordAsFunction, data: { code: IssueCodes.OperatorWordAsFunction, ...(style === 'lisp' ? { replacement: operator.lispOp } : {}) } });
             return;
         }
         if (nameRole(ref) === 'term' || isConditionCall(ref)) {
@@ -323,7 +323,12 @@ function checkOddCharacter(name: string, node: ast.Definition | ast.NameRef, pro
     const meant = meantCharacter(odd);
     const advice = meant && meant !== ' ' ? `did you mean '${meant}'?` : describeCharacter(odd).startsWith('an invisible') ? 'delete it' : 'names use letters, \'-\' and \'_\'';
     accept('error', `the name '${name}' contains ${describeCharacter(odd)}, which is not a letter: ${advice}`,
-        { node, property, code: IssueCodes.OddCharacterInName, data: { code: IssueCodes.OddCharacterInName } } as never);
+        { node, property, code: IssueCodes.OddCharacterInName, data: { code: IssueCodes.OddCharacterInName, replacement: cleanName(name) } } as never);
+}
+
+/** The name with its odd characters replaced by what they stand for (`→` -> `->`), or removed. */
+function cleanName(name: string): string {
+    return [...name].map((c) => (oddCharacterInName(c) ? (meantCharacter(c)?.trim() ?? '') : c)).join('');
 }
 
 function isCStyle(conditional: ast.Conditional): boolean {

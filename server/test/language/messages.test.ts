@@ -81,6 +81,24 @@ describe('each mistake is one error, at the mistake, with its code', () => {
     });
 });
 
+describe('the fix travels with the diagnostic (data.replacement, for a quick fix)', () => {
+    test.each([
+        ['x IS rook or bishop', 'OR'], ['x is rook OR bishop', 'IS'], ['x := ferz then wazir', '->'], ['x IS IF rank() = 2 THEN wazir ELSIF rank() = 3 THEN ferz END', 'ELSE IF'],
+        ['x IS wazir AND THEN ferz', 'AND_THEN'], ['(define x wazir)', 'def'], ['def x wazir', '(def'], ['x := if (rank() == 2) { wazir }', '='],
+        ['x := ferz || wazir', '/'], ['x IS ferz || wazir', 'OR'], ['chinese horse := wazir', 'chinese_horse'], ['(def chinese horse (=> wazir ferz))', 'chinese-horse'],
+        ['x = wazir', ':='], ['(def x (/ rook, bishop))', ' '], ['(def x (or rook bishop))', '/'], ['x := wazir\u2192ferz', 'wazir->ferz'], ['x := wazir\u200b', 'wazir']
+    ])('%j -> %j', async (text, replacement) => {
+        const diagnostic = await only(text);
+        expect((diagnostic.data as { replacement?: string }).replacement).toBe(replacement);
+    });
+
+    test('no replacement where the fix is not one edit', async () => {
+        for (const text of ['(def x (rook / bishop))', 'x := ferz wazir', 'x := or(rook, bishop)', 'x := ferz /\n(def b ferz)']) {
+            expect((await only(text)).data).not.toHaveProperty('replacement');
+        }
+    });
+});
+
 function offset(text: string, position: { line: number; character: number }): number {
     const lines = text.split('\n');
     return lines.slice(0, position.line).reduce((n, l) => n + l.length + 1, 0) + position.character;
