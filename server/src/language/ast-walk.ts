@@ -6,18 +6,29 @@
  */
 import { isAstNode, isReference, type AstNode, type Reference, type ReferenceInfo } from 'langium';
 
-/** Calls `visit` for `root` and every node below it, in `streamAst` order. */
+/**
+ * Calls `visit` for `root` and every node below it, in `streamAst` order. Iterative: the depth
+ * of an AST is bounded by the parser's nesting limit today, but a walk must not be what
+ * overflows the stack if a tree is ever deeper.
+ */
 export function forEachAstNode(root: AstNode, visit: (node: AstNode) => void): void {
-    visit(root);
-    const record = root as unknown as Record<string, unknown>;
-    for (const property in record) {
-        if (property.charCodeAt(0) === 36 /* $ */) continue;
-        const value = record[property];
-        if (Array.isArray(value)) {
-            for (const element of value) if (isAstNode(element)) forEachAstNode(element, visit);
-        } else if (isAstNode(value)) {
-            forEachAstNode(value, visit);
+    const stack: AstNode[] = [root];
+    const children: AstNode[] = [];
+    while (stack.length > 0) {
+        const node = stack.pop()!;
+        visit(node);
+        const record = node as unknown as Record<string, unknown>;
+        for (const property in record) {
+            if (property.charCodeAt(0) === 36 /* $ */) continue;
+            const value = record[property];
+            if (Array.isArray(value)) {
+                for (const element of value) if (isAstNode(element)) children.push(element);
+            } else if (isAstNode(value)) {
+                children.push(value);
+            }
         }
+        // Pushed in reverse, so the first child is visited next.
+        while (children.length > 0) stack.push(children.pop()!);
     }
 }
 
