@@ -16,7 +16,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Connection, Location, LocationLink } from 'vscode-languageserver';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createLcpnServices, type LcpnServices } from '../../src/language/lcpn-module.js';
-import { isPreludeUri } from '../../src/language/lcpn-prelude.js';
+import { isPreludeUri, preludeText, preludeUri } from '../../src/language/lcpn-prelude.js';
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
@@ -146,6 +146,22 @@ describe('a closed workspace file', () => {
         expect(unresolved()).toEqual(['beta']);
         expect((await symbolNames(ws, 'alpha')).length).toBe(1);
         expect(await symbolNames(ws, 'beta')).toEqual([]);
+    });
+});
+
+describe('the prelude', () => {
+    test('opened by the client (go to definition), edited and closed: it stays, with its own text', async () => {
+        const ws = await workspace();
+        const uri = preludeUri();
+        const document = await ws.open(uri, '(def rook [1 2])\n');
+        expect(document.textDocument.getText()).toBe('(def rook [1 2])\n');
+        await ws.close(uri);
+        const prelude = ws.shared.workspace.LangiumDocuments.getDocument(URI.parse(uri));
+        expect(prelude?.textDocument.getText()).toBe(preludeText);
+        const user = await ws.open('untitled:Uses-rook', '(def x rook)\n');
+        const target = await definitionTarget(ws, user, 'rook');
+        expect(target && isPreludeUri(target)).toBe(true);
+        expect((await symbolNames(ws, 'bishop')).length).toBe(1);
     });
 });
 
