@@ -26,12 +26,18 @@ async function fixes(text: string, code: string): Promise<{ title: string; resul
     }));
 }
 
+/**
+ * The refactorings offered at a position: per-definition conversions with the text each one
+ * produces, whole-file conversions as the command each one runs.
+ */
 async function conversions(text: string, line = 0, character = 1): Promise<Record<string, string>> {
     const { document } = await validationHelper(services)(text);
     const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, {
         textDocument: { uri: document.uri.toString() }, range: { start: { line, character }, end: { line, character } }, context: { diagnostics: [] }
     }) as CodeAction[];
-    return Object.fromEntries(actions.map((a) => [a.title, TextDocument.applyEdits(document.textDocument, a.edit!.changes![document.uri.toString()])]));
+    return Object.fromEntries(actions.map((a) => [a.title, a.edit
+        ? TextDocument.applyEdits(document.textDocument, a.edit.changes![document.uri.toString()])
+        : `${a.command!.command} ${JSON.stringify(a.command!.arguments).replace(document.uri.toString(), 'URI')}`]));
 }
 
 describe('quick fixes', () => {
@@ -78,12 +84,20 @@ describe('quick fixes', () => {
 });
 
 describe('conversions', () => {
-    test('one definition, to each other style, comments kept', async () => {
+    test('one definition, to each other style, comments kept with the target marker', async () => {
         const offered = await conversions('(def cannon ; Xiangqi\n  (/ (move rook) ((& capture cannon) rook)))\n; after\nking := ::royal ferz / wazir');
-        expect(offered["Convert 'cannon' to C style"]).toBe('; Xiangqi\ncannon := move(rook) / capture & cannon(rook)\n; after\nking := ::royal ferz / wazir');
-        expect(offered["Convert 'cannon' to SQL style"]).toBe('; Xiangqi\ncannon IS moving rook OR capture AND cannon(rook)\n; after\nking := ::royal ferz / wazir');
+        expect(offered["Convert 'cannon' to C style"]).toBe('// Xiangqi\ncannon := move(rook) / capture & cannon(rook)\n; after\nking := ::royal ferz / wazir');
+        expect(offered["Convert 'cannon' to SQL style"]).toBe('# Xiangqi\ncannon IS moving rook OR capture AND cannon(rook)\n; after\nking := ::royal ferz / wazir');
         expect(offered["Convert 'cannon' to Lisp style"]).toBeUndefined();
-        expect(offered['Convert the whole file to Lisp style']).toBe('(def cannon ; Xiangqi\n  (/ (move rook) ((& capture cannon) rook)))\n; after\n(def king (/ ::royal ferz wazir))');
+        // The whole file converts when picked: the action runs the server's command.
+        expect(offered['Convert the whole file to Lisp style']).toBe('lcpn.convertDocument ["URI","lisp"]');
+        expect(offered['Convert the whole file to C style']).toBe('lcpn.convertDocument ["URI","c"]');
+        expect(offered['Convert the whole file to SQL style']).toBe('lcpn.convertDocument ["URI","sql"]');
+    });
+
+    test('a file all in one style is not offered a conversion to that style', async () => {
+        const offered = await conversions('(def a wazir)\n(def b (/ a ferz))');
+        expect(Object.keys(offered).filter((t) => t.startsWith('Convert the whole file'))).toEqual(['Convert the whole file to C style', 'Convert the whole file to SQL style']);
     });
 
     test('a Betza or Parlett string is written out in the style of its definition', async () => {
@@ -93,9 +107,39 @@ describe('conversions', () => {
             .toBe('aanca := ([1, 1] => [0, 1]:rider)');
     });
 
-    test('a definition with a syntax error is left as written', async () => {
-        const offered = await conversions('knight := [1, 2]\nbad := (wazir / \nqueen IS rook OR bishop');
+    test('a definition with a syntax error is not offered a conversion; the file command leaves it as written', async () => {
+        const text = 'knight := [1, 2]\nbad := (wazir / \nqueen IS rook OR bishop';
+        expect(Object.keys(await conversions(text, 1, 1)).filter((t) => t.startsWith("Convert 'bad'"))).toEqual([]);
+        expect((await conversions(text, 0, 1))["Convert 'knight' to Lisp style"]).toBe('(def knight [1 2])\nbad := (wazir / \nqueen IS rook OR bishop');
+        const { document } = await validationHelper(services)(text);
+        const result = await services.shared.lsp.ExecuteCommandHandler!.executeCommand('lcpn.convertDocument', [document.uri.toString(), 'lisp']) as { skipped: string[] };
         // Recovery swallows `queen` into the broken definition; its text is kept exactly as typed.
-        expect(offered['Convert the whole file to Lisp style']).toBe('(def knight [1 2])\nbad := (wazir / \nqueen IS rook OR bishop');
+        expect(result.skipped).toContain('bad');
+        expect(result.skipped).not.toContain('knight');
+    });
+});
+
+describe('context.only', () => {
+    const text = 'pao IS moveing rook OR capture AND cannon(rook)\n(def x (/ ferz wazir))';
+
+    async function kindsFor(only: string[] | undefined): Promise<string[]> {
+        const { document, diagnostics } = await validationHelper(services)(text);
+        const fixable = diagnostics.filter((d) => (d.data as { code?: string })?.code === IssueCodes.MisspelledGerund);
+        expect(fixable).toHaveLength(1);
+        const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, {
+            textDocument: { uri: document.uri.toString() }, range: fixable[0].range, context: { diagnostics: fixable, only }
+        }) as CodeAction[];
+        return [...new Set(actions.map((a) => a.kind!))].sort();
+    }
+
+    test('each request gets the kinds it asks for, and all of them without only', async () => {
+        expect(await kindsFor(undefined)).toEqual(['quickfix', 'refactor.rewrite', 'source.convert.c', 'source.convert.lisp', 'source.convert.sql']);
+        expect(await kindsFor(['quickfix'])).toEqual(['quickfix']);
+        expect(await kindsFor(['refactor'])).toEqual(['refactor.rewrite']);
+        expect(await kindsFor(['refactor.rewrite'])).toEqual(['refactor.rewrite']);
+        expect(await kindsFor(['source'])).toEqual(['source.convert.c', 'source.convert.lisp', 'source.convert.sql']);
+        expect(await kindsFor(['source.convert.sql'])).toEqual(['source.convert.sql']);
+        expect(await kindsFor(['source.organizeImports'])).toEqual([]);
+        expect(await kindsFor(['quickfix', 'source.convert.c'])).toEqual(['quickfix', 'source.convert.c']);
     });
 });

@@ -2,6 +2,11 @@
  * Code actions: a quick fix for each diagnostic that has an unambiguous repair, and
  * refactorings that convert the definition under the cursor, or the whole file, to
  * another style. Quick fixes switch on `diagnostic.data.code` (IssueCodes).
+ *
+ * Clients ask on every cursor move, so a request computes only what it is asked for
+ * (`context.only`): quick fixes for the diagnostics it names, the definition under the cursor
+ * converted (one definition, never the file), and the whole-file conversions as commands
+ * (`lcpn.convertDocument`) that convert only when the user picks one.
  */
 import { AstUtils, CstUtils, type LangiumDocument } from 'langium';
 import type { CodeActionProvider } from 'langium/lsp';
@@ -9,9 +14,11 @@ import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic
 import * as ast from '../generated/ast.js';
 import { IssueCodes } from '../lcpn-issue-codes.js';
 import type { LcpnServices } from '../lcpn-module.js';
-import { convertDocument, STYLE_NAMES, STYLES } from '../lcpn-convert.js';
+import { convertDefinition, STYLE_NAMES, STYLES } from '../lcpn-convert.js';
 import { unclosedBrackets } from '../brackets.js';
+import { CONVERT_DOCUMENT_COMMAND } from './lcpn-commands.js';
 import { definitionStyle, notationOf } from '../../model/lower.js';
+import type { Style } from '../../model/piece.js';
 import { printMove } from '../../model/print.js';
 import { parseBetza, parseParlett } from '../../notation/index.js';
 
@@ -22,13 +29,26 @@ interface FixData {
     name?: string;
 }
 
+/** The kind of the action converting the whole file to `style`. */
+export function fileConversionKind(style: Style): string {
+    return `${CodeActionKind.Source}.convert.${style}`;
+}
+
 export class LcpnCodeActionProvider implements CodeActionProvider {
     constructor(private readonly services: LcpnServices) { }
 
     async getCodeActions(document: LangiumDocument, params: CodeActionParams): Promise<CodeAction[]> {
+        const only = params.context.only;
+        // `only: ['refactor']` asks for every kind under it, such as `refactor.rewrite`.
+        const wanted = (kind: string) => !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
         const actions: CodeAction[] = [];
-        for (const diagnostic of params.context.diagnostics) actions.push(...await this.quickFixes(document, diagnostic));
-        actions.push(...this.conversions(document, params));
+        if (wanted(CodeActionKind.QuickFix)) {
+            for (const diagnostic of params.context.diagnostics) actions.push(...await this.quickFixes(document, diagnostic));
+        }
+        if (wanted(CodeActionKind.RefactorRewrite)) {
+            actions.push(...this.notationRewrite(document, params), ...this.definitionConversions(document, params));
+        }
+        actions.push(...this.fileConversions(document, wanted));
         return actions;
     }
 
@@ -123,27 +143,41 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
         }];
     }
 
-    private conversions(document: LangiumDocument, params: CodeActionParams): CodeAction[] {
-        const models = this.services.lcpn.PieceModels;
-        const actions: CodeAction[] = [...this.notationRewrite(document, params)];
+    /** The definition under the cursor, converted to each other style (that definition alone). */
+    private definitionConversions(document: LangiumDocument, params: CodeActionParams): CodeAction[] {
         const def = definitionAt(document, document.textDocument.offsetAt(params.range.start));
-        const uri = document.uri.toString();
+        if (!def?.$cstNode || !def.name) return [];
+        const models = this.services.lcpn.PieceModels;
+        const actions: CodeAction[] = [];
         for (const style of STYLES) {
-            if (def && def.$cstNode && definitionStyle(def) !== style) {
-                const { edits } = convertDocument(models, document, style, def.$cstNode.range);
-                const own = edits.filter((e) => e.range.start.line === def.$cstNode!.range.start.line);
-                if (own.length > 0) {
-                    actions.push({ title: `Convert '${def.name}' to ${STYLE_NAMES[style]} style`, kind: CodeActionKind.RefactorRewrite, edit: { changes: { [uri]: own } } });
-                }
-            }
-        }
-        for (const style of STYLES) {
-            const { edits } = convertDocument(models, document, style);
-            if (edits.length > 0) {
-                actions.push({ title: `Convert the whole file to ${STYLE_NAMES[style]} style`, kind: CodeActionKind.Source + '.convert.' + style, edit: { changes: { [uri]: edits } } });
-            }
+            if (definitionStyle(def) === style) continue;
+            const result = convertDefinition(models, document, def, style);
+            if (result.kind !== 'converted') continue;
+            actions.push({
+                title: `Convert '${def.name}' to ${STYLE_NAMES[style]} style`, kind: CodeActionKind.RefactorRewrite,
+                edit: { changes: { [document.uri.toString()]: [result.edit] } }
+            });
         }
         return actions;
+    }
+
+    /**
+     * Whole-file conversions, offered when some definition is in another style. Each is a
+     * command: the server converts the file when the user picks it, not on every request.
+     */
+    private fileConversions(document: LangiumDocument, wanted: (kind: string) => boolean): CodeAction[] {
+        const styles = STYLES.filter((style) => wanted(fileConversionKind(style)));
+        if (styles.length === 0) return [];
+        const present = new Set<Style>();
+        for (const def of (document.parseResult.value as ast.Document).definitions ?? []) {
+            present.add(definitionStyle(def));
+            if (present.size === STYLES.length) break;
+        }
+        const uri = document.uri.toString();
+        return styles.filter((style) => [...present].some((p) => p !== style)).map((style) => {
+            const title = `Convert the whole file to ${STYLE_NAMES[style]} style`;
+            return { title, kind: fileConversionKind(style), command: { title, command: CONVERT_DOCUMENT_COMMAND, arguments: [uri, style] } };
+        });
     }
 }
 
