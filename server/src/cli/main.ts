@@ -19,9 +19,9 @@ Usage:
   lcpn check PATH...                        diagnostics as file:line:col: severity: message
   lcpn show PATH [PIECE...] [--board 9x9] [--at e5] [--friend ..] [--enemy ..]
                                             movement diagrams as text, and a summary line
-  lcpn moves FILE PIECE [--board 15x15] [--at h8] [--friend f6,g7] [--enemy e6] --json
-  lcpn moves --betza "fmWfcF" | --parlett "o1>, c1X>"  [same options] --json
-                                            destinations as one JSON object
+  lcpn moves FILE PIECE [--board 15x15] [--at h8] [--friend f6,g7] [--enemy e6] [--json]
+  lcpn moves --betza "fmWfcF" | --parlett "o1>, c1X>"  [same options] [--json]
+                                            destinations as a list of squares, or one JSON object
   lcpn convert PATH... --to lisp|c|sql|betza|parlett [--out DIR | --write]
   lcpn convert --from betza|parlett "TEXT" --to lisp|c|sql|betza|parlett [--name NAME]
                                             the pieces in another notation

@@ -81,6 +81,11 @@ describe('- reads standard input', () => {
         expect(runLcpn(dir, ['convert', '--from', 'betza', '-', '--to', 'lisp'], 'BN\n').stdout).toBe('(def archbishop (/ bishop knight))\n');
     });
 
+    test('standard input is read up to the size limit, not further', () => {
+        const result = runLcpn(dir, ['check', '-'], ' '.repeat(17 * 1024 * 1024));
+        expect(result).toMatchObject({ code: 2, stdout: '', stderr: 'lcpn: <stdin>: too large to read (more than 16 MB; the limit is 16 MB)\n' });
+    });
+
     test('standard input sees only the prelude: names in files of the working directory do not leak in', () => {
         const result = runLcpn(dir, ['check', '-'], '(def x sergeant)\n');
         expect(result.stdout).toContain("<stdin>:1:8: error: unknown piece 'sergeant'");
