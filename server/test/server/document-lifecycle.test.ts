@@ -13,7 +13,7 @@ import { DocumentState, URI, type LangiumDocument } from 'langium';
 import { addDocumentUpdateHandler, type LangiumSharedServices } from 'langium/lsp';
 import { NodeFileSystem } from 'langium/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Connection, Location, LocationLink } from 'vscode-languageserver';
+import { FileChangeType, type Connection, type Location, type LocationLink } from 'vscode-languageserver';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createLcpnServices, type LcpnServices } from '../../src/language/lcpn-module.js';
 import { isPreludeUri, preludeText, preludeUri } from '../../src/language/lcpn-prelude.js';
@@ -146,6 +146,26 @@ describe('a closed workspace file', () => {
         expect(unresolved()).toEqual(['beta']);
         expect((await symbolNames(ws, 'alpha')).length).toBe(1);
         expect(await symbolNames(ws, 'beta')).toEqual([]);
+    });
+});
+
+describe('a workspace file deleted on disk', () => {
+    test('while open in an editor: it stays until closed, then leaves the workspace', async () => {
+        const folder = mkdtempSync(join(tmpdir(), 'lcpn-ws-'));
+        folders.push(folder);
+        const path = join(folder, 'open.lcpn');
+        writeFileSync(path, '(def alpha [1 2])\n');
+        const ws = await workspace(folder);
+        const uri = URI.file(path).toString();
+        await ws.open(uri, '(def alpha [1 2])\n(def beta [2 2])\n');
+        rmSync(path);
+        ws.shared.lsp.DocumentUpdateHandler.didChangeWatchedFiles!({ changes: [{ uri, type: FileChangeType.Deleted }] });
+        await new Promise((r) => setTimeout(r, 0));
+        await ws.shared.workspace.WorkspaceLock.read(() => undefined);
+        expect(ws.shared.workspace.LangiumDocuments.getDocument(URI.parse(uri))?.textDocument.getText()).toContain('beta');
+        await ws.close(uri);
+        expect(ws.shared.workspace.LangiumDocuments.hasDocument(URI.parse(uri))).toBe(false);
+        expect(await symbolNames(ws, 'alpha')).toEqual([]);
     });
 });
 

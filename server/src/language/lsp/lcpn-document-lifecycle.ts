@@ -13,7 +13,7 @@
  */
 import { URI, type TextDocument } from 'langium';
 import { DefaultDocumentUpdateHandler, type LangiumSharedServices } from 'langium/lsp';
-import type { TextDocumentChangeEvent } from 'vscode-languageserver';
+import { FileChangeType, type DidChangeWatchedFilesParams, type TextDocumentChangeEvent } from 'vscode-languageserver';
 import { isPreludeUri } from '../lcpn-prelude.js';
 import type { LcpnWorkspaceManager } from '../lcpn-workspace-manager.js';
 
@@ -27,6 +27,16 @@ export class LcpnDocumentUpdateHandler extends DefaultDocumentUpdateHandler {
 
     protected override fireDocumentUpdate(changed: URI[], deleted: URI[]): void {
         this.enqueue(() => ({ changed, deleted }));
+    }
+
+    /**
+     * A file deleted on disk while it is open in an editor stays (the editor still holds its
+     * text, and the user may save it again); Langium dropped it, and every request on the open
+     * editor then failed until the next keystroke.
+     */
+    override didChangeWatchedFiles(params: DidChangeWatchedFilesParams): void {
+        const open = (uri: string) => this.textDocuments.get(uri) !== undefined;
+        super.didChangeWatchedFiles({ changes: params.changes.filter((change) => change.type !== FileChangeType.Deleted || !open(change.uri)) });
     }
 
     didCloseDocument(event: TextDocumentChangeEvent<TextDocument>): void {
