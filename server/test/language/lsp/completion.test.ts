@@ -45,6 +45,27 @@ describe('piece names in scope', () => {
         });
     });
 
+    test('the documentation echoes each definition in the style it was written in', async () => {
+        await complete({
+            text: 'c_horse := wazir => ferz:outward\nsql_cannon IS moving rook OR capture AND cannon(rook)\n(def lisp-rider (knight :rider))\n(def x (/ <|>', index: 0, disposeAfterCheck: true,
+            assert: (list) => {
+                expect(item(list, 'c-horse').documentation).toEqual({ kind: 'markdown', value: '```lcpn\nc_horse := wazir => ferz:outward\n```' });
+                expect(item(list, 'sql-cannon').documentation).toEqual({ kind: 'markdown', value: '```lcpn\nsql_cannon IS moving rook OR capture AND cannon(rook)\n```' });
+                expect(item(list, 'lisp-rider').documentation).toEqual({ kind: 'markdown', value: '```lcpn\n(def lisp-rider (knight :rider))\n```' });
+            }
+        });
+    });
+
+    test('a string holding a fence line stays inside the documentation code block', async () => {
+        await complete({
+            text: '(def odd "```\n[link](https://example.com)\n````")\n(def x (/ <|>', index: 0, disposeAfterCheck: true,
+            assert: (list) => {
+                const value = (item(list, 'odd').documentation as { value: string }).value;
+                expect(value).toBe('`````lcpn\n(def odd "```\n[link](https://example.com)\n````")\n`````');
+            }
+        });
+    });
+
     test('the definition being edited is not proposed (it would be a cycle)', async () => {
         await complete({
             text: '(def knight-rider (/ kni<|>', index: 0, disposeAfterCheck: true,
