@@ -11,6 +11,7 @@ import type { CliOptions } from './main.js';
 import { notationInput } from './notation-input.js';
 import { findPiece } from './pieces.js';
 import { parseSetUp } from './setup-options.js';
+import { escapeLines, escapeText } from './escape.js';
 import { CliError, loadWorkspace } from './workspace.js';
 
 export async function runMoves(args: string[], options: CliOptions): Promise<number> {
@@ -31,7 +32,8 @@ export async function runMoves(args: string[], options: CliOptions): Promise<num
         resolve = found.resolve;
     }
     const report = movesReport(target, setup, resolve);
-    for (const problem of report.problems) process.stderr.write(`lcpn: ${name}: ${problem.message}\n`);
+    // Names and messages carry user text (informal strings): never let it drive the terminal.
+    for (const problem of report.problems) process.stderr.write(`lcpn: ${escapeText(name)}: ${escapeText(problem.message)}\n`);
     process.stdout.write(options.json ? JSON.stringify(movesJson(name, setup, report)) + '\n' : movesText(name, setup, report));
     return 0;
 }
@@ -66,5 +68,5 @@ export function movesText(name: string, setup: SetUp, report: MovesReport): stri
     if (after.length > 0) lines.push(`  of these, after moving first: ${after.join('; ')}`);
     for (const [square, choices] of Object.entries(report.promotions)) lines.push(`  promotes on ${square} to ${choices.join(', ')}`);
     if (lines.length === 1) lines.push('  no moves in this set-up');
-    return lines.join('\n') + '\n';
+    return escapeLines(lines).join('\n') + '\n';
 }

@@ -22,21 +22,26 @@ export interface Cell {
     capture: boolean;
     /** Captures a piece here without moving onto the square. */
     igui: boolean;
+    /** Every igui capture here is made after moving to another square first (Destination.iguiFrom). */
+    iguiAway: boolean;
+    /** Pieces it may promote to on arriving here; empty when it does not promote here. */
+    promotions: string[];
 }
 
 /**
  * The kinds of things a diagram can show, in legend order. Destination kinds follow the
  * flags: `both` = move or capture, `igui` = capture without moving and nothing else,
- * `move-igui` = move, or capture without moving (but not by landing). A square where the piece
- * captures by landing *and* by igui shows the landing capture: either way the enemy is taken.
+ * `move-igui` = move, or capture without moving (but not by landing), `igui-away` = capture without
+ * moving, from a square the piece moved to first. A square where the piece captures by landing
+ * *and* by igui shows the landing capture: either way the enemy is taken.
  */
 export type CellKind =
     | 'piece' | 'empty' | 'friend' | 'enemy'
-    | 'both' | 'move' | 'capture' | 'igui' | 'move-igui'
+    | 'both' | 'move' | 'capture' | 'igui' | 'igui-away' | 'move-igui'
     | 'enemy-captured';
 
 export const CELL_KINDS: readonly CellKind[] = [
-    'piece', 'empty', 'friend', 'enemy', 'both', 'move', 'capture', 'igui', 'move-igui', 'enemy-captured'
+    'piece', 'empty', 'friend', 'enemy', 'both', 'move', 'capture', 'igui', 'igui-away', 'move-igui', 'enemy-captured'
 ];
 
 export function cellKind(cell: Cell): CellKind {
@@ -50,7 +55,7 @@ export function cellKind(cell: Cell): CellKind {
             if (cell.move && cell.igui) return 'move-igui';
             if (cell.move) return 'move';
             if (cell.capture) return 'capture';
-            if (cell.igui) return 'igui';
+            if (cell.igui) return cell.iguiAway ? 'igui-away' : 'igui';
             return 'empty';
     }
 }
@@ -64,12 +69,15 @@ export function diagramCells(setup: SetUp, destinations: readonly Destination[],
     for (const sq of setup.enemies) occupants.set(key(sq), 'enemy');
     occupants.set(key(setup.at), 'piece');
     // Merge duplicates rather than let the last one win: a caller may concatenate lists.
-    const flags = new Map<string, { move: boolean; capture: boolean; igui: boolean }>();
+    const flags = new Map<string, { move: boolean; capture: boolean; igui: boolean; iguiHere: boolean; promotions: Set<string> }>();
+    const start = key(setup.at);
     for (const d of destinations) {
-        const f = flags.get(key(d.square)) ?? { move: false, capture: false, igui: false };
+        const f = flags.get(key(d.square)) ?? { move: false, capture: false, igui: false, iguiHere: false, promotions: new Set<string>() };
         f.move ||= d.move;
         f.capture ||= d.capture;
         f.igui ||= d.igui;
+        f.iguiHere ||= d.igui && (!d.iguiFrom || d.iguiFrom.some((sq) => key(sq) === start));
+        for (const p of d.promotions ?? []) f.promotions.add(p);
         flags.set(key(d.square), f);
     }
     const rows: Cell[][] = [];
@@ -86,7 +94,9 @@ export function diagramCells(setup: SetUp, destinations: readonly Destination[],
                 // Nobody moves onto an occupied square without capturing.
                 move: active && occupant === 'empty' && f.move,
                 capture: active && f.capture,
-                igui: active && f.igui
+                igui: active && f.igui,
+                iguiAway: active && f.igui && !f.iguiHere,
+                promotions: active && (f.move || f.capture) ? [...f.promotions] : []
             });
         }
         rows.push(row);

@@ -3,6 +3,7 @@ export {
     cellKind, CELL_KINDS, cycleOccupant, diagramCells, diagramWindow, inWindow, outsideWindow,
     type Cell, type CellKind, type DiagramWindow, type Occupant
 } from './cells.js';
+export { destinationFacts, promotionChoices } from './facts.js';
 export { KIND_LABELS, renderTextDiagram, TEXT_SYMBOLS, textLegend, type TextDiagramOptions } from './text.js';
 export {
     COLOURS, escapeXml, markdownImage, renderSvgDiagram, squareAt, svgDataUri, svgLayout,

@@ -8,12 +8,14 @@
  *
  * Every kind differs by shape as well as colour (Okabe-Ito palette), so the diagram reads
  * without colour vision and in greyscale: move only = blue ring, move or capture = blue disc,
- * capture only = vermillion cross, capture without moving = purple four-pointed star,
- * friendly piece = white disc, enemy piece = black disc.
+ * capture only = vermillion cross, capture without moving = purple four-pointed star (hollow when
+ * it is made after moving to another square first), friendly piece = white disc, enemy piece =
+ * black disc; a destination where the piece promotes carries a small yellow crown in its corner.
  */
 import { Buffer } from 'node:buffer';
 import { fileName, squareName, type Destination, type SetUp, type Square } from '../engine/board.js';
 import { cellKind, diagramCells, diagramWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
+import { promotionChoices } from './facts.js';
 import { KIND_LABELS } from './text.js';
 
 export interface SvgDiagramOptions {
@@ -25,8 +27,10 @@ export interface SvgDiagramOptions {
     cellSize?: number;
     /** File letters below and rank numbers to the left (default false). */
     labels?: boolean;
-    /** A key to the markers that appear, below the board (default true). */
+    /** A key to the markers that appear (default true). */
     legend?: boolean;
+    /** Where the key goes: below the board (default), or beside it on the right, which keeps a hover short. */
+    legendPosition?: 'below' | 'right';
     /** Accessible name of the image (`<title>`); escaped. */
     title?: string;
     /**
@@ -62,7 +66,10 @@ export interface SvgLayout {
 }
 
 /** Kinds the SVG legend explains: the piece and empty squares need no key. */
-const LEGEND_KINDS: readonly CellKind[] = ['both', 'move', 'capture', 'igui', 'move-igui', 'enemy-captured', 'friend', 'enemy'];
+const LEGEND_KINDS: readonly CellKind[] = ['both', 'move', 'capture', 'igui', 'igui-away', 'move-igui', 'enemy-captured', 'friend', 'enemy'];
+
+/** A legend entry: a kind of square, or the promotion crown (which overlays any destination kind). */
+type LegendKey = CellKind | 'promotes';
 
 const PAD = 2;
 
@@ -84,35 +91,36 @@ function textWidth(text: string, size: number): number {
 }
 
 interface Legend {
-    items: { kind: CellKind; x: number; y: number }[];
+    items: { kind: LegendKey; label: string; x: number; y: number }[];
     width: number;
     height: number;
     swatch: number;
     size: number;
 }
 
-function layoutLegend(kinds: readonly CellKind[], available: number, cell: number): Legend {
-    const size = fontSize(cell);
-    const swatch = Math.round(size * 1.5);
+/** Lays the legend out in rows no wider than `available`, or (`column`) one entry per line. */
+function layoutLegend(keys: readonly { kind: LegendKey; label: string }[], available: number, cell: number, column = false): Legend {
+    const size = column ? Math.min(12, fontSize(cell)) : fontSize(cell);
+    const swatch = Math.round(size * (column ? 1.3 : 1.5));
     const gap = Math.round(size * 0.4);
-    const itemWidth = (k: CellKind) => swatch + gap + textWidth(KIND_LABELS[k], size);
-    const rowWidth = Math.max(available, ...kinds.map(itemWidth));
-    const rowHeight = swatch + Math.round(size * 0.35);
+    const itemWidth = (k: { label: string }) => swatch + gap + textWidth(k.label, size);
+    const rowWidth = column ? 0 : Math.max(available, ...keys.map(itemWidth));
+    const rowHeight = swatch + Math.round(size * (column ? 0.25 : 0.35));
     const items: Legend['items'] = [];
     let x = 0;
     let y = 0;
     let width = 0;
-    for (const kind of kinds) {
-        const w = itemWidth(kind);
+    for (const key of keys) {
+        const w = itemWidth(key);
         if (x > 0 && x + w > rowWidth) {
             x = 0;
             y += rowHeight;
         }
-        items.push({ kind, x, y });
+        items.push({ ...key, x, y });
         width = Math.max(width, x + w);
         x += w + size;
     }
-    return { items, width, height: kinds.length ? y + swatch : 0, swatch, size };
+    return { items, width, height: keys.length ? y + swatch : 0, swatch, size };
 }
 
 export function svgLayout(setup: SetUp, destinations: readonly Destination[], options: SvgDiagramOptions = {}): SvgLayout {
@@ -145,16 +153,26 @@ function plan(setup: SetUp, destinations: readonly Destination[], options: SvgDi
 
     const present = new Set<CellKind>();
     for (const row of rows) for (const c of row) present.add(cellKind(c));
-    const legend = options.legend ?? true
-        ? layoutLegend(LEGEND_KINDS.filter((k) => present.has(k)), boardX + boardW - PAD, cell)
-        : layoutLegend([], 0, cell);
+    const keys: { kind: LegendKey; label: string }[] = LEGEND_KINDS.filter((k) => present.has(k)).map((kind) => ({ kind, label: KIND_LABELS[kind] }));
+    const choices = rows.some((row) => row.some((c) => c.promotions.length > 0)) ? promotionChoices(destinations) : undefined;
+    if (choices) keys.push({ kind: 'promotes', label: `promotes (${shorten(choices.join(', '), 28)})` });
+    const right = options.legendPosition === 'right';
+    const legend = layoutLegend(options.legend ?? true ? keys : [], boardX + boardW - PAD, cell, right);
     const outside = outsideWindow(destinations, window);
-    const legendY = boardY + boardH + fileLabelHeight + (legend.height ? Math.round(cell * 0.4) : 0);
+    const gap = legend.height ? Math.round(cell * 0.4) : 0;
+    const legendX = right ? boardX + boardW + Math.max(6, gap) : PAD;
+    const legendY = right ? boardY : boardY + boardH + fileLabelHeight + gap;
+    const belowBoard = right ? boardY + boardH + fileLabelHeight : legendY + legend.height;
+    const noteY = Math.max(belowBoard, right ? legendY + legend.height : 0);
     const noteHeight = outside > 0 ? legend.size + 4 : 0;
-    const width = Math.ceil(Math.max(boardX + boardW, PAD + legend.width) + PAD);
-    const height = Math.ceil(legendY + legend.height + noteHeight + PAD);
+    const width = Math.ceil(Math.max(boardX + boardW, legendX + legend.width) + PAD);
+    const height = Math.ceil(noteY + noteHeight + PAD);
     const layout: SvgLayout = { window, cell, boardX, boardY, width, height };
-    return { layout, rows, legend, legendY, outside, labelSize, fileLabelHeight };
+    return { layout, rows, legend, legendX, legendY, noteY, outside, labelSize, fileLabelHeight };
+}
+
+function shorten(text: string, max: number): string {
+    return text.length > max ? text.slice(0, max - 1) + '…' : text;
 }
 
 /** Path data from numbers: a minus sign separates as well as a space does, and costs nothing. */
@@ -180,6 +198,8 @@ class Shapes {
     readonly crossHalo: string[] = [];
     readonly cross: string[] = [];
     readonly star: string[] = [];
+    readonly hollowStar: string[] = [];
+    readonly crown: string[] = [];
     readonly bang: string[] = [];
 
     square(into: string[], x: number, y: number, s: number): void {
@@ -211,11 +231,12 @@ class Shapes {
                 this.dot(this.ring, cx, cy);
                 return this.dot(this.ringHole, cx, cy);
             case 'capture': return this.x(this.cross, cx, cy, s * 0.2);
-            case 'igui': return this.fourStar(cx, cy, s * 0.34);
+            case 'igui': return this.fourStar(this.star, cx, cy, s * 0.34);
+            case 'igui-away': return this.fourStar(this.hollowStar, cx, cy, s * 0.34);
             case 'move-igui':
                 this.dot(this.ring, cx, cy);
                 this.dot(this.ringHole, cx, cy);
-                return this.fourStar(cx + s * 0.27, cy - s * 0.27, s * 0.2);
+                return this.fourStar(this.star, cx + s * 0.27, cy - s * 0.27, s * 0.2);
             case 'enemy-captured':
                 this.dot(this.enemy, cx, cy);
                 // A white halo keeps the cross visible on the black disc.
@@ -228,10 +249,19 @@ class Shapes {
         into.push(`M${pts(cx - a, cy - a)}l${pts(2 * a, 2 * a)}m${pts(0, -2 * a)}l${pts(-2 * a, 2 * a)}`);
     }
 
-    private fourStar(cx: number, cy: number, r: number): void {
+    /** A three-pointed crown in the square's top-right corner: this destination promotes. */
+    promotion(cx: number, cy: number, s: number): void {
+        const w = s * 0.3;
+        const h = s * 0.2;
+        const x = cx + s * 0.46 - w;
+        const y = cy - s * 0.44 + h;
+        this.crown.push(`M${pts(x, y)}v${num(-h)}l${pts(w / 4, h * 0.55, w / 4, -h * 0.55, w / 4, h * 0.55, w / 4, -h * 0.55)}v${num(h)}z`);
+    }
+
+    private fourStar(into: string[], cx: number, cy: number, r: number): void {
         const i = r * 0.3;
         const o = r - i;
-        this.star.push(`M${pts(cx, cy - r)}l${pts(i, o, o, i, -o, i, -i, o, -i, -o, -o, -i, o, -i)}z`);
+        into.push(`M${pts(cx, cy - r)}l${pts(i, o, o, i, -o, i, -i, o, -i, -o, -o, -i, o, -i)}z`);
     }
 }
 
@@ -255,12 +285,14 @@ function paint(shapes: Shapes, s: number): string[] {
         lines(shapes.crossHalo, COLOURS.friend, 0.18),
         lines(shapes.cross, COLOURS.capture, 0.1),
         path(shapes.star, `fill="${COLOURS.igui}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.04)}" stroke-linejoin="round"`),
+        path(shapes.hollowStar, `fill="${COLOURS.friend}" stroke="${COLOURS.igui}" stroke-width="${num(s * 0.07)}" stroke-linejoin="round"`),
+        path(shapes.crown, `fill="${COLOURS.piece}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.03)}" stroke-linejoin="round"`),
         path(shapes.bang, `fill="${COLOURS.ink}"`)
     ];
 }
 
 export function renderSvgDiagram(setup: SetUp, destinations: readonly Destination[], options: SvgDiagramOptions = {}): string {
-    const { layout, rows, legend, legendY, outside, labelSize, fileLabelHeight } = plan(setup, destinations, options);
+    const { layout, rows, legend, legendX, legendY, noteY, outside, labelSize, fileLabelHeight } = plan(setup, destinations, options);
     const { cell, boardX, boardY, width, height, window } = layout;
     const boardW = (window.files[1] - window.files[0] + 1) * cell;
     const boardH = (window.ranks[1] - window.ranks[0] + 1) * cell;
@@ -272,6 +304,7 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         // a1 is a dark square, as on every chessboard.
         if ((c.square.file + c.square.rank) % 2 === 0) shapes.square(shapes.dark, x, y, cell);
         shapes.mark(cellKind(c), x + cell / 2, y + cell / 2, cell);
+        if (c.promotions.length > 0) shapes.promotion(x + cell / 2, y + cell / 2, cell);
     }));
 
     const texts: string[] = [];
@@ -279,14 +312,15 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         texts.push(`<text x="${num(x)}" y="${num(y)}" text-anchor="${anchor}">${escapeXml(content)}</text>`);
     const key = new Shapes();
     for (const item of legend.items) {
-        const x = PAD + item.x;
+        const x = legendX + item.x;
         const y = legendY + item.y;
         key.square(key.swatches, x, y, legend.swatch);
-        key.mark(item.kind, x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
-        text(x + legend.swatch + Math.round(legend.size * 0.4), y + legend.swatch / 2 + legend.size * 0.35, 'start', KIND_LABELS[item.kind]);
+        if (item.kind === 'promotes') key.promotion(x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
+        else key.mark(item.kind, x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
+        text(x + legend.swatch + Math.round(legend.size * 0.4), y + legend.swatch / 2 + legend.size * 0.35, 'start', item.label);
     }
     if (outside > 0) {
-        text(PAD, legendY + legend.height + legend.size + 2, 'start', `${outside} more destination${outside === 1 ? '' : 's'} outside this view`);
+        text(PAD, noteY + legend.size + 2, 'start', `${outside} more destination${outside === 1 ? '' : 's'} outside this view`);
     }
 
     const labels: string[] = [];
@@ -339,7 +373,10 @@ export type ImageSize = { width: number; height: number } | number;
  */
 export function markdownImage(svg: string, alt: string, size?: ImageSize): string {
     const { width, height } = displaySize(svg, size);
-    const safeAlt = alt.replace(/[\r\n]+/g, ' ').replace(/[\\[\]()<>*_`!&]/g, (c) => `\\${c}`);
+    // `&`, `<` and `>` as entities: a backslash before `<` still leaves the text `<img` in the markdown source.
+    const safeAlt = alt.replace(/[\r\n]+/g, ' ')
+        .replace(/[\\[\]()*_`!]/g, (c) => `\\${c}`)
+        .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string);
     return `![${safeAlt}](${svgDataUri(svg)}|width=${width},height=${height})`;
 }
 

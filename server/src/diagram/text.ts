@@ -5,6 +5,7 @@
  */
 import { fileName, type Destination, type SetUp } from '../engine/board.js';
 import { cellKind, diagramCells, diagramWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
+import { destinationFacts } from './facts.js';
 
 /** The character for each kind of square; see docs/diagrams.md. */
 export const TEXT_SYMBOLS: Readonly<Record<CellKind, string>> = {
@@ -16,6 +17,7 @@ export const TEXT_SYMBOLS: Readonly<Record<CellKind, string>> = {
     move: 'o',
     capture: 'x',
     igui: '*',
+    'igui-away': '~',
     'move-igui': '+',
     'enemy-captured': '@'
 };
@@ -30,13 +32,14 @@ export const KIND_LABELS: Readonly<Record<CellKind, string>> = {
     move: 'move only',
     capture: 'capture only',
     igui: 'capture without moving',
+    'igui-away': 'capture without moving, after moving first',
     'move-igui': 'move, or capture without moving',
     'enemy-captured': 'enemy it captures'
 };
 
 /** Legend order: the piece, then destinations, then the board's other contents. */
 const LEGEND_ORDER: readonly CellKind[] = [
-    'piece', 'both', 'move', 'capture', 'igui', 'move-igui', 'enemy-captured', 'friend', 'enemy', 'empty'
+    'piece', 'both', 'move', 'capture', 'igui', 'igui-away', 'move-igui', 'enemy-captured', 'friend', 'enemy', 'empty'
 ];
 
 export interface TextDiagramOptions {
@@ -48,6 +51,8 @@ export interface TextDiagramOptions {
     labels?: boolean;
     /** A last line naming each symbol that appears (default true). */
     legend?: boolean;
+    /** Lines under the grid for promotions and for captures made after moving first (default true). */
+    facts?: boolean;
 }
 
 export function renderTextDiagram(setup: SetUp, destinations: readonly Destination[], options: TextDiagramOptions = {}): string {
@@ -75,6 +80,7 @@ export function renderTextDiagram(setup: SetUp, destinations: readonly Destinati
     const outside = outsideWindow(destinations, window);
     if (outside > 0) lines.push(`(${outside} more destination${outside === 1 ? '' : 's'} outside this window)`);
     if (options.legend ?? true) lines.push(textLegend(seen));
+    if (options.facts ?? true) lines.push(...destinationFacts(destinations));
     return lines.join('\n');
 }
 

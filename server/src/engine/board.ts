@@ -35,8 +35,9 @@ export interface Destination {
     /** Pieces it may promote to on arriving here (`promote-to`); absent when it does not promote here. */
     promotions?: string[];
     /**
-     * For igui: the squares the piece stands on when it captures here without moving, when that is
-     * not its starting square (`(-> (move knight) (igui ...))` moves first); absent otherwise.
+     * For igui made after moving first (`(-> (move knight) (igui ...))`): every square the piece
+     * stands on when it captures here without moving, its start included if it can also capture
+     * from there. Absent when every igui capture here is made from the start.
      */
     iguiFrom?: Square[];
 }

@@ -27,6 +27,11 @@ export interface Prepared {
 export interface EvaluateOptions {
     /** Decides informal tests (by their quoted text) for a diagram of one branch. */
     assume?: Assumptions;
+    /**
+     * Steps left, shared by several evaluations (the diagrams of one hover), for walks and
+     * re-checks alike; default: STEP_BUDGET for the walk and as much again for re-checks.
+     */
+    budget?: { left: number };
 }
 
 export function prepare(target: Target, resolve: Resolver): Prepared {
@@ -80,18 +85,21 @@ export function evaluatePrepared(prepared: Prepared, setup: SetUp, options: Eval
     const { at } = setup;
     const occ = new Occupancy(setup.board, onlyOnBoard(setup, setup.friends), onlyOnBoard(setup, setup.enemies), at);
     const found = new Map<number, Destination>();
-    const budget = { left: STEP_BUDGET };
+    const budget = options.budget ?? { left: STEP_BUDGET };
     try {
         const walker = new Walker(occ, budget, options.assume);
         walker.run(plan, at.file, at.rank, (e) => {
             if (e.x === at.file && e.y === at.rank) result.returnsToStart = true;
-            else record(found, occ, e, at);
+            else record(found, occ, e);
         });
-        if (mayRevisit(plan)) recheck(plan, occ, at, walker.reads, found, problems, options.assume);
+        if (mayRevisit(plan)) recheck(plan, occ, at, walker.reads, found, problems, options.assume, options.budget);
     } catch (error) {
         if (!(error instanceof BudgetExceeded)) throw error;
-        problems.add('limit', `evaluation stopped after ${STEP_BUDGET} steps: the destinations shown are incomplete`, 'limit');
+        problems.add('limit', options.budget
+            ? 'evaluation stopped when its step budget ran out: the destinations shown are incomplete'
+            : `evaluation stopped after ${STEP_BUDGET} steps: the destinations shown are incomplete`, 'limit');
     }
+    for (const dest of found.values()) settleIguiFrom(dest, at);
     result.destinations = [...found.values()].sort(
         (a, b) => a.square.file - b.square.file || a.square.rank - b.square.rank
     );
@@ -132,7 +140,7 @@ export function sortOffsets(list: [number, number][]): [number, number][] {
 }
 
 /** Adds what endpoint `e` allows on its square, given what stands there. */
-function record(found: Map<number, Destination>, occ: Occupancy, e: Endpoint, at: Square): void {
+function record(found: Map<number, Destination>, occ: Occupancy, e: Endpoint): void {
     const here = occ.at(e.x, e.y);
     if (here === FRIEND) return;
     const igui = e.end.igui && e.end.capture;
@@ -154,13 +162,16 @@ function record(found: Map<number, Destination>, occ: Occupancy, e: Endpoint, at
         dest.promotions ??= [];
         for (const p of e.promotions) if (!dest.promotions.includes(p)) dest.promotions.push(p);
     }
-    if (igui && (e.from.x !== at.file || e.from.y !== at.rank)) {
-        dest.iguiFrom ??= [];
-        if (!dest.iguiFrom.some((s) => s.file === e.from.x && s.rank === e.from.y)) {
-            dest.iguiFrom.push({ file: e.from.x, rank: e.from.y });
-            dest.iguiFrom.sort((a, b) => a.file - b.file || a.rank - b.rank);
-        }
+    if (igui && !dest.iguiFrom?.some((sq) => sq.file === e.from.x && sq.rank === e.from.y)) {
+        (dest.iguiFrom ??= []).push({ file: e.from.x, rank: e.from.y });
     }
+}
+
+/** `iguiFrom` is kept only where some igui capture is made from a square other than the start (see Destination). */
+function settleIguiFrom(dest: Destination, at: Square): void {
+    if (!dest.iguiFrom) return;
+    if (dest.iguiFrom.every((sq) => sq.file === at.file && sq.rank === at.rank)) delete dest.iguiFrom;
+    else dest.iguiFrom.sort((a, b) => a.file - b.file || a.rank - b.rank);
 }
 
 /** The quoted texts of the informal tests a plan's conditions use, in order of first appearance. */
@@ -193,11 +204,11 @@ class Enough extends Error {}
  */
 function recheck(
     plan: Plan, occ: Occupancy, at: Square, reads: ReadonlySet<number>,
-    found: Map<number, Destination>, problems: Problems, assume?: Assumptions
+    found: Map<number, Destination>, problems: Problems, assume?: Assumptions, shared?: { left: number }
 ): void {
     const files = occ.board.files;
     const monotone = !usesCannon(plan);
-    const budget = { left: STEP_BUDGET };
+    const budget = shared ?? { left: STEP_BUDGET };
     const squares = [...reads].sort((a, b) => a - b).filter((index) => {
         const x = index % files;
         const y = Math.floor(index / files);
@@ -213,7 +224,7 @@ function recheck(
         try {
             new Walker(world, budget, assume).run(plan, at.file, at.rank, (e) => {
                 if (e.x !== x || e.y !== y) return;
-                record(alt, world, e, at);
+                record(alt, world, e);
                 const now = alt.get(index);
                 if (monotone && now && now.capture === before?.capture && now.igui === before?.igui) throw new Enough();
             });

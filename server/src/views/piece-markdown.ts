@@ -1,17 +1,22 @@
 /**
- * The hover of a piece: its normalized definition, properties, and for each scenario an
- * SVG movement diagram (as a `data:` image, for VS Code) plus the same diagram as text in
- * the spec's convention (for clients that show no images), and the caveats.
+ * The hover of a piece: its definition (in the style it was written in), properties, and for
+ * each scenario an SVG movement diagram (as a `data:` image, for VS Code) and/or the same
+ * diagram as text in the spec's convention (for clients that show no images), and the caveats.
+ *
+ * Sized for VS Code's hover window (about 250 px high before it scrolls): the most informative
+ * diagram comes first, drawn small enough to be seen whole under the title, with coordinates on
+ * the board and its key beside it rather than below.
  */
 import type { Board } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
+import { destinationFacts } from '../diagram/facts.js';
 import { markdownImage, renderSvgDiagram } from '../diagram/svg.js';
+import { diagramWindow, type DiagramWindow } from '../diagram/cells.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import type { PieceDef } from '../model/piece.js';
-import { printMove } from '../model/print.js';
 import { codeBlock, escapeMarkdown } from './markdown.js';
-import { caveats, propertyLines } from './piece-summary.js';
-import { scenarios } from './scenarios.js';
+import { caveats, normalizedDefinition, propertyLines } from './piece-summary.js';
+import { scenarios, type Scenario } from './scenarios.js';
 
 export interface PieceMarkdownOptions {
     board: Board;
@@ -25,25 +30,54 @@ export interface PieceMarkdownOptions {
     origin?: string;
 }
 
+/** Height in px the board of a hover image may take (title, caption and labels take the rest of ~250). */
+export const HOVER_BOARD_HEIGHT = 168;
+
 export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: PieceMarkdownOptions): string {
-    const shown = piece.body ? scenarios(piece, resolve, options.board) : [];
+    const shown = piece.body ? mostInformativeFirst(scenarios(piece, resolve, options.board)) : [];
     const caption = (title: string) => `*${escapeMarkdown(title)}*`;
+    const withText = options.text ?? true;
     const parts: string[] = [`**${escapeMarkdown(piece.name)}**${options.origin ? ` *(${escapeMarkdown(options.origin)})*` : ''}`];
+    const textDiagrams = () => {
+        for (const { title, setup, result } of shown) parts.push(caption(title), codeBlock(renderTextDiagram(setup, result.destinations, { labels: false })));
+    };
     // The pictures come first: a hover is short, and the diagram is what the reader came for.
     if (options.images) {
         for (const { title, setup, result } of shown) {
-            const svg = renderSvgDiagram(setup, result.destinations, { title: `${piece.name} ${title}` });
+            const window = diagramWindow(setup, result.destinations);
+            const svg = renderSvgDiagram(setup, result.destinations, {
+                window, cellSize: hoverCellSize(window), labels: true, legendPosition: 'right', title: `${piece.name} ${title}`
+            });
             parts.push(caption(title), markdownImage(svg, `${piece.name}: movement diagram ${title}`));
+            const facts = destinationFacts(result.destinations);
+            if (facts.length > 0) parts.push(facts.map(escapeMarkdown).join('  \n'));
         }
+    } else if (withText) {
+        // Without images the text diagram is the picture: it comes first too.
+        textDiagrams();
     }
-    parts.push(codeBlock(piece.body ? printMove(piece.body, 'lisp') : '(no movement given)', 'lcpn'));
+    parts.push(codeBlock(normalizedDefinition(piece), 'lcpn'));
     const properties = propertyLines(piece);
     if (properties.length > 0) parts.push(properties.map((l) => `- ${escapeMarkdown(l)}`).join('\n'));
     if (options.extra?.length) parts.push(options.extra.join('  \n'));
-    if (options.text ?? true) {
-        for (const { title, setup, result } of shown) parts.push(caption(title), codeBlock(renderTextDiagram(setup, result.destinations, { labels: false })));
-    }
+    if (options.images && withText) textDiagrams();
     const notes = [...new Set(shown.flatMap((s) => caveats(s.result.problems)))];
     if (notes.length > 0) parts.push(notes.map((n) => `- ${escapeMarkdown(n)}`).join('\n'));
     return parts.join('\n\n');
+}
+
+/** Square size so that the window's ranks fit HOVER_BOARD_HEIGHT: 24 px up to 7 ranks, never under 10. */
+export function hoverCellSize(window: DiagramWindow): number {
+    const ranks = window.ranks[1] - window.ranks[0] + 1;
+    return Math.max(10, Math.min(24, Math.floor(HOVER_BOARD_HEIGHT / ranks)));
+}
+
+/**
+ * Diagrams with more destinations first (the pawn on its first rank before the pawn elsewhere,
+ * the free horse before the blocked one); ties keep the scenario order.
+ */
+export function mostInformativeFirst(list: Scenario[]): Scenario[] {
+    return list.map((s, i) => ({ s, i, n: s.result.destinations.length }))
+        .sort((a, b) => b.n - a.n || a.i - b.i)
+        .map(({ s }) => s);
 }

@@ -1,15 +1,17 @@
 /**
  * What a piece *is*, in words, shared by the CLI's `show` and the editor's hover: its
- * definition normalized (Lisp style), its properties, and the facts the engine could not
- * evaluate (informal text, unknown keywords or functions, promotion).
+ * definition normalized, in the style it was written in (a C definition is echoed in C), its
+ * properties, and the facts the engine could not evaluate (informal text, unknown keywords or
+ * functions).
  */
 import type { EngineProblem } from '../engine/report.js';
 import type { PieceDef } from '../model/piece.js';
 import { printMove } from '../model/print.js';
 import { propertyWord } from '../model/vocabulary.js';
 
+/** The movement as written, normalized, in the definition's own style (Lisp, C or SQL). */
 export function normalizedDefinition(piece: PieceDef): string {
-    return piece.body ? printMove(piece.body, 'lisp') : '(no movement given)';
+    return piece.body ? printMove(piece.body, piece.style) : '(no movement given)';
 }
 
 /** One line per property: `royal: a royal piece: it must be kept out of capture...`. */

@@ -1,28 +1,43 @@
 /**
  * Which diagrams explain a piece: the piece alone in the centre; for a piece whose moves
- * depend on its rank, one diagram per rank it tests (and one elsewhere); for a lame or
- * hopping piece, one more with the blocker that changes its moves the most.
+ * depend on its rank, one diagram per rank it tests (and one elsewhere); for a piece whose
+ * conditions are informal strings, one diagram per branch, titled by its condition; for a lame
+ * or hopping piece, one more with the blocker that changes its moves the most.
+ *
+ * The piece is compiled once, and all its diagrams share one step budget, so a huge definition
+ * costs one bounded evaluation, not one per diagram and per blocker tried.
  */
-import { destinations, type EngineResult, type Resolver } from '../engine/report.js';
+import { evaluatePrepared, informalTests, prepare, type EngineResult, type Prepared, type Resolver } from '../engine/report.js';
 import { squareName, type Board, type Destination, type SetUp, type Square } from '../engine/board.js';
 import type { Move, PieceDef } from '../model/piece.js';
 
 export interface Scenario {
-    /** A short caption: "on an empty board", "on rank 2", "with a friendly piece on e6". */
+    /** A short caption: "on an empty board", "on rank 2", "with a friendly piece on e6", `if "crossed the river"`. */
     title: string;
     setup: SetUp;
     result: EngineResult;
 }
 
-export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Board): Scenario[] {
+/** Steps all the diagrams of one piece may take together (see engine/report.ts STEP_BUDGET). */
+export const SCENARIO_BUDGET = 1_000_000;
+/** Informal conditions given a diagram of their own; more are shown merged, with notes. */
+export const MAX_BRANCH_DIAGRAMS = 4;
+
+export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Board, budgetSteps = SCENARIO_BUDGET): Scenario[] {
     const body = 'kind' in piece ? piece : piece.body;
     const centre: Square = { file: Math.floor(board.files / 2), rank: Math.floor(board.ranks / 2) };
     const alone = (at: Square): SetUp => ({ board, at, friends: [], enemies: [] });
-    const run = (title: string, setup: SetUp): Scenario => ({ title, setup, result: destinations(piece, setup, resolve) });
+    const prepared = prepare(piece, resolve);
+    const budget = { left: budgetSteps };
+    const run = (title: string, setup: SetUp, assume?: Map<string, boolean>): Scenario =>
+        ({ title, setup, result: evaluatePrepared(prepared, setup, { budget, assume }) });
 
     const ranks = body ? testedRanks(body, resolve) : [];
+    const informal = informalTests(prepared.plan);
     const result: Scenario[] = [];
-    if (ranks.length === 0) {
+    if (ranks.length === 0 && informal.length > 0 && informal.length <= MAX_BRANCH_DIAGRAMS) {
+        result.push(...branchScenarios(informal, (title, assume) => run(title, alone(centre), assume)));
+    } else if (ranks.length === 0) {
         result.push(run('on an empty board', alone(centre)));
     } else {
         for (const rank of ranks) {
@@ -32,12 +47,27 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
         const elsewhere = [centre.rank, ...Array.from({ length: board.ranks }, (_, r) => r)].find((r) => !ranks.includes(r + 1));
         if (elsewhere !== undefined) result.push(run(`on rank ${elsewhere + 1} (no rank condition holds)`, alone({ file: centre.file, rank: elsewhere })));
     }
-    if (body && pathSensitive(body, resolve)) {
+    // A blocker search on an evaluation that ran out of steps would only repeat the cut-off.
+    if (body && result.length > 0 && budget.left > 0 && pathSensitive(body, resolve)) {
         const base = result[0];
-        const blocked = bestBlocker(piece, resolve, base.setup, base.result.destinations);
+        const blocked = bestBlocker(prepared, base, budget);
         if (blocked) result.push(blocked);
     }
     return result;
+}
+
+/**
+ * One diagram per informal condition, taking that branch (and not the ones before it), and
+ * one where none holds: the Chinese pawn gets "if the pawn has crossed the river" and "if not".
+ */
+function branchScenarios(tests: readonly string[], run: (title: string, assume: Map<string, boolean>) => Scenario): Scenario[] {
+    const out: Scenario[] = [];
+    tests.forEach((test, i) => {
+        const assume = new Map(tests.slice(0, i + 1).map((t, j) => [t, j === i] as [string, boolean]));
+        out.push(run(i === 0 ? `if ${test}` : `if ${test} (and none before it)`, assume));
+    });
+    out.push(run(tests.length === 1 ? `if not ${tests[0]}` : 'if none of these conditions holds', new Map(tests.map((t) => [t, false]))));
+    return out;
 }
 
 /** The ranks a piece's conditions compare `(rank)` with, ascending. */
@@ -89,24 +119,27 @@ function walk(move: Move, resolve: Resolver, seen: Set<string>, visit: (m: Move)
 }
 
 /** Tries one friendly piece on each square near the piece and keeps the one that changes most. */
-function bestBlocker(piece: PieceDef | Move, resolve: Resolver, base: SetUp, before: Destination[]): Scenario | undefined {
+function bestBlocker(prepared: Prepared, base: Scenario, budget: { left: number }): Scenario | undefined {
     const key = (d: Destination) => `${d.square.file},${d.square.rank},${d.move},${d.capture},${d.igui}`;
-    const beforeKeys = new Set(before.map(key));
+    const beforeKeys = new Set(base.result.destinations.map(key));
+    const { setup } = base;
     let best: { score: number; scenario: Scenario } | undefined;
     for (let dy = 2; dy >= -2; dy--) {
         for (let dx = -2; dx <= 2; dx++) {
             if (dx === 0 && dy === 0) continue;
-            const sq = { file: base.at.file + dx, rank: base.at.rank + dy };
-            if (sq.file < 0 || sq.rank < 0 || sq.file >= base.board.files || sq.rank >= base.board.ranks) continue;
-            const setup: SetUp = { ...base, friends: [sq] };
-            const result = destinations(piece, setup, resolve);
+            const sq = { file: setup.at.file + dx, rank: setup.at.rank + dy };
+            if (sq.file < 0 || sq.rank < 0 || sq.file >= setup.board.files || sq.rank >= setup.board.ranks) continue;
+            const trial: SetUp = { ...setup, friends: [sq] };
+            const result = evaluatePrepared(prepared, trial, { budget });
+            // A trial cut off by the budget is not a fair comparison, and no later one can finish either.
+            if (budget.left <= 0) return best?.scenario;
             const afterKeys = new Set(result.destinations.map(key));
             const onBlocker = (k: string) => k.startsWith(`${sq.file},${sq.rank},`);
             let score = 0;
             for (const k of beforeKeys) if (!afterKeys.has(k) && !onBlocker(k)) score++;
             for (const k of afterKeys) if (!beforeKeys.has(k)) score++;
             if (score > (best?.score ?? 0)) {
-                best = { score, scenario: { title: `with a friendly piece on ${squareName(sq)}`, setup, result } };
+                best = { score, scenario: { title: `with a friendly piece on ${squareName(sq)}`, setup: trial, result } };
             }
         }
     }

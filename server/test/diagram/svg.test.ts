@@ -258,6 +258,7 @@ describe('svgDataUri and markdownImage', () => {
     test('escapes the alt text so it cannot close the link or add markup', () => {
         const svg = renderSvgDiagram(setup(5, 5, 'c3'), []);
         const md = markdownImage(svg, 'evil](http://x) <b>*hi*</b>\nnext', 100);
-        expect(md.startsWith('![evil\\]\\(http://x\\) \\<b\\>\\*hi\\*\\</b\\> next](data:image/svg+xml;base64,')).toBe(true);
+        expect(md.startsWith('![evil\\]\\(http://x\\) &lt;b&gt;\\*hi\\*&lt;/b&gt; next](data:image/svg+xml;base64,')).toBe(true);
+        expect(md).not.toContain('<');
     });
 });

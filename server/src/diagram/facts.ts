@@ -1,0 +1,33 @@
+/**
+ * What a diagram's squares cannot say by themselves, as short lines under it: where the piece
+ * promotes (and to what), and, for captures made without moving after a first move elsewhere,
+ * which square each capture is made from. Shared by the text diagram, the hover and the panel.
+ */
+import { squareName, type Destination } from '../engine/board.js';
+
+/** At most this many "target from square" pairs are listed; the rest are counted. */
+export const MAX_LISTED_PAIRS = 8;
+
+export function destinationFacts(destinations: readonly Destination[]): string[] {
+    const lines: string[] = [];
+    const byChoices = new Map<string, string[]>();
+    for (const d of destinations) {
+        if (!d.promotions?.length || !(d.move || d.capture)) continue;
+        const choices = d.promotions.join(', ');
+        byChoices.set(choices, [...(byChoices.get(choices) ?? []), squareName(d.square)]);
+    }
+    for (const [choices, squares] of byChoices) lines.push(`promotes on ${squares.join(', ')} to ${choices}`);
+    const pairs = destinations.filter((d) => d.iguiFrom).map((d) => `${squareName(d.square)} from ${d.iguiFrom!.map(squareName).join(' or ')}`);
+    if (pairs.length > 0) {
+        const more = pairs.length > MAX_LISTED_PAIRS ? ` and ${pairs.length - MAX_LISTED_PAIRS} more` : '';
+        lines.push(`captures without moving, after moving first: ${pairs.slice(0, MAX_LISTED_PAIRS).join('; ')}${more}`);
+    }
+    return lines;
+}
+
+/** The promotion choices of a set of destinations, for a legend: one list, or undefined when none. */
+export function promotionChoices(destinations: readonly Destination[]): string[] | undefined {
+    const all = new Set<string>();
+    for (const d of destinations) if (d.move || d.capture) for (const p of d.promotions ?? []) all.add(p);
+    return all.size > 0 ? [...all] : undefined;
+}
