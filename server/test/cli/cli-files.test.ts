@@ -48,6 +48,11 @@ describe('special files next to good ones', () => {
         expect(result.stderr).toContain('lcpn: x.lcpn: a named pipe (FIFO), not a regular file; only regular files are read\n');
         // Named on its own, it is the same message (and nothing else to check is a usage error).
         expect(runLcpn(path, ['check', 'x.lcpn'])).toMatchObject({ code: 2, stderr: 'lcpn: x.lcpn: a named pipe (FIFO), not a regular file; only regular files are read\n' });
+        // Beside a named file, in its workspace: left out with a note, and the exit status is the named file's.
+        expect(runLcpn(path, ['check', 'good.lcpn'])).toMatchObject({
+            code: 0, stdout: '',
+            stderr: 'lcpn: note: x.lcpn: a named pipe (FIFO), not a regular file; only regular files are read (left out of the workspace)\n1 file checked: 0 errors, 0 warnings\n'
+        });
     });
 
     test('/dev/zero and /dev/urandom behind a name ending in .lcpn are not read', () => {
