@@ -82,7 +82,7 @@ export function collectFiles(paths: readonly string[], options: { recursive?: bo
             const stat = statOr(child);
             if ('message' in stat) {
                 // A broken link that does not even look like an LCPN file is not worth a word.
-                if (isLcpn) problem(child, stat.message);
+                if (isLcpn) problem(child, entry.includes('\ufffd') ? 'its name is not valid UTF-8, so it cannot be opened by name; rename it' : stat.message);
                 continue;
             }
             if (stat.isDirectory()) {

@@ -127,6 +127,15 @@ describe('special files next to good ones', () => {
     });
 });
 
+describe('file names', () => {
+    test('a name that is not valid UTF-8 is reported with a way out, the other files are checked', () => {
+        const path = folder('bytes', (p) => writeFileSync(Buffer.concat([Buffer.from(join(p, 'bad')), Buffer.from([0xff]), Buffer.from('.lcpn')]), GOOD));
+        const result = runLcpn(path, ['check', '.']);
+        expectCleanAndChecked(result);
+        expect(result.stderr).toContain('lcpn: bad\ufffd.lcpn: its name is not valid UTF-8, so it cannot be opened by name; rename it\n');
+    });
+});
+
 describe('paths that are not .lcpn files', () => {
     test('a file with another extension is a clear error, and the other paths are still checked', () => {
         const path = folder('extension', (p) => writeFileSync(join(p, 'notes.txt'), 'not lcpn'));
