@@ -251,8 +251,8 @@ class Shapes {
 
     /** A three-pointed crown in the square's top-right corner: this destination promotes. */
     promotion(cx: number, cy: number, s: number): void {
-        const w = s * 0.3;
-        const h = s * 0.2;
+        const w = s * 0.36;
+        const h = s * 0.24;
         const x = cx + s * 0.46 - w;
         const y = cy - s * 0.44 + h;
         this.crown.push(`M${pts(x, y)}v${num(-h)}l${pts(w / 4, h * 0.55, w / 4, -h * 0.55, w / 4, h * 0.55, w / 4, -h * 0.55)}v${num(h)}z`);
