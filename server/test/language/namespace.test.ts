@@ -60,6 +60,21 @@ describe('a definition the parser did not complete defines nothing', () => {
         expect(ws.target(B, 'ferz')).toBe(preludeUri());
     });
 
+    test('hover, completion and workspace symbols in the other file do not see it; its own outline keeps it', async () => {
+        const ws = await TestWorkspace.create();
+        const other = await ws.set(B, '(def user (/ wazir ferz))\nnext := ');
+        const broken = await ws.set(A, 'x := ferz wazir');
+        const hover = await ws.lcpn.lsp.HoverProvider!.getHoverContent(other, { textDocument: { uri: B }, position: { line: 0, character: 14 } });
+        expect((hover?.contents as { value: string }).value).toMatch(/^\*\*wazir\*\* \*\(standard prelude\)\*/);
+        const completion = await ws.lcpn.lsp.CompletionProvider!.getCompletion(other, { textDocument: { uri: B }, position: { line: 1, character: 8 } });
+        const wazirs = completion!.items.filter((i) => i.label === 'wazir');
+        expect(wazirs.map((i) => i.detail)).toEqual(['piece · standard prelude']);
+        const symbols = await ws.services.shared.lsp.WorkspaceSymbolProvider!.getSymbols({ query: 'wazir' });
+        expect(symbols.map((s) => s.location.uri)).toEqual([preludeUri()]);
+        const outline = await ws.lcpn.lsp.DocumentSymbolProvider!.getSymbols(broken, { textDocument: { uri: A } });
+        expect(outline.map((s) => s.name)).toEqual(['x', 'wazir']);
+    });
+
     test('the spec examples and the examples have no incomplete definition', async () => {
         const { readFileSync, readdirSync } = await import('node:fs');
         const ws = await TestWorkspace.create();
