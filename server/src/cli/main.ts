@@ -10,6 +10,7 @@ import { runConvert } from './convert.js';
 import { escapeLines, escapeText } from './escape.js';
 import { runMoves } from './moves.js';
 import { runShow } from './show.js';
+import { describeSize, MAX_LCPN_FILE_BYTES } from '../language/lcpn-limits.js';
 import { cliVersion } from './version.js';
 import { CliError, setDefaultLoadOptions } from './workspace.js';
 
@@ -30,7 +31,7 @@ Usage:
 
 Paths:
   PATH is a .lcpn file, a directory (its .lcpn files, recursively; hidden entries and
-  node_modules are skipped) or - for standard input. Only regular files up to 16 MB are
+  node_modules are skipped) or - for standard input. Only regular files up to ${describeSize(MAX_LCPN_FILE_BYTES)} are
   read; a path that cannot be read is reported and the others are still processed.
 
 Workspace (names resolve exactly as in the editor):
