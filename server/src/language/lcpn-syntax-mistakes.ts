@@ -84,6 +84,13 @@ export class Segments {
         return this.starts[i] === offset && i > 0;
     }
 
+    /** Where the line holding `offset` ends (its line break, or the end of the text). */
+    lineEnd(offset: number): number {
+        const next = this.lineStarts[lastAtOrBefore(this.lineStarts, offset) + 1];
+        if (next === undefined) return this.text.length;
+        return this.text[next - 2] === '\r' && this.text[next - 1] === '\n' ? next - 2 : next - 1;
+    }
+
     /** 1-based line of an offset. */
     line(offset: number): number {
         return lastAtOrBefore(this.lineStarts, offset) + 1;
@@ -95,14 +102,23 @@ export class Segments {
 
     /** True if only blanks stand before `offset` on its line. */
     startsLine(offset: number): boolean {
-        return /^[ \t]*$/.test(this.text.slice(this.lineStarts[lastAtOrBefore(this.lineStarts, offset)], offset));
+        let i = offset;
+        while (i > 0 && (this.text[i - 1] === ' ' || this.text[i - 1] === '\t')) i--;
+        return i === 0 || this.text[i - 1] === '\n' || this.text[i - 1] === '\r';
     }
+
+    private readonly styles = new Map<number, SyntaxStyle | undefined>();
 
     /** The style of the definition a segment holds, from how it starts. */
     style(index: number): SyntaxStyle | undefined {
+        if (!this.styles.has(index)) this.styles.set(index, this.styleOf(index));
+        return this.styles.get(index);
+    }
+
+    private styleOf(index: number): SyntaxStyle | undefined {
         const head = this.text.slice(this.startOf(index), this.startOf(index) + 200);
         if (/^[(\[]\s*def/.test(head)) return 'lisp';
-        const infix = new RegExp(`^${NAME_START}\\s*(:=|IS\\b)`).exec(head);
+        const infix = INFIX_HEAD.exec(head);
         if (infix) return infix[1] === 'IS' ? 'sql' : 'c';
         return undefined;
     }
@@ -118,6 +134,8 @@ function lastAtOrBefore(sorted: number[], offset: number): number {
     return lo;
 }
 
+const INFIX_HEAD = new RegExp(`^${NAME_START}\\s*(:=|IS\\b)`);
+const LISP_HEAD = new RegExp(`^[(\\[]\\s*def\\s+(${NAME_START})\\s+(${NAME_START})\\s*$`);
 const DEFINITION_START = new RegExp(String.raw`(?:[(\[]\s*(?:def|define|defun|defpiece)(?![\w\u00C0-\uFFFF-])|def\s+${NAME_START}|${NAME_START}\s*(?::=|IS(?![\w\u00C0-\uFFFF-])))`, 'y');
 
 function definitionStarts(text: string): number[] {
@@ -182,7 +200,8 @@ export function tokenBefore(text: string, offset: number): Tok | undefined {
     return { start: i - 1, end, image: text[i - 1] };
 }
 
-const isName = (t: Tok | undefined): t is Tok => !!t && (t.type === 'NAME' || (!t.type && new RegExp(`^${NAME_START}$`).test(t.image)));
+const WHOLE_NAME = new RegExp(`^${NAME_START}$`);
+const isName = (t: Tok | undefined): t is Tok => !!t && (t.type === 'NAME' || (!t.type && WHOLE_NAME.test(t.image)));
 const isOp = (t: Tok | undefined): t is Tok => !!t && INFIX_OPS.has(t.image);
 const isOpen = (t: Tok | undefined) => !!t && (t.image === '(' || t.image === '[');
 /** A token a movement can end with: `wazir`, `]`, `)`, `:forward`, `2`, a string. */
@@ -198,7 +217,7 @@ export function diagnoseLexerError(text: string, offset: number, length: number,
     const range = { start: offset, end: offset + Math.max(length, 1) };
     const union = style === 'sql' ? 'rook OR bishop' : style === 'lisp' ? '(/ rook bishop)' : 'rook / bishop';
     if (first === '"') {
-        return { ...range, end: offset + 1, code: IssueCodes.UnclosedString, message: `this string is never closed: add a '"' where the text ends`, explainsUpTo: lineEnd(text, offset) };
+        return { ...range, end: offset + 1, code: IssueCodes.UnclosedString, message: `this string is never closed: add a '"' where the text ends`, explainsUpTo: segments.lineEnd(offset) };
     }
     if (chars.startsWith('||') || first === '|' || first === '+') {
         const shown = chars.startsWith('||') ? '||' : first;
@@ -250,7 +269,7 @@ function keywordCase(ctx: ParseErrorContext): Diagnosis | undefined {
             : style === 'lisp' && LISP_OP[upper]
                 ? `'${t.image}' is not Lisp style: write the operator first, as in (${LISP_OP[upper]} rook bishop)`
                 : `SQL keywords are written in capitals: ${upper}`;
-        return { start: t.start, end: t.end, code: IssueCodes.KeywordCase, message, explainsUpTo: lineEnd(ctx.text, t.end), replacement: style === 'c' && c ? c : style === 'lisp' ? undefined : upper };
+        return { start: t.start, end: t.end, code: IssueCodes.KeywordCase, message, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: style === 'c' && c ? c : style === 'lisp' ? undefined : upper };
     }
     return undefined;
 }
@@ -273,11 +292,11 @@ function lispDefine(ctx: ParseErrorContext): Diagnosis | undefined {
         const before = tokenBefore(ctx.text, t.start);
         const bracketed = isOpen(before) && ctx.text.slice(before!.end, t.start).trim() === '';
         if (LISP_DEFINERS.has(word) && bracketed) {
-            return { start: t.start, end: t.end, code: IssueCodes.LispDefine, message: `LCPN defines a piece with (def NAME MOVEMENT), not (${t.image} ...)`, explainsUpTo: lineEnd(ctx.text, t.end), replacement: 'def' };
+            return { start: t.start, end: t.end, code: IssueCodes.LispDefine, message: `LCPN defines a piece with (def NAME MOVEMENT), not (${t.image} ...)`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: 'def' };
         }
         const next = tokenAfter(ctx.text, t.end);
         if (word === 'def' && !bracketed && isName(next) && ctx.segments.startsLine(t.start)) {
-            return { start: t.start, end: t.end, code: IssueCodes.DefWithoutBrackets, message: `a Lisp-style definition is written in brackets: (def ${next.image} ...)`, explainsUpTo: lineEnd(ctx.text, t.end), replacement: '(def' };
+            return { start: t.start, end: t.end, code: IssueCodes.DefWithoutBrackets, message: `a Lisp-style definition is written in brackets: (def ${next.image} ...)`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: '(def' };
         }
     }
     return undefined;
@@ -312,7 +331,7 @@ function infixInLisp(ctx: ParseErrorContext): Diagnosis | undefined {
     const next = tokenAfter(ctx.text, t.end);
     const simple = (x: Tok | undefined) => !!x && /^[\w\u00C0-\uFFFF$-]+$/.test(x.image);
     const example = simple(p) && simple(next) ? `(${op} ${p.image} ${next!.image})` : `(${op} rook bishop)`;
-    return { start: t.start, end: t.end, code: IssueCodes.InfixInLisp, message: `in Lisp style the operator comes first, inside the brackets: ${example}`, explainsUpTo: lineEnd(ctx.text, t.end) };
+    return { start: t.start, end: t.end, code: IssueCodes.InfixInLisp, message: `in Lisp style the operator comes first, inside the brackets: ${example}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
 /** `x := (/ rook bishop)`: C and SQL put the operator between. */
@@ -321,7 +340,7 @@ function prefixInInfix(ctx: ParseErrorContext): Diagnosis | undefined {
     const style = styleAt(ctx, t.start);
     if ((style !== 'c' && style !== 'sql') || !isOp(t) || !isOpen(p)) return undefined;
     const op = (style === 'sql' ? SQL_OP : C_OP)[t.image];
-    return { start: t.start, end: t.end, code: IssueCodes.PrefixInInfix, message: `in ${style === 'sql' ? 'SQL' : 'C'} style the operator goes between the movements: rook ${op} bishop`, explainsUpTo: lineEnd(ctx.text, t.end) };
+    return { start: t.start, end: t.end, code: IssueCodes.PrefixInInfix, message: `in ${style === 'sql' ? 'SQL' : 'C'} style the operator goes between the movements: rook ${op} bishop`, explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
 /** After `NAME`, the parser wanted `:=` or `IS`: a space in a name, `=`, or an operator missing before `NAME`. */
@@ -342,13 +361,13 @@ function definitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
             const advice = style === 'lisp'
                 ? `write (/ ${a} ${b}) to move as either, or (-> ${a} ${b}) for one move after the other`
                 : `write ${a} ${either} ${b} to move as either, or ${a} ${then} ${b} for one move after the other`;
-            return { start: before!.start, end: p.end, code: IssueCodes.MissingOperator, message: `nothing joins ${quote(a)} and ${quote(b)}: ${advice}`, explainsUpTo: lineEnd(ctx.text, p.end) };
+            return { start: before!.start, end: p.end, code: IssueCodes.MissingOperator, message: `nothing joins ${quote(a)} and ${quote(b)}: ${advice}`, explainsUpTo: ctx.segments.lineEnd(p.end) };
         }
         return undefined;
     }
     // `chinese horse := wazir`: words up to `:=` or `IS` on the same line.
     const words = [p];
-    for (let next: Tok | undefined = t.type === 'EOF' ? undefined : t; next && isName(next) && !/[\r\n]/.test(ctx.text.slice(words[words.length - 1].end, next.start)); next = tokenAfter(ctx.text, next.end)) {
+    for (let next: Tok | undefined = t.type === 'EOF' ? undefined : t; next && words.length < 6 && isName(next) && !/[\r\n]/.test(ctx.text.slice(words[words.length - 1].end, next.start)); next = tokenAfter(ctx.text, next.end)) {
         words.push(next);
         const after = tokenAfter(ctx.text, next.end);
         if (after && (after.image === ':=' || after.image === 'IS') && !/[\r\n]/.test(ctx.text.slice(next.end, after.start))) {
@@ -357,7 +376,7 @@ function definitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
         }
     }
     const shown = t.type === 'EOF' ? 'MOVEMENT' : t.image.length <= 20 ? t.image : 'MOVEMENT';
-    return { start: p.start, end: p.end, code: IssueCodes.MissingDefinitionOperator, message: `'${p.image}' starts a definition: write ${p.image} := ${shown} (C style) or ${p.image} IS ${shown} (SQL style)`, explainsUpTo: lineEnd(ctx.text, p.end) };
+    return { start: p.start, end: p.end, code: IssueCodes.MissingDefinitionOperator, message: `'${p.image}' starts a definition: write ${p.image} := ${shown} (C style) or ${p.image} IS ${shown} (SQL style)`, explainsUpTo: ctx.segments.lineEnd(p.end) };
 }
 
 /** `(def chinese horse (...))`, `(def x rook bishop)`: `(def` takes one name and one movement. */
@@ -365,16 +384,17 @@ function lispDefinitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
     const { token: t } = ctx;
     if (t.type === 'EOF') return undefined;
     const start = ctx.segments.startOf(ctx.segments.indexOf(t.start));
-    const head = new RegExp(`^[(\\[]\\s*def\\s+(${NAME_START})\\s+(${NAME_START})\\s*$`).exec(ctx.text.slice(start, t.start));
+    if (t.start - start > 200) return undefined; // `(def NAME NAME` is short; do not rescan a long definition per error
+    const head = LISP_HEAD.exec(ctx.text.slice(start, t.start));
     if (!head) return undefined;
     const [, name, second] = head;
     const secondStart = start + head[0].lastIndexOf(second);
     const nameStart = start + head[0].indexOf(name, head[0].indexOf('def') + 3);
     if (!ctx.isKnownPiece(second)) {
-        return { start: nameStart, end: secondStart + second.length, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write (def ${name}-${second} ...)`, explainsUpTo: lineEnd(ctx.text, t.end), replacement: `${name}-${second}` };
+        return { start: nameStart, end: secondStart + second.length, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write (def ${name}-${second} ...)`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: `${name}-${second}` };
     }
     const next = /^[\w\u00C0-\uFFFF$-]+$/.test(t.image) ? t.image : '...';
-    return { start: secondStart, end: t.end, code: IssueCodes.MissingOperator, message: `(def ${name} ...) takes one movement: to move as either, write (/ ${second} ${next}); for one move after the other, (-> ${second} ${next}); if '${name} ${second}' is one name, write ${name}-${second}`, explainsUpTo: lineEnd(ctx.text, t.end) };
+    return { start: secondStart, end: t.end, code: IssueCodes.MissingOperator, message: `(def ${name} ...) takes one movement: to move as either, write (/ ${second} ${next}); for one move after the other, (-> ${second} ${next}); if '${name} ${second}' is one name, write ${name}-${second}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
 /**
@@ -421,16 +441,11 @@ export function diagnoseStray(text: string, start: number, segments: Segments): 
     const op = tokenBefore(text, name.start);
     if (!op || !(INFIX_OPS.has(op.image) || op.image === ':=' || op.image === 'IS') || segments.line(op.start) === segments.line(name.start)) return undefined;
     return {
-        start: op.start, end: op.end, code: IssueCodes.MissingOperand, explainsUpTo: lineEnd(text, stray.end),
+        start: op.start, end: op.end, code: IssueCodes.MissingOperand, explainsUpTo: segments.lineEnd(stray.end),
         message: `'${op.image}' at the end of line ${segments.line(op.start)} has nothing after it, so it took '${name.image}' from the next line: write the movement after '${op.image}', or remove it`
     };
 }
 
-function lineEnd(text: string, offset: number): number {
-    const match = /[\r\n]/g;
-    match.lastIndex = offset;
-    return match.exec(text)?.index ?? text.length;
-}
 
 interface Open { char: string; offset: number; closer: string }
 
