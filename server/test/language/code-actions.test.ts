@@ -72,6 +72,42 @@ describe('quick fixes', () => {
         expect(result[0].result).toBe('(def chinese-horse (=> wazir (ferz :outward)))\n(def rhino (-> wazir (ferz :outward)))');
     });
 
+    test.each([
+        ['x IS rook or bishop', IssueCodes.KeywordCase, "Change to 'OR'", 'x IS rook OR bishop'],
+        ['x := rook then bishop', IssueCodes.KeywordCase, "Change to '->'", 'x := rook -> bishop'],
+        ['x := if (rank() = 2) { wazir } elif (rank() = 3) { ferz } else { knight }', IssueCodes.ElseIfSpelling, "Change to 'else if'", 'x := if (rank() = 2) { wazir } else if (rank() = 3) { ferz } else { knight }'],
+        ['x IS wazir AND THEN ferz', IssueCodes.AndThenSpelling, "Change to 'AND_THEN'", 'x IS wazir AND_THEN ferz'],
+        ['(define x wazir)', IssueCodes.LispDefine, "Change to 'def'", '(def x wazir)'],
+        ['x := if (rank() == 2) { wazir } else { ferz }', IssueCodes.DoubleEquals, "Change to '='", 'x := if (rank() = 2) { wazir } else { ferz }'],
+        ['x := wazir || ferz', IssueCodes.ForeignOperator, "Change to '/'", 'x := wazir / ferz'],
+        ['x = wazir / ferz', IssueCodes.MissingDefinitionOperator, "Change to ':='", 'x := wazir / ferz'],
+        ['chinese horse := wazir => ferz', IssueCodes.NameWithSpace, "Change to 'chinese_horse'", 'chinese_horse := wazir => ferz'],
+        ['(def x [1, 2])', IssueCodes.CommaInLisp, "Replace ',' with a space", '(def x [1  2])'],
+        ['(def x (or rook bishop))', IssueCodes.OperatorWordAsFunction, "Change to '/'", '(def x (/ rook bishop))']
+    ])('%s: the validator\'s replacement (%s)', async (text, code, title, result) => {
+        expect(await fixes(text, code)).toEqual([{ title, result }]);
+    });
+
+    test('an operator with no LCPN equivalent in Lisp gets no fix', async () => {
+        expect(await fixes('(def x (wazir | ferz))', IssueCodes.ForeignOperator)).toEqual([]);
+    });
+
+    test('def without brackets: brackets around the line, when the line is the whole definition', async () => {
+        expect(await fixes('def knight-ii [1 2] ; a comment', IssueCodes.DefWithoutBrackets))
+            .toEqual([{ title: "Write the definition in brackets: '(def ... )'", result: '(def knight-ii [1 2]) ; a comment' }]);
+        expect(await fixes('def rider (knight :rider)\n(def x ferz)', IssueCodes.DefWithoutBrackets))
+            .toEqual([{ title: "Write the definition in brackets: '(def ... )'", result: '(def rider (knight :rider))\n(def x ferz)' }]);
+        // The movement goes on past the line: where it ends is a guess, so no fix.
+        expect(await fixes('def rider (/ knight\n   ferz)', IssueCodes.DefWithoutBrackets)).toEqual([]);
+    });
+
+    test('a definition left inside open brackets is closed where it ends, not at the end of the file', async () => {
+        expect(await fixes('(def pawn\n  (cond ((= (rank) 2) wazir)\n(def b ferz)', IssueCodes.UnclosedBracket))
+            .toEqual([{ title: "Close the 2 open brackets with '))'", result: '(def pawn\n  (cond ((= (rank) 2) wazir)))\n(def b ferz)' }]);
+        expect(await fixes('(def a (/ wazir ferz)\n(def b ferz)', IssueCodes.UnclosedBracket))
+            .toEqual([{ title: "Close the 1 open bracket with ')'", result: '(def a (/ wazir ferz))\n(def b ferz)' }]);
+    });
+
     test('a file that ends inside brackets gets them closed', async () => {
         const text = '(def pawn\n    (cond ((= (rank) 2) wazir)\n          ((= (rank) 7) ferz)';
         const { document, diagnostics } = await validationHelper(services)(text);

@@ -69,7 +69,26 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
                 return (data.suggestions ?? []).map((s, i) => fix(`Change to '${respell(s, original)}'`, [{ range: diagnostic.range, newText: respell(s, original) }], i === 0));
             case IssueCodes.MisspelledGerund:
             case IssueCodes.MismatchedBracket:
-                return data.replacement ? [fix(`Change to '${data.replacement}'`, [{ range: diagnostic.range, newText: data.replacement }], true)] : [];
+            case IssueCodes.KeywordCase:
+            case IssueCodes.ElseIfSpelling:
+            case IssueCodes.AndThenSpelling:
+            case IssueCodes.LispDefine:
+            case IssueCodes.DoubleEquals:
+            case IssueCodes.ForeignOperator:
+            case IssueCodes.MissingDefinitionOperator:
+            case IssueCodes.NameWithSpace:
+            case IssueCodes.CommaInLisp:
+            case IssueCodes.OperatorWordAsFunction:
+            case IssueCodes.OddCharacterInName: {
+                // The validator puts the text that replaces the diagnostic's range in `data.replacement`.
+                if (typeof data.replacement !== 'string') return [];
+                const title = data.replacement.trim() === '' ? `Replace '${text}' with a space` : `Change to '${data.replacement}'`;
+                return [fix(title, [{ range: diagnostic.range, newText: data.replacement }], true)];
+            }
+            case IssueCodes.DefWithoutBrackets:
+                return this.bracketDefinition(document, diagnostic, data.replacement);
+            case IssueCodes.UnclosedBracket:
+                return this.closeBrackets(document, diagnostic);
             case IssueCodes.MissingBrace:
                 return [fix("Insert the missing '}'", [{ range: { start: diagnostic.range.end, end: diagnostic.range.end }, newText: ' }' }], true)];
             case IssueCodes.DigitInName:
@@ -108,7 +127,42 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
         return { title: `Rename to '${replacement}'`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: { changes } };
     }
 
-    /** A file that ends inside open brackets: close them all at the end. */
+    /**
+     * `def knight [1 2]`: `(def` for `def`, and `)` at the end of the line, when the rest of
+     * the line closes every bracket it opens (otherwise where the definition ends is a guess).
+     */
+    private bracketDefinition(document: LangiumDocument, diagnostic: Diagnostic, replacement: string | undefined): CodeAction[] {
+        if (typeof replacement !== 'string') return [];
+        const text = document.textDocument.getText();
+        const after = document.textDocument.offsetAt(diagnostic.range.end);
+        const lineEnd = text.slice(after).search(/\r?\n|\r|$/) + after;
+        const rest = text.slice(after, lineEnd);
+        const code = codeLength(rest);
+        if (!balanced(rest.slice(0, code))) return [];
+        const end = document.textDocument.positionAt(after + rest.slice(0, code).trimEnd().length);
+        return [{
+            title: `Write the definition in brackets: '${replacement} ... )'`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true,
+            edit: { changes: { [document.uri.toString()]: [{ range: diagnostic.range, newText: replacement }, { range: { start: end, end }, newText: ')' }] } }
+        }];
+    }
+
+    /** A definition that ends inside open brackets: close them where the definition ends (the diagnostic's end). */
+    private closeBrackets(document: LangiumDocument, diagnostic: Diagnostic): CodeAction[] {
+        const text = document.textDocument.getText();
+        const at = document.textDocument.offsetAt(diagnostic.range.end);
+        const def = definitionAt(document, document.textDocument.offsetAt(diagnostic.range.start));
+        const closers = unclosedBrackets(text.slice(def?.$cstNode?.offset ?? 0, at));
+        if (closers.length === 0) return [];
+        const end = document.textDocument.positionAt(at);
+        const newText = closers.join('');
+        return [{
+            title: `Close the ${closers.length} open bracket${closers.length === 1 ? '' : 's'} with '${newText}'`,
+            kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true,
+            edit: { changes: { [document.uri.toString()]: [{ range: { start: end, end }, newText }] } }
+        }];
+    }
+
+    /** A file that ends inside open brackets (a diagnostic without the UnclosedBracket code): close them all at the end. */
     private syntaxFixes(document: LangiumDocument, diagnostic: Diagnostic): CodeAction[] {
         if (!/the file ended|before the end of the file/.test(diagnostic.message)) return [];
         const text = document.textDocument.getText();
@@ -193,4 +247,27 @@ export function respell(suggestion: string, original: string): string {
     let result = original.includes('_') ? suggestion.replace(/-/g, '_') : suggestion;
     if (/[A-Z]/.test(original) && original === original.toUpperCase()) result = result.toUpperCase();
     return result;
+}
+
+/** The length of `line` before a comment (`;`, `#`, `//` outside strings). */
+function codeLength(line: string): number {
+    for (let i = 0; i < line.length; i++) {
+        const c = line[i];
+        if (c === '"') {
+            for (i++; i < line.length && line[i] !== '"'; i++) if (line[i] === '\\') i++;
+        } else if (c === ';' || c === '#' || (c === '/' && line[i + 1] === '/')) {
+            return i;
+        }
+    }
+    return line.length;
+}
+
+/** Whether every bracket `code` opens is closed in it, and none it closes was opened before it (strings skipped). */
+function balanced(code: string): boolean {
+    let depth = 0;
+    for (const c of code.replace(/"(?:[^"\\]|\\.)*"?/g, '""')) {
+        if ('([{'.includes(c)) depth++;
+        else if (')]}'.includes(c) && --depth < 0) return false;
+    }
+    return depth === 0;
 }
