@@ -24,8 +24,19 @@ export type Reason = string;
 
 export const SYNTAX_ERROR: Reason = 'it has a syntax error';
 
-/** Definitions with errors, each with the first reason found. */
+/** Definitions with errors, each with the first reason found (remembered per parse and validation). */
 export function definitionsWithErrors(models: LcpnPieceModels, document: LangiumDocument): Map<ast.Definition, Reason> {
+    const root = document.parseResult.value as ast.Document;
+    const cached = remembered.get(root);
+    if (cached && cached.diagnostics === document.diagnostics) return cached.result;
+    const result = compute(models, document);
+    remembered.set(root, { diagnostics: document.diagnostics, result });
+    return result;
+}
+
+const remembered = new WeakMap<ast.Document, { diagnostics: LangiumDocument['diagnostics']; result: Map<ast.Definition, Reason> }>();
+
+function compute(models: LcpnPieceModels, document: LangiumDocument): Map<ast.Definition, Reason> {
     const text = document.textDocument.getText();
     const result = syntaxBroken(document.parseResult, text);
     const definitions = (document.parseResult.value as ast.Document).definitions ?? [];
