@@ -12,7 +12,7 @@ import { EmptyFileSystem } from 'langium';
 import { createLcpnServices } from '../../src/language/lcpn-module.js';
 import { CHARS, TOKENS, type Random } from './fuzz-inputs.js';
 import { randomDocument } from './fuzz-generate.js';
-import { LspProcess, type Answer } from './lsp-process.js';
+import { LspProcess, type Action, type Answer } from './lsp-process.js';
 import { activeSvg, foreignMarkup, markdownIn } from './markdown-check.js';
 import { shrink } from './shrink.js';
 
@@ -30,6 +30,10 @@ export interface Reproduction {
     request?: { method: string; params: unknown };
     /** For failures that depend on history (exits, hangs): the last actions, oldest first. */
     history?: string[];
+    /** All actions since the server started, as JSON (`Action[]`), for `replayActions`. */
+    actionsFile?: string;
+    /** The workspace folder of the run (a replay substitutes its own). */
+    workspace?: string;
 }
 
 export interface Stats {
@@ -95,6 +99,8 @@ export class FuzzSession {
     readonly knownUris = new Set<string>();
     private notificationsSeen = 0;
     private readonly recent: string[] = [];
+    /** Every action since the server started, for failures that depend on history (replayed by `replayActions`). */
+    private actions: Action[] = [];
     private counter = 0;
     private shrinking = false;
 
@@ -106,6 +112,7 @@ export class FuzzSession {
         this.proc = new LspProcess(this.options.server);
         this.proc.applyEdit = (params) => this.applyServerEdit(params);
         this.notificationsSeen = 0;
+        this.actions = [];
         const folder = `file://${this.options.workspace}`;
         const init = await this.proc.request('initialize', {
             processId: process.pid,
@@ -138,6 +145,8 @@ export class FuzzSession {
     /** After an exit or a hang: record it, and start a new server so that the run goes on. */
     private async restart(): Promise<void> {
         this.stats.restarts++;
+        // What the old process said before it went is judged too.
+        this.checkNotifications();
         await this.proc.shutdown().catch(() => undefined);
         await this.start();
     }
@@ -151,6 +160,11 @@ export class FuzzSession {
         const n = this.failures.length + 1;
         mkdirSync(this.options.reportDir, { recursive: true });
         const file = join(this.options.reportDir, `failure-${n}.json`);
+        failure = { ...failure, workspace: this.options.workspace };
+        if (failure.history) {
+            failure = { ...failure, actionsFile: join(this.options.reportDir, `failure-${n}.actions.json`) };
+            writeFileSync(failure.actionsFile!, JSON.stringify(this.actions));
+        }
         writeFileSync(file, JSON.stringify(failure, null, 2));
         this.failures.push({ ...failure, detail: `${failure.detail}\n  (reproduction: ${file})` });
         this.options.log?.(`FAILURE ${failure.kind}`);
@@ -179,6 +193,7 @@ export class FuzzSession {
         this.knownUris.add(uri);
         this.stats.documents++;
         this.note(`didOpen ${uri} ${JSON.stringify(text)}`);
+        this.actions.push({ open: { uri, languageId, text } });
         this.proc.notify('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
         return doc;
     }
@@ -186,6 +201,7 @@ export class FuzzSession {
     closeDocument(uri: string): void {
         if (!this.open.delete(uri)) return;
         this.note(`didClose ${uri}`);
+        this.actions.push({ close: uri });
         this.proc.notify('textDocument/didClose', { textDocument: { uri } });
     }
 
@@ -201,10 +217,9 @@ export class FuzzSession {
         doc.history.push(`edit ${JSON.stringify(edits)}`);
         this.stats.edits++;
         this.note(`didChange ${doc.uri} v${doc.document.version} ${JSON.stringify(edits.map((e) => ({ range: e.range, text: e.newText })))}`);
-        this.proc.notify('textDocument/didChange', {
-            textDocument: { uri: doc.uri, version: doc.document.version },
-            contentChanges: edits.map((e) => ({ range: e.range, text: e.newText }))
-        });
+        const changes = edits.map((e) => ({ range: e.range, text: e.newText }));
+        this.actions.push({ change: { uri: doc.uri, version: doc.document.version, changes } });
+        this.proc.notify('textDocument/didChange', { textDocument: { uri: doc.uri, version: doc.document.version }, contentChanges: changes });
     }
 
     /** A random edit, the way typing, pasting and deleting make them. */
@@ -334,6 +349,7 @@ export class FuzzSession {
         if (cancelAfterMs !== undefined) this.stats.cancellations++;
         this.note(`request ${method} ${JSON.stringify(params)}${cancelAfterMs !== undefined ? ` (cancelled after ${cancelAfterMs} ms)` : ''}`);
         const text = doc?.document.getText();
+        this.actions.push({ request: { method, params, cancelAfterMs } });
         const answer = await this.proc.request(method, params, this.options.boundMs, cancelAfterMs);
         const outcome = answer.timedOut ? 'timeout' : answer.lost ? 'lost' : answer.error ? `error ${answer.error.code}` : answer.result === null || answer.result === undefined ? 'null' : 'result';
         this.stats.answers[`${method} ${outcome}`] = (this.stats.answers[`${method} ${outcome}`] ?? 0) + 1;
@@ -344,7 +360,8 @@ export class FuzzSession {
             return answer;
         }
         if (answer.timedOut) {
-            this.fail({ ...repro(`${method}: no answer within ${this.options.boundMs} ms`, `no answer within ${this.options.boundMs} ms`), history: [...this.recent] });
+            const logs = this.proc.notifications.filter((n) => n.method === 'window/logMessage').slice(-5).map((n) => JSON.stringify(n.params).slice(0, 400));
+            this.fail({ ...repro(`${method}: no answer within ${this.options.boundMs} ms`, `no answer within ${this.options.boundMs} ms; last log messages: ${logs.join(' | ') || 'none'}; stderr: ${this.proc.stderr.slice(-500)}`), history: [...this.recent] });
             await this.restart();
             return answer;
         }

@@ -139,3 +139,31 @@ export class LspProcess {
         if (this.alive) this.child.kill('SIGKILL');
     }
 }
+
+/** One client action, as recorded for replay. */
+export type Action =
+    | { open: { uri: string; languageId: string; text: string } }
+    | { change: { uri: string; version: number; changes: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[] } }
+    | { close: string }
+    | { request: { method: string; params: unknown; cancelAfterMs?: number } };
+
+/**
+ * Replays recorded actions against a server, in order (requests one at a time), and returns the
+ * first request that did not answer within the bound or found the process gone, if any.
+ */
+export async function replayActions(proc: LspProcess, actions: Action[], boundMs: number): Promise<{ index: number; answer: Answer } | undefined> {
+    const pending: Promise<{ index: number; answer: Answer }>[] = [];
+    for (const [index, action] of actions.entries()) {
+        if ('open' in action) proc.notify('textDocument/didOpen', { textDocument: { ...action.open, version: 1 } });
+        else if ('change' in action) proc.notify('textDocument/didChange', { textDocument: { uri: action.change.uri, version: action.change.version }, contentChanges: action.change.changes });
+        else if ('close' in action) proc.notify('textDocument/didClose', { textDocument: { uri: action.close } });
+        else if (action.request.cancelAfterMs !== undefined) {
+            // Cancelled requests were sent in bursts, without waiting: so here.
+            pending.push(proc.request(action.request.method, action.request.params, boundMs, action.request.cancelAfterMs).then((answer) => ({ index, answer })));
+        } else {
+            const answer = await proc.request(action.request.method, action.request.params, boundMs);
+            if (answer.timedOut || answer.lost || !proc.alive) return { index, answer };
+        }
+    }
+    return (await Promise.all(pending)).find(({ answer }) => answer.timedOut || answer.lost);
+}

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostileDocuments, mutate, Random, root, seedFiles } from './fuzz-inputs.js';
 import { randomDocument } from './fuzz-generate.js';
 import { FuzzSession, type Reproduction } from './fuzz-session.js';
-import { LspProcess } from './lsp-process.js';
+import { LspProcess, replayActions, type Action } from './lsp-process.js';
 
 const SECONDS = Number(process.env.LCPN_FUZZ_SECONDS ?? 35);
 const SEED = Number(process.env.LCPN_FUZZ_SEED ?? 20_251_123);
@@ -172,12 +172,21 @@ describe.skipIf(!!process.env.LCPN_FUZZ_REPLAY)('black-box fuzzing of the built 
 /** `LCPN_FUZZ_REPLAY=<reproduction.json>`: sends one recorded reproduction to a fresh server and prints the answer. */
 describe.runIf(!!process.env.LCPN_FUZZ_REPLAY)('replay a fuzz reproduction', () => {
     test('replay', async () => {
-        const failure = JSON.parse(readFileSync(process.env.LCPN_FUZZ_REPLAY!, 'utf8')) as Reproduction;
+        // The run's workspace folder is gone: its paths are replaced by this run's folder.
+        const here = (json: string, from?: string) => (from ? json.replaceAll(from, workspace) : json);
+        const recorded = JSON.parse(readFileSync(process.env.LCPN_FUZZ_REPLAY!, 'utf8')) as Reproduction;
+        const failure = JSON.parse(here(JSON.stringify(recorded), recorded.workspace)) as Reproduction;
         const proc = new LspProcess(SERVER);
         try {
             const folder = `file://${workspace}`;
             await proc.request('initialize', { processId: process.pid, rootUri: folder, workspaceFolders: [{ uri: folder, name: 'replay' }], capabilities: {} }, 30_000);
             proc.notify('initialized', {});
+            if (failure.actionsFile) {
+                const actions = JSON.parse(here(readFileSync(recorded.actionsFile!, 'utf8'), recorded.workspace)) as Action[];
+                const stuck = await replayActions(proc, actions, BOUND_MS);
+                process.stdout.write(`${describeFailure(failure)}\n\nreplayed ${actions.length} actions: ${stuck ? `action ${stuck.index} ${JSON.stringify(actions[stuck.index]).slice(0, 500)} -> ${JSON.stringify(stuck.answer)}` : 'every request answered'}\nexit: ${JSON.stringify(proc.exit)}\nstderr: ${proc.stderr}\n`);
+                return;
+            }
             if (failure.uri && failure.text !== undefined) proc.notify('textDocument/didOpen', { textDocument: { uri: failure.uri, languageId: failure.languageId ?? 'lcpn', version: 1, text: failure.text } });
             const answer = failure.request ? await proc.request(failure.request.method, failure.request.params, BOUND_MS) : undefined;
             await new Promise((resolve) => setTimeout(resolve, 500));
