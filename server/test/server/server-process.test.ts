@@ -150,6 +150,21 @@ describe('URIs and params as the client sends them', () => {
     });
 });
 
+describe('requests right after didOpen', () => {
+    test('a hover sent right after opening a document answers with the hover, never "no document found"', async () => {
+        const server = await start();
+        // Each close queues a build (the closed buffer leaves the workspace); the next open and
+        // its hover arrive while that build still runs, before the new document's build starts.
+        for (let i = 0; i < 150; i++) {
+            const uri = `untitled:Fresh-${i}`;
+            server.open(uri, `(def camel-${i} [1 3])\n(def x camel-${i})\n`);
+            const result = await hover(server, uri, { line: 1, character: 8 });
+            expect(result instanceof ResponseError ? `error ${result.code}: ${result.message}` : hoverText(result)).toContain(`camel-${i}`);
+            server.close(uri);
+        }
+    }, 60_000);
+});
+
 describe('state that outlives its document', () => {
     test('a closed unsaved buffer no longer defines knight for other documents', async () => {
         const server = await start();

@@ -59,14 +59,20 @@ const NOTIFICATION_PARAMS: Readonly<Record<string, ParamsCheck>> = {
     onDidSaveTextDocument: textDocumentNotification(() => true)
 };
 
-export function guardConnection(connection: Connection, clientUris: ClientUris): Connection {
+/**
+ * Called before a request's handler with its (checked) params; a promise delays the handler.
+ * The server uses it to let the build of a document the client has just opened start first.
+ */
+export type BeforeRequest = (params: unknown) => Promise<void> | undefined;
+
+export function guardConnection(connection: Connection, clientUris: ClientUris, before?: BeforeRequest): Connection {
     return new Proxy(connection, {
         get(target, property) {
             const value = Reflect.get(target, property, target) as unknown;
             if (typeof property !== 'string') return value;
-            if (property === 'languages') return guardGroups(value as object);
+            if (property === 'languages') return guardGroups(value as object, before);
             const request = REQUEST_PARAMS[property];
-            if (request && typeof value === 'function') return (handler: Handler) => value.call(target, checkedRequest(request, handler));
+            if (request && typeof value === 'function') return (handler: Handler) => value.call(target, checkedRequest(request, handler, before));
             const notification = NOTIFICATION_PARAMS[property];
             if (notification && typeof value === 'function') {
                 return (handler: Handler) => value.call(target, checkedNotification(property, notification, (params: unknown, ...rest: unknown[]) => {
@@ -79,7 +85,7 @@ export function guardConnection(connection: Connection, clientUris: ClientUris):
     });
 }
 
-function guardGroups(languages: object): object {
+function guardGroups(languages: object, before: BeforeRequest | undefined): object {
     return new Proxy(languages, {
         get(target, property) {
             const group = Reflect.get(target, property, target) as unknown;
@@ -88,7 +94,7 @@ function guardGroups(languages: object): object {
                 get(groupTarget, method) {
                     const value = Reflect.get(groupTarget, method, groupTarget) as unknown;
                     const request = typeof method === 'string' ? REQUEST_PARAMS[`${property}.${method}`] : undefined;
-                    if (request && typeof value === 'function') return (handler: Handler) => value.call(groupTarget, checkedRequest(request, handler));
+                    if (request && typeof value === 'function') return (handler: Handler) => value.call(groupTarget, checkedRequest(request, handler, before));
                     return typeof value === 'function' ? value.bind(groupTarget) : value;
                 }
             });
@@ -96,10 +102,12 @@ function guardGroups(languages: object): object {
     });
 }
 
-export function checkedRequest(check: ParamsCheck, handler: Handler): Handler {
+export function checkedRequest(check: ParamsCheck, handler: Handler, before?: BeforeRequest): Handler {
     return (params, ...rest) => {
         const problem = check(params);
-        return problem ? new ResponseError(ErrorCodes.InvalidParams, `invalid params: ${problem}`) : handler(params, ...rest);
+        if (problem) return new ResponseError(ErrorCodes.InvalidParams, `invalid params: ${problem}`);
+        const wait = before?.(params);
+        return wait ? wait.then(() => handler(params, ...rest)) : handler(params, ...rest);
     };
 }
 

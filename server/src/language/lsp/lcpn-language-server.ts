@@ -24,7 +24,7 @@ export function startLcpnLanguageServer(shared: LangiumSharedServices): void {
     const connection = shared.lsp.Connection;
     if (!connection) throw new Error('the LCPN language server needs a connection');
     const clientUris = new ClientUris();
-    const guarded = guardConnection(connection, clientUris);
+    const guarded = guardConnection(connection, clientUris, (params) => untilKnown(shared, params));
 
     addDocumentUpdateHandler(guarded, shared);
     addFileOperationHandler(guarded, shared);
@@ -58,6 +58,20 @@ export function startLcpnLanguageServer(shared: LangiumSharedServices): void {
     connection.onInitialized((params) => shared.lsp.LanguageServer.initialized(params));
     shared.workspace.TextDocuments.listen(guarded);
     connection.listen();
+}
+
+/**
+ * A request about a document the client has just opened can arrive before the build that
+ * adds the document has started; Langium then answered "No document found" (ServerCancelled),
+ * and a hover right after opening a file showed nothing. Such a request waits until the
+ * builds queued so far have run.
+ */
+function untilKnown(shared: LangiumSharedServices, params: unknown): Promise<void> | undefined {
+    const uri = (params as { textDocument?: { uri?: unknown } } | undefined)?.textDocument?.uri;
+    if (typeof uri !== 'string' || !shared.workspace.TextDocuments.get(uri)) return undefined;
+    if (shared.workspace.LangiumDocuments.hasDocument(URI.parse(uri))) return undefined;
+    return new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => shared.workspace.WorkspaceLock.read(() => undefined));
 }
 
 /** Langium's, with the client's URIs; a deleted document's URI is forgotten once its diagnostics are cleared. */
