@@ -128,6 +128,14 @@ function argumentError(error: Error & { code?: string }): string {
     return escapeText(error.message);
 }
 
+// A reader that stops early (`lcpn show DIR | head`) closes the pipe: stop quietly, as other tools do.
+for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+        throw error;
+    });
+}
+
 main(process.argv.slice(2)).then(
     (code) => { process.exitCode = code; },
     (error: unknown) => {

@@ -2,6 +2,7 @@
  * The command line itself (issue 8 §6): --version, standard input as `-`, unknown options and
  * options a command does not read, all as one clean line with a pointer to `lcpn help`.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +55,21 @@ describe('bad arguments are one clean line', () => {
     test('an unknown command lists the commands; its name is escaped', () => {
         expect(lcpn('chek')).toMatchObject({ code: 2, stderr: "lcpn: unknown command 'chek'; the commands are check, show, moves, convert and help; run 'lcpn help' for the usage\n" });
         expect(lcpn('\x1b[2J').stderr).toContain("unknown command '\\x1b[2J'");
+    });
+});
+
+describe('a reader that stops early', () => {
+    test('lcpn show DIR | head: the closed pipe ends the command quietly, without a stack trace', async () => {
+        const names = Array.from({ length: 2000 }, (_, i) => `(def p${[...String(i)].map((d) => String.fromCharCode(97 + Number(d))).join('')} (/ wazir knight))`);
+        writeFileSync(join(dir, 'many.lcpn'), names.join('\n') + '\n');
+        const child = spawn(process.execPath, [join(root, 'bin/lcpn.cjs'), 'show', 'many.lcpn'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+        // Read the first chunk, then close the pipe as `head` does.
+        await new Promise<void>((resolve) => child.stdout.once('data', () => { child.stdout.destroy(); resolve(); }));
+        const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+        expect(stderr).toBe('');
+        expect(code).toBe(0);
     });
 });
 
