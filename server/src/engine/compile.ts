@@ -242,6 +242,9 @@ class Compiler {
                 informalAfter = leg;
                 continue;
             }
+            if (i < lastMovement && endsWith(out, (end) => end.igui)) {
+                this.report('invalid', 'igui on a leg that another leg follows: the piece does not move to the square it captures, so no leg can go on from it. Those paths are not shown; put igui on the last leg', 'igui-on-the-way', leg);
+            }
             if (i < lastMovement && capturesOnly(out)) {
                 this.report('invalid', 'capturing on the way is not evaluated yet: this leg may end only by capturing, but another leg follows it. The moves that continue from it are not shown; to capture at the end, put capture around the last leg or the whole chain', 'capture-on-the-way', leg);
             }
@@ -350,12 +353,17 @@ function lastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
 
 /** Whether some way `plan` ends may only capture by landing (so continuing from it would capture on the way). */
 function capturesOnly(plan: Plan): boolean {
+    return endsWith(plan, (end) => !end.move && end.capture && !end.igui);
+}
+
+/** Whether some way `plan` can end (a leaf, or a leg a path may stop after) has an end rule that passes `test`. */
+function endsWith(plan: Plan, test: (end: EndRule) => boolean): boolean {
     switch (plan.kind) {
-        case 'leaf': return !plan.end.move && plan.end.capture && !plan.end.igui;
-        case 'union': return plan.parts.some(capturesOnly);
-        case 'sequence': return plan.mode === 'free' ? plan.legs.some(capturesOnly) : capturesOnly(plan.legs[plan.legs.length - 1]);
-        case 'conditional': return plan.branches.some((b) => capturesOnly(b.body)) || (!!plan.otherwise && capturesOnly(plan.otherwise));
-        case 'notes': return capturesOnly(plan.base);
+        case 'leaf': return test(plan.end);
+        case 'union': return plan.parts.some((p) => endsWith(p, test));
+        case 'sequence': return plan.mode === 'free' ? plan.legs.some((p) => endsWith(p, test)) : endsWith(plan.legs[plan.legs.length - 1], test);
+        case 'conditional': return plan.branches.some((b) => endsWith(b.body, test)) || (!!plan.otherwise && endsWith(plan.otherwise, test));
+        case 'notes': return endsWith(plan.base, test);
         case 'none': return false;
     }
 }

@@ -44,6 +44,7 @@ export namespace IssueCodes {
     export const AmbiguousPiece = 'ambiguous-piece';
     // What the movement engine knows (lcpn-engine-checks.ts): the same facts `lcpn show` notes.
     export const CaptureOnTheWay = 'capture-on-the-way';
+    export const IguiOnTheWay = 'igui-on-the-way';
     export const ModifiersAllowNoMove = 'modifiers-allow-no-move';
     export const MissingArgument = 'missing-argument';
     export const EmptyCondition = 'empty-condition';

@@ -163,3 +163,21 @@ describe('a shared step budget', () => {
         expect(second.problems.map((p) => p.rule)).toEqual(['limit']);
     });
 });
+
+describe('igui on a leg that another leg follows', () => {
+    test('is an error; with -> the capture itself is still shown', () => {
+        const blockedShot = report(blocked(apply('igui', ref('ferz')), ref('rook')));
+        expect([blockedShot.moves, blockedShot.captures]).toEqual([[], []]);
+        expect(blockedShot.problems.map((p) => p.rule)).toEqual(['igui-on-the-way']);
+        const freeShot = report(free(apply('igui', ref('ferz')), ref('rook')));
+        expect(freeShot.iguiSquares).toEqual(['d4', 'd6', 'f4', 'f6']);
+        expect(freeShot.moves).toEqual([]);
+        expect(freeShot.problems.map((p) => p.rule)).toEqual(['igui-on-the-way']);
+    });
+
+    test('igui around the whole chain is on its last leg: no error', () => {
+        const r = report(apply('igui', blocked(ref('wazir'), ref('wazir'))));
+        expect(r.problems).toEqual([]);
+        expect(r.iguiSquares).toEqual(['c5', 'e3', 'e7', 'g5']);
+    });
+});

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 const ENGINE_CODES: string[] = [
-    IssueCodes.CaptureOnTheWay, IssueCodes.ModifiersAllowNoMove, IssueCodes.MissingArgument, IssueCodes.EmptyCondition,
+    IssueCodes.CaptureOnTheWay, IssueCodes.IguiOnTheWay, IssueCodes.ModifiersAllowNoMove, IssueCodes.MissingArgument, IssueCodes.EmptyCondition,
     IssueCodes.BadVector, IssueCodes.MisplacedPromotion, IssueCodes.RankAsModifier, IssueCodes.InformalKeyword,
     IssueCodes.InformalFunction, IssueCodes.InformalLeg, IssueCodes.EvaluationLimit
 ];
@@ -40,7 +40,13 @@ describe('errors: the engine would otherwise drop or refuse part of the movement
         expect(await engine(text)).toEqual([`${at} error ${IssueCodes.CaptureOnTheWay}`]);
     });
 
-    test('capture around the whole chain, or on its last leg, is how the move ends: no error', async () => {
+    test('igui on a leg that another leg follows', async () => {
+        expect(await engine('(def s (=> (igui ferz) rook))')).toEqual([`1:12 error ${IssueCodes.IguiOnTheWay}`]);
+        expect(await engine('s := igui(ferz) -> rook')).toEqual([`1:6 error ${IssueCodes.IguiOnTheWay}`]);
+        expect(await engine('(def s (-> (move knight) (igui (queen :3))))')).toEqual([]);
+    });
+
+        test('capture around the whole chain, or on its last leg, is how the move ends: no error', async () => {
         expect(await engine('(def a (capture (=> ferz rook)))')).toEqual([]);
         expect(await engine('(def a (=> ferz (capture rook)))')).toEqual([]);
         expect(await engine('a := move(wazir) => capture(ferz)')).toEqual([]);
