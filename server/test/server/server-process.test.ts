@@ -165,6 +165,26 @@ describe('requests right after didOpen', () => {
     }, 60_000);
 });
 
+describe('requests right after didChange', () => {
+    test('a hover sent right after an edit answers from the edited text', async () => {
+        const server = await start();
+        const uri = 'untitled:Edited';
+        server.open(uri, '(def camel [1 3])\n(def x camel)\n');
+        await server.diagnosticsFor(uri);
+        for (let i = 0; i < 60; i++) {
+            // A closed buffer's build is under way when the edit and the hover arrive.
+            server.open(`untitled:Other-${i}`, '(def other [1 1])\n');
+            server.close(`untitled:Other-${i}`);
+            const name = i % 2 === 0 ? `zebra-${i}` : `camel-${i}`;
+            void server.connection.sendNotification('textDocument/didChange', {
+                textDocument: { uri, version: i + 2 }, contentChanges: [{ text: `(def ${name} [2 3])\n(def x ${name})\n` }]
+            });
+            const result = await hover(server, uri, { line: 1, character: 8 });
+            expect(result instanceof ResponseError ? `error ${result.code}: ${result.message}` : hoverText(result)).toContain(name);
+        }
+    }, 60_000);
+});
+
 describe('state that outlives its document', () => {
     test('a closed unsaved buffer no longer defines knight for other documents', async () => {
         const server = await start();

@@ -61,15 +61,18 @@ export function startLcpnLanguageServer(shared: LangiumSharedServices): void {
 }
 
 /**
- * A request about a document the client has just opened can arrive before the build that
- * adds the document has started; Langium then answered "No document found" (ServerCancelled),
- * and a hover right after opening a file showed nothing. Such a request waits until the
- * builds queued so far have run.
+ * A request about a document the client has just opened or edited can arrive before the
+ * build of that text has started: Langium then answered "No document found" (ServerCancelled;
+ * a hover right after opening a file showed nothing), or answered from the previous parse
+ * measured against the new text. Such a request waits until the builds queued so far have run.
  */
 function untilKnown(shared: LangiumSharedServices, params: unknown): Promise<void> | undefined {
     const uri = (params as { textDocument?: { uri?: unknown } } | undefined)?.textDocument?.uri;
-    if (typeof uri !== 'string' || !shared.workspace.TextDocuments.get(uri)) return undefined;
-    if (shared.workspace.LangiumDocuments.hasDocument(URI.parse(uri))) return undefined;
+    const text = typeof uri === 'string' ? shared.workspace.TextDocuments.get(uri) : undefined;
+    if (!text) return undefined;
+    const document = shared.workspace.LangiumDocuments.getDocument(URI.parse(text.uri));
+    // Built from the editor's current text (or not parsed yet: Langium waits for that itself).
+    if (document && (document.state < DocumentState.Parsed || document.parseResult.value.$cstNode?.root.fullText === text.getText())) return undefined;
     return new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => shared.workspace.WorkspaceLock.read(() => undefined));
 }
