@@ -10,6 +10,7 @@ import * as ast from '../generated/ast.js';
 import type { DiagramStyle } from '../lcpn-client.js';
 import { nameRole } from '../lcpn-name-roles.js';
 import { isPreludeUri } from '../lcpn-prelude.js';
+import { isAmbiguityError } from '../lcpn-scope-provider.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { MAX_BOARD_SIDE } from '../../engine/board.js';
 import { functionWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
@@ -96,7 +97,7 @@ export class LcpnHoverProvider implements HoverProvider {
             const role = nameRole(node);
             if (role === 'piece') {
                 const target = node.ref.ref;
-                if (!target) return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the workspace or the standard prelude.`;
+                if (!target) return this.unresolved(node, text);
                 const lowered = models.loweredOf(target);
                 const origin = isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? 'standard prelude' : undefined;
                 return lowered ? this.piece(lowered.piece, uri, settings, origin) : undefined;
@@ -127,6 +128,16 @@ export class LcpnHoverProvider implements HoverProvider {
         return undefined;
     }
 
+    /** A piece name that links to nothing: defined in several other files (ambiguous), or nowhere. */
+    private unresolved(node: ast.NameRef, text: string): string {
+        const error = node.ref.error;
+        if (isAmbiguityError(error)) {
+            const files = [...new Set(error.ambiguous.map((d) => fileName(d.documentUri.toString())))];
+            return `**${escapeMarkdown(text)}** is defined in several files of the workspace: ${files.map(escapeMarkdown).join(', ')} (and not in this file), so it has no moves here. Define it in this file to choose.`;
+        }
+        return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the workspace or the standard prelude.`;
+    }
+
     private piece(piece: PieceDef, uri: string, settings: DiagramSettings, origin?: string): string {
         const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
         return pieceMarkdown(piece, resolve, {
@@ -137,5 +148,15 @@ export class LcpnHoverProvider implements HoverProvider {
             origin,
             extra: notationLines(piece, resolve)
         });
+    }
+}
+
+/** The last segment of a URI, decoded (a `%2F` inside a file name is not a folder). */
+function fileName(uri: string): string {
+    const last = uri.replace(/\/+$/, '').split('/').pop() ?? uri;
+    try {
+        return decodeURIComponent(last);
+    } catch {
+        return last; // an invalid escape: shown as written
     }
 }

@@ -13,9 +13,13 @@ import type { LcpnServices } from '../../../src/language/lcpn-module.js';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/views/markdown.js';
 import { createTestServices } from '../../test-services.js';
 
-interface Renderer { render(src: string): string; renderInline(src: string): string }
+interface Renderer { render(src: string): string; renderInline(src: string): string; validateLink(url: string): boolean }
 const MarkdownIt = createRequire(import.meta.url)('markdown-it') as (options: object) => Renderer;
 const md = MarkdownIt({ html: true, linkify: true });
+// As in VS Code, the server's own `data:` SVG images render as images (markdown-it refuses SVG
+// by default and would show the image's markdown as text, alt text included).
+const validateLink = md.validateLink.bind(md);
+md.validateLink = (url) => /^data:image\/svg\+xml;base64,/.test(url) || validateLink(url);
 
 /** Strings an attacker could put in a shared .lcpn file. */
 const HOSTILE = [
