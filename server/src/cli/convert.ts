@@ -11,6 +11,9 @@ import { mkdirSync, renameSync, statSync, writeFileSync, chmodSync, realpathSync
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { convertDocument, STYLES } from '../language/lcpn-convert.js';
+import type { LangiumDocument } from 'langium';
+import type * as ast from '../language/generated/ast.js';
+import type { Document } from '../language/generated/ast.js';
 import { incompleteDefinitions } from '../language/lcpn-incomplete.js';
 import { normalizeName } from '../model/names.js';
 import { parsePieceText } from '../model/parse-text.js';
@@ -105,13 +108,14 @@ async function convertFiles(args: string[], to: Target, options: CliOptions): Pr
         errors += diagnostics.length;
         for (const error of diagnostics) process.stderr.write(formatDiagnostic(document, error) + '\n');
         if (notation) {
-            // A definition the parser did not complete has no meaning to export (it defines nothing in the workspace either).
+            // A definition with an error has no meaning to export: the parser did not complete it, or an error lies in it.
             const lowered = services.lcpn.PieceModels.definitions(document);
-            const broken = new Set([...incompleteDefinitions(document)].map((node) => lowered.get(node)?.piece));
-            for (const piece of broken) {
-                if (piece) process.stderr.write(`lcpn: ${escapeText(displayName(document))}: '${escapeText(piece.name)}' has an error and was left out\n`);
+            const broken = new Set([...definitionsWithErrors(document)].map((node) => lowered.get(node)?.piece));
+            const all = piecesOf(services, document);
+            for (const { piece } of all) {
+                if (broken.has(piece)) process.stderr.write(`lcpn: ${escapeText(displayName(document))}: '${escapeText(piece.name)}' has an error and was left out\n`);
             }
-            const pieces = piecesOf(services, document).filter((p) => !broken.has(p.piece));
+            const pieces = all.filter((p) => !broken.has(p.piece));
             if (documents.length > 1) stdout.push(`== ${displayName(document)}`);
             const text = exportPieces(to as Notation, pieces.map((p) => p.piece), pieces[0]?.resolve ?? (() => undefined));
             stdout.push(...escapeLines(text.split('\n').slice(0, -1)));
@@ -144,6 +148,17 @@ async function convertFiles(args: string[], to: Target, options: CliOptions): Pr
         process.stderr.write(`lcpn: ${plural(leftAsWritten, 'definition')} with errors left as written\n`);
     }
     return workspace.problems.length > 0 ? 2 : errors > 0 ? 1 : 0;
+}
+
+/** Definitions the parser did not complete, and those an error diagnostic starts in. */
+function definitionsWithErrors(document: LangiumDocument<Document>): Set<ast.Definition> {
+    const result = new Set(incompleteDefinitions(document));
+    const errors = (document.diagnostics ?? []).filter((d) => d.severity === 1).map((d) => document.textDocument.offsetAt(d.range.start));
+    for (const definition of document.parseResult.value.definitions ?? []) {
+        const cst = definition.$cstNode;
+        if (cst && errors.some((offset) => offset >= cst.offset && offset < cst.end)) result.add(definition);
+    }
+    return result;
 }
 
 /** Where `--out DIR` puts a file: its path below the named directory it was found in (or its own name) under DIR. */

@@ -85,6 +85,16 @@ describe('convert a directory', () => {
     });
 });
 
+describe('export to a notation never exports an error', () => {
+    test('a definition with an error (not only a syntax error) is left out and named', () => {
+        writeFileSync(join(dir, 'errors.lcpn'), '(def too-far [99999999999999999999 1])\n(def typo (/ wazir knigth))\n(def ok ferz)\n');
+        const result = runLcpn(dir, ['convert', 'errors.lcpn', '--to', 'parlett']);
+        expect(result.stdout).toBe('ok: 1X\n');
+        expect(result.stderr).toContain("lcpn: errors.lcpn: 'too-far' has an error and was left out\nlcpn: errors.lcpn: 'typo' has an error and was left out\n");
+        expect(result.code).toBe(1);
+    });
+});
+
 describe('convert notation strings', () => {
     test.each([
         ['betza', 'BN', 'lisp', '(def archbishop (/ bishop knight))'],
