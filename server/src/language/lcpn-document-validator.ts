@@ -174,7 +174,7 @@ function toTok(token: IToken | undefined, length: number): Tok | undefined {
     return { start: token.startOffset, end: token.startOffset + token.image.length, image: token.image, type: token.tokenType?.name };
 }
 
-const SYNTAX_CODES = new Set<string>([DocumentValidator.LexingError, DocumentValidator.ParsingError, IssueCodes.StrayText]);
+const SYNTAX_CODES = new Set<string>([DocumentValidator.LexingError, DocumentValidator.ParsingError, IssueCodes.StrayText, IssueCodes.UnfinishedDefinition]);
 
 function codeOf(diagnostic: Diagnostic): string | undefined {
     return (diagnostic.data as { code?: string } | undefined)?.code;
@@ -258,7 +258,7 @@ const SYNTAX_MISTAKES = new Set<string>([
     IssueCodes.UnexpectedCharacter, IssueCodes.UnclosedString, IssueCodes.ForeignOperator, IssueCodes.KeywordCase, IssueCodes.ElseIfSpelling,
     IssueCodes.AndThenSpelling, IssueCodes.LispDefine, IssueCodes.DefWithoutBrackets, IssueCodes.InfixInLisp, IssueCodes.PrefixInInfix,
     IssueCodes.CommaInLisp, IssueCodes.DoubleEquals, IssueCodes.MissingDefinitionOperator, IssueCodes.NameWithSpace, IssueCodes.MissingOperator,
-    IssueCodes.MissingOperand, IssueCodes.UnclosedBracket, IssueCodes.UnfinishedDefinition
+    IssueCodes.MissingOperand, IssueCodes.UnclosedBracket
 ]);
 
 /** A suggested name spelled like the definition around the use: `_` in C and SQL, `-` in Lisp; capitals kept. */

@@ -39,9 +39,23 @@ function list(items: string[]): string {
     return `${unique.slice(0, -1).join(', ')} or ${unique[unique.length - 1]}`;
 }
 
+/** What the rule that failed was reading, said as the fix (Langium's rule names carry a zero-width space). */
+function inRule(ruleName: string | undefined, expected: string): string | undefined {
+    const rule = ruleName?.replace(/\u200b/g, '');
+    if (rule === 'SqlConditional' && expected === 'END') return 'expected END to close the IF (IF rank() = 2 THEN wazir ELSE ferz END)';
+    if (rule === 'SqlBranch' && expected === 'THEN') return 'expected THEN after the condition (IF rank() = 2 THEN wazir END)';
+    if (rule === 'CBranch' && expected === '{') return "expected '{' after the condition (if (rank() = 2) { wazir })";
+    if (rule === 'CConditional' && expected === '{') return "expected '{' after else (else { ferz })";
+    // A name is expected after a token only in '(def NAME' (C and SQL definitions start with theirs).
+    if (rule === 'Name' && expected === 'NAME') return "expected the piece's name after '(def', as in (def knight [1 2])";
+    if (rule === 'Integer' && expected === 'INT') return 'expected a whole number: a vector holds numbers of squares, as in [1 2]';
+    return undefined;
+}
+
 export class LcpnParserErrorMessageProvider extends LangiumParserErrorMessageProvider {
-    override buildMismatchTokenMessage({ expected, actual }: { expected: TokenType; actual: IToken }): string {
-        return `expected ${describe(expected)} but ${found(actual)}`;
+    override buildMismatchTokenMessage({ expected, actual, ruleName }: { expected: TokenType; actual: IToken; ruleName?: string }): string {
+        const said = inRule(ruleName, expected.name.endsWith(':KW') ? expected.name.slice(0, -3) : expected.name);
+        return said ? `${said}, but ${found(actual)}` : `expected ${describe(expected)} but ${found(actual)}`;
     }
 
     override buildNotAllInputParsedMessage({ firstRedundant }: { firstRedundant: IToken }): string {

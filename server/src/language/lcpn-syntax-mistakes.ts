@@ -205,7 +205,7 @@ const isName = (t: Tok | undefined): t is Tok => !!t && (t.type === 'NAME' || (!
 const isOp = (t: Tok | undefined): t is Tok => !!t && INFIX_OPS.has(t.image);
 const isOpen = (t: Tok | undefined) => !!t && (t.image === '(' || t.image === '[');
 /** A token a movement can end with: `wazir`, `]`, `)`, `:forward`, `2`, a string. */
-const endsMovement = (t: Tok | undefined) => !!t && (/^[\w\u00C0-\uFFFF$:"*-]/.test(t.image[0]) && !INFIX_OPS.has(t.image) && !SQL_WORDS[t.image] || t.image === ']' || t.image === ')' || t.image === '"');
+const endsMovement = (t: Tok | undefined) => !!t && t.image !== ':=' && (/^[\w\u00C0-\uFFFF$:"*-]/.test(t.image[0]) && !INFIX_OPS.has(t.image) && !SQL_WORDS[t.image] || t.image === ']' || t.image === ')' || t.image === '"');
 
 // ---------------------------------------------------------------- lexer errors
 

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { Document } from '../../src/language/generated/ast.js';
 import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { diagnoseStray, Segments } from '../../src/language/lcpn-syntax-mistakes.js';
 import { createTestServices } from '../test-services.js';
 
 let validate: (text: string) => Promise<ValidationResult<Document>>;
@@ -152,15 +153,18 @@ describe('an unfinished definition is reported on its own line, not on the next 
     test.each([
         ['x := ferz /\n(def b (/ ferz wazir))', 0, "'/' at the end of line 1 has nothing after it before the next definition: write the movement after '/', or remove the '/'"],
         ['x IS ferz OR\n(def b (/ ferz wazir))', 0, "'OR' at the end of line 1 has nothing after it before the next definition: write the movement after 'OR', or remove the 'OR'"],
-        ['x := ferz /\ny := wazir', 0, "'/' at the end of line 1 has nothing after it, so it took 'y' from the next line: write the movement after '/', or remove it"],
-        ['x IS ferz OR\ny IS wazir', 0, "'OR' at the end of line 1 has nothing after it, so it took 'y' from the next line: write the movement after 'OR', or remove it"],
+        // Whether the parser stops at the next line's definition or takes its name as the operand (and leaves
+        // 'IS ...' over), the error is the dangling operator's.
+        ['x := ferz /\ny := wazir', 0, /^'\/' at the end of line 1 has nothing after it(, so it took 'y' from the next line| before the next definition): write the movement after '\/', or remove (it|the '\/')$/],
+        ['x IS ferz OR\ny IS wazir', 0, /^'OR' at the end of line 1 has nothing after it(, so it took 'y' from the next line| before the next definition): write the movement after 'OR', or remove (it|the 'OR')$/],
         ['x := wazir ->', 0, "'->' at the end of line 1 has nothing after it before the end of the file: write the movement after '->', or remove the '->'"],
         ['(def a wazir)\nx :=\n(def b ferz)', 1, "':=' at the end of line 2 has nothing after it before the next definition: write the movement being defined, or remove the ':='"],
         ['(def a (/ wazir ferz)\n(def b [1 2])', 0, "the '(' on line 1, column 1 is never closed: expected ')' before the next definition"]
     ])('%j', async (text, line, message) => {
         const diagnostic = await only(text);
-        expect(diagnostic.message).toBe(message);
+        if (typeof message === 'string') expect(diagnostic.message).toBe(message); else expect(diagnostic.message).toMatch(message);
         expect(diagnostic.range.start.line).toBe(line);
+        expect(codeOf(diagnostic)).toBe(/never closed/.test(diagnostic.message) ? IssueCodes.UnclosedBracket : IssueCodes.MissingOperand);
     });
 
     test('the definition after a broken one keeps its meaning and its own diagnostics', async () => {
@@ -182,6 +186,25 @@ describe('an unfinished definition is reported on its own line, not on the next 
                 .toEqual(["1:10 the '(' on line 2, column 8 (and 1 more) is never closed: expected ')' before the next definition"]);
             expect(diagnostics[0].relatedInformation?.[0].location.range).toEqual({ start: { line: 1, character: 7 }, end: { line: 1, character: 8 } });
         }
+    });
+});
+
+describe('the text functions behind the messages', () => {
+    test('definitions start where a line starts with (def, NAME := or NAME IS (strings and comments skipped)', () => {
+        const text = '(def a wazir)\n  b := ferz ; c := x\nc IS "\nd := no"\n(define e x)\ndef f x\n  / wazir\n$is IS ferz';
+        const starts = new Segments(text).starts.map((o) => text.slice(o, o + 6));
+        expect(starts).toEqual(['(def a', 'b := f', 'c IS "', '(defin', 'def f ', '$is IS']);
+    });
+
+    test('a stray := or IS after a name at the start of a line is the dangling operator of the line before', () => {
+        const text = 'x := ferz /\ny := wazir';
+        const diagnosis = diagnoseStray(text, text.indexOf(':=', 5), new Segments(text));
+        expect(diagnosis && { ...diagnosis, underlined: text.slice(diagnosis.start, diagnosis.end) }).toEqual({
+            start: 10, end: 11, underlined: '/', code: IssueCodes.MissingOperand, explainsUpTo: text.length,
+            message: "'/' at the end of line 1 has nothing after it, so it took 'y' from the next line: write the movement after '/', or remove it"
+        });
+        // The same tokens on one line are not that mistake.
+        expect(diagnoseStray('x := ferz / y := wazir', 14, new Segments('x := ferz / y := wazir'))).toBeUndefined();
     });
 });
 
