@@ -1,7 +1,9 @@
 /**
- * Linking errors, LCPN's way: only names in the piece role must resolve (function names are
- * checked against the vocabulary by the validator), and an unknown piece gets "did you mean"
- * suggestions from the normalized names in scope.
+ * Diagnostics as a piece inventor reads them. Syntax: characters named, newcomers' mistakes
+ * recognised (lcpn-syntax-mistakes.ts), one error per broken definition, one for a file that
+ * is not text. Linking: only names in the piece role must resolve (function names are checked
+ * against the vocabulary by the validator), and an unknown piece gets "did you mean"
+ * suggestions from the names in scope, spelled in the style of the definition.
  */
 import {
     AstUtils, Cancellation, DefaultDocumentValidator, DocumentValidator, interruptAndCheck,
@@ -17,7 +19,8 @@ import { IssueCodes } from './lcpn-issue-codes.js';
 import { nameRole } from './lcpn-name-roles.js';
 import type { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import type { LcpnServices } from './lcpn-module.js';
-import { closestNames, didYouMean } from './suggest.js';
+import { closestNames, didYouMean, spellAs } from './suggest.js';
+import { definitionStyle } from '../model/lower.js';
 import { normalizeName } from '../model/names.js';
 
 export class LcpnDocumentValidator extends DefaultDocumentValidator {
@@ -155,7 +158,7 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
             known ??= [...(this.lcpnServices.references.ScopeProvider as LcpnScopeProvider).definitionTable().keys()];
             const name = reference.$refText;
             if (oddCharacterInName(name)) continue; // the validator names the odd character; "unknown piece" would only repeat it
-            const suggestions = closestNames(normalizeName(name), known).map((s) => spellLike(s, name, container));
+            const suggestions = closestNames(normalizeName(name), known).map((s) => spellAs(s, name, styleOf(container)));
             diagnostics.push(this.toDiagnostic('error', `unknown piece '${name}': no definition in this file, the workspace or the standard prelude${didYouMean(suggestions)}`, {
                 node: container,
                 range: reference.$refNode?.range,
@@ -261,11 +264,7 @@ const SYNTAX_MISTAKES = new Set<string>([
     IssueCodes.MissingOperand, IssueCodes.UnclosedBracket
 ]);
 
-/** A suggested name spelled like the definition around the use: `_` in C and SQL, `-` in Lisp; capitals kept. */
-export function spellLike(suggestion: string, typed: string, node: AstNode): string {
+function styleOf(node: AstNode): 'lisp' | 'c' | 'sql' {
     const def = AstUtils.getContainerOfType(node, ast.isDefinition);
-    const infix = def ? !ast.isLispDefinition(def) : typed.includes('_');
-    let result = infix ? suggestion.replace(/-/g, '_') : suggestion;
-    if (/[A-Z]/.test(typed) && typed === typed.toUpperCase()) result = result.toUpperCase();
-    return result;
+    return def ? definitionStyle(def) : 'lisp';
 }

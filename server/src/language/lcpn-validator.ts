@@ -10,7 +10,7 @@ import { IssueCodes } from './lcpn-issue-codes.js';
 import { nameRole } from './lcpn-name-roles.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import type { LcpnServices } from './lcpn-module.js';
-import { closestNames, didYouMean } from './suggest.js';
+import { closestNames, didYouMean, spellAs } from './suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { findCycles, references } from '../model/cycles.js';
 import { DIRECTIONS, FUNCTIONS, QUALIFIERS, directionWord, functionWord, isKnownKeyword } from '../model/vocabulary.js';
@@ -177,7 +177,7 @@ export class LcpnValidator {
                 { node: ref, property: 'ref', code: IssueCodes.UnknownCondition, data: { code: IssueCodes.UnknownCondition } });
             return;
         }
-        const suggestions = closestNames(name, KNOWN_FUNCTIONS).map((s) => respellFor(s, typed, style));
+        const suggestions = closestNames(name, KNOWN_FUNCTIONS).map((s) => spellAs(s, typed, style));
         accept('warning', `unknown modifier function '${typed}': kept and shown, but its effect is not computed (the spec lets inventors define their own; describe it in the text)${didYouMean(suggestions)}`,
             { node: ref, property: 'ref', code: IssueCodes.UnknownFunction, data: { code: IssueCodes.UnknownFunction, suggestions } });
     };
@@ -193,7 +193,7 @@ export class LcpnValidator {
                 { node: qualifier, code: IssueCodes.HexagonalKeyword, data: { code: IssueCodes.HexagonalKeyword } });
             return;
         }
-        const suggestions = closestNames(name, KNOWN_KEYWORDS).map((s) => ':' + respellFor(s, qualifier.value.replace(/^:+/, ''), styleOf(qualifier)));
+        const suggestions = closestNames(name, KNOWN_KEYWORDS).map((s) => ':' + spellAs(s, qualifier.value.replace(/^:+/, ''), styleOf(qualifier)));
         accept('warning', `unknown keyword '${qualifier.value}': kept and shown, but it does not restrict the moves${didYouMean(suggestions)}`,
             { node: qualifier, code: IssueCodes.UnknownKeyword, data: { code: IssueCodes.UnknownKeyword, suggestions } });
     };
@@ -307,13 +307,6 @@ function insideComparison(node: AstNode): boolean {
 function styleOf(node: AstNode): 'lisp' | 'c' | 'sql' {
     const def = AstUtils.getContainerOfType(node, ast.isDefinition);
     return def ? definitionStyle(def) : 'lisp';
-}
-
-/** A suggestion spelled as the user would write it there: `_` in C and SQL, `-` in Lisp; capitals kept. */
-function respellFor(suggestion: string, typed: string, style: 'lisp' | 'c' | 'sql'): string {
-    let result = style === 'lisp' ? suggestion : suggestion.replace(/-/g, '_');
-    if (/[A-Z]/.test(typed) && typed === typed.toUpperCase()) result = result.toUpperCase();
-    return result;
 }
 
 /** A name holding an arrow, a curly quote or an invisible character pasted from a word processor. */

@@ -33,3 +33,13 @@ export function didYouMean(suggestions: string[]): string {
     const quoted = suggestions.map((s) => `'${s}'`);
     return `; did you mean ${quoted.length === 1 ? quoted[0] : quoted.slice(0, -1).join(', ') + ' or ' + quoted[quoted.length - 1]}?`;
 }
+
+/**
+ * A suggested name written the way the user writes it there: `_` in C and SQL definitions, `-`
+ * in Lisp ones (the spec's convention), and in capitals if the user typed capitals.
+ */
+export function spellAs(suggestion: string, typed: string, style: 'lisp' | 'c' | 'sql'): string {
+    let result = style === 'lisp' ? suggestion.replace(/_/g, '-') : suggestion.replace(/-/g, '_');
+    if (/[A-Z]/.test(typed) && typed === typed.toUpperCase()) result = result.toUpperCase();
+    return result;
+}
