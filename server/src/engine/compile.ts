@@ -269,7 +269,10 @@ class Compiler {
         const names = functions.map(normalizeName);
         if (names.includes('promote-to')) return this.promotion(names, args);
         if (args.length === 0) {
-            this.report('invalid', `(${names.join(' & ')}) needs a movement to apply to, e.g. (${names[0]} rook)`, 'missing-argument');
+            // `(file)` is not a modifier left without its argument: the validator names it (a condition word, an unknown function).
+            if (names.every((name) => functionWord(name))) {
+                this.report('invalid', `(${names.join(' & ')}) needs a movement to apply to, e.g. (${names[0]} rook)`, 'missing-argument');
+            }
             return NONE;
         }
         const end = { ...ctx.end };

@@ -78,7 +78,12 @@ describe('errors: the engine would otherwise drop or refuse part of the movement
         expect(await engine(text)).toEqual([`${at} error ${IssueCodes.MissingArgument}`]);
     });
 
-    test('(cond) with no branch', async () => {
+    test('a word that is not a modifier, called with nothing, is left to the validator (a condition word, an unknown function)', async () => {
+        expect(await engine('(def x (file))')).toEqual([]);
+        expect(await engine('(def x (/ wazir (frobnicate)))')).toEqual([]);
+    });
+
+        test('(cond) with no branch', async () => {
         expect(await engine('(def e (cond))')).toEqual([`1:8 error ${IssueCodes.EmptyCondition}`]);
     });
 
