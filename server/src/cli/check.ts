@@ -1,5 +1,5 @@
 /** `lcpn check`: every diagnostic of every named file, sorted by position, and a summary on stderr. */
-import { CliError, formatDiagnostic, loadWorkspace, reportProblems, displayName } from './workspace.js';
+import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
 import { escapeText } from './escape.js';
 import { plural } from './words.js';
 
@@ -14,8 +14,7 @@ export async function runCheck(paths: string[]): Promise<number> {
             process.stderr.write(`lcpn: note: ${escapeText(displayName(document))} is empty: it defines no pieces\n`);
         }
         // Hints (such as a '(' closed by ']') are for editors; the command line shows the rest.
-        const diagnostics = (document.diagnostics ?? []).filter((d) => (d.severity ?? 1) < 4).sort((a, b) =>
-            a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+        const diagnostics = diagnosticsOf(document, 3);
         for (const diagnostic of diagnostics) {
             if (diagnostic.severity === 1) errors++;
             if (diagnostic.severity === 2) warnings++;

@@ -27,7 +27,7 @@ import type { CliOptions } from './main.js';
 import { exportPieces, fromNotation } from './notation-input.js';
 import { piecesOf } from './pieces.js';
 import { plural } from './words.js';
-import { CliError, displayName, formatDiagnostic, loadWorkspace, reportProblems, STDIN } from './workspace.js';
+import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems, STDIN } from './workspace.js';
 
 const TARGETS = [...STYLES, 'betza', 'parlett'] as const;
 type Target = typeof TARGETS[number];
@@ -104,7 +104,7 @@ async function convertFiles(args: string[], to: Target, options: CliOptions): Pr
     let leftAsWritten = 0;
     const stdout: string[] = [];
     for (const document of documents) {
-        const diagnostics = (document.diagnostics ?? []).filter((d) => d.severity === 1);
+        const diagnostics = diagnosticsOf(document, 1);
         errors += diagnostics.length;
         for (const error of diagnostics) process.stderr.write(formatDiagnostic(document, error) + '\n');
         if (notation) {

@@ -11,7 +11,7 @@ import { squareName, type SetUp } from '../engine/board.js';
 import { destinations } from '../engine/report.js';
 import { escapeLines } from './escape.js';
 import { plural } from './words.js';
-import { CliError, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
+import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
 
 export async function runShow(args: string[], options: CliOptions): Promise<number> {
     if (args.length === 0) throw new CliError('show: name a file or directory (and optionally pieces in it)');
@@ -28,7 +28,7 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     let errors = 0;
     let pieces = 0;
     for (const document of documents) {
-        const problems = (document.diagnostics ?? []).filter((d) => d.severity === 1);
+        const problems = diagnosticsOf(document, 1);
         errors += problems.length;
         for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
         if (documents.length > 1) out.push(`== ${displayName(document)}`, '');

@@ -152,6 +152,12 @@ export function reportProblems(workspace: Pick<LoadedWorkspace, 'problems' | 'sk
     }
 }
 
+/** A document's diagnostics up to `severity` (1 errors only, 3 all but hints), in the order of the text. */
+export function diagnosticsOf(document: LangiumDocument, severity: number): Diagnostic[] {
+    return (document.diagnostics ?? []).filter((d) => (d.severity ?? 1) <= severity).sort((a, b) =>
+        a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}
+
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 
 /** `file:line:col: severity: message`, the format compilers use and editors can jump to. User text is escaped. */
