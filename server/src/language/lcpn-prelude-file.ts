@@ -41,6 +41,7 @@ export function readOnlyPreludeFile(env: NodeJS.ProcessEnv = process.env): strin
             const temporary = join(dir, `.${PRELUDE_FILE_NAME}.${process.pid}.tmp`);
             writeFileSync(temporary, text, { mode: 0o444 });
             chmodSync(temporary, 0o444); // the umask may have left write bits off, never on; this makes the mode exact
+            makeWritable(file); // Windows refuses to replace a read-only file
             renameSync(temporary, file);
             return file;
         } catch {
@@ -48,6 +49,14 @@ export function readOnlyPreludeFile(env: NodeJS.ProcessEnv = process.env): strin
         }
     }
     return undefined;
+}
+
+function makeWritable(file: string): void {
+    try {
+        chmodSync(file, 0o644);
+    } catch {
+        // no such file yet
+    }
 }
 
 function isIntactCopy(file: string, text: string): boolean {
