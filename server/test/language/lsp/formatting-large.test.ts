@@ -1,0 +1,52 @@
+/**
+ * Formatting never hangs (issue 9, "Slow paths"): a 100,000-definition file (2.5 MB) is
+ * formatted in one linear pass, and a cancelled request stops instead of running to the end.
+ * The time bound is generous (a hang detector on a shared machine), not a speed goal.
+ */
+import { Cancellation, OperationCancelled, URI, type LangiumDocument } from 'langium';
+import type { LangiumServices } from 'langium/lsp';
+import { beforeAll, expect, test } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createTestServices } from '../../test-services.js';
+
+let services: LangiumServices;
+beforeAll(async () => {
+    services = (await createTestServices()).Lcpn;
+});
+
+/** `count` definitions in the three styles, each with spacing to fix. */
+function bigFile(count: number): string {
+    const lines: string[] = [];
+    for (let i = 0; i < count; i++) {
+        const name = `p${'abcdefghij'[i % 10]}${i.toString(36).replace(/[0-9]/g, (d) => 'klmnopqrst'[Number(d)])}`;
+        lines.push(i % 3 === 0 ? `(def ${name}  (/ wazir  ferz))` : i % 3 === 1 ? `${name} :=wazir/ferz` : `${name} IS  wazir OR ferz`);
+    }
+    return lines.join('\n');
+}
+
+const options = { tabSize: 4, insertSpaces: true };
+
+/** The document parsed only: formatting needs nothing more (linking 100,000 names would dominate the test). */
+function parsed(text: string): LangiumDocument {
+    return services.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse('file:///large/format.lcpn'));
+}
+
+test('100,000 definitions are formatted, every one of them', async () => {
+    const document = parsed(bigFile(100_000));
+    const started = Date.now();
+    const edits = await services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(120_000);
+    const formatted = TextDocument.applyEdits(document.textDocument, edits).split('\n');
+    expect(formatted).toHaveLength(100_001);
+    expect(formatted.slice(0, 3)).toEqual(['(def pak  (/ wazir ferz))'.replace('  ', ' '), 'pbl := wazir / ferz', 'pcm IS wazir OR ferz']);
+    expect(formatted[99_999]).toMatch(/^\(def \w+ \(\/ wazir ferz\)\)$/);
+}, 300_000);
+
+test('a cancelled formatting request stops', async () => {
+    const document = parsed(bigFile(2_000));
+    const source = new Cancellation.CancellationTokenSource();
+    source.cancel();
+    await expect(services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options }, source.token))
+        .rejects.toBe(OperationCancelled);
+}, 120_000);
