@@ -9,14 +9,14 @@ import type { EngineRule, PlanTerm, PlanTest } from './plan.js';
 /** `report` receives the message and rule of a test that is not machine-evaluable. */
 export function compileTest(test: Test, report: (message: string, rule: EngineRule) => void): PlanTest {
     if (test.kind === 'text') {
-        report(`condition ${quote(test.text)} is informal: its branch is shown with a note`, 'informal-text');
+        report(`condition ${quote(test.text)} is informal: its branch is shown with a note`, 'informal-condition');
         return { kind: 'informal', note: quote(test.text) };
     }
     const left = term(test.left);
     const right = term(test.right);
     if (left && right) return { kind: 'equals', left, right };
     const text = `(= ${showTerm(test.left)} ${showTerm(test.right)})`;
-    report(`condition ${text} is not machine-evaluable (only numbers and (rank) are): its branch is shown with a note`, 'informal-condition');
+    report(`condition ${text} is not machine-evaluable (only numbers and (rank) are): its branch is shown with a note`, 'informal-comparison');
     return { kind: 'informal', note: text };
 }
 

@@ -36,7 +36,9 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
     const informal = informalTests(prepared.plan);
     const result: Scenario[] = [];
     if (ranks.length === 0 && informal.length > 0 && informal.length <= MAX_BRANCH_DIAGRAMS) {
-        result.push(...branchScenarios(informal, (title, assume) => run(title, alone(centre), assume)));
+        // Each diagram is titled by the condition it decides: "its branch is shown with a note" no longer applies.
+        const decided = (s: Scenario): Scenario => ({ ...s, result: { ...s.result, problems: s.result.problems.filter((p) => p.rule !== 'informal-condition' && p.rule !== 'informal-comparison') } });
+        result.push(...branchScenarios(informal, (title, assume) => decided(run(title, alone(centre), assume))));
     } else if (ranks.length === 0) {
         result.push(run('on an empty board', alone(centre)));
     } else {

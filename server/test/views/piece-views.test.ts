@@ -117,3 +117,11 @@ describe('huge definitions cost a bounded amount of work', () => {
         expect(md).toContain('step budget ran out');
     });
 });
+
+describe('branch diagrams drop the "shown with a note" caveat they make untrue', () => {
+    test('no condition caveat under a diagram titled by that condition; other caveats stay', () => {
+        const { piece, resolve } = pieces('(def p (cond ("crossed the river" (wazir :within-fortress)) (t ferz)))');
+        const shown = scenarios(piece('p'), resolve, BOARD);
+        expect(shown.map((s) => s.result.problems.map((p) => p.rule))).toEqual([['informal-keyword'], ['informal-keyword']]);
+    });
+});
