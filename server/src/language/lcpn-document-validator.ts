@@ -17,7 +17,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
 import { nameRole } from './lcpn-name-roles.js';
-import type { LcpnScopeProvider } from './lcpn-scope-provider.js';
+import { isAmbiguityError, type LcpnScopeProvider } from './lcpn-scope-provider.js';
 import type { LcpnServices } from './lcpn-module.js';
 import { closestNames, didYouMean, spellAs } from './suggest.js';
 import { definitionStyle } from '../model/lower.js';
@@ -108,6 +108,12 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
         for (const error of parseResult.parserErrors) {
             const token = toTok(error.token, text.length) ?? { start: text.length, end: text.length, image: '', type: 'EOF' };
             const previous = 'previousToken' in error ? toTok((error as { previousToken?: IToken }).previousToken, text.length) : undefined;
+            if (error.name === 'NestingTooDeep') {
+                // The parser's limit: nothing to recognise, and it explains everything after it in the definition.
+                const range = { start: document.textDocument.positionAt(token.start), end: document.textDocument.positionAt(token.end) };
+                diagnostics.push({ severity: 1, range, message: error.message, source: this.getSource(), code: IssueCodes.NestingLimit, data: { code: IssueCodes.NestingLimit } });
+                continue;
+            }
             const diagnosis = diagnoseParseError({
                 text, token, previous: previous?.type === 'EOF' ? undefined : previous, rule: error.context?.ruleStack?.at(-1)?.replace(/\u200b/g, ''), message: error.message, segments,
                 isKnownPiece: (name) => table.has(normalizeName(name))
@@ -154,7 +160,7 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
             const container = error?.info.container;
             if (!error || !container || !ast.isNameRef(container) || nameRole(container) !== 'piece') continue;
             // A name defined in several other files is reported with its candidates by the namespace checks.
-            if (Array.isArray((error as { ambiguous?: unknown }).ambiguous)) continue;
+            if (isAmbiguityError(error)) continue;
             known ??= [...(this.lcpnServices.references.ScopeProvider as LcpnScopeProvider).definitionTable().keys()];
             const name = reference.$refText;
             if (oddCharacterInName(name)) continue; // the validator names the odd character; "unknown piece" would only repeat it
@@ -177,7 +183,7 @@ function toTok(token: IToken | undefined, length: number): Tok | undefined {
     return { start: token.startOffset, end: token.startOffset + token.image.length, image: token.image, type: token.tokenType?.name };
 }
 
-const SYNTAX_CODES = new Set<string>([DocumentValidator.LexingError, DocumentValidator.ParsingError, IssueCodes.StrayText, IssueCodes.UnfinishedDefinition]);
+const SYNTAX_CODES = new Set<string>([DocumentValidator.LexingError, DocumentValidator.ParsingError, IssueCodes.StrayText, IssueCodes.UnfinishedDefinition, IssueCodes.NestingLimit]);
 
 function codeOf(diagnostic: Diagnostic): string | undefined {
     return (diagnostic.data as { code?: string } | undefined)?.code;
@@ -252,8 +258,9 @@ function oneErrorPerDefinition(document: LangiumDocument, diagnostics: Diagnosti
  */
 function rank(d: Diagnostic): number {
     const code = codeOf(d) ?? '';
-    if (code === IssueCodes.UnexpectedCharacter || code === IssueCodes.UnclosedString) return 0;
-    return SYNTAX_MISTAKES.has(code) ? 1 : 2;
+    if (code === IssueCodes.NestingLimit) return 0;
+    if (code === IssueCodes.UnexpectedCharacter || code === IssueCodes.UnclosedString) return 1;
+    return SYNTAX_MISTAKES.has(code) ? 2 : 3;
 }
 
 /** Codes of recognised syntax mistakes (preferred to the parser's generic message). */

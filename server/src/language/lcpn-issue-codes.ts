@@ -19,6 +19,8 @@ export namespace IssueCodes {
     export const MissingOperator = 'missing-operator';
     export const MissingOperand = 'missing-operand';
     export const UnfinishedDefinition = 'unfinished-definition';
+    /** The parser's nesting or chain limit (lcpn-nesting-limit.ts): it says why the rest of the form was not read. */
+    export const NestingLimit = 'nesting-limit';
     // Newcomers' mistakes that parse (lcpn-validator.ts).
     export const OperatorWordAsFunction = 'operator-word-as-function';
     export const UnknownCondition = 'unknown-condition';

@@ -7,6 +7,7 @@ import { AstUtils, GrammarUtils, type AstNode, type ValidationAcceptor, type Val
 import { describeCharacter, meantCharacter, oddCharacterInName } from './characters.js';
 import * as ast from './generated/ast.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
+import { incompleteDefinitions } from './lcpn-incomplete.js';
 import { nameRole } from './lcpn-name-roles.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import type { LcpnServices } from './lcpn-module.js';
@@ -49,8 +50,10 @@ export class LcpnValidator {
 
     checkDuplicates = (document: ast.Document, accept: ValidationAcceptor): void => {
         const first = new Map<string, ast.Definition>();
+        // Uses resolve to the first complete definition: one with a syntax error on its lines is not "the first".
+        const incomplete = incompleteDefinitions(AstUtils.getDocument(document));
         for (const def of document.definitions) {
-            if (!def.name) continue;
+            if (!def.name || incomplete.has(def)) continue;
             const key = normalizeName(def.name);
             const earlier = first.get(key);
             if (!earlier) {
