@@ -50,9 +50,11 @@ export class LcpnCommandHandler extends AbstractExecuteCommandHandler {
             const { edits } = conversion;
             const applied = edits.length === 0 || !connection ? { applied: edits.length === 0 }
                 : await connection.workspace.applyEdit({ label: `Convert to ${STYLE_NAMES[style as Style]} style`, edit: { changes: { [uri]: edits } } });
-            const message = applied.applied ? conversionSummary(conversion, style as Style) : `The conversion to ${STYLE_NAMES[style as Style]} style was not applied (the editor refused the edit).`;
+            // Without a connection (tests, embedding) nothing is applied, but the summary says what would be.
+            const refused = !applied.applied && !!connection;
+            const message = refused ? `The conversion to ${STYLE_NAMES[style as Style]} style was not applied (the editor refused the edit).` : conversionSummary(conversion, style as Style);
             if (connection) {
-                if (conversion.leftAsWritten.length > 0 || !applied.applied) void connection.window.showWarningMessage(message);
+                if (conversion.leftAsWritten.length > 0 || refused) void connection.window.showWarningMessage(message);
                 else void connection.window.showInformationMessage(message);
             }
             const result: ConvertDocumentResult = {

@@ -1,0 +1,26 @@
+/** `lcpn.convertDocument`: what it answers (the message shown to the user, and the facts behind it). */
+import { clearDocuments, parseHelper } from 'langium/test';
+import { beforeAll, expect, test } from 'vitest';
+import type { ConvertDocumentResult } from '../../../src/language/lsp/lcpn-commands.js';
+import { createTestServices } from '../../test-services.js';
+
+let services: Awaited<ReturnType<typeof createTestServices>>;
+beforeAll(async () => {
+    services = await createTestServices();
+});
+
+test('says how many definitions were converted and which were left as written, with their lines', async () => {
+    const document = await parseHelper(services.Lcpn)('(def knight [1 2])\nbad := (wazir / \n(def g (/))\n(def q (/ rook bishop))\n', { validation: true });
+    const result = await services.shared.lsp.ExecuteCommandHandler!.executeCommand('lcpn.convertDocument', [document.uri.toString(), 'sql']) as ConvertDocumentResult;
+    expect(result.converted).toBe(2);
+    expect(result.leftAsWritten.map((l) => [l.name, l.line])).toEqual([['bad', 2], ['g', 3]]);
+    expect(result.message).toBe("Converted 2 definitions to SQL style; left 2 as written because they have errors: 'bad' (line 2), 'g' (line 3).");
+    await clearDocuments(services.shared, [document]);
+});
+
+test('bad arguments are refused with a message, not a crash', async () => {
+    const handler = services.shared.lsp.ExecuteCommandHandler!;
+    await expect(handler.executeCommand('lcpn.convertDocument', ['file:///nowhere/x.lcpn', 'lisp'])).rejects.toThrow(/not an open LCPN document/);
+    await expect(handler.executeCommand('lcpn.convertDocument', ['file:///nowhere/x.lcpn', 'cobol'])).rejects.toThrow(/expects \[uri/);
+    await expect(handler.executeCommand('lcpn.convertDocument', [])).rejects.toThrow(/expects \[uri/);
+});
