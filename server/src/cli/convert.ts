@@ -11,10 +11,7 @@ import { mkdirSync, renameSync, statSync, writeFileSync, chmodSync, realpathSync
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { convertDocument, STYLES } from '../language/lcpn-convert.js';
-import type { LangiumDocument } from 'langium';
-import type * as ast from '../language/generated/ast.js';
-import type { Document } from '../language/generated/ast.js';
-import { incompleteDefinitions } from '../language/lcpn-incomplete.js';
+import { definitionsWithErrors } from '../language/lcpn-convert-check.js';
 import { normalizeName } from '../model/names.js';
 import { parsePieceText } from '../model/parse-text.js';
 import type { Move, Style } from '../model/piece.js';
@@ -108,23 +105,28 @@ async function convertFiles(args: string[], to: Target, options: CliOptions): Pr
         errors += diagnostics.length;
         for (const error of diagnostics) process.stderr.write(formatDiagnostic(document, error) + '\n');
         if (notation) {
-            // A definition with an error has no meaning to export: the parser did not complete it, or an error lies in it.
-            const lowered = services.lcpn.PieceModels.definitions(document);
-            const broken = new Set([...definitionsWithErrors(document)].map((node) => lowered.get(node)?.piece));
-            const all = piecesOf(services, document);
-            for (const { piece } of all) {
-                if (broken.has(piece)) process.stderr.write(`lcpn: ${escapeText(displayName(document))}: '${escapeText(piece.name)}' has an error and was left out\n`);
+            // A definition with an error has no meaning to export (the same rule as conversion to a style, lcpn-convert-check.ts).
+            const models = services.lcpn.PieceModels;
+            const lowered = models.definitions(document);
+            const withErrors = definitionsWithErrors(models, document);
+            const broken = new Set([...withErrors.keys()].map((node) => lowered.get(node)?.piece));
+            const inOrder = [...withErrors].sort(([a], [b]) => (a.$cstNode?.offset ?? 0) - (b.$cstNode?.offset ?? 0));
+            for (const [node, reason] of inOrder) {
+                const what = node.name ? `'${escapeText(node.name)}'` : 'a definition without a name';
+                const line = (node.$cstNode?.range.start.line ?? 0) + 1;
+                process.stderr.write(`lcpn: ${escapeText(displayName(document))}:${line}: ${what} was left out: ${escapeText(reason)}\n`);
             }
-            const pieces = all.filter((p) => !broken.has(p.piece));
+            const pieces = piecesOf(services, document).filter((p) => !broken.has(p.piece));
             if (documents.length > 1) stdout.push(`== ${displayName(document)}`);
             const text = exportPieces(to as Notation, pieces.map((p) => p.piece), pieces[0]?.resolve ?? (() => undefined));
             stdout.push(...escapeLines(text.split('\n').slice(0, -1)));
             continue;
         }
-        const { edits, skipped } = convertDocument(services.lcpn.PieceModels, document, to as Style);
-        leftAsWritten += skipped.length;
-        for (const name of skipped) {
-            process.stderr.write(`lcpn: ${escapeText(displayName(document))}: '${escapeText(name)}' has an error and was left as written\n`);
+        const { edits, leftAsWritten: left } = convertDocument(services.lcpn.PieceModels, document, to as Style);
+        leftAsWritten += left.length;
+        for (const { name, range, reason } of left) {
+            const what = name ? `'${escapeText(name)}'` : 'a definition without a name';
+            process.stderr.write(`lcpn: ${escapeText(displayName(document))}:${range.start.line + 1}: ${what} was left as written: ${escapeText(reason)}\n`);
         }
         const converted = TextDocument.applyEdits(document.textDocument, edits);
         if (!toFiles) {
@@ -148,17 +150,6 @@ async function convertFiles(args: string[], to: Target, options: CliOptions): Pr
         process.stderr.write(`lcpn: ${plural(leftAsWritten, 'definition')} with errors left as written\n`);
     }
     return workspace.problems.length > 0 ? 2 : errors > 0 ? 1 : 0;
-}
-
-/** Definitions the parser did not complete, and those an error diagnostic starts in. */
-function definitionsWithErrors(document: LangiumDocument<Document>): Set<ast.Definition> {
-    const result = new Set(incompleteDefinitions(document));
-    const errors = (document.diagnostics ?? []).filter((d) => d.severity === 1).map((d) => document.textDocument.offsetAt(d.range.start));
-    for (const definition of document.parseResult.value.definitions ?? []) {
-        const cst = definition.$cstNode;
-        if (cst && errors.some((offset) => offset >= cst.offset && offset < cst.end)) result.add(definition);
-    }
-    return result;
 }
 
 /** Where `--out DIR` puts a file: its path below the named directory it was found in (or its own name) under DIR. */

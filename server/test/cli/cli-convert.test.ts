@@ -48,7 +48,7 @@ describe('convert a directory', () => {
         expect(readFileSync(join(path, 'converted', 'fairy.lcpn'), 'utf8')).toBe('squirrel := knight / dabbabah / alfil\n');
         expect(readFileSync(join(path, 'converted', 'deep', 'broken.lcpn'), 'utf8')).toBe('good := ferz\n(def half (/ wazir\n');
         expect(existsSync(join(path, 'converted', 'notes.txt'))).toBe(false);
-        expect(result.stderr).toContain("lcpn: src/deep/broken.lcpn: 'half' has an error and was left as written\n");
+        expect(result.stderr).toContain("lcpn: src/deep/broken.lcpn:2: 'half' was left as written: it has a syntax error\n");
         expect(result.stderr).toContain('3 files converted to c in converted; 1 definition with errors left as written\n');
         // The sources are untouched.
         expect(readFileSync(join(path, 'src', 'ortho.lcpn'), 'utf8')).toBe(ORTHO);
@@ -81,7 +81,7 @@ describe('convert a directory', () => {
         const result = runLcpn(path, ['convert', 'src', '--to', 'betza']);
         expect(result.stdout).toBe('== src/deep/broken.lcpn\ngood: F\n== src/fairy.lcpn\nsquirrel: NDA\n== src/ortho.lcpn\nmy-knight: N\nmy-rook: R\n');
         // A definition with an error has no notation to give: it is named and left out.
-        expect(result.stderr).toContain("lcpn: src/deep/broken.lcpn: 'half' has an error and was left out\n");
+        expect(result.stderr).toContain("lcpn: src/deep/broken.lcpn:2: 'half' was left out: it has a syntax error\n");
     });
 });
 
@@ -90,7 +90,8 @@ describe('export to a notation never exports an error', () => {
         writeFileSync(join(dir, 'errors.lcpn'), '(def too-far [99999999999999999999 1])\n(def typo (/ wazir knigth))\n(def ok ferz)\n');
         const result = runLcpn(dir, ['convert', 'errors.lcpn', '--to', 'parlett']);
         expect(result.stdout).toBe('ok: 1X\n');
-        expect(result.stderr).toContain("lcpn: errors.lcpn: 'too-far' has an error and was left out\nlcpn: errors.lcpn: 'typo' has an error and was left out\n");
+        expect(result.stderr).toContain("lcpn: errors.lcpn:1: 'too-far' was left out: it has an error: this number is too large");
+        expect(result.stderr).toContain("lcpn: errors.lcpn:2: 'typo' was left out: it has an error: unknown piece 'knigth'");
         expect(result.code).toBe(1);
     });
 });
