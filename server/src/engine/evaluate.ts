@@ -33,7 +33,8 @@ export interface Endpoint {
     notes: readonly string[];
     promotions: readonly string[];
     /** Where the piece stands when the path ends: the landing square, or for igui the square it captured from. */
-    from: { x: number; y: number };
+    fromX: number;
+    fromY: number;
 }
 
 interface State {
@@ -149,7 +150,8 @@ export class Walker {
                 const pieces = landingPieces + innerPieces;
                 if (cannon ? pieces > 1 : noJump ? pieces > 0 : landingPieces > 0) break;
                 if (k >= plan.min && (!cannon || pieces === 1)) {
-                    emit({ x, y, dir: step, end: plan.end, notes, promotions: state.promotions, from: plan.end.igui ? { x: state.x, y: state.y } : { x, y } });
+                    const igui = plan.end.igui;
+                    emit({ x, y, dir: step, end: plan.end, notes, promotions: state.promotions, fromX: igui ? state.x : x, fromY: igui ? state.y : y });
                 }
             }
         }
@@ -171,7 +173,8 @@ export class Walker {
                     // Going on from a capture-only ending would capture on the way: not evaluated (compile.ts reports it).
                     if (!e.end.move && e.end.capture) return;
                     if (plan.mode === 'blocked' && this.read(e.x, e.y) !== EMPTY) return;
-                    const key = `${e.x},${e.y},${e.dir[0]},${e.dir[1]},${e.notes.join('\u0000')},${e.promotions.join('\u0000')}`;
+                    let key = `${e.x},${e.y},${e.dir[0]},${e.dir[1]},${e.notes.join('\u0000')}`;
+                    if (e.promotions.length > 0) key += `\u0001${e.promotions.join('\u0000')}`;
                     if (!next.has(key)) next.set(key, { x: e.x, y: e.y, dir: e.dir, notes: e.notes, promotions: e.promotions });
                 });
             }

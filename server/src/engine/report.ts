@@ -162,8 +162,8 @@ function record(found: Map<number, Destination>, occ: Occupancy, e: Endpoint): v
         dest.promotions ??= [];
         for (const p of e.promotions) if (!dest.promotions.includes(p)) dest.promotions.push(p);
     }
-    if (igui && !dest.iguiFrom?.some((sq) => sq.file === e.from.x && sq.rank === e.from.y)) {
-        (dest.iguiFrom ??= []).push({ file: e.from.x, rank: e.from.y });
+    if (igui && !dest.iguiFrom?.some((sq) => sq.file === e.fromX && sq.rank === e.fromY)) {
+        (dest.iguiFrom ??= []).push({ file: e.fromX, rank: e.fromY });
     }
 }
 
