@@ -36,7 +36,8 @@ Paths:
 
 Workspace (names resolve exactly as in the editor):
   A named file sees its own definitions first, then every other .lcpn file in its directory
-  (not recursive), then the standard prelude. --workspace DIR sets the workspace instead:
+  (not recursive) and in the other paths named, then the standard prelude (a named directory
+  is read recursively, like a folder open in the editor). --workspace DIR sets it instead:
   every .lcpn file below DIR, as the editor loads an open folder. Standard input sees only the
   prelude unless --workspace is given. Diagnostics and output are for the named files only.
 
