@@ -41,6 +41,9 @@ const REPORTED: Partial<Record<EngineRule, [Severity, string]>> = {
     'limit': ['warning', IssueCodes.EvaluationLimit]
 };
 
+/** Engine diagnostics reported for one definition at most. */
+export const MAX_PER_DEFINITION = 50;
+
 /** Registers the engine's checks on `Definition` nodes. */
 export function registerEngineChecks(services: LcpnServices): void {
     const models = services.lcpn.PieceModels;
@@ -58,7 +61,8 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
     const problems = new Problems();
     const resolve = models.resolverFor(AstUtils.getDocument(def).uri.toString());
     compile(piece, resolve, problems);
-    const located = problems.located.filter((l) => REPORTED[l.problem.rule]);
+    // A generated definition with thousands of informal parts gets the first ones, not thousands of diagnostics.
+    const located = problems.located.filter((l) => REPORTED[l.problem.rule]).slice(0, MAX_PER_DEFINITION);
     if (located.length === 0) return;
     const nodes = new NodeFinder(def);
     for (const entry of located) {
@@ -77,35 +81,58 @@ function qualifierIn(node: AstNode, name: string): ast.Qualifier | undefined {
 }
 
 /**
- * Maps the engine's model nodes back to the AST: every expression of the definition lowered on
- * its own, keyed by its model's JSON (lowering is compositional, so a sub-expression lowers to
- * exactly the sub-model the engine saw). Built only when a definition has a problem to place.
+ * Maps the engine's model nodes back to the AST: an expression lowered on its own gives exactly
+ * the sub-model the engine saw (lowering is compositional), so the written node is the innermost
+ * expression whose model equals the problem's node. Only expressions that can lower to that kind
+ * of model are lowered, each at most once, and only for definitions with a problem to place.
  */
 class NodeFinder {
-    private index?: Map<string, AstNode>;
+    private nodes?: ast.Expr[];
+    private readonly keys = new Map<ast.Expr, string>();
+    private readonly used = new Set<ast.Expr>();
 
     constructor(private readonly def: ast.Definition) {}
 
     /** The innermost written node of the problem's path. */
     find(entry: LocatedProblem): AstNode | undefined {
-        const index = this.index ??= this.build();
         for (let i = entry.path.length - 1; i >= 0; i--) {
-            const node = index.get(key(entry.path[i]));
-            if (node) return node;
+            const target = entry.path[i];
+            const wanted = key(target);
+            const matches: ast.Expr[] = [];
+            for (const node of this.candidates()) {
+                if (!mayLowerTo(node, target.kind)) continue;
+                let k = this.keys.get(node);
+                if (k === undefined) this.keys.set(node, k = key(lowerMove(node)));
+                if (k === wanted) matches.push(node);
+            }
+            if (matches.length === 0) continue;
+            // The same movement written twice: problems arrive in source order, so each takes the next copy.
+            const found = matches.find((m) => !this.used.has(m)) ?? matches[matches.length - 1];
+            this.used.add(found);
+            return found;
         }
         return undefined;
     }
 
-    private build(): Map<string, AstNode> {
-        const index = new Map<string, AstNode>();
-        for (const node of AstUtils.streamAst(this.def)) {
-            if (!ast.isExpr(node) || ast.isParenthesized(node) || ast.isQualifier(node) || ast.isProperty(node)) continue;
-            if (ast.isNumberLit(node) || ast.isEquals(node) || ast.isComposition(node)) continue;
-            const k = key(lowerMove(node));
-            // Outer nodes come first in the stream; an inner node with the same model is the more precise place.
-            index.set(k, node);
-        }
-        return index;
+    private candidates(): ast.Expr[] {
+        return this.nodes ??= AstUtils.streamAst(this.def).filter((n): n is ast.Expr => ast.isExpr(n)
+            && !ast.isParenthesized(n) && !ast.isQualifier(n) && !ast.isProperty(n)
+            && !ast.isNumberLit(n) && !ast.isEquals(n) && !ast.isComposition(n)).toArray();
+    }
+}
+
+/** Whether lowering `node` can give a model of this kind (applications can give any: `(betza "...")`). */
+function mayLowerTo(node: ast.Expr, kind: Move['kind']): boolean {
+    if (ast.isApplication(node) || ast.isGerundCall(node)) return true;
+    switch (kind) {
+        case 'leap': return ast.isVector(node);
+        case 'ref': return ast.isNameRef(node);
+        case 'text': return ast.isStringLit(node);
+        case 'qualified': return ast.isQualified(node) || ast.isVector(node);
+        case 'union': return ast.isUnion(node);
+        case 'sequence': return ast.isSequence(node);
+        case 'conditional': return ast.isConditional(node);
+        case 'apply': return false;
     }
 }
 

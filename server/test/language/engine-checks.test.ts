@@ -115,6 +115,19 @@ describe('information: what is kept but not evaluated', () => {
     });
 });
 
+describe('the same movement written twice', () => {
+    test('each copy gets its own diagnostic, in its own place', async () => {
+        expect(await engine('(def f (/ (wazir :within-fortress) knight (wazir :within-fortress)))')).toEqual([
+            `1:18 info ${IssueCodes.InformalKeyword}`, `1:50 info ${IssueCodes.InformalKeyword}`
+        ]);
+    });
+
+    test('a definition with thousands of problems reports the first 50', async () => {
+        const text = `(def z (/ ${Array.from({ length: 300 }, (_, i) => `([1 ${i + 1} 1] :only)`).join(' ')}))`;
+        expect((await engine(text)).length).toBe(50);
+    });
+});
+
 describe('nothing is said twice', () => {
     test('unknown pieces and keywords, cycles and condition words belong to the other checks', async () => {
         expect(await engine('(def h (/ unknownthing (wazir :forward-left) (cond ((= (file) 2) wazir))))')).toEqual([]);
