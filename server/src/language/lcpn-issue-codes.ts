@@ -19,6 +19,9 @@ export namespace IssueCodes {
     export const MissingOperator = 'missing-operator';
     export const MissingOperand = 'missing-operand';
     export const UnfinishedDefinition = 'unfinished-definition';
+    export const LispIf = 'lisp-if';
+    export const CondClause = 'cond-clause';
+    export const FunctionCallSyntax = 'function-call-syntax';
     /** The parser's nesting or chain limit (lcpn-nesting-limit.ts): it says why the rest of the form was not read. */
     export const NestingLimit = 'nesting-limit';
     // Newcomers' mistakes that parse (lcpn-validator.ts).

@@ -7,6 +7,7 @@
  */
 import { describeCharacter, meantCharacter } from './characters.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
+import { functionWord } from '../model/vocabulary.js';
 
 export type SyntaxStyle = 'lisp' | 'c' | 'sql';
 
@@ -202,10 +203,11 @@ export function tokenBefore(text: string, offset: number): Tok | undefined {
 
 const WHOLE_NAME = new RegExp(`^${NAME_START}$`);
 const isName = (t: Tok | undefined): t is Tok => !!t && (t.type === 'NAME' || (!t.type && WHOLE_NAME.test(t.image)));
-const isOp = (t: Tok | undefined): t is Tok => !!t && INFIX_OPS.has(t.image);
+const isOp = (t: Tok | undefined): boolean => !!t && INFIX_OPS.has(t.image);
 const isOpen = (t: Tok | undefined) => !!t && (t.image === '(' || t.image === '[');
 /** A token a movement can end with: `wazir`, `]`, `)`, `:forward`, `2`, a string. */
-const endsMovement = (t: Tok | undefined) => !!t && t.image !== ':=' && (/^[\w\u00C0-\uFFFF$:"*-]/.test(t.image[0]) && !INFIX_OPS.has(t.image) && !SQL_WORDS[t.image] || t.image === ']' || t.image === ')' || t.image === '"');
+const RESERVED = new Set(['if', 'else', 'cond', 'def', 'capturing', 'moving', 'moveing', 'no_jumping', 'no-jumping']);
+const endsMovement = (t: Tok | undefined) => !!t && t.image !== ':=' && !RESERVED.has(t.image) && (/^[\w\u00C0-\uFFFF$:"*-]/.test(t.image[0]) && !INFIX_OPS.has(t.image) && !SQL_WORDS[t.image] || t.image === ']' || t.image === ')' || t.image === '"');
 
 // ---------------------------------------------------------------- lexer errors
 
@@ -229,6 +231,9 @@ export function diagnoseLexerError(text: string, offset: number, length: number,
     if (first === "'" || first === '`') {
         return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: `unexpected character ${describeCharacter(first)}: LCPN strings are written in double quotes, as in "see text"` };
     }
+    if (first === '.' && /[A-Za-z]/.test(text[offset + 1] ?? '') && NAME_CHAR.test(text[offset - 1] ?? '')) {
+        return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: "unexpected '.': a keyword follows a ':', as in wazir:forward", replacement: ':' };
+    }
     if (first === '.' && /[0-9]/.test(text[offset - 1] ?? '') && /[0-9]/.test(text[offset + 1] ?? '')) {
         return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: "unexpected '.': the numbers of a vector are whole numbers of squares, as in [1 2]" };
     }
@@ -244,9 +249,42 @@ export function diagnoseLexerError(text: string, offset: number, length: number,
 // ---------------------------------------------------------------- parse errors
 
 export function diagnoseParseError(ctx: ParseErrorContext): Diagnosis | undefined {
-    return keywordCase(ctx) ?? elseIf(ctx) ?? lispDefine(ctx) ?? doubled(ctx) ?? andThen(ctx) ?? infixInLisp(ctx) ?? prefixInInfix(ctx)
-        ?? definitionHeader(ctx) ?? lispDefinitionHeader(ctx) ?? unfinished(ctx);
+    return keywordCase(ctx) ?? elseIf(ctx) ?? lispDefine(ctx) ?? lispIf(ctx) ?? condClause(ctx) ?? doubled(ctx) ?? andThen(ctx) ?? infixInLisp(ctx)
+        ?? prefixInInfix(ctx) ?? functionCall(ctx) ?? definitionHeader(ctx) ?? lispDefinitionHeader(ctx) ?? unfinished(ctx);
 }
+
+/** `(if (= (rank) 2) wazir ferz)`: Lisp style has `cond`. */
+function lispIf(ctx: ParseErrorContext): Diagnosis | undefined {
+    // The parser stops at the '(' before `if` (it chooses the form by the word after it).
+    const after = isOpen(ctx.token) ? tokenAfter(ctx.text, ctx.token.end) : undefined;
+    for (const t of [ctx.token, ctx.previous, after]) {
+        if (!t || (t.image !== 'if' && t.image !== 'IF') || styleAt(ctx, t.start) !== 'lisp' || !isOpen(tokenBefore(ctx.text, t.start))) continue;
+        return { start: t.start, end: t.end, code: IssueCodes.LispIf, message: 'Lisp style writes conditions with cond, one (TEST MOVEMENT) clause each: (cond ((= (rank) 2) wazir) (t ferz))', explainsUpTo: ctx.segments.lineEnd(t.end) };
+    }
+    return undefined;
+}
+
+/** `(cond (= (rank) 2) wazir)`: each clause is `(TEST MOVEMENT)` in brackets of its own. */
+function condClause(ctx: ParseErrorContext): Diagnosis | undefined {
+    const { token: t, previous: p } = ctx;
+    if (t.image !== '=' || !isOpen(p) || styleAt(ctx, t.start) !== 'lisp' || tokenBefore(ctx.text, p!.start)?.image !== 'cond') return undefined;
+    return { start: p!.start, end: t.end, code: IssueCodes.CondClause, message: 'each cond clause is (TEST MOVEMENT) in brackets of its own: (cond ((= (rank) 2) wazir))', explainsUpTo: ctx.segments.lineEnd(t.end) };
+}
+
+/** `x := capture ferz`: a modifier function takes its movement in brackets (or, in SQL, as a gerund). */
+function functionCall(ctx: ParseErrorContext): Diagnosis | undefined {
+    const { token: t, previous: p } = ctx;
+    if (ctx.rule !== 'InfixDefinition' || !isName(p) || ctx.segments.startsLine(p.start)) return undefined;
+    const fn = tokenBefore(ctx.text, p.start);
+    const word = fn && isName(fn) ? functionWord(fn.image) : undefined;
+    if (!fn || !word || word.role !== 'modifier' || t.image === ':=' || t.image === 'IS') return undefined;
+    const style = styleAt(ctx, fn.start) ?? 'c';
+    const gerund = GERUNDS[word.name];
+    const fix = style === 'lisp' ? `(${fn.image} ${p.image})` : style === 'sql' && gerund ? `${gerund} ${p.image} or ${fn.image}(${p.image})` : `${fn.image}(${p.image})`;
+    return { start: fn.start, end: p.end, code: IssueCodes.FunctionCallSyntax, message: `'${fn.image}' is a modifier function: it takes its movement in brackets, ${fix}`, explainsUpTo: ctx.segments.lineEnd(p.end) };
+}
+
+const GERUNDS: Record<string, string> = { move: 'moving', capture: 'capturing', 'no-jump': 'no_jumping' };
 
 function styleAt(ctx: ParseErrorContext, offset: number): SyntaxStyle | undefined {
     return ctx.segments.style(ctx.segments.indexOf(offset));
@@ -259,10 +297,22 @@ function quote(text: string): string {
 /** `rook or bishop`, `x is wazir`, `ELSE ferz end`: a SQL word in lower case is read as a name. */
 function keywordCase(ctx: ParseErrorContext): Diagnosis | undefined {
     for (const t of [ctx.token, ctx.previous]) {
+        if (!t) continue;
+        const style = styleAt(ctx, t.start);
+        // C's lower-case `if` and `else` are keywords of their own; in a SQL definition they are SQL's, in capitals.
+        if ((t.image === 'if' || t.image === 'else') && style === 'sql') {
+            const upper = t.image.toUpperCase();
+            return { start: t.start, end: t.end, code: IssueCodes.KeywordCase, message: `SQL keywords are written in capitals: ${upper}`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: upper };
+        }
+        // `x IS if rank() = 2 THEN ...` read as C's if: the parser stops at THEN, wanting '{'.
+        if (ctx.rule === 'CBranch' && t.image === 'THEN' && style === 'sql') {
+            const start = ctx.segments.startOf(ctx.segments.indexOf(t.start));
+            const at = /\bif\b(?![\s\S]*\bif\b)/.exec(ctx.text.slice(start, t.start));
+            if (at) return { start: start + at.index, end: start + at.index + 2, code: IssueCodes.KeywordCase, message: 'SQL keywords are written in capitals: IF', explainsUpTo: ctx.segments.lineEnd(t.end), replacement: 'IF' };
+        }
         if (!isName(t)) continue;
         const upper = t.image.toUpperCase().replace(/-/g, '_');
         if (!(upper in SQL_WORDS) || upper === t.image || upper === 'IF' || upper === 'ELSE') continue;
-        const style = styleAt(ctx, t.start);
         const c = SQL_WORDS[upper];
         const message = style === 'c' && c
             ? `'${t.image}' is not a C-style operator: write '${c}' (or ${upper} in SQL style, where keywords are written in capitals)`
@@ -326,11 +376,11 @@ function infixInLisp(ctx: ParseErrorContext): Diagnosis | undefined {
     const { token: t, previous: p } = ctx;
     if (styleAt(ctx, t.start) !== 'lisp') return undefined;
     if (t.image === ',') return { start: t.start, end: t.end, code: IssueCodes.CommaInLisp, message: 'in Lisp style, items are separated by spaces, not commas: [1 2], (/ rook bishop)', replacement: ' ' };
-    if (!isOp(t) || !p || isOpen(p)) return undefined;
-    const op = LISP_OP[t.image];
+    if (!(isOp(t) || t.image === '=') || !p || isOpen(p)) return undefined;
+    const op = LISP_OP[t.image] ?? t.image;
     const next = tokenAfter(ctx.text, t.end);
     const simple = (x: Tok | undefined) => !!x && /^[\w\u00C0-\uFFFF$-]+$/.test(x.image);
-    const example = simple(p) && simple(next) ? `(${op} ${p.image} ${next!.image})` : `(${op} rook bishop)`;
+    const example = simple(p) && simple(next) ? `(${op} ${p.image} ${next!.image})` : op === '=' ? '(= (rank) 2)' : `(${op} rook bishop)`;
     return { start: t.start, end: t.end, code: IssueCodes.InfixInLisp, message: `in Lisp style the operator comes first, inside the brackets: ${example}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
@@ -390,6 +440,10 @@ function lispDefinitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
     const [, name, second] = head;
     const secondStart = start + head[0].lastIndexOf(second);
     const nameStart = start + head[0].indexOf(name, head[0].indexOf('def') + 3);
+    const fn = functionWord(second);
+    if (fn && fn.role === 'modifier') {
+        return { start: secondStart, end: t.end, code: IssueCodes.FunctionCallSyntax, message: `'${second}' is a modifier function: in Lisp style it goes first inside brackets, with its movement: (def ${name} (${second} ${/^[\w\u00C0-\uFFFF$-]+$/.test(t.image) ? t.image : '...'}))`, explainsUpTo: ctx.segments.lineEnd(t.end) };
+    }
     if (!ctx.isKnownPiece(second)) {
         return { start: nameStart, end: secondStart + second.length, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write (def ${name}-${second} ...)`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: `${name}-${second}` };
     }

@@ -73,7 +73,16 @@ describe('each mistake is one error, at the mistake, with its code', () => {
         ['x : wazir', IssueCodes.UnexpectedCharacter, ':', "a ':' alone is not LCPN: a definition is written 'NAME := ...', and a keyword follows its ':' with no space, as in wazir:forward"],
         ['x := [1.5, 2]', IssueCodes.UnexpectedCharacter, '.', "unexpected '.': the numbers of a vector are whole numbers of squares, as in [1 2]"],
         ['(def x (igui \'rook))', IssueCodes.UnexpectedCharacter, "'", 'unexpected character "\'": LCPN strings are written in double quotes, as in "see text"'],
-        ['x := "never closed\ny := wazir', IssueCodes.UnclosedString, '"', 'this string is never closed: add a \'"\' where the text ends']
+        ['x := "never closed\ny := wazir', IssueCodes.UnclosedString, '"', 'this string is never closed: add a \'"\' where the text ends'],
+        ['x IS IF rank() = 2 THEN wazir else ferz END', IssueCodes.KeywordCase, 'else', 'SQL keywords are written in capitals: ELSE'],
+        ['x IS if rank() = 2 THEN wazir ELSE ferz END', IssueCodes.KeywordCase, 'if', 'SQL keywords are written in capitals: IF'],
+        ['(def x (if (= (rank) 2) wazir ferz))\n(def b (/ ferz wazir))', IssueCodes.LispIf, 'if', 'Lisp style writes conditions with cond, one (TEST MOVEMENT) clause each: (cond ((= (rank) 2) wazir) (t ferz))'],
+        ['(def x (cond (= (rank) 2) wazir))', IssueCodes.CondClause, '(=', 'each cond clause is (TEST MOVEMENT) in brackets of its own: (cond ((= (rank) 2) wazir))'],
+        ['(def x (cond ((rank) = 2) wazir))', IssueCodes.InfixInLisp, '=', 'in Lisp style the operator comes first, inside the brackets: (= (rank) 2)'],
+        ['x := wazir.forward', IssueCodes.UnexpectedCharacter, '.', "unexpected '.': a keyword follows a ':', as in wazir:forward"],
+        ['x := capture ferz', IssueCodes.FunctionCallSyntax, 'capture ferz', "'capture' is a modifier function: it takes its movement in brackets, capture(ferz)"],
+        ['x IS capture ferz', IssueCodes.FunctionCallSyntax, 'capture ferz', "'capture' is a modifier function: it takes its movement in brackets, capturing ferz or capture(ferz)"],
+        ['(def x capture ferz)', IssueCodes.FunctionCallSyntax, 'capture ferz', "'capture' is a modifier function: in Lisp style it goes first inside brackets, with its movement: (def x (capture ferz))"]
     ])('%j', async (text, code, underlined, message) => {
         const diagnostic = await only(text);
         expect({ code: codeOf(diagnostic), underlined: text.slice(offset(text, diagnostic.range.start), offset(text, diagnostic.range.end)), message: diagnostic.message })
