@@ -10,7 +10,7 @@ import {
     type AstNode, type LangiumDocument, type ParseResult, type ValidationAcceptor, type ValidationCheck, type ValidationOptions
 } from 'langium';
 import { allAstNodes } from './ast-walk.js';
-import { looksBinary, oddCharacterInName } from './characters.js';
+import { describeCharacter, looksBinary, oddCharacterInName } from './characters.js';
 import { diagnoseLexerError, diagnoseParseError, diagnoseStray, Segments, type Diagnosis, type Tok } from './lcpn-syntax-mistakes.js';
 import type { IToken } from 'chevrotain';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -76,7 +76,7 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
             }];
         }
         const diagnostics = await super.validateDocument(document, options, cancelToken);
-        return oneErrorPerDefinition(document, diagnostics, this.segmentsOf(document));
+        return recognised(() => oneErrorPerDefinition(document, diagnostics, this.segmentsOf(document))) ?? diagnostics;
     }
 
     private readonly segments = new WeakMap<object, Segments>();
@@ -94,7 +94,9 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
         const text = document.textDocument.getText();
         const segments = this.segmentsOf(document);
         for (const error of parseResult.lexerErrors) {
-            diagnostics.push(this.diagnosisToDiagnostic(document, diagnoseLexerError(text, error.offset, error.length, segments)));
+            const diagnosis = recognised(() => diagnoseLexerError(text, error.offset, error.length, segments))
+                ?? { start: error.offset, end: error.offset + error.length, code: IssueCodes.UnexpectedCharacter, message: `unexpected character ${describeCharacter(text[error.offset] ?? '')}` };
+            diagnostics.push(this.diagnosisToDiagnostic(document, diagnosis));
         }
     }
 
@@ -114,10 +116,10 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
                 diagnostics.push({ severity: 1, range, message: error.message, source: this.getSource(), code: IssueCodes.NestingLimit, data: { code: IssueCodes.NestingLimit } });
                 continue;
             }
-            const diagnosis = diagnoseParseError({
+            const diagnosis = recognised(() => diagnoseParseError({
                 text, token, previous: previous?.type === 'EOF' ? undefined : previous, rule: error.context?.ruleStack?.at(-1)?.replace(/\u200b/g, ''), message: error.message, segments,
                 isKnownPiece: (name) => table.has(normalizeName(name))
-            });
+            }));
             if (diagnosis) {
                 diagnostics.push(this.diagnosisToDiagnostic(document, diagnosis));
             } else {
@@ -173,6 +175,19 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
                 data: { code: IssueCodes.UnknownPiece, actualCode: DocumentValidator.LinkingError, name, suggestions }
             }));
         }
+    }
+}
+
+/**
+ * Recognising a mistake is a courtesy: if it fails on some text nobody foresaw, the parser's own
+ * diagnostics are reported instead of none (a thrown error would lose the file's diagnostics).
+ */
+function recognised<T>(recognise: () => T): T | undefined {
+    try {
+        return recognise();
+    } catch (error) {
+        console.error('lcpn: recognising a syntax mistake failed', error);
+        return undefined;
     }
 }
 

@@ -292,3 +292,34 @@ describe('no raw parser text anywhere', () => {
         }
     });
 });
+
+describe('typing a file character by character', () => {
+    const text = [
+        '(def cannon (/ (move rook) ((& capture cannon) rook))) ; Xiangqi',
+        'pawn := if (rank() = 2) { move([0, 1]:only) / move & no_jump([0, 2]:only) } else { capture([1, 1]:forward) }',
+        'horse IS wazir AND_THEN [1, 1]:outward OR moving AND no_jumping [0, 2]:only',
+        '(def chinese-pawn (cond ("before crossing river" (0 1 :only)) (t (0 1 :forward :sideways))))',
+        'king IS ::royal ferz OR wazir'
+    ].join('\n');
+
+    test('every prefix: located, readable diagnostics, at most one syntax error per definition', async () => {
+        for (let end = 1; end <= text.length; end++) {
+            const prefix = text.slice(0, end);
+            const { diagnostics, document } = await validate(prefix);
+            const lines = prefix.split('\n');
+            for (const d of diagnostics) {
+                expect(d.message, prefix).not.toMatch(/offset|skipped|An error occurred|undefined|NaN/);
+                expect(codeOf(d), prefix).toBeTruthy();
+                for (const p of [d.range.start, d.range.end]) {
+                    expect(p.line < lines.length && p.character <= lines[p.line].length, `${JSON.stringify(prefix)} ${JSON.stringify(d)}`).toBe(true);
+                }
+            }
+            // Definitions start on their own lines here: one syntax error per line at most.
+            const syntax = diagnostics.filter((d) => d.severity === 1 && /syntax|parsing|lexing|stray|missing-operand|unclosed|keyword-case|unfinished|missing|unexpected/.test(codeOf(d) ?? ''));
+            const perLine = new Map<number, number>();
+            for (const d of syntax) perLine.set(d.range.start.line, (perLine.get(d.range.start.line) ?? 0) + 1);
+            expect([...perLine.values()].every((n) => n === 1), `${JSON.stringify(prefix)}: ${syntax.map((d) => d.message).join(' | ')}`).toBe(true);
+            void document;
+        }
+    }, 120_000);
+});
