@@ -7,6 +7,7 @@
 import { AstUtils, GrammarAST, type LangiumDocument, type MaybePromise } from 'langium';
 import { DefaultCompletionProvider, type CompletionAcceptor, type CompletionContext, type NextFeature } from 'langium/lsp';
 import { CompletionItemKind, CompletionList, InsertTextFormat, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as ast from '../generated/ast.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import type { LcpnPieceModels } from '../lcpn-piece-models.js';
@@ -33,6 +34,9 @@ const FUNCTION_DETAIL = { modifier: 'modifier function', annotation: 'annotation
 
 export class LcpnCompletionProvider extends DefaultCompletionProvider {
     private readonly pieceModels: LcpnPieceModels;
+    /** The parsed document of each text being completed (findFeaturesAt is given the text only). */
+    private readonly parsed = new WeakMap<TextDocument, LangiumDocument>();
+    private readonly definitionTexts = new WeakMap<ast.Definition, { kind: 'markdown'; value: string }>();
 
     constructor(services: LcpnServices) {
         super(services);
@@ -41,6 +45,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
 
     override async getCompletion(document: LangiumDocument, params: CompletionParams): Promise<CompletionList | undefined> {
         const textDocument = document.textDocument;
+        this.parsed.set(textDocument, document);
         const offset = textDocument.offsetAt(params.position);
         const before = textDocument.getText().slice(0, offset);
         const style = styleAt(document, offset);
@@ -69,6 +74,21 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
             list.items.push(...definitionSnippets(typed[1], styleAt(document, start)).map((item) => ({ ...item, textEdit: { range, newText: item.insertText! } })));
         }
         return list;
+    }
+
+    /**
+     * What may come next at `offset`. Langium parses the whole text before the cursor, up to
+     * three times per request (3 s on a 1 MB file). A file is a list of definitions and each
+     * parses alone, so the text from the start of the definition being edited tells the same:
+     * only that is parsed. A definition counts as a start only where it begins its line (recovery
+     * can make one from a name in the middle of a broken line, which is no boundary).
+     */
+    protected override findFeaturesAt(textDocument: TextDocument, offset: number): NextFeature[] {
+        const document = this.parsed.get(textDocument);
+        const start = document ? definitionBoundaryBefore(document, offset) : 0;
+        if (start <= 0) return super.findFeaturesAt(textDocument, offset);
+        const tail = TextDocument.create(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.getText().slice(start, offset));
+        return super.findFeaturesAt(tail, offset - start);
     }
 
     /** True if the grammar lets a new definition start at `offset`. */
@@ -149,8 +169,15 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
      */
     private definitionText(key: string, uri: string): { kind: 'markdown'; value: string } | undefined {
         const node = this.pieceModels.definitionNode(key, uri);
-        const piece = node && this.pieceModels.loweredOf(node)?.piece;
-        return piece ? { kind: 'markdown', value: codeBlock(printPiece(piece, definitionStyle(node)), 'lcpn') } : undefined;
+        if (!node) return undefined;
+        // Remembered per definition node (a new parse makes new nodes): a large workspace lists thousands of pieces per request.
+        let text = this.definitionTexts.get(node);
+        if (!text) {
+            const piece = this.pieceModels.loweredOf(node)?.piece;
+            if (!piece) return undefined;
+            this.definitionTexts.set(node, text = { kind: 'markdown', value: codeBlock(printPiece(piece, definitionStyle(node)), 'lcpn') });
+        }
+        return text;
     }
 }
 
@@ -168,6 +195,27 @@ function styleDefinitionAt(document: LangiumDocument, offset: number): ast.Defin
         last = definition;
     }
     return last;
+}
+
+/** The offset of the last definition that starts a line before `offset` (0 if none). */
+function definitionBoundaryBefore(document: LangiumDocument, offset: number): number {
+    const definitions = (document.parseResult.value as ast.Document).definitions ?? [];
+    const text = document.textDocument.getText();
+    // Definitions are in text order: the last one starting before `offset`, by bisection.
+    let low = 0;
+    let high = definitions.length;
+    while (low < high) {
+        const middle = (low + high) >> 1;
+        const at = definitions[middle].$cstNode?.offset;
+        if (at !== undefined && at >= offset) high = middle; else low = middle + 1;
+    }
+    for (let i = low - 1; i >= 0; i--) {
+        const at = definitions[i].$cstNode?.offset;
+        if (at === undefined || at >= offset) continue;
+        const lineStart = Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;
+        if (/^[ \t]*$/.test(text.slice(lineStart, at))) return at;
+    }
+    return 0;
 }
 
 /** The style of the definition being edited; Lisp in an empty file. */
