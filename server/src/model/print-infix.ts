@@ -23,12 +23,12 @@ const enum Level { Union = 1, Sequence = 2, Application = 3, Postfix = 5, Primar
 /**
  * A definition. One with properties and no movement is `p := ::royal` (the grammar reads the last
  * property as the body, lowering reads it back as a property). One with neither has no C or SQL
- * spelling (`p :=` alone is incomplete): it prints as `p := ""`, which is not the same piece, so
+ * spelling (`p :=` alone is incomplete): it shows as `p := ()`, which does not parse, so
  * `canPrintInfix` says no and the converter leaves it as written.
  */
 export function printInfixPiece(piece: PieceDef, style: InfixStyle): string {
     const props = piece.properties.map((p) => `::${p}`);
-    const body = piece.body ? new InfixPrinter(style).move(piece.body, Level.Union) : props.length > 0 ? undefined : '""';
+    const body = piece.body ? new InfixPrinter(style).move(piece.body, Level.Union) : props.length > 0 ? undefined : '()';
     return [spellName(piece.key, style), SPELLING[style].define, ...props, ...(body === undefined ? [] : [body])].join(' ');
 }
 
@@ -62,7 +62,9 @@ class InfixPrinter {
             case 'qualified':
                 return [this.move(move.base, Level.Primary) + move.qualifiers.map(infixQualifier).join(''), Level.Postfix];
             case 'union':
-                if (move.parts.length === 0) return ['""', Level.Primary];
+                // No movement has no C or SQL spelling; `()` reads as "nothing" and, being a syntax
+                // error, can never pass for a movement (`""` would read back as informal text).
+                if (move.parts.length === 0) return ['()', Level.Primary];
                 return [move.parts.map((p) => this.move(p, Level.Sequence)).join(s.union), Level.Union];
             case 'sequence': {
                 const op = move.mode === 'blocked' ? s.blocked : s.free;
