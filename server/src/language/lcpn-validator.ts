@@ -14,7 +14,7 @@ import type { LcpnServices } from './lcpn-module.js';
 import { closestNames, didYouMean, spellAs } from './suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { findCycles, references } from '../model/cycles.js';
-import { DIRECTIONS, FUNCTIONS, QUALIFIERS, directionWord, functionWord, isKnownKeyword } from '../model/vocabulary.js';
+import { DIRECTIONS, FUNCTIONS, QUALIFIERS, directionWord, functionWord, hexagonalWord, isKnownKeyword } from '../model/vocabulary.js';
 import { definitionStyle, lowerMove, notationOf } from '../model/lower.js';
 import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
@@ -188,11 +188,11 @@ export class LcpnValidator {
     checkKeyword = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
         const name = normalizeKeyword(qualifier.value);
         if (name === '*' || isKnownKeyword(name)) return;
-        const hexagonal = /^(forward|backwards?)-(left|right)$/.exec(name);
+        const hexagonal = hexagonalWord(name);
         if (hexagonal) {
-            const [dx, dy] = [hexagonal[2] === 'left' ? -1 : 1, hexagonal[1] === 'forward' ? 1 : -1];
+            const [dx, dy] = hexagonal.squareStep;
             const vector = styleOf(qualifier) === 'lisp' ? `([${dx} ${dy}] :only)` : `[${dx}, ${dy}]:only`;
-            accept('warning', `'${qualifier.value}' is the specification's example of a direction on a hexagonal board; lcpn computes square boards, where it has no meaning: kept and shown, but it does not restrict the moves (one diagonal step ${hexagonal[1].replace(/s$/, '')} and to the ${hexagonal[2]} on a square board is ${vector})`,
+            accept('warning', `'${qualifier.value}' is the specification's example of a direction on a hexagonal board; lcpn computes square boards, where it has no meaning: kept and shown, but it does not restrict the moves (one diagonal step ${dy > 0 ? 'forward' : 'backward'} and to the ${dx < 0 ? 'left' : 'right'} on a square board is ${vector})`,
                 { node: qualifier, code: IssueCodes.HexagonalKeyword, data: { code: IssueCodes.HexagonalKeyword } });
             return;
         }

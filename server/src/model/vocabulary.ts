@@ -53,6 +53,30 @@ export const DIRECTIONS: readonly DirectionWord[] = [
     direction('backwards-shallow', 'Same as :backward-shallow.', (dx, dy) => dy < 0 && wide(dx, dy))
 ];
 
+/** A direction of the specification's hexagonal-board example, with the square-board step nearest to it. */
+export interface HexagonalWord extends Word {
+    /** The one diagonal step on a square board in the same two directions, for advice. */
+    squareStep: [number, number];
+}
+
+/**
+ * The spec's hexagonal-board directions (`:forward-left` is its example). lcpn computes square
+ * boards, where they mean nothing; they are not known keywords (the validator explains them).
+ */
+export const HEXAGONAL_DIRECTIONS: readonly HexagonalWord[] = (['forward', 'backward', 'backwards'] as const).flatMap((along) => (['left', 'right'] as const).map((side) => ({
+    name: `${along}-${side}`,
+    doc: `A direction on a hexagonal board (the specification's example of :forward-left); lcpn computes square boards, where it does not restrict the moves.`,
+    evaluated: false,
+    squareStep: [side === 'left' ? -1 : 1, along === 'forward' ? 1 : -1] as [number, number]
+})));
+
+const hexagonalByName = new Map(HEXAGONAL_DIRECTIONS.map((h) => [h.name, h]));
+
+/** The hexagonal-board direction `name` (with or without colon, any spelling), or undefined. */
+export function hexagonalWord(name: string): HexagonalWord | undefined {
+    return hexagonalByName.get(normalizeKeyword(name));
+}
+
 /**
  * Qualifiers that are not directions. The entry named `N` documents every number keyword
  * (`:4`, `:2 :3`); it is never matched by name (keywords are lower-cased before lookup).
