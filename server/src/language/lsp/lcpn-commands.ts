@@ -7,6 +7,7 @@
  */
 import { AbstractExecuteCommandHandler, type ExecuteCommandAcceptor, type LangiumSharedServices } from 'langium/lsp';
 import { DocumentState, URI } from 'langium';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { LcpnServices } from '../lcpn-module.js';
 import { conversionSummary, convertDocument, STYLE_NAMES, STYLES } from '../lcpn-convert.js';
 import type { Style } from '../../model/piece.js';
@@ -35,15 +36,16 @@ export class LcpnCommandHandler extends AbstractExecuteCommandHandler {
         accept(CONVERT_DOCUMENT_COMMAND, async (args, cancelToken) => {
             const [uri, style] = (Array.isArray(args) ? args : []) as [unknown, unknown];
             if (typeof uri !== 'string' || !STYLES.includes(style as Style)) {
-                throw new Error(`${CONVERT_DOCUMENT_COMMAND} expects [uri, 'lisp' | 'c' | 'sql']`);
+                throw new ResponseError(ErrorCodes.InvalidParams, `${CONVERT_DOCUMENT_COMMAND} expects [uri, 'lisp' | 'c' | 'sql']`);
             }
             const parsed = URI.parse(uri);
             const documents = this.shared.workspace.LangiumDocuments;
-            if (!documents.hasDocument(parsed)) throw new Error(`${uri} is not an open LCPN document`);
+            // Bad arguments are the client's mistake: InvalidParams, not an internal error.
+            if (!documents.hasDocument(parsed)) throw new ResponseError(ErrorCodes.InvalidParams, `${uri} is not an open LCPN document`);
             // Convert what the user sees: the current text, parsed and validated (errors decide what is left as written).
             await this.shared.workspace.DocumentBuilder.waitUntil(DocumentState.Validated, parsed, cancelToken);
             const document = documents.getDocument(parsed);
-            if (!document) throw new Error(`${uri} is not an open LCPN document`);
+            if (!document) throw new ResponseError(ErrorCodes.InvalidParams, `${uri} is not an open LCPN document`);
             const services = this.shared.ServiceRegistry.getServices(parsed) as LcpnServices;
             const conversion = convertDocument(services.lcpn.PieceModels, document, style as Style);
             const connection = this.shared.lsp.Connection;

@@ -1,6 +1,7 @@
 /** `lcpn.convertDocument`: what it answers (the message shown to the user, and the facts behind it). */
 import { clearDocuments, parseHelper } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
+import { ErrorCodes } from 'vscode-languageserver';
 import type { ConvertDocumentResult } from '../../../src/language/lsp/lcpn-commands.js';
 import { createTestServices } from '../../test-services.js';
 
@@ -18,9 +19,10 @@ test('says how many definitions were converted and which were left as written, w
     await clearDocuments(services.shared, [document]);
 });
 
-test('bad arguments are refused with a message, not a crash', async () => {
+test('bad arguments are refused as InvalidParams with a message, not an internal error', async () => {
     const handler = services.shared.lsp.ExecuteCommandHandler!;
-    await expect(handler.executeCommand('lcpn.convertDocument', ['file:///nowhere/x.lcpn', 'lisp'])).rejects.toThrow(/not an open LCPN document/);
-    await expect(handler.executeCommand('lcpn.convertDocument', ['file:///nowhere/x.lcpn', 'cobol'])).rejects.toThrow(/expects \[uri/);
-    await expect(handler.executeCommand('lcpn.convertDocument', [])).rejects.toThrow(/expects \[uri/);
+    const refused = (message: RegExp) => expect.objectContaining({ code: ErrorCodes.InvalidParams, message: expect.stringMatching(message) });
+    await expect(handler.executeCommand('lcpn.convertDocument', ['file:///nowhere/x.lcpn', 'lisp'])).rejects.toEqual(refused(/not an open LCPN document/));
+    await expect(handler.executeCommand('lcpn.convertDocument', ['file:///nowhere/x.lcpn', 'cobol'])).rejects.toEqual(refused(/expects \[uri/));
+    await expect(handler.executeCommand('lcpn.convertDocument', [])).rejects.toEqual(refused(/expects \[uri/));
 });
