@@ -18,12 +18,16 @@
  *   instead of three objects per token.
  * - The token vector and CST root of the last parse are dropped (the parser kept them, and so
  *   the whole last document, until the next parse).
+ *
+ * And one change of behaviour: an expression stops before `NAME :=` / `NAME IS`, the start of
+ * the next definition (lcpn-definition-start.ts).
  */
 import {
     AstUtils, CstNodeBuilder, createParser, GrammarAST, GrammarUtils, LangiumParser, LeafCstNodeImpl,
     type AstNode, type CompositeCstNode, type CstNode, type LangiumCoreServices, type LeafCstNode, type ParseResult, type ParserOptions
 } from 'langium';
 import type { Range } from 'vscode-languageserver-types';
+import { keepDefinitionsApart } from './lcpn-definition-start.js';
 
 type Token = Parameters<CstNodeBuilder['buildLeafNode']>[0];
 
@@ -122,5 +126,5 @@ export function createLcpnParser(services: LangiumCoreServices): LangiumParser {
     Object.assign(parser, { nodeBuilder: new LcpnCstNodeBuilder() });
     createParser(services.Grammar, parser, services.parser.Lexer.definition);
     parser.finalize();
-    return parser;
+    return keepDefinitionsApart(parser);
 }

@@ -11,13 +11,14 @@ beforeAll(async () => {
 
 describe('hover', () => {
     test.each([
-        ['lisp', '(def <|>knight [1 2])'],
-        ['c', '<|>knight := [1, 2]'],
-        ['sql', '<|>knight IS [1, 2]']
-    ])('on a %s definition: definition, SVG image and text diagram', async (_style, text) => {
+        // The definition is echoed in the style it was written in (issue 8 §4).
+        ['lisp', '(def <|>knight [1 2])', '\\[1 2\\]'],
+        ['c', '<|>knight := [1, 2]', '\\[1, 2\\]'],
+        ['sql', '<|>knight IS [1, 2]', '\\[1, 2\\]']
+    ])('on a %s definition: definition, SVG image and text diagram', async (_style, text, echo) => {
         await expectHover(services)({
             text, index: 0, disposeAfterCheck: true,
-            hover: /^\*\*knight\*\*\n\n\*on an empty board\*\n\n!\[knight: movement diagram on an empty board\]\(data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+\|width=\d+,height=\d+\)\n\n```lcpn\n\[1 2\]\n```\n\nBetza: `N`  \nParlett: `~1\/2`\n\n\*on an empty board\*\n\n```\n\. X \. X \.\nX \. \. \. X\n\. \. ! \. \.\nX \. \. \. X\n\. X \. X \.\n! the piece, X move or capture, \. empty\n```$/
+            hover: new RegExp(String.raw`^\*\*knight\*\*\n\n\*on an empty board\*\n\n!\[knight: movement diagram on an empty board\]\(data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+\|width=\d+,height=\d+\)\n\n` + '```lcpn\\n' + echo + '\\n```' + String.raw`\n\nBetza: ` + '`N`  ' + String.raw`\nParlett: ` + '`~1\\/2`' + String.raw`\n\n\*on an empty board\*\n\n` + '```' + String.raw`\n\. X \. X \.\nX \. \. \. X\n\. \. ! \. \.\nX \. \. \. X\n\. X \. X \.\n! the piece, X move or capture, \. empty\n` + '```$')
         });
     });
 

@@ -36,7 +36,7 @@ describe('a definition the parser did not complete defines nothing', () => {
         ['x := ferz wazir', []],
         ['toad IS ferz or wazir', []],
         ['horse := wazir then ferz', []],
-        ['a := ferz /\nb := wazir', []],
+        ['a := ferz /\nb := wazir', ['b']],
         ['(if (= (rank) 2) ferz\n(def b (/ ferz wazir))', ['b']],
         ['wazir :=\n(def b (/ ferz wazir))', ['b']],
         ['(def wazir', []],
@@ -58,6 +58,23 @@ describe('a definition the parser did not complete defines nothing', () => {
         expect(ws.diagnostics(B)).toEqual(diagnostics);
         expect(ws.target(B, 'wazir')).toBe(preludeUri());
         expect(ws.target(B, 'ferz')).toBe(preludeUri());
+    });
+
+    test.each([
+        'a := ferz /\nb := wazir',
+        'a :=\nb := wazir',
+        'a := move(\nb := wazir',
+        '(def a (/ ferz\nb := wazir',
+        'a := if (rank() = 2) { ferz } else {\nb := wazir',
+        'a IS IF rank() = 2 THEN ferz ELSE\nb IS wazir',
+        'a IS ferz OR\nb IS wazir'
+    ])('%j: a broken definition never takes the next one\'s name as an operand', async (text) => {
+        const ws = await TestWorkspace.create();
+        const document = await ws.set(A, text);
+        expect(document.parseResult.value.definitions.map((d) => d.name)).toEqual(['a', 'b']);
+        expect(document.parseResult.value.strays).toEqual([]);
+        expect(exported(ws, A)).toEqual(['b']);
+        expect(ws.moves(A).b).toBe((await movesOf('(def b wazir)')).b);
     });
 
     test('hover, completion and workspace symbols in the other file do not see it; its own outline keeps it', async () => {

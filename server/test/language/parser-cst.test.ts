@@ -10,12 +10,15 @@ import {
     type AstNode, type CstNode, type LangiumParser
 } from 'langium';
 import { describe, expect, test } from 'vitest';
+import { keepDefinitionsApart } from '../../src/language/lcpn-definition-start.js';
 import { createLcpnServices } from '../../src/language/lcpn-module.js';
 import { preludeText } from '../../src/language/lcpn-prelude.js';
 
 const { Lcpn } = createLcpnServices();
 const lean = Lcpn.parser.LangiumParser;
-const stock: LangiumParser = createLangiumParser(Lcpn);
+// Langium's parser with LCPN's one change of behaviour (an expression stops before the next
+// definition's `NAME :=`), so that both read the same tokens the same way.
+const stock: LangiumParser = keepDefinitionsApart(createLangiumParser(Lcpn));
 const locator = Lcpn.workspace.AstNodeLocator;
 
 const file = (url: string) => readFileSync(new URL(url, import.meta.url), 'utf8');

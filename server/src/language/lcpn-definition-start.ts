@@ -1,0 +1,44 @@
+/**
+ * A definition never swallows the start of the next one. `NAME :=` and `NAME IS` can only
+ * begin a definition, but after an operator the parser took that name as the operator's
+ * operand: with a trailing `/`,
+ *
+ *     a := ferz /
+ *     b := wazir
+ *
+ * read as `a := ferz / b` followed by stray text, so `b` was never defined (and `wazir` became
+ * a definition of its own). Here a piece name followed by `:=` or `IS` is not read as a use:
+ * the parser reports a syntax error there (the definition before it is incomplete) and reads
+ * `b := wazir` as the next definition.
+ */
+import { MismatchedTokenException, type IRecognitionException, type IToken } from 'chevrotain';
+import { GrammarAST, type LangiumParser } from 'langium';
+
+/** The error's name, for messages that explain it (see lcpn-parser-messages.ts). */
+export const NEXT_DEFINITION_ERROR = 'MismatchedTokenException';
+
+/** Chevrotain's token cursor and error list (protected in its typings). */
+interface Recognizer {
+    LA(howMuch: number): IToken;
+    SAVE_ERROR(error: IRecognitionException): IRecognitionException;
+}
+
+const DEFINITION_OPERATORS = new Set([':=', 'IS']);
+
+/** Makes `parser` stop an expression before a name that starts the next definition; returns it. */
+export function keepDefinitionsApart(parser: LangiumParser): LangiumParser {
+    const target = parser as { subrule: LangiumParser['subrule'] };
+    const subrule = target.subrule.bind(parser);
+    const recognizer = (parser as unknown as { wrapper: Recognizer }).wrapper;
+    target.subrule = (idx, rule, fragment, feature, args) => {
+        // A use of a piece is the only cross-reference; a definition's own name is an assignment.
+        if (!parser.isRecording() && GrammarAST.isCrossReference(feature) && DEFINITION_OPERATORS.has(recognizer.LA(2).tokenType.name)) {
+            const name = recognizer.LA(1);
+            const operator = recognizer.LA(2);
+            throw recognizer.SAVE_ERROR(new MismatchedTokenException(
+                `expected a movement but found '${name.image} ${operator.image}', the start of the next definition`, name, recognizer.LA(0)));
+        }
+        return subrule(idx, rule, fragment, feature, args);
+    };
+    return parser;
+}
