@@ -138,9 +138,17 @@ describe('conversions', () => {
 
     test('a Betza or Parlett string is written out in the style of its definition', async () => {
         expect((await conversions('(def shatranj-pawn (betza "fmWfcF"))', 0, 28))['Write this Betza string in LCPN (Lisp style)'])
-            .toBe('(def shatranj-pawn (/ (move (0 1 :forward)) (capture (1 1 :forward))))');
+            .toBe('(def shatranj-pawn (/ (move (wazir :forward)) (capture (ferz :forward))))');
         expect((await conversions('aanca := parlett("1X.n+")', 0, 12))['Write this Parlett string in LCPN (C style)'])
-            .toBe('aanca := ([1, 1] => [0, 1]:rider)');
+            .toBe('aanca := (ferz => rook)');
+    });
+
+    test("standard parts are named after the prelude, unless the name means another piece in this file", async () => {
+        const rewrite = 'Write this Betza string in LCPN (Lisp style)';
+        expect((await conversions('(def archbishop (betza "BN"))', 0, 25))[rewrite]).toBe('(def archbishop (/ bishop knight))');
+        expect((await conversions('(def nightrider (betza "NN"))', 0, 25))[rewrite]).toBe('(def nightrider (knight :rider))');
+        // This file's knight is not the prelude's: the vectors are written out.
+        expect((await conversions('(def knight [1 1])\n(def nightrider (betza "NN"))', 1, 25))[rewrite]).toBe('(def knight [1 1])\n(def nightrider (1 2 :rider))');
     });
 
     test('a definition with a syntax error is not offered a conversion; the file command leaves it as written', async () => {

@@ -13,14 +13,16 @@ import type { CodeActionProvider } from 'langium/lsp';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import * as ast from '../generated/ast.js';
 import { IssueCodes } from '../lcpn-issue-codes.js';
+import { isPreludeUri } from '../lcpn-prelude.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { convertDefinition, STYLE_NAMES, STYLES } from '../lcpn-convert.js';
 import { unclosedBrackets } from '../brackets.js';
 import { CONVERT_DOCUMENT_COMMAND } from './lcpn-commands.js';
 import { definitionStyle, notationOf } from '../../model/lower.js';
-import type { Style } from '../../model/piece.js';
+import type { Move, Style } from '../../model/piece.js';
 import { printMove } from '../../model/print.js';
 import { parseBetza, parseParlett } from '../../notation/index.js';
+import { nameStandardParts } from '../../notation/standard-names.js';
 
 interface FixData {
     code?: string;
@@ -189,12 +191,28 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
         const { move, problems } = notation === 'betza' ? parseBetza(string.value) : parseParlett(string.value, { lenient: true });
         if (!move || problems.some((p) => p.severity === 'error')) return [];
         const style = definitionStyle(def);
-        const text = printMove(move, style);
+        const text = printMove(this.withStandardNames(move, document), style);
         return [{
             title: `Write this ${notation === 'betza' ? 'Betza' : 'Parlett'} string in LCPN (${STYLE_NAMES[style]} style)`,
             kind: CodeActionKind.RefactorRewrite,
             edit: { changes: { [document.uri.toString()]: [{ range: call.$cstNode.range, newText: style === 'lisp' || /^[\w\[]/.test(text) && !/ /.test(text) ? text : `(${text})` }] } }
         }];
+    }
+
+    /**
+     * The movement with its standard parts named after the prelude (`BN` -> `(/ bishop knight)`),
+     * as `lcpn convert --from` writes it; the raw movement if a name would not mean the prelude's
+     * piece in this file (the file defines it too, or it is the definition being rewritten).
+     */
+    private withStandardNames(move: Move, document: LangiumDocument): Move {
+        const named = nameStandardParts(move).move;
+        const uri = document.uri.toString();
+        const models = this.services.lcpn.PieceModels;
+        const fromPrelude = (key: string) => {
+            const node = models.definitionNode(key, uri);
+            return node !== undefined && isPreludeUri(AstUtils.getDocument(node).uri.toString());
+        };
+        return refKeys(named).every(fromPrelude) ? named : move;
     }
 
     /** The definition under the cursor, converted to each other style (that definition alone). */
@@ -270,4 +288,20 @@ function balanced(code: string): boolean {
         else if (')]}'.includes(c) && --depth < 0) return false;
     }
     return depth === 0;
+}
+
+/** The piece names a movement uses (`ref` parts), at any depth. */
+function refKeys(move: Move): string[] {
+    const keys: string[] = [];
+    const stack: unknown[] = [move];
+    while (stack.length > 0) {
+        const value = stack.pop();
+        if (Array.isArray(value)) stack.push(...value);
+        else if (value && typeof value === 'object') {
+            const record = value as Record<string, unknown>;
+            if (record.kind === 'ref' && typeof record.key === 'string') keys.push(record.key);
+            else stack.push(...Object.values(record));
+        }
+    }
+    return keys;
 }
