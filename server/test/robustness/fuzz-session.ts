@@ -98,6 +98,8 @@ export class FuzzSession {
     /** URIs the client sent (and the workspace's files): diagnostics may be published for these only. */
     readonly knownUris = new Set<string>();
     private notificationsSeen = 0;
+    /** The version of each document when a command about it was last sent. */
+    private readonly commandVersions = new Map<string, number>();
     private readonly recent: string[] = [];
     /** Every action since the server started, for failures that depend on history (replayed by `replayActions`). */
     private actions: Action[] = [];
@@ -117,9 +119,12 @@ export class FuzzSession {
         const init = await this.proc.request('initialize', {
             processId: process.pid,
             clientInfo: { name: 'lcpn-fuzz' },
+            // Both diagram styles: hovers then carry the server's own images and text diagrams.
+            initializationOptions: { diagramStyle: 'both' },
             rootUri: folder,
             workspaceFolders: [{ uri: folder, name: 'fuzz' }],
             capabilities: {
+                general: { markdown: { parser: 'marked', version: '1.1.0' } },
                 workspace: { applyEdit: true, workspaceEdit: { documentChanges: false }, symbol: {}, executeCommand: {}, configuration: true, workspaceFolders: true },
                 textDocument: {
                     synchronization: { didSave: false },
@@ -255,6 +260,9 @@ export class FuzzSession {
                 this.fail({ kind: 'applyEdit for a document that is not open', detail: uri, history: [...this.recent] });
                 return { applied: false };
             }
+            // The command was sent before an edit the client made since: its edits are stale, refuse them
+            // (a client with versioned edits does the same).
+            if (this.commandVersions.get(uri) !== doc.document.version) return { applied: false };
             const lines = lspLines(doc.document.getText());
             const bad = edits.map((e) => rangeProblem(lines, e.range)).find(Boolean);
             if (bad) {
@@ -350,6 +358,7 @@ export class FuzzSession {
         this.note(`request ${method} ${JSON.stringify(params)}${cancelAfterMs !== undefined ? ` (cancelled after ${cancelAfterMs} ms)` : ''}`);
         const text = doc?.document.getText();
         this.actions.push({ request: { method, params, cancelAfterMs } });
+        if (method === 'workspace/executeCommand' && doc) this.commandVersions.set(doc.uri, doc.document.version);
         const answer = await this.proc.request(method, params, this.options.boundMs, cancelAfterMs);
         const outcome = answer.timedOut ? 'timeout' : answer.lost ? 'lost' : answer.error ? `error ${answer.error.code}` : answer.result === null || answer.result === undefined ? 'null' : 'result';
         this.stats.answers[`${method} ${outcome}`] = (this.stats.answers[`${method} ${outcome}`] ?? 0) + 1;

@@ -1,5 +1,6 @@
 /**
- * Shrinks the recorded actions of a fuzz failure that depends on history (a hang or an exit):
+ * Shrinks the recorded actions of a fuzz failure that depends on history (a hang, an exit, a
+ * log message of type Error, a diagnostic that reports an internal error):
  * replays subsets against fresh servers and keeps the smallest that still fails, then prints
  * it and writes it next to the input as `*.min.json` (replayable like the original).
  *
@@ -30,7 +31,16 @@ async function fails(candidate: Action[]): Promise<boolean> {
         proc.notify('initialized', {});
         // The end of every replay asks for something that needs the whole workspace built.
         const stuck = await replayActions(proc, [...candidate, { request: { method: 'workspace/symbol', params: { query: '' } } }], bound);
-        return stuck !== undefined;
+        if (stuck !== undefined) return true;
+        // Failures seen in notifications: a log message of type Error, a diagnostic reporting an internal error.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return proc.notifications.some(({ method, params }) => {
+            if (failure.kind.startsWith(method) && method.startsWith('window/')) return (params as { type: number }).type === 1;
+            if (failure.kind.startsWith('diagnostic reports') && method === 'textDocument/publishDiagnostics') {
+                return (params as { diagnostics: { message: string }[] }).diagnostics.some((d) => /An error occurred|Maximum call stack|TypeError|RangeError|ReferenceError|internal error/i.test(d.message));
+            }
+            return false;
+        });
     } finally {
         await proc.shutdown();
     }

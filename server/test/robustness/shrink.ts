@@ -1,11 +1,14 @@
 /**
  * Shrinks a failing input to a small one that still fails (delta debugging: drop chunks of
  * lines, then of characters, halving the chunk size), so that a fuzz failure is reported as a
- * reproduction a developer can read and replay. `stillFails` is tried at most `budget` times.
+ * reproduction a developer can read and replay. `stillFails` is tried at most `budget` times,
+ * and not after `maxMs` (the best text so far is returned).
  */
-export async function shrink(text: string, stillFails: (candidate: string) => Promise<boolean>, budget = 200): Promise<string> {
+export async function shrink(text: string, stillFails: (candidate: string) => Promise<boolean>, budget = 200, maxMs = 20_000): Promise<string> {
     let tries = 0;
+    const deadline = performance.now() + maxMs;
     const attempt = async (candidate: string): Promise<boolean> => {
+        if (performance.now() > deadline) tries = budget;
         if (tries >= budget || candidate === text) return false;
         tries++;
         try {
