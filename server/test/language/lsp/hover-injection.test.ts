@@ -10,6 +10,7 @@ import type { LangiumDocument } from 'langium';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CompletionItem } from 'vscode-languageserver';
 import type { LcpnServices } from '../../../src/language/lcpn-module.js';
+import { pieceDiagram } from '../../../src/language/lsp/lcpn-diagram-request.js';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/views/markdown.js';
 import { createTestServices } from '../../test-services.js';
 
@@ -140,5 +141,24 @@ describe('hover and completion carry hostile strings as text', () => {
             const html = expectNoInjectedMarkup((item.documentation as { value: string }).value, `completion documentation of ${item.label}`);
             expect(html.match(/<pre>/g), item.label).toHaveLength(1);
         }
+    });
+});
+
+describe('the diagram request carries no markup', () => {
+    test.each(HOSTILE)('%j: plain text for the panel (shown with textContent), an SVG with nothing active', async (text) => {
+        const document = await parse(hostileFile(text), { validation: true });
+        const source = document.textDocument.getText();
+        let answers = 0;
+        for (const name of ['informal', 'conditional', 'c_style', 'sql_style', 'from-betza', 'from-parlett', 'diver', 'user']) {
+            const offset = source.indexOf(name) + 1;
+            const result = pieceDiagram(services.shared, { uri: document.uri.toString(), position: document.textDocument.positionAt(offset) });
+            if (!result) continue;
+            answers++;
+            // Everything the SVG holds is the server's: no link, image, script, foreign HTML or event handler.
+            expect(result.svg, name).not.toMatch(/<(a|image|script|foreignObject|iframe|use|style)\b|href\s*=|\son[a-z]+\s*=|url\(/i);
+            // User text inside it is XML-escaped: the hostile string never appears raw.
+            if (/[<&]/.test(text)) expect(result.svg, name).not.toContain(text);
+        }
+        expect(answers).toBeGreaterThan(5);
     });
 });
