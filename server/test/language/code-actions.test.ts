@@ -187,3 +187,15 @@ describe('context.only', () => {
         expect(await kindsFor(['quickfix', 'source.convert.c'])).toEqual(['quickfix', 'source.convert.c']);
     });
 });
+
+describe('a malformed context', () => {
+    test('is read defensively: no exception, malformed diagnostics skipped', async () => {
+        const { document } = await validationHelper(services)('pao IS moveing rook');
+        const ask = (context: unknown) => services.lsp.CodeActionProvider!.getCodeActions(document, {
+            textDocument: { uri: document.uri.toString() }, range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, context
+        } as never) as Promise<CodeAction[]>;
+        expect((await ask({ diagnostics: [null, {}, { range: {} }], only: 'quickfix' })).filter((a) => a.kind === 'quickfix')).toEqual([]);
+        expect((await ask({ diagnostics: 'none', only: [42, 'source.convert.c'] })).map((a) => a.kind)).toEqual(['source.convert.c']);
+        expect((await ask(undefined)).length).toBeGreaterThan(0);
+    });
+});

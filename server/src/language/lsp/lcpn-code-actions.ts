@@ -40,12 +40,17 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
     constructor(private readonly services: LcpnServices) { }
 
     async getCodeActions(document: LangiumDocument, params: CodeActionParams): Promise<CodeAction[]> {
-        const only = params.context.only;
+        // A client's context is read defensively: a malformed `only` is no filter, malformed diagnostics are skipped.
+        const only: unknown = params.context?.only;
+        const kinds = Array.isArray(only) ? only.filter((o): o is string => typeof o === 'string') : undefined;
         // `only: ['refactor']` asks for every kind under it, such as `refactor.rewrite`.
-        const wanted = (kind: string) => !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+        const wanted = (kind: string) => !kinds || kinds.some((o) => kind === o || kind.startsWith(`${o}.`));
         const actions: CodeAction[] = [];
         if (wanted(CodeActionKind.QuickFix)) {
-            for (const diagnostic of params.context.diagnostics) actions.push(...await this.quickFixes(document, diagnostic));
+            const diagnostics: unknown = params.context?.diagnostics;
+            for (const diagnostic of Array.isArray(diagnostics) ? diagnostics as Diagnostic[] : []) {
+                if (diagnostic?.range?.start && diagnostic.range.end) actions.push(...await this.quickFixes(document, diagnostic));
+            }
         }
         if (wanted(CodeActionKind.RefactorRewrite)) {
             actions.push(...this.notationRewrite(document, params), ...this.definitionConversions(document, params));
