@@ -12,7 +12,7 @@
  * `b := wazir` as the next definition.
  */
 import { MismatchedTokenException, type IRecognitionException, type IToken } from 'chevrotain';
-import { GrammarAST, type LangiumParser } from 'langium';
+import { AstUtils, GrammarAST, type LangiumParser } from 'langium';
 
 /** The error's name, for messages that explain it (see lcpn-parser-messages.ts). */
 export const NEXT_DEFINITION_ERROR = 'MismatchedTokenException';
@@ -25,20 +25,32 @@ interface Recognizer {
 
 const DEFINITION_OPERATORS = new Set([':=', 'IS']);
 
-/** Makes `parser` stop an expression before a name that starts the next definition; returns it. */
-export function keepDefinitionsApart(parser: LangiumParser): LangiumParser {
+/**
+ * Makes `parser` stop an expression (or a Lisp definition still missing its name, as in `(def`
+ * on the line before) at a name that starts the next definition; returns it.
+ */
+export function keepDefinitionsApart(parser: LangiumParser, grammar: GrammarAST.Grammar): LangiumParser {
+    const lispName = lispDefinitionName(grammar);
     const target = parser as { subrule: LangiumParser['subrule'] };
     const subrule = target.subrule.bind(parser);
     const recognizer = (parser as unknown as { wrapper: Recognizer }).wrapper;
     target.subrule = (idx, rule, fragment, feature, args) => {
-        // A use of a piece is the only cross-reference; a definition's own name is an assignment.
-        if (!parser.isRecording() && GrammarAST.isCrossReference(feature) && DEFINITION_OPERATORS.has(recognizer.LA(2).tokenType.name)) {
+        // A use of a piece is the only cross-reference; an infix definition's own name is an assignment.
+        if (!parser.isRecording() && (GrammarAST.isCrossReference(feature) || feature === lispName) && DEFINITION_OPERATORS.has(recognizer.LA(2).tokenType.name)) {
             const name = recognizer.LA(1);
             const operator = recognizer.LA(2);
+            const expected = feature === lispName ? "the piece's name after '(def'" : 'a movement';
             throw recognizer.SAVE_ERROR(new MismatchedTokenException(
-                `expected a movement but found '${name.image} ${operator.image}', the start of the next definition`, name, recognizer.LA(0)));
+                `expected ${expected} but found '${name.image} ${operator.image}', the start of the next definition`, name, recognizer.LA(0)));
         }
         return subrule(idx, rule, fragment, feature, args);
     };
     return parser;
+}
+
+/** The rule call that reads a Lisp definition's name (`name=Name` in LispDefinition). */
+function lispDefinitionName(grammar: GrammarAST.Grammar): GrammarAST.AbstractElement | undefined {
+    const rule = grammar.rules.find((r) => r.name === 'LispDefinition');
+    const assignment = rule && AstUtils.streamAllContents(rule).find((n): n is GrammarAST.Assignment => GrammarAST.isAssignment(n) && n.feature === 'name');
+    return assignment?.terminal;
 }

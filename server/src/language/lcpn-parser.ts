@@ -126,5 +126,5 @@ export function createLcpnParser(services: LangiumCoreServices): LangiumParser {
     Object.assign(parser, { nodeBuilder: new LcpnCstNodeBuilder() });
     createParser(services.Grammar, parser, services.parser.Lexer.definition);
     parser.finalize();
-    return keepDefinitionsApart(parser);
+    return keepDefinitionsApart(parser, services.Grammar);
 }

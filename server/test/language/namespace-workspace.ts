@@ -24,8 +24,12 @@ export class TestWorkspace {
         return this.services.Lcpn;
     }
 
-    /** Opens `uri` with `text`, or replaces its text, and rebuilds what the change affects. */
-    async set(uri: string, text: string): Promise<LangiumDocument<ast.Document>> {
+    /**
+     * Opens `uri` with `text`, or replaces its text, and rebuilds what the change affects.
+     * Without `validate` the document itself is linked but not validated (documents the change
+     * affects are rebuilt as they were built before, validated or not).
+     */
+    async set(uri: string, text: string, validate = true): Promise<LangiumDocument<ast.Document>> {
         const shared = this.services.shared;
         const version = (this.versions.get(uri) ?? 0) + 1;
         this.versions.set(uri, version);
@@ -34,7 +38,14 @@ export class TestWorkspace {
         if (!shared.workspace.LangiumDocuments.hasDocument(parsed)) {
             shared.workspace.LangiumDocuments.addDocument(shared.workspace.LangiumDocumentFactory.fromString(text, parsed));
         }
-        await shared.workspace.DocumentBuilder.update([parsed], []);
+        const builder = shared.workspace.DocumentBuilder;
+        const options = builder.updateBuildOptions;
+        if (!validate) builder.updateBuildOptions = { validation: false };
+        try {
+            await builder.update([parsed], []);
+        } finally {
+            builder.updateBuildOptions = options;
+        }
         return this.document(uri);
     }
 

@@ -18,7 +18,7 @@ const { Lcpn } = createLcpnServices();
 const lean = Lcpn.parser.LangiumParser;
 // Langium's parser with LCPN's one change of behaviour (an expression stops before the next
 // definition's `NAME :=`), so that both read the same tokens the same way.
-const stock: LangiumParser = keepDefinitionsApart(createLangiumParser(Lcpn));
+const stock: LangiumParser = keepDefinitionsApart(createLangiumParser(Lcpn), Lcpn.Grammar);
 const locator = Lcpn.workspace.AstNodeLocator;
 
 const file = (url: string) => readFileSync(new URL(url, import.meta.url), 'utf8');
