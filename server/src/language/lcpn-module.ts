@@ -17,7 +17,7 @@ import { LcpnValidationRegistry } from './lcpn-validation-registry.js';
 import { registerValidationChecks } from './lcpn-validator.js';
 import { registerNamespaceChecks } from './lcpn-namespace-checks.js';
 import { registerEngineChecks } from './lcpn-engine-checks.js';
-import { LcpnDocumentBuilder } from './lcpn-document-builder.js';
+import { LcpnWaitingDocumentBuilder } from './lcpn-waiting-document-builder.js';
 import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
 import { LcpnServiceRegistry } from './lcpn-service-registry.js';
 import { LcpnDocumentFactory } from './lcpn-document-factory.js';
@@ -95,7 +95,7 @@ export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumShare
     },
     workspace: {
         LangiumDocumentFactory: (shared) => new LcpnDocumentFactory(shared),
-        DocumentBuilder: (shared) => new LcpnDocumentBuilder(shared),
+        DocumentBuilder: (shared) => new LcpnWaitingDocumentBuilder(shared),
         WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared)
     }
 };

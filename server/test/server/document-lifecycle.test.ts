@@ -13,7 +13,7 @@ import { DocumentState, URI, type LangiumDocument } from 'langium';
 import { addDocumentUpdateHandler, type LangiumSharedServices } from 'langium/lsp';
 import { NodeFileSystem } from 'langium/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { FileChangeType, type Connection, type Location, type LocationLink } from 'vscode-languageserver';
+import { FileChangeType, LSPErrorCodes, type Connection, type Location, type LocationLink } from 'vscode-languageserver';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createLcpnServices, type LcpnServices } from '../../src/language/lcpn-module.js';
 import { isPreludeUri, preludeText, preludeUri } from '../../src/language/lcpn-prelude.js';
@@ -146,6 +146,44 @@ describe('a closed workspace file', () => {
         expect(unresolved()).toEqual(['beta']);
         expect((await symbolNames(ws, 'alpha')).length).toBe(1);
         expect(await symbolNames(ws, 'beta')).toEqual([]);
+    });
+});
+
+describe('requests waiting for a build', () => {
+    /** `promise`, or a failure after a bound generous enough to mean "it hangs". */
+    const withinBound = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still waiting after 10 s')), 10_000))]);
+
+    test('a wait for the workspace is answered when a build with nothing to rebuild ends (closing a buffer)', async () => {
+        const ws = await workspace();
+        await ws.open('untitled:Waiting-1', '(def a [1 2])\n');
+        const builder = ws.shared.workspace.DocumentBuilder;
+        let waiting: Promise<void> | undefined;
+        const listening = builder.onUpdate(() => { waiting ??= builder.waitUntil(DocumentState.IndexedContent); });
+        await ws.close('untitled:Waiting-1');
+        listening.dispose();
+        expect(waiting).toBeDefined();
+        await expect(withinBound(waiting!)).resolves.toBeUndefined();
+    });
+
+    test('a wait for a document that is closed before it is built ends with ServerCancelled', async () => {
+        const ws = await workspace();
+        const builder = ws.shared.workspace.DocumentBuilder;
+        const uri = 'untitled:Waiting-2';
+        let waiting: Promise<unknown> | undefined;
+        const listening = builder.onUpdate((changed) => {
+            if (changed.some((u) => u.toString() === uri)) {
+                waiting ??= builder.waitUntil(DocumentState.Validated, URI.parse(uri));
+                waiting.catch(() => undefined); // asserted below
+                ws.shared.workspace.TextDocuments.delete(uri); // closed while its first build starts
+            }
+        });
+        ws.shared.workspace.TextDocuments.set(TextDocument.create(uri, 'lcpn', 1, '(def b [1 2])\n'));
+        await new Promise((r) => setTimeout(r, 0));
+        await ws.shared.workspace.WorkspaceLock.read(() => undefined);
+        listening.dispose();
+        expect(waiting).toBeDefined();
+        await expect(withinBound(waiting!)).rejects.toMatchObject({ code: LSPErrorCodes.ServerCancelled });
+        expect(ws.shared.workspace.LangiumDocuments.hasDocument(URI.parse(uri))).toBe(false);
     });
 });
 
