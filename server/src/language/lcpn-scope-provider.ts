@@ -85,7 +85,9 @@ export class LcpnScopeProvider implements ScopeProvider {
 
     getScope(context: ReferenceInfo): Scope {
         if (!ast.isNameRef(context.container) || nameRole(context.container) !== 'piece') return EMPTY_SCOPE;
-        const document = AstUtils.getDocument(context.container);
+        // A node of a replaced or closed document (a request that raced an edit) resolves to nothing.
+        const document = AstUtils.findRootNode(context.container).$document;
+        if (!document) return EMPTY_SCOPE;
         return new DefinitionScope(this.definitionTable(), document.uri.toString(), (key) => this.incompleteDefinition(document, key));
     }
 

@@ -3,6 +3,7 @@
  * other definitions can see, a file's own definitions win, one other file's definition comes
  * next, several are ambiguous (reported at the use), and the prelude comes last.
  */
+import { URI } from 'langium';
 import { describe, expect, test } from 'vitest';
 import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
 import { incompleteDefinitions } from '../../src/language/lcpn-incomplete.js';
@@ -212,6 +213,24 @@ describe('names and files', () => {
         await ws.set(B, '');
         expect(ws.target(C, 'wazir')).toBe(preludeUri());
         expect(ws.moves(C).user).toBe(prelude);
+    });
+
+    test('a use in an AST whose document is gone (a request racing a close) resolves to nothing, quietly', async () => {
+        const ws = await TestWorkspace.create();
+        const factory = ws.services.shared.workspace.LangiumDocumentFactory;
+        const detached = factory.fromString<ast.Document>('(def user (/ wazir ferz))', URI.parse('file:///ws/closed.lcpn'));
+        const root = detached.parseResult.value as { $document?: unknown };
+        delete root.$document;
+        const use = (detached.parseResult.value.definitions[0].body as ast.Union).items[0] as ast.NameRef;
+        const errors: unknown[] = [];
+        const original = console.error;
+        console.error = (...args: unknown[]) => errors.push(args);
+        try {
+            expect(use.ref.ref).toBeUndefined();
+        } finally {
+            console.error = original;
+        }
+        expect(errors).toEqual([]);
     });
 
     test('go to definition on an ambiguous use offers every candidate', async () => {
