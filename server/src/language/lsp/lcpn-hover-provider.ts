@@ -13,7 +13,7 @@ import { isPreludeUri } from '../lcpn-prelude.js';
 import { isAmbiguityError } from '../lcpn-scope-provider.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { MAX_BOARD_SIDE } from '../../engine/board.js';
-import { functionWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
+import { functionWord, hexagonalWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
 import { escapeMarkdown, inlineCode } from '../../views/markdown.js';
 import { pieceMarkdown } from '../../views/piece-markdown.js';
 import type { PieceDef } from '../../model/piece.js';
@@ -109,7 +109,7 @@ export class LcpnHoverProvider implements HoverProvider {
                 : `**${escapeMarkdown(text)}**: a modifier function the language does not know. It is kept and shown; its effect is not computed.`;
         }
         if (ast.isQualifier(node)) {
-            const word = keywordWord(node.value);
+            const word = keywordWord(node.value) ?? hexagonalWord(node.value);
             return word ? `**${escapeMarkdown(node.value)}**: ${word.doc}` : `**${escapeMarkdown(node.value)}**: a keyword the language does not know. It is kept and shown, but does not restrict the moves.`;
         }
         if (ast.isProperty(node)) {
