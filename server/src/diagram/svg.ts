@@ -374,8 +374,11 @@ export type ImageSize = { width: number; height: number } | number;
 export function markdownImage(svg: string, alt: string, size?: ImageSize): string {
     const { width, height } = displaySize(svg, size);
     // `&`, `<` and `>` as entities: a backslash before `<` still leaves the text `<img` in the markdown source.
+    // Renderers that refuse `data:` SVG show the alt as text, so autolinks are broken too: `scheme:`, `www.`, `name.tld`, `@`.
     const safeAlt = alt.replace(/[\r\n]+/g, ' ')
-        .replace(/[\\[\]()*_`!]/g, (c) => `\\${c}`)
+        .replace(/[\\[\]()*_`!@~|#]/g, (c) => `\\${c}`)
+        .replace(/(?<=[A-Za-z0-9]):(?=\S)/g, '\\:')
+        .replace(/(?<=[A-Za-z0-9])\.(?=[A-Za-z])/g, '\\.')
         .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string);
     return `![${safeAlt}](${svgDataUri(svg)}|width=${width},height=${height})`;
 }

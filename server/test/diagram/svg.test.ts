@@ -258,7 +258,13 @@ describe('svgDataUri and markdownImage', () => {
     test('escapes the alt text so it cannot close the link or add markup', () => {
         const svg = renderSvgDiagram(setup(5, 5, 'c3'), []);
         const md = markdownImage(svg, 'evil](http://x) <b>*hi*</b>\nnext', 100);
-        expect(md.startsWith('![evil\\]\\(http://x\\) &lt;b&gt;\\*hi\\*&lt;/b&gt; next](data:image/svg+xml;base64,')).toBe(true);
+        expect(md.startsWith('![evil\\]\\(http\\://x\\) &lt;b&gt;\\*hi\\*&lt;/b&gt; next](data:image/svg+xml;base64,')).toBe(true);
         expect(md).not.toContain('<');
+    });
+
+    test('the alt text breaks autolinks (shown as text where data: images are refused)', () => {
+        const svg = renderSvgDiagram(setup(5, 5, 'c3'), []);
+        const alt = /^!\[(.*)\]\(data:/.exec(markdownImage(svg, 'if "www.evil.com me@x.org https://e.com/i.png"', 100))![1];
+        expect(alt).toBe('if "www\\.evil\\.com me\\@x\\.org https\\://e\\.com/i\\.png"');
     });
 });
