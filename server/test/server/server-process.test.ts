@@ -97,13 +97,20 @@ describe('workspace files that cannot be loaded', () => {
 });
 
 describe('URIs and params as the client sends them', () => {
-    test('diagnostics of a URI with an invalid escape are published under that URI', async () => {
+    test('a URI with an invalid escape: diagnostics, related information and results use the URI the client sent', async () => {
         const server = await start();
         const uri = 'file:///tmp/caf%E9.lcpn';
-        server.open(uri, '(def a [1 2]\n');
+        server.open(uri, '(def alpha [1 2])\n(def b (/ alpha\n');
         const diagnostics = await server.diagnosticsFor(uri, (d) => d.length > 0);
         expect(diagnostics.length).toBeGreaterThan(0);
         expect([...server.diagnostics.keys()]).not.toContain('file:///tmp/caf%25E9.lcpn');
+        const related = diagnostics.flatMap((d) => d.relatedInformation ?? []).map((r) => r.location.uri);
+        expect(related.length).toBeGreaterThan(0);
+        expect(new Set(related)).toEqual(new Set([uri]));
+        const definition = await server.connection.sendRequest<{ targetUri?: string; uri?: string }[]>('textDocument/definition', { textDocument: { uri }, position: { line: 1, character: 12 } });
+        expect(definition.map((d) => d.targetUri ?? d.uri)).toEqual([uri]);
+        const edit = await server.connection.sendRequest<{ changes: Record<string, unknown> }>('textDocument/rename', { textDocument: { uri }, position: { line: 1, character: 12 }, newName: 'beta' });
+        expect(Object.keys(edit.changes)).toEqual([uri]);
     });
 
     test('a request without a position, or with a malformed one, is InvalidParams', async () => {

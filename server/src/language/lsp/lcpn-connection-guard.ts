@@ -31,6 +31,38 @@ export class ClientUris {
     forget(normalized: string): void {
         this.sent.delete(normalized);
     }
+
+    /**
+     * A result with every document URI in the client's spelling: `uri` and `targetUri` fields
+     * and the keys of a WorkspaceEdit's `changes`. A copy where anything changes; the same
+     * value when no URI was ever respelled (the usual case).
+     */
+    toClient<T>(value: T): T {
+        return this.sent.size === 0 ? value : this.rewrite(value) as T;
+    }
+
+    private rewrite(value: unknown): unknown {
+        if (Array.isArray(value)) {
+            if (value.length > 0 && typeof value[0] !== 'object') return value;
+            let copy: unknown[] | undefined;
+            value.forEach((element, i) => {
+                const rewritten = this.rewrite(element);
+                if (rewritten !== element) (copy ??= [...value])[i] = rewritten;
+            });
+            return copy ?? value;
+        }
+        if (typeof value !== 'object' || value === null || value instanceof ResponseError) return value;
+        let copy: Record<string, unknown> | undefined;
+        for (const [key, field] of Object.entries(value)) {
+            let rewritten: unknown;
+            if ((key === 'uri' || key === 'targetUri') && typeof field === 'string') rewritten = this.of(field);
+            else if (key === 'changes' && typeof field === 'object' && field !== null && !Array.isArray(field)) {
+                rewritten = Object.fromEntries(Object.entries(field).map(([uri, edits]) => [this.of(uri), edits]));
+            } else rewritten = this.rewrite(field);
+            if (rewritten !== field) (copy ??= { ...value })[key] = rewritten;
+        }
+        return copy ?? value;
+    }
 }
 
 /** Registration methods of `connection.languages.*` groups, checked like the top-level ones. */
@@ -70,9 +102,9 @@ export function guardConnection(connection: Connection, clientUris: ClientUris, 
         get(target, property) {
             const value = Reflect.get(target, property, target) as unknown;
             if (typeof property !== 'string') return value;
-            if (property === 'languages') return guardGroups(value as object, before);
+            if (property === 'languages') return guardGroups(value as object, before, clientUris);
             const request = REQUEST_PARAMS[property];
-            if (request && typeof value === 'function') return (handler: Handler) => value.call(target, checkedRequest(request, handler, before));
+            if (request && typeof value === 'function') return (handler: Handler) => value.call(target, checkedRequest(request, handler, before, (r) => clientUris.toClient(r)));
             const notification = NOTIFICATION_PARAMS[property];
             if (notification && typeof value === 'function') {
                 return (handler: Handler) => value.call(target, checkedNotification(property, notification, (params: unknown, ...rest: unknown[]) => {
@@ -85,7 +117,7 @@ export function guardConnection(connection: Connection, clientUris: ClientUris, 
     });
 }
 
-function guardGroups(languages: object, before: BeforeRequest | undefined): object {
+function guardGroups(languages: object, before: BeforeRequest | undefined, clientUris: ClientUris): object {
     return new Proxy(languages, {
         get(target, property) {
             const group = Reflect.get(target, property, target) as unknown;
@@ -94,7 +126,7 @@ function guardGroups(languages: object, before: BeforeRequest | undefined): obje
                 get(groupTarget, method) {
                     const value = Reflect.get(groupTarget, method, groupTarget) as unknown;
                     const request = typeof method === 'string' ? REQUEST_PARAMS[`${property}.${method}`] : undefined;
-                    if (request && typeof value === 'function') return (handler: Handler) => value.call(groupTarget, checkedRequest(request, handler, before));
+                    if (request && typeof value === 'function') return (handler: Handler) => value.call(groupTarget, checkedRequest(request, handler, before, (r) => clientUris.toClient(r)));
                     return typeof value === 'function' ? value.bind(groupTarget) : value;
                 }
             });
@@ -102,12 +134,13 @@ function guardGroups(languages: object, before: BeforeRequest | undefined): obje
     });
 }
 
-export function checkedRequest(check: ParamsCheck, handler: Handler, before?: BeforeRequest): Handler {
+export function checkedRequest(check: ParamsCheck, handler: Handler, before?: BeforeRequest, after: (result: unknown) => unknown = (r) => r): Handler {
     return (params, ...rest) => {
         const problem = check(params);
         if (problem) return new ResponseError(ErrorCodes.InvalidParams, `invalid params: ${problem}`);
         const wait = before?.(params);
-        return wait ? wait.then(() => handler(params, ...rest)) : handler(params, ...rest);
+        const result = wait ? wait.then(() => handler(params, ...rest)) : handler(params, ...rest);
+        return result instanceof Promise ? result.then(after) : after(result);
     };
 }
 

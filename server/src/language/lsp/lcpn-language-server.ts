@@ -89,7 +89,7 @@ function addDiagnosticsHandler(connection: Connection, shared: LangiumSharedServ
     });
     builder.onDocumentPhase(DocumentState.Validated, async (document) => {
         if (document.diagnostics) {
-            await connection.sendDiagnostics({ uri: clientUris.of(document.uri.toString()), diagnostics: document.diagnostics });
+            await connection.sendDiagnostics({ uri: clientUris.of(document.uri.toString()), diagnostics: clientUris.toClient(document.diagnostics) });
         }
     });
 }
