@@ -145,12 +145,18 @@ export class Layout {
     }
 }
 
+/** The position after `text` (`\r\n`, `\r` and `\n` each end a line). */
 function advance(line: number, col: number, text: string): [number, number] {
-    const last = text.lastIndexOf('\n');
-    if (last < 0) return [line, col + text.length];
-    let lines = 0;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
-    return [line + lines, text.length - last - 1];
+    let lineStart = -1;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10 || c === 13) {
+            if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+            line++;
+            lineStart = i + 1;
+        }
+    }
+    return lineStart < 0 ? [line, col + text.length] : [line, text.length - lineStart];
 }
 
 /** The non-hidden children of a CST node; a leaf counts as its own only child. */

@@ -173,19 +173,21 @@ export class LcpnFormatter extends AbstractFormatter {
         if (!leaves.every((leaf, i) => i === 0 || leaves[i - 1].offset <= leaf.offset)) leaves.sort((a, b) => a.offset - b.offset);
         const layout = new Layout(options, leaves);
         const edits: TextEdit[] = [];
+        // Line breaks are written as the file writes them (`\r\n`, `\r` or `\n`), and any of them counts as one.
+        const eol = lineEnding(text);
         const positionAt = (offset: number) => document.textDocument.positionAt(offset);
         for (let i = 0; i < leaves.length; i++) {
             const leaf = leaves[i];
             const previous = i > 0 ? leaves[i - 1] : undefined;
             const start = previous?.end ?? 0;
             const old = text.substring(start, leaf.offset);
-            let gap = previous ? this.gapText(previous, leaf, i, old, rules, layout) : '';
+            let gap = previous ? this.gapText(previous, leaf, i, old, rules, layout, eol) : '';
             if (range && gap !== old) {
                 const from = positionAt(start);
                 const to = positionAt(leaf.offset);
                 if (from.line < range.start.line || to.line > range.end.line) gap = old;
             }
-            if (gap !== old && gap !== old.replace(/\r/g, '')) edits.push({ range: { start: positionAt(start), end: positionAt(leaf.offset) }, newText: gap });
+            if (gap !== old) edits.push({ range: { start: positionAt(start), end: positionAt(leaf.offset) }, newText: gap });
             const tokenText = isLispDef(leaf) ? this.normalizedLispDef(leaf, document, edits, range) : leaf.text;
             layout.place(i, gap, tokenText);
             if (i % CHUNK === 0) yield;
@@ -193,12 +195,12 @@ export class LcpnFormatter extends AbstractFormatter {
         const last = leaves[leaves.length - 1];
         if (last && !range) {
             const rest = text.substring(last.end);
-            if (rest !== '\n' && rest !== '\r\n') edits.push({ range: { start: positionAt(last.end), end: positionAt(text.length) }, newText: '\n' });
+            if (rest !== eol) edits.push({ range: { start: positionAt(last.end), end: positionAt(text.length) }, newText: eol });
         }
         return edits;
     }
 
-    private gapText(previous: LeafCstNode, leaf: LeafCstNode, i: number, old: string, rules: RuleIndex, layout: Layout): string {
+    private gapText(previous: LeafCstNode, leaf: LeafCstNode, i: number, old: string, rules: RuleIndex, layout: Layout, eol: string): string {
         const existingLines = countLines(old);
         if (leaf.hidden && existingLines === 0) return old.length > 0 ? old : ' '; // a trailing comment keeps its column
         const rule = rules.resolve(previous, leaf);
@@ -207,7 +209,7 @@ export class LcpnFormatter extends AbstractFormatter {
         if (rule && 'spaces' in rule && rule.spaces === 0 && !previous.hidden) lines = 0;
         lines = Math.min(lines, 2);
         if (lines === 0) return ' '.repeat(rule && 'spaces' in rule ? rule.spaces : old.length > 0 ? 1 : 0);
-        return '\n'.repeat(lines) + layout.indentation(i);
+        return eol.repeat(lines) + layout.indentation(i);
     }
 
     /** `( def` is one token; it is written `(def`. */
@@ -234,10 +236,24 @@ function leavesOf(root: CstNode): LeafCstNode[] {
 /** How many AST nodes or tokens between two checks for cancellation. */
 const CHUNK = 2048;
 
+/** How many line breaks a gap holds (`\r\n`, `\r` and `\n` each count one, as LSP counts lines). */
 function countLines(text: string): number {
     let lines = 0;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10) lines++;
+        else if (c === 13) {
+            lines++;
+            if (text.charCodeAt(i + 1) === 10) i++;
+        }
+    }
     return lines;
+}
+
+/** The file's line break: its first one, `\n` if it has none. */
+function lineEnding(text: string): string {
+    const at = text.search(/\r\n?|\n/);
+    return at < 0 ? '\n' : text[at] === '\n' ? '\n' : text[at + 1] === '\n' ? '\r\n' : '\r';
 }
 
 /**

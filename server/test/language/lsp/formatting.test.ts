@@ -117,6 +117,12 @@ describe('mixed files and comments', () => {
         });
     });
 
+    test('line ends \\r and \\r\\n are line breaks, and are kept', async () => {
+        // A comment ends at '\r': joining the next line onto it would have commented the definition out.
+        expect(await formatted('; leapers\r(def  a [1 2])\r;; more\r\rb :=wazir\r')).toBe('; leapers\r(def a [1 2])\r;; more\r\rb := wazir\r');
+        expect(await formatted('# x\r\n(def a  (/ wazir\r\nferz))\r\n')).toBe('# x\r\n(def a (/ wazir\r\n          ferz))\r\n');
+    });
+
     test('a document with syntax errors is left alone', async () => {
         await format({ before: '(def a   (/ wazir', after: '(def a   (/ wazir', disposeAfterCheck: true });
     });
