@@ -12,6 +12,7 @@ import { MAX_BOARD_SIDE, onBoard, parseSquare, squareName, type Board, type SetU
 import { destinations } from '../../engine/report.js';
 import { renderSvgDiagram } from '../../diagram/svg.js';
 import { renderTextDiagram } from '../../diagram/text.js';
+import { destinationFacts } from '../../diagram/facts.js';
 import type { PieceDef } from '../../model/piece.js';
 import { caveats } from '../../views/piece-summary.js';
 
@@ -33,6 +34,10 @@ export interface PieceDiagramResult {
     svg: string;
     text: string;
     notes: string[];
+    /** Promotion choices by destination square ("e8": ["queen", "rook"]). */
+    promotions: Record<string, string[]>;
+    /** What the picture cannot say in symbols, one line each ("promotes on e8 to queen, rook"). */
+    facts: string[];
 }
 
 export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagramParams): PieceDiagramResult | null {
@@ -58,7 +63,9 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         board,
         svg: renderSvgDiagram(setup, result.destinations, { window, labels: true, interactive: true, title: `${piece.name} on ${squareName(at)}` }),
         text: renderTextDiagram(setup, result.destinations, { window, labels: true }),
-        notes: caveats(result.problems)
+        notes: caveats(result.problems),
+        promotions: Object.fromEntries(result.destinations.filter((d) => d.promotions?.length).map((d) => [squareName(d.square), [...d.promotions!]])),
+        facts: destinationFacts(result.destinations)
     };
 }
 
