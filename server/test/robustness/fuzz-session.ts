@@ -540,11 +540,17 @@ export class FuzzSession {
                 if (type === 1) this.fail({ kind: `${method} of type Error: ${message.replace(/\d+|'.*?'|".*?"/g, '#').slice(0, 60)}`, detail: message.slice(0, 2000), history: [...this.recent] });
             }
             if (method === 'textDocument/publishDiagnostics') {
-                const { uri, diagnostics } = params as { uri: string; diagnostics: { message: string; range: Range }[] };
+                const { uri, diagnostics } = params as { uri: string; diagnostics: { message: string; range: Range; relatedInformation?: { location: { uri: string } }[] }[] };
                 if (!this.knownUris.has(uri) && !/prelude[^/]*\/standard\.lcpn$/.test(uri)) {
                     this.fail({ kind: 'diagnostics published under a URI the client never used', detail: `${uri} (known: ${[...this.knownUris].filter((k) => k.includes('%')).slice(-3).join(', ')})`, history: [...this.recent] });
                 }
                 for (const d of diagnostics) {
+                    for (const related of d.relatedInformation ?? []) {
+                        const other = related.location.uri;
+                        if (!this.knownUris.has(other) && !/prelude[^/]*\/standard\.lcpn$/.test(other)) {
+                            this.fail({ kind: 'related information under a URI the client never used', detail: `${other} in a diagnostic of ${uri}: ${d.message.slice(0, 200)}`, history: [...this.recent] });
+                        }
+                    }
                     if (/An error occurred|Maximum call stack|TypeError|RangeError|ReferenceError|internal error/i.test(d.message)) {
                         const doc = this.open.get(uri);
                         this.fail({ kind: `diagnostic reports an internal error: ${d.message.replace(/\d+|'.*?'/g, '#').slice(0, 60)}`, detail: d.message.slice(0, 2000), uri, text: doc?.document.getText(), history: [...this.recent] });
