@@ -192,6 +192,24 @@ describe('requests right after didChange', () => {
     }, 60_000);
 });
 
+describe('requests waiting for a build', () => {
+    test('workspace/symbol after a completion and the close of a buffer answers (it waited forever)', async () => {
+        const folder = scratch();
+        writeFileSync(join(folder, 'good.lcpn'), '(def camel [1 3])\n');
+        const server = await start(folder);
+        for (const uri of ['untitled:Untitled-1', pathToFileURL(join(folder, 'notes.txt')).toString()]) {
+            server.open(uri, '(def a wazir)\n');
+            await server.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 8 } });
+            server.close(uri);
+            const symbols = await Promise.race([
+                server.connection.sendRequest<{ name: string }[]>('workspace/symbol', { query: 'zz' }),
+                sleep(10_000).then(() => 'no answer within 10 s')
+            ]);
+            expect(symbols).toEqual([]);
+        }
+    }, 60_000);
+});
+
 describe('state that outlives its document', () => {
     test('a closed unsaved buffer no longer defines knight for other documents', async () => {
         const server = await start();
