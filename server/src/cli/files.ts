@@ -111,9 +111,9 @@ export function readSourceFile(path: string): { text: string } | { problem: Path
         const stat = fstatSync(fd);
         if (!stat.isFile()) return { problem: { path: displayPath(path), message: `${kindOf(stat)}, not a regular file; only regular files are read` } };
         if (stat.size > MAX_LCPN_FILE_BYTES) return { problem: { path: displayPath(path), message: tooLarge(stat.size) } };
-        const bytes = readAtMost(fd, MAX_LCPN_FILE_BYTES);
-        if (bytes === undefined) return { problem: { path: displayPath(path), message: tooLarge(MAX_LCPN_FILE_BYTES + 1) } };
-        return { text: decode(bytes) };
+        const content = readAtMost(fd, MAX_LCPN_FILE_BYTES);
+        if (content === undefined) return { problem: { path: displayPath(path), message: tooLarge(undefined) } };
+        return { text: decode(content) };
     } catch (error) {
         return { problem: { path: displayPath(path), message: systemMessage(error) } };
     } finally {
@@ -144,7 +144,7 @@ export async function readStandardInput(): Promise<{ text: string } | { problem:
         total += chunk.length;
         if (total > MAX_LCPN_FILE_BYTES) {
             process.stdin.destroy();
-            return { problem: { path: '<stdin>', message: tooLarge(total, true) } };
+            return { problem: { path: '<stdin>', message: tooLarge(undefined) } };
         }
         chunks.push(chunk);
     }
@@ -156,8 +156,17 @@ function decode(bytes: Buffer): string {
     return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 }
 
-function tooLarge(size: number, atLeast = false): string {
-    return `too large to read (${atLeast ? 'more than ' : ''}${describeSize(size)}; the limit is ${describeSize(MAX_LCPN_FILE_BYTES)})`;
+/** `size` is the file's size, or undefined when only "more than the limit" is known (a stream, a growing file). */
+function tooLarge(size: number | undefined): string {
+    const limit = describeSize(MAX_LCPN_FILE_BYTES);
+    if (size === undefined) return `too large to read (more than the limit of ${limit})`;
+    // Just over the limit, rounded sizes would read "16 MB; the limit is 16 MB": give the bytes.
+    if (describeSize(size) === limit) return `too large to read (${bytes(size)}; the limit is ${bytes(MAX_LCPN_FILE_BYTES)})`;
+    return `too large to read (${describeSize(size)}; the limit is ${limit})`;
+}
+
+function bytes(count: number): string {
+    return `${count.toLocaleString('en-US')} bytes`;
 }
 
 function statOr(path: string): Stats | { message: string } {

@@ -83,7 +83,7 @@ describe('special files next to good ones', () => {
         });
         const result = runLcpn(path, ['check', '.']);
         expectCleanAndChecked(result);
-        expect(result.stderr).toContain('lcpn: over.lcpn: too large to read (16 MB; the limit is 16 MB)\n');
+        expect(result.stderr).toContain('lcpn: over.lcpn: too large to read (16,777,217 bytes; the limit is 16,777,216 bytes)\n');
         writeFileSync(join(path, 'over.lcpn'), Buffer.alloc(16 * 1024 * 1024, ' '));
         expect(runLcpn(path, ['check', 'over.lcpn'])).toMatchObject({ code: 0, stderr: 'lcpn: note: over.lcpn is empty: it defines no pieces\n1 file checked: 0 errors, 0 warnings\n' });
     });

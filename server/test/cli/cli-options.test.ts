@@ -99,7 +99,7 @@ describe('- reads standard input', () => {
 
     test('standard input is read up to the size limit, not further', () => {
         const result = runLcpn(dir, ['check', '-'], ' '.repeat(17 * 1024 * 1024));
-        expect(result).toMatchObject({ code: 2, stdout: '', stderr: 'lcpn: <stdin>: too large to read (more than 16 MB; the limit is 16 MB)\n' });
+        expect(result).toMatchObject({ code: 2, stdout: '', stderr: 'lcpn: <stdin>: too large to read (more than the limit of 16 MB)\n' });
     });
 
     test('standard input sees only the prelude: names in files of the working directory do not leak in', () => {
