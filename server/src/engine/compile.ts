@@ -133,7 +133,7 @@ class Compiler {
 
     private leaf(vector: readonly number[], ctx: Context): Plan {
         if (vector.length !== 2) {
-            this.report('invalid', `[${vector.join(' ')}]: a vector has two numbers, [across forward], e.g. [1 2]; this one has ${vector.length}, so it is not evaluated`, 'bad-vector');
+            this.report('invalid', `this vector has ${vector.length} number${vector.length === 1 ? '' : 's'}; a step on a square board has two (across and forward, as the knight's 1 and 2), so it is not evaluated`, 'bad-vector');
             return NONE;
         }
         const [m, n] = vector;
