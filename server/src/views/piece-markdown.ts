@@ -73,11 +73,14 @@ export function hoverCellSize(window: DiagramWindow): number {
 }
 
 /**
- * Diagrams with more destinations first (the pawn on its first rank before the pawn elsewhere,
- * the free horse before the blocked one); ties keep the scenario order.
+ * The diagram that shows most first: more kinds of destination (the cannon with a screen, which
+ * both slides and captures, before the cannon alone, which only slides), then more destinations
+ * (the pawn on its first rank before the pawn elsewhere, the free horse before the blocked
+ * one); ties keep the scenario order.
  */
 export function mostInformativeFirst(list: Scenario[]): Scenario[] {
-    return list.map((s, i) => ({ s, i, n: s.result.destinations.length }))
-        .sort((a, b) => b.n - a.n || a.i - b.i)
+    const kinds = (s: Scenario) => new Set(s.result.destinations.map((d) => `${d.move}${d.capture}${d.igui}`)).size;
+    return list.map((s, i) => ({ s, i, k: kinds(s), n: s.result.destinations.length }))
+        .sort((a, b) => b.k - a.k || b.n - a.n || a.i - b.i)
         .map(({ s }) => s);
 }

@@ -86,7 +86,14 @@ describe('the hover', () => {
         for (const h of heights) expect(h).toBeLessThanOrEqual(HOVER_BOARD_HEIGHT + 30);
     });
 
-    test('a rider on a 15x15 board: squares shrink so the whole board still fits', () => {
+    test('the cannon: the diagram with a screen (slides and captures) before the one without (slides only)', () => {
+        const md = hover('(def c (/ (move rook) ((& capture cannon) rook)))', 'c', true);
+        const captions = [...md.matchAll(/^\*([^*]+)\*$/gm)].map((m) => m[1]);
+        expect(captions[0]).toMatch(/^with a friendly piece on /);
+        expect(captions[1]).toBe('on an empty board');
+    });
+
+        test('a rider on a 15x15 board: squares shrink so the whole board still fits', () => {
         const { piece, resolve } = pieces('(def r rook)');
         const md = pieceMarkdown(piece('r'), resolve, { board: { files: 15, ranks: 15 }, images: true, text: false });
         const [, w, h] = /\|width=(\d+),height=(\d+)\)/.exec(md)!.map(Number);
