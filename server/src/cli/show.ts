@@ -3,6 +3,7 @@ import { renderTextDiagram } from '../diagram/text.js';
 import { scenarios } from '../views/scenarios.js';
 import { caveats, propertyLines } from '../views/piece-summary.js';
 import { printPiece } from '../model/print.js';
+import { layOutDefinition } from '../language/lsp/lcpn-formatter.js';
 import type { PieceDef } from '../model/piece.js';
 import type { CliOptions } from './main.js';
 import { piecesOf } from './pieces.js';
@@ -59,11 +60,12 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
 
 /**
  * The definition as its author wrote it, in its own style (normalized spelling), under the
- * piece's name as written: `sergeant IS capturing ferz OR moving wazir`.
+ * piece's name as written: `sergeant IS capturing ferz OR moving wazir`; a long conditional
+ * over several lines, as the formatter lays it out.
  */
 function header(piece: PieceDef): string[] {
     if (!piece.body && piece.properties.length === 0) return [`${piece.name}: (no movement given)`];
-    return printPiece(piece, piece.style).split('\n');
+    return layOutDefinition(printPiece(piece, piece.style)).split(/\r?\n/);
 }
 
 function blockerText(setup: SetUp): string {

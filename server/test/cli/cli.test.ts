@@ -97,6 +97,14 @@ describe('lcpn show and convert', () => {
         ].join('\n'));
     });
 
+    test('show lays a long conditional out over several lines, in its own style', () => {
+        writeFileSync(join(dir, 'long.lcpn'), 'step IS IF rank() = 2 THEN moving wazir:forward:2 OR capturing ferz:forward ELSE moving wazir:forward OR capturing ferz:forward END\n');
+        const header = lcpn('show', 'long.lcpn', 'step').stdout.split('\n  on ')[0].split('\n');
+        expect(header.length).toBeGreaterThan(1);
+        expect(header[0]).toMatch(/^step IS IF rank\(\) = 2/);
+        expect(header.every((l) => l.length <= 80)).toBe(true);
+    });
+
     test('show in a set-up of your own: the whole board, labelled, with the blockers', () => {
         const result = lcpn('show', 'pieces.lcpn', 'chinese-horse', '--board', '5x5', '--at', 'c3', '--friend', 'c4', '--enemy', 'b1');
         expect(result.stdout).toBe([
