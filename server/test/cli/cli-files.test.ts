@@ -174,10 +174,12 @@ describe('user text is printed with its control characters visible', () => {
     test('terminal escape sequences in strings and names never reach the terminal raw', () => {
         const path = folder('escapes', (p) => writeFileSync(join(p, 'colour.lcpn'),
             '(def painted "\x1b[31mred\x1b]0;title\x07 \u202eevil")\n(def other (/ wazir "\x1b[2J"))\n'));
-        const outputs = [runLcpn(path, ['check', 'colour.lcpn']), runLcpn(path, ['show', 'colour.lcpn']), runLcpn(path, ['convert', 'colour.lcpn', '--to', 'betza'])];
+        const outputs = [runLcpn(path, ['check', 'colour.lcpn']), runLcpn(path, ['show', 'colour.lcpn']), runLcpn(path, ['convert', 'colour.lcpn', '--to', 'betza']),
+            runLcpn(path, ['moves', 'colour.lcpn', 'other']), runLcpn(path, ['moves', 'colour.lcpn', 'painted', '--json'])];
         for (const result of outputs) {
             expect(result.stdout + result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
         }
+        expect(outputs[3].stderr).toContain('informal description "\\x1b[2J" is not evaluated');
         expect(outputs[1].stdout).toContain('(def painted "\\x1b[31mred\\x1b]0;title\\x07 \\u202eevil")');
         expect(outputs[1].stdout).toContain('note: informal description "\\x1b[31mred\\x1b]0;title\\x07 \\u202eevil" is not evaluated');
     });
