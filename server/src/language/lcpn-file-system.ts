@@ -4,7 +4,7 @@
  * Node's string limit; long before that it exhausts memory). A refused file throws an
  * `UnreadableFile` whose message says why in plain words; callers skip the file and report it.
  */
-import { promises as fs } from 'node:fs';
+import { promises as fs, statSync, type Stats } from 'node:fs';
 import type { URI } from 'langium';
 import { NodeFileSystemProvider } from 'langium/node';
 import { describeSize, MAX_LCPN_FILE_BYTES } from './lcpn-limits.js';
@@ -25,24 +25,43 @@ export class LcpnFileSystemProvider extends NodeFileSystemProvider {
         }
     }
 
-    override readFileSync(): string {
-        // Synchronous reads would block every request while a slow file is read; nothing in the server needs them.
-        throw new Error('LcpnFileSystemProvider reads files asynchronously only');
+    override readFileSync(uri: URI): string {
+        let stat: Stats;
+        try {
+            stat = statSync(uri.fsPath);
+        } catch (error) {
+            throw new UnreadableFile(uri, describeReadError(error));
+        }
+        refuse(uri, stat);
+        try {
+            return super.readFileSync(uri);
+        } catch (error) {
+            throw new UnreadableFile(uri, describeReadError(error));
+        }
     }
 
     /** Throws an UnreadableFile unless `uri` is a regular file within the size limit. */
     async checkReadable(uri: URI): Promise<void> {
-        let stat;
+        let stat: Stats;
         try {
             stat = await fs.stat(uri.fsPath);
         } catch (error) {
             throw new UnreadableFile(uri, describeReadError(error));
         }
-        if (stat.isDirectory()) throw new UnreadableFile(uri, 'is a directory, not a file');
-        if (!stat.isFile()) throw new UnreadableFile(uri, 'is not a regular file (a pipe, socket or device)');
-        if (stat.size > MAX_LCPN_FILE_BYTES) {
-            throw new UnreadableFile(uri, `is too large (${describeSize(stat.size)}; files over ${describeSize(MAX_LCPN_FILE_BYTES)} are not read)`);
-        }
+        refuse(uri, stat);
+    }
+}
+
+/** Throws an UnreadableFile for anything but a regular file within the size limit (`stat` follows links). */
+function refuse(uri: URI, stat: Stats): void {
+    if (stat.isDirectory()) throw new UnreadableFile(uri, 'is a directory, not a file');
+    if (!stat.isFile()) throw new UnreadableFile(uri, 'is not a regular file (a pipe, socket or device)');
+    if (stat.size > MAX_LCPN_FILE_BYTES) {
+        // Just over the limit, sizes in MB look equal: say them in bytes.
+        const [size, limit] = describeSize(stat.size) === describeSize(MAX_LCPN_FILE_BYTES)
+            ? [stat.size, MAX_LCPN_FILE_BYTES].map((n) => `${n.toLocaleString('en-US')} bytes`)
+            : [describeSize(stat.size), describeSize(MAX_LCPN_FILE_BYTES)];
+        throw new UnreadableFile(uri, `is too large (${size}; files over ${limit} are not read)`);
     }
 }
 
