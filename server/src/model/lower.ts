@@ -266,6 +266,10 @@ class Lowering {
             const offset = 1 + sourceOffset(raw.slice(1, -1), p.offset);
             this.problems.push({ node: text, part: { offset, length: Math.max(1, p.length) }, code: `${notation}-${p.severity}`, message: `${notation === 'betza' ? 'Betza' : 'Parlett'}: ${p.message}`, severity: p.severity });
         }
+        if (move && hasUnsafeNumber(move)) {
+            this.problems.push({ node: text, code: 'number-too-large', severity: 'error',
+                message: `this ${notation === 'betza' ? 'Betza' : 'Parlett'} string holds a number too large: numbers in LCPN are at most ${MAX_INTEGER.toLocaleString('en-US')} (2^53 - 1) either way` });
+        }
         return move ?? { kind: 'text', text: text.value };
     }
 
@@ -407,6 +411,19 @@ class Lowering {
 export function notationOf(expr: ast.Application): 'betza' | 'parlett' | undefined {
     if (!ast.isNameRef(expr.head) || expr.args?.length !== 1 || !ast.isStringLit(expr.args[0]) || typeof expr.args[0].value !== 'string') return undefined;
     return NOTATION_FUNCTIONS[normalizeName(refText(expr.head))];
+}
+
+/** Whether a movement holds a number the model cannot hold exactly (a notation string's own numbers). */
+function hasUnsafeNumber(move: Move): boolean {
+    switch (move.kind) {
+        case 'leap': return !move.vector.every(Number.isSafeInteger);
+        case 'ref': case 'text': return false;
+        case 'qualified': return hasUnsafeNumber(move.base) || move.qualifiers.some((q) => q.kind === 'range' && !(Number.isSafeInteger(q.min) && (q.max === null || Number.isSafeInteger(q.max))));
+        case 'union': return move.parts.some(hasUnsafeNumber);
+        case 'sequence': return move.legs.some(hasUnsafeNumber);
+        case 'apply': return move.args.some(hasUnsafeNumber);
+        case 'conditional': return move.branches.some((b) => hasUnsafeNumber(b.body)) || (move.otherwise !== undefined && hasUnsafeNumber(move.otherwise));
+    }
 }
 
 /** The concrete expression types; recovery may leave a node of the abstract type `Expr`. */

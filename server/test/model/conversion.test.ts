@@ -180,6 +180,8 @@ describe('what is left as written, and what converts', () => {
         expect(problems).toMatchObject([{ code: 'number-too-large', line: 1, column: 13, severity: 'error' }]);
         expect(parsePieceText('r := rook:9007199254740992').problems).toMatchObject([{ code: 'number-too-large', line: 1, column: 10 }]);
         expect(parsePieceText('r := rook:9007199254740991').problems).toEqual([]);
+        // A notation string's own numbers too (W99... reads as a range of 10^20).
+        expect(parsePieceText('(def b (betza "W99999999999999999999"))').problems).toMatchObject([{ code: 'number-too-large', line: 1, column: 15 }]);
         expect((await convert('(def big [99999999999999999999999 1])\n', 'c')).output).toBe('(def big [99999999999999999999999 1])\n');
     });
 
