@@ -89,6 +89,36 @@ describe('C style', () => {
     });
 });
 
+describe('long conditionals (the specification\'s layout)', () => {
+    test('Lisp: a clause per line, each movement under its test when a clause does not fit', async () => {
+        await format({
+            before: '(def pawn (cond ((= (rank) 2) (/ simple-pawn ((& move no-jump) (0 2 :only)))) ((= (rank) 7) (=> simple-pawn (promote-to queen rook knight bishop))) (t simple-pawn)))',
+            after: '(def pawn (cond ((= (rank) 2)\n                 (/ simple-pawn ((& move no-jump) (0 2 :only))))\n                ((= (rank) 7)\n                 (=> simple-pawn (promote-to queen rook knight bishop)))\n                (t simple-pawn)))\n',
+            disposeAfterCheck: true
+        });
+    });
+
+    test('Lisp: clauses that fit keep their movement on the test\'s line', async () => {
+        await format({
+            before: '(def chinese-pawn (cond ("before crossing river" (0 1 :only)) ("after crossing river" (0 1 :forward :sideways))))',
+            after: '(def chinese-pawn (cond ("before crossing river" (0 1 :only))\n                        ("after crossing river" (0 1 :forward :sideways))))\n',
+            disposeAfterCheck: true
+        });
+    });
+
+    test('SQL: each ELSE starts a line', async () => {
+        await format({
+            before: 'pawn IS IF rank() = 2 THEN simple_pawn OR moving AND no_jumping [0, 2]:only ELSE IF rank() = 7 THEN simple_pawn AND_THEN promote_to(queen, rook, knight, bishop) ELSE simple_pawn END',
+            after: 'pawn IS IF rank() = 2 THEN simple_pawn OR moving AND no_jumping [0, 2]:only\n    ELSE IF rank() = 7 THEN simple_pawn AND_THEN promote_to(queen, rook, knight, bishop)\n    ELSE simple_pawn END\n',
+            disposeAfterCheck: true
+        });
+    });
+
+    test('a short conditional stays on one line', async () => {
+        await format({ before: '(def p (cond ((= (rank) 2) wazir) (t ferz)))\np IS IF rank() = 2 THEN wazir ELSE ferz END', after: '(def p (cond ((= (rank) 2) wazir) (t ferz)))\np IS IF rank() = 2 THEN wazir ELSE ferz END\n', disposeAfterCheck: true });
+    });
+});
+
 describe('SQL style', () => {
     test('single spaces around SHOUTY keywords and gerunds; continuation lines indented', async () => {
         await format({
