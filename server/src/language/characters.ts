@@ -68,6 +68,7 @@ const NAME_CHARACTER = /[\p{L}\p{M}\p{Nd}_$-]/u;
 
 /** The first character of `name` that is not a letter (an arrow, a dash, an invisible space), if any. */
 export function oddCharacterInName(name: string): string | undefined {
+    if (/^[\w$-]*$/.test(name)) return undefined; // ASCII names, nearly all of them
     for (const char of name) if (!NAME_CHARACTER.test(char)) return char;
     return undefined;
 }
@@ -78,6 +79,7 @@ export function oddCharacterInName(name: string): string | undefined {
  */
 export function looksBinary(text: string): boolean {
     if (text.includes('\u0000')) return true;
+    if (!/[\ufffd\u0001-\u0008\u000b\u000e-\u001f]/.test(text)) return false;
     let odd = 0;
     for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);

@@ -76,6 +76,8 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
             }];
         }
         const diagnostics = await super.validateDocument(document, options, cancelToken);
+        // A file without syntax errors (nearly every build) costs one pass over its diagnostics.
+        if (!diagnostics.some((d) => d.severity === 1 && (SYNTAX_CODES.has(codeOf(d) ?? '') || SYNTAX_MISTAKES.has(codeOf(d) ?? '')))) return diagnostics;
         return recognised(() => oneErrorPerDefinition(document, diagnostics, this.segmentsOf(document))) ?? diagnostics;
     }
 
