@@ -285,7 +285,8 @@ const SYNTAX_MISTAKES = new Set<string>([
     IssueCodes.UnexpectedCharacter, IssueCodes.UnclosedString, IssueCodes.ForeignOperator, IssueCodes.KeywordCase, IssueCodes.ElseIfSpelling,
     IssueCodes.AndThenSpelling, IssueCodes.LispDefine, IssueCodes.DefWithoutBrackets, IssueCodes.InfixInLisp, IssueCodes.PrefixInInfix,
     IssueCodes.CommaInLisp, IssueCodes.DoubleEquals, IssueCodes.MissingDefinitionOperator, IssueCodes.NameWithSpace, IssueCodes.MissingOperator,
-    IssueCodes.MissingOperand, IssueCodes.UnclosedBracket, IssueCodes.LispIf, IssueCodes.CondClause, IssueCodes.FunctionCallSyntax
+    IssueCodes.MissingOperand, IssueCodes.UnclosedBracket, IssueCodes.LispIf, IssueCodes.CondClause, IssueCodes.FunctionCallSyntax,
+    IssueCodes.NumberAsMovement, IssueCodes.KeywordWithoutMovement
 ]);
 
 function styleOf(node: AstNode): 'lisp' | 'c' | 'sql' {

@@ -22,6 +22,8 @@ export namespace IssueCodes {
     export const LispIf = 'lisp-if';
     export const CondClause = 'cond-clause';
     export const FunctionCallSyntax = 'function-call-syntax';
+    export const NumberAsMovement = 'number-as-movement';
+    export const KeywordWithoutMovement = 'keyword-without-movement';
     /** The parser's nesting or chain limit (lcpn-nesting-limit.ts): it says why the rest of the form was not read. */
     export const NestingLimit = 'nesting-limit';
     // Newcomers' mistakes that parse (lcpn-validator.ts).

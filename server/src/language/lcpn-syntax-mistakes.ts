@@ -250,7 +250,22 @@ export function diagnoseLexerError(text: string, offset: number, length: number,
 
 export function diagnoseParseError(ctx: ParseErrorContext): Diagnosis | undefined {
     return keywordCase(ctx) ?? elseIf(ctx) ?? lispDefine(ctx) ?? lispIf(ctx) ?? condClause(ctx) ?? doubled(ctx) ?? andThen(ctx) ?? infixInLisp(ctx)
-        ?? prefixInInfix(ctx) ?? functionCall(ctx) ?? definitionHeader(ctx) ?? lispDefinitionHeader(ctx) ?? unfinished(ctx);
+        ?? prefixInInfix(ctx) ?? functionCall(ctx) ?? numberOrKeywordAlone(ctx) ?? definitionHeader(ctx) ?? lispDefinitionHeader(ctx) ?? unfinished(ctx);
+}
+
+/** `x := 5`, `(/ wazir 2)`, `(def x :forward)`: a number or a keyword where a movement is expected. */
+function numberOrKeywordAlone(ctx: ParseErrorContext): Diagnosis | undefined {
+    const { token: t, previous: p } = ctx;
+    if (!p || (t.type !== 'INT' && t.type !== 'QUALIFIER')) return undefined;
+    const style = styleAt(ctx, t.start) ?? 'c';
+    const lisp = style === 'lisp';
+    if (t.type === 'INT') {
+        // Numbers are right in a vector, after '(' in Lisp (`(2 1 :narrow)`) and in a comparison.
+        if (p.type === 'INT' || isOpen(p) || p.image === '=' || p.image === ',') return undefined;
+        return { start: t.start, end: t.end, code: IssueCodes.NumberAsMovement, message: `a number alone is not a movement: a leap is written as a vector, as in ${lisp ? '[0 1]' : '[0, 1]'}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
+    }
+    if (!(isOp(p) || p.image === ':=' || p.image === 'IS' || (lisp && isName(p)))) return undefined;
+    return { start: t.start, end: t.end, code: IssueCodes.KeywordWithoutMovement, message: `a keyword restricts a movement and is written with it: ${lisp ? `(wazir ${t.image})` : `wazir${t.image}`}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
 /** `(if (= (rank) 2) wazir ferz)`: Lisp style has `cond`. */

@@ -82,6 +82,10 @@ describe('each mistake is one error, at the mistake, with its code', () => {
         ['x := wazir.forward', IssueCodes.UnexpectedCharacter, '.', "unexpected '.': a keyword follows a ':', as in wazir:forward"],
         ['x := capture ferz', IssueCodes.FunctionCallSyntax, 'capture ferz', "'capture' is a modifier function: it takes its movement in brackets, capture(ferz)"],
         ['x IS capture ferz', IssueCodes.FunctionCallSyntax, 'capture ferz', "'capture' is a modifier function: it takes its movement in brackets, capturing ferz or capture(ferz)"],
+        ['x := 5', IssueCodes.NumberAsMovement, '5', 'a number alone is not a movement: a leap is written as a vector, as in [0, 1]'],
+        ['(def x (/ wazir 2))', IssueCodes.NumberAsMovement, '2', 'a number alone is not a movement: a leap is written as a vector, as in [0 1]'],
+        ['x IS [1, 2] OR :forward', IssueCodes.KeywordWithoutMovement, ':forward', 'a keyword restricts a movement and is written with it: wazir:forward'],
+        ['(def x :forward)', IssueCodes.KeywordWithoutMovement, ':forward', 'a keyword restricts a movement and is written with it: (wazir :forward)'],
         ['(def x capture ferz)', IssueCodes.FunctionCallSyntax, 'capture ferz', "'capture' is a modifier function: in Lisp style it goes first inside brackets, with its movement: (def x (capture ferz))"]
     ])('%j', async (text, code, underlined, message) => {
         const diagnostic = await only(text);
