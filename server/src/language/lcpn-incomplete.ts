@@ -53,42 +53,33 @@ function compute(document: LangiumDocument): ReadonlySet<ast.Definition> {
     for (const stray of strays) if (stray.$cstNode) errors.push(stray.$cstNode.offset);
     errors.sort((a, b) => a - b);
 
-    const lines = lineStarts(text);
     for (const definition of definitions) {
         const cst = definition.$cstNode;
         if (!cst || incomplete.has(definition)) continue;
-        const from = lines[lineOf(lines, cst.offset)];
-        const endLine = lineOf(lines, Math.max(cst.offset, cst.end - 1));
-        const to = endLine + 1 < lines.length ? lines[endLine + 1] : Infinity;
+        const from = lineStart(text, cst.offset);
+        const to = lineEnd(text, Math.max(cst.offset, cst.end - 1));
         const first = firstAtOrAfter(errors, from);
-        if (first < errors.length && errors[first] < to) incomplete.add(definition);
+        if (first < errors.length && errors[first] <= to) incomplete.add(definition);
     }
     return incomplete;
 }
 
-/** Offsets where lines start; a line ends at `\n`, `\r\n` or `\r`, as LSP counts lines. */
-function lineStarts(text: string): number[] {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 10 /* \n */) starts.push(i + 1);
-        else if (c === 13 /* \r */) {
-            if (text.charCodeAt(i + 1) === 10) i++;
-            starts.push(i + 1);
-        }
-    }
-    return starts;
+/** Where the line holding `offset` starts (after `\n`, `\r\n` or `\r`, as LSP counts lines). */
+function lineStart(text: string, offset: number): number {
+    let i = offset;
+    while (i > 0 && !isLineBreak(text.charCodeAt(i - 1))) i--;
+    return i;
 }
 
-/** The line (index into `starts`) containing `offset`. */
-function lineOf(starts: readonly number[], offset: number): number {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if (starts[middle] <= offset) low = middle; else high = middle - 1;
-    }
-    return low;
+/** Where the line holding `offset` ends (its line break, or the end of the text). */
+function lineEnd(text: string, offset: number): number {
+    let i = offset;
+    while (i < text.length && !isLineBreak(text.charCodeAt(i))) i++;
+    return i;
+}
+
+function isLineBreak(code: number): boolean {
+    return code === 10 /* \n */ || code === 13 /* \r */;
 }
 
 function firstAtOrAfter(sorted: readonly number[], value: number): number {
