@@ -45,7 +45,10 @@ describe('a definition the parser did not complete defines nothing', () => {
         ['(def wazir)', []],
         ['foo wazir := [0 1]', []],
         ['(def ok-piece (/ ferz wazir))\nwazir ferz\n(def also-ok wazir)', ['ok-piece', 'also-ok']],
-        ['x := ferz @ wazir', []]
+        ['x := ferz @ wazir', []],
+        // Lines end at \r and \r\n too, as LSP counts them.
+        ['x := ferz wazir\r(def ok-cr wazir)', ['ok-cr']],
+        ['x := ferz wazir\r\n(def ok-crlf wazir)\r\nwazir :=', ['ok-crlf']]
     ])('%j: the other file keeps its moves, its diagnostics and its links', async (broken, names) => {
         const ws = await TestWorkspace.create();
         await ws.set(B, OTHER);
