@@ -14,9 +14,6 @@
 import { MismatchedTokenException, type IRecognitionException, type IToken } from 'chevrotain';
 import { AstUtils, GrammarAST, type LangiumParser } from 'langium';
 
-/** The error's name, for messages that explain it (see lcpn-parser-messages.ts). */
-export const NEXT_DEFINITION_ERROR = 'MismatchedTokenException';
-
 /** Chevrotain's token cursor and error list (protected in its typings). */
 interface Recognizer {
     LA(howMuch: number): IToken;
