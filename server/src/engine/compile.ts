@@ -55,8 +55,9 @@ export function isPieceDef(target: Target): target is PieceDef {
 }
 
 /** Compiles `target`; problems go to `problems`. */
-export function compile(target: Target, resolve: Resolver, problems: Problems): Plan {
-    return new Compiler(resolve, problems).root(target);
+/** `maxNodes`: a smaller cap for callers that compile every definition on every edit (the editor's checks). */
+export function compile(target: Target, resolve: Resolver, problems: Problems, maxNodes = MAX_COMPILED_NODES): Plan {
+    return new Compiler(resolve, problems, maxNodes).root(target);
 }
 
 class Compiler {
@@ -70,7 +71,7 @@ class Compiler {
     /** Counts informal parts compiled to nothing, so a sequence can tell an informal leg from a broken one. */
     private informal = 0;
 
-    constructor(private readonly resolve: Resolver, private readonly problems: Problems) {}
+    constructor(private readonly resolve: Resolver, private readonly problems: Problems, private readonly maxNodes: number) {}
 
     root(target: Target): Plan {
         if (!isPieceDef(target)) return this.plan(target, ROOT);
@@ -100,8 +101,8 @@ class Compiler {
     }
 
     private compile(move: Move, ctx: Context): Plan | Annotation {
-        if (++this.nodes > MAX_COMPILED_NODES || this.depth >= MAX_DEPTH) {
-            this.report('limit', `definition too large or too deeply nested to evaluate (over ${MAX_COMPILED_NODES} parts or ${MAX_DEPTH} levels)`, 'limit');
+        if (++this.nodes > this.maxNodes || this.depth >= MAX_DEPTH) {
+            this.report('limit', `definition too large or too deeply nested to evaluate (over ${this.maxNodes} parts or ${MAX_DEPTH} levels)`, 'limit');
             return NONE;
         }
         this.depth++;

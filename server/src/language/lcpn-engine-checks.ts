@@ -2,7 +2,7 @@
  * What the movement engine knows, as diagnostics: the problems `lcpn show` and the hover note
  * under a diagram (a capture that would happen on the way, modifiers that allow no move, a
  * vector of three numbers, `(move)` without a movement, an empty `cond`, informal keywords,
- * functions, conditions and legs) are reported where they are written, by `lcpn check` and the
+ * functions and legs) are reported where they are written, by `lcpn check` and the
  * editor alike. One home per rule: the engine's compiler finds them (engine/compile.ts); this
  * module only maps each rule to a severity and an issue code, and the engine's model node to
  * the AST node it was lowered from.
@@ -38,8 +38,15 @@ const REPORTED: Partial<Record<EngineRule, [Severity, string]>> = {
     'informal-keyword': ['info', IssueCodes.InformalKeyword],
     'informal-function': ['info', IssueCodes.InformalFunction],
     'informal-leg': ['info', IssueCodes.InformalLeg],
-    'limit': ['warning', IssueCodes.EvaluationLimit]
 };
+
+/**
+ * Parts compiled per definition here. The editor checks every definition on every edit, and a
+ * definition that doubles at each level through its references would cost up to the engine's
+ * 100,000 parts each (200 such lines took minutes). Real pieces have a few dozen parts; past
+ * this cap the rest is left unchecked, and the size is said where it matters, under the diagram.
+ */
+export const CHECK_MAX_NODES = 2_000;
 
 /** Engine diagnostics reported for one definition at most. */
 export const MAX_PER_DEFINITION = 50;
@@ -60,7 +67,7 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
     if (!piece?.body || (piece as { incomplete?: true }).incomplete) return;
     const problems = new Problems();
     const resolve = models.resolverFor(AstUtils.getDocument(def).uri.toString());
-    compile(piece, resolve, problems);
+    compile(piece, resolve, problems, CHECK_MAX_NODES);
     // A generated definition with thousands of informal parts gets the first ones, not thousands of diagnostics.
     const located = problems.located.filter((l) => REPORTED[l.problem.rule]).slice(0, MAX_PER_DEFINITION);
     if (located.length === 0) return;

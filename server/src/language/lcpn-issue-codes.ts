@@ -61,5 +61,4 @@ export namespace IssueCodes {
     export const InformalKeyword = 'informal-keyword';
     export const InformalFunction = 'informal-function';
     export const InformalLeg = 'informal-leg';
-    export const EvaluationLimit = 'evaluation-limit';
 }

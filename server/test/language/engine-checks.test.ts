@@ -21,7 +21,7 @@ beforeAll(async () => {
 const ENGINE_CODES: string[] = [
     IssueCodes.CaptureOnTheWay, IssueCodes.IguiOnTheWay, IssueCodes.ModifiersAllowNoMove, IssueCodes.MissingArgument, IssueCodes.EmptyCondition,
     IssueCodes.BadVector, IssueCodes.MisplacedPromotion, IssueCodes.RankAsModifier, IssueCodes.InformalKeyword,
-    IssueCodes.InformalFunction, IssueCodes.InformalLeg, IssueCodes.EvaluationLimit
+    IssueCodes.InformalFunction, IssueCodes.InformalLeg
 ];
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 const code = (d: Diagnostic) => (d.data as { code?: string })?.code ?? '';
@@ -140,6 +140,18 @@ describe('nothing is said twice', () => {
 
     test('a referenced capture-only piece used as a leg is reported at the use, where the chain is written', async () => {
         expect(await engine('(def grab (capture ferz))\n(def a (=> grab rook))')).toEqual([`2:12 error ${IssueCodes.CaptureOnTheWay}`]);
+    });
+});
+
+describe('cost', () => {
+    test('definitions that double at every level through their references are checked quickly (minutes before the cap)', async () => {
+        const name = (i: number) => `l${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}`;
+        const lines = [`(def ${name(0)} (/ wazir ferz))`];
+        for (let i = 1; i < 200; i++) lines.push(`(def ${name(i)} (-> ${name(i - 1)} (${name(i - 1)} :any)))`);
+        const started = Date.now();
+        expect(await engine(lines.join('\n'))).toEqual([]);
+        // A bound only to catch the uncapped behaviour (200 x 100,000 parts), generous for a loaded machine.
+        expect(Date.now() - started).toBeLessThan(30_000);
     });
 });
 
