@@ -5,6 +5,7 @@
  * messages, never stack traces; user text in every message is escaped (see escape.ts).
  */
 import { parseArgs } from 'node:util';
+import { runCatalog } from './catalog.js';
 import { runCheck } from './check.js';
 import { runConvert } from './convert.js';
 import { escapeLines, escapeText } from './escape.js';
@@ -20,6 +21,11 @@ Usage:
   lcpn check PATH...                        diagnostics as file:line:col: severity: message
   lcpn show PATH [PIECE...] [--board 9x9] [--at e5] [--friend ..] [--enemy ..]
                                             movement diagrams as text, and a summary line
+  lcpn show PATH [PIECE...] --format svg|png|html --out DIR  [same options]
+                                            the diagrams as pictures (one file each) or a page
+                                            per piece, written below DIR; the paths are printed
+  lcpn catalog PATH... --out page.html [--title TEXT] [--board 9x9]
+                                            one self-contained web page of every piece
   lcpn moves FILE PIECE [--board 15x15] [--at h8] [--friend f6,g7] [--enemy e6] [--json]
   lcpn moves --betza "fmWfcF" | --parlett "o1>, c1X>"  [same options] [--json]
                                             destinations as a list of squares, or one JSON object
@@ -50,6 +56,12 @@ convert:
   parts that are standard pieces take the prelude's names (BN -> (/ bishop knight)), and the
   piece is named by --name, else by the standard piece it equals, else "piece".
 
+show --format, catalog:
+  Files go below DIR in one folder per source file (its path without .lcpn):
+  <piece>.<diagram>.svg or .png per diagram (the caption in the name, e.g.
+  fide-pawn.on-rank-2.svg), <piece>.html per piece. A page holds the definition, the
+  diagrams, Betza and Parlett with what each cannot say; it loads nothing from elsewhere.
+
 Exit status: 0 success, 1 errors in a file, 2 a usage error or a path that could not be read.
 `;
 
@@ -67,6 +79,8 @@ const OPTIONS = {
     workspace: { type: 'string' },
     out: { type: 'string' },
     write: { type: 'boolean' },
+    format: { type: 'string' },
+    title: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' }
 } as const;
@@ -76,7 +90,8 @@ type OptionName = keyof typeof OPTIONS;
 /** The options each command reads; any other is a usage error rather than silently ignored. */
 const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
     check: ['workspace'],
-    show: ['board', 'at', 'friend', 'enemy', 'workspace'],
+    show: ['board', 'at', 'friend', 'enemy', 'workspace', 'format', 'out'],
+    catalog: ['board', 'out', 'title', 'workspace'],
     moves: ['board', 'at', 'friend', 'enemy', 'json', 'betza', 'parlett', 'workspace'],
     convert: ['to', 'from', 'name', 'out', 'write', 'workspace']
 };
@@ -103,7 +118,7 @@ async function main(argv: string[]): Promise<number> {
         return command || options.help ? 0 : 2;
     }
     const allowed = COMMAND_OPTIONS[command];
-    if (!allowed) throw new CliError(`unknown command '${escapeText(command)}'; the commands are check, show, moves, convert and help; ${HINT}`);
+    if (!allowed) throw new CliError(`unknown command '${escapeText(command)}'; the commands are check, show, catalog, moves, convert and help; ${HINT}`);
     for (const name of Object.keys(options) as OptionName[]) {
         if (!allowed.includes(name)) throw new CliError(`${command}: --${name} does not apply to this command; ${HINT}`);
     }
@@ -111,6 +126,7 @@ async function main(argv: string[]): Promise<number> {
     switch (command) {
         case 'check': return runCheck(args);
         case 'show': return runShow(args, options);
+        case 'catalog': return runCatalog(args, options);
         case 'moves': return runMoves(args, options);
         default: return runConvert(args, options);
     }

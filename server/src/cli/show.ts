@@ -1,22 +1,28 @@
-/** `lcpn show`: each piece's definition (in the style it was written in), properties and movement diagrams as text. */
+/**
+ * `lcpn show`: each piece's definition (in the style it was written in), properties and
+ * movement diagrams, as text on standard output (the default), or with `--format svg|png|html
+ * --out DIR` as files (show-files.ts).
+ */
 import { renderTextDiagram } from '../diagram/text.js';
-import { scenarios } from '../views/scenarios.js';
 import { caveats, propertyLines } from '../views/piece-summary.js';
-import { printPiece } from '../model/print.js';
-import { layOutDefinition } from '../language/lsp/lcpn-formatter.js';
-import type { PieceDef } from '../model/piece.js';
 import type { CliOptions } from './main.js';
 import { piecesOf } from './pieces.js';
 import { parseBoard, parseSetUp } from './setup-options.js';
-import { squareName, type SetUp } from '../engine/board.js';
-import { destinations } from '../engine/report.js';
-import { escapeLines } from './escape.js';
+import { escapeLines, escapeText } from './escape.js';
+import { definitionLines, shownDiagrams } from './piece-view.js';
+import { writeShowFiles, type FileFormat } from './show-files.js';
 import { plural } from './words.js';
 import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
+
+const FORMATS = ['text', 'svg', 'png', 'html'] as const;
 
 export async function runShow(args: string[], options: CliOptions): Promise<number> {
     if (args.length === 0) throw new CliError('show: name a file or directory (and optionally pieces in it)');
     const [path, ...names] = args;
+    const format = options.format ?? 'text';
+    if (!(FORMATS as readonly string[]).includes(format)) throw new CliError(`show: --format must be one of ${FORMATS.join(', ')}, not '${escapeText(format)}'`);
+    if (format === 'text' && options.out !== undefined) throw new CliError('show: --out DIR is for --format svg, png or html; text diagrams go to standard output');
+    if (format !== 'text' && options.out === undefined) throw new CliError(`show: --format ${format} writes files: say where with --out DIR`);
     const board = parseBoard(options.board, { files: 9, ranks: 9 });
     // With a set-up of your own (--at, --friend, --enemy), one diagram in it; otherwise the scenarios that explain the piece.
     const custom = options.at !== undefined || options.friend !== undefined || options.enemy !== undefined
@@ -25,6 +31,11 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     const { services, documents } = workspace;
     if (names.length > 0 && documents.length !== 1) throw new CliError('show: piece names can only follow a single file');
     reportProblems(workspace);
+    if (format !== 'text') {
+        // Checked before anything is written: a bad piece name writes nothing.
+        for (const document of documents) piecesOf(services, document, names);
+        return writeShowFiles({ workspace, paths: [path], names, format: format as FileFormat, out: options.out!, board, custom });
+    }
     const out: string[] = [];
     let errors = 0;
     let pieces = 0;
@@ -35,16 +46,15 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
         if (documents.length > 1) out.push(`== ${displayName(document)}`, '');
         const shownPieces = piecesOf(services, document, names);
         if (shownPieces.length === 0) out.push(`${displayName(document)} defines no pieces${document.textDocument.getText().trim() === '' ? ' (the file is empty)' : ''}`, '');
-        for (const { piece, resolve } of shownPieces) {
+        for (const named of shownPieces) {
+            const { piece } = named;
             pieces++;
-            out.push(...header(piece));
+            out.push(...definitionLines(piece));
             out.push(...propertyLines(piece).map((l) => `  ${l}`));
-            const shown = custom ? [{ title: `on ${squareName(custom.at)}${blockerText(custom)}`, setup: custom, result: destinations(piece, custom, resolve) }] : scenarios(piece, resolve, board);
-            for (const scenario of shown) {
-                out.push(`  ${scenario.title}:`);
-                const window = custom ? { files: [0, board.files - 1] as [number, number], ranks: [0, board.ranks - 1] as [number, number] } : undefined;
-                out.push(...renderTextDiagram(scenario.setup, scenario.result.destinations, { window, labels: !!custom }).split('\n').map((l) => `    ${l}`));
-                out.push(...caveats(scenario.result.problems).map((c) => `  note: ${c}`));
+            for (const diagram of shownDiagrams(named, board, custom)) {
+                out.push(`  ${diagram.title}:`);
+                out.push(...renderTextDiagram(diagram.setup, diagram.result.destinations, { window: diagram.window, labels: !!custom }).split('\n').map((l) => `    ${l}`));
+                out.push(...caveats(diagram.result.problems).map((c) => `  note: ${c}`));
             }
             out.push('');
         }
@@ -56,20 +66,4 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     }
     process.stdout.write(escapeLines(out).join('\n'));
     return unread > 0 ? 2 : errors > 0 ? 1 : 0;
-}
-
-/**
- * The definition as its author wrote it, in its own style (normalized spelling), under the
- * piece's name as written: `sergeant IS capturing ferz OR moving wazir`; a long conditional
- * over several lines, as the formatter lays it out.
- */
-function header(piece: PieceDef): string[] {
-    if (!piece.body && piece.properties.length === 0) return [`${piece.name}: (no movement given)`];
-    return layOutDefinition(printPiece(piece, piece.style)).split(/\r?\n/);
-}
-
-function blockerText(setup: SetUp): string {
-    const list = (squares: SetUp['friends']) => squares.map(squareName).join(', ');
-    const parts = [setup.friends.length ? `friends on ${list(setup.friends)}` : '', setup.enemies.length ? `enemies on ${list(setup.enemies)}` : ''].filter(Boolean);
-    return parts.length ? ` with ${parts.join(' and ')}` : '';
 }

@@ -1,0 +1,54 @@
+/**
+ * `lcpn catalog PATH... --out page.html`: one self-contained HTML page of every piece of the
+ * named files (piece-html.ts): name, definition in its own style, the diagrams `lcpn show`
+ * draws with their captions, Betza and Parlett with what each loses; grouped per file, with a
+ * table of contents. A definition with an error is shown as written, marked, without diagrams
+ * or notations (the rule `lcpn convert` follows: an error is never published as a meaning).
+ */
+import { resolve } from 'node:path';
+import { escapeText } from './escape.js';
+import { displayPath } from './files.js';
+import type { CliOptions } from './main.js';
+import { catalogPage, type HtmlFile } from './piece-html.js';
+import { brokenPieces } from './piece-view.js';
+import { piecesOf } from './pieces.js';
+import { NameSet, slug, writeWhole } from './publish-paths.js';
+import { parseBoard } from './setup-options.js';
+import { htmlPiece } from './show-files.js';
+import { cliVersion } from './version.js';
+import { plural } from './words.js';
+import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
+
+export async function runCatalog(args: string[], options: CliOptions): Promise<number> {
+    if (args.length === 0) throw new CliError('catalog: name the files or directories whose pieces go on the page');
+    if (options.out === undefined) throw new CliError('catalog: say where to write the page with --out page.html');
+    if (options.out.trim() === '' || options.out.endsWith('/')) throw new CliError(`catalog: --out names the page's file (such as pieces.html), not '${escapeText(options.out)}'`);
+    const target = resolve(options.out);
+    const board = parseBoard(options.board, { files: 9, ranks: 9 });
+    const workspace = await loadWorkspace(args);
+    const { services, documents } = workspace;
+    reportProblems(workspace);
+    const ids = new NameSet();
+    const files: HtmlFile[] = [];
+    let errors = 0;
+    let pieces = 0;
+    for (const document of documents) {
+        const problems = diagnosticsOf(document, 1);
+        errors += problems.length;
+        for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
+        const name = displayName(document);
+        const fileId = ids.take(`file-${slug(name, 'file')}`);
+        const broken = brokenPieces(services, document);
+        const shown = piecesOf(services, document).map((named) =>
+            htmlPiece(named, board, undefined, ids.take(slug(named.piece.key, 'piece')), broken.get(named.piece)));
+        pieces += shown.length;
+        files.push({ id: fileId, name, pieces: shown });
+    }
+    const title = options.title ?? 'LCPN pieces';
+    writeWhole(target, catalogPage(title, files, cliVersion()), 'catalog');
+    const unread = workspace.problems.length;
+    process.stdout.write(escapeText(displayPath(target)) + '\n');
+    process.stderr.write(`${plural(pieces, 'piece')} from ${plural(documents.length, 'file')} written to ${escapeText(displayPath(target))}, `
+        + `${plural(errors, 'error')}${unread ? `, ${plural(unread, 'path')} not read` : ''}\n`);
+    return unread > 0 ? 2 : errors > 0 ? 1 : 0;
+}

@@ -1,0 +1,111 @@
+/**
+ * What `lcpn show` and `lcpn catalog` publish about one piece: its definition as written (in its
+ * own style), properties, the diagrams that explain it (views/scenarios.ts, the hover's list) or
+ * the one diagram of a set-up given on the command line, and, for the catalog, Betza and Parlett
+ * with what each loses. Text, SVG, PNG and HTML output are all drawn from this one record.
+ */
+import type { LangiumDocument } from 'langium';
+import { squareName, type Board, type SetUp } from '../engine/board.js';
+import { destinations, type EngineProblem, type EngineResult } from '../engine/report.js';
+import type { DiagramWindow } from '../diagram/cells.js';
+import { destinationFacts } from '../diagram/facts.js';
+import { renderSvgDiagram } from '../diagram/svg.js';
+import { layOutDefinition } from '../language/lsp/lcpn-formatter.js';
+import { definitionsWithErrors } from '../language/lcpn-convert-check.js';
+import type { LcpnServices } from '../language/lcpn-module.js';
+import type { Document } from '../language/generated/ast.js';
+import { printPiece } from '../model/print.js';
+import type { PieceDef } from '../model/piece.js';
+import { toBetza, toParlett, type ExportResult } from '../notation/index.js';
+import { caveats } from '../views/piece-summary.js';
+import { scenarios } from '../views/scenarios.js';
+import { escapeText } from './escape.js';
+import type { NamedPiece } from './pieces.js';
+
+export interface ShownDiagram {
+    /** "on an empty board", "on rank 2", `if "crossed the river"`, "on e5 with friends on e6". */
+    title: string;
+    setup: SetUp;
+    result: EngineResult;
+    /** The whole board for a set-up of the user's own (its coordinates matter); else the diagram's own window. */
+    window?: DiagramWindow;
+}
+
+/**
+ * The diagrams of a piece: with a set-up of the user's own (--at, --friend, --enemy) one
+ * diagram in it; otherwise the scenarios that explain the piece, in their order.
+ */
+export function shownDiagrams(named: NamedPiece, board: Board, custom: SetUp | undefined): ShownDiagram[] {
+    const { piece, resolve } = named;
+    if (custom) {
+        const window: DiagramWindow = { files: [0, board.files - 1], ranks: [0, board.ranks - 1] };
+        return [{ title: `on ${squareName(custom.at)}${blockerText(custom)}`, setup: custom, result: destinations(piece, custom, resolve), window }];
+    }
+    return scenarios(piece, resolve, board).map((s) => ({ ...s }));
+}
+
+function blockerText(setup: SetUp): string {
+    const list = (squares: SetUp['friends']) => squares.map(squareName).join(', ');
+    const parts = [setup.friends.length ? `friends on ${list(setup.friends)}` : '', setup.enemies.length ? `enemies on ${list(setup.enemies)}` : ''].filter(Boolean);
+    return parts.length ? ` with ${parts.join(' and ')}` : '';
+}
+
+/**
+ * The definition as its author wrote it, in its own style (normalized spelling), under the
+ * piece's name as written: `sergeant IS capturing ferz OR moving wazir`; a long conditional
+ * over several lines, as the formatter lays it out.
+ */
+export function definitionLines(piece: PieceDef): string[] {
+    if (!piece.body && piece.properties.length === 0) return [`${piece.name}: (no movement given)`];
+    return layOutDefinition(printPiece(piece, piece.style)).split(/\r?\n/);
+}
+
+/** Side of a square in published pictures: larger than the hover's, so a PNG reads well on a rule sheet. */
+export const PUBLISHED_CELL = 32;
+
+/**
+ * One diagram as a self-contained SVG with coordinates and a key below. User text in its
+ * accessible title has control characters made visible, as everywhere the CLI writes user text.
+ */
+export function diagramSvg(piece: PieceDef, diagram: ShownDiagram): string {
+    return renderSvgDiagram(diagram.setup, diagram.result.destinations, {
+        window: diagram.window, cellSize: PUBLISHED_CELL, labels: true, legend: true,
+        title: escapeText(`${piece.name}: ${diagram.title}`)
+    });
+}
+
+/** The lines under a diagram: what its squares cannot say (promotions, where a capture is made from). */
+export function diagramFacts(diagram: ShownDiagram): string[] {
+    return destinationFacts(diagram.result.destinations);
+}
+
+/** The engine's caveats of a set of diagrams (informal text, unknown keywords), each once. */
+export function diagramNotes(problems: readonly EngineProblem[]): string[] {
+    return caveats(problems);
+}
+
+/** Betza and Parlett of a piece, each with what it cannot say. */
+export interface Notations {
+    betza: ExportResult;
+    parlett: ExportResult;
+}
+
+export function notationsOf(named: NamedPiece): Notations {
+    return { betza: toBetza(named.piece, named.resolve), parlett: toParlett(named.piece, named.resolve) };
+}
+
+/**
+ * Why each piece of a document with an error is not published as valid (the reason
+ * `lcpn convert` gives for leaving a definition as written): a broken definition's diagrams
+ * and notations would show a meaning its author did not write.
+ */
+export function brokenPieces(services: LcpnServices, document: LangiumDocument<Document>): Map<PieceDef, string> {
+    const models = services.lcpn.PieceModels;
+    const lowered = models.definitions(document);
+    const result = new Map<PieceDef, string>();
+    for (const [node, reason] of definitionsWithErrors(models, document)) {
+        const piece = lowered.get(node)?.piece;
+        if (piece) result.set(piece, reason);
+    }
+    return result;
+}

@@ -1,0 +1,110 @@
+/**
+ * `lcpn show --format svg|png|html --out DIR`: the diagrams `lcpn show` prints as text, written
+ * as pictures (one file per diagram) or as pages (one per piece), at the stable names of
+ * publish-paths.ts. The paths written are printed on standard output, one a line, so a script
+ * can pick them up; the summary goes to standard error.
+ */
+import { join } from 'node:path';
+import type { Board, SetUp } from '../engine/board.js';
+import type { PieceDef } from '../model/piece.js';
+import { propertyLines } from '../views/piece-summary.js';
+import { escapeText } from './escape.js';
+import { displayPath } from './files.js';
+import { piecePage, type HtmlPiece } from './piece-html.js';
+import { brokenPieces, definitionLines, diagramFacts, diagramNotes, diagramSvg, notationsOf, shownDiagrams } from './piece-view.js';
+import type { NamedPiece } from './pieces.js';
+import { piecesOf } from './pieces.js';
+import { svgToPng } from './png.js';
+import { documentFolder, NameSet, prepareOutDir, slug, writeWhole } from './publish-paths.js';
+import { cliVersion } from './version.js';
+import { plural } from './words.js';
+import { diagnosticsOf, displayName, formatDiagnostic, type LoadedWorkspace } from './workspace.js';
+
+export type FileFormat = 'svg' | 'png' | 'html';
+
+export interface ShowFilesRequest {
+    workspace: LoadedWorkspace;
+    /** The paths named on the command line (a document's folder is its path below a named directory). */
+    paths: readonly string[];
+    names: string[];
+    format: FileFormat;
+    out: string;
+    board: Board;
+    custom: SetUp | undefined;
+}
+
+export function writeShowFiles(request: ShowFilesRequest): number {
+    const { workspace, format, board, custom } = request;
+    const { services, documents } = workspace;
+    const outDir = prepareOutDir(request.out, 'show');
+    const folders = new NameSet();
+    let errors = 0;
+    let pieces = 0;
+    let written = 0;
+    for (const document of documents) {
+        const problems = diagnosticsOf(document, 1);
+        errors += problems.length;
+        for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
+        const shownPieces = piecesOf(services, document, request.names);
+        if (shownPieces.length === 0) {
+            process.stderr.write(`lcpn: note: ${escapeText(displayName(document))} defines no pieces: nothing written for it\n`);
+            continue;
+        }
+        // Slugs hold no '/', and a clash only adds a suffix to the last part.
+        const folder = join(outDir, ...folders.take(documentFolder(document, request.paths).join('/')).split('/'));
+        const broken = brokenPieces(services, document);
+        const files = new NameSet();
+        for (const named of shownPieces) {
+            pieces++;
+            const base = slug(named.piece.key, 'piece');
+            const error = broken.get(named.piece);
+            if (format === 'html') {
+                const name = files.take(base, '.html');
+                const page = piecePage(htmlPiece(named, board, custom, `piece-${base}`, error), displayName(document), cliVersion());
+                written += emit(join(folder, name), page);
+                continue;
+            }
+            if (error) {
+                process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: '${escapeText(named.piece.name)}' has an error, so no diagram of it was written (${escapeText(error)})\n`);
+                continue;
+            }
+            if (!named.piece.body) {
+                process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: '${escapeText(named.piece.name)}' gives no movement, so it has no diagram\n`);
+                continue;
+            }
+            for (const diagram of shownDiagrams(named, board, custom)) {
+                const svg = diagramSvg(named.piece, diagram);
+                const name = files.take(`${base}.${slug(diagram.title, 'diagram')}`, `.${format}`);
+                written += emit(join(folder, name), format === 'svg' ? svg : svgToPng(svg));
+            }
+        }
+    }
+    const unread = workspace.problems.length;
+    process.stderr.write(`${plural(written, 'file')} written to ${escapeText(displayPath(outDir))} for ${plural(pieces, 'piece')} in ${plural(documents.length, 'file')}, `
+        + `${plural(errors, 'error')}${unread ? `, ${plural(unread, 'path')} not read` : ''}\n`);
+    return unread > 0 ? 2 : errors > 0 ? 1 : 0;
+}
+
+function emit(path: string, data: string | Uint8Array): number {
+    writeWhole(path, data, 'show');
+    process.stdout.write(escapeText(displayPath(path)) + '\n');
+    return 1;
+}
+
+/**
+ * A piece as the HTML pages show it: the same definition, diagrams and captions as `lcpn show`,
+ * Betza and Parlett with what they lose; a definition with an error only as written.
+ */
+export function htmlPiece(named: NamedPiece, board: Board, custom: SetUp | undefined, id: string, error: string | undefined): HtmlPiece {
+    const piece: PieceDef = named.piece;
+    const base = { id, name: piece.name, definition: definitionLines(piece), properties: propertyLines(piece) };
+    if (error) return { ...base, diagrams: [], notes: [], error };
+    const shown = piece.body ? shownDiagrams(named, board, custom) : [];
+    const { betza, parlett } = notationsOf(named);
+    return {
+        ...base,
+        diagrams: shown.map((d) => ({ caption: d.title, svg: diagramSvg(piece, d), facts: diagramFacts(d) })),
+        notes: diagramNotes(shown.flatMap((d) => d.result.problems)),
+        notations: [{ label: 'Betza', ...betza }, { label: 'Parlett', ...parlett }]
+    };
+}
