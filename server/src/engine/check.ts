@@ -44,10 +44,20 @@ export function checkDirections(move: Move, resolve: Resolver): DirectionCheck[]
     return out;
 }
 
-/** Every distinct step vector `move` can take, in any leg (directions, ranges and modifiers already applied). */
+/** Parts compiled to learn a movement's steps; the validator asks on every edit. */
+export const STEPS_MAX_NODES = 5_000;
+
+/**
+ * Every distinct step vector `move` can take, in any leg (directions, ranges and modifiers
+ * already applied). Empty (unknown) when the movement is too large to compile quickly: a
+ * partial list could make a keyword look as if it selected nothing.
+ */
 export function baseSteps(move: Move, resolve: Resolver): Vec[] {
     const steps = new Map<string, Vec>();
-    collect(compile(move, resolve, new Problems()), steps);
+    const problems = new Problems();
+    const plan = compile(move, resolve, problems, STEPS_MAX_NODES);
+    if (problems.list.some((p) => p.rule === 'limit')) return [];
+    collect(plan, steps);
     return [...steps.values()];
 }
 

@@ -1,8 +1,9 @@
 // The validator's helpers (dead and unknown direction keywords) and the vocabulary table.
 import { describe, expect, test } from 'vitest';
-import { checkDirections, isKnownKeyword } from '../../src/engine/index.js';
+import { baseSteps, checkDirections, isKnownKeyword } from '../../src/engine/index.js';
+import type { Move } from '../../src/model/piece.js';
 import { DIRECTIONS, FUNCTIONS, directionWord, functionWord, keywordWord, propertyWord } from '../../src/model/vocabulary.js';
-import { leap, q, ref, STANDARD, union } from './helpers.js';
+import { free, leap, pieces, q, ref, STANDARD, union } from './helpers.js';
 
 const summary = (move: Parameters<typeof checkDirections>[0]) =>
     checkDirections(move, STANDARD).map((c) => [c.keyword, c.known, c.selectsNothing, c.selected.length]);
@@ -53,5 +54,15 @@ describe('vocabulary', () => {
     });
     test('machine-evaluated functions', () => {
         expect(FUNCTIONS.filter((f) => f.evaluated).map((f) => f.name)).toEqual(['move', 'capture', 'cannon', 'no-jump', 'igui', 'rank', 'betza', 'parlett']);
+    });
+});
+
+describe('baseSteps on a movement too large to compile quickly', () => {
+    test('is empty (unknown) rather than partial', () => {
+        const bodies: Record<string, Move> = { l: union(ref('wazir'), ref('ferz')) };
+        for (let i = 1; i <= 20; i++) bodies['l'.repeat(i + 1)] = free(ref('l'.repeat(i)), q(ref('l'.repeat(i)), 'any'));
+        const resolve = pieces(bodies, STANDARD);
+        expect(baseSteps(ref('l'.repeat(21)), resolve)).toEqual([]);
+        expect(baseSteps(ref('ll'), resolve)).toHaveLength(8);
     });
 });
