@@ -17,10 +17,35 @@ end
 
 -- The server publishes diagnostics (maybe none) once the file is built: then it is ready.
 local published = false
+local raw_diagnostics = {}
 local publish = vim.lsp.handlers['textDocument/publishDiagnostics']
 vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, params, ctx, config)
   publish(err, params, ctx, config)
-  if params and params.uri == vim.uri_from_fname(file) then published = true end
+  if params and params.uri == vim.uri_from_fname(file) then
+    published = true
+    raw_diagnostics = params.diagnostics
+  end
+end
+
+-- No swap files: a run killed at its time limit must not leave the next one a recovery prompt.
+vim.o.swapfile = false
+
+-- Headless Neovim would wait for Enter after printing a message: messages are recorded instead.
+result.messages = {}
+vim.notify = function(message) table.insert(result.messages, message) end
+vim.lsp.handlers['window/showMessage'] = function(_, params) table.insert(result.messages, params.message) end
+-- (a request would prompt with inputlist(), which waits for a key in headless Neovim)
+vim.lsp.handlers['window/showMessageRequest'] = function(_, params)
+  table.insert(result.messages, 'request: ' .. params.message)
+  return vim.NIL
+end
+local apply = vim.lsp.handlers['workspace/applyEdit']
+vim.lsp.handlers['workspace/applyEdit'] = function(err, params, ctx, config)
+  if params and params.label then
+    table.insert(result.messages, 'Workspace edit ' .. params.label)
+    params.label = nil
+  end
+  return apply(err, params, ctx, config)
 end
 
 local ok, err = pcall(function()
@@ -72,6 +97,30 @@ local ok, err = pcall(function()
       end
     end
     if response.err then table.insert(result.errors, 'definition: ' .. vim.inspect(response.err)) end
+  end
+  -- $LCPN_CODE_ACTIONS: code actions at the position for the file's diagnostics, asked once with
+  -- `only` = the comma-separated kinds in $LCPN_CODE_ACTIONS ('all': no `only`), then the
+  -- action of kind $LCPN_RUN_ACTION run (its command executed by the server, its edit applied here).
+  local kinds = os.getenv('LCPN_CODE_ACTIONS')
+  if kinds then
+    local context = { diagnostics = raw_diagnostics }
+    if kinds ~= 'all' then context.only = vim.split(kinds, ',') end
+    local responses = vim.lsp.buf_request_sync(buf, 'textDocument/codeAction', { textDocument = { uri = uri }, range = { start = position, ['end'] = position }, context = context }, 10000)
+    result.actions = {}
+    local run = os.getenv('LCPN_RUN_ACTION')
+    for _, response in pairs(responses or {}) do
+      if response.err then table.insert(result.errors, 'codeAction: ' .. vim.inspect(response.err)) end
+      for _, action in ipairs(response.result or {}) do
+        table.insert(result.actions, { title = action.title, kind = action.kind, command = action.command and action.command.command or vim.NIL, edit = action.edit ~= nil })
+        if run and action.kind == run and action.command then
+          local executed = vim.lsp.buf_request_sync(buf, 'workspace/executeCommand', action.command, 10000)
+          for _, r in pairs(executed or {}) do
+            if r.err then table.insert(result.errors, 'executeCommand: ' .. vim.inspect(r.err)) end
+          end
+          result.after = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
+        end
+      end
+    end
   end
   vim.lsp.stop_client(client_id)
 end)

@@ -23,6 +23,11 @@ interface NeovimResult {
     definition?: { uri: string; range: { start: { line: number; character: number } } };
     /** The buffer go to definition opened (with LCPN_OPEN_DEFINITION). */
     opened?: { name: string; readonly: boolean; modifiable: boolean; line: number; wrote: boolean };
+    actions?: { title: string; kind: string; command: string | null; edit: boolean }[];
+    /** The buffer's text after the action of kind `runAction` ran. */
+    after?: string;
+    /** What the server showed (window/showMessage) and the labels of the edits it applied. */
+    messages?: string[];
     errors: string[];
 }
 
@@ -33,6 +38,10 @@ interface DriveOptions {
     openDefinition?: boolean;
     /** The server's XDG_CACHE_HOME (where it puts the read-only prelude). */
     cache?: string;
+    /** Ask for code actions with these kinds as `only` ('all': no `only`). */
+    codeActions?: string;
+    /** Then run the action of this kind. */
+    runAction?: string;
 }
 
 const temporary: string[] = [];
@@ -48,6 +57,10 @@ function drive(file: string, position: { line: number; character: number }, opti
     };
     delete env.LCPN_INIT_OPTIONS;
     delete env.LCPN_OPEN_DEFINITION;
+    delete env.LCPN_CODE_ACTIONS;
+    delete env.LCPN_RUN_ACTION;
+    if (options.codeActions) env.LCPN_CODE_ACTIONS = options.codeActions;
+    if (options.runAction) env.LCPN_RUN_ACTION = options.runAction;
     if (options.initOptions) env.LCPN_INIT_OPTIONS = JSON.stringify(options.initOptions);
     if (options.openDefinition) env.LCPN_OPEN_DEFINITION = '1';
     const run = spawnSync('nvim', ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${join(import.meta.dirname, 'lsp-client.lua')}`], {
@@ -126,5 +139,25 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         expect(result.errors).toEqual([]);
         expect(result.hover).toContain('](data:image/svg+xml;base64,');
         expect(result.hover).toContain('. X . X .\nX . . . X\n. . ! . .\nX . . . X\n. X . X .');
+    }, 90_000);
+
+    test("code actions: context.only is honoured, and 'Convert the whole file' runs as the server's command", () => {
+        const dir = scratch('lcpn-nvim-');
+        const file = join(dir, 'pieces.lcpn');
+        writeFileSync(file, 'pao IS moveing rook OR capture AND cannon(rook)\n(def x (/ ferz wazir))\n');
+        const position = { line: 0, character: 9 };
+        const quick = drive(file, position, { codeActions: 'quickfix' });
+        expect(quick.errors).toEqual([]);
+        expect(quick.actions).toEqual([{ title: "Change to 'moving'", kind: 'quickfix', command: null, edit: true }]);
+        const all = drive(file, position, { codeActions: 'all', runAction: 'source.convert.lisp' });
+        expect(all.errors).toEqual([]);
+        expect(all.actions?.map((a) => [a.kind, a.command])).toEqual([
+            ['quickfix', null], ['refactor.rewrite', null], ['refactor.rewrite', null],
+            ['source.convert.lisp', 'lcpn.convertDocument'], ['source.convert.c', 'lcpn.convertDocument'], ['source.convert.sql', 'lcpn.convertDocument']
+        ]);
+        // The SQL definition converts (its misspelled gerund is a warning, not an error); the Lisp one is left alone.
+        expect(all.after).toBe('(def pao (/ (move rook) ((& capture cannon) rook)))\n(def x (/ ferz wazir))');
+        // The server tells what it did (as a message, or a request with no actions).
+        expect(all.messages?.some((m) => /^(request: )?Converted 1 definition to Lisp style\.$/.test(m)), JSON.stringify(all.messages)).toBe(true);
     }, 90_000);
 });
