@@ -116,12 +116,13 @@ export class LcpnHoverProvider implements HoverProvider {
             const word = propertyWord(node.value);
             return `**${escapeMarkdown(node.value)}**: ${word?.doc ?? 'a property the language does not know (kept, not evaluated).'}`;
         }
-        if (ast.isGerundCall(node) && GERUND_FUNCTIONS[text]) {
+        if (ast.isGerundCall(node) && Object.hasOwn(GERUND_FUNCTIONS, text)) {
             const word = functionWord(GERUND_FUNCTIONS[text])!;
             return `**${escapeMarkdown(text)}** *(gerund of \`${word.name}\`, applied to the next expression)*: ${word.doc}`;
         }
         if (ast.isLispDefinition(node) && /^[([]/.test(text)) return 'Defines a piece (Lisp style): `(def NAME EXPR)`.';
-        if (OPERATORS[text]) return OPERATORS[text];
+        // Own keys only: a stray `constructor` or `toString` must not find Object's methods.
+        if (Object.hasOwn(OPERATORS, text)) return OPERATORS[text];
         if (ast.isNumberLit(node) || ast.isVector(node)) {
             return ast.isVector(node) ? 'A leap vector: every sign and order permutation of its numbers, unless `:only`.' : undefined;
         }
