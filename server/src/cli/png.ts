@@ -26,7 +26,8 @@ interface ResvgModule {
 
 let loaded: ResvgModule | undefined;
 
-function resvg(): ResvgModule {
+/** Loads the renderer (once); a CliError when it cannot be loaded. Called before anything is written. */
+export function resvg(): ResvgModule {
     if (loaded) return loaded;
     try {
         // In the CJS bundle import.meta.url is the bundle's own file, so this finds the package's node_modules.

@@ -14,7 +14,7 @@ import { piecePage, type HtmlPiece } from './piece-html.js';
 import { brokenPieces, definitionLines, diagramFacts, diagramNotes, diagramSvg, notationsOf, shownDiagrams } from './piece-view.js';
 import type { NamedPiece } from './pieces.js';
 import { piecesOf } from './pieces.js';
-import { svgToPng } from './png.js';
+import { resvg, svgToPng } from './png.js';
 import { documentFolder, NameSet, prepareOutDir, slug, writeWhole } from './publish-paths.js';
 import { cliVersion } from './version.js';
 import { plural } from './words.js';
@@ -36,6 +36,8 @@ export interface ShowFilesRequest {
 export function writeShowFiles(request: ShowFilesRequest): number {
     const { workspace, format, board, custom } = request;
     const { services, documents } = workspace;
+    // A PNG renderer that cannot be loaded is said before any directory or file is made.
+    if (format === 'png') resvg();
     const outDir = prepareOutDir(request.out, 'show');
     const folders = new NameSet();
     let errors = 0;

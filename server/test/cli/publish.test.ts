@@ -2,11 +2,12 @@
  * Publishing (issue 13): `lcpn show --format svg|png|html --out DIR` and `lcpn catalog`, run as
  * a process: which files are written under which names, what they hold, and the usage errors.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { requireBundle, runLcpn } from './run-cli.js';
+import { requireBundle, root, runLcpn } from './run-cli.js';
 
 let dir: string;
 
@@ -217,5 +218,26 @@ describe('usage errors write nothing', () => {
         const run = lcpn(['show', 'pieces.lcpn', '--format', 'svg', '--out', 'afile']);
         expect(run).toMatchObject({ code: 2, stderr: 'lcpn: show: --out afile is a file; give a directory\n' });
         expect(read('afile')).toBe('keep');
+    });
+});
+
+describe('PNG without its renderer', () => {
+    test('a CLI bundle that cannot load @resvg/resvg-js says so, suggests SVG, and writes nothing', () => {
+        // The bundle alone in a directory with no node_modules above it, as after copying dist/ without installing.
+        const alone = mkdtempSync(join(tmpdir(), 'lcpn-no-resvg-'));
+        try {
+            copyFileSync(join(root, 'dist/cli.cjs'), join(alone, 'cli.cjs'));
+            writeFileSync(join(alone, 'a.lcpn'), SERGEANT);
+            const run = spawnSync(process.execPath, [join(alone, 'cli.cjs'), 'show', 'a.lcpn', '--format', 'png', '--out', 'o'], { cwd: alone, encoding: 'utf8', timeout: 60_000 });
+            expect(run.status).toBe(2);
+            expect(run.stderr).toMatch(/^lcpn: show: PNG output needs the package @resvg\/resvg-js, which could not be loaded \(.*\); reinstall lcpn with its dependencies \(npm install\), or use --format svg\n$/);
+            expect(existsSync(join(alone, 'o'))).toBe(false);
+            // SVG needs nothing more.
+            const svg = spawnSync(process.execPath, [join(alone, 'cli.cjs'), 'show', 'a.lcpn', '--format', 'svg', '--out', 'o'], { cwd: alone, encoding: 'utf8', timeout: 60_000 });
+            expect(svg.status).toBe(0);
+            expect(svg.stdout).toBe('o/a/sergeant.on-an-empty-board.svg\n');
+        } finally {
+            rmSync(alone, { recursive: true, force: true });
+        }
     });
 });
