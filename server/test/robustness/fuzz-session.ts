@@ -98,8 +98,8 @@ export class FuzzSession {
     /** URIs the client sent (and the workspace's files): diagnostics may be published for these only. */
     readonly knownUris = new Set<string>();
     private notificationsSeen = 0;
-    /** The version of each document when a command about it was last sent. */
-    private readonly commandVersions = new Map<string, number>();
+    /** The versions of each document when the commands about it still running were sent. */
+    private readonly commandVersions = new Map<string, number[]>();
     private readonly recent: string[] = [];
     /** Every action since the server started, for failures that depend on history (replayed by `replayActions`). */
     private actions: Action[] = [];
@@ -260,9 +260,9 @@ export class FuzzSession {
                 this.fail({ kind: 'applyEdit for a document that is not open', detail: uri, history: [...this.recent] });
                 return { applied: false };
             }
-            // The command was sent before an edit the client made since: its edits are stale, refuse them
-            // (a client with versioned edits does the same).
-            if (this.commandVersions.get(uri) !== doc.document.version) return { applied: false };
+            // A command still running was sent before an edit the client made since: the edits may be for
+            // that older text; refuse them (a client with versioned edits does the same).
+            if ((this.commandVersions.get(uri) ?? []).some((v) => v !== doc.document.version)) return { applied: false };
             const lines = lspLines(doc.document.getText());
             const bad = edits.map((e) => rangeProblem(lines, e.range)).find(Boolean);
             if (bad) {
@@ -358,8 +358,13 @@ export class FuzzSession {
         this.note(`request ${method} ${JSON.stringify(params)}${cancelAfterMs !== undefined ? ` (cancelled after ${cancelAfterMs} ms)` : ''}`);
         const text = doc?.document.getText();
         this.actions.push({ request: { method, params, cancelAfterMs } });
-        if (method === 'workspace/executeCommand' && doc) this.commandVersions.set(doc.uri, doc.document.version);
+        const command = method === 'workspace/executeCommand' && doc ? { uri: doc.uri, version: doc.document.version } : undefined;
+        if (command) this.commandVersions.set(command.uri, [...(this.commandVersions.get(command.uri) ?? []), command.version]);
         const answer = await this.proc.request(method, params, this.options.boundMs, cancelAfterMs);
+        if (command) {
+            const versions = this.commandVersions.get(command.uri) ?? [];
+            versions.splice(versions.indexOf(command.version), 1);
+        }
         const outcome = answer.timedOut ? 'timeout' : answer.lost ? 'lost' : answer.error ? `error ${answer.error.code}` : answer.result === null || answer.result === undefined ? 'null' : 'result';
         this.stats.answers[`${method} ${outcome}`] = (this.stats.answers[`${method} ${outcome}`] ?? 0) + 1;
         const repro = (kind: string, detail: string): Reproduction => ({ kind, detail, uri: doc?.uri, languageId: doc?.languageId, text, request: { method, params } });
