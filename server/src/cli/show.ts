@@ -64,6 +64,8 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
         out.push(`${plural(pieces, 'piece')} in ${plural(documents.length, 'file')}, ${plural(errors, 'error')}`
             + `${unread ? `, ${plural(unread, 'path')} not read` : ''}`, '');
     }
-    process.stdout.write(escapeLines(out).join('\n'));
+    // Output ends with one line break, so that what stderr prints next starts on a line of its own.
+    const text = escapeLines(out).join('\n');
+    process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return unread > 0 ? 2 : errors > 0 ? 1 : 0;
 }

@@ -241,3 +241,13 @@ describe('PNG without its renderer', () => {
         }
     });
 });
+
+describe('show as text (the default)', () => {
+    test('standard output ends with exactly one line break, whatever comes last (summary, a named piece, a note)', () => {
+        writeFileSync(join(dir, 'notes.lcpn'), '(def a (cond ("x" [0 1]) (t [1 1])))\n(def b (wazir :weird))\n');
+        for (const args of [['notes.lcpn'], ['notes.lcpn', 'b'], ['notes.lcpn', 'a', '--at', 'e4'], ['pieces.lcpn', 'sergeant']]) {
+            const { stdout } = lcpn(['show', ...args]);
+            expect(stdout.endsWith('\n') && !stdout.endsWith('\n\n\n')).toBe(true);
+        }
+    });
+});
