@@ -5,9 +5,10 @@
  * table of contents. A definition with an error is shown as written, marked, without diagrams
  * or notations (the rule `lcpn convert` follows: an error is never published as a meaning).
  */
-import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { escapeText } from './escape.js';
-import { displayPath } from './files.js';
+import { displayPath, LCPN_EXTENSION } from './files.js';
 import type { CliOptions } from './main.js';
 import { catalogPage, type HtmlFile } from './piece-html.js';
 import { brokenPieces } from './piece-view.js';
@@ -24,6 +25,9 @@ export async function runCatalog(args: string[], options: CliOptions): Promise<n
     if (options.out === undefined) throw new CliError('catalog: say where to write the page with --out page.html');
     if (options.out.trim() === '' || options.out.endsWith('/')) throw new CliError(`catalog: --out names the page's file (such as pieces.html), not '${escapeText(options.out)}'`);
     const target = resolve(options.out);
+    // Never over a source file, nor in place of a directory.
+    if (target.toLowerCase().endsWith(LCPN_EXTENSION)) throw new CliError(`catalog: --out ${escapeText(options.out)} would replace an LCPN file; the page is HTML (such as pieces.html)`);
+    if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`catalog: --out ${escapeText(options.out)} is a directory; name the page's file (such as ${escapeText(join(options.out, 'pieces.html'))})`);
     const board = parseBoard(options.board, { files: 9, ranks: 9 });
     const workspace = await loadWorkspace(args);
     const { services, documents } = workspace;

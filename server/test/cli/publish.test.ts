@@ -213,6 +213,16 @@ describe('usage errors write nothing', () => {
         expect(existsSync(join(dir, 'o'))).toBe(false);
     });
 
+    test('catalog never writes over an LCPN file or in place of a directory', () => {
+        expect(lcpn(['catalog', 'pieces.lcpn', '--out', 'pieces.lcpn'])).toMatchObject({
+            code: 2, stderr: 'lcpn: catalog: --out pieces.lcpn would replace an LCPN file; the page is HTML (such as pieces.html)\n'
+        });
+        expect(read('pieces.lcpn')).toBe(SERGEANT + PAWN);
+        expect(lcpn(['catalog', 'pieces.lcpn', '--out', 'set'])).toMatchObject({
+            code: 2, stderr: "lcpn: catalog: --out set is a directory; name the page's file (such as set/pieces.html)\n"
+        });
+    });
+
     test('--out naming an existing file is refused', () => {
         writeFileSync(join(dir, 'afile'), 'keep');
         const run = lcpn(['show', 'pieces.lcpn', '--format', 'svg', '--out', 'afile']);
