@@ -32,6 +32,8 @@ export interface PieceDiagramParams {
     position: { line: number; character: number };
     blockers?: Blocker[];
     board?: BoardSize;
+    /** The square the piece stands on; the server uses the centre when absent or off the board. */
+    at?: string;
 }
 
 export interface PieceDiagramResult {
@@ -44,4 +46,18 @@ export interface PieceDiagramResult {
     /** The same diagram as text. */
     text: string;
     notes: string[];
+    /** Promotion choices by destination square (`"e8": ["queen", "rook"]`); absent from older servers. */
+    promotions?: Record<string, string[]>;
+    /** What the picture cannot say in symbols, one line each. */
+    facts?: string[];
+}
+
+/** Command: save or copy the diagram of the piece at a position (used by the hover's links). */
+export const EXPORT_DIAGRAM_COMMAND = 'lcpn.exportDiagram';
+
+/** The argument of {@link EXPORT_DIAGRAM_COMMAND}. */
+export interface ExportDiagramArguments {
+    uri: string;
+    position: { line: number; character: number };
+    format?: 'svg' | 'png';
 }

@@ -4,8 +4,8 @@
  * the language server computes the diagram (`lcpn/pieceDiagram`).
  */
 import type { Blocker, BoardSize, PieceDiagramParams, PieceDiagramResult } from '../protocol.js';
-import { parseFromWebview, type DiagramStyle, type DiagramView, type ToWebview } from './messages.js';
-import { cycleBlocker, keepBlockers } from './squares.js';
+import { parseFromWebview, type DiagramStyle, type DiagramView, type ExportAction, type ExportFormat, type ToWebview } from './messages.js';
+import { cycleBlocker, keepBlockers, onBoard } from './squares.js';
 
 export interface DiagramTarget {
     uri: string;
@@ -23,13 +23,31 @@ export interface DiagramControllerDeps {
     request(params: PieceDiagramParams): Promise<PieceDiagramResult | null>;
     post(message: ToWebview): void;
     settings(): DiagramSettings;
+    /** Saves an exported diagram (a save dialog in VS Code); resolves to where, or undefined if cancelled. */
+    save?(file: { name: string; format: ExportFormat; content: string | Uint8Array }): Promise<string | undefined>;
+    /** Puts text on the clipboard. */
+    copyText?(text: string): Promise<void>;
     setTimeout?(fn: () => void, ms: number): unknown;
     clearTimeout?(handle: unknown): void;
 }
 
+/**
+ * What the user set up for one piece: its square and the blockers around it. Each piece keeps
+ * its own, so switching pieces never carries blockers over silently, and coming back restores
+ * them. (The piece's side and first-move state belong here once the engine has them.)
+ */
+export interface PieceSetUp {
+    /** The square chosen for the piece; undefined is the server's default (the centre). */
+    at?: string;
+    blockers: Blocker[];
+}
+
 export class DiagramController {
     private target: DiagramTarget | undefined;
-    private blockers: Blocker[] = [];
+    /** Set-ups by piece name; the piece on screen is `view.piece`. */
+    private readonly setUps = new Map<string, PieceSetUp>();
+    /** The board chosen in the panel; undefined follows the settings. */
+    private chosenBoard: BoardSize | undefined;
     private view: DiagramView | undefined;
     private timer: unknown;
     private generation = 0;
@@ -42,8 +60,15 @@ export class DiagramController {
         return this.view;
     }
 
+    /** The blockers of the piece on screen. */
     get currentBlockers(): readonly Blocker[] {
-        return this.blockers;
+        return this.setUpOf(this.view?.piece).blockers;
+    }
+
+    /** The set-up the user made for a piece (empty if none). */
+    setUpOf(piece: string | undefined): PieceSetUp {
+        const setUp = piece === undefined ? undefined : this.setUps.get(piece);
+        return setUp ? { at: setUp.at, blockers: setUp.blockers.map((b) => ({ ...b })) } : { blockers: [] };
     }
 
     /** Called with each diagram the webview is sent. */
@@ -74,21 +99,64 @@ export class DiagramController {
     async handleMessage(raw: unknown): Promise<void> {
         const message = parseFromWebview(raw);
         if (!message) return;
+        const piece = this.view?.piece;
         switch (message.type) {
             case 'ready':
                 if (this.view) this.post({ type: 'render', view: this.view });
                 else if (this.target) await this.refresh();
                 return;
-            case 'toggle':
-                if (!this.view) return;
-                this.blockers = cycleBlocker(this.blockers, message.square);
+            case 'toggle': {
+                if (piece === undefined) return;
+                const setUp = this.setUpOf(piece);
+                if (message.square === (setUp.at ?? this.view?.at)) return;
+                this.setUps.set(piece, { ...setUp, blockers: cycleBlocker(setUp.blockers, message.square) });
                 await this.refresh();
                 return;
+            }
             case 'clear':
-                this.blockers = [];
+                if (piece === undefined) return;
+                this.setUps.set(piece, { ...this.setUpOf(piece), blockers: [] });
                 await this.refresh();
+                return;
+            case 'place': {
+                if (piece === undefined) return;
+                const setUp = this.setUpOf(piece);
+                // A piece put where a blocker stood replaces it.
+                this.setUps.set(piece, { at: message.square, blockers: setUp.blockers.filter((b) => b.square !== message.square) });
+                await this.refresh();
+                return;
+            }
+            case 'board':
+                this.chosenBoard = message.board;
+                await this.refresh();
+                return;
+            case 'export':
+                await this.export(message.format, message.action);
+                return;
+            case 'png':
+                await this.deliverPng(message.data, message.action);
                 return;
         }
+    }
+
+    /** Saves or copies the diagram on screen; PNG is drawn by the webview, which answers with `png`. */
+    async export(format: ExportFormat, action: ExportAction): Promise<void> {
+        const view = this.view;
+        if (!view) {
+            this.post({ type: 'status', kind: 'info', message: 'There is no diagram to export yet: put the cursor on a piece.' });
+            return;
+        }
+        if (format === 'png') {
+            this.post({ type: 'make-png', action });
+            return;
+        }
+        if (action === 'copy') {
+            if (!this.deps.copyText) return;
+            await this.deps.copyText(view.svg);
+            this.post({ type: 'status', kind: 'info', message: `Copied the SVG of ${view.piece} on ${view.at}.` });
+            return;
+        }
+        await this.saveFile({ name: exportName(view, 'svg'), format: 'svg', content: view.svg });
     }
 
     /** Asks the server again for the current target; answers to older requests are dropped. */
@@ -96,13 +164,20 @@ export class DiagramController {
         const target = this.target;
         if (!target) return;
         const generation = ++this.generation;
-        const { board, style } = this.deps.settings();
-        this.blockers = keepBlockers(this.blockers, board, this.view?.at);
-        const params: PieceDiagramParams = { uri: target.uri, position: target.position, board };
-        if (this.blockers.length > 0) params.blockers = this.blockers.map((b) => ({ ...b }));
+        const { style } = this.deps.settings();
+        const board = this.chosenBoard ?? this.deps.settings().board;
+        let piece = this.view?.piece;
+        let setUp = this.fit(this.setUpOf(piece), board);
         let result: PieceDiagramResult | null;
         try {
-            result = await this.deps.request(params);
+            result = await this.deps.request(this.params(target, board, setUp));
+            // Another piece answered: ask again with that piece's own set-up, unless it is the same.
+            if (generation === this.generation && result && result.piece !== piece) {
+                piece = result.piece;
+                const own = this.fit(this.setUpOf(piece), board);
+                if (!sameSetUp(own, setUp)) result = await this.deps.request(this.params(target, board, own));
+                setUp = own;
+            }
         } catch (error) {
             if (generation !== this.generation) return;
             this.post({ type: 'status', kind: 'error', message: `The language server could not draw the diagram: ${describe(error)}` });
@@ -118,19 +193,23 @@ export class DiagramController {
             return;
         }
         // Blockers on the piece's own square or off the board mean nothing to the server.
-        const kept = keepBlockers(this.blockers, result.board, result.at);
-        const dropped = this.blockers.length - kept.length;
-        this.blockers = kept;
+        const requested = this.setUpOf(result.piece);
+        const kept = keepBlockers(setUp.blockers, result.board, result.at);
+        const dropped = requested.blockers.length - kept.length;
+        const movedOff = requested.at !== undefined && requested.at !== result.at;
+        this.setUps.set(result.piece, { at: movedOff ? undefined : requested.at, blockers: kept });
+        const status = [
+            movedOff ? `${requested.at} is not on this board: ${result.piece} stands on ${result.at}.` : undefined,
+            dropped > 0 ? `${dropped} blocker(s) removed: not on the board or on the piece's square.` : undefined
+        ].filter((s) => s !== undefined).join(' ');
         this.view = {
-            piece: result.piece,
-            at: result.at,
-            board: result.board,
-            svg: result.svg,
-            text: result.text,
+            ...result,
             notes: Array.isArray(result.notes) ? result.notes.map(String) : [],
+            facts: Array.isArray(result.facts) ? result.facts.map(String) : [],
             blockers: kept.map((b) => ({ ...b })),
             style,
-            status: dropped > 0 ? `${dropped} blocker(s) removed: not on the board or on the piece's square.` : undefined
+            boardFromSettings: this.chosenBoard === undefined,
+            status: status || undefined
         };
         this.post({ type: 'render', view: this.view });
     }
@@ -139,6 +218,36 @@ export class DiagramController {
         this.cancelTimer();
         this.generation++;
         this.renderListeners.clear();
+    }
+
+    private params(target: DiagramTarget, board: BoardSize, setUp: PieceSetUp): PieceDiagramParams {
+        const params: PieceDiagramParams = { uri: target.uri, position: target.position, board };
+        if (setUp.at !== undefined) params.at = setUp.at;
+        if (setUp.blockers.length > 0) params.blockers = setUp.blockers.map((b) => ({ ...b }));
+        return params;
+    }
+
+    /** The set-up as it can stand on `board`: a square off the board falls back to the centre. */
+    private fit(setUp: PieceSetUp, board: BoardSize): PieceSetUp {
+        const at = setUp.at !== undefined && onBoard(setUp.at, board) ? setUp.at : undefined;
+        return { at, blockers: keepBlockers(setUp.blockers, board, at) };
+    }
+
+    private async deliverPng(base64: string, action: ExportAction): Promise<void> {
+        const view = this.view;
+        if (!view) return;
+        if (action === 'copy') return; // the webview copies PNG itself; nothing to do here
+        await this.saveFile({ name: exportName(view, 'png'), format: 'png', content: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)) });
+    }
+
+    private async saveFile(file: { name: string; format: ExportFormat; content: string | Uint8Array }): Promise<void> {
+        if (!this.deps.save) return;
+        try {
+            const where = await this.deps.save(file);
+            if (where) this.post({ type: 'status', kind: 'info', message: `Saved ${where}.` });
+        } catch (error) {
+            this.post({ type: 'status', kind: 'error', message: `Could not save the diagram: ${describe(error)}` });
+        }
     }
 
     private post(message: ToWebview): void {
@@ -151,6 +260,17 @@ export class DiagramController {
         (this.deps.clearTimeout ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>)))(this.timer);
         this.timer = undefined;
     }
+}
+
+/** `rook-on-d4.svg`: the piece's name kept to letters, digits and dashes. */
+export function exportName(view: Pick<DiagramView, 'piece' | 'at'>, format: ExportFormat): string {
+    const name = view.piece.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'piece';
+    return `${name}-on-${view.at}.${format}`;
+}
+
+function sameSetUp(a: PieceSetUp, b: PieceSetUp): boolean {
+    return a.at === b.at && a.blockers.length === b.blockers.length
+        && a.blockers.every((x, i) => x.square === b.blockers[i].square && x.side === b.blockers[i].side);
 }
 
 function describe(error: unknown): string {

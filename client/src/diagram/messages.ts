@@ -2,8 +2,8 @@
  * Messages between the diagram panel (extension side) and its webview. Anything that comes
  * from the webview is untrusted input and is validated before use.
  */
-import type { Blocker, PieceDiagramResult } from '../protocol.js';
-import { isSquareName } from './squares.js';
+import type { Blocker, BoardSize, PieceDiagramResult } from '../protocol.js';
+import { isSquareName, MAX_BOARD_SIDE } from './squares.js';
 
 export type DiagramStyle = 'image' | 'text' | 'both';
 
@@ -11,18 +11,37 @@ export type DiagramStyle = 'image' | 'text' | 'both';
 export interface DiagramView extends PieceDiagramResult {
     blockers: Blocker[];
     style: DiagramStyle;
+    /** True when the board is the `lcpn.diagram.files`/`ranks` setting, false when chosen in the panel. */
+    boardFromSettings: boolean;
     /** A line above the diagram, e.g. why it is not the piece under the cursor. */
     status?: string;
 }
 
+export type ExportFormat = 'svg' | 'png';
+export type ExportAction = 'save' | 'copy';
+
 export type ToWebview =
     | { type: 'render'; view: DiagramView }
-    | { type: 'status'; message: string; kind: 'info' | 'error' };
+    | { type: 'status'; message: string; kind: 'info' | 'error' }
+    /** Draw the diagram on a canvas and answer with a `png` message (the extension has no canvas). */
+    | { type: 'make-png'; action: ExportAction };
 
 export type FromWebview =
     | { type: 'ready' }
     | { type: 'toggle'; square: string }
-    | { type: 'clear' };
+    | { type: 'clear' }
+    /** Put the piece on this square (a click in "move the piece" mode, or a drag of the piece). */
+    | { type: 'place'; square: string }
+    /** The board size chosen next to the diagram; `undefined` goes back to the settings. */
+    | { type: 'board'; board: BoardSize | undefined }
+    | { type: 'export'; format: ExportFormat; action: ExportAction }
+    /** The webview's rendering of the diagram as PNG, base64. */
+    | { type: 'png'; action: ExportAction; data: string };
+
+/** PNG files start with these bytes; anything else from the webview is refused. */
+const PNG_SIGNATURE = 'iVBORw0KGgo';
+/** A diagram is a few tens of kilobytes; refuse anything absurd from the webview. */
+export const MAX_PNG_BASE64 = 32 * 1024 * 1024;
 
 /** The message, if it is one the webview may send; anything else is dropped. */
 export function parseFromWebview(raw: unknown): FromWebview | undefined {
@@ -34,10 +53,36 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
         case 'clear':
             return { type: 'clear' };
         case 'toggle':
-            return isSquareName(message.square) ? { type: 'toggle', square: message.square } : undefined;
+        case 'place':
+            return isSquareName(message.square) ? { type: message.type, square: message.square } : undefined;
+        case 'board': {
+            if (message.board === undefined || message.board === null) return { type: 'board', board: undefined };
+            const board = message.board as Record<string, unknown> | null;
+            if (typeof board !== 'object' || board === null || !isSide(board.files) || !isSide(board.ranks)) return undefined;
+            return { type: 'board', board: { files: board.files, ranks: board.ranks } };
+        }
+        case 'export':
+            return isFormat(message.format) && isAction(message.action) ? { type: 'export', format: message.format, action: message.action } : undefined;
+        case 'png':
+            return isAction(message.action) && typeof message.data === 'string' && message.data.length <= MAX_PNG_BASE64
+                && message.data.startsWith(PNG_SIGNATURE) && /^[A-Za-z0-9+/]*={0,2}$/.test(message.data)
+                ? { type: 'png', action: message.action, data: message.data }
+                : undefined;
         default:
             return undefined;
     }
+}
+
+function isSide(value: unknown): value is number {
+    return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_BOARD_SIDE;
+}
+
+function isFormat(value: unknown): value is ExportFormat {
+    return value === 'svg' || value === 'png';
+}
+
+function isAction(value: unknown): value is ExportAction {
+    return value === 'save' || value === 'copy';
 }
 
 export function isDiagramStyle(value: unknown): value is DiagramStyle {
