@@ -13,12 +13,12 @@ import type { CliOptions } from './main.js';
 import { catalogPage, type HtmlFile } from './piece-html.js';
 import { brokenPieces } from './piece-view.js';
 import { piecesOf } from './pieces.js';
-import { NameSet, slug, writeWhole } from './publish-paths.js';
+import { NameSet, publishedName, slug, writeWhole } from './publish-paths.js';
 import { parseBoard } from './setup-options.js';
 import { htmlPiece } from './show-files.js';
 import { cliVersion } from './version.js';
 import { plural } from './words.js';
-import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
+import { CliError, diagnosticsOf, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
 
 export async function runCatalog(args: string[], options: CliOptions): Promise<number> {
     if (args.length === 0) throw new CliError('catalog: name the files or directories whose pieces go on the page');
@@ -40,7 +40,7 @@ export async function runCatalog(args: string[], options: CliOptions): Promise<n
         const problems = diagnosticsOf(document, 1);
         errors += problems.length;
         for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
-        const name = displayName(document);
+        const name = publishedName(document, args);
         const fileId = ids.take(`file-${slug(name, 'file')}`);
         const broken = brokenPieces(services, document);
         const shown = piecesOf(services, document).map((named) =>

@@ -8,7 +8,7 @@
  * names on every run; a name that would clash gets `-2`, `-3`, ...
  */
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import type { LangiumDocument } from 'langium';
 import { LCPN_EXTENSION } from './files.js';
 import { escapeText } from './escape.js';
@@ -47,20 +47,32 @@ export class NameSet {
  */
 export function documentFolder(document: LangiumDocument, paths: readonly string[]): string[] {
     if (document.uri.scheme !== 'file') return ['stdin'];
-    const source = document.uri.fsPath;
-    let rel = source.slice(dirname(source).length + 1);
-    for (const arg of paths) {
-        if (arg === STDIN || !isDirectory(arg)) continue;
-        const base = resolve(arg);
-        if (source.startsWith(base + sep)) {
-            rel = relative(base, source);
-            break;
-        }
-    }
-    const parts = rel.split(sep);
+    const { below } = placeOf(document.uri.fsPath, paths);
+    const parts = below.split(sep);
     const last = parts.length - 1;
     if (parts[last].toLowerCase().endsWith(LCPN_EXTENSION)) parts[last] = parts[last].slice(0, -LCPN_EXTENSION.length);
     return parts.map((p) => slug(p, 'file'));
+}
+
+/**
+ * A document's name on a published page: its path from the named directory (that directory's
+ * own name included: `variants/shogi.lcpn`), or its own name for a named file; never the
+ * absolute path, which would put the author's home directory on a website.
+ */
+export function publishedName(document: LangiumDocument, paths: readonly string[]): string {
+    if (document.uri.scheme !== 'file') return '<stdin>';
+    const { base, below } = placeOf(document.uri.fsPath, paths);
+    return (base ? `${base}/${below}` : below).split(sep).join('/');
+}
+
+/** Where a file was found: below a named directory (and that directory's name), or named itself. */
+function placeOf(source: string, paths: readonly string[]): { base: string; below: string } {
+    for (const arg of paths) {
+        if (arg === STDIN || !isDirectory(arg)) continue;
+        const dir = resolve(arg);
+        if (source.startsWith(dir + sep)) return { base: basename(dir), below: relative(dir, source) };
+    }
+    return { base: '', below: basename(source) };
 }
 
 function isDirectory(path: string): boolean {

@@ -15,7 +15,7 @@ import { brokenPieces, definitionLines, diagramFacts, diagramNotes, diagramSvg, 
 import type { NamedPiece } from './pieces.js';
 import { piecesOf } from './pieces.js';
 import { resvg, svgToPng } from './png.js';
-import { documentFolder, NameSet, prepareOutDir, slug, writeWhole } from './publish-paths.js';
+import { documentFolder, NameSet, prepareOutDir, publishedName, slug, writeWhole } from './publish-paths.js';
 import { cliVersion } from './version.js';
 import { plural } from './words.js';
 import { diagnosticsOf, displayName, formatDiagnostic, type LoadedWorkspace } from './workspace.js';
@@ -62,7 +62,7 @@ export function writeShowFiles(request: ShowFilesRequest): number {
             const error = broken.get(named.piece);
             if (format === 'html') {
                 const name = files.take(base, '.html');
-                const page = piecePage(htmlPiece(named, board, custom, `piece-${base}`, error), displayName(document), cliVersion());
+                const page = piecePage(htmlPiece(named, board, custom, `piece-${base}`, error), publishedName(document, request.paths), cliVersion());
                 written += emit(join(folder, name), page);
                 continue;
             }

@@ -175,6 +175,14 @@ describe('catalog', () => {
         expect(page).toContain('<pre class="definition"><code>horse := wazir =&gt; [1, 1]:outward</code></pre>');
     });
 
+    test('files are named from the path given, never by an absolute path (no home directory on a website)', () => {
+        const run = lcpn(['catalog', join(dir, 'pieces.lcpn'), join(dir, 'set'), '--out', 'abs.html']);
+        expect(run.code).toBe(1);
+        const page = read('abs.html');
+        expect(page).not.toContain(dir);
+        expect([...page.matchAll(/<h2><bdi>([^<]*)<\/bdi><\/h2>/g)].map((m) => m[1])).toEqual(['pieces.lcpn', 'set/A B.lcpn', 'set/a-b.lcpn', 'set/sub/x.lcpn']);
+    });
+
     test('user text cannot inject markup: file names, strings, the title', () => {
         mkdirSync(join(dir, 'evil'), { recursive: true });
         writeFileSync(join(dir, 'evil', '<script>x.lcpn'), '(def trap (cond ("</pre><script>alert(1)</script>" [0 1]) (t [1 1])))\n');
