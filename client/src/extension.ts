@@ -10,15 +10,15 @@ import {
     type LanguageClientOptions,
     type ServerOptions
 } from 'vscode-languageclient/node.js';
-import { DiagramPanel } from './diagram/panel.js';
+import { DiagramPanel, targetOf } from './diagram/panel.js';
 import type { DiagramView } from './diagram/messages.js';
-import { CONVERT_DOCUMENT_COMMAND, type ConvertDocumentArguments, type SurfaceStyle } from './protocol.js';
+import { CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, type ConvertDocumentArguments, type ExportDiagramArguments, type SurfaceStyle } from './protocol.js';
 
 /** What `activate` returns: used by the integration tests, and by other extensions if they like. */
 export interface LcpnExtensionApi {
     readonly client: LanguageClient;
     /** The open movement diagram panel, if any. */
-    diagramPanel(): { readonly view: DiagramView | undefined; receive(message: unknown): Promise<void>; onDidRender(listener: (view: DiagramView) => void): vscode.Disposable } | undefined;
+    diagramPanel(): { readonly view: DiagramView | undefined; receive(message: unknown): Promise<void>; onDidRender(listener: (view: DiagramView) => void): vscode.Disposable; setUpOf(piece: string): { at?: string; blockers: { square: string; side: string }[] } } | undefined;
 }
 
 let client: LanguageClient | undefined;
@@ -42,6 +42,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<LcpnEx
         // open under other schemes, which would look like duplicate definitions.
         documentSelector: [{ scheme: 'file', language: 'lcpn' }, { scheme: 'untitled', language: 'lcpn' }, { scheme: PRELUDE_SCHEME, language: 'lcpn' }],
         initializationOptions: { preludeUri: `${PRELUDE_SCHEME}:/standard.lcpn` },
+        // Hovers may link to the export command, and to nothing else.
+        markdown: { isTrusted: { enabledCommands: [EXPORT_DIAGRAM_COMMAND] } },
         synchronize: {
             configurationSection: 'lcpn',
             fileEvents: vscode.workspace.createFileSystemWatcher('**/*.lcpn')
@@ -68,11 +70,35 @@ export async function activate(context: vscode.ExtensionContext): Promise<LcpnEx
         vscode.commands.registerCommand('lcpn.showDiagram', async () => {
             await DiagramPanel.show(context.extensionUri, languageClient, vscode.window.activeTextEditor);
         }),
+        vscode.commands.registerCommand(EXPORT_DIAGRAM_COMMAND, async (raw?: unknown) => {
+            // From a hover link (arguments given) or the palette (the piece under the cursor).
+            const args = exportArguments(raw);
+            const editor = vscode.window.activeTextEditor;
+            const target = args ?? (editor?.document.languageId === 'lcpn' ? targetOf(editor) : undefined);
+            if (!target) {
+                void vscode.window.showWarningMessage('Put the cursor on a piece in an LCPN file to export its diagram.');
+                return;
+            }
+            const panel = await DiagramPanel.showTarget(context.extensionUri, languageClient, target);
+            await panel.export(args?.format ?? 'svg', 'save');
+        }),
         { dispose: () => DiagramPanel.current?.dispose() }
     );
 
     await languageClient.start();
     return { client: languageClient, diagramPanel: () => DiagramPanel.current };
+}
+
+/** The command's argument, if it is well-formed (a hover link is text anyone could write). */
+function exportArguments(raw: unknown): (ExportDiagramArguments & { format: 'svg' | 'png' }) | undefined {
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { uri, position, format } = value as Record<string, unknown>;
+    const pos = position as Record<string, unknown> | null | undefined;
+    if (typeof uri !== 'string' || typeof pos !== 'object' || pos === null) return undefined;
+    if (!Number.isInteger(pos.line) || !Number.isInteger(pos.character) || (pos.line as number) < 0 || (pos.character as number) < 0) return undefined;
+    if (format !== undefined && format !== 'svg' && format !== 'png') return undefined;
+    return { uri, position: { line: pos.line as number, character: pos.character as number }, format: format ?? 'svg' };
 }
 
 export async function deactivate(): Promise<void> {

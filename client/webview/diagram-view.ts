@@ -17,7 +17,20 @@ const text = byId('text');
 const help = byId('help');
 const clear = byId('clear') as HTMLButtonElement;
 const blockers = byId('blockers');
+const facts = byId('facts');
 const notes = byId('notes');
+const controls = byId('controls') as HTMLFormElement;
+const files = byId('files') as HTMLInputElement;
+const ranks = byId('ranks') as HTMLInputElement;
+const boardDefault = byId('board-default') as HTMLButtonElement;
+const exportBar = byId('export');
+const canvas = byId('canvas') as HTMLCanvasElement;
+let current: DiagramView | undefined;
+
+/** What a click on a square does: the webview's own choice, it never changes the diagram by itself. */
+function clickMode(): 'blockers' | 'piece' {
+    return (controls.querySelector<HTMLInputElement>('input[name=mode]:checked')?.value === 'piece') ? 'piece' : 'blockers';
+}
 
 /** Parses the server's SVG and removes scripts, foreign content, event handlers and script URLs. */
 function sanitizeSvg(source: string): SVGSVGElement | undefined {
@@ -51,7 +64,13 @@ function list(element: HTMLElement, items: string[]): void {
 }
 
 function render(view: DiagramView): void {
+    current = view;
     title.textContent = `${view.piece} on ${view.at}`;
+    controls.hidden = false;
+    // Do not overwrite a number the user is typing.
+    if (document.activeElement !== files) files.value = String(view.board.files);
+    if (document.activeElement !== ranks) ranks.value = String(view.board.ranks);
+    boardDefault.hidden = view.boardFromSettings;
     setStatus(view.status);
     const focused = squareOf(document.activeElement);
     const svg = view.style === 'text' ? undefined : sanitizeSvg(view.svg);
@@ -61,7 +80,8 @@ function render(view: DiagramView): void {
         const blocker = view.blockers.find((b) => b.square === name);
         square.setAttribute('tabindex', '0');
         square.setAttribute('role', 'button');
-        square.setAttribute('aria-label', blocker ? `${name}: ${blocker.side === 'friend' ? 'friendly' : 'enemy'} piece` : name);
+        square.setAttribute('aria-label', name === view.at ? `${name}: ${view.piece}` : blocker ? `${name}: ${blocker.side === 'friend' ? 'friendly' : 'enemy'} piece` : name);
+        if (name === view.at) square.setAttribute('data-piece', '');
         if (name === focused) square.focus();
     }
     if (view.style !== 'image' || !svg) text.textContent = view.text;
@@ -70,7 +90,9 @@ function render(view: DiagramView): void {
     help.hidden = !svg;
     clear.hidden = view.blockers.length === 0;
     list(blockers, view.blockers.map((b) => `${b.side === 'friend' ? 'Friendly' : 'Enemy'} piece on ${b.square}`));
+    list(facts, view.facts ?? []);
     list(notes, view.notes);
+    exportBar.hidden = !svg;
 }
 
 function squareOf(target: EventTarget | null): string | undefined {
@@ -78,23 +100,112 @@ function squareOf(target: EventTarget | null): string | undefined {
     return element?.getAttribute('data-square') ?? undefined;
 }
 
-board.addEventListener('click', (event) => {
+/** A click (or Enter/Space) on a square: a blocker, or the piece moves there, by the chosen mode. */
+function activate(square: string): void {
+    if (clickMode() === 'piece') {
+        if (square !== current?.at) vscode.postMessage({ type: 'place', square });
+    } else {
+        vscode.postMessage({ type: 'toggle', square });
+    }
+}
+
+// Dragging the piece's own square onto another square moves the piece, in either mode.
+let dragFrom: string | undefined;
+let dragged = false;
+board.addEventListener('pointerdown', (event) => {
     const square = squareOf(event.target);
-    if (square) vscode.postMessage({ type: 'toggle', square });
+    dragFrom = square !== undefined && square === current?.at ? square : undefined;
+    dragged = false;
+});
+board.addEventListener('pointerup', (event) => {
+    const from = dragFrom;
+    dragFrom = undefined;
+    const to = squareOf(document.elementFromPoint(event.clientX, event.clientY));
+    if (from && to && to !== from) {
+        dragged = true;
+        vscode.postMessage({ type: 'place', square: to });
+    }
+});
+board.addEventListener('click', (event) => {
+    if (dragged) {
+        dragged = false;
+        return;
+    }
+    const square = squareOf(event.target);
+    if (square) activate(square);
 });
 board.addEventListener('keydown', (event) => {
     const square = squareOf(event.target);
     if (square && (event.key === 'Enter' || event.key === ' ')) {
         event.preventDefault();
-        vscode.postMessage({ type: 'toggle', square });
+        activate(square);
     }
 });
 clear.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
+controls.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.name === 'mode') {
+        board.classList.toggle('piece-mode', clickMode() === 'piece');
+        return;
+    }
+    const size = { files: Number(files.value), ranks: Number(ranks.value) };
+    const valid = [size.files, size.ranks].every((n) => Number.isInteger(n) && n >= 1 && n <= 26);
+    if (valid) vscode.postMessage({ type: 'board', board: size });
+    else setStatus('A board has 1 to 26 files and 1 to 26 ranks.', 'error');
+});
+controls.addEventListener('submit', (event) => event.preventDefault());
+boardDefault.addEventListener('click', () => vscode.postMessage({ type: 'board', board: undefined }));
+byId('save-svg').addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'svg', action: 'save' }));
+byId('copy-svg').addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'svg', action: 'copy' }));
+byId('save-png').addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'png', action: 'save' }));
+byId('copy-png').addEventListener('click', () => void copyPng());
+
+/** The diagram drawn on a canvas at twice its size (the server's SVG is self-contained). */
+async function drawPng(): Promise<Blob> {
+    const svg = board.querySelector('svg');
+    if (!svg || !current) throw new Error('there is no diagram image');
+    const box = svg.viewBox.baseVal;
+    const width = box && box.width > 0 ? box.width : svg.getBoundingClientRect().width;
+    const height = box && box.height > 0 ? box.height : svg.getBoundingClientRect().height;
+    const image = new Image();
+    image.src = `data:image/svg+xml;base64,${base64(new TextEncoder().encode(current.svg))}`;
+    await image.decode();
+    canvas.width = Math.ceil(width * 2);
+    canvas.height = Math.ceil(height * 2);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the canvas made no PNG'))), 'image/png'));
+}
+
+function base64(bytes: Uint8Array): string {
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+}
+
+async function sendPng(action: 'save' | 'copy'): Promise<void> {
+    try {
+        vscode.postMessage({ type: 'png', action, data: base64(new Uint8Array(await (await drawPng()).arrayBuffer())) });
+    } catch (error) {
+        setStatus(`Could not draw the PNG: ${error instanceof Error ? error.message : String(error)}`, 'error');
+    }
+}
+
+async function copyPng(): Promise<void> {
+    try {
+        await navigator.clipboard.write([new ClipboardItem({ 'image/png': drawPng() })]);
+        setStatus(`Copied the PNG of ${current?.piece} on ${current?.at}.`);
+    } catch (error) {
+        setStatus(`This editor does not let the panel put images on the clipboard (${error instanceof Error ? error.message : String(error)}); use Save PNG.`, 'error');
+    }
+}
 
 window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     const message = event.data;
     if (message.type === 'render') render(message.view);
     else if (message.type === 'status') setStatus(message.message, message.kind);
+    else if (message.type === 'make-png') void sendPng(message.action);
 });
 
 vscode.postMessage({ type: 'ready' });

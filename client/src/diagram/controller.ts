@@ -51,6 +51,9 @@ export class DiagramController {
     private view: DiagramView | undefined;
     private timer: unknown;
     private generation = 0;
+    /** Whether the webview's script has said it listens; a PNG asked for before that waits for it. */
+    private webviewReady = false;
+    private pendingPng: ExportAction | undefined;
     private readonly renderListeners = new Set<(view: DiagramView) => void>();
 
     constructor(private readonly deps: DiagramControllerDeps) {}
@@ -102,8 +105,11 @@ export class DiagramController {
         const piece = this.view?.piece;
         switch (message.type) {
             case 'ready':
+                this.webviewReady = true;
                 if (this.view) this.post({ type: 'render', view: this.view });
                 else if (this.target) await this.refresh();
+                if (this.pendingPng && this.view) this.post({ type: 'make-png', action: this.pendingPng });
+                this.pendingPng = undefined;
                 return;
             case 'toggle': {
                 if (piece === undefined) return;
@@ -147,7 +153,8 @@ export class DiagramController {
             return;
         }
         if (format === 'png') {
-            this.post({ type: 'make-png', action });
+            if (this.webviewReady) this.post({ type: 'make-png', action });
+            else this.pendingPng = action;
             return;
         }
         if (action === 'copy') {

@@ -55,18 +55,43 @@ export function renderShell(options: ShellOptions): string {
   #blockers li, #notes li { margin: 2px 0; }
   button { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 10px; cursor: pointer; }
   button:hover { background: var(--vscode-button-hoverBackground); }
+  fieldset { display: inline-block; border: 1px solid var(--vscode-panel-border, #8884); margin: 0 8px 8px 0; }
+  input[type=number] { width: 4em; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, #8884); }
+  #board.piece-mode [data-square] { cursor: crosshair; }
+  #export button { margin-right: 6px; }
   [hidden] { display: none !important; }
 </style>
 </head>
 <body>
 <h2 id="title">${escapeHtml(title)}</h2>
 <p id="status">Put the cursor on a piece name in an LCPN file.</p>
+<form id="controls" hidden>
+  <fieldset id="click-mode"><legend>A click on a square</legend>
+    <label><input type="radio" name="mode" value="blockers" checked> places a blocker</label>
+    <label><input type="radio" name="mode" value="piece"> moves the piece there</label>
+  </fieldset>
+  <fieldset id="board-size"><legend>Board</legend>
+    <label>files <input id="files" type="number" min="1" max="26" step="1" required></label>
+    <label>ranks <input id="ranks" type="number" min="1" max="26" step="1" required></label>
+    <button id="board-default" type="button" hidden>Use the setting</button>
+  </fieldset>
+  <!-- The piece's side and first-move state go here once the engine has them. -->
+  <div id="piece-state"></div>
+</form>
 <div id="board" aria-label="Movement diagram"></div>
 <pre id="text" hidden></pre>
-<p id="help" hidden>Click a square to place a friendly piece, again for an enemy piece, once more to clear it.</p>
+<p id="help" hidden>Click a square to place a friendly piece, again for an enemy piece, once more to clear it. Drag the piece to move it.</p>
 <p><button id="clear" type="button" hidden>Clear blockers</button></p>
 <ul id="blockers"></ul>
+<ul id="facts"></ul>
 <ul id="notes"></ul>
+<p id="export" hidden>
+  <button id="save-svg" type="button">Save SVG…</button>
+  <button id="copy-svg" type="button">Copy SVG</button>
+  <button id="save-png" type="button">Save PNG…</button>
+  <button id="copy-png" type="button">Copy PNG</button>
+</p>
+<canvas id="canvas" hidden></canvas>
 <script nonce="${nonce}" src="${escapeHtml(scriptUri)}"></script>
 </body>
 </html>`;

@@ -5,9 +5,9 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node.js';
 import { PIECE_DIAGRAM_REQUEST, type PieceDiagramParams, type PieceDiagramResult } from '../protocol.js';
-import { DiagramController, type DiagramSettings, type DiagramTarget } from './controller.js';
+import { DiagramController, type DiagramSettings, type DiagramTarget, type PieceSetUp } from './controller.js';
 import { renderShell, makeNonce } from './html.js';
-import { isDiagramStyle, type DiagramView } from './messages.js';
+import { isDiagramStyle, type DiagramView, type ExportAction, type ExportFormat } from './messages.js';
 import { clampBoard } from './squares.js';
 
 const VIEW_TYPE = 'lcpn.diagram';
@@ -37,6 +37,11 @@ export class DiagramPanel implements vscode.Disposable {
 
     /** Opens the panel beside the editor (or reveals it) and shows the piece under the cursor. */
     static async show(extensionUri: vscode.Uri, client: LanguageClient, editor: vscode.TextEditor | undefined): Promise<DiagramPanel> {
+        return DiagramPanel.showTarget(extensionUri, client, editor && editor.document.languageId === 'lcpn' ? targetOf(editor) : undefined);
+    }
+
+    /** Opens the panel (or reveals it) on the piece at `target` (a hover's command link gives one). */
+    static async showTarget(extensionUri: vscode.Uri, client: LanguageClient, target: DiagramTarget | undefined): Promise<DiagramPanel> {
         let panel = DiagramPanel.instance;
         if (panel) {
             panel.panel.reveal(vscode.ViewColumn.Beside, true);
@@ -46,7 +51,7 @@ export class DiagramPanel implements vscode.Disposable {
                 { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'client')] });
             panel = DiagramPanel.instance = new DiagramPanel(webviewPanel, extensionUri, client);
         }
-        if (editor && editor.document.languageId === 'lcpn') await panel.controller.show(targetOf(editor));
+        if (target) await panel.controller.show(target);
         return panel;
     }
 
@@ -54,7 +59,9 @@ export class DiagramPanel implements vscode.Disposable {
         this.controller = new DiagramController({
             request: (params: PieceDiagramParams) => client.sendRequest<PieceDiagramResult | null>(PIECE_DIAGRAM_REQUEST, params),
             post: (message) => void panel.webview.postMessage(message),
-            settings: readDiagramSettings
+            settings: readDiagramSettings,
+            save: saveExport,
+            copyText: (text) => Promise.resolve(vscode.env.clipboard.writeText(text))
         });
         const webview = panel.webview;
         panel.iconPath = vscode.Uri.joinPath(extensionUri, 'images', 'icon.png');
@@ -92,6 +99,16 @@ export class DiagramPanel implements vscode.Disposable {
         return new vscode.Disposable(this.controller.onDidRender(listener).dispose);
     }
 
+    /** The square and blockers the user set up for a piece. */
+    setUpOf(piece: string): PieceSetUp {
+        return this.controller.setUpOf(piece);
+    }
+
+    /** Saves or copies the diagram on screen (PNG goes through the webview's canvas). */
+    export(format: ExportFormat, action: ExportAction): Promise<void> {
+        return this.controller.export(format, action);
+    }
+
     /** The same path a click in the webview takes. */
     receive(message: unknown): Promise<void> {
         return this.controller.handleMessage(message);
@@ -107,7 +124,21 @@ export class DiagramPanel implements vscode.Disposable {
     }
 }
 
-function targetOf(editor: vscode.TextEditor): DiagramTarget {
+/** A save dialog next to the workspace; the file is written through VS Code's file system. */
+async function saveExport(file: { name: string; format: ExportFormat; content: string | Uint8Array }): Promise<string | undefined> {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({
+        defaultUri: folder ? vscode.Uri.joinPath(folder, file.name) : undefined,
+        filters: file.format === 'svg' ? { 'SVG image': ['svg'] } : { 'PNG image': ['png'] },
+        saveLabel: `Save ${file.format.toUpperCase()}`
+    });
+    if (!target) return undefined;
+    const bytes = typeof file.content === 'string' ? new TextEncoder().encode(file.content) : file.content;
+    await vscode.workspace.fs.writeFile(target, bytes);
+    return vscode.workspace.asRelativePath(target);
+}
+
+export function targetOf(editor: vscode.TextEditor): DiagramTarget {
     const { line, character } = editor.selection.active;
     return { uri: editor.document.uri.toString(), position: { line, character } };
 }

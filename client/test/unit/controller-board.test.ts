@@ -133,6 +133,7 @@ describe('diagram panel: export', () => {
     it('PNG is drawn by the webview: asked with make-png, saved from its answer; junk is refused', async () => {
         const { controller, saved, posted } = setup();
         await controller.show(cursor(0));
+        await controller.handleMessage({ type: 'ready' });
         await controller.handleMessage({ type: 'export', format: 'png', action: 'save' });
         expect(posted.at(-1)).toEqual({ type: 'make-png', action: 'save' });
         const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64');
@@ -142,6 +143,17 @@ describe('diagram panel: export', () => {
         expect(saved).toHaveLength(1);
         expect(saved[0].name).toBe('knight-on-e5.png');
         expect(Buffer.from(saved[0].content as Uint8Array).subarray(0, 4).toString('latin1')).toBe('\x89PNG');
+    });
+
+    it('a PNG asked for before the webview listens (a new panel) is asked for once it is ready', async () => {
+        const { controller, posted } = setup();
+        await controller.show(cursor(0));
+        await controller.export('png', 'save');
+        expect(posted.some((m) => m.type === 'make-png')).toBe(false);
+        await controller.handleMessage({ type: 'ready' });
+        expect(posted.slice(-2).map((m) => m.type)).toEqual(['render', 'make-png']);
+        await controller.handleMessage({ type: 'ready' });
+        expect(posted.filter((m) => m.type === 'make-png')).toHaveLength(1);
     });
 
     it('nothing to export before a diagram; file names keep to safe characters', async () => {
