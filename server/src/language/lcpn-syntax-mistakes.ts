@@ -207,7 +207,7 @@ const isOp = (t: Tok | undefined): boolean => !!t && INFIX_OPS.has(t.image);
 const isOpen = (t: Tok | undefined) => !!t && (t.image === '(' || t.image === '[');
 /** A token a movement can end with: `wazir`, `]`, `)`, `:forward`, `2`, a string. */
 const RESERVED = new Set(['if', 'else', 'cond', 'def', 'capturing', 'moving', 'moveing', 'no_jumping', 'no-jumping']);
-const endsMovement = (t: Tok | undefined) => !!t && t.image !== ':=' && !RESERVED.has(t.image) && (/^[\w\u00C0-\uFFFF$:"*-]/.test(t.image[0]) && !INFIX_OPS.has(t.image) && !SQL_WORDS[t.image] || t.image === ']' || t.image === ')' || t.image === '"');
+const endsMovement = (t: Tok | undefined) => !!t && t.image !== ':=' && !RESERVED.has(t.image) && (/^[\w\u00C0-\uFFFF$:"*-]/.test(t.image[0]) && !INFIX_OPS.has(t.image) && !(t.image in SQL_WORDS) || t.image === ']' || t.image === ')' || t.image === '"');
 
 // ---------------------------------------------------------------- lexer errors
 
