@@ -62,6 +62,7 @@ body { margin: 0 auto; max-width: 72rem; padding: 1rem 1.25rem 3rem; color: var(
 h1 { font-size: 1.7rem; margin: .5rem 0 .25rem; }
 h2 { font-size: 1.35rem; margin: 2rem 0 .5rem; padding-bottom: .2rem; border-bottom: 2px solid var(--accent); overflow-wrap: anywhere; }
 h3 { font-size: 1.15rem; margin: 0 0 .5rem; overflow-wrap: anywhere; }
+article.piece > h1 { margin-top: 0; overflow-wrap: anywhere; }
 a { color: var(--accent); }
 .summary { color: var(--muted); margin: 0 0 1rem; }
 nav.toc { border: 1px solid var(--line); border-radius: 6px; padding: .5rem 1rem; }
@@ -103,7 +104,7 @@ footer { margin-top: 2rem; color: var(--muted); font-size: .85rem; }
 `.trim();
 
 /** One piece: name, definition, properties, diagrams with captions, notations and what they lose. */
-export function pieceArticle(piece: HtmlPiece, headingLevel: 2 | 3 = 3): string {
+export function pieceArticle(piece: HtmlPiece, headingLevel: 1 | 3 = 3): string {
     const h = `h${headingLevel}`;
     const out: string[] = [`<article class="piece" id="${html(piece.id)}">`, `<${h}><bdi>${html(piece.name)}</bdi></${h}>`];
     out.push(`<pre class="definition"><code>${piece.definition.map(html).join('\n')}</code></pre>`);
@@ -164,7 +165,7 @@ export function htmlPage(title: string, body: string[]): string {
 export function piecePage(piece: HtmlPiece, fileName: string, version: string): string {
     return htmlPage(`${piece.name}: LCPN piece`, [
         '<main>',
-        pieceArticle(piece, 2),
+        pieceArticle(piece, 1),
         '</main>',
         `<footer>From <bdi>${html(fileName)}</bdi>; made with lcpn ${html(version)}.</footer>`
     ]);

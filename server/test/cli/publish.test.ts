@@ -139,7 +139,8 @@ describe('show --format html', () => {
         expect(listing(out)).toEqual(['pieces/pawn.html', 'pieces/sergeant.html']);
         const page = read(`${out}/pieces/pawn.html`);
         expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
-        expect(page).toContain('<h2><bdi>pawn</bdi></h2>');
+        expect(page).toContain('<h1><bdi>pawn</bdi></h1>');
+        expect(page).toContain('<footer>From <bdi>pieces.lcpn</bdi>;');
         expect((page.match(/<figure><svg /g) ?? []).length).toBe(2);
         expect(page).toContain('<figcaption>on rank 2</figcaption>');
         expect(page).toContain('<figcaption>on rank 5 (no rank condition holds)</figcaption>');
