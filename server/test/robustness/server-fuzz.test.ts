@@ -64,7 +64,8 @@ function makeWorkspace(): string {
 beforeAll(async () => {
     expect(existsSync(SERVER), `${SERVER} is missing: run node esbuild.mjs (npm test builds it)`).toBe(true);
     workspace = makeWorkspace();
-    session = new FuzzSession({ server: SERVER, workspace, boundMs: BOUND_MS, reportDir, log }, new Random(SEED));
+    // The session draws positions and edits from its own stream, not a copy of the documents' one.
+    session = new FuzzSession({ server: SERVER, workspace, boundMs: BOUND_MS, reportDir, log }, new Random(SEED ^ 0x5bd1e995));
     for (const f of ['orthodox.lcpn', 'sub/xiangqi.lcpn']) session.knownUris.add(`file://${join(workspace, f)}`);
     await session.start();
     // The workspace's files are loaded before the first answer: the workspace symbols name them.
