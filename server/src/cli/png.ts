@@ -47,25 +47,27 @@ const FREE_FAMILIES: ReadonlyArray<readonly [family: string, file: string]> = [
     ['Noto Sans', 'NotoSans-Regular.ttf'], ['FreeSans', 'FreeSans.otf'], ['FreeSans', 'FreeSans.ttf']
 ];
 
-let family: { name?: string } | undefined;
+/** A family, and the one file of it to load (faster than loading every system font for each picture). */
+let family: { name?: string; file?: string } | undefined;
 
-/** The sans-serif family the PNGs' text is drawn in (undefined: none of ours found; resvg picks). */
-export function pngFontFamily(): string | undefined {
-    if (family) return family.name;
+/** The sans-serif family the PNGs' text is drawn in (undefined name: none of ours found; resvg picks). */
+export function pngFont(): { name?: string; file?: string } {
+    if (family) return family;
     family = { name: PLATFORM_FAMILY[process.platform] };
     if (!family.name) {
-        const files = fontFileNames(['/usr/share/fonts', '/usr/local/share/fonts', join(homedir(), '.local/share/fonts'), join(homedir(), '.fonts')]);
-        family.name = FREE_FAMILIES.find(([, file]) => files.has(file))?.[0];
+        const files = fontFiles(['/usr/share/fonts', '/usr/local/share/fonts', join(homedir(), '.local/share/fonts'), join(homedir(), '.fonts')]);
+        const found = FREE_FAMILIES.find(([, file]) => files.has(file));
+        family = found ? { name: found[0], file: files.get(found[1]) } : {};
         if (!family.name) {
             process.stderr.write(`lcpn: note: none of the fonts ${[...new Set(FREE_FAMILIES.map(([f]) => f))].join(', ')} is installed; the PNGs' text is drawn in the first font found (install fonts-dejavu-core for the intended look)\n`);
         }
     }
-    return family.name;
+    return family;
 }
 
-/** The names of the font files below `dirs` (a few levels deep: fonts sit in per-package folders). */
-function fontFileNames(dirs: readonly string[]): Set<string> {
-    const names = new Set<string>();
+/** The font files below `dirs` by name, the first found of each (a few levels deep: fonts sit in per-package folders). */
+function fontFiles(dirs: readonly string[]): Map<string, string> {
+    const names = new Map<string, string>();
     const visit = (dir: string, depth: number) => {
         let entries;
         try {
@@ -75,7 +77,7 @@ function fontFileNames(dirs: readonly string[]): Set<string> {
         }
         for (const entry of entries) {
             if (entry.isDirectory() && depth < 4) visit(join(dir, entry.name), depth + 1);
-            else names.add(entry.name);
+            else if (!names.has(entry.name)) names.set(entry.name, join(dir, entry.name));
         }
     };
     for (const dir of dirs) if (existsSync(dir)) visit(dir, 0);
@@ -84,12 +86,14 @@ function fontFileNames(dirs: readonly string[]): Set<string> {
 
 export function svgToPng(svg: string, scale = PNG_SCALE): Uint8Array {
     const { Resvg } = resvg();
-    const name = pngFontFamily();
+    const { name, file } = pngFont();
     // Our SVGs write the family only as font-family="sans-serif" (diagram/svg.ts).
     const named = name ? svg.replaceAll('font-family="sans-serif"', `font-family="${name}"`) : svg;
     return new Resvg(named, {
         fitTo: { mode: 'zoom', value: scale },
         background: '#ffffff',
-        font: { loadSystemFonts: true, ...(name ? { defaultFontFamily: name } : {}) }
+        font: file
+            ? { loadSystemFonts: false, fontFiles: [file], defaultFontFamily: name }
+            : { loadSystemFonts: true, ...(name ? { defaultFontFamily: name } : {}) }
     }).render().asPng();
 }
