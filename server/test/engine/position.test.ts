@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { parseSquare, squareName } from '../../src/engine/board.js';
+import { attackersOf, formatPosition, movesInPosition, parsePosition, PositionError, type PieceLookup } from '../../src/engine/position.js';
+import { apply, def, leap, q, ref, STANDARD, union } from './helpers.js';
+
+/** Pieces built by hand as LCPN writes them; the lookup is what a workspace would give. */
+const bodies = {
+    rook: q(ref('wazir'), 'rider'),
+    // (/ (move (wazir :forward)) (capture (ferz :forward)))
+    pawn: union(apply('move', q(leap(0, 1), 'forward')), apply('capture', q(ref('ferz'), 'forward'))),
+    // cannon := move(rook) / capture & cannon(rook)
+    cannon: union(apply('move', ref('rook')), apply(['capture', 'cannon'], ref('rook')))
+};
+const lookup: PieceLookup = (name) => {
+    const body = bodies[name as keyof typeof bodies];
+    return body ? { target: def(name, body), resolve: STANDARD } : undefined;
+};
+const sq = (name: string) => parseSquare(name)!;
+const squares = (list: { square: { file: number; rank: number } }[]) => list.map((d) => squareName(d.square)).sort();
+
+describe('position strings', () => {
+    it('reads a board, White and Black pieces, and writes them back the same', () => {
+        const position = parsePosition('  9x10 w:rook@a1,pawn@e2  b:pawn@e7 ');
+        expect(position.board).toEqual({ files: 9, ranks: 10 });
+        expect(position.pieces).toEqual([
+            { name: 'rook', side: 'white', square: sq('a1') },
+            { name: 'pawn', side: 'white', square: sq('e2') },
+            { name: 'pawn', side: 'black', square: sq('e7') }
+        ]);
+        expect(formatPosition(position)).toBe('9x10 w:rook@a1,pawn@e2 b:pawn@e7');
+        expect(parsePosition(formatPosition(position))).toEqual(position);
+        expect(parsePosition('white:chinese-horse@e5').board).toEqual({ files: 8, ranks: 8 });
+    });
+
+    it('says what is wrong and where', () => {
+        const error = (text: string) => {
+            try {
+                parsePosition(text);
+            } catch (e) {
+                expect(e).toBeInstanceOf(PositionError);
+                return [(e as PositionError).message, (e as PositionError).column];
+            }
+            throw new Error(`no error for ${text}`);
+        };
+        expect(error('')).toEqual(['the position is empty: write e.g. "8x8 w:rook@a1 b:king@e8"', 0]);
+        expect(error('8x8 w:rook@i1')).toEqual(['i1 is not on the 8x8 board', 11]);
+        expect(error('40x8 w:rook@a1')).toEqual(['a board of 40x8: each side must be 1 to 32', 0]);
+        expect(error('w:rook@a1 b:king@a1')).toEqual(['two pieces on a1: rook and king', 12]);
+        expect(error('w:rook@a1,king')).toEqual(["'king' should be a piece and its square, e.g. 'rook@a1'", 10]);
+        expect(error('w:rook@1a')).toEqual(["'1a' is not a square name (a1, e5, aa10)", 7]);
+        expect(error('r:rook@a1')[0]).toMatch(/^'r:rook@a1' should be a side and its pieces/);
+    });
+});
+
+describe('moves in a position', () => {
+    it("a piece's own side blocks it, the other side can be taken", () => {
+        const position = parsePosition('8x8 w:rook@a1,pawn@a4 b:pawn@d1');
+        const { destinations } = movesInPosition(position, 0, lookup);
+        expect(squares(destinations)).toEqual(['a2', 'a3', 'b1', 'c1', 'd1']);
+        expect(destinations.find((d) => squareName(d.square) === 'd1')?.capture).toBe(true);
+    });
+
+    it('a Black piece moves towards rank 1', () => {
+        const position = parsePosition('8x8 w:pawn@d6 b:pawn@e7');
+        expect(squares(movesInPosition(position, 1, lookup).destinations)).toEqual(['d6', 'e6', 'f6']);
+        expect(squares(movesInPosition(position, 0, lookup).destinations)).toEqual(['c7', 'd7', 'e7']);
+    });
+
+    it('an unknown name has no moves and says so', () => {
+        const result = movesInPosition(parsePosition('w:dragon@a1'), 0, lookup);
+        expect(result.destinations).toEqual([]);
+        expect(result.problems.map((p) => p.message)).toEqual(["no piece named 'dragon' is defined"]);
+    });
+});
+
+describe('attackers of a square', () => {
+    it('lists the pieces that could capture a piece of the other side there', () => {
+        // The white rook sees e1 through empty squares; the black cannon jumps the white pawn on e4
+        // to e1; the black pawn on d2 takes on e1; the white pawn on e4 does not (it takes forwards).
+        const position = parsePosition('8x8 w:rook@a1,pawn@e4 b:cannon@e8,pawn@d2');
+        const names = attackersOf(position, sq('e1'), lookup).map((a) => `${a.piece.side} ${a.piece.name}@${squareName(a.piece.square)}`);
+        expect(names).toEqual(['white rook@a1', 'black cannon@e8', 'black pawn@d2']);
+    });
+
+    it('a piece standing on the square is not its own attacker; a friend there counts as a target', () => {
+        const position = parsePosition('8x8 w:rook@a1,rook@a5');
+        expect(attackersOf(position, sq('a5'), lookup).map((a) => a.index)).toEqual([0]);
+    });
+});
