@@ -179,9 +179,12 @@ export class LcpnFormatter extends AbstractFormatter {
         for (let i = 0; i < leaves.length; i++) {
             const leaf = leaves[i];
             const previous = i > 0 ? leaves[i - 1] : undefined;
-            const start = previous?.end ?? 0;
+            const start = Math.min(previous?.end ?? 0, leaf.offset);
             const old = text.substring(start, leaf.offset);
             let gap = previous ? this.gapText(previous, leaf, i, old, rules, layout, eol) : '';
+            // Only whitespace ever changes: text between tokens that the tree does not hold (tokens
+            // recovery skipped, e.g. past the nesting limit) is kept as written.
+            if (/\S/.test(old)) gap = old;
             if (range && gap !== old) {
                 const from = positionAt(start);
                 const to = positionAt(leaf.offset);

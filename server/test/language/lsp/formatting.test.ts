@@ -153,6 +153,22 @@ describe('mixed files and comments', () => {
         expect(await formatted('# x\r\n(def a  (/ wazir\r\nferz))\r\n')).toBe('# x\r\n(def a (/ wazir\r\n          ferz))\r\n');
     });
 
+    test('range formatting of a broken document never removes a token', async () => {
+        const rangeFormatted = async (text: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }) => {
+            const document = await parseHelper(services)(text);
+            const edits = await services.lsp.Formatter!.formatDocumentRange(document, { textDocument: { uri: document.uri.toString() }, options: { tabSize: 4, insertSpaces: true }, range });
+            return TextDocument.applyEdits(document.textDocument, edits);
+        };
+        const tokens = (text: string) => text.replace(/\s+/g, '');
+        for (const [text, range] of [
+            ['x IS IF ra ) = END', { start: { line: 0, character: 3 }, end: { line: 0, character: 17 } }],
+            // Past the nesting limit the parser skips tokens: they are not in the tree, and must stay in the text.
+            ['x := ' + '('.repeat(500) + 'wazir' + ')'.repeat(500), { start: { line: 0, character: 1 }, end: { line: 0, character: 60 } }]
+        ] as const) {
+            expect(tokens(await rangeFormatted(text, range))).toBe(tokens(text));
+        }
+    });
+
     test('a document with syntax errors is left alone', async () => {
         await format({ before: '(def a   (/ wazir', after: '(def a   (/ wazir', disposeAfterCheck: true });
     });
