@@ -1,13 +1,13 @@
 /**
  * Server commands (workspace/executeCommand). `lcpn.convertDocument [uri, style]` converts a
  * whole file and applies the edit through the client, so the client needs no LCPN knowledge.
- * The user is told what happened with `window/showMessage` (every client shows it; the VS Code
+ * The user is told what happened with a `window/showMessage` notification (every client shows it; the VS Code
  * client ignores the command's result): how many definitions were converted, and which were left
  * as written because they have errors. The result carries the same facts for other clients.
  */
 import { AbstractExecuteCommandHandler, type ExecuteCommandAcceptor, type LangiumSharedServices } from 'langium/lsp';
 import { DocumentState, URI } from 'langium';
-import { ErrorCodes, ResponseError } from 'vscode-languageserver';
+import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification } from 'vscode-languageserver';
 import type { LcpnServices } from '../lcpn-module.js';
 import { conversionSummary, convertDocument, STYLE_NAMES, STYLES } from '../lcpn-convert.js';
 import type { Style } from '../../model/piece.js';
@@ -55,10 +55,9 @@ export class LcpnCommandHandler extends AbstractExecuteCommandHandler {
             // Without a connection (tests, embedding) nothing is applied, but the summary says what would be.
             const refused = !applied.applied && !!connection;
             const message = refused ? `The conversion to ${STYLE_NAMES[style as Style]} style was not applied (the editor refused the edit).` : conversionSummary(conversion, style as Style);
-            if (connection) {
-                if (conversion.leftAsWritten.length > 0 || refused) void connection.window.showWarningMessage(message);
-                else void connection.window.showInformationMessage(message);
-            }
+            // A notification, not window/showMessageRequest (which waits for a choice: Neovim prompts for one).
+            const type = conversion.leftAsWritten.length > 0 || refused ? MessageType.Warning : MessageType.Info;
+            if (connection) void connection.sendNotification(ShowMessageNotification.type, { type, message });
             const result: ConvertDocumentResult = {
                 applied: applied.applied,
                 converted: conversion.converted,
