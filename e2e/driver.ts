@@ -8,7 +8,7 @@
  *     image, open the movement diagram panel and click a square. Screenshots go to --out.
  * Prints "e2e: N passed, N failed" and exits non-zero on any failure.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, parseArgs } from 'node:util';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
@@ -142,6 +142,15 @@ async function hoverShowsDiagram(browser: Browser): Promise<void> {
         await page.waitForTimeout(300);
         await page.screenshot({ path: join(outDir, 'hover.png') });
         log(`hover screenshot: ${join(outDir, 'hover.png')}`);
+        // The README's picture of a hover (images/readme-hover.png is a copy of it).
+        const hoverBox = await page.locator('.monaco-hover').filter({ has: image }).first().boundingBox();
+        const nameBox = await name.boundingBox();
+        if (hoverBox && nameBox) {
+            const x = Math.max(0, Math.min(hoverBox.x, nameBox.x) - 60);
+            const y = Math.max(0, Math.min(hoverBox.y, nameBox.y) - 12);
+            const right = Math.max(hoverBox.x + hoverBox.width, nameBox.x + nameBox.width + 240);
+            await page.screenshot({ path: join(outDir, 'readme-hover.png'), clip: { x, y, width: right - x + 12, height: hoverBox.y + hoverBox.height - y + 12 } });
+        }
     } finally {
         await page.context().close();
     }
@@ -240,6 +249,105 @@ async function diagramPanelClicks(browser: Browser): Promise<void> {
     }
 }
 
+/** Opens the diagram panel on chinese-horse; returns its frame. */
+async function openPanel(page: Page): Promise<Frame> {
+    await page.locator('.monaco-editor .view-lines span span', { hasText: /^chinese-horse$/ }).first().click();
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>LCPN: Show Movement Diagram');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show Movement Diagram' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const frame = await diagramFrame(page, 30_000);
+    await frame.locator('#board svg [data-square]').first().waitFor({ timeout: 60_000 });
+    return frame;
+}
+
+async function titleIs(frame: Frame, pattern: RegExp, what: string): Promise<void> {
+    const title = frame.locator('#title');
+    const deadline = Date.now() + 20_000;
+    while (!pattern.test(await title.innerText())) {
+        if (Date.now() > deadline) throw new Error(`${what}: the panel title is ${JSON.stringify(await title.innerText())}`);
+        await frame.page().waitForTimeout(200);
+    }
+}
+
+/** Accepts code-server's save dialog (its own file dialog: a quick input holding the path) and waits for the file. */
+async function acceptSaveDialog(page: Page, file: string): Promise<Buffer> {
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 20_000 });
+    await input.focus();
+    await page.keyboard.press('Enter');
+    const deadline = Date.now() + 20_000;
+    while (!existsSync(file)) {
+        if (Date.now() > deadline) throw new Error(`the save dialog wrote no ${file}`);
+        await page.waitForTimeout(200);
+    }
+    await page.waitForTimeout(300);
+    return readFileSync(file);
+}
+
+/** Part 2c: the panel as a board: move the piece (click and drag), board size, blockers per piece, export. */
+async function diagramPanelBoard(browser: Browser): Promise<void> {
+    const page = await openWorkbench(browser, 'pieces.lcpn');
+    const workspace = required('browser-workspace');
+    try {
+        const frame = await openPanel(page);
+        await titleIs(frame, /^chinese-horse on e5$/, 'the default square');
+
+        // Click mode "moves the piece there", then a click on b2 puts the horse there.
+        await frame.locator('input[name=mode][value=piece]').check();
+        await frame.locator('#board [data-square="b2"]').click();
+        await titleIs(frame, /on b2$/, 'a click in piece mode');
+        // Dragging the piece from b2 to c4.
+        await frame.locator('#board [data-square="b2"]').dragTo(frame.locator('#board [data-square="c4"]'));
+        await titleIs(frame, /on c4$/, 'dragging the piece');
+        await page.screenshot({ path: join(outDir, 'panel-place.png') });
+
+        // Board size next to the diagram: 6 x 7.
+        await frame.locator('#files').fill('6');
+        await frame.locator('#ranks').fill('7');
+        await frame.locator('#ranks').press('Tab');
+        const deadline = Date.now() + 20_000;
+        while ((await frame.locator('#board [data-square]').count()) !== 42) {
+            if (Date.now() > deadline) throw new Error(`the board did not become 6 x 7: ${await frame.locator('#board [data-square]').count()} squares`);
+            await page.waitForTimeout(200);
+        }
+        await frame.locator('#board-default').waitFor({ state: 'visible' });
+        await titleIs(frame, /^chinese-horse on c4$/, 'the piece stays on c4 on a smaller board');
+        await page.screenshot({ path: join(outDir, 'panel-board.png') });
+
+        // Blockers belong to a piece: a blocker for the horse, none for short-rook, back to the horse.
+        await frame.locator('input[name=mode][value=blockers]').check();
+        await frame.locator('#board [data-square="c5"]').click();
+        await frame.locator('#blockers li', { hasText: 'Friendly piece on c5' }).waitFor({ timeout: 20_000 });
+        await page.locator('.monaco-editor .view-lines span span', { hasText: /^short-rook$/ }).first().click();
+        await titleIs(frame, /^short-rook on /, 'following the cursor to short-rook');
+        if ((await frame.locator('#blockers li').count()) !== 0) throw new Error('the horse\'s blocker was carried over to short-rook');
+        await page.locator('.monaco-editor .view-lines span span', { hasText: /^chinese-horse$/ }).first().click();
+        await titleIs(frame, /^chinese-horse on c4$/, 'back to the horse, on its square');
+        await frame.locator('#blockers li', { hasText: 'Friendly piece on c5' }).waitFor({ timeout: 20_000 });
+        await page.screenshot({ path: join(outDir, 'panel-blockers.png') });
+        // The README's picture of the panel (images/readme-panel.png is a copy of it).
+        await page.locator('iframe.webview').first().screenshot({ path: join(outDir, 'readme-panel.png') });
+
+        // Export: Save SVG and Save PNG through the save dialog, into the workspace.
+        await frame.locator('#save-svg').click();
+        const svg = (await acceptSaveDialog(page, join(workspace, 'chinese-horse-on-c4.svg'))).toString('utf8');
+        if (!svg.startsWith('<svg') || !svg.includes('data-square="c4"')) throw new Error(`the saved SVG is not the diagram: ${svg.slice(0, 120)}`);
+        await frame.locator('#save-png').click();
+        const png = await acceptSaveDialog(page, join(workspace, 'chinese-horse-on-c4.png'));
+        if (png.subarray(0, 8).toString('latin1') !== '\x89PNG\r\n\x1a\n' || png.length < 1000) throw new Error(`the saved PNG is not a PNG (${png.length} bytes)`);
+        copyFileSync(join(workspace, 'chinese-horse-on-c4.png'), join(outDir, 'exported-diagram.png'));
+        await frame.locator('#status', { hasText: /Saved .*chinese-horse-on-c4\.png/ }).waitFor({ timeout: 20_000 });
+        await page.screenshot({ path: join(outDir, 'panel-export.png') });
+        log(`panel screenshots: panel-place.png, panel-board.png, panel-blockers.png, panel-export.png, exported-diagram.png in ${outDir}`);
+    } catch (error) {
+        await page.screenshot({ path: join(outDir, 'panel-board-failure.png') }).catch(() => undefined);
+        throw error;
+    } finally {
+        await page.context().close();
+    }
+}
+
 async function main(): Promise<number> {
     const browser = await chromium.launch({
         executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -250,7 +358,8 @@ async function main(): Promise<number> {
         ['integration suite in the extension host', runSuite],
         ['hover shows the diagram image', hoverShowsDiagram],
         ['the prelude opens read-only', preludeIsReadOnly],
-        ['diagram panel: click places blockers', diagramPanelClicks]
+        ['diagram panel: click places blockers', diagramPanelClicks],
+        ['diagram panel: a board to work on (place, size, blockers per piece, export)', diagramPanelBoard]
     ];
     let passed = 0;
     let failed = 0;
