@@ -48,7 +48,7 @@ export function renderShell(options: ShellOptions): string {
   body { color: var(--vscode-foreground); font-family: var(--vscode-font-family); padding: 0 12px; }
   #status { min-height: 1.4em; color: var(--vscode-descriptionForeground); }
   #status.error { color: var(--vscode-errorForeground); }
-  #board svg { width: min(100%, 420px); height: auto; }
+  #board svg { width: min(100%, 300px); height: auto; }
   #board [data-square] { cursor: pointer; }
   #board [data-square]:focus { outline: 2px solid var(--vscode-focusBorder); }
   #text { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
