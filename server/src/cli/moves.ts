@@ -51,7 +51,8 @@ export function movesJson(name: string, setup: SetUp, report: MovesReport): Reco
         takeSquares: report.takeSquares,
         iguiSquares: report.iguiSquares,
         iguiFrom: report.iguiFrom,
-        promotions: report.promotions
+        promotions: report.promotions,
+        locustSquares: report.locustSquares
     };
 }
 
@@ -67,6 +68,7 @@ export function movesText(name: string, setup: SetUp, report: MovesReport): stri
     const after = Object.entries(report.iguiFrom).map(([target, from]) => `${target} from ${from.join(' or ')}`);
     if (after.length > 0) lines.push(`  of these, after moving first: ${after.join('; ')}`);
     for (const [square, choices] of Object.entries(report.promotions)) lines.push(`  promotes on ${square} to ${choices.join(', ')}`);
+    for (const { capture, to } of report.locustSquares) lines.push(`  captures on the way ${capture.join(' and ')}, lands on ${to}`);
     if (lines.length === 1) lines.push('  no moves in this set-up');
     return escapeLines(lines).join('\n') + '\n';
 }

@@ -40,6 +40,12 @@ export interface Destination {
      * from there. Absent when every igui capture here is made from the start.
      */
     iguiFrom?: Square[];
+    /**
+     * Capturing on the way (the locust): each way of arriving here that first captures enemies
+     * elsewhere, as the squares captured (in the order taken). Absent when every way of
+     * arriving here captures only here (or nothing).
+     */
+    locusts?: Square[][];
 }
 
 /** The largest board the engine supports on each side. */

@@ -220,9 +220,9 @@ class Compiler {
     /**
      * A chain of legs. Modifiers written around the whole chain (`(capture (=> ferz rook))`) say how
      * the move ends: `move`, `capture` and `igui` reach the last leg only (path rules such as `cannon`
-     * reach every leg). A leg that may end only by capturing, when another leg follows, would capture
-     * on the way, which is not evaluated yet: reported, and that path is not continued. A leg after the
-     * first that is informal keeps what the legs before it compute, with a note.
+     * reach every leg). A leg that may end only by capturing, when another leg follows, captures on
+     * the way (the locust; evaluate.ts). A leg after the first that is informal keeps what the legs
+     * before it compute, with a note.
      */
     private sequence(mode: 'blocked' | 'free', legs: readonly Move[], ctx: Context): Plan {
         const plans: Plan[] = [];
@@ -245,9 +245,6 @@ class Compiler {
             }
             if (i < lastMovement && endsWith(out, (end) => end.igui)) {
                 this.report('invalid', 'igui on a leg that another leg follows: the piece does not move to the square it captures, so no leg can go on from it. Those paths are not shown; put igui on the last leg', 'igui-on-the-way', leg);
-            }
-            if (i < lastMovement && capturesOnly(out)) {
-                this.report('invalid', 'capturing on the way is not evaluated yet: this leg may end only by capturing, but another leg follows it. The moves that continue from it are not shown; to capture at the end, put capture around the last leg or the whole chain', 'capture-on-the-way', leg);
             }
             plans.push(out);
         }
@@ -355,8 +352,8 @@ function lastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
     return -1;
 }
 
-/** Whether some way `plan` ends may only capture by landing (so continuing from it would capture on the way). */
-function capturesOnly(plan: Plan): boolean {
+/** Whether some way `plan` ends may only capture by landing (so continuing from it captures on the way). */
+export function capturesOnly(plan: Plan): boolean {
     return endsWith(plan, (end) => !end.move && end.capture && !end.igui);
 }
 

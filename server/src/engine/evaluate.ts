@@ -10,6 +10,9 @@
  *   `no-jump` needs the whole path empty; `cannon` needs exactly one piece on the whole path.
  * - `=>` continues only from an empty landing; `->` continues whatever stands there and may
  *   also stop there.
+ * - capturing on the way (the locust): a leg that may end only by capturing, when another leg
+ *   follows, needs an enemy on its landing square; that enemy is removed (the square is empty
+ *   for the rest of the path) and the move goes on. Endpoints carry the squares so captured.
  *
  * The walker records which squares' contents it consulted to decide a path ("reads"), so that
  * report.ts can tell when the one-pass "add an enemy on T" shortcut needs a re-check.
@@ -35,6 +38,8 @@ export interface Endpoint {
     /** Where the piece stands when the path ends: the landing square, or for igui the square it captured from. */
     fromX: number;
     fromY: number;
+    /** Squares (by index) whose enemies were captured on the way, in the order taken. */
+    captured: readonly number[];
 }
 
 interface State {
@@ -44,6 +49,8 @@ interface State {
     dir: Vec | null;
     notes: readonly string[];
     promotions: readonly string[];
+    /** Squares (by index) captured on the way so far: empty for the rest of the path. */
+    captured: readonly number[];
 }
 
 /** How informal tests are decided: by their note (`"crossed the river"`); a test not listed keeps both ways open. */
@@ -99,7 +106,7 @@ export class Walker {
 
     /** Emits every endpoint of `plan` started from (x, y) with no previous step. */
     run(plan: Plan, x: number, y: number, emit: (e: Endpoint) => void): void {
-        this.walk(plan, { x, y, dir: null, notes: [], promotions: [] }, emit);
+        this.walk(plan, { x, y, dir: null, notes: [], promotions: [], captured: [] }, emit);
     }
 
     private walk(plan: Plan, state: State, emit: (e: Endpoint) => void): void {
@@ -120,9 +127,10 @@ export class Walker {
         if (--this.budget.left < 0) throw new BudgetExceeded();
     }
 
-    private read(x: number, y: number): number {
-        this.reads.add(this.occ.index(x, y));
-        return this.occ.at(x, y);
+    private read(x: number, y: number, captured: readonly number[]): number {
+        const index = this.occ.index(x, y);
+        this.reads.add(index);
+        return captured.length > 0 && captured.includes(index) ? EMPTY : this.occ.at(x, y);
     }
 
     private leaf(plan: LeafPlan, state: State, emit: (e: Endpoint) => void): void {
@@ -143,15 +151,15 @@ export class Walker {
                 const y = by + step[1];
                 if (!this.occ.on(x, y)) break;
                 this.tick();
-                if (k > 1 && this.read(bx, by) !== EMPTY) landingPieces++;
+                if (k > 1 && this.read(bx, by, state.captured) !== EMPTY) landingPieces++;
                 if (cannon || noJump) {
-                    for (const [ox, oy] of inner) if (this.read(bx + ox, by + oy) !== EMPTY) innerPieces++;
+                    for (const [ox, oy] of inner) if (this.read(bx + ox, by + oy, state.captured) !== EMPTY) innerPieces++;
                 }
                 const pieces = landingPieces + innerPieces;
                 if (cannon ? pieces > 1 : noJump ? pieces > 0 : landingPieces > 0) break;
                 if (k >= plan.min && (!cannon || pieces === 1)) {
                     const igui = plan.end.igui;
-                    emit({ x, y, dir: step, end: plan.end, notes, promotions: state.promotions, fromX: igui ? state.x : x, fromY: igui ? state.y : y });
+                    emit({ x, y, dir: step, end: plan.end, notes, promotions: state.promotions, fromX: igui ? state.x : x, fromY: igui ? state.y : y, captured: state.captured });
                 }
             }
         }
@@ -170,12 +178,16 @@ export class Walker {
                     if (last) return emit(e);
                     if (plan.mode === 'free') emit(e);
                     if (e.end.igui) return; // the piece did not move there: nothing to continue from
-                    // Going on from a capture-only ending would capture on the way: not evaluated (compile.ts reports it).
-                    if (!e.end.move && e.end.capture) return;
-                    if (plan.mode === 'blocked' && this.read(e.x, e.y) !== EMPTY) return;
+                    let captured = e.captured;
+                    if (!e.end.move && e.end.capture) {
+                        // Capturing on the way: an enemy must stand there; it is removed and the move goes on.
+                        if (this.read(e.x, e.y, captured) !== ENEMY) return;
+                        captured = [...captured, this.occ.index(e.x, e.y)];
+                    } else if (plan.mode === 'blocked' && this.read(e.x, e.y, captured) !== EMPTY) return;
                     let key = `${e.x},${e.y},${e.dir[0]},${e.dir[1]},${e.notes.join('\u0000')}`;
                     if (e.promotions.length > 0) key += `\u0001${e.promotions.join('\u0000')}`;
-                    if (!next.has(key)) next.set(key, { x: e.x, y: e.y, dir: e.dir, notes: e.notes, promotions: e.promotions });
+                    if (captured.length > 0) key += `\u0002${captured.join(',')}`;
+                    if (!next.has(key)) next.set(key, { x: e.x, y: e.y, dir: e.dir, notes: e.notes, promotions: e.promotions, captured });
                 });
             }
             states = [...next.values()];

@@ -91,7 +91,7 @@ export type Plan = LeafPlan | UnionPlan | SequencePlan | ConditionalPlan | Notes
 export type EngineRule =
     | 'unknown-piece' | 'cycle' | 'no-body' | 'unknown-keyword' | 'unknown-function'
     | 'informal-text' | 'informal-keyword' | 'informal-function' | 'informal-condition' | 'informal-comparison' | 'informal-leg'
-    | 'capture-on-the-way' | 'igui-on-the-way' | 'no-move' | 'missing-argument' | 'empty-conditional' | 'bad-vector'
+    | 'igui-on-the-way' | 'no-move' | 'missing-argument' | 'empty-conditional' | 'bad-vector'
     | 'bad-range' | 'misplaced-promotion' | 'rank-as-modifier' | 'limit' | 'set-up';
 
 /** A problem met while compiling or evaluating; `kind` lets callers pick a severity. */

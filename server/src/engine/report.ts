@@ -11,7 +11,7 @@
  * walk consulted is re-checked with an enemy actually placed there.
  */
 import { MAX_BOARD_SIDE, onBoard, squareName, type Destination, type SetUp, type Square } from './board.js';
-import { compile } from './compile.js';
+import { capturesOnly, compile } from './compile.js';
 import { BudgetExceeded, EMPTY, ENEMY, FRIEND, Occupancy, Walker, type Assumptions, type Endpoint } from './evaluate.js';
 import { Problems, type EngineProblem, type Plan, type Resolver, type Target } from './plan.js';
 
@@ -64,6 +64,8 @@ export interface MovesReport {
     iguiFrom: Record<string, string[]>;
     /** Destinations where it promotes: square -> the pieces it may promote to. */
     promotions: Record<string, string[]>;
+    /** Capturing on the way: each move that removes the enemies on `capture` and lands on `to`. */
+    locustSquares: LocustMove[];
     problems: EngineProblem[];
 }
 
@@ -89,8 +91,10 @@ export function evaluatePrepared(prepared: Prepared, setup: SetUp, options: Eval
     try {
         const walker = new Walker(occ, budget, options.assume);
         walker.run(plan, at.file, at.rank, (e) => {
-            if (e.x === at.file && e.y === at.rank) result.returnsToStart = true;
-            else record(found, occ, e);
+            if (e.x === at.file && e.y === at.rank) {
+                result.returnsToStart = true;
+                recordReturn(found, occ, e);
+            } else record(found, occ, e);
         });
         if (mayRevisit(plan)) recheck(plan, occ, at, walker.reads, found, problems, options.assume, options.budget);
     } catch (error) {
@@ -130,6 +134,7 @@ export function movesReport(target: Target, setup: SetUp, resolve: Resolver): Mo
         iguiSquares: found.filter((d) => d.igui).map((d) => squareName(d.square)),
         iguiFrom,
         promotions,
+        locustSquares: locustMoves(found),
         problems
     };
 }
@@ -139,15 +144,29 @@ export function sortOffsets(list: [number, number][]): [number, number][] {
     return list.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
+/**
+ * A path that captured on the way and came back to the start square (the Chu Shogi lion's
+ * "capture and return"): the piece stays where it was and the enemies it took are gone, which
+ * is a capture without moving (igui) of each of them.
+ */
+function recordReturn(found: Map<number, Destination>, occ: Occupancy, e: Endpoint): void {
+    if (e.captured.length !== 1 || e.end.igui) return;
+    const index = e.captured[0];
+    const x = index % occ.board.files;
+    const y = Math.floor(index / occ.board.files);
+    record(found, occ, { ...e, x, y, end: { ...e.end, move: false, capture: true, igui: true }, fromX: e.fromX, fromY: e.fromY, captured: [] });
+}
+
 /** Adds what endpoint `e` allows on its square, given what stands there. */
 function record(found: Map<number, Destination>, occ: Occupancy, e: Endpoint): void {
-    const here = occ.at(e.x, e.y);
+    const index = occ.index(e.x, e.y);
+    // A square captured earlier on this path is empty by the time the piece lands there.
+    const here = e.captured.includes(index) ? EMPTY : occ.at(e.x, e.y);
     if (here === FRIEND) return;
     const igui = e.end.igui && e.end.capture;
     const move = !e.end.igui && here === EMPTY && e.end.move;
     const capture = !e.end.igui && e.end.capture;
     if (!move && !capture && !igui) return;
-    const index = occ.index(e.x, e.y);
     let dest = found.get(index);
     if (!dest) {
         dest = { square: { file: e.x, rank: e.y }, move: false, capture: false, igui: false, notes: [] };
@@ -165,6 +184,28 @@ function record(found: Map<number, Destination>, occ: Occupancy, e: Endpoint): v
     if (igui && !dest.iguiFrom?.some((sq) => sq.file === e.fromX && sq.rank === e.fromY)) {
         (dest.iguiFrom ??= []).push({ file: e.fromX, rank: e.fromY });
     }
+    if (e.captured.length > 0 && (move || capture)) {
+        const victims = e.captured.map((i) => ({ file: i % occ.board.files, rank: Math.floor(i / occ.board.files) }));
+        const key = victims.map(squareName).join(' ');
+        if (!dest.locusts?.some((way) => way.map(squareName).join(' ') === key)) (dest.locusts ??= []).push(victims);
+    }
+}
+
+/** Every way of capturing on the way, as `lcpn moves --json` writes it: captured squares and landing square. */
+export interface LocustMove {
+    capture: string[];
+    to: string;
+}
+
+/** The locust moves of a set of destinations, ordered by landing square then by what they capture. */
+export function locustMoves(found: readonly Destination[]): LocustMove[] {
+    const out: LocustMove[] = [];
+    for (const d of found) {
+        const ways = (d.locusts ?? []).map((way) => way.map(squareName));
+        ways.sort((a, b) => a.join(' ').localeCompare(b.join(' ')));
+        for (const capture of ways) out.push({ capture, to: squareName(d.square) });
+    }
+    return out;
 }
 
 /** `iguiFrom` is kept only where some igui capture is made from a square other than the start (see Destination). */
@@ -207,7 +248,8 @@ function recheck(
     found: Map<number, Destination>, problems: Problems, assume?: Assumptions, shared?: { left: number }
 ): void {
     const files = occ.board.files;
-    const monotone = !usesCannon(plan);
+    // A piece added on T can only block, unless the path jumps a cannon mount or captures on the way.
+    const monotone = !usesCannon(plan) && !locustIn(plan);
     const budget = shared ?? { left: STEP_BUDGET };
     const squares = [...reads].sort((a, b) => a - b).filter((index) => {
         const x = index % files;
@@ -246,6 +288,17 @@ function recheck(
         } else if (fresh) {
             found.set(index, fresh);
         }
+    }
+}
+
+/** Whether some chain of `plan` captures on the way (a leg other than the last ends only by capturing). */
+function locustIn(plan: Plan): boolean {
+    switch (plan.kind) {
+        case 'leaf': case 'none': return false;
+        case 'union': return plan.parts.some(locustIn);
+        case 'sequence': return plan.legs.some((leg, i) => (i < plan.legs.length - 1 && capturesOnly(leg)) || locustIn(leg));
+        case 'conditional': return plan.branches.some((b) => locustIn(b.body)) || (!!plan.otherwise && locustIn(plan.otherwise));
+        case 'notes': return locustIn(plan.base);
     }
 }
 

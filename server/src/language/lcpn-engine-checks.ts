@@ -27,7 +27,6 @@ type Severity = 'error' | 'warning' | 'info';
 
 /** The rules reported here: severity and issue code. */
 const REPORTED: Partial<Record<EngineRule, [Severity, string]>> = {
-    'capture-on-the-way': ['error', IssueCodes.CaptureOnTheWay],
     'igui-on-the-way': ['error', IssueCodes.IguiOnTheWay],
     'no-move': ['error', IssueCodes.ModifiersAllowNoMove],
     'missing-argument': ['error', IssueCodes.MissingArgument],

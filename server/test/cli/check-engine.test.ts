@@ -15,7 +15,7 @@ beforeAll(() => {
     if (!existsSync(join(root, 'dist/cli.cjs'))) throw new Error('dist/cli.cjs is missing: run `npm run build` (npm test does)');
     dir = mkdtempSync(join(tmpdir(), 'lcpn-check-engine-'));
     writeFileSync(join(dir, 'e.lcpn'), [
-        '(def a (=> (capture ferz) rook))',
+        '(def a (=> (igui ferz) rook))',
         'b := capture(move(rook))',
         'c IS [1, 2, 3] OR wazir',
         '(def d (wazir :within-fortress))',
@@ -31,5 +31,5 @@ test('errors and notes at the written node, in all three styles; exit 1', () => 
     expect(result.status).toBe(1);
     const lines = result.stdout.trim().split('\n').map((l) => l.replace(/: (error|warning|info): .*$/, ': $1'));
     expect(lines).toEqual(['e.lcpn:1:12: error', 'e.lcpn:2:14: error', 'e.lcpn:3:6: error', 'e.lcpn:4:15: info']);
-    expect(result.stdout).toContain('e.lcpn:1:12: error: capturing on the way is not evaluated yet');
+    expect(result.stdout).toContain('e.lcpn:1:12: error: igui on a leg that another leg follows');
 });

@@ -43,7 +43,8 @@ describe('lcpn moves --json', () => {
             takeSquares: ['a3'],
             iguiSquares: [],
             iguiFrom: {},
-            promotions: {}
+            promotions: {},
+            locustSquares: []
         });
     });
 
@@ -59,6 +60,14 @@ describe('lcpn moves --json', () => {
         expect(r.promotions).toEqual({ e8: ['queen', 'rook'] });
         // The annotation is on the sequence, not tied to a rank: it applies wherever the piece arrives.
         expect(json('promoter', '--board', '8x8', '--at', 'e5').promotions).toEqual({ e6: ['queen', 'rook'] });
+    });
+
+    test('capturing on the way is a field of its own: each captured square with its landing square', () => {
+        // locust IS capturing ferz => rook, on c3 with an enemy on d4: d4 is removed, the rook rides on outward.
+        const r = json('locust', '--board', '5x5', '--at', 'c3', '--enemy', 'd4');
+        expect(r.locustSquares).toEqual([{ capture: ['d4'], to: 'd5' }, { capture: ['d4'], to: 'e4' }]);
+        expect(r.moveSquares).toEqual(['d5', 'e4']);
+        expect(r.takeSquares).toEqual([]);
     });
 
     test('igui after moving: the targets, and where each capture is made from', () => {
@@ -88,8 +97,11 @@ describe('lcpn moves without --json', () => {
     test('promotion and igui lines; a piece that cannot move says so, and why on stderr', () => {
         expect(lcpn('moves', 'p.lcpn', 'promoter', '--board', '8x8', '--at', 'e7').stdout).toContain('  promotes on e8 to queen, rook\n');
         expect(lcpn('moves', 'p.lcpn', 'shooter', '--board', '5x5', '--at', 'c3').stdout).toContain('  of these, after moving first: a3 from a2; a5 from a4; b2 from b1; d2 from d1; e3 from e2; e5 from e4\n');
+        // Capturing on the way needs an enemy to capture: none, no moves (and nothing wrong).
         const locust = lcpn('moves', 'p.lcpn', 'locust', '--board', '5x5', '--at', 'c3');
         expect(locust.stdout).toBe('locust on c3, 5x5 board\n  no moves in this set-up\n');
-        expect(locust.stderr).toContain('capturing on the way is not evaluated yet');
+        expect(locust.stderr).toBe('');
+        const withEnemy = lcpn('moves', 'p.lcpn', 'locust', '--board', '5x5', '--at', 'c3', '--enemy', 'd4');
+        expect(withEnemy.stdout).toContain('  captures on the way d4, lands on d5\n  captures on the way d4, lands on e4\n');
     });
 });
