@@ -122,8 +122,10 @@ export class LcpnValidator {
         const text = document.$cstNode?.root.fullText ?? '';
         if (!text.includes(';')) return;
         for (const comment of semicolonComments(text)) {
-            const before = text.slice(text.lastIndexOf('\n', comment.start - 1) + 1, comment.start);
-            const after = text.slice(comment.start + 1, comment.end);
+            // The line's start, at \n, \r\n or \r; a definition's header is at its very start, so a long line is not rescanned.
+            const lineStart = Math.max(text.lastIndexOf('\n', comment.start - 1), text.lastIndexOf('\r', comment.start - 1)) + 1;
+            const before = text.slice(lineStart, Math.min(comment.start, lineStart + 200));
+            const after = text.slice(comment.start + 1, Math.min(comment.end, comment.start + 201));
             if (!INFIX_LINE.test(before) || !HIDDEN_DEFINITION.test(after)) continue;
             const textDocument = AstUtils.getDocument(document).textDocument;
             accept('warning', `';' starts a comment in LCPN, so '${after.trim().slice(0, 40)}' is not read: C and SQL styles need no ';' between definitions; put each definition on its own line`,
@@ -266,7 +268,7 @@ export class LcpnValidator {
 
 const NAME = String.raw`\$?[A-Za-z_\u00C0-\uFFFF][\w\u00C0-\uFFFF-]*`;
 /** A line of C or SQL code before the ';'. */
-const INFIX_LINE = new RegExp(String.raw`${NAME}\s*(:=|IS\b)\s*\S`);
+const INFIX_LINE = new RegExp(String.raw`^\s*${NAME}\s*(:=|IS\b)\s*\S`);
 /** A definition after it. */
 const HIDDEN_DEFINITION = new RegExp(String.raw`^\s*(${NAME}\s*(:=|IS\b)|[(\[]\s*def\b)`);
 

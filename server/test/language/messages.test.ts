@@ -265,6 +265,16 @@ describe('mistakes that parse get a message that names the fix', () => {
     });
 });
 
+describe("';' comments with \\r line ends", () => {
+    test('each line is its own: the warning is found on the right line, and a long line is not rescanned per comment', async () => {
+        const { diagnostics } = await validate('(def a wazir) ; x\rx := ferz ; y := wazir\r(def b ferz) ; z := rook');
+        expect(diagnostics.map((d) => `${d.range.start.line}:${d.range.start.character} ${codeOf(d)}`)).toEqual([`1:10 ${IssueCodes.SemicolonComment}`]);
+        // A 5,000-character line before fifty commented lines with \r ends took 11 s; the test's time-out is the bound.
+        const slow = await validate(';; a (def .' + 'n'.repeat(5000) + '\r' + '(def a [1 2]) ; x\r'.repeat(50));
+        expect(slow.diagnostics.map(codeOf).filter((c) => c === IssueCodes.SemicolonComment)).toEqual([]);
+    }, 20_000);
+});
+
 describe('"did you mean" is spelled in the style of the definition it is written in', () => {
     test.each([
         ['(def chinese-horse (=> wazir ferz))\n(def x (chinese-hors :forward))', "did you mean 'chinese-horse'?"],
