@@ -321,7 +321,7 @@ function keywordCase(ctx: ParseErrorContext): Diagnosis | undefined {
         }
         // `x IS if rank() = 2 THEN ...` read as C's if: the parser stops at THEN, wanting '{'.
         if (ctx.rule === 'CBranch' && t.image === 'THEN' && style === 'sql') {
-            const start = ctx.segments.startOf(ctx.segments.indexOf(t.start));
+            const start = Math.max(ctx.segments.startOf(ctx.segments.indexOf(t.start)), t.start - 2000); // bounded: one scan per error
             const at = /\bif\b(?![\s\S]*\bif\b)/.exec(ctx.text.slice(start, t.start));
             if (at) return { start: start + at.index, end: start + at.index + 2, code: IssueCodes.KeywordCase, message: 'SQL keywords are written in capitals: IF', explainsUpTo: ctx.segments.lineEnd(t.end), replacement: 'IF' };
         }
