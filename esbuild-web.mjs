@@ -1,0 +1,70 @@
+// The browser bundles (imported by esbuild.mjs): the language server as a web worker, the
+// VS Code web extension's client, and the playground page. Modules shared with the node
+// server import node:* at the top; here they get browser-safe stand-ins
+// (server/src/browser/node-shims.ts), and lcpn-prelude-file.ts (a read-only copy in the
+// user's cache directory) is replaced by server/src/browser/prelude-file.ts.
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+
+const shims = resolve('server/src/browser/node-shims.ts');
+
+const browserSafe = {
+    name: 'browser-safe',
+    setup(build) {
+        build.onResolve({ filter: /^node:|^langium\/node$/ }, () => ({ path: shims }));
+        build.onResolve({ filter: /[/\\]lcpn-prelude-file\.js$/ }, () => ({ path: resolve('server/src/browser/prelude-file.ts') }));
+    }
+};
+
+/** `import text from './x.lcpn?raw'`, as in esbuild.mjs. */
+const rawText = {
+    name: 'raw-text',
+    setup(build) {
+        build.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.replace(/\?raw$/, '')), namespace: 'raw-text' }));
+        build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text' }));
+    }
+};
+
+/** The playground starts the worker from its text (blob: URL), so it also runs from file://. */
+const workerSource = {
+    name: 'lcpn-worker-source',
+    setup(build) {
+        build.onResolve({ filter: /^lcpn-worker-source$/ }, () => ({ path: resolve('dist/server/browser.js'), namespace: 'worker-source' }));
+        build.onLoad({ filter: /.*/, namespace: 'worker-source' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text' }));
+    }
+};
+
+export async function buildWeb(esbuild, { minify }) {
+    const browser = {
+        bundle: true,
+        platform: 'browser',
+        target: 'es2022',
+        format: 'iife',
+        sourcemap: false,
+        minify,
+        logLevel: 'warning',
+        // Langium reads import.meta.url only to find files; a browser bundle has none.
+        define: { 'import.meta.url': '"file:///lcpn-web/"', 'process.env.NODE_ENV': '"production"' },
+        plugins: [browserSafe, rawText]
+    };
+    // The worker first: the playground embeds it.
+    await esbuild.build({ ...browser, entryPoints: { 'server/browser': 'server/src/browser/main.ts' }, outdir: 'dist' });
+    await Promise.all([
+        esbuild.build({
+            ...browser,
+            format: 'cjs', // a web extension's main is a CommonJS module run by VS Code's web worker host
+            entryPoints: { 'client/browser': 'client/src/browser/extension.ts' },
+            outdir: 'dist',
+            external: ['vscode']
+        }),
+        esbuild.build({
+            ...browser,
+            plugins: [...browser.plugins, workerSource],
+            entryPoints: { playground: 'playground/src/main.ts' },
+            outdir: 'dist/playground'
+        })
+    ]);
+    await mkdir('dist/playground', { recursive: true });
+    await copyFile('playground/index.html', 'dist/playground/index.html');
+    await copyFile('playground/playground.css', 'dist/playground/playground.css');
+}

@@ -1,0 +1,79 @@
+/**
+ * The playground's LSP client: one document, full-text sync, diagnostics pushed by the server,
+ * hover and the `lcpn/pieceDiagram` request. Only what the page uses, over vscode-jsonrpc.
+ */
+import type { MessageConnection } from 'vscode-jsonrpc/browser.js';
+
+export const DOCUMENT_URI = 'file:///playground/pieces.lcpn';
+
+export interface LspPosition { line: number; character: number }
+export interface LspRange { start: LspPosition; end: LspPosition }
+export interface LspDiagnostic { range: LspRange; severity?: number; message: string; code?: string | number; data?: { code?: string } }
+export interface Blocker { square: string; side: 'friend' | 'enemy' }
+export interface BoardSize { files: number; ranks: number }
+export interface PieceDiagram {
+    piece: string;
+    at: string;
+    board: BoardSize;
+    svg: string;
+    text: string;
+    notes: string[];
+    facts?: string[];
+}
+
+export class LcpnDocumentClient {
+    private version = 1;
+
+    constructor(private readonly connection: MessageConnection) {}
+
+    async initialize(text: string, onDiagnostics: (diagnostics: LspDiagnostic[]) => void): Promise<void> {
+        this.connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: LspDiagnostic[] }) => {
+            if (params.uri === DOCUMENT_URI) onDiagnostics(params.diagnostics);
+        });
+        // The server asks for settings and registrations like any client's; the answers are "none".
+        this.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
+        this.connection.onRequest('client/registerCapability', () => null);
+        this.connection.onRequest('window/workDoneProgress/create', () => null);
+        this.connection.onNotification('window/logMessage', (params: { message: string }) => console.debug('lcpn:', params.message));
+        await this.connection.sendRequest('initialize', {
+            processId: null,
+            rootUri: null,
+            workspaceFolders: null,
+            clientInfo: { name: 'lcpn playground' },
+            initializationOptions: { diagramStyle: 'image' },
+            capabilities: {
+                textDocument: {
+                    synchronization: { dynamicRegistration: false },
+                    hover: { contentFormat: ['markdown', 'plaintext'] },
+                    publishDiagnostics: { relatedInformation: false }
+                },
+                workspace: { configuration: false }
+            }
+        });
+        await this.connection.sendNotification('initialized', {});
+        await this.connection.sendNotification('textDocument/didOpen', {
+            textDocument: { uri: DOCUMENT_URI, languageId: 'lcpn', version: this.version, text }
+        });
+    }
+
+    change(text: string): void {
+        this.version += 1;
+        void this.connection.sendNotification('textDocument/didChange', {
+            textDocument: { uri: DOCUMENT_URI, version: this.version },
+            contentChanges: [{ text }]
+        });
+    }
+
+    async hover(position: LspPosition): Promise<string | undefined> {
+        const result = await this.connection.sendRequest('textDocument/hover', { textDocument: { uri: DOCUMENT_URI }, position }) as
+            { contents: { kind: string; value: string } | string } | null;
+        if (!result) return undefined;
+        return typeof result.contents === 'string' ? result.contents : result.contents.value;
+    }
+
+    async diagram(position: LspPosition, board: BoardSize, blockers: Blocker[], at: string | undefined): Promise<PieceDiagram | null> {
+        return await this.connection.sendRequest('lcpn/pieceDiagram', {
+            uri: DOCUMENT_URI, position, board, blockers, ...(at ? { at } : {})
+        }) as PieceDiagram | null;
+    }
+}

@@ -1,0 +1,123 @@
+/**
+ * The playground page: a CodeMirror 6 editor, the LCPN language server in a web worker, and
+ * the live diagram of the piece under the cursor. Diagnostics and hovers come from the server
+ * exactly as in VS Code; nothing here knows LCPN.
+ */
+import { basicSetup, EditorView } from 'codemirror';
+import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { hoverTooltip, type Tooltip } from '@codemirror/view';
+import type { Text } from '@codemirror/state';
+import MarkdownIt from 'markdown-it';
+import { DiagramPane } from './diagram-pane.js';
+import { LcpnDocumentClient, type LspDiagnostic, type LspPosition, type PieceDiagram } from './lsp.js';
+import { startServer } from './server.js';
+
+const EXAMPLE = `; Type a piece; the diagram follows the cursor.
+; Click a square for a friend, then an enemy blocker; shift-click to move the piece there.
+(def my-piece (/ knight (wazir :rider)))
+
+horse := wazir => [1, 1]:outward
+`;
+
+const started = performance.now();
+const { connection } = startServer();
+const client = new LcpnDocumentClient(connection);
+
+/** Hovers are the server's markdown; images only as data URIs of the server's own diagrams. */
+const markdown = new MarkdownIt({ html: false, linkify: false });
+const defaultValidateLink = markdown.validateLink.bind(markdown);
+markdown.validateLink = (url: string) => /^data:image\/svg\+xml;base64,/i.test(url) || defaultValidateLink(url);
+// VS Code's image size suffix, `(data:...|width=120,height=120)`: made width and height attributes.
+const defaultImage = markdown.renderer.rules.image!;
+markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+    const token = tokens[index]!;
+    const [src, size] = (token.attrGet('src') ?? '').split(/\||%7C/i);
+    token.attrSet('src', src ?? '');
+    for (const [, name, value] of (size ?? '').matchAll(/(width|height)=(\d+)/g)) token.attrSet(name!, value!);
+    return defaultImage(tokens, index, options, env, self);
+};
+
+const toOffset = (doc: Text, p: LspPosition): number => {
+    const line = doc.line(Math.min(doc.lines, p.line + 1));
+    return Math.min(line.to, line.from + p.character);
+};
+const toPosition = (doc: Text, offset: number): LspPosition => {
+    const line = doc.lineAt(offset);
+    return { line: line.number - 1, character: offset - line.from };
+};
+const SEVERITY: Record<number, Diagnostic['severity']> = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' };
+
+let view: EditorView;
+let followTimer: ReturnType<typeof setTimeout> | undefined;
+const follow = () => {
+    clearTimeout(followTimer);
+    followTimer = setTimeout(() => pane.follow(toPosition(view.state.doc, view.state.selection.main.head)), 200);
+};
+
+view = new EditorView({
+    parent: document.getElementById('editor')!,
+    doc: EXAMPLE,
+    extensions: [
+        basicSetup,
+        hoverTooltip(async (v, offset): Promise<Tooltip | null> => {
+            const contents = await client.hover(toPosition(v.state.doc, offset)).catch(() => undefined);
+            if (!contents) return null;
+            return {
+                pos: offset,
+                above: true,
+                create: () => {
+                    const dom = document.createElement('div');
+                    dom.className = 'lcpn-hover';
+                    dom.innerHTML = markdown.render(contents); // html: false, so only markdown's own tags
+                    return { dom };
+                }
+            };
+        }),
+        EditorView.updateListener.of((update) => {
+            if (update.docChanged) client.change(update.state.doc.toString());
+            if (update.docChanged || update.selectionSet) follow();
+        })
+    ]
+});
+
+const pane = new DiagramPane(client, {
+    picture: document.getElementById('diagram')!,
+    title: document.getElementById('diagram-title')!,
+    notes: document.getElementById('diagram-notes')!,
+    files: document.getElementById('files') as HTMLInputElement,
+    ranks: document.getElementById('ranks') as HTMLInputElement
+});
+
+let firstDiagram = true;
+pane.onRender = (diagram: PieceDiagram | null) => {
+    if (diagram && firstDiagram) {
+        firstDiagram = false;
+        const ms = Math.round(performance.now() - started);
+        document.body.dataset.firstDiagramMs = String(ms);
+        console.info(`lcpn: first diagram ${ms} ms after the page started`);
+    }
+    document.body.dataset.diagrams = String(Number(document.body.dataset.diagrams ?? 0) + 1);
+};
+
+void client.initialize(view.state.doc.toString(), (diagnostics: LspDiagnostic[]) => {
+    const doc = view.state.doc;
+    view.dispatch(setDiagnostics(view.state, diagnostics.map((d) => {
+        const from = toOffset(doc, d.range.start);
+        return {
+            from,
+            to: Math.max(from, toOffset(doc, d.range.end)),
+            severity: SEVERITY[d.severity ?? 1] ?? 'error',
+            source: d.data?.code ?? (typeof d.code === 'string' ? d.code : undefined),
+            message: d.message
+        };
+    })));
+    document.body.dataset.diagnostics = String(diagnostics.length);
+}).then(() => {
+    document.body.dataset.ready = 'true';
+    // The first diagram: the piece on the example's first definition.
+    const first = view.state.doc.toString().indexOf('my-piece');
+    view.dispatch({ selection: { anchor: first + 2 } });
+    view.focus();
+}).catch((error: unknown) => {
+    document.getElementById('diagram')!.textContent = `The language server did not start: ${error instanceof Error ? error.message : String(error)}`;
+});

@@ -1,0 +1,31 @@
+/**
+ * The language server's browser entry point: the same services as server/src/main.ts, run in
+ * a web worker (the VS Code web extension and the playground start it). The connection
+ * speaks LSP over the worker's postMessage; files come only from the client (Langium's
+ * EmptyFileSystem: a browser has no folder to load), and the prelude is the text bundled in
+ * the server, named by the client's `initializationOptions.preludeUri` or else the virtual
+ * `lcpn-prelude:/standard.lcpn` (see prelude-file.ts, which esbuild puts in place of the
+ * node module that writes a read-only copy to the user's cache directory).
+ */
+import { EmptyFileSystem } from 'langium';
+import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser.js';
+import { createLcpnServices } from '../language/lcpn-module.js';
+import { startLcpnLanguageServer } from '../language/lsp/lcpn-language-server.js';
+
+/** The worker's global scope (this project's TypeScript has no DOM library: what is used is typed here). */
+interface WorkerScope {
+    addEventListener(type: 'unhandledrejection', listener: (event: { reason: unknown; preventDefault(): void }) => void): void;
+}
+declare const self: WorkerScope;
+type Port = ConstructorParameters<typeof BrowserMessageReader>[0];
+
+const reader = new BrowserMessageReader(self as unknown as Port);
+const writer = new BrowserMessageWriter(self as unknown as Port);
+const connection = createConnection(reader, writer);
+// As in the node server, nothing that escapes a handler ends the worker.
+self.addEventListener('unhandledrejection', (event) => {
+    event.preventDefault();
+    console.error('LCPN: an operation failed; the server goes on.', event.reason instanceof Error ? event.reason.stack ?? event.reason.message : event.reason);
+});
+const { shared } = createLcpnServices({ connection, ...EmptyFileSystem });
+startLcpnLanguageServer(shared);

@@ -1,0 +1,169 @@
+/**
+ * The playground (dist/playground, built by `node esbuild.mjs`) in a real browser: Debian's
+ * Chromium through playwright-core. Served from 127.0.0.1 by a static server in this process
+ * and opened from file:// as well: the language server starts in a web worker, a typed
+ * definition gets its diagnostic, a hover shows the server's markdown with the diagram, the
+ * live diagram follows the cursor, and clicking a square places a blocker and recomputes.
+ * Prints the time from opening the page to the first diagram, and writes screenshots to a
+ * temporary directory whose path the test prints.
+ *
+ * Without /usr/bin/chromium (or $CHROMIUM) the test is skipped with a message, except under
+ * CI=true (CI installs Chromium with e2e/install.sh before `npm test`).
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const executable = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const available = existsSync(executable);
+const ci = process.env.CI === 'true';
+if (!available && !ci) {
+    console.warn(`playground.test.ts skipped: no Chromium at ${executable} (set CHROMIUM, or install it as e2e/install.sh does)`);
+}
+
+const root = resolve(__dirname, '../../../dist/playground');
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+/** A static server for dist/playground, on 127.0.0.1 only. */
+function serve(): Promise<Server> {
+    const server = createServer((request, response) => {
+        const path = normalize(join(root, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)));
+        const file = path.endsWith('/') || path === root ? join(path, 'index.html') : path;
+        if (!file.startsWith(root) || !existsSync(file)) {
+            response.writeHead(404).end();
+            return;
+        }
+        response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    });
+    return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+// This project's TypeScript has no DOM library, and the page's CSP forbids evaluating strings:
+// code run in the page reaches the document through an untyped global.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** The middle of the 'n' of `knight` on the example's first line, in page coordinates. */
+function pointOnKnight(): { x: number; y: number } | undefined {
+    const doc = (globalThis as any).document;
+    const line = [...doc.querySelectorAll('.cm-line')].find((l: any) => l.textContent.startsWith('(def my-piece'));
+    const walker = doc.createTreeWalker(line, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent.indexOf('knight');
+        if (at < 0) continue;
+        const range = doc.createRange();
+        range.setStart(node, at + 2);
+        range.setEnd(node, at + 3);
+        const r = range.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    }
+    return undefined;
+}
+
+describe.skipIf(!available && !ci)('the playground in Chromium', () => {
+    let browser: Browser;
+    let server: Server;
+    let shots: string;
+
+    beforeAll(async () => {
+        if (!available) throw new Error(`CI=true but Chromium is missing at ${executable}: e2e/install.sh installs it before npm test`);
+        if (!existsSync(join(root, 'index.html'))) throw new Error('dist/playground is missing: run `node esbuild.mjs` first');
+        browser = await chromium.launch({
+            executablePath: executable,
+            args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+        });
+        server = await serve();
+        shots = mkdtempSync(join(tmpdir(), 'lcpn-playground-'));
+        console.info(`playground screenshots: ${shots}`);
+    }, 60_000);
+
+    afterAll(async () => {
+        await browser?.close();
+        await new Promise((done) => server?.close(done));
+    });
+
+    async function open(url: string): Promise<{ page: Page; problems: string[]; offline: string[] }> {
+        const page = await browser.newPage({ viewport: { width: 1300, height: 850 } });
+        const problems: string[] = [];
+        const offline: string[] = [];
+        page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+        page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+        page.on('requestfailed', (r) => problems.push(`request failed: ${r.url().slice(0, 120)} ${r.failure()?.errorText ?? ''}`));
+        page.on('request', (r) => { if (!/^(http:\/\/127\.0\.0\.1|file:|blob:|data:)/.test(r.url())) offline.push(r.url()); });
+        const opened = Date.now();
+        await page.goto(url);
+        // The page selects its example's first piece once the server is up: the first diagram.
+        await page.waitForFunction(() => (globalThis as any).document.body.dataset.firstDiagramMs !== undefined, undefined, { timeout: 60_000 });
+        const inPage = Number(await page.evaluate(() => (globalThis as any).document.body.dataset.firstDiagramMs));
+        console.info(`playground (${url.split(':')[0]}): first diagram ${inPage} ms after the script started, ${Date.now() - opened} ms after page.goto`);
+        return { page, problems, offline };
+    }
+
+    const diagrams = (page: Page) => page.evaluate(() => Number((globalThis as any).document.body.dataset.diagrams ?? 0));
+
+    test('type a definition: diagnostic, hover, diagram, click a square', async () => {
+        const address = server.address() as AddressInfo;
+        const { page, problems, offline } = await open(`http://127.0.0.1:${address.port}/`);
+
+        // The example's first piece (a knight plus a wazir rider) is drawn.
+        await expect.poll(() => page.textContent('#diagram-title')).toBe('my-piece on e5');
+        expect(await page.locator('#diagram svg rect[data-square]').count()).toBe(81);
+        await page.screenshot({ path: join(shots, 'first-diagram.png') });
+
+        // Type a definition with a mistake: the server's diagnostic is shown.
+        await page.click('.cm-content');
+        await page.keyboard.press('Control+End');
+        await page.keyboard.type('\n(def broken (/ wazir frobnicate-me))\n');
+        await expect.poll(() => page.evaluate(() => Number((globalThis as any).document.body.dataset.diagnostics ?? 0)), { timeout: 30_000 }).toBeGreaterThan(0);
+        await expect.poll(() => page.locator('.cm-lintRange-error, .cm-lintRange-warning', { hasText: 'frobnicate-me' }).count(), { timeout: 30_000 }).toBe(1);
+        await page.screenshot({ path: join(shots, 'diagnostic.png') });
+
+        // Fix it: a working piece, and the cursor on its name gives its diagram.
+        await page.keyboard.type('(def camel [1 3])\n');
+        await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('End');
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => page.textContent('#diagram-title'), { timeout: 30_000 }).toBe('camel on e5');
+
+        // Hover over `knight` in the example: the server's markdown, with the diagram image.
+        const spot = await page.evaluate(pointOnKnight);
+        expect(spot).toBeDefined();
+        await page.mouse.move(spot!.x, spot!.y);
+        const hover = page.locator('.lcpn-hover');
+        await hover.waitFor({ timeout: 30_000 });
+        expect(await hover.textContent()).toContain('knight');
+        expect(await hover.locator('img[src^="data:image/svg+xml;base64,"]').count()).toBeGreaterThan(0);
+        await page.screenshot({ path: join(shots, 'hover.png') });
+        await page.mouse.move(5, 5);
+
+        // Click a square the camel reaches: a friend blocker there, and the diagram is recomputed.
+        const before = await diagrams(page);
+        const svgBefore = await page.innerHTML('#diagram');
+        await page.click('#diagram rect[data-square="f8"]');
+        await expect.poll(() => diagrams(page)).toBeGreaterThan(before);
+        expect(await page.innerHTML('#diagram')).not.toBe(svgBefore);
+        await page.screenshot({ path: join(shots, 'blocker.png') });
+
+        // Shift-click puts the piece on another square.
+        await page.click('#diagram rect[data-square="a1"]', { modifiers: ['Shift'] });
+        await expect.poll(() => page.textContent('#diagram-title')).toBe('camel on a1');
+        await page.screenshot({ path: join(shots, 'placed.png') });
+
+        expect(offline).toEqual([]);
+        expect(problems).toEqual([]);
+        await page.close();
+    }, 180_000);
+
+    test('from file:// too (plain files, no server)', async () => {
+        const { page, problems } = await open(pathToFileURL(join(root, 'index.html')).href);
+        await expect.poll(() => page.textContent('#diagram-title')).toBe('my-piece on e5');
+        await page.screenshot({ path: join(shots, 'file-url.png') });
+        expect(problems).toEqual([]);
+        await page.close();
+    }, 120_000);
+});
