@@ -3,6 +3,7 @@
 // `--minify` is for the packaged extension.
 import * as esbuild from 'esbuild';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { buildWeb } from './esbuild-web.mjs';
 
 const watch = process.argv.includes('--watch');
 const minify = process.argv.includes('--minify');
@@ -75,6 +76,8 @@ const contexts = await Promise.all([
 // The prelude also ships as a file next to the server, so editors can open it on go-to-definition.
 await mkdir('dist/server/prelude', { recursive: true });
 await copyFile('server/prelude/standard.lcpn', 'dist/server/prelude/standard.lcpn');
+// The browser bundles: server worker, web extension client, playground (esbuild-web.mjs; not watched).
+await buildWeb(esbuild, { minify });
 
 if (watch) {
     await Promise.all(contexts.map((ctx) => ctx.watch()));

@@ -1,0 +1,93 @@
+/**
+ * The VS Code web extension (vscode.dev, github.dev, code-server): package.json's `browser`
+ * entry. The same client as client/src/extension.ts, except that the language server is a
+ * web worker (dist/server/browser.js, server/src/browser/main.ts) and the client is
+ * vscode-languageclient's browser one. Commands, the prelude's read-only URI and the diagram
+ * panel are the desktop extension's.
+ */
+import * as vscode from 'vscode';
+import { ExecuteCommandRequest, LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser.js';
+import type { LanguageClient as NodeLanguageClient } from 'vscode-languageclient/node.js';
+import { DiagramPanel, targetOf } from '../diagram/panel.js';
+import { CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, type ConvertDocumentArguments, type ExportDiagramArguments, type SurfaceStyle } from '../protocol.js';
+
+/** The web extension host's Worker (this project's TypeScript has no DOM library). */
+declare const Worker: new (url: string, options?: { name?: string }) => ConstructorParameters<typeof LanguageClient>[3];
+
+const PRELUDE_SCHEME = 'lcpn-prelude';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<{ readonly client: LanguageClient }> {
+    const serverMain = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server', 'browser.js');
+    const worker = new Worker(serverMain.toString(true), { name: 'LCPN Language Server' });
+    const preludeFile = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server', 'prelude', 'standard.lcpn');
+    context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(PRELUDE_SCHEME, {
+        provideTextDocumentContent: async () => new TextDecoder().decode(await vscode.workspace.fs.readFile(preludeFile))
+    }));
+    const clientOptions: LanguageClientOptions = {
+        // In a browser, a workspace's files come under other schemes than file: (github.dev's
+        // vscode-vfs, code-server's vscode-remote, test hosts' memfs); never the copies that diff
+        // and history views open (git:, ...), which would look like duplicate definitions.
+        documentSelector: ['file', 'untitled', 'vscode-vfs', 'vscode-remote', 'memfs', 'vscode-test-web', PRELUDE_SCHEME]
+            .map((scheme) => ({ scheme, language: 'lcpn' })),
+        initializationOptions: { preludeUri: `${PRELUDE_SCHEME}:/standard.lcpn` },
+        markdown: { isTrusted: { enabledCommands: [EXPORT_DIAGRAM_COMMAND] } },
+        synchronize: { configurationSection: 'lcpn' }
+    };
+    const languageClient = client = new LanguageClient('lcpn', 'LCPN Language Server', clientOptions, worker);
+    // The panel sends requests only; it is typed with the desktop client, whose request API is the same.
+    const panelClient = languageClient as unknown as NodeLanguageClient;
+
+    const convert = (style: SurfaceStyle) => async (resource?: vscode.Uri): Promise<unknown> => {
+        const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
+        if (!uri) {
+            void vscode.window.showWarningMessage('Open an LCPN file to convert it.');
+            return undefined;
+        }
+        const args: ConvertDocumentArguments = [uri.toString(), style];
+        return languageClient.sendRequest(ExecuteCommandRequest.type, { command: CONVERT_DOCUMENT_COMMAND, arguments: args });
+    };
+
+    context.subscriptions.push(
+        languageClient,
+        vscode.commands.registerCommand('lcpn.convertToLisp', convert('lisp')),
+        vscode.commands.registerCommand('lcpn.convertToC', convert('c')),
+        vscode.commands.registerCommand('lcpn.convertToSql', convert('sql')),
+        vscode.commands.registerCommand('lcpn.showDiagram', async () => {
+            await DiagramPanel.show(context.extensionUri, panelClient, vscode.window.activeTextEditor);
+        }),
+        vscode.commands.registerCommand(EXPORT_DIAGRAM_COMMAND, async (raw?: unknown) => {
+            const args = exportArguments(raw);
+            const editor = vscode.window.activeTextEditor;
+            const target = args ?? (editor?.document.languageId === 'lcpn' ? targetOf(editor) : undefined);
+            if (!target) {
+                void vscode.window.showWarningMessage('Put the cursor on a piece in an LCPN file to export its diagram.');
+                return;
+            }
+            const panel = await DiagramPanel.showTarget(context.extensionUri, panelClient, target);
+            await panel.export(args?.format ?? 'svg', 'save');
+        }),
+        { dispose: () => DiagramPanel.current?.dispose() }
+    );
+
+    await languageClient.start();
+    return { client: languageClient };
+}
+
+/** The export command's argument, if well-formed (as client/src/extension.ts checks it: a hover link is text anyone could write). */
+function exportArguments(raw: unknown): (ExportDiagramArguments & { format: 'svg' | 'png' }) | undefined {
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { uri, position, format } = value as Record<string, unknown>;
+    const pos = position as Record<string, unknown> | null | undefined;
+    if (typeof uri !== 'string' || typeof pos !== 'object' || pos === null) return undefined;
+    if (!Number.isInteger(pos.line) || !Number.isInteger(pos.character) || (pos.line as number) < 0 || (pos.character as number) < 0) return undefined;
+    if (format !== undefined && format !== 'svg' && format !== 'png') return undefined;
+    return { uri, position: { line: pos.line as number, character: pos.character as number }, format: format ?? 'svg' };
+}
+
+export async function deactivate(): Promise<void> {
+    await client?.stop();
+    client = undefined;
+}
