@@ -268,6 +268,15 @@ function numberOrKeywordAlone(ctx: ParseErrorContext): Diagnosis | undefined {
     return { start: t.start, end: t.end, code: IssueCodes.KeywordWithoutMovement, message: `a keyword restricts a movement and is written with it: ${lisp ? `(wazir ${t.image})` : `wazir${t.image}`}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
+/** Offset of the last `word` standing alone in text[from, to), or -1. */
+function lastWord(text: string, word: string, from: number, to: number): number {
+    for (let i = text.lastIndexOf(word, to - word.length); i >= from; i = text.lastIndexOf(word, i - 1)) {
+        if (!NAME_CHAR.test(text[i - 1] ?? ' ') && !NAME_CHAR.test(text[i + word.length] ?? ' ')) return i;
+        if (i === 0) break;
+    }
+    return -1;
+}
+
 /** `(if (= (rank) 2) wazir ferz)`: Lisp style has `cond`. */
 function lispIf(ctx: ParseErrorContext): Diagnosis | undefined {
     // The parser stops at the '(' before `if` (it chooses the form by the word after it).
@@ -322,8 +331,8 @@ function keywordCase(ctx: ParseErrorContext): Diagnosis | undefined {
         // `x IS if rank() = 2 THEN ...` read as C's if: the parser stops at THEN, wanting '{'.
         if (ctx.rule === 'CBranch' && t.image === 'THEN' && style === 'sql') {
             const start = Math.max(ctx.segments.startOf(ctx.segments.indexOf(t.start)), t.start - 2000); // bounded: one scan per error
-            const at = /\bif\b(?![\s\S]*\bif\b)/.exec(ctx.text.slice(start, t.start));
-            if (at) return { start: start + at.index, end: start + at.index + 2, code: IssueCodes.KeywordCase, message: 'SQL keywords are written in capitals: IF', explainsUpTo: ctx.segments.lineEnd(t.end), replacement: 'IF' };
+            const at = lastWord(ctx.text, 'if', start, t.start);
+            if (at >= 0) return { start: at, end: at + 2, code: IssueCodes.KeywordCase, message: 'SQL keywords are written in capitals: IF', explainsUpTo: ctx.segments.lineEnd(t.end), replacement: 'IF' };
         }
         if (!isName(t)) continue;
         const upper = t.image.toUpperCase().replace(/-/g, '_');
