@@ -13,8 +13,10 @@
  * `a/b` is a hippogonal leap, and with a direction the first number is the distance along it
  * (`~2/1>` = (±1, +2), `~1/2<` = (±2, -1): the crab is `~2/1>, ~1/2<`); `n(...)` repeats each
  * step of the group in one direction (the nightrider `n(~1/2)`); `o` = move only, `c` =
- * capture only, `i` = first move only (informal condition, see initial.ts). `^` (locust) has
- * no LCPN equivalent and is reported.
+ * capture only, `i` = first move only (informal condition, see initial.ts). `^` (locust)
+ * hops over the first piece on its line, capturing it, and lands one step beyond
+ * (locust.ts: `^nX` = per direction `(=> (capture (ferz... :rider)) (move ferz...))`); with `o`
+ * it hops without capturing; `n(^2X)` repeats the hop in one direction.
  *
  * Every option either converts or gets a problem at the offending character; a failed option
  * is kept as informal text and the other options still convert. The lenient mode also accepts
@@ -25,6 +27,7 @@ import { MAX_BOARD_SIDE } from '../engine/board.js';
 import type { Move, Qualifier } from '../model/piece.js';
 import { family, permutations, selectMove, union, type Vec } from './geometry.js';
 import { initialOnly } from './initial.js';
+import { locustHops, type Hop } from './locust.js';
 import type { ConversionResult } from './betza-parse.js';
 import { problem, type NotationProblem } from './problems.js';
 
@@ -41,7 +44,13 @@ export interface ParlettOptions {
 export const MAX_GROUP_DEPTH = 64;
 
 export const PARLETT_MESSAGES = {
-    locust: "'^' (locust: captures the piece it hops over and lands just beyond) has no LCPN equivalent: '->' would also let it stop on the captured piece's square, and '=>' needs that square empty",
+    locust: "'^' (locust) here has no LCPN equivalent: write it before the distance, as in c^nX or n(^2X)",
+    locustShort: "a locust ('^') lands one step beyond the piece it captures: its distance counts the landing square, so it must be at least 2",
+    locustNoDistance: "a locust ('^') without a distance read as 'n' (it hops over the first piece on its line)",
+    locustGroup: "a repeated group mixes locust ('^') hops and other moves: write them as separate options",
+    locustMissingComma: "missing ',' before '^': read as the start of the next move option",
+    tildeAfterDistance: "'~' after the distance read as if written before it",
+    backslashAccepted: "'\\' read as '/'",
     distance: 'expected a distance: a number, n, a range such as 1-4, or a leap such as 1/2',
     direction: 'expected a direction: + X * or > < <> = >= <=, or a combination such as *> or X<',
     separator: "expected ',' between move options",
@@ -92,8 +101,8 @@ interface Dir {
 }
 
 type Node =
-    | { kind: 'atom'; conds: Conds; leaper: boolean; dist: Dist; dir?: Dir; repeat: boolean; offset: number }
-    | { kind: 'group'; conds: Conds; leaper: boolean; dist?: Dist; body: Node[]; offset: number }
+    | { kind: 'atom'; conds: Conds; leaper: boolean; dist: Dist; dir?: Dir; repeat: boolean; offset: number; locust?: number }
+    | { kind: 'group'; conds: Conds; leaper: boolean; dist?: Dist; body: Node[]; offset: number; locust?: number }
     | { kind: 'then'; legs: Node[]; offset: number };
 
 class Fail extends Error {}
@@ -220,6 +229,10 @@ class Parser {
             return true;
         }
         if (c === ')') this.fail(PARLETT_MESSAGES.unopened);
+        if (c === '^' && this.lenient) {
+            this.warn(PARLETT_MESSAGES.locustMissingComma, this.pos);
+            return true;
+        }
         if (spaced && this.lenient) {
             this.warn(PARLETT_MESSAGES.spaceSeparator, spaceStart, this.pos - spaceStart);
             return true;
@@ -273,18 +286,30 @@ class Parser {
             } else break;
         }
         if (conds.o !== undefined && conds.c !== undefined) this.fail(PARLETT_MESSAGES.conflict, Math.max(conds.o, conds.c));
-        if (this.peek() === '^') this.fail(PARLETT_MESSAGES.locust);
+        let locust: number | undefined;
+        if (this.peek() === '^') locust = this.pos++;
         let leaper = false;
         if (this.peek() === '~') {
             leaper = true;
             this.pos++;
             this.inner((n) => /[0-9n(]/i.test(n));
         }
-        if (this.peek() === '^') this.fail(PARLETT_MESSAGES.locust);
+        if (this.peek() === '^') {
+            if (locust !== undefined) this.fail(PARLETT_MESSAGES.locust);
+            locust = this.pos++;
+        }
         let dist: Dist | undefined;
-        if (this.peek() !== '(') dist = this.distance();
+        if (locust !== undefined && this.lenient && /[+Xx*<>=]/.test(this.peek())) {
+            this.warn(PARLETT_MESSAGES.locustNoDistance, locust);
+            dist = { kind: 'steps', min: 1, max: null, offset: locust, length: 1 };
+        } else if (this.peek() !== '(') dist = this.distance();
         this.inner((n) => /[(+Xx*<>=&]/.test(n));
-        if (this.peek() === '~') this.fail(PARLETT_MESSAGES.tildeOrder);
+        if (this.peek() === '~') {
+            if (!this.lenient || leaper || this.text[this.pos + 1] !== '(') this.fail(PARLETT_MESSAGES.tildeOrder);
+            this.warn(PARLETT_MESSAGES.tildeAfterDistance, this.pos);
+            leaper = true;
+            this.pos++;
+        }
         if (this.peek() === '^') this.fail(PARLETT_MESSAGES.locust);
         if (this.peek() === '(') {
             if (this.depth >= MAX_GROUP_DEPTH) this.fail(PARLETT_MESSAGES.tooDeep);
@@ -297,7 +322,7 @@ class Parser {
             this.openAt = outer;
             if (this.peek() !== ')') this.fail(PARLETT_MESSAGES.unclosed, open);
             this.pos++;
-            return { kind: 'group', conds, leaper, dist, body, offset };
+            return { kind: 'group', conds, leaper, dist, body, offset, ...(locust !== undefined ? { locust } : {}) };
         }
         if (!dist) this.fail(PARLETT_MESSAGES.distance);
         const dir = this.direction(dist.kind === 'hippo');
@@ -307,7 +332,7 @@ class Parser {
             repeat = true;
             this.pos++;
         }
-        return { kind: 'atom', conds, leaper, dist, dir, repeat, offset };
+        return { kind: 'atom', conds, leaper, dist, dir, repeat, offset, ...(locust !== undefined ? { locust } : {}) };
     }
 
     private number(): number | undefined {
@@ -334,8 +359,11 @@ class Parser {
             if (word) this.fail(`'${word[0]}' is not Parlett notation (${PARLETT_MESSAGES.distance})`, this.pos, word[0].length);
             this.fail(PARLETT_MESSAGES.distance);
         }
-        if (this.peek() === '\\') this.fail(PARLETT_MESSAGES.backslash);
-        if (this.peek() === '/') {
+        if (this.peek() === '\\') {
+            if (!this.lenient) this.fail(PARLETT_MESSAGES.backslash);
+            this.warn(PARLETT_MESSAGES.backslashAccepted, this.pos);
+        }
+        if (this.peek() === '/' || this.peek() === '\\') {
             this.pos++;
             const second = this.number();
             if (second === undefined) this.fail('expected a number after \'/\' (a hippogonal leap such as 1/2)');
@@ -428,6 +456,10 @@ function lower(node: Node, parser: Parser, mode: Mode = 'normal', leaperDefault 
         }
         case 'group': {
             const leaper = node.leaper || leaperDefault;
+            if (node.locust !== undefined || (node.dist && node.body.some((n) => n.kind === 'atom' && n.locust !== undefined))) {
+                if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
+                return locustConds(locustGroup(node, parser, leaper), node.conds, parser, node.offset);
+            }
             if (!node.dist) return applyConds(union(node.body.map((n) => lower(n, parser, mode, leaper))), node.conds, parser);
             if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
             if (node.dist.kind === 'hippo') fail(parser, 'a hippogonal leap cannot repeat a group', node.dist.offset, node.dist.length);
@@ -436,6 +468,10 @@ function lower(node: Node, parser: Parser, mode: Mode = 'normal', leaperDefault 
             return applyConds({ kind: 'qualified', base: inner, qualifiers: [range] }, node.conds, parser);
         }
         case 'atom':
+            if (node.locust !== undefined) {
+                if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
+                return locustConds(locustHops(hopOf(node, parser), 1, node.conds.o !== undefined), node.conds, parser, node.offset);
+            }
             return applyConds(atom(node, parser, mode, node.leaper || leaperDefault), node.conds, parser);
     }
 }
@@ -489,6 +525,75 @@ function atom(node: Node & { kind: 'atom' }, parser: Parser, mode: Mode, leaper:
         : dist.min === 1 && dist.max === 1 ? [] : [{ kind: 'range', min: dist.min, max: dist.max }];
     families.forEach((f, k) => {
         if (sets[k].length > 0) parts.push(selectMove(f[0], f[1], sets[k], range));
+    });
+    return union(parts);
+}
+
+/**
+ * `c` with `^` says again that the hop captures: nothing to add (`capture` around the chain would
+ * reach its last leg, the landing, which must be empty). `o` was used for the hop itself; `i` applies.
+ */
+function locustConds(move: Move, conds: Conds, parser: Parser, _offset: number): Move {
+    return applyConds(move, { ...(conds.i !== undefined ? { i: conds.i } : {}) }, parser);
+}
+
+/** The step vectors of a locust atom and the range of steps to the piece it hops over. */
+function hopOf(node: Node & { kind: 'atom' }, parser: Parser): Hop {
+    const { dist, dir } = node;
+    if (dist.kind === 'hippo') {
+        if (dist.along === 0 && dist.across === 0) fail(parser, PARLETT_MESSAGES.nullLeap, dist.offset, dist.length);
+        return { steps: hippoSteps(dist.along, dist.across, dir, parser), min: 1, max: 1 };
+    }
+    if (dist.max !== null && dist.max < 2) fail(parser, PARLETT_MESSAGES.locustShort, dist.offset, dist.length);
+    const families: [number, number][] = dir?.base === 'X' ? [[1, 1]] : dir?.base === '*' ? [[0, 1], [1, 1]] : [[0, 1]];
+    const test = dir?.restrict ? RESTRICT[dir.restrict] : () => true;
+    const steps = families.flatMap((f) => permutations(f[0], f[1]).filter(([dx, dy]) => test(dx, dy)));
+    if (steps.length === 0) fail(parser, `'${parser.text.slice(dir!.offset, dir!.offset + dir!.length)}' selects no move`, dir!.offset, dir!.length);
+    return { steps, min: Math.max(1, dist.min - 1), max: dist.max === null ? null : dist.max - 1 };
+}
+
+function hippoSteps(along: number, across: number, dir: Dir | undefined, parser: Parser): Vec[] {
+    let steps = permutations(along, across);
+    if (dir?.restrict) {
+        const r = dir.restrict;
+        const picked: Vec[] = [];
+        if (r.includes('>')) picked.push([across, along], [-across, along]);
+        if (r.includes('<')) picked.push([across, -along], [-across, -along]);
+        if (r.includes('=')) picked.push([along, across], [-along, across], [along, -across], [-along, -across]);
+        steps = dedupe(picked);
+    }
+    if (steps.length === 0) fail(parser, 'this direction selects no move of the leap', dir!.offset, dir!.length);
+    return steps;
+}
+
+/**
+ * A group with a locust: `^n(~1/2)` hops along each step of the group (the distance before the
+ * group counts the landing, as for an atom); `n(^2X)` repeats each hop of the group in one
+ * direction (`n` times; `2(^2X)` twice).
+ */
+function locustGroup(node: Node & { kind: 'group' }, parser: Parser, leaper: boolean): Move {
+    const hopMove = node.conds.o !== undefined;
+    if (node.locust !== undefined) {
+        const steps = node.body.flatMap((n) => {
+            if (n.kind !== 'atom' || n.locust !== undefined || n.repeat) return fail(parser, PARLETT_MESSAGES.locustGroup, n.offset);
+            return n.dist.kind === 'hippo' ? hippoSteps(n.dist.along, n.dist.across, n.dir, parser) : hopOf({ ...n, dist: { ...n.dist, min: 2, max: 2 } }, parser).steps.map(([x, y]): Vec => [x * (n.dist as { min: number }).min, y * (n.dist as { min: number }).min]);
+        });
+        void leaper;
+        const dist = node.dist ?? { kind: 'steps', min: 2, max: 2, offset: node.offset, length: 0 };
+        if (dist.kind === 'hippo') return fail(parser, 'a hippogonal leap cannot repeat a group', dist.offset, dist.length);
+        if (dist.max !== null && dist.max < 2 && node.dist) fail(parser, PARLETT_MESSAGES.locustShort, dist.offset, dist.length);
+        return locustHops({ steps: dedupe(steps), min: Math.max(1, dist.min - 1), max: dist.max === null ? null : dist.max - 1 }, 1, hopMove);
+    }
+    const dist = node.dist!;
+    if (dist.kind === 'hippo') return fail(parser, 'a hippogonal leap cannot repeat a group', dist.offset, dist.length);
+    const parts = node.body.map((n) => {
+        if (n.kind !== 'atom' || n.locust === undefined || n.repeat) return fail(parser, PARLETT_MESSAGES.locustGroup, n.offset);
+        const hop = hopOf(n, parser);
+        const longest = Math.max(...hop.steps.map(([x, y]) => Math.max(Math.abs(x), Math.abs(y)))) * (hop.min + 1);
+        // `n` repeats as often as the largest board allows, so the answer is exact on every board.
+        const most = Math.floor((MAX_BOARD_SIDE - 1) / longest);
+        const times = dist.max === null ? Math.max(dist.min, most) : Math.min(dist.max, most);
+        return locustHops(hop, times, hopMove || n.conds.o !== undefined, Math.max(1, dist.min));
     });
     return union(parts);
 }
