@@ -315,13 +315,13 @@ async function diagramPanelBoard(browser: Browser): Promise<void> {
         await titleIs(frame, /^chinese-horse on c4$/, 'the piece stays on c4 on a smaller board');
         await page.screenshot({ path: join(outDir, 'panel-board.png') });
 
-        // Blockers belong to a piece: a blocker for the horse, none for short-rook, back to the horse.
+        // Blockers belong to a piece: a blocker for the horse, none for short-chariot, back to the horse.
         await frame.locator('input[name=mode][value=blockers]').check();
         await frame.locator('#board [data-square="c5"]').click();
         await frame.locator('#blockers li', { hasText: 'Friendly piece on c5' }).waitFor({ timeout: 20_000 });
-        await page.locator('.monaco-editor .view-lines span span', { hasText: /^short-rook$/ }).first().click();
-        await titleIs(frame, /^short-rook on /, 'following the cursor to short-rook');
-        if ((await frame.locator('#blockers li').count()) !== 0) throw new Error('the horse\'s blocker was carried over to short-rook');
+        await page.locator('.monaco-editor .view-lines span span', { hasText: /^short-chariot$/ }).first().click();
+        await titleIs(frame, /^short-chariot on /, 'following the cursor to short-chariot');
+        if ((await frame.locator('#blockers li').count()) !== 0) throw new Error('the horse\'s blocker was carried over to short-chariot');
         await page.locator('.monaco-editor .view-lines span span', { hasText: /^chinese-horse$/ }).first().click();
         await titleIs(frame, /^chinese-horse on c4$/, 'back to the horse, on its square');
         await frame.locator('#blockers li', { hasText: 'Friendly piece on c5' }).waitFor({ timeout: 20_000 });

@@ -34,16 +34,16 @@ suite('Movement diagram panel', () => {
         assert.notEqual(blocked.text, first.text);
 
         // Moving the cursor to another piece follows it (debounced).
-        const rook = positionOf(editor.document, 'short-rook', 1, 2);
+        const rook = positionOf(editor.document, 'short-chariot', 1, 2);
         await vscode.window.showTextDocument(editor.document, { preview: false, viewColumn: editor.viewColumn });
         editor.selection = new vscode.Selection(rook, rook);
-        await waitFor('the diagram to follow the cursor to short-rook', () => (/short[-_]rook/i.test(panel.view?.piece ?? '') ? true : undefined), 15_000);
+        await waitFor('the diagram to follow the cursor to short-chariot', () => (/short[-_]chariot/i.test(panel.view?.piece ?? '') ? true : undefined), 15_000);
 
         // Editing the piece redraws it (debounced): a range of 4 becomes 2.
         const range = positionOf(editor.document, 'rook :4', 1, 6);
         const fourSteps = panel.view!.text;
         assert.ok(await editor.edit((edit) => edit.replace(new vscode.Range(range, range.translate(0, 1)), '2')));
         await waitFor('the diagram to follow the edit', () => (panel.view && panel.view.text !== fourSteps ? true : undefined), 15_000);
-        assert.match(panel.view!.piece, /short[-_]rook/i);
+        assert.match(panel.view!.piece, /short[-_]chariot/i);
     });
 });
