@@ -3,7 +3,6 @@
  * Content-Security-Policy that forbids everything else; the diagram itself arrives later as a
  * message and is inserted by that script (see client/webview/diagram-view.ts).
  */
-import { randomBytes } from 'node:crypto';
 
 /** Escapes text for HTML element content and double- or single-quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -12,7 +11,9 @@ export function escapeHtml(text: string): string {
 
 /** A nonce for one page load: 128 random bits, base64 (CSP allows [A-Za-z0-9+/=]). */
 export function makeNonce(): string {
-    return randomBytes(16).toString('base64');
+    // Web Crypto: the same in Node 20 and in the browser (the web extension has no node:crypto).
+    const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+    return btoa(String.fromCharCode(...bytes));
 }
 
 export interface ShellOptions {

@@ -3,7 +3,7 @@
  * the cursor and edits of LCPN documents; clicks on its squares place and remove blockers.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node.js';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { PIECE_DIAGRAM_REQUEST, type PieceDiagramParams, type PieceDiagramResult } from '../protocol.js';
 import { DiagramController, type DiagramSettings, type DiagramTarget, type PieceSetUp } from './controller.js';
 import { renderShell, makeNonce } from './html.js';
@@ -36,12 +36,12 @@ export class DiagramPanel implements vscode.Disposable {
     }
 
     /** Opens the panel beside the editor (or reveals it) and shows the piece under the cursor. */
-    static async show(extensionUri: vscode.Uri, client: LanguageClient, editor: vscode.TextEditor | undefined): Promise<DiagramPanel> {
+    static async show(extensionUri: vscode.Uri, client: BaseLanguageClient, editor: vscode.TextEditor | undefined): Promise<DiagramPanel> {
         return DiagramPanel.showTarget(extensionUri, client, editor && editor.document.languageId === 'lcpn' ? targetOf(editor) : undefined);
     }
 
     /** Opens the panel (or reveals it) on the piece at `target` (a hover's command link gives one). */
-    static async showTarget(extensionUri: vscode.Uri, client: LanguageClient, target: DiagramTarget | undefined): Promise<DiagramPanel> {
+    static async showTarget(extensionUri: vscode.Uri, client: BaseLanguageClient, target: DiagramTarget | undefined): Promise<DiagramPanel> {
         let panel = DiagramPanel.instance;
         if (panel) {
             panel.panel.reveal(vscode.ViewColumn.Beside, true);
@@ -55,7 +55,7 @@ export class DiagramPanel implements vscode.Disposable {
         return panel;
     }
 
-    private constructor(private readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, client: LanguageClient) {
+    private constructor(private readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, client: BaseLanguageClient) {
         this.controller = new DiagramController({
             request: (params: PieceDiagramParams) => client.sendRequest<PieceDiagramResult | null>(PIECE_DIAGRAM_REQUEST, params),
             post: (message) => void panel.webview.postMessage(message),
