@@ -145,6 +145,9 @@ clear.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
 controls.addEventListener('change', (event) => {
     if (event.target instanceof HTMLInputElement && event.target.name === 'mode') {
         board.classList.toggle('piece-mode', clickMode() === 'piece');
+        help.textContent = clickMode() === 'piece'
+            ? 'Click a square to put the piece there, or drag the piece.'
+            : 'Click a square to place a friendly piece, again for an enemy piece, once more to clear it. Drag the piece to move it.';
         return;
     }
     const size = { files: Number(files.value), ranks: Number(ranks.value) };
