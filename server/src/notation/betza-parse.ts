@@ -13,7 +13,8 @@
  *   square passed over must be occupied), n on D A H G -> (no-jump ...), nN -> (=> W F:outward),
  *   nZ -> (=> W F F) (the Janggi elephant), g on R/B/Q -> a blocked sequence (see grasshopper);
  * - i -> an informal condition (initial.ts);
- * - a (XBetza "again") -> `=>` when the continuation goes straight on (f) or turns 45 degrees (fs).
+ * - a (XBetza "again") -> `=>` when the continuation goes straight on (f) or turns 45 degrees (fs);
+ *   `c` on a non-final leg captures on the way.
  */
 import type { Move, Qualifier } from '../model/piece.js';
 import { AMBIGUOUS_ATOMS, ATOMS, DIRECTION_LETTERS, directionTokens, familyKind, tokenSteps, type Atom } from './betza-atoms.js';
@@ -364,7 +365,8 @@ function grasshopper(component: Component, sets: Vec[][], hop: Letter, modality:
  * later leg's are relative to the step before. LCPN continues a `=>` leg only :outward, so the
  * continuations it can express are `f` (straight on: the same kind of step) and `fs` (the two
  * 45-degree turns: orthogonal <-> diagonal). Non-final legs must end on an empty square (XBetza's
- * default `m` there), which is exactly `=>`.
+ * default `m` there), which is exactly `=>`; `c` on a non-final leg captures there and goes on
+ * (the locust: `(=> (capture wazir) (wazir :outward))` for `cafW`).
  */
 function multiLeg(component: Component, problems: NotationProblem[]): Move | undefined {
     const { atom, legs } = component;
@@ -383,11 +385,6 @@ function multiLeg(component: Component, problems: NotationProblem[]): Move | und
         const extraLetter = [mods.p, mods.g, mods.n, mods.j, mods.i].find((l) => l);
         if (extraLetter) {
             problems.push(problem(`'${extraLetter.char}' inside an XBetza multi-leg move has no LCPN equivalent`, extraLetter.offset));
-            return undefined;
-        }
-        if (!last && mods.c) {
-            const c = legs[k].find((l) => l.char === 'c' || l.char === 'e')!;
-            problems.push(problem("'c' on a non-final leg (capture and go on: a locust or hit-and-run move) has no LCPN equivalent", c.offset));
             return undefined;
         }
         let leg: Move;
@@ -412,6 +409,8 @@ function multiLeg(component: Component, problems: NotationProblem[]): Move | und
             leg = { kind: 'qualified', base: diagonal ? leap(size, size) : leap(0, size), qualifiers: [{ kind: 'outward' }] };
         }
         if (last) leg = apply(mods.m && !mods.c ? ['move'] : mods.c && !mods.m ? ['capture'] : [], leg);
+        // `c` on a non-final leg captures on the way (the locust); `mc` there either passes an empty square or captures.
+        else if (mods.c) leg = mods.m ? union([apply(['move'], leg), apply(['capture'], leg)]) : apply(['capture'], leg);
         moves.push(leg);
     }
     return { kind: 'sequence', mode: 'blocked', legs: moves };

@@ -179,11 +179,13 @@ function chainText(chain: Chain, lose: (what: string) => void): string | undefin
     if (letter && familyKind(first.family) !== 'oblique' && !chain.initial) {
         const dirs = directionLetters(first.family, first.steps);
         let diagonal = familyKind(first.family) === 'diagonal';
-        const legs: string[] = [`${dirs && dirs.length === 1 ? dirs[0] : '?'}m`];
+        // A capture-only leg before the last captures on the way: XBetza `c` there (`cafW`).
+        const onTheWay = (leg: Leaf) => (leg.end.capture && !leg.end.move ? 'c' : 'm');
+        const legs: string[] = [`${dirs && dirs.length === 1 ? dirs[0] : '?'}${onTheWay(first)}`];
         for (let i = 1; i < chain.legs.length; i++) {
             const leg = chain.legs[i];
             const legDiagonal = familyKind(leg.family) === 'diagonal';
-            legs.push(`${legDiagonal === diagonal ? 'f' : 'fs'}${i === chain.legs.length - 1 ? modality(leg) : 'm'}`);
+            legs.push(`${legDiagonal === diagonal ? 'f' : 'fs'}${i === chain.legs.length - 1 ? modality(leg) : onTheWay(leg)}`);
             diagonal = legDiagonal;
             if (leg.family[1] !== size) legs.push('?');
         }

@@ -254,7 +254,8 @@ export function mergeLeaves(parts: Part[]): Part[] {
 /** Canonical text of a flat part, for the read-back check (non-final chain legs: their end rule does not matter). */
 export function signature(part: Part): string {
     const leafSig = (l: Leaf, final: boolean) => JSON.stringify([l.family, sortVecs([...l.steps]).map(key), l.min, l.max,
-        final ? [l.end.move, l.end.capture, l.end.cannon, l.end.noJump] : [], l.turn, l.initial]);
+        // A leg before the last matters by whether it captures on the way (capture-only), not by how it may end otherwise.
+        final ? [l.end.move, l.end.capture, l.end.cannon, l.end.noJump] : [l.end.capture && !l.end.move], l.turn, l.initial]);
     if (part.kind === 'leaf') return leafSig(part, true);
     return JSON.stringify([part.mode, part.initial, part.legs.map((l, i) => leafSig(l, i === part.legs.length - 1))]);
 }

@@ -105,6 +105,59 @@ function readsBack(text: string, parts: Part[]): boolean {
     return back.lost.length === 0 && want.length === got.length && want.every((s, i) => s === got[i]);
 }
 
+/**
+ * Capturing on the way as `^`: chains `(=> (capture (v :a :b)) (move v))`, one per direction
+ * (what parlett-parse writes for `c^nX`), grouped by family and range into one option each.
+ * Each option is kept only if it reads back as exactly those chains.
+ */
+function locustOptions(merged: Part[], options: string[], used: Set<number>): void {
+    const groups = new Map<string, number[]>();
+    merged.forEach((p, i) => {
+        if (p.kind !== 'chain' || p.mode !== 'blocked' || p.legs.length !== 2) return;
+        const [hop, land] = p.legs;
+        const straight = hop.family[1] === 1 && (hop.family[0] === 0 || hop.family[0] === 1);
+        if (!straight || !hop.end.capture || hop.end.move || hop.end.cannon || hop.end.noJump) return;
+        if (!land.end.move || land.end.capture || land.min !== 1 || land.max !== 1) return;
+        // The landing goes straight on: the same step, or the same family continued outward (a unit step has no other outward twin).
+        const same = land.family.join() === hop.family.join() && (land.turn === 'outward' || (hop.steps.length === 1 && land.steps.length === 1 && key(land.steps[0]) === key(hop.steps[0])));
+        if (!same) return;
+        const key = `${hop.family.join(',')}|${hop.min}|${hop.max}|${p.initial}`;
+        groups.set(key, [...(groups.get(key) ?? []), i]);
+    });
+    for (const indices of groups.values()) {
+        const chains = indices.map((i) => merged[i] as Chain);
+        const [hop] = chains[0].legs;
+        const dir = straightDirection(chains.flatMap((c) => c.legs[0].steps), [hop.family[0] === 0 ? '+' : 'X']);
+        if (!dir) continue;
+        const distance = hop.min === 1 && hop.max === null ? 'n' : repeat(hop.min + 1, hop.max === null ? null : hop.max + 1);
+        const text = `${chains[0].initial ? 'i' : ''}c^${distance}${dir}`;
+        if (!readsBack(text, chains) && !readsBackAsLocust(text, chains)) continue;
+        options.push(text);
+        for (const i of indices) used.add(i);
+    }
+}
+
+/**
+ * Whether `text` reads back as the same locust moves written another way: one chain per direction
+ * (what the parser writes) instead of one chain over several directions going on outward.
+ */
+function readsBackAsLocust(text: string, chains: Chain[]): boolean {
+    const parsed = parseParlett(text);
+    if (!parsed.move || parsed.problems.some((p) => p.severity === 'error')) return false;
+    const back = flatten(parsed.move, () => undefined);
+    const [hop] = chains[0].legs;
+    const want = chains.flatMap((c) => c.legs[0].steps);
+    const got: Vec[] = [];
+    for (const part of back.parts) {
+        if (part.kind !== 'chain' || part.legs.length !== 2 || part.initial !== chains[0].initial) return false;
+        const [h, land] = part.legs;
+        if (h.steps.length !== 1 || h.min !== hop.min || h.max !== hop.max || !h.end.capture || h.end.move) return false;
+        if (land.steps.length !== 1 || key(land.steps[0]) !== key(h.steps[0]) || !land.end.move || land.end.capture || land.min !== 1 || land.max !== 1) return false;
+        got.push(h.steps[0]);
+    }
+    return back.lost.length === 0 && sameSet(got, want);
+}
+
 function chainOption(chain: Chain, lose: (what: string) => void): string | undefined {
     if (chain.mode === 'free') {
         lose("a -> sequence (may stop after the first leg): Parlett's '.' must go on");
@@ -135,6 +188,7 @@ export function toParlett(target: PieceDef | Move, resolve: Resolver): ExportRes
     const merged = mergeLeaves(parts);
     const options: string[] = [];
     const used = new Set<number>();
+    locustOptions(merged, options, used);
     // W and F moves that agree in everything else are one '*' option.
     merged.forEach((p, i) => {
         if (p.kind !== 'leaf' || used.has(i) || p.family[0] !== 0 || p.end.cannon) return;
