@@ -11,8 +11,9 @@ import {
     type ServerOptions
 } from 'vscode-languageclient/node.js';
 import { DiagramPanel, targetOf } from './diagram/panel.js';
+import { exportArguments } from './diagram/export-arguments.js';
 import type { DiagramView } from './diagram/messages.js';
-import { CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, type ConvertDocumentArguments, type ExportDiagramArguments, type SurfaceStyle } from './protocol.js';
+import { CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, type ConvertDocumentArguments, type SurfaceStyle } from './protocol.js';
 
 /** What `activate` returns: used by the integration tests, and by other extensions if they like. */
 export interface LcpnExtensionApi {
@@ -87,18 +88,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<LcpnEx
 
     await languageClient.start();
     return { client: languageClient, diagramPanel: () => DiagramPanel.current };
-}
-
-/** The command's argument, if it is well-formed (a hover link is text anyone could write). */
-function exportArguments(raw: unknown): (ExportDiagramArguments & { format: 'svg' | 'png' }) | undefined {
-    const value = Array.isArray(raw) ? raw[0] : raw;
-    if (typeof value !== 'object' || value === null) return undefined;
-    const { uri, position, format } = value as Record<string, unknown>;
-    const pos = position as Record<string, unknown> | null | undefined;
-    if (typeof uri !== 'string' || typeof pos !== 'object' || pos === null) return undefined;
-    if (!Number.isInteger(pos.line) || !Number.isInteger(pos.character) || (pos.line as number) < 0 || (pos.character as number) < 0) return undefined;
-    if (format !== undefined && format !== 'svg' && format !== 'png') return undefined;
-    return { uri, position: { line: pos.line as number, character: pos.character as number }, format: format ?? 'svg' };
 }
 
 export async function deactivate(): Promise<void> {
