@@ -26,6 +26,8 @@ export interface Cell {
     iguiAway: boolean;
     /** Pieces it may promote to on arriving here; empty when it does not promote here. */
     promotions: string[];
+    /** An enemy here is captured on the way by some move that lands elsewhere (Destination.locusts). */
+    onTheWay: boolean;
 }
 
 /**
@@ -49,7 +51,7 @@ export function cellKind(cell: Cell): CellKind {
         case 'piece': return 'piece';
         // A friend can never be landed on or captured; the engine never lists one.
         case 'friend': return 'friend';
-        case 'enemy': return cell.capture || cell.igui ? 'enemy-captured' : 'enemy';
+        case 'enemy': return cell.capture || cell.igui || cell.onTheWay ? 'enemy-captured' : 'enemy';
         case 'empty':
             if (cell.move && cell.capture) return 'both';
             if (cell.move && cell.igui) return 'move-igui';
@@ -71,6 +73,7 @@ export function diagramCells(setup: SetUp, destinations: readonly Destination[],
     // Merge duplicates rather than let the last one win: a caller may concatenate lists.
     const flags = new Map<string, { move: boolean; capture: boolean; igui: boolean; iguiHere: boolean; promotions: Set<string> }>();
     const start = key(setup.at);
+    const victims = new Set(destinations.flatMap((d) => (d.locusts ?? []).flat().map(key)));
     for (const d of destinations) {
         const f = flags.get(key(d.square)) ?? { move: false, capture: false, igui: false, iguiHere: false, promotions: new Set<string>() };
         f.move ||= d.move;
@@ -96,7 +99,8 @@ export function diagramCells(setup: SetUp, destinations: readonly Destination[],
                 capture: active && f.capture,
                 igui: active && f.igui,
                 iguiAway: active && f.igui && !f.iguiHere,
-                promotions: active && (f.move || f.capture) ? [...f.promotions] : []
+                promotions: active && (f.move || f.capture) ? [...f.promotions] : [],
+                onTheWay: occupant === 'enemy' && victims.has(key(square))
             });
         }
         rows.push(row);

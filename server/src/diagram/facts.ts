@@ -1,9 +1,10 @@
 /**
  * What a diagram's squares cannot say by themselves, as short lines under it: where the piece
  * promotes (and to what), and, for captures made without moving after a first move elsewhere,
- * which square each capture is made from. Shared by the text diagram, the hover and the panel.
+ * which square each capture is made from, and each capture on the way with the square the piece
+ * lands on. Shared by the text diagram, the hover and the panel.
  */
-import { squareName, type Destination } from '../engine/board.js';
+import { squareName, type Destination, type Square } from '../engine/board.js';
 
 /** At most this many "target from square" pairs are listed; the rest are counted. */
 export const MAX_LISTED_PAIRS = 8;
@@ -22,7 +23,32 @@ export function destinationFacts(destinations: readonly Destination[]): string[]
         const more = pairs.length > MAX_LISTED_PAIRS ? ` and ${pairs.length - MAX_LISTED_PAIRS} more` : '';
         lines.push(`captures without moving, after moving first: ${pairs.slice(0, MAX_LISTED_PAIRS).join('; ')}${more}`);
     }
+    // Capturing on the way: which enemies go, and where the piece lands (docs/diagrams.md).
+    const locusts = destinations.flatMap((d) => (d.locusts ?? []).map((way) => `${way.map(squareName).join(' then ')}, lands on ${squareName(d.square)}`));
+    if (locusts.length > 0) {
+        const more = locusts.length > MAX_LISTED_PAIRS ? ` and ${locusts.length - MAX_LISTED_PAIRS} more` : '';
+        lines.push(`captures on the way: ${locusts.slice(0, MAX_LISTED_PAIRS).join('; ')}${more}`);
+    }
     return lines;
+}
+
+/** Each capture on the way as a pair of squares (captured, landing), for drawing a line between them. */
+export function locustPairs(destinations: readonly Destination[]): { from: Square; to: Square }[] {
+    const seen = new Set<string>();
+    const out: { from: Square; to: Square }[] = [];
+    for (const d of destinations) {
+        for (const way of d.locusts ?? []) {
+            // The line runs from the last enemy taken to the landing square; earlier ones join the chain.
+            const chain = [...way, d.square];
+            for (let i = 0; i + 1 < chain.length; i++) {
+                const k = `${squareName(chain[i])}-${squareName(chain[i + 1])}`;
+                if (seen.has(k)) continue;
+                seen.add(k);
+                out.push({ from: chain[i], to: chain[i + 1] });
+            }
+        }
+    }
+    return out;
 }
 
 /** The promotion choices of a set of destinations, for a legend: one list, or undefined when none. */

@@ -14,8 +14,8 @@
  */
 import { Buffer } from 'node:buffer';
 import { fileName, squareName, type Destination, type SetUp, type Square } from '../engine/board.js';
-import { cellKind, diagramCells, diagramWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
-import { promotionChoices } from './facts.js';
+import { cellKind, diagramCells, diagramWindow, inWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
+import { locustPairs, promotionChoices } from './facts.js';
 import { KIND_LABELS } from './text.js';
 
 export interface SvgDiagramOptions {
@@ -307,6 +307,19 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         if (c.promotions.length > 0) shapes.promotion(x + cell / 2, y + cell / 2, cell);
     }));
 
+    // Capturing on the way: a dashed line from each enemy taken on the way to where the piece goes on to (docs/diagrams.md).
+    const centre = (sq: Square): [number, number] =>
+        [boardX + (sq.file - window.files[0] + 0.5) * cell, boardY + (window.ranks[1] - sq.rank + 0.5) * cell];
+    const lines = locustPairs(destinations).filter((p) => inWindow(window, p.from) && inWindow(window, p.to)).map((p) => {
+        const [x1, y1] = centre(p.from);
+        const [x2, y2] = centre(p.to);
+        const length = Math.hypot(x2 - x1, y2 - y1);
+        const cut = Math.min(cell * 0.3, length / 3);
+        const ux = (x2 - x1) / length;
+        const uy = (y2 - y1) / length;
+        return `<line x1="${num(x1 + ux * cut)}" y1="${num(y1 + uy * cut)}" x2="${num(x2 - ux * cut)}" y2="${num(y2 - uy * cut)}"/>`;
+    });
+
     const texts: string[] = [];
     const text = (x: number, y: number, anchor: string, content: string) =>
         texts.push(`<text x="${num(x)}" y="${num(y)}" text-anchor="${anchor}">${escapeXml(content)}</text>`);
@@ -348,6 +361,7 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         path(shapes.dark, `fill="${COLOURS.dark}"`),
         `<rect x="${num(boardX)}" y="${num(boardY)}" width="${num(boardW)}" height="${num(boardH)}" fill="none" stroke="${COLOURS.border}" stroke-width="1"/>`,
         ...paint(shapes, cell),
+        group(lines, `stroke="${COLOURS.capture}" stroke-width="${num(Math.max(1.5, cell / 14))}" stroke-dasharray="${num(cell / 8)} ${num(cell / 12)}" stroke-linecap="round"`),
         // The legend's swatches are smaller than squares: their strokes scale with them.
         path(key.swatches, `fill="${COLOURS.light}" stroke="${COLOURS.border}" stroke-width="0.5"`),
         ...paint(key, legend.swatch),

@@ -121,8 +121,8 @@ function locustOptions(merged: Part[], options: string[], used: Set<number>): vo
         // The landing goes straight on: the same step, or the same family continued outward (a unit step has no other outward twin).
         const same = land.family.join() === hop.family.join() && (land.turn === 'outward' || (hop.steps.length === 1 && land.steps.length === 1 && key(land.steps[0]) === key(hop.steps[0])));
         if (!same) return;
-        const key = `${hop.family.join(',')}|${hop.min}|${hop.max}|${p.initial}`;
-        groups.set(key, [...(groups.get(key) ?? []), i]);
+        const group = `${hop.family.join(',')}|${hop.min}|${hop.max}|${p.initial}`;
+        groups.set(group, [...(groups.get(group) ?? []), i]);
     });
     for (const indices of groups.values()) {
         const chains = indices.map((i) => merged[i] as Chain);
