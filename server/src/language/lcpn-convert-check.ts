@@ -17,7 +17,9 @@
  */
 import type { LangiumDocument, ParseResult } from 'langium';
 import * as ast from './generated/ast.js';
+import { errorsOnTheirLines } from './lcpn-incomplete.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
+import { lastAtOrBefore } from './text-lines.js';
 
 /** The reason a definition is left as written, in words for the user. */
 export type Reason = string;
@@ -62,61 +64,10 @@ function compute(models: LcpnPieceModels, document: LangiumDocument): Map<ast.De
 /** Rule 1 alone, on any parse of `text` (the converter checks its own output with it too). */
 export function syntaxBroken(parseResult: ParseResult, text: string): Map<ast.Definition, Reason> {
     const root = parseResult.value as ast.Document;
-    const definitions = root.definitions ?? [];
     const result = new Map<ast.Definition, Reason>();
-    for (const def of definitions) {
+    for (const def of root.definitions ?? []) {
         if (!def.name || !def.$cstNode || (ast.isInfixDefinition(def) && !def.body)) result.set(def, SYNTAX_ERROR);
     }
-    const errors: number[] = [];
-    for (const error of parseResult.parserErrors) {
-        const previous = (error as { previousToken?: { startOffset: number } }).previousToken?.startOffset;
-        const at = previous !== undefined && Number.isFinite(previous) ? previous : error.token.startOffset;
-        errors.push(Number.isFinite(at) ? at : text.length);
-    }
-    for (const error of parseResult.lexerErrors) errors.push(error.offset);
-    for (const stray of root.strays ?? []) if (stray.$cstNode) errors.push(stray.$cstNode.offset);
-    if (errors.length === 0) return result;
-    errors.sort((a, b) => a - b);
-    const lines = lineStarts(text);
-    for (const def of definitions) {
-        const cst = def.$cstNode;
-        if (!cst || result.has(def)) continue;
-        const from = lines[lastAtOrBefore(lines, cst.offset)];
-        const endLine = lastAtOrBefore(lines, Math.max(cst.offset, cst.end - 1));
-        const to = endLine + 1 < lines.length ? lines[endLine + 1] : Infinity;
-        const first = lastAtOrBefore(errors, from - 1) + 1;
-        if (first < errors.length && errors[first] < to) result.set(def, SYNTAX_ERROR);
-    }
+    for (const def of errorsOnTheirLines(parseResult, text)) if (!result.has(def)) result.set(def, SYNTAX_ERROR);
     return result;
-}
-
-/** Offsets where lines start (`\n`, `\r\n` or `\r` end a line, as LSP counts them). */
-export function lineStarts(text: string): number[] {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 10) starts.push(i + 1);
-        else if (c === 13) {
-            if (text.charCodeAt(i + 1) === 10) i++;
-            starts.push(i + 1);
-        }
-    }
-    return starts;
-}
-
-/** The index of the last element <= value in a sorted array, or -1. */
-export function lastAtOrBefore(sorted: readonly number[], value: number): number {
-    let lo = 0;
-    let hi = sorted.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid] <= value) {
-            found = mid;
-            lo = mid + 1;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    return found;
 }

@@ -12,7 +12,8 @@
 import { CstUtils, isLeafCstNode, type LangiumDocument } from 'langium';
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
-import { definitionsWithErrors, lastAtOrBefore, syntaxBroken, type Reason } from './lcpn-convert-check.js';
+import { definitionsWithErrors, syntaxBroken, type Reason } from './lcpn-convert-check.js';
+import { lastAtOrBefore } from './text-lines.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import { layOutDefinition } from './lsp/lcpn-formatter.js';
 import { definitionStyle, lowerDefinition } from '../model/lower.js';

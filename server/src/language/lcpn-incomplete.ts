@@ -13,8 +13,9 @@
  * the same definition as the user meant it (`horse := wazir then ferz` is not `wazir`), and a
  * name in the middle of a broken line (`foo bar := rook`) is not the name the user gave.
  */
-import type { LangiumDocument } from 'langium';
+import type { LangiumDocument, ParseResult } from 'langium';
 import type * as ast from './generated/ast.js';
+import { lastAtOrBefore, lineStarts } from './text-lines.js';
 
 /** The incomplete definitions of a document (remembered per parse). */
 export function incompleteDefinitions(document: LangiumDocument): ReadonlySet<ast.Definition> {
@@ -32,62 +33,46 @@ export function isIncompleteDefinition(definition: ast.Definition, document: Lan
 const computed = new WeakMap<ast.Document, ReadonlySet<ast.Definition>>();
 
 function compute(document: LangiumDocument): ReadonlySet<ast.Definition> {
-    const { value, parserErrors, lexerErrors } = document.parseResult;
-    const root = value as ast.Document;
-    const definitions = root.definitions ?? [];
-    const strays = root.strays ?? [];
+    const root = document.parseResult.value as ast.Document;
     const incomplete = new Set<ast.Definition>();
-    for (const definition of definitions) {
+    for (const definition of root.definitions ?? []) {
         if (!definition.name || !definition.body || !definition.$cstNode) incomplete.add(definition);
     }
-    if (parserErrors.length === 0 && lexerErrors.length === 0 && strays.length === 0) return incomplete;
-
     const text = root.$cstNode?.root.fullText ?? document.textDocument.getText();
+    for (const definition of errorsOnTheirLines(document.parseResult, text)) incomplete.add(definition);
+    return incomplete;
+}
+
+/**
+ * The definitions with a syntax error on one of the lines they span (the line rule above), in
+ * document order, on any parse of `text` (the converter checks its own output with it too).
+ * One line table and binary searches: a file of thousands of definitions on one line stays linear.
+ */
+export function errorsOnTheirLines(parseResult: ParseResult, text: string): ast.Definition[] {
+    const root = parseResult.value as ast.Document;
+    const strays = root.strays ?? [];
+    if (parseResult.parserErrors.length === 0 && parseResult.lexerErrors.length === 0 && strays.length === 0) return [];
     const errors: number[] = [];
-    for (const error of parserErrors) {
+    for (const error of parseResult.parserErrors) {
         const previous = (error as { previousToken?: { startOffset: number } }).previousToken?.startOffset;
         const at = previous !== undefined && Number.isFinite(previous) ? previous : error.token.startOffset;
         errors.push(Number.isFinite(at) ? at : text.length);
     }
-    for (const error of lexerErrors) errors.push(error.offset);
+    for (const error of parseResult.lexerErrors) errors.push(error.offset);
     for (const stray of strays) if (stray.$cstNode) errors.push(stray.$cstNode.offset);
+    if (errors.length === 0) return [];
     errors.sort((a, b) => a - b);
 
-    for (const definition of definitions) {
+    const lines = lineStarts(text);
+    const broken: ast.Definition[] = [];
+    for (const definition of root.definitions ?? []) {
         const cst = definition.$cstNode;
-        if (!cst || incomplete.has(definition)) continue;
-        const from = lineStart(text, cst.offset);
-        const to = lineEnd(text, Math.max(cst.offset, cst.end - 1));
-        const first = firstAtOrAfter(errors, from);
-        if (first < errors.length && errors[first] <= to) incomplete.add(definition);
+        if (!cst) continue;
+        const from = lines[lastAtOrBefore(lines, cst.offset)];
+        const endLine = lastAtOrBefore(lines, Math.max(cst.offset, cst.end - 1));
+        const to = endLine + 1 < lines.length ? lines[endLine + 1] : Infinity;
+        const first = lastAtOrBefore(errors, from - 1) + 1;
+        if (first < errors.length && errors[first] < to) broken.push(definition);
     }
-    return incomplete;
-}
-
-/** Where the line holding `offset` starts (after `\n`, `\r\n` or `\r`, as LSP counts lines). */
-function lineStart(text: string, offset: number): number {
-    let i = offset;
-    while (i > 0 && !isLineBreak(text.charCodeAt(i - 1))) i--;
-    return i;
-}
-
-/** Where the line holding `offset` ends (its line break, or the end of the text). */
-function lineEnd(text: string, offset: number): number {
-    let i = offset;
-    while (i < text.length && !isLineBreak(text.charCodeAt(i))) i++;
-    return i;
-}
-
-function isLineBreak(code: number): boolean {
-    return code === 10 /* \n */ || code === 13 /* \r */;
-}
-
-function firstAtOrAfter(sorted: readonly number[], value: number): number {
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-        const middle = (low + high) >> 1;
-        if (sorted[middle] < value) low = middle + 1; else high = middle;
-    }
-    return low;
+    return broken;
 }
