@@ -18,7 +18,7 @@ export function lineStarts(text: string): number[] {
 }
 
 /** The index of the last element <= value in a sorted array, or -1. */
-export function lastAtOrBefore(sorted: readonly number[], value: number): number {
+export function lastAtOrBefore(sorted: ArrayLike<number>, value: number): number {
     let lo = 0;
     let hi = sorted.length - 1;
     let found = -1;

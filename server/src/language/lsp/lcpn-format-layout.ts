@@ -15,6 +15,7 @@
 import { AstUtils, CstUtils, isLeafCstNode, type AstNode, type CompositeCstNode, type CstNode, type LeafCstNode } from 'langium';
 import type { FormattingOptions } from 'vscode-languageserver-types';
 import * as ast from '../generated/ast.js';
+import { lastAtOrBefore } from '../text-lines.js';
 
 const OPENERS = new Set(['(', '[', '{']);
 const CLOSERS = new Set([')', ']', '}']);
@@ -122,19 +123,7 @@ export class Layout {
 
     /** The index of the token that starts at `offset` (or the last one before it). */
     private indexOf(offset: number): number {
-        let lo = 0;
-        let hi = this.offsets.length - 1;
-        let found = -1;
-        while (lo <= hi) {
-            const mid = (lo + hi) >> 1;
-            if (this.offsets[mid] <= offset) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return found;
+        return lastAtOrBefore(this.offsets, offset);
     }
 
     /** Where a node starts after formatting (where it starts now, if its first token is not placed yet). */
