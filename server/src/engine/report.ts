@@ -292,7 +292,7 @@ function recheck(
 }
 
 /** Whether some chain of `plan` captures on the way (a leg other than the last ends only by capturing). */
-function locustIn(plan: Plan): boolean {
+export function locustIn(plan: Plan): boolean {
     switch (plan.kind) {
         case 'leaf': case 'none': return false;
         case 'union': return plan.parts.some(locustIn);

@@ -2,12 +2,14 @@
  * Which diagrams explain a piece: the piece alone in the centre; for a piece whose moves
  * depend on its rank, one diagram per rank it tests (and one elsewhere); for a piece whose
  * conditions are informal strings, one diagram per branch, titled by its condition; for a lame
- * or hopping piece, one more with the blocker that changes its moves the most.
+ * or hopping piece, one more with the blocker that changes its moves the most; for a piece that
+ * captures on the way (whose moves exist only where enemies stand), one with enemies placed
+ * so that those moves appear.
  *
  * The piece is compiled once, and all its diagrams share one step budget, so a huge definition
  * costs one bounded evaluation, not one per diagram and per blocker tried.
  */
-import { evaluatePrepared, informalTests, prepare, type EngineResult, type Prepared, type Resolver } from '../engine/report.js';
+import { evaluatePrepared, informalTests, locustIn, prepare, type EngineResult, type Prepared, type Resolver } from '../engine/report.js';
 import { squareName, type Board, type Destination, type SetUp, type Square } from '../engine/board.js';
 import type { Move, PieceDef } from '../model/piece.js';
 
@@ -54,6 +56,10 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
         const base = result[0];
         const blocked = bestBlocker(prepared, base, budget);
         if (blocked) result.push(blocked);
+    }
+    if (result.length > 0 && budget.left > 0 && locustIn(prepared.plan)) {
+        const victims = locustEnemies(prepared, result[0], budget);
+        if (victims) result.push(victims);
     }
     return result;
 }
@@ -118,6 +124,49 @@ function walk(move: Move, resolve: Resolver, seen: Set<string>, visit: (m: Move)
             return;
         default: return;
     }
+}
+
+/** Ways of capturing on the way in a result (each captured-squares-and-landing pair counts once). */
+function locustWays(result: EngineResult): number {
+    return result.destinations.reduce((n, d) => n + (d.locusts?.length ?? 0), 0);
+}
+
+/** Enemies placed at most this many squares away when looking for a set-up that shows capturing on the way. */
+const LOCUST_REACH = 3;
+/** At most this many enemies: enough for a double capture, few enough to read. */
+const LOCUST_ENEMIES = 3;
+
+/**
+ * A set-up where the piece captures on the way: enemies added one at a time near it, each time
+ * the square that adds the most ways of capturing on the way (a second enemy shows a double
+ * capture when the piece has one). Undefined when no nearby enemy makes such a move appear.
+ */
+function locustEnemies(prepared: Prepared, base: Scenario, budget: { left: number }): Scenario | undefined {
+    const { setup } = base;
+    let best: Scenario | undefined;
+    let bestWays = 0;
+    let enemies: Square[] = [];
+    for (let round = 0; round < LOCUST_ENEMIES; round++) {
+        let pick: { sq: Square; scenario: Scenario; ways: number } | undefined;
+        for (let dy = LOCUST_REACH; dy >= -LOCUST_REACH; dy--) {
+            for (let dx = -LOCUST_REACH; dx <= LOCUST_REACH; dx++) {
+                const sq = { file: setup.at.file + dx, rank: setup.at.rank + dy };
+                if ((dx === 0 && dy === 0) || sq.file < 0 || sq.rank < 0 || sq.file >= setup.board.files || sq.rank >= setup.board.ranks) continue;
+                if (enemies.some((e) => e.file === sq.file && e.rank === sq.rank)) continue;
+                const trial: SetUp = { ...setup, friends: [], enemies: [...enemies, sq] };
+                const result = evaluatePrepared(prepared, trial, { budget });
+                if (budget.left <= 0) return best;
+                const ways = locustWays(result);
+                if (ways > (pick?.ways ?? bestWays)) pick = { sq, ways, scenario: { title: '', setup: trial, result } };
+            }
+        }
+        if (!pick) break;
+        enemies = [...enemies, pick.sq];
+        bestWays = pick.ways;
+        const names = enemies.map(squareName).join(', ');
+        best = { ...pick.scenario, title: `with ${enemies.length === 1 ? 'an enemy' : 'enemies'} on ${names}` };
+    }
+    return best;
 }
 
 /** Tries one friendly piece on each square near the piece and keeps the one that changes most. */

@@ -47,3 +47,19 @@ describe('diagrams of capturing on the way', () => {
         expect(renderSvgDiagram(setup, found)).not.toContain('<line ');
     });
 });
+
+describe('the scenario picker places enemies for a piece that captures on the way', () => {
+    test('the checker jump (8x8, e5): enemies added one by one where each adds a capture on the way', async () => {
+        const { scenarios } = await import('../../src/views/scenarios.js');
+        const list = scenarios(CHECKER, STANDARD, { files: 8, ranks: 8 });
+        // A friendly blocker changes nothing (no moves without an enemy), so no blocker diagram.
+        expect(list.map((s) => s.title)).toEqual(['on an empty board', 'with enemies on d6, f6, d4']);
+        const last = list[list.length - 1];
+        expect(last.result.destinations.flatMap((d) => d.locusts ?? []).length).toBe(3);
+    });
+
+    test('a piece that never captures on the way gets no such diagram', async () => {
+        const { scenarios } = await import('../../src/views/scenarios.js');
+        expect(scenarios(ref('knight'), STANDARD, { files: 8, ranks: 8 }).map((s) => s.title)).toEqual(['on an empty board']);
+    });
+});
