@@ -41,7 +41,7 @@ export function shownDiagrams(named: NamedPiece, board: Board, custom: SetUp | u
         const window: DiagramWindow = { files: [0, board.files - 1], ranks: [0, board.ranks - 1] };
         return [{ title: `on ${squareName(custom.at)}${blockerText(custom)}`, setup: custom, result: destinations(piece, custom, resolve), window }];
     }
-    return scenarios(piece, resolve, board).map((s) => ({ ...s }));
+    return scenarios(piece, resolve, board);
 }
 
 function blockerText(setup: SetUp): string {
