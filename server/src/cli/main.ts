@@ -24,6 +24,9 @@ Usage:
   lcpn show PATH [PIECE...] --format svg|png|html --out DIR  [same options]
                                             the diagrams as pictures (one file each) or a page
                                             per piece, written below DIR; the paths are printed
+  lcpn show FILE --position "9x9 w:horse@e5,rook@a1 b:knight@c7"
+                                            each piece of a position with its moves there
+                                            (docs/position.md); White moves up, Black down
   lcpn catalog PATH... --out page.html [--title TEXT] [--board 9x9]
                                             one self-contained web page of every piece
   lcpn moves FILE PIECE [--board 15x15] [--at h8] [--friend f6,g7] [--enemy e6] [--json]
@@ -81,6 +84,7 @@ const OPTIONS = {
     write: { type: 'boolean' },
     format: { type: 'string' },
     title: { type: 'string' },
+    position: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' }
 } as const;
@@ -90,7 +94,7 @@ type OptionName = keyof typeof OPTIONS;
 /** The options each command reads; any other is a usage error rather than silently ignored. */
 const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
     check: ['workspace'],
-    show: ['board', 'at', 'friend', 'enemy', 'workspace', 'format', 'out'],
+    show: ['board', 'at', 'friend', 'enemy', 'workspace', 'format', 'out', 'position'],
     catalog: ['board', 'out', 'title', 'workspace'],
     moves: ['board', 'at', 'friend', 'enemy', 'json', 'betza', 'parlett', 'workspace'],
     convert: ['to', 'from', 'name', 'out', 'write', 'workspace']

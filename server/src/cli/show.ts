@@ -11,6 +11,7 @@ import { parseBoard, parseSetUp } from './setup-options.js';
 import { escapeLines, escapeText } from './escape.js';
 import { definitionLines, shownDiagrams } from './piece-view.js';
 import { writeShowFiles, type FileFormat } from './show-files.js';
+import { positionLines, readPosition } from './show-position.js';
 import { plural } from './words.js';
 import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
 
@@ -23,6 +24,7 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     if (!(FORMATS as readonly string[]).includes(format)) throw new CliError(`show: --format must be one of ${FORMATS.join(', ')}, not '${escapeText(format)}'`);
     if (format === 'text' && options.out !== undefined) throw new CliError('show: --out DIR is for --format svg, png or html; text diagrams go to standard output');
     if (format !== 'text' && options.out === undefined) throw new CliError(`show: --format ${format} writes files: say where with --out DIR`);
+    if (options.position !== undefined) return showPosition(path, names, options);
     const board = parseBoard(options.board, { files: 9, ranks: 9 });
     // With a set-up of your own (--at, --friend, --enemy), one diagram in it; otherwise the scenarios that explain the piece.
     const custom = options.at !== undefined || options.friend !== undefined || options.enemy !== undefined
@@ -68,4 +70,22 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     const text = escapeLines(out).join('\n');
     process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return unread > 0 ? 2 : errors > 0 ? 1 : 0;
+}
+
+/** `--position`: the position's pieces, each with its moves there (show-position.ts). */
+async function showPosition(path: string, names: string[], options: CliOptions): Promise<number> {
+    for (const option of ['at', 'friend', 'enemy', 'board', 'format', 'out'] as const) {
+        if (options[option] !== undefined) throw new CliError(`show: --${option} does not go with --position, which gives the board and every piece (text output)`);
+    }
+    if (names.length > 0) throw new CliError('show: with --position, the pieces shown are those of the position; name no piece after the file');
+    const position = readPosition(options.position!);
+    const workspace = await loadWorkspace([path]);
+    if (workspace.documents.length !== 1) throw new CliError('show: --position names pieces as one file sees them: name one file, not a directory');
+    reportProblems(workspace);
+    const [document] = workspace.documents;
+    const problems = diagnosticsOf(document, 1);
+    for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
+    const out = positionLines(workspace.services, document, position);
+    process.stdout.write(escapeLines(out).join('\n'));
+    return workspace.problems.length > 0 ? 2 : problems.length > 0 ? 1 : 0;
 }
