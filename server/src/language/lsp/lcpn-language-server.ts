@@ -3,8 +3,8 @@
  * `startLanguageServer`, step by step, with three differences.
  * - Handlers are registered through `guardConnection`: malformed params get InvalidParams.
  * - Diagnostics are published under the URI the client sent (see ClientUris).
- * - `lcpn/pieceDiagram` is served like Langium's requests: checked params, after the
- *   document is linked, cancellable.
+ * - `lcpn/pieceDiagram` and `lcpn/positionDiagram` are served like Langium's requests:
+ *   checked params, after the document is linked, cancellable.
  */
 import { DocumentState, isOperationCancelled, URI } from 'langium';
 import {
@@ -18,7 +18,8 @@ import {
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
 import { checkedRequest, ClientUris, guardConnection } from './lcpn-connection-guard.js';
 import { pieceDiagram, PIECE_DIAGRAM_REQUEST, type PieceDiagramParams } from './lcpn-diagram-request.js';
-import { PIECE_DIAGRAM_PARAMS } from './lcpn-request-params.js';
+import { positionDiagram, POSITION_DIAGRAM_REQUEST, type PositionDiagramParams } from './lcpn-position-request.js';
+import { PIECE_DIAGRAM_PARAMS, POSITION_DIAGRAM_PARAMS, type ParamsCheck } from './lcpn-request-params.js';
 
 export function startLcpnLanguageServer(shared: LangiumSharedServices): void {
     const connection = shared.lsp.Connection;
@@ -52,7 +53,7 @@ export function startLcpnLanguageServer(shared: LangiumSharedServices): void {
     addConfigurationChangeHandler(guarded, shared);
     addGoToDeclarationHandler(guarded, shared);
     addWorkspaceSymbolHandler(guarded, shared);
-    addPieceDiagramHandler(connection, shared);
+    addDiagramHandlers(connection, shared);
 
     connection.onInitialize((params) => shared.lsp.LanguageServer.initialize(params));
     connection.onInitialized((params) => shared.lsp.LanguageServer.initialized(params));
@@ -94,9 +95,18 @@ function addDiagnosticsHandler(connection: Connection, shared: LangiumSharedServ
     });
 }
 
-function addPieceDiagramHandler(connection: Connection, shared: LangiumSharedServices): void {
-    connection.onRequest(PIECE_DIAGRAM_REQUEST, checkedRequest(PIECE_DIAGRAM_PARAMS, async (params, token) => {
-        const request = params as PieceDiagramParams;
+function addDiagramHandlers(connection: Connection, shared: LangiumSharedServices): void {
+    addDocumentRequest<PieceDiagramParams>(connection, shared, PIECE_DIAGRAM_REQUEST, PIECE_DIAGRAM_PARAMS, (params) => pieceDiagram(shared, params));
+    addDocumentRequest<PositionDiagramParams>(connection, shared, POSITION_DIAGRAM_REQUEST, POSITION_DIAGRAM_PARAMS, (params) => positionDiagram(shared, params));
+}
+
+/**
+ * A custom request about one document, served like Langium's: checked params, after the
+ * workspace is ready and the document is linked; null for a document the server does not have.
+ */
+function addDocumentRequest<P extends { uri: string }>(connection: Connection, shared: LangiumSharedServices, method: string, paramsCheck: ParamsCheck, answer: (params: P) => unknown): void {
+    connection.onRequest(method, checkedRequest(paramsCheck, async (params, token) => {
+        const request = params as P;
         const uri = URI.parse(request.uri);
         try {
             await shared.workspace.WorkspaceManager.ready;
@@ -107,6 +117,6 @@ function addPieceDiagramHandler(connection: Connection, shared: LangiumSharedSer
             if (error instanceof ResponseError) return error;
             throw error;
         }
-        return pieceDiagram(shared, request);
+        return answer(request);
     }));
 }

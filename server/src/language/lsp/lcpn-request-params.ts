@@ -91,3 +91,6 @@ export const PIECE_DIAGRAM_PARAMS: ParamsCheck = check({
     board: object({ files: uinteger, ranks: uinteger }, true),
     at: optionalString
 });
+
+/** `lcpn/positionDiagram`'s params (see lcpn-position-request.ts). */
+export const POSITION_DIAGRAM_PARAMS: ParamsCheck = check({ uri, position: string, select: optionalString, attacked: optionalString });
