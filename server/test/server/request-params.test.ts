@@ -78,7 +78,7 @@ describe('client URIs', () => {
         expect(spelled.locations[2]).toBe(unchanged);
         expect(Object.keys(spelled.edit.changes)).toEqual(['file:///caf%E9.lcpn', 'file:///plain.lcpn']);
         expect(spelled.data).toBe(result.data);
-        expect(result.locations[0].uri).toBe(normalized); // the original is not changed
+        expect((result.locations[0] as { uri: string }).uri).toBe(normalized); // the original is not changed
         uris.forget(normalized);
         expect(uris.of(normalized)).toBe(normalized);
     });
