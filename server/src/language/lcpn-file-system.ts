@@ -7,7 +7,7 @@
 import { promises as fs, statSync, type Stats } from 'node:fs';
 import type { URI } from 'langium';
 import { NodeFileSystemProvider } from 'langium/node';
-import { describeSize, MAX_LCPN_FILE_BYTES } from './lcpn-limits.js';
+import { describeOverLimit, MAX_LCPN_FILE_BYTES } from './lcpn-limits.js';
 
 export class UnreadableFile extends Error {
     constructor(readonly uri: URI, readonly reason: string) {
@@ -57,10 +57,7 @@ function refuse(uri: URI, stat: Stats): void {
     if (stat.isDirectory()) throw new UnreadableFile(uri, 'is a directory, not a file');
     if (!stat.isFile()) throw new UnreadableFile(uri, 'is not a regular file (a pipe, socket or device)');
     if (stat.size > MAX_LCPN_FILE_BYTES) {
-        // Just over the limit, sizes in MB look equal: say them in bytes.
-        const [size, limit] = describeSize(stat.size) === describeSize(MAX_LCPN_FILE_BYTES)
-            ? [stat.size, MAX_LCPN_FILE_BYTES].map((n) => `${n.toLocaleString('en-US')} bytes`)
-            : [describeSize(stat.size), describeSize(MAX_LCPN_FILE_BYTES)];
+        const { size, limit } = describeOverLimit(stat.size);
         throw new UnreadableFile(uri, `is too large (${size}; files over ${limit} are not read)`);
     }
 }

@@ -17,6 +17,16 @@ export function describeSize(bytes: number): string {
     return `${bytes} bytes`;
 }
 
+/**
+ * A size and the limit it exceeds, in words for a message. Just over the limit, rounded sizes
+ * look equal ("16 MB; the limit is 16 MB"), so then both are said in bytes.
+ */
+export function describeOverLimit(size: number, limit = MAX_LCPN_FILE_BYTES): { size: string; limit: string } {
+    if (describeSize(size) !== describeSize(limit)) return { size: describeSize(size), limit: describeSize(limit) };
+    const bytes = (n: number) => `${n.toLocaleString('en-US')} bytes`;
+    return { size: bytes(size), limit: bytes(limit) };
+}
+
 function formatNumber(n: number): string {
     return n >= 10 ? String(Math.round(n)) : String(Math.round(n * 10) / 10);
 }
