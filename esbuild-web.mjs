@@ -52,7 +52,10 @@ export async function buildWeb(esbuild, { minify }) {
     await Promise.all([
         esbuild.build({
             ...browser,
-            format: 'cjs', // a web extension's main is a CommonJS module run by VS Code's web worker host
+            // A CommonJS module for VS Code's web worker host, named .js: that host loads the
+            // entry with '.js' appended unless it ends so, and takes the package for CommonJS
+            // because `main` ends in .cjs (despite "type": "module").
+            format: 'cjs',
             entryPoints: { 'client/browser': 'client/src/browser/extension.ts' },
             outdir: 'dist',
             external: ['vscode']

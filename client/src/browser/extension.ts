@@ -11,16 +11,17 @@ import type { LanguageClient as NodeLanguageClient } from 'vscode-languageclient
 import { DiagramPanel, targetOf } from '../diagram/panel.js';
 import { CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, type ConvertDocumentArguments, type ExportDiagramArguments, type SurfaceStyle } from '../protocol.js';
 
-/** The web extension host's Worker (this project's TypeScript has no DOM library). */
+/** The web extension host's globals (this project's TypeScript has no DOM library). */
 declare const Worker: new (url: string, options?: { name?: string }) => ConstructorParameters<typeof LanguageClient>[3];
+declare const Blob: new (parts: string[], options: { type: string }) => unknown;
+declare const URL: { createObjectURL(blob: unknown): string };
 
 const PRELUDE_SCHEME = 'lcpn-prelude';
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<{ readonly client: LanguageClient }> {
-    const serverMain = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server', 'browser.js');
-    const worker = new Worker(serverMain.toString(true), { name: 'LCPN Language Server' });
+    const worker = new Worker(await workerUrl(vscode.Uri.joinPath(context.extensionUri, 'dist', 'server', 'browser.js')), { name: 'LCPN Language Server' });
     const preludeFile = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server', 'prelude', 'standard.lcpn');
     context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(PRELUDE_SCHEME, {
         provideTextDocumentContent: async () => new TextDecoder().decode(await vscode.workspace.fs.readFile(preludeFile))
@@ -73,6 +74,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ read
 
     await languageClient.start();
     return { client: languageClient };
+}
+
+/**
+ * A URL a worker can start from. vscode.dev serves extensions over https; a remote host
+ * (code-server, Codespaces) names them vscode-remote:, which a browser cannot load: the
+ * script is then read through VS Code's file system and started from a blob: URL.
+ */
+async function workerUrl(script: vscode.Uri): Promise<string> {
+    if (script.scheme === 'http' || script.scheme === 'https') return script.toString(true);
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(script));
+    return URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
 }
 
 /** The export command's argument, if well-formed (as client/src/extension.ts checks it: a hover link is text anyone could write). */
