@@ -80,8 +80,23 @@ export const PARLETT_MESSAGES = {
     groupRepeat: 'a repeated group inside a repeated group has no LCPN equivalent',
     empty: 'empty move option',
     tooDeep: `groups nested more than ${MAX_GROUP_DEPTH} deep`,
-    trailingDot: "'.' (then) must be followed by a move"
+    trailingDot: "'.' (then) must be followed by a move",
+    standAlone: "'0' (stand still) is a first leg: write '.' and the move after it, as in 0.1+",
+    tileUnused: "a tile label '@S@' on '0' is read only when the move ends by leaping back to it ('.~%S%'), which makes the move a capture without moving",
+    braces: "only the range form {a..b} of seed 003's {...} distances is read (as a-b)",
+    notPieceMove: (what: string) => `${what} (seed 003's extended notation) describes more than one piece's move or the game, not a piece's move: not converted`,
+    safe: "'s' (safe: no opponent's move could capture the piece afterwards) depends on the whole position, not on one piece's move: not converted"
 } as const;
+
+/** Seed 003 characters that describe more than one piece's move or the game, by character. */
+const NOT_A_PIECE_MOVE: Record<string, string> = {
+    ':': "':' (a move label)",
+    $: "'$...$' (a reference to a move label)",
+    '@': "'@...@' (a tile label)",
+    '%': "'%...%' (a reference to a tile label)",
+    '?': "'?' (if the preceding move is possible)",
+    '!': "'!' (an invalid move that keeps its labels)"
+};
 
 interface Conds {
     o?: number;
@@ -103,7 +118,9 @@ interface Dir {
 type Node =
     | { kind: 'atom'; conds: Conds; leaper: boolean; dist: Dist; dir?: Dir; repeat: boolean; offset: number; locust?: number }
     | { kind: 'group'; conds: Conds; leaper: boolean; dist?: Dist; body: Node[]; offset: number; locust?: number }
-    | { kind: 'then'; legs: Node[]; offset: number };
+    | { kind: 'then'; legs: Node[]; offset: number }
+    /** `0@S@.M.~%S%`: M, made without the piece leaving its square (it captures there: igui). */
+    | { kind: 'stay'; body: Node; offset: number };
 
 class Fail extends Error {}
 
@@ -229,6 +246,7 @@ class Parser {
             return true;
         }
         if (c === ')') this.fail(PARLETT_MESSAGES.unopened);
+        if (NOT_A_PIECE_MOVE[c]) this.fail(PARLETT_MESSAGES.notPieceMove(NOT_A_PIECE_MOVE[c]));
         if (c === '^' && this.lenient) {
             this.warn(PARLETT_MESSAGES.locustMissingComma, this.pos);
             return true;
@@ -257,7 +275,21 @@ class Parser {
 
     option(): Node {
         const offset = this.pos;
+        // Seed 003: `0` stands still as a first leg; `0@S@.M.~%S%` names the start square and
+        // leaps back to it at the end, i.e. M captures without the piece moving (the Shooter).
+        let tile: string | undefined;
+        let standing = false;
+        if (this.peek() === '0' && /^0\s*[.@]/.test(this.text.slice(this.pos, this.pos + 40))) {
+            standing = true;
+            this.pos++;
+            this.pos = this.spacesEnd();
+            if (this.peek() === '@') tile = this.tileLabel('@');
+            this.pos = this.spacesEnd();
+            if (this.peek() !== '.') this.fail(PARLETT_MESSAGES.standAlone, offset);
+            this.pos = this.spacesEnd(this.pos + 1);
+        }
         const legs = [this.part()];
+        let back = false;
         for (;;) {
             const end = this.spacesEnd();
             if (this.text[end] !== '.') break;
@@ -265,13 +297,33 @@ class Parser {
             this.pos++;
             this.inner(() => true);
             if (this.pos >= this.text.length || ',;)'.includes(this.peek())) this.fail(PARLETT_MESSAGES.trailingDot, this.pos - 1);
+            if (tile !== undefined && this.text.startsWith(`~%${tile}%`, this.pos)) {
+                this.pos += tile.length + 3;
+                back = true;
+                break;
+            }
             legs.push(this.part());
         }
-        return legs.length === 1 ? legs[0] : { kind: 'then', legs, offset };
+        if (tile !== undefined && !back) this.fail(PARLETT_MESSAGES.tileUnused, offset, 1);
+        const node: Node = legs.length === 1 ? legs[0] : { kind: 'then', legs, offset };
+        if (standing && back) return { kind: 'stay', body: node, offset };
+        return node;
+    }
+
+    /** `@name@` (or `%name%`): a tile label of seed 003's extended notation; returns the name. */
+    private tileLabel(mark: '@' | '%'): string {
+        const start = this.pos;
+        const close = this.text.indexOf(mark, start + 1);
+        const name = close < 0 ? '' : this.text.slice(start + 1, close);
+        if (!/^[A-Za-z0-9_]+$/.test(name)) this.fail(PARLETT_MESSAGES.notPieceMove('tile label'), start, 1);
+        this.pos = close + 1;
+        return name;
     }
 
     private part(): Node {
         const offset = this.pos;
+        const label = /^[A-Za-z_][A-Za-z0-9_]*\s*:/.exec(this.text.slice(this.pos, this.pos + 80));
+        if (label) this.fail(PARLETT_MESSAGES.notPieceMove(`'${label[0]}' (a move label)`), this.pos, label[0].length);
         const conds: Conds = {};
         for (;;) {
             const c = this.peek();
@@ -286,6 +338,8 @@ class Parser {
             } else break;
         }
         if (conds.o !== undefined && conds.c !== undefined) this.fail(PARLETT_MESSAGES.conflict, Math.max(conds.o, conds.c));
+        if (this.peek() === 's' && /[0-9n~^({]/.test(this.text[this.pos + 1] ?? '')) this.fail(PARLETT_MESSAGES.safe);
+        if (NOT_A_PIECE_MOVE[this.peek()]) this.fail(PARLETT_MESSAGES.notPieceMove(NOT_A_PIECE_MOVE[this.peek()]));
         let locust: number | undefined;
         if (this.peek() === '^') locust = this.pos++;
         let leaper = false;
@@ -352,6 +406,17 @@ class Parser {
             this.pos++;
             return { kind: 'steps', min: 1, max: null, offset, length: 1 };
         }
+        if (this.peek() === '{') {
+            const m = /^\{\s*([0-9]+)\s*\.\.\s*([0-9]+|n)\s*\}/.exec(this.text.slice(this.pos, this.pos + 60));
+            if (!m) this.fail(PARLETT_MESSAGES.braces);
+            const min = Number(m[1]);
+            const max = m[2] === 'n' ? null : Number(m[2]);
+            if (!Number.isSafeInteger(min) || (max !== null && !Number.isSafeInteger(max))) this.fail(PARLETT_MESSAGES.tooLarge, this.pos, m[0].length);
+            if (min === 0) this.fail(PARLETT_MESSAGES.zeroDistance, this.pos, m[0].length);
+            if (max !== null && max < min) this.fail(`range ${min}..${max} is empty`, this.pos, m[0].length);
+            this.pos += m[0].length;
+            return { kind: 'steps', min, max, offset, length: m[0].length };
+        }
         const first = this.number();
         if (first === undefined) {
             if (this.peek() === '\\') this.fail(PARLETT_MESSAGES.backslash);
@@ -403,7 +468,7 @@ class Parser {
             this.pos++;
         }
         let restrict: string | undefined;
-        for (const r of ['<>', '>=', '<=', '>', '<', '=']) {
+        for (const r of ['<>', '>=', '<=', '>', '<', '=', 'l', 'r']) {
             if (this.text.startsWith(r, this.pos)) {
                 restrict = r;
                 this.pos += r.length;
@@ -426,7 +491,10 @@ const RESTRICT: Record<string, (dx: number, dy: number) => boolean> = {
     '<>': (_dx, dy) => dy !== 0,
     '=': (_dx, dy) => dy === 0,
     '>=': (_dx, dy) => dy >= 0,
-    '<=': (_dx, dy) => dy <= 0
+    '<=': (_dx, dy) => dy <= 0,
+    // Seed 003: left and right, seen from White (toward the a-file and the far file).
+    l: (dx) => dx < 0,
+    r: (dx) => dx > 0
 };
 
 function fail(parser: Parser, message: string, offset: number, length = 1): never {
@@ -467,6 +535,9 @@ function lower(node: Node, parser: Parser, mode: Mode = 'normal', leaperDefault 
             const range: Qualifier = { kind: 'range', min: node.dist.min, max: node.dist.max };
             return applyConds({ kind: 'qualified', base: inner, qualifiers: [range] }, node.conds, parser);
         }
+        case 'stay':
+            if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
+            return { kind: 'apply', functions: ['igui'], args: [lower(node.body, parser, mode, leaperDefault)] };
         case 'atom':
             if (node.locust !== undefined) {
                 if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
