@@ -6,6 +6,7 @@
 import type { AstNode } from 'langium';
 import type { Document } from '../language/generated/ast.js';
 import { createLcpnServices } from '../language/lcpn-module.js';
+import { lastAtOrBefore, lineStarts } from '../language/text-lines.js';
 import { lowerDefinition } from './lower.js';
 import type { PieceDef } from './piece.js';
 
@@ -39,11 +40,13 @@ export function lcpnParser() {
 export function parsePieceText(text: string): { pieces: PieceDef[]; problems: TextProblem[]; document: Document } {
     const result = lcpnParser().parse<Document>(text);
     const problems: TextProblem[] = [];
+    let starts: number[] | undefined;
+    const lines = () => (starts ??= lineStarts(text));
     for (const e of result.lexerErrors) {
         problems.push({ message: `unexpected character '${text.substr(e.offset, e.length)}'`, line: (e.line ?? 0), column: e.column ?? 0, severity: 'error', code: 'lexing-error' });
     }
     for (const e of result.parserErrors) {
-        const at = Number.isNaN(e.token.startOffset) ? endOf(text) : { line: e.token.startLine ?? 1, column: e.token.startColumn ?? 1 };
+        const at = Number.isNaN(e.token.startOffset) ? positionOf(lines(), text.length) : { line: e.token.startLine ?? 1, column: e.token.startColumn ?? 1 };
         problems.push({ message: e.message, ...at, severity: 'error', code: 'parsing-error' });
     }
     const pieces: PieceDef[] = [];
@@ -52,7 +55,7 @@ export function parsePieceText(text: string): { pieces: PieceDef[]; problems: Te
         const lowered = lowerDefinition(def);
         pieces.push(lowered.piece);
         for (const p of lowered.problems) {
-            const at = p.part && p.node.$cstNode ? positionOf(text, p.node.$cstNode.offset + p.part.offset) : startOf(p.node);
+            const at = p.part && p.node.$cstNode ? positionOf(lines(), p.node.$cstNode.offset + p.part.offset) : startOf(p.node);
             problems.push({ message: p.message, ...at, severity: p.severity, code: p.code });
         }
     }
@@ -65,12 +68,8 @@ function startOf(node: AstNode): { line: number; column: number } {
     return start ? { line: start.line + 1, column: start.character + 1 } : { line: 1, column: 1 };
 }
 
-function positionOf(text: string, offset: number): { line: number; column: number } {
-    const before = text.slice(0, offset).split(/\r?\n/);
-    return { line: before.length, column: before[before.length - 1].length + 1 };
-}
-
-function endOf(text: string): { line: number; column: number } {
-    const lines = text.split(/\r?\n/);
-    return { line: lines.length, column: lines[lines.length - 1].length + 1 };
+/** 1-based line and column of `offset`; lines end at \n, \r\n or \r, as the parser and the CST count them. */
+function positionOf(lines: readonly number[], offset: number): { line: number; column: number } {
+    const line = lastAtOrBefore(lines, offset);
+    return { line: line + 1, column: offset - lines[line] + 1 };
 }
