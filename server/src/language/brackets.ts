@@ -9,15 +9,18 @@ export interface OpenBracket {
 
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
-/** The brackets still open at the end of `text`, outermost first. */
-export function openBrackets(text: string): OpenBracket[] {
+/**
+ * The brackets still open at the end of `text` (or of text[from, to)), outermost first. A comment
+ * ends at `\n` or `\r`, as the grammar's SL_COMMENT does.
+ */
+export function openBrackets(text: string, from = 0, to = text.length): OpenBracket[] {
     const stack: OpenBracket[] = [];
-    for (let i = 0; i < text.length; i++) {
+    for (let i = from; i < to; i++) {
         const c = text[i];
         if (c === '"') {
-            for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+            for (i++; i < to && text[i] !== '"'; i++) if (text[i] === '\\') i++;
         } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
-            while (i < text.length && text[i] !== '\n') i++;
+            while (i < to && text[i] !== '\n' && text[i] !== '\r') i++;
         } else if (PAIRS[c]) {
             stack.push({ char: c, offset: i, closer: PAIRS[c] });
         } else if (c === ')' || c === ']' || c === '}') {

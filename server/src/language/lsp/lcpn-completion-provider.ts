@@ -9,6 +9,7 @@ import { DefaultCompletionProvider, type CompletionAcceptor, type CompletionCont
 import { CompletionItemKind, CompletionList, InsertTextFormat, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as ast from '../generated/ast.js';
+import { openBrackets } from '../brackets.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import type { LcpnPieceModels } from '../lcpn-piece-models.js';
 import { isPreludeUri } from '../lcpn-prelude.js';
@@ -226,11 +227,6 @@ function styleAt(document: LangiumDocument, offset: number): Style {
 
 /** The text from the innermost bracket still open at the end of `before` (strings and comments ignored). */
 function innermostOpenList(before: string): string {
-    const code = before.replace(/"(?:[^"\\]|\\.)*"?/g, (m) => ' '.repeat(m.length)).replace(/(;|#|\/\/)[^\n]*/g, (m) => ' '.repeat(m.length));
-    let depth = 0;
-    for (let i = code.length - 1; i >= 0; i--) {
-        if (')]}'.includes(code[i])) depth++;
-        else if ('([{'.includes(code[i]) && depth-- === 0) return code.slice(i);
-    }
-    return '';
+    const open = openBrackets(before).at(-1);
+    return open ? before.slice(open.offset) : '';
 }
