@@ -21,7 +21,7 @@ import {
 import { allAstNodes, referencesOf } from './ast-walk.js';
 import * as ast from './generated/ast.js';
 import { incompleteDefinitions } from './lcpn-incomplete.js';
-import type { AmbiguityError } from './lcpn-scope-provider.js';
+import { candidateFileNames, type AmbiguityError } from './lcpn-scope-provider.js';
 
 /** Nodes handled between two cancellation checks (each takes microseconds). */
 const CHECK_EVERY = 256;
@@ -57,7 +57,7 @@ export class LcpnLinker extends DefaultLinker {
         if (!isLinkingError(candidate) || !ast.isNameRef(refInfo.container)) return candidate;
         const candidates = this.scopeProvider.getScope(refInfo).getElements(refInfo.reference.$refText).toArray();
         if (candidates.length < 2) return candidate;
-        const files = candidates.map((c) => c.documentUri.path.split('/').pop()).join(', ');
+        const files = candidateFileNames(candidates).join(', ');
         const error: AmbiguityError = { ...candidate, message: `'${refInfo.reference.$refText}' is defined in several files: ${files}`, ambiguous: candidates };
         return error;
     }

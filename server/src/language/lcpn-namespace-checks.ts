@@ -3,12 +3,12 @@
  * does not define and several other workspace files do is reported at the use, with every
  * candidate, instead of being resolved by the order in which files were loaded.
  */
-import type { AstNodeDescription, ValidationAcceptor, ValidationChecks } from 'langium';
+import type { ValidationAcceptor, ValidationChecks } from 'langium';
 import type * as ast from './generated/ast.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
 import type { LcpnServices } from './lcpn-module.js';
 import { nameRole } from './lcpn-name-roles.js';
-import { isAmbiguityError } from './lcpn-scope-provider.js';
+import { candidateFileNames, isAmbiguityError } from './lcpn-scope-provider.js';
 
 export function registerNamespaceChecks(services: LcpnServices): void {
     const checks: ValidationChecks<ast.LcpnAstType> = { NameRef: checkAmbiguous };
@@ -19,20 +19,15 @@ function checkAmbiguous(ref: ast.NameRef, accept: ValidationAcceptor): void {
     if (nameRole(ref) !== 'piece') return;
     const error = ref.ref.error;
     if (!isAmbiguityError(error)) return;
-    const files = fileNames(error.ambiguous);
+    const files = candidateFileNames(error.ambiguous);
     const name = ref.ref.$refText;
     accept('error', `'${name}' is defined in several files of the workspace (${files.join(', ')}) and not in this one, so it has no moves here: define it in this file to choose, or keep one definition`, {
         node: ref, property: 'ref', code: IssueCodes.AmbiguousPiece,
         data: { code: IssueCodes.AmbiguousPiece, name, candidates: error.ambiguous.map((d) => d.documentUri.toString()) },
-        relatedInformation: error.ambiguous.filter((d) => d.nameSegment).map((d, i) => ({
+        // Index first, filter after: files[i] is the name of candidate i.
+        relatedInformation: error.ambiguous.map((d, i) => ({ d, file: files[i] })).filter(({ d }) => d.nameSegment).map(({ d, file }) => ({
             location: { uri: d.documentUri.toString(), range: d.nameSegment!.range },
-            message: `'${d.name}' is defined in ${files[i]}`
+            message: `'${d.name}' is defined in ${file}`
         }))
     });
-}
-
-/** The candidates' file names; whole paths when two files share a name. */
-function fileNames(candidates: readonly AstNodeDescription[]): string[] {
-    const base = candidates.map((d) => d.documentUri.path.split('/').pop() ?? d.documentUri.path);
-    return new Set(base).size === base.length ? base : candidates.map((d) => d.documentUri.path);
 }

@@ -75,6 +75,17 @@ export function isAmbiguityError(error: LinkingError | undefined): error is Ambi
     return error !== undefined && Array.isArray((error as Partial<AmbiguityError>).ambiguous);
 }
 
+/**
+ * The files an ambiguous name is defined in, for messages: file names (decoded), or whole
+ * paths when two of the files share a name. One rule for the diagnostic, the hover and the
+ * linking error.
+ */
+export function candidateFileNames(candidates: readonly AstNodeDescription[]): string[] {
+    const paths = candidates.map((d) => d.documentUri.path);
+    const base = paths.map((path) => path.split('/').pop() || path);
+    return new Set(base).size === new Set(paths).size ? base : paths;
+}
+
 export class LcpnScopeProvider implements ScopeProvider {
     private readonly tables: WorkspaceCache<string, DefinitionTable>;
     private readonly ownIncomplete = new WeakMap<ast.Document, Map<string, AstNodeDescription>>();

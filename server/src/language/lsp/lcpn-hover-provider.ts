@@ -10,7 +10,7 @@ import * as ast from '../generated/ast.js';
 import type { DiagramStyle } from '../lcpn-client.js';
 import { nameRole } from '../lcpn-name-roles.js';
 import { isPreludeUri } from '../lcpn-prelude.js';
-import { isAmbiguityError } from '../lcpn-scope-provider.js';
+import { candidateFileNames, isAmbiguityError } from '../lcpn-scope-provider.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { MAX_BOARD_SIDE } from '../../engine/board.js';
 import { functionWord, hexagonalWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
@@ -133,7 +133,7 @@ export class LcpnHoverProvider implements HoverProvider {
     private unresolved(node: ast.NameRef, text: string): string {
         const error = node.ref.error;
         if (isAmbiguityError(error)) {
-            const files = [...new Set(error.ambiguous.map((d) => fileName(d.documentUri.toString())))];
+            const files = [...new Set(candidateFileNames(error.ambiguous))];
             return `**${escapeMarkdown(text)}** is defined in several files of the workspace: ${files.map(escapeMarkdown).join(', ')} (and not in this file), so it has no moves here. Define it in this file to choose.`;
         }
         return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the workspace or the standard prelude.`;
@@ -149,15 +149,5 @@ export class LcpnHoverProvider implements HoverProvider {
             origin,
             extra: notationLines(piece, resolve)
         });
-    }
-}
-
-/** The last segment of a URI, decoded (a `%2F` inside a file name is not a folder). */
-function fileName(uri: string): string {
-    const last = uri.replace(/\/+$/, '').split('/').pop() ?? uri;
-    try {
-        return decodeURIComponent(last);
-    } catch {
-        return last; // an invalid escape: shown as written
     }
 }
