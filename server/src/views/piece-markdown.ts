@@ -28,6 +28,21 @@ export interface PieceMarkdownOptions {
     extra?: string[];
     /** Where the definition lives, when it is not the current file (e.g. "standard prelude"). */
     origin?: string;
+    /**
+     * The hovered name: with images, links under the first diagram save it as SVG or PNG through
+     * the VS Code client's command `lcpn.exportDiagram` (which opens the panel on that piece).
+     */
+    exportFrom?: { uri: string; position: { line: number; character: number } };
+}
+
+/** `[Save SVG](command:lcpn.exportDiagram?...) · [Save PNG](...)`; brackets in the URI are escaped so the link cannot end early. */
+export function exportLinks(from: NonNullable<PieceMarkdownOptions['exportFrom']>): string {
+    const link = (format: 'svg' | 'png') => {
+        const args = encodeURIComponent(JSON.stringify([{ uri: from.uri, position: from.position, format }]))
+            .replace(/[()!'*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+        return `[Save ${format.toUpperCase()}](command:lcpn.exportDiagram?${args})`;
+    };
+    return `${link('svg')} · ${link('png')}`;
 }
 
 /** Height in px the board of a hover image may take (title, caption and labels take the rest of ~250). */
@@ -51,6 +66,7 @@ export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: Piece
             parts.push(caption(title), markdownImage(svg, `${piece.name}: movement diagram ${title}`));
             const facts = destinationFacts(result.destinations);
             if (facts.length > 0) parts.push(facts.map(escapeMarkdown).join('  \n'));
+            if (options.exportFrom && shown[0].title === title) parts.push(exportLinks(options.exportFrom));
         }
     } else if (withText) {
         // Without images the text diagram is the picture: it comes first too.
