@@ -1,6 +1,6 @@
 /**
  * What the movement engine knows, as diagnostics: the problems `lcpn show` and the hover note
- * under a diagram (a capture that would happen on the way, modifiers that allow no move, a
+ * under a diagram (igui on a leg that another leg follows, modifiers that allow no move, a
  * vector of three numbers, `(move)` without a movement, an empty `cond`, informal keywords,
  * functions and legs) are reported where they are written, by `lcpn check` and the
  * editor alike. One home per rule: the engine's compiler finds them (engine/compile.ts); this
