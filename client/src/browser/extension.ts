@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser.js';
 import type { LanguageClient as NodeLanguageClient } from 'vscode-languageclient/node.js';
 import { DiagramPanel, targetOf } from '../diagram/panel.js';
+import { answerFileRequests } from './file-system.js';
 import { CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, type ConvertDocumentArguments, type ExportDiagramArguments, type SurfaceStyle } from '../protocol.js';
 
 /** The web extension host's globals (this project's TypeScript has no DOM library). */
@@ -34,7 +35,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ read
             .map((scheme) => ({ scheme, language: 'lcpn' })),
         initializationOptions: { preludeUri: `${PRELUDE_SCHEME}:/standard.lcpn` },
         markdown: { isTrusted: { enabledCommands: [EXPORT_DIAGRAM_COMMAND] } },
-        synchronize: { configurationSection: 'lcpn' }
+        synchronize: {
+            configurationSection: 'lcpn',
+            fileEvents: vscode.workspace.createFileSystemWatcher('**/*.lcpn')
+        }
     };
     const languageClient = client = new LanguageClient('lcpn', 'LCPN Language Server', clientOptions, worker);
     // The panel sends requests only; it is typed with the desktop client, whose request API is the same.
@@ -52,6 +56,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ read
 
     context.subscriptions.push(
         languageClient,
+        // The worker reads the workspace's .lcpn files through VS Code (a browser has no disk).
+        ...answerFileRequests(languageClient),
         vscode.commands.registerCommand('lcpn.convertToLisp', convert('lisp')),
         vscode.commands.registerCommand('lcpn.convertToC', convert('c')),
         vscode.commands.registerCommand('lcpn.convertToSql', convert('sql')),

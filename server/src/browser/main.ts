@@ -1,16 +1,16 @@
 /**
  * The language server's browser entry point: the same services as server/src/main.ts, run in
  * a web worker (the VS Code web extension and the playground start it). The connection
- * speaks LSP over the worker's postMessage; files come only from the client (Langium's
- * EmptyFileSystem: a browser has no folder to load), and the prelude is the text bundled in
+ * speaks LSP over the worker's postMessage; files are read through the client
+ * (client-file-system.ts: a browser has no disk), and the prelude is the text bundled in
  * the server, named by the client's `initializationOptions.preludeUri` or else the virtual
  * `lcpn-prelude:/standard.lcpn` (see prelude-file.ts, which esbuild puts in place of the
  * node module that writes a read-only copy to the user's cache directory).
  */
-import { EmptyFileSystem } from 'langium';
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser.js';
 import { createLcpnServices } from '../language/lcpn-module.js';
 import { startLcpnLanguageServer } from '../language/lsp/lcpn-language-server.js';
+import { ClientFileSystemProvider } from './client-file-system.js';
 
 /** The worker's global scope (this project's TypeScript has no DOM library: what is used is typed here). */
 interface WorkerScope {
@@ -18,6 +18,18 @@ interface WorkerScope {
 }
 declare const self: WorkerScope;
 type Port = ConstructorParameters<typeof BrowserMessageReader>[0];
+
+// Node's setImmediate, which shared server code uses to yield to pending messages: in a worker,
+// a macrotask through a MessageChannel (setTimeout is clamped to 4 ms when nested).
+if (typeof globalThis.setImmediate !== 'function') {
+    const channel = new MessageChannel();
+    const queue: (() => void)[] = [];
+    (channel.port1 as unknown as { onmessage: () => void }).onmessage = () => queue.shift()?.();
+    (globalThis as { setImmediate: unknown }).setImmediate = (callback: (...args: unknown[]) => void, ...args: unknown[]) => {
+        queue.push(() => callback(...args));
+        channel.port2.postMessage(undefined);
+    };
+}
 
 const reader = new BrowserMessageReader(self as unknown as Port);
 const writer = new BrowserMessageWriter(self as unknown as Port);
@@ -27,5 +39,5 @@ self.addEventListener('unhandledrejection', (event) => {
     event.preventDefault();
     console.error('LCPN: an operation failed; the server goes on.', event.reason instanceof Error ? event.reason.stack ?? event.reason.message : event.reason);
 });
-const { shared } = createLcpnServices({ connection, ...EmptyFileSystem });
+const { shared } = createLcpnServices({ connection, fileSystemProvider: () => new ClientFileSystemProvider(connection) });
 startLcpnLanguageServer(shared);

@@ -30,6 +30,10 @@ if (!available && !ci) {
 const root = resolve(__dirname, '../../..');
 const PIECES = `(def camel [1 3])
 (def broken (/ wazir frobnicate-me))
+(def uses-other (/ zebra-ish wazir))
+`;
+/** Never opened: the server reads it through the client (the workspace's files, as on the desktop). */
+const OTHER = `zebra-ish := [2, 3]
 `;
 /** What the web extension needs (as the VSIX would hold it); not the node bundles. */
 const FILES = ['dist/client/browser.js', 'dist/client/diagram-view.js', 'dist/server/browser.js', 'dist/server/prelude/standard.lcpn',
@@ -69,6 +73,7 @@ describe.skipIf(!available && !ci)('the web extension in code-server (VS Code fo
         writeFileSync(join(extension, 'package.json'), JSON.stringify(manifest, null, 2));
         mkdirSync(join(dir, 'ws'));
         writeFileSync(join(dir, 'ws', 'pieces.lcpn'), PIECES);
+        writeFileSync(join(dir, 'ws', 'other.lcpn'), OTHER);
         mkdirSync(join(dir, 'user-data', 'User'), { recursive: true });
         mkdirSync(join(dir, 'home'));
         mkdirSync(shots);
@@ -161,18 +166,24 @@ describe.skipIf(!available && !ci)('the web extension in code-server (VS Code fo
         await page.locator('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning').first().waitFor({ timeout: process.env.LCPN_WEB_DEBUG ? 15_000 : 90_000 });
         await page.screenshot({ path: join(shots, 'web-diagnostic.png') });
 
-        // Hover `camel`: the server's diagram as an image.
+        // Hover `camel`, then `zebra-ish` (defined in the unopened other.lcpn): the server's diagram as an image.
         const image = page.locator('.monaco-hover-content img[src^="data:image/svg+xml;base64,"]').first();
         const name = page.locator('.monaco-editor .view-lines span', { hasText: /^camel$/ }).first();
-        for (let attempt = 0; attempt < 5 && !await image.isVisible(); attempt++) {
+        for (const [word, shot] of [[name, 'web-hover.png'], [page.locator('.monaco-editor .view-lines span', { hasText: /^zebra-ish$/ }).first(), 'web-hover-other-file.png']] as const) {
+            for (let attempt = 0; attempt < 5 && !await image.isVisible(); attempt++) {
+                await page.mouse.move(0, 0);
+                await word.hover();
+                await image.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+            }
+            expect(await image.isVisible()).toBe(true);
+            expect((await page.locator('.monaco-hover-content').allInnerTexts()).join('\n')).toContain(shot === 'web-hover.png' ? 'camel' : 'zebra-ish');
+            await page.screenshot({ path: join(shots, shot) });
+            await page.keyboard.press('Escape');
             await page.mouse.move(0, 0);
-            await name.hover();
-            await image.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+            await image.waitFor({ state: 'hidden' });
         }
-        expect(await image.isVisible()).toBe(true);
-        expect((await page.locator('.monaco-hover-content').allInnerTexts()).join('\n')).toContain('camel');
-        await page.screenshot({ path: join(shots, 'web-hover.png') });
-        await page.keyboard.press('Escape');
+        // One problem in the file (frobnicate-me): zebra-ish resolved through the workspace.
+        await expect.poll(() => page.locator('.monaco-editor .squiggly-error').count()).toBe(1);
 
         // The diagram panel, from the command palette, on the piece under the cursor; click a square.
         await name.click();
@@ -191,6 +202,8 @@ describe.skipIf(!available && !ci)('the web extension in code-server (VS Code fo
         await expect.poll(() => frame.locator('#board').innerHTML(), { timeout: 20_000 }).not.toBe(before);
         await page.screenshot({ path: join(shots, 'web-panel.png') });
 
+        // Document symbols from the worker: the breadcrumbs name the definition under the cursor.
+        await page.locator('.breadcrumbs-control .monaco-breadcrumb-item', { hasText: 'camel' }).first().waitFor({ timeout: 20_000 });
         expect(problems).toEqual([]);
     }
 });
