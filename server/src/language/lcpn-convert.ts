@@ -13,7 +13,7 @@ import { CstUtils, isLeafCstNode, type LangiumDocument } from 'langium';
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
 import { definitionsWithErrors, syntaxBroken, type Reason } from './lcpn-convert-check.js';
-import { lastAtOrBefore } from './text-lines.js';
+import { lastAtOrBefore, lineEnding } from './text-lines.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import { layOutDefinition } from './lsp/lcpn-formatter.js';
 import { definitionStyle, lowerDefinition } from '../model/lower.js';
@@ -112,7 +112,7 @@ class Converter {
     constructor(private readonly models: LcpnPieceModels, private readonly document: LangiumDocument, private readonly style: Style) {
         this.text = document.textDocument.getText();
         this.definitions = ((document.parseResult.value as ast.Document).definitions ?? []).filter((d) => d.$cstNode);
-        this.eol = this.text.includes('\r\n') ? '\r\n' : '\n';
+        this.eol = lineEnding(this.text);
     }
 
     run(range?: Range): Conversion {

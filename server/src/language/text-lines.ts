@@ -17,6 +17,12 @@ export function lineStarts(text: string): number[] {
     return starts;
 }
 
+/** The file's line break: its first one, `\n` if it has none (what edits write between lines). */
+export function lineEnding(text: string): string {
+    const at = text.search(/\r\n?|\n/);
+    return at < 0 ? '\n' : text[at] === '\n' ? '\n' : text[at + 1] === '\n' ? '\r\n' : '\r';
+}
+
 /** The index of the last element <= value in a sorted array, or -1. */
 export function lastAtOrBefore(sorted: ArrayLike<number>, value: number): number {
     let lo = 0;

@@ -14,6 +14,7 @@ import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-t
 import * as ast from '../generated/ast.js';
 import { breaksLispClauses, codeChildren, isLispForm, isLongConditional, Layout, LINE_WIDTH, oneLineWidth, ownComposite } from './lcpn-format-layout.js';
 import { standaloneServices } from '../../model/parse-text.js';
+import { lineEnding } from '../text-lines.js';
 
 /** Highest priority: every definition starts on its own line. */
 const DEFINITION_BREAK = Formatting.newLine({ priority: 10 });
@@ -251,12 +252,6 @@ function countLines(text: string): number {
         }
     }
     return lines;
-}
-
-/** The file's line break: its first one, `\n` if it has none. */
-function lineEnding(text: string): string {
-    const at = text.search(/\r\n?|\n/);
-    return at < 0 ? '\n' : text[at] === '\n' ? '\n' : text[at + 1] === '\n' ? '\r\n' : '\r';
 }
 
 /**

@@ -1,0 +1,26 @@
+/** A conversion writes the file's own line break (its first one) between the lines it adds, as the formatter does. */
+import { clearDocuments, parseHelper } from 'langium/test';
+import { beforeAll, expect, test } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { convertDocument } from '../../src/language/lcpn-convert.js';
+import type { LcpnServices } from '../../src/language/lcpn-module.js';
+import { createTestServices } from '../test-services.js';
+
+let services: LcpnServices;
+beforeAll(async () => {
+    services = (await createTestServices()).Lcpn as LcpnServices;
+});
+
+test.each([['\n'], ['\r\n'], ['\r']])('line end %j: a comment inside a definition moves onto a line of its own with the same line end', async (eol) => {
+    const text = ['(def a ; first', '  (/ wazir ferz))', ''].join(eol);
+    const document = await parseHelper(services)(text, { validation: true });
+    try {
+        const conversion = convertDocument(services.lcpn.PieceModels, document, 'c');
+        const output = TextDocument.applyEdits(document.textDocument, conversion.edits);
+        expect(output.split(eol).length).toBeGreaterThan(2);
+        expect(output.replaceAll(eol, '|')).not.toMatch(/[\r\n]/);
+        expect(output).toContain('// first');
+    } finally {
+        await clearDocuments(services.shared, [document]);
+    }
+});
