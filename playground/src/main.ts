@@ -26,7 +26,8 @@ const client = new LcpnDocumentClient(connection);
 /** Hovers are the server's markdown; images only as data URIs of the server's own diagrams. */
 const markdown = new MarkdownIt({ html: false, linkify: false });
 const defaultValidateLink = markdown.validateLink.bind(markdown);
-markdown.validateLink = (url: string) => /^data:image\/svg\+xml;base64,/i.test(url) || defaultValidateLink(url);
+// VS Code command links (the hover's "save as SVG/PNG") mean nothing here: they stay text.
+markdown.validateLink = (url: string) => /^data:image\/svg\+xml;base64,/i.test(url) || (!/^command:/i.test(url) && defaultValidateLink(url));
 // VS Code's image size suffix, `(data:...|width=120,height=120)`: made width and height attributes.
 const defaultImage = markdown.renderer.rules.image!;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
