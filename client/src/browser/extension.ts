@@ -7,7 +7,6 @@
  */
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser.js';
-import type { LanguageClient as NodeLanguageClient } from 'vscode-languageclient/node.js';
 import { DiagramPanel, targetOf } from '../diagram/panel.js';
 import { answerFileRequests } from './file-system.js';
 import { CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, type ConvertDocumentArguments, type ExportDiagramArguments, type SurfaceStyle } from '../protocol.js';
@@ -41,8 +40,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ read
         }
     };
     const languageClient = client = new LanguageClient('lcpn', 'LCPN Language Server', clientOptions, worker);
-    // The panel sends requests only; it is typed with the desktop client, whose request API is the same.
-    const panelClient = languageClient as unknown as NodeLanguageClient;
 
     const convert = (style: SurfaceStyle) => async (resource?: vscode.Uri): Promise<unknown> => {
         const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
@@ -62,7 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ read
         vscode.commands.registerCommand('lcpn.convertToC', convert('c')),
         vscode.commands.registerCommand('lcpn.convertToSql', convert('sql')),
         vscode.commands.registerCommand('lcpn.showDiagram', async () => {
-            await DiagramPanel.show(context.extensionUri, panelClient, vscode.window.activeTextEditor);
+            await DiagramPanel.show(context.extensionUri, languageClient, vscode.window.activeTextEditor);
         }),
         vscode.commands.registerCommand(EXPORT_DIAGRAM_COMMAND, async (raw?: unknown) => {
             const args = exportArguments(raw);
@@ -72,7 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ read
                 void vscode.window.showWarningMessage('Put the cursor on a piece in an LCPN file to export its diagram.');
                 return;
             }
-            const panel = await DiagramPanel.showTarget(context.extensionUri, panelClient, target);
+            const panel = await DiagramPanel.showTarget(context.extensionUri, languageClient, target);
             await panel.export(args?.format ?? 'svg', 'save');
         }),
         { dispose: () => DiagramPanel.current?.dispose() }

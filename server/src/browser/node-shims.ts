@@ -1,8 +1,8 @@
 /**
- * What the web worker bundle gets for `node:*` modules (esbuild.mjs maps them here). Modules
- * shared with the node server import them at the top; in a browser the server runs on
- * Langium's EmptyFileSystem, so a file function is never reached, and if one were it says so
- * instead of failing somewhere later. `Buffer` is the one piece used for real: the diagram's
+ * What the web worker bundle gets for `node:*` modules (esbuild-web.mjs maps them here). Modules
+ * shared with the node server import them at the top; in a browser the server reads files
+ * through the client (client-file-system.ts), so a file function here is never reached, and if
+ * one were it says so instead of failing somewhere later. `Buffer` is the one piece used for real: the diagram's
  * data URI (base64 of UTF-8).
  */
 function noFileSystem(): never {
@@ -25,11 +25,6 @@ export const tmpdir = noFileSystem;
 export const isAbsolute = (): boolean => false;
 export const join = (...parts: string[]): string => parts.join('/');
 export const createHash = noFileSystem;
-export function randomBytes(size: number): { toString(encoding: 'base64'): string } {
-    const bytes = globalThis.crypto.getRandomValues(new Uint8Array(size));
-    return { toString: () => base64(bytes) };
-}
-
 function base64(bytes: Uint8Array): string {
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
