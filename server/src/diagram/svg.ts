@@ -17,6 +17,7 @@ import { fileName, squareName, type Destination, type SetUp, type Square } from 
 import { cellKind, diagramCells, diagramWindow, inWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
 import { locustPairs, promotionChoices } from './facts.js';
 import { KIND_LABELS } from './text.js';
+import { escapeMarkdown } from '../views/markdown.js';
 
 export interface SvgDiagramOptions {
     /** Squares to draw; default `diagramWindow(setup, destinations, minSide)`. */
@@ -387,13 +388,9 @@ export type ImageSize = { width: number; height: number } | number;
  */
 export function markdownImage(svg: string, alt: string, size?: ImageSize): string {
     const { width, height } = displaySize(svg, size);
-    // `&`, `<` and `>` as entities: a backslash before `<` still leaves the text `<img` in the markdown source.
-    // Renderers that refuse `data:` SVG show the alt as text, so autolinks are broken too: `scheme:`, `www.`, `name.tld`, `@`.
-    const safeAlt = alt.replace(/[\r\n]+/g, ' ')
-        .replace(/[\\[\]()*_`!@~|#]/g, (c) => `\\${c}`)
-        .replace(/(?<=[A-Za-z0-9]):(?=\S)/g, '\\:')
-        .replace(/(?<=[A-Za-z0-9])\.(?=[A-Za-z])/g, '\\.')
-        .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string);
+    // User text reaches markdown only through views/markdown.ts (entities for & < >, autolinks broken:
+    // renderers that refuse `data:` SVG show the alt as text); parentheses too, inside a link's brackets.
+    const safeAlt = escapeMarkdown(alt).replace(/[()]/g, (c) => `\\${c}`);
     return `![${safeAlt}](${svgDataUri(svg)}|width=${width},height=${height})`;
 }
 
