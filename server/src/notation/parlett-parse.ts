@@ -526,7 +526,7 @@ function lower(node: Node, parser: Parser, mode: Mode = 'normal', leaperDefault 
             const leaper = node.leaper || leaperDefault;
             if (node.locust !== undefined || (node.dist && node.body.some((n) => n.kind === 'atom' && n.locust !== undefined))) {
                 if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
-                return locustConds(locustGroup(node, parser, leaper), node.conds, parser, node.offset);
+                return locustConds(locustGroup(node, parser), node.conds, parser, node.offset);
             }
             if (!node.dist) return applyConds(union(node.body.map((n) => lower(n, parser, mode, leaper))), node.conds, parser);
             if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
@@ -616,11 +616,16 @@ function hopOf(node: Node & { kind: 'atom' }, parser: Parser): Hop {
         return { steps: hippoSteps(dist.along, dist.across, dir, parser), min: 1, max: 1 };
     }
     if (dist.max !== null && dist.max < 2) fail(parser, PARLETT_MESSAGES.locustShort, dist.offset, dist.length);
+    return { steps: unitSteps(dir, parser), min: Math.max(1, dist.min - 1), max: dist.max === null ? null : dist.max - 1 };
+}
+
+/** The one-square steps a direction selects (`+` when it names no base, as for `1>`). */
+function unitSteps(dir: Dir | undefined, parser: Parser): Vec[] {
     const families: [number, number][] = dir?.base === 'X' ? [[1, 1]] : dir?.base === '*' ? [[0, 1], [1, 1]] : [[0, 1]];
     const test = dir?.restrict ? RESTRICT[dir.restrict] : () => true;
     const steps = families.flatMap((f) => permutations(f[0], f[1]).filter(([dx, dy]) => test(dx, dy)));
     if (steps.length === 0) fail(parser, `'${parser.text.slice(dir!.offset, dir!.offset + dir!.length)}' selects no move`, dir!.offset, dir!.length);
-    return { steps, min: Math.max(1, dist.min - 1), max: dist.max === null ? null : dist.max - 1 };
+    return steps;
 }
 
 function hippoSteps(along: number, across: number, dir: Dir | undefined, parser: Parser): Vec[] {
@@ -642,14 +647,17 @@ function hippoSteps(along: number, across: number, dir: Dir | undefined, parser:
  * group counts the landing, as for an atom); `n(^2X)` repeats each hop of the group in one
  * direction (`n` times; `2(^2X)` twice).
  */
-function locustGroup(node: Node & { kind: 'group' }, parser: Parser, leaper: boolean): Move {
+function locustGroup(node: Node & { kind: 'group' }, parser: Parser): Move {
     const hopMove = node.conds.o !== undefined;
     if (node.locust !== undefined) {
+        // Each body atom is one step of the hop: a leap a/b, or d squares along a direction (a fixed distance).
         const steps = node.body.flatMap((n) => {
             if (n.kind !== 'atom' || n.locust !== undefined || n.repeat) return fail(parser, PARLETT_MESSAGES.locustGroup, n.offset);
-            return n.dist.kind === 'hippo' ? hippoSteps(n.dist.along, n.dist.across, n.dir, parser) : hopOf({ ...n, dist: { ...n.dist, min: 2, max: 2 } }, parser).steps.map(([x, y]): Vec => [x * (n.dist as { min: number }).min, y * (n.dist as { min: number }).min]);
+            if (n.dist.kind === 'hippo') return hippoSteps(n.dist.along, n.dist.across, n.dir, parser);
+            const d = n.dist.min;
+            if (n.dist.max !== d) return fail(parser, PARLETT_MESSAGES.groupRange, n.dist.offset, n.dist.length);
+            return unitSteps(n.dir, parser).map(([x, y]): Vec => [x * d, y * d]);
         });
-        void leaper;
         const dist = node.dist ?? { kind: 'steps', min: 2, max: 2, offset: node.offset, length: 0 };
         if (dist.kind === 'hippo') return fail(parser, 'a hippogonal leap cannot repeat a group', dist.offset, dist.length);
         if (dist.max !== null && dist.max < 2 && node.dist) fail(parser, PARLETT_MESSAGES.locustShort, dist.offset, dist.length);
