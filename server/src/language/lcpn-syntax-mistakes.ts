@@ -5,6 +5,7 @@
  * recovers. Returns undefined when a mistake is not recognised: the parser's own message
  * (lcpn-parser-messages.ts) is used then.
  */
+import { openBrackets } from './brackets.js';
 import { describeCharacter, meantCharacter } from './characters.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
 import { functionWord } from '../model/vocabulary.js';
@@ -490,7 +491,7 @@ function unfinished(ctx: ParseErrorContext): Diagnosis | undefined {
         return { start: p.start, end: p.end, code: IssueCodes.MissingOperand, message: `'${p.image}' at the end of line ${line} has nothing after it before ${where}: write ${what}, or remove the '${p.image}'` };
     }
     const segmentStart = ctx.segments.startOf(ctx.segments.indexOf(p.start));
-    const open = openBracketsIn(ctx.text, segmentStart, t.type === 'EOF' ? ctx.text.length : t.start);
+    const open = openBrackets(ctx.text, segmentStart, t.type === 'EOF' ? ctx.text.length : t.start);
     const innermost = open[open.length - 1];
     if (innermost) {
         const more = open.length > 1 ? ` (and ${open.length - 1} more)` : '';
@@ -522,26 +523,4 @@ export function diagnoseStray(text: string, start: number, segments: Segments): 
         start: op.start, end: op.end, code: IssueCodes.MissingOperand, explainsUpTo: segments.lineEnd(stray.end),
         message: `'${op.image}' at the end of line ${segments.line(op.start)} has nothing after it, so it took '${name.image}' from the next line: write the movement after '${op.image}', or remove it`
     };
-}
-
-
-interface Open { char: string; offset: number; closer: string }
-
-/** Brackets left open in text[from, to), skipping strings and comments. */
-function openBracketsIn(text: string, from: number, to: number): Open[] {
-    const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
-    const stack: Open[] = [];
-    for (let i = from; i < to; i++) {
-        const c = text[i];
-        if (c === '"') {
-            for (i++; i < to && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-        } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
-            while (i < to && text[i] !== '\n') i++;
-        } else if (pairs[c]) {
-            stack.push({ char: c, offset: i, closer: pairs[c] });
-        } else if (c === ')' || c === ']' || c === '}') {
-            stack.pop();
-        }
-    }
-    return stack;
 }

@@ -200,6 +200,15 @@ describe('an unfinished definition is reported on its own line, not on the next 
             expect(diagnostics[0].relatedInformation?.[0].location.range).toEqual({ start: { line: 1, character: 7 }, end: { line: 1, character: 8 } });
         }
     });
+
+    test('a comment ends at \\r too: the brackets on the lines after it are counted', async () => {
+        // Ending comments only at \n once took the rest of a \r-only file for the comment, and blamed the definition's own '('.
+        for (const eol of ['\r', '\r\n', '\n']) {
+            const { diagnostics } = await validate(`(def a ; two moves${eol}  (/ wazir${eol}(def c ferz)`);
+            expect(diagnostics.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.message}`))
+                .toEqual(["1:5 the '(' on line 2, column 3 (and 1 more) is never closed: expected ')' before the next definition"]);
+        }
+    });
 });
 
 describe('the text functions behind the messages', () => {
