@@ -42,7 +42,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<LcpnEx
         // Files, unsaved buffers and the prelude; not the copies that diff and history views
         // open under other schemes, which would look like duplicate definitions.
         documentSelector: [{ scheme: 'file', language: 'lcpn' }, { scheme: 'untitled', language: 'lcpn' }, { scheme: PRELUDE_SCHEME, language: 'lcpn' }],
-        initializationOptions: { preludeUri: `${PRELUDE_SCHEME}:/standard.lcpn` },
+        initializationOptions: { preludeUri: `${PRELUDE_SCHEME}:/standard.lcpn`, exportCommand: true },
         // Hovers may link to the export command, and to nothing else.
         markdown: { isTrusted: { enabledCommands: [EXPORT_DIAGRAM_COMMAND] } },
         synchronize: {

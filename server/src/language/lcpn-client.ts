@@ -31,11 +31,18 @@ export class LcpnClient {
     requestedStyle?: DiagramStyle;
     /** Whether the client renders markdown images in hovers; unknown before `initialize`. */
     showsImages?: boolean;
+    /**
+     * Whether hovers may link to the client's `lcpn.exportDiagram` command: only a client that
+     * says so (`initializationOptions.exportCommand: true`, sent by the VS Code extension, which
+     * trusts that one command in hover markdown); elsewhere such a link would be dead text.
+     */
+    exportCommand = false;
 
     initialize(params: InitializeParams): void {
         this.name = params.clientInfo?.name;
-        const options = params.initializationOptions as { diagramStyle?: unknown } | null | undefined;
+        const options = params.initializationOptions as { diagramStyle?: unknown; exportCommand?: unknown } | null | undefined;
         this.requestedStyle = isDiagramStyle(options?.diagramStyle) ? options.diagramStyle : undefined;
+        this.exportCommand = options?.exportCommand === true;
         const parser = params.capabilities?.general?.markdown?.parser;
         this.showsImages = IMAGE_CLIENT_NAMES.test(this.name ?? '') || (typeof parser === 'string' && /^marked$/i.test(parser));
     }

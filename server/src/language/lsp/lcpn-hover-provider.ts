@@ -56,6 +56,8 @@ function notationLines(piece: PieceDef, resolve: (key: string) => PieceDef | und
 interface DiagramSettings {
     board: { files: number; ranks: number };
     style: DiagramStyle;
+    /** Where a Save SVG / Save PNG link sends the client's export command (clients that have it). */
+    exportFrom?: { uri: string; position: { line: number; character: number } };
 }
 
 export class LcpnHoverProvider implements HoverProvider {
@@ -66,7 +68,10 @@ export class LcpnHoverProvider implements HoverProvider {
         if (!root) return undefined;
         const leaf = CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.position));
         if (!leaf || leaf.hidden) return undefined;
-        const value = this.contentFor(leaf.astNode, leaf.text, document, await this.settings());
+        const settings = await this.settings();
+        // The export links reopen this hover's piece in the panel: the URI as the client sent it.
+        if (this.services.lcpn.Client.exportCommand) settings.exportFrom = { uri: params.textDocument.uri, position: params.position };
+        const value = this.contentFor(leaf.astNode, leaf.text, document, settings);
         return value ? { contents: { kind: 'markdown', value }, range: leaf.range } : undefined;
     }
 
@@ -147,7 +152,8 @@ export class LcpnHoverProvider implements HoverProvider {
             images: settings.style !== 'text',
             text: settings.style !== 'image',
             origin,
-            extra: notationLines(piece, resolve)
+            extra: notationLines(piece, resolve),
+            exportFrom: settings.exportFrom
         });
     }
 }

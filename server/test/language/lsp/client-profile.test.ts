@@ -66,6 +66,17 @@ describe('hover follows the client', () => {
         expect(value).toContain('](data:image/svg+xml;base64,');
         expect(value).not.toContain('. X . X .');
     });
+
+    test('Save SVG / Save PNG links only for a client that has the export command, pointing at this hover', async () => {
+        expect(await hover({ clientInfo: { name: 'Visual Studio Code' } })).not.toContain('command:');
+        const value = await hover({ clientInfo: { name: 'Visual Studio Code' }, initializationOptions: { exportCommand: true } });
+        const links = [...value.matchAll(/\[Save (SVG|PNG)\]\(command:lcpn\.exportDiagram\?([^)]*)\)/g)];
+        expect(links.map((m) => m[1])).toEqual(['SVG', 'PNG']);
+        const [argument] = JSON.parse(decodeURIComponent(links[0][2])) as [{ uri: string; position: unknown; format: string }];
+        expect(argument).toMatchObject({ position: { line: 0, character: 6 }, format: 'svg' });
+        expect(argument.uri).toMatch(/\.lcpn$/);
+        expect(await hover({ clientInfo: { name: 'Neovim' }, initializationOptions: { exportCommand: true } })).not.toContain('command:');
+    });
 });
 
 describe('the read-only prelude file', () => {
