@@ -32,7 +32,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ read
         // and history views open (git:, ...), which would look like duplicate definitions.
         documentSelector: ['file', 'untitled', 'vscode-vfs', 'vscode-remote', 'memfs', 'vscode-test-web', PRELUDE_SCHEME]
             .map((scheme) => ({ scheme, language: 'lcpn' })),
-        initializationOptions: { preludeUri: `${PRELUDE_SCHEME}:/standard.lcpn` },
+        // exportCommand: this client has lcpn.exportDiagram, so hovers may link to it (Save SVG/PNG).
+        initializationOptions: { preludeUri: `${PRELUDE_SCHEME}:/standard.lcpn`, exportCommand: true },
         markdown: { isTrusted: { enabledCommands: [EXPORT_DIAGRAM_COMMAND] } },
         synchronize: {
             configurationSection: 'lcpn',
