@@ -8,6 +8,7 @@
 import { openBrackets } from './brackets.js';
 import { describeCharacter, meantCharacter } from './characters.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
+import { lastAtOrBefore, lineStarts } from './text-lines.js';
 import { functionWord } from '../model/vocabulary.js';
 
 export type SyntaxStyle = 'lisp' | 'c' | 'sql';
@@ -67,14 +68,12 @@ export class Segments {
 
     constructor(readonly text: string) {
         this.starts = definitionStarts(text);
-        this.lineStarts = [0];
-        // Lines end at \r\n, \n or \r, as in LSP.
-        for (const match of text.matchAll(/\r\n?|\n/g)) this.lineStarts.push(match.index! + match[0].length);
+        this.lineStarts = lineStarts(text);
     }
 
-    /** Index of the segment holding `offset`. */
+    /** Index of the segment holding `offset` (the first one for an offset before the text or NaN). */
     indexOf(offset: number): number {
-        return lastAtOrBefore(this.starts, offset);
+        return Math.max(0, lastAtOrBefore(this.starts, offset));
     }
 
     startOf(index: number): number {
@@ -88,18 +87,23 @@ export class Segments {
 
     /** Where the line holding `offset` ends (its line break, or the end of the text). */
     lineEnd(offset: number): number {
-        const next = this.lineStarts[lastAtOrBefore(this.lineStarts, offset) + 1];
+        const next = this.lineStarts[this.lineIndex(offset) + 1];
         if (next === undefined) return this.text.length;
         return this.text[next - 2] === '\r' && this.text[next - 1] === '\n' ? next - 2 : next - 1;
     }
 
     /** 1-based line of an offset. */
     line(offset: number): number {
-        return lastAtOrBefore(this.lineStarts, offset) + 1;
+        return this.lineIndex(offset) + 1;
     }
 
     column(offset: number): number {
-        return offset - this.lineStarts[lastAtOrBefore(this.lineStarts, offset)] + 1;
+        return offset - this.lineStarts[this.lineIndex(offset)] + 1;
+    }
+
+    /** 0-based line of an offset (the first line for an offset before the text or NaN). */
+    private lineIndex(offset: number): number {
+        return Math.max(0, lastAtOrBefore(this.lineStarts, offset));
     }
 
     /** True if only blanks stand before `offset` on its line. */
@@ -124,16 +128,6 @@ export class Segments {
         if (infix) return infix[1] === 'IS' ? 'sql' : 'c';
         return undefined;
     }
-}
-
-function lastAtOrBefore(sorted: number[], offset: number): number {
-    let lo = 0;
-    let hi = sorted.length - 1;
-    while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (sorted[mid] <= offset) lo = mid; else hi = mid - 1;
-    }
-    return lo;
 }
 
 const INFIX_HEAD = new RegExp(`^${NAME_START}\\s*(:=|IS\\b)`);

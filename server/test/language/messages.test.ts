@@ -228,6 +228,14 @@ describe('the text functions behind the messages', () => {
         // The same tokens on one line are not that mistake.
         expect(diagnoseStray('x := ferz / y := wazir', 14, new Segments('x := ferz / y := wazir'))).toBeUndefined();
     });
+
+    test('lines and columns as the editor counts them; an offset before the text or NaN is on the first line', () => {
+        const segments = new Segments('(def a wazir)\r\n(def b\rferz)\n');
+        expect([15, 22, 23, 28].map((o) => [segments.indexOf(o), segments.line(o), segments.column(o)])).toEqual([[1, 2, 1], [1, 3, 1], [1, 3, 2], [1, 4, 1]]);
+        expect([segments.lineEnd(0), segments.lineEnd(15), segments.lineEnd(22)]).toEqual([13, 21, 27]);
+        for (const o of [-1, NaN]) expect([segments.indexOf(o), segments.line(o), segments.lineEnd(o)]).toEqual([0, 1, 13]);
+        expect(segments.column(-1)).toBe(0);
+    });
 });
 
 describe('mistakes that parse get a message that names the fix', () => {
