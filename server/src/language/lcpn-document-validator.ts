@@ -20,7 +20,7 @@ import { nameRole } from './lcpn-name-roles.js';
 import { isAmbiguityError, type LcpnScopeProvider } from './lcpn-scope-provider.js';
 import type { LcpnServices } from './lcpn-module.js';
 import { closestNames, didYouMean, spellAs } from './suggest.js';
-import { definitionStyle } from '../model/lower.js';
+import { enclosingStyle } from '../model/lower.js';
 import { normalizeName } from '../model/names.js';
 
 export class LcpnDocumentValidator extends DefaultDocumentValidator {
@@ -168,7 +168,7 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
             known ??= [...(this.lcpnServices.references.ScopeProvider as LcpnScopeProvider).definitionTable().keys()];
             const name = reference.$refText;
             if (oddCharacterInName(name)) continue; // the validator names the odd character; "unknown piece" would only repeat it
-            const suggestions = closestNames(normalizeName(name), known).map((s) => spellAs(s, name, styleOf(container)));
+            const suggestions = closestNames(normalizeName(name), known).map((s) => spellAs(s, name, enclosingStyle(container)));
             diagnostics.push(this.toDiagnostic('error', `unknown piece '${name}': no definition in this file, the workspace or the standard prelude${didYouMean(suggestions)}`, {
                 node: container,
                 range: reference.$refNode?.range,
@@ -288,8 +288,3 @@ const SYNTAX_MISTAKES = new Set<string>([
     IssueCodes.MissingOperand, IssueCodes.UnclosedBracket, IssueCodes.LispIf, IssueCodes.CondClause, IssueCodes.FunctionCallSyntax,
     IssueCodes.NumberAsMovement, IssueCodes.KeywordWithoutMovement
 ]);
-
-function styleOf(node: AstNode): 'lisp' | 'c' | 'sql' {
-    const def = AstUtils.getContainerOfType(node, ast.isDefinition);
-    return def ? definitionStyle(def) : 'lisp';
-}

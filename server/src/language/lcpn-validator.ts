@@ -15,7 +15,7 @@ import { closestNames, didYouMean, spellAs } from './suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { findCycles, references } from '../model/cycles.js';
 import { DIRECTIONS, FUNCTIONS, QUALIFIERS, directionWord, functionWord, hexagonalWord, isKnownKeyword } from '../model/vocabulary.js';
-import { definitionStyle, lowerMove, notationOf } from '../model/lower.js';
+import { enclosingStyle, lowerMove, notationOf } from '../model/lower.js';
 import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
 
@@ -164,7 +164,7 @@ export class LcpnValidator {
         const name = normalizeName(ref.ref.$refText);
         if (functionWord(name)) return;
         const typed = ref.ref.$refText;
-        const style = styleOf(ref);
+        const style = enclosingStyle(ref);
         const operator = OPERATOR_WORDS[name];
         if (operator && nameRole(ref) === 'function') {
             const fix = style === 'lisp' ? operator.lisp : style === 'sql' ? operator.sql : operator.c;
@@ -193,12 +193,12 @@ export class LcpnValidator {
         const hexagonal = hexagonalWord(name);
         if (hexagonal) {
             const [dx, dy] = hexagonal.squareStep;
-            const vector = styleOf(qualifier) === 'lisp' ? `([${dx} ${dy}] :only)` : `[${dx}, ${dy}]:only`;
+            const vector = enclosingStyle(qualifier) === 'lisp' ? `([${dx} ${dy}] :only)` : `[${dx}, ${dy}]:only`;
             accept('warning', `'${qualifier.value}' is the specification's example of a direction on a hexagonal board; lcpn computes square boards, where it has no meaning: kept and shown, but it does not restrict the moves (one diagonal step ${dy > 0 ? 'forward' : 'backward'} and to the ${dx < 0 ? 'left' : 'right'} on a square board is ${vector})`,
                 { node: qualifier, code: IssueCodes.HexagonalKeyword, data: { code: IssueCodes.HexagonalKeyword } });
             return;
         }
-        const suggestions = closestNames(name, KNOWN_KEYWORDS).map((s) => ':' + spellAs(s, qualifier.value.replace(/^:+/, ''), styleOf(qualifier)));
+        const suggestions = closestNames(name, KNOWN_KEYWORDS).map((s) => ':' + spellAs(s, qualifier.value.replace(/^:+/, ''), enclosingStyle(qualifier)));
         accept('warning', `unknown keyword '${qualifier.value}': kept and shown, but it does not restrict the moves${didYouMean(suggestions)}`,
             { node: qualifier, code: IssueCodes.UnknownKeyword, data: { code: IssueCodes.UnknownKeyword, suggestions } });
     };
@@ -307,11 +307,6 @@ function isConditionCall(ref: ast.NameRef): boolean {
 function insideComparison(node: AstNode): boolean {
     for (let n = node.$container; n && !ast.isDefinition(n); n = n.$container) if (ast.isEquals(n)) return true;
     return false;
-}
-
-function styleOf(node: AstNode): 'lisp' | 'c' | 'sql' {
-    const def = AstUtils.getContainerOfType(node, ast.isDefinition);
-    return def ? definitionStyle(def) : 'lisp';
 }
 
 /** A name holding an arrow, a curly quote or an invisible character pasted from a word processor. */

@@ -12,7 +12,7 @@
  * empty union (no movement) and marks the piece `incomplete`, so no later stage ever meets an
  * undefined part of a model. The syntax error that made the hole is reported by the parser.
  */
-import { GrammarUtils, type AstNode } from 'langium';
+import { AstUtils, GrammarUtils, type AstNode } from 'langium';
 import * as ast from '../language/generated/ast.js';
 import { normalizeKeyword, normalizeName } from './names.js';
 import { parseBetza, parseParlett } from '../notation/index.js';
@@ -49,6 +49,12 @@ const DEFAULT_TESTS = new Set(['t', 'else', 'otherwise']);
 export function definitionStyle(def: ast.Definition): Style {
     if (ast.isLispDefinition(def)) return 'lisp';
     return def.op === 'IS' ? 'sql' : 'c';
+}
+
+/** The style of the definition holding `node` (Lisp outside any definition): how a suggestion for it is spelled. */
+export function enclosingStyle(node: AstNode): Style {
+    const def = AstUtils.getContainerOfType(node, ast.isDefinition);
+    return def ? definitionStyle(def) : 'lisp';
 }
 
 export function lowerDefinition(def: ast.Definition): { piece: PieceDef; problems: LoweringProblem[] } {
