@@ -20,6 +20,7 @@ import { nameRole } from './lcpn-name-roles.js';
 import { isAmbiguityError, type LcpnScopeProvider } from './lcpn-scope-provider.js';
 import type { LcpnServices } from './lcpn-module.js';
 import { closestNames, didYouMean, spellAs } from './suggest.js';
+import { lastAtOrBefore } from './text-lines.js';
 import { enclosingStyle } from '../model/lower.js';
 import { normalizeName } from '../model/names.js';
 
@@ -248,13 +249,9 @@ function oneErrorPerDefinition(document: LangiumDocument, diagnostics: Diagnosti
     for (const c of covered) reach.push(Math.max(reach.at(-1) ?? 0, c.to));
     // The earliest explanation that covers a diagnostic wins: a dangling operator's error covers the line it swallowed.
     const coveringOf = (at: number) => {
-        let lo = 0;
-        let hi = covered.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (reach[mid] > at) hi = mid; else lo = mid + 1;
-        }
-        return lo < covered.length && covered[lo].from <= at ? covered[lo] : undefined;
+        // The first explanation reaching past `at`.
+        const first = lastAtOrBefore(reach, at) + 1;
+        return first < covered.length && covered[first].from <= at ? covered[first] : undefined;
     };
     return diagnostics.filter((d) => {
         const covering = coveringOf(offsetOf(d));
