@@ -7,7 +7,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, lstatSync, readlinkSync, type Stats } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { describeSize, MAX_LCPN_FILE_BYTES } from '../language/lcpn-limits.js';
+import { describeOverLimit, describeSize, MAX_LCPN_FILE_BYTES } from '../language/lcpn-limits.js';
 
 export const LCPN_EXTENSION = '.lcpn';
 
@@ -158,15 +158,9 @@ function decode(bytes: Buffer): string {
 
 /** `size` is the file's size, or undefined when only "more than the limit" is known (a stream, a growing file). */
 function tooLarge(size: number | undefined): string {
-    const limit = describeSize(MAX_LCPN_FILE_BYTES);
-    if (size === undefined) return `too large to read (more than the limit of ${limit})`;
-    // Just over the limit, rounded sizes would read "16 MB; the limit is 16 MB": give the bytes.
-    if (describeSize(size) === limit) return `too large to read (${bytes(size)}; the limit is ${bytes(MAX_LCPN_FILE_BYTES)})`;
-    return `too large to read (${describeSize(size)}; the limit is ${limit})`;
-}
-
-function bytes(count: number): string {
-    return `${count.toLocaleString('en-US')} bytes`;
+    if (size === undefined) return `too large to read (more than the limit of ${describeSize(MAX_LCPN_FILE_BYTES)})`;
+    const over = describeOverLimit(size);
+    return `too large to read (${over.size}; the limit is ${over.limit})`;
 }
 
 function statOr(path: string): Stats | { message: string } {
