@@ -552,18 +552,7 @@ function atom(node: Node & { kind: 'atom' }, parser: Parser, mode: Mode, leaper:
     const repeat: Qualifier[] = node.repeat ? [{ kind: 'range', min: 1, max: null }] : [];
     if (node.repeat && mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
     if (dist.kind === 'hippo') {
-        const { along, across } = dist;
-        let steps = permutations(along, across);
-        if (dir?.restrict) {
-            // the first number is measured along the restriction's axis: vertical for > and <, sideways for =
-            const r = dir.restrict;
-            const picked: Vec[] = [];
-            if (r.includes('>')) picked.push([across, along], [-across, along]);
-            if (r.includes('<')) picked.push([across, -along], [-across, -along]);
-            if (r.includes('=')) picked.push([along, across], [-along, across], [along, -across], [-along, -across]);
-            steps = dedupe(picked);
-        }
-        if (steps.length === 0) fail(parser, 'this direction selects no move of the leap', dir!.offset, dir!.length);
+        const steps = hippoSteps(dist.along, dist.across, dir, parser);
         const [m, n] = family(steps[0]);
         const path = gcd(m, n) > 1;
         const move = selectMove(m, n, steps, repeat);
@@ -631,6 +620,7 @@ function unitSteps(dir: Dir | undefined, parser: Parser): Vec[] {
 function hippoSteps(along: number, across: number, dir: Dir | undefined, parser: Parser): Vec[] {
     let steps = permutations(along, across);
     if (dir?.restrict) {
+        // the first number is measured along the restriction's axis: vertical for > and <, sideways for =
         const r = dir.restrict;
         const picked: Vec[] = [];
         if (r.includes('>')) picked.push([across, along], [-across, along]);
