@@ -3,23 +3,16 @@
  * hover and the `lcpn/pieceDiagram` request. Only what the page uses, over vscode-jsonrpc.
  */
 import type { MessageConnection } from 'vscode-jsonrpc/browser.js';
+import { PIECE_DIAGRAM_REQUEST, type Blocker, type BoardSize, type PieceDiagramParams, type PieceDiagramResult } from '../../client/src/protocol.js';
 
 export const DOCUMENT_URI = 'file:///playground/pieces.lcpn';
 
 export interface LspPosition { line: number; character: number }
 export interface LspRange { start: LspPosition; end: LspPosition }
 export interface LspDiagnostic { range: LspRange; severity?: number; message: string; code?: string | number; data?: { code?: string } }
-export interface Blocker { square: string; side: 'friend' | 'enemy' }
-export interface BoardSize { files: number; ranks: number }
-export interface PieceDiagram {
-    piece: string;
-    at: string;
-    board: BoardSize;
-    svg: string;
-    text: string;
-    notes: string[];
-    facts?: string[];
-}
+// The request's shapes have one home, shared with the VS Code client.
+export type { Blocker, BoardSize } from '../../client/src/protocol.js';
+export type PieceDiagram = PieceDiagramResult;
 
 export class LcpnDocumentClient {
     private version = 1;
@@ -72,8 +65,7 @@ export class LcpnDocumentClient {
     }
 
     async diagram(position: LspPosition, board: BoardSize, blockers: Blocker[], at: string | undefined): Promise<PieceDiagram | null> {
-        return await this.connection.sendRequest('lcpn/pieceDiagram', {
-            uri: DOCUMENT_URI, position, board, blockers, ...(at ? { at } : {})
-        }) as PieceDiagram | null;
+        const params: PieceDiagramParams = { uri: DOCUMENT_URI, position, board, blockers, ...(at ? { at } : {}) };
+        return await this.connection.sendRequest(PIECE_DIAGRAM_REQUEST, params) as PieceDiagram | null;
     }
 }
