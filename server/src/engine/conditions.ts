@@ -4,6 +4,7 @@
  */
 import type { Term, Test } from '../model/piece.js';
 import { normalizeName } from '../model/names.js';
+import { lispTest } from '../model/print-lisp.js';
 import type { EngineRule, PlanTerm, PlanTest } from './plan.js';
 
 /** `report` receives the message and rule of a test that is not machine-evaluable. */
@@ -12,10 +13,10 @@ export function compileTest(test: Test, report: (message: string, rule: EngineRu
         report(`condition ${quote(test.text)} is informal: its branch is shown with a note`, 'informal-condition');
         return { kind: 'informal', note: quote(test.text) };
     }
-    const left = term(test.left);
-    const right = term(test.right);
+    const left = test.kind === 'compare' && test.op === '=' ? term(test.left) : undefined;
+    const right = test.kind === 'compare' && test.op === '=' ? term(test.right) : undefined;
     if (left && right) return { kind: 'equals', left, right };
-    const text = `(= ${showTerm(test.left)} ${showTerm(test.right)})`;
+    const text = lispTest(test);
     report(`condition ${text} is not machine-evaluable (only numbers and (rank) are): its branch is shown with a note`, 'informal-comparison');
     return { kind: 'informal', note: text };
 }
@@ -24,12 +25,6 @@ function term(t: Term): PlanTerm | undefined {
     if (t.kind === 'number') return { kind: 'number', value: t.value };
     if (t.kind === 'call' && normalizeName(t.fn) === 'rank' && t.args.length === 0) return { kind: 'rank' };
     return undefined;
-}
-
-function showTerm(t: Term): string {
-    if (t.kind === 'number') return String(t.value);
-    if (t.kind === 'name') return t.key;
-    return `(${[t.fn, ...t.args.map(showTerm)].join(' ')})`;
 }
 
 /** A string shown in a message or a note: on one line, shortened. */

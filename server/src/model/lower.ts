@@ -341,7 +341,7 @@ class Lowering {
         }
         if (ast.isStringLit(expr)) return { kind: 'text', text: expr.value ?? '' };
         if (ast.isParenthesized(expr)) return this.test(expr.expr);
-        if (ast.isEquals(expr)) return { kind: 'equals', left: this.term(expr.left), right: this.term(expr.right) };
+        if (ast.isEquals(expr)) return { kind: 'compare', op: '=', left: this.term(expr.left), right: this.term(expr.right) };
         this.problem(expr, 'bad-test', 'a condition is a comparison such as (= (rank) 2) / rank() = 2, or a description in a string');
         return { kind: 'text', text: '' };
     }

@@ -84,9 +84,29 @@ export interface Branch {
     body: Move;
 }
 
-/** A condition: an equality between terms (`(= (rank) 2)`), or informal text. */
+/** The comparison operators of conditions: `=` `<` `>` `<=` `>=`. */
+export type CompareOp = '=' | '<' | '>' | '<=' | '>=';
+
+/**
+ * A condition, tested on one square (see docs/language.md, "Conditions"): in a `cond` branch the
+ * square the piece stands on; as a landing test (a keyword or a function part that names a
+ * condition) each square the move lands on or jumps over.
+ * - `compare`: `(= (rank) 2)`, `(< (file) 5)`, `rank() >= 6`.
+ * - `and` / `or` / `not`: `(and a b)`, `a && b`, `a AND b`; `(or ...)`, `||`, `OR`; `(not a)`, `!a`, `NOT a`.
+ * - `predicate`: a built-in test applied to terms: `(first-move)` (the piece has not moved yet),
+ *   `(in palace)` (the square is in zone `palace`), `(occupied-by cannon general)` (one of these
+ *   pieces, of either side, stands there), `(empty)`, `(friend)`, `(enemy)`. `fn` is normalized.
+ * - `ref`: a condition defined in the file by name (`(def on-own-side (<= (rank) 5))`), used as a test.
+ * - `text`: informal words (`"before crossing river"`); evaluated only when the file defines a
+ *   condition whose name is those words joined by hyphens (`before-crossing-river`).
+ */
 export type Test =
-    | { kind: 'equals'; left: Term; right: Term }
+    | { kind: 'compare'; op: CompareOp; left: Term; right: Term }
+    | { kind: 'and'; tests: Test[] }
+    | { kind: 'or'; tests: Test[] }
+    | { kind: 'not'; test: Test }
+    | { kind: 'predicate'; fn: string; args: Term[] }
+    | { kind: 'ref'; key: string }
     | { kind: 'text'; text: string };
 
 export type Term =
@@ -125,8 +145,13 @@ export interface PieceDef {
     key: string;
     /** Properties such as `royal` (written `::royal`), normalized, without colons. */
     properties: string[];
-    /** The movement; undefined when the definition has no body. */
+    /** The movement; undefined when the definition has no body, or when it declares something else (`declaration`). */
     body?: Move;
+    /**
+     * Set when the definition declares a board, a zone, a condition or a function instead of a
+     * piece (`(def palace (zone d1-f3))`); then `body` is undefined.
+     */
+    declaration?: Declaration;
     /** The style the definition was written in (used by printers that keep the style). */
     style: Style;
     /**
@@ -136,6 +161,32 @@ export interface PieceDef {
      */
     incomplete?: true;
 }
+
+/**
+ * What a definition declares when it is not a piece (docs/language.md, "Boards, zones and conditions").
+ * Square names are written from White's side, lower case, as in `e5` or a rectangle `d1-f3`.
+ */
+export type Declaration =
+    /** `(zone d1-f3 e5)`, `zone(d1-f3, e5)`: a set of squares. */
+    | { kind: 'zone'; squares: string[] }
+    /** `(board 9 10 clause...)`, `board(9, 10, clause...)`: the file's board. At most one per file. */
+    | { kind: 'board'; files: number; ranks: number; clauses: BoardClause[] }
+    /** `(def on-own-side (<= (rank) 5))`: a named condition, usable as a test, a keyword or a function part. */
+    | { kind: 'condition'; test: Test }
+    /** `(def capture-a-general (& capture (occupied-by general)))`: a function, the composition of its parts. */
+    | { kind: 'function'; parts: FunctionPart[] };
+
+/** A clause of a board declaration; names are normalized keys. */
+export type BoardClause =
+    /** `(confine elephant own-side)`: these pieces never leave the zone (start, path and landing inside it). */
+    | { kind: 'confine'; pieces: string[]; zone: string }
+    /** `(promotion-zone far-ranks)`: `promote-to` applies to moves that start or end in the zone. */
+    | { kind: 'promotion-zone'; zone: string };
+
+/** A part of a defined function: a function name (`capture`, or another defined function), or a landing test. */
+export type FunctionPart =
+    | { kind: 'function'; name: string }
+    | { kind: 'test'; test: Test };
 
 /** The largest integer a number in LCPN may have: the model holds JavaScript numbers, exact up to 2^53 - 1. */
 export const MAX_INTEGER = Number.MAX_SAFE_INTEGER;

@@ -99,8 +99,23 @@ class InfixPrinter {
 
     private test(test: Test, parenthesize: boolean): string {
         if (test.kind === 'text') return quote(test.text);
-        const text = `${this.term(test.left)} = ${this.term(test.right)}`;
+        const text = this.condition(test, 0);
         return parenthesize ? `(${text})` : text;
+    }
+
+    /** A condition at precedence `level` (0 or, 1 and, 2 not, 3 atom): C `||` `&&` `!`, SQL `OR` `AND` `NOT`. */
+    private condition(test: Test, level: number): string {
+        const sql = this.style === 'sql';
+        const wrap = (own: number, text: string): string => (own < level ? `(${text})` : text);
+        switch (test.kind) {
+            case 'text': return quote(test.text);
+            case 'compare': return wrap(3, `${this.term(test.left)} ${test.op} ${this.term(test.right)}`);
+            case 'or': return wrap(0, test.tests.map((t) => this.condition(t, 1)).join(sql ? ' OR ' : ' || '));
+            case 'and': return wrap(1, test.tests.map((t) => this.condition(t, 2)).join(sql ? ' AND ' : ' && '));
+            case 'not': return wrap(2, `${sql ? 'NOT ' : '!'}${this.condition(test.test, 3)}`);
+            case 'predicate': return `${spellName(test.fn, this.style)}(${test.args.map((a) => this.term(a)).join(', ')})`;
+            case 'ref': return spellName(test.key, this.style);
+        }
     }
 
     private term(term: Term): string {

@@ -67,11 +67,20 @@ export function rangeText(min: number, max: number | null): string[] {
     return [integerText(min), max === null ? '*' : integerText(max)];
 }
 
-function lispTest(test: Test): string {
-    return test.kind === 'text' ? quote(test.text) : `(= ${lispTerm(test.left)} ${lispTerm(test.right)})`;
+/** A condition in Lisp style; also how messages and notes show a condition, whatever its style. */
+export function lispTest(test: Test): string {
+    switch (test.kind) {
+        case 'text': return quote(test.text);
+        case 'compare': return `(${test.op} ${lispTerm(test.left)} ${lispTerm(test.right)})`;
+        case 'and':
+        case 'or': return `(${[test.kind, ...test.tests.map(lispTest)].join(' ')})`;
+        case 'not': return `(not ${lispTest(test.test)})`;
+        case 'predicate': return `(${[spellName(test.fn, 'lisp'), ...test.args.map(lispTerm)].join(' ')})`;
+        case 'ref': return spellName(test.key, 'lisp');
+    }
 }
 
-function lispTerm(term: Term): string {
+export function lispTerm(term: Term): string {
     switch (term.kind) {
         case 'number': return integerText(term.value);
         case 'name': return spellName(term.key, 'lisp');

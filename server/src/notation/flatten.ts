@@ -7,8 +7,9 @@
  * conditions, informal text, unknown functions and keywords, igui, `:any`) is recorded in
  * `lost`, in words, and left out.
  */
-import type { Branch, Move, PieceDef, Qualifier, Term } from '../model/piece.js';
+import type { Branch, Move, PieceDef, Qualifier } from '../model/piece.js';
 import { normalizeName } from '../model/names.js';
+import { lispTest } from '../model/print-lisp.js';
 import { family, key, permutations, selectByKeyword, sortVecs, type Vec } from './geometry.js';
 import { initialBody, INITIAL_TEXT } from './initial.js';
 
@@ -223,10 +224,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
 }
 
 function showTest(b: Branch): string {
-    if (b.test.kind === 'text') return `"${b.test.text}"`;
-    const term = (t: Term): string =>
-        t.kind === 'number' ? String(t.value) : t.kind === 'name' ? t.key : `(${[t.fn, ...t.args.map(term)].join(' ')})`;
-    return `(= ${term(b.test.left)} ${term(b.test.right)})`;
+    return b.test.kind === 'text' ? `"${b.test.text}"` : lispTest(b.test);
 }
 
 /** Joins leaves that differ only in their steps (a union of `:only` vectors comes back as one leaf per vector). */

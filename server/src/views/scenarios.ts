@@ -84,7 +84,7 @@ export function testedRanks(move: Move, resolve: Resolver, seen = new Set<string
     walk(move, resolve, seen, (m) => {
         if (m.kind !== 'conditional') return;
         for (const { test } of m.branches) {
-            if (test.kind !== 'equals') continue;
+            if (test.kind !== 'compare' || test.op !== '=') continue;
             const [l, r] = [test.left, test.right];
             if (l.kind === 'call' && l.fn === 'rank' && r.kind === 'number') ranks.add(r.value);
             if (r.kind === 'call' && r.fn === 'rank' && l.kind === 'number') ranks.add(l.value);

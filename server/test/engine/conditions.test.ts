@@ -48,7 +48,7 @@ describe('the pawn (cond on (rank), 8x8 board, on the e-file)', () => {
         expect(moves(specPawn, on8x8(4), resolve).moves).toEqual([]);
     });
     test('(= 3 (rank)) reads both ways round', () => {
-        const piece = cond([[{ kind: 'equals', left: { kind: 'number', value: 3 }, right: { kind: 'call', fn: 'rank', args: [] } }, ref('wazir')]], ref('ferz'));
+        const piece = cond([[{ kind: 'compare', op: '=', left: { kind: 'number', value: 3 }, right: { kind: 'call', fn: 'rank', args: [] } }, ref('wazir')]], ref('ferz'));
         expect(moves(piece, on8x8(3)).moves).toEqual([[-1, 0], [0, -1], [0, 1], [1, 0]]);
         expect(moves(piece, on8x8(4)).moves).toEqual([[-1, -1], [-1, 1], [1, -1], [1, 1]]);
     });
@@ -79,7 +79,7 @@ describe('informal conditions', () => {
         expect(r.destinations.find((d) => d.square.file === 4 && d.square.rank === 5)?.notes).toEqual(['unless "in the palace"']);
     });
     test('a comparison on something other than (rank) is informal', () => {
-        const piece = cond([[{ kind: 'equals', left: { kind: 'call', fn: 'file', args: [] }, right: { kind: 'number', value: 1 } }, ref('wazir')]]);
+        const piece = cond([[{ kind: 'compare', op: '=', left: { kind: 'call', fn: 'file', args: [] }, right: { kind: 'number', value: 1 } }, ref('wazir')]]);
         const r = dests(piece);
         expect(r.destinations.length).toBe(4);
         expect(r.destinations[0].notes).toEqual(['if (= (file) 1)']);

@@ -37,7 +37,7 @@ function qualifier(x: Q): Qualifier {
 }
 
 export const rankIs = (n: number): Test =>
-    ({ kind: 'equals', left: { kind: 'call', fn: 'rank', args: [] }, right: { kind: 'number', value: n } });
+    ({ kind: 'compare', op: '=', left: { kind: 'call', fn: 'rank', args: [] }, right: { kind: 'number', value: n } });
 export const textTest = (t: string): Test => ({ kind: 'text', text: t });
 
 export function cond(branches: [Test, Move][], otherwise?: Move): Move {

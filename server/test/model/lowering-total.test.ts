@@ -64,7 +64,7 @@ function checkQualifier(q: Qualifier, path: string): void {
 function checkTest(t: Test, path: string): void {
     if (t.kind === 'text') {
         if (typeof t.text !== 'string') throw new Error(`${path}: bad text test`);
-    } else if (t.kind === 'equals') {
+    } else if (t.kind === 'compare') {
         checkTerm(t.left, path + '.left');
         checkTerm(t.right, path + '.right');
     } else {

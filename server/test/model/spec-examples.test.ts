@@ -118,7 +118,7 @@ describe('models of the spec examples', () => {
         expect(one('x IS IF rank() = 2 THEN wazir THEN ferz ELSE king END').body).toEqual({
             kind: 'conditional',
             branches: [{
-                test: { kind: 'equals', left: { kind: 'call', fn: 'rank', args: [] }, right: { kind: 'number', value: 2 } },
+                test: { kind: 'compare', op: '=', left: { kind: 'call', fn: 'rank', args: [] }, right: { kind: 'number', value: 2 } },
                 body: { kind: 'sequence', mode: 'free', legs: [{ kind: 'ref', key: 'wazir' }, { kind: 'ref', key: 'ferz' }] }
             }],
             otherwise: { kind: 'ref', key: 'king' }
