@@ -13,12 +13,52 @@ export interface Square {
     rank: number;
 }
 
-/** A position to compute moves in: the board, where the piece stands, and the other pieces. */
+/** The side a piece plays for: White moves up the board (toward the last rank), Black down. */
+export type Side = 'white' | 'black';
+
+/** A square with, optionally, the piece standing on it (a normalized key), for `(occupied-by P)`. */
+export interface Occupant extends Square {
+    piece?: string;
+}
+
+/** A set of squares, named; squares as on the real board (White's naming), whatever the side. */
+export interface Zone {
+    /** The zone's normalized name (`palace`). */
+    key: string;
+    squares: Square[];
+}
+
+/**
+ * What a file's board declaration means for evaluation (`rules.ts` builds it from the
+ * `board` Declaration and the namespace). Zones are written from White's side; a Black piece
+ * sees them turned half a turn, like everything else.
+ */
+export interface Rules {
+    /** The declared size. Callers use it as the set-up's board unless a flag or setting overrides it. */
+    board: Board;
+    /** `(confine PIECE... ZONE)`: piece key -> the zone it never leaves. */
+    confine: ReadonlyMap<string, Zone>;
+    /** `(promotion-zone ZONE)`: `promote-to` applies only to moves that start or end in it. */
+    promotionZone?: Zone;
+    /** Every zone defined in the file (for drawing): the board's clauses' zones and the others. */
+    zones: Zone[];
+}
+
+/**
+ * A position to compute moves in: the board, where the piece stands, and the other pieces.
+ * Squares are on the real board (White's naming) whatever the side; destinations come back the same way.
+ */
 export interface SetUp {
     board: Board;
     at: Square;
-    friends: Square[];
-    enemies: Square[];
+    friends: Occupant[];
+    enemies: Occupant[];
+    /** Default white. A Black piece is evaluated on the board turned half a turn (forward is toward rank 1). */
+    side?: Side;
+    /** The piece has not moved yet: `(first-move)` holds. Default false. */
+    firstMove?: boolean;
+    /** The file's board declaration (confinements, promotion zone); absent: no rules. */
+    rules?: Rules;
 }
 
 /** What the piece can do on one destination square. */
@@ -46,6 +86,8 @@ export interface Destination {
      * arriving here captures only here (or nothing).
      */
     locusts?: Square[][];
+    /** Set when `SetUp.firstMove` is true and the piece reaches this square only because it has not moved yet. */
+    firstMoveOnly?: true;
 }
 
 /** The largest board the engine supports on each side. */

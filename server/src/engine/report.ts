@@ -66,6 +66,8 @@ export interface MovesReport {
     promotions: Record<string, string[]>;
     /** Capturing on the way: each move that removes the enemies on `capture` and lands on `to`. */
     locustSquares: LocustMove[];
+    /** When `SetUp.firstMove` is true: the destinations (square names) it reaches only because it has not moved yet. */
+    firstMoveSquares: string[];
     problems: EngineProblem[];
 }
 
@@ -135,6 +137,7 @@ export function movesReport(target: Target, setup: SetUp, resolve: Resolver): Mo
         iguiFrom,
         promotions,
         locustSquares: locustMoves(found),
+        firstMoveSquares: found.filter((d) => d.firstMoveOnly).map((d) => squareName(d.square)),
         problems
     };
 }

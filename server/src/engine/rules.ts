@@ -1,0 +1,106 @@
+/**
+ * Boards declared in a file, as the engine uses them: zones read into sets of squares, and a
+ * `board` declaration resolved into `Rules` (confinements by piece, the promotion zone).
+ * Zones resolve through the same Resolver as pieces (one namespace), so `(confine elephant
+ * own-side)` finds `own-side` where a piece name would be found.
+ */
+import type { Declaration } from '../model/piece.js';
+import { MAX_BOARD_SIDE, onBoard, parseSquare, squareName, type Board, type Rules, type Square, type Zone } from './board.js';
+import type { EngineProblem, Resolver } from './plan.js';
+
+export type BoardDeclaration = Extract<Declaration, { kind: 'board' }>;
+
+/** The largest board any zone may refer to when the file declares none. */
+const LARGEST: Board = { files: MAX_BOARD_SIDE, ranks: MAX_BOARD_SIDE };
+
+export interface ZoneItemProblem {
+    /** Index of the item in the zone's list. */
+    index: number;
+    message: string;
+}
+
+/**
+ * The squares of a zone's items (`e5`, rectangles `d1-f3` with corners in any order), each
+ * once, ordered by rank then file. Items that are not squares, or squares off `board`
+ * (default: the largest board), are left out and reported by index.
+ */
+export function zoneSquares(items: readonly string[], board: Board = LARGEST): { squares: Square[]; problems: ZoneItemProblem[] } {
+    const seen = new Set<number>();
+    const squares: Square[] = [];
+    const problems: ZoneItemProblem[] = [];
+    const add = (sq: Square) => {
+        const index = sq.rank * MAX_BOARD_SIDE + sq.file;
+        if (!seen.has(index)) {
+            seen.add(index);
+            squares.push(sq);
+        }
+    };
+    items.forEach((item, index) => {
+        const corners = item.trim().toLowerCase().split('-');
+        const parsed = corners.map((c) => (/^[a-z]+[0-9]+$/.test(c) ? parseSquare(c) : undefined));
+        if (corners.length > 2 || parsed.some((sq) => !sq)) {
+            problems.push({ index, message: `"${item}" is not a square (e5) or a rectangle of squares (d1-f3)` });
+            return;
+        }
+        const off = parsed.find((sq) => !onBoard(board, sq!));
+        if (off) {
+            problems.push({ index, message: `${squareName(off)} is not on the ${board.files}x${board.ranks} board` });
+            return;
+        }
+        const [a, b] = [parsed[0]!, parsed[parsed.length - 1]!];
+        for (let rank = Math.min(a.rank, b.rank); rank <= Math.max(a.rank, b.rank); rank++) {
+            for (let file = Math.min(a.file, b.file); file <= Math.max(a.file, b.file); file++) add({ file, rank });
+        }
+    });
+    squares.sort((x, y) => x.rank - y.rank || x.file - y.file);
+    return { squares, problems };
+}
+
+/** What a name declares, when it is defined as something other than a piece. */
+export function declarationOf(key: string, resolve: Resolver): Declaration | undefined {
+    return resolve(key)?.declaration;
+}
+
+/** The zone named `key` (its on-board squares), or undefined when `key` is not defined as a zone. */
+export function resolveZone(key: string, resolve: Resolver, board?: Board): Zone | undefined {
+    const declaration = declarationOf(key, resolve);
+    if (declaration?.kind !== 'zone') return undefined;
+    return { key, squares: zoneSquares(declaration.squares, board).squares };
+}
+
+/**
+ * The rules a board declaration states. Problems (a clause naming something that is not a
+ * zone) are returned; the clause is then left out.
+ */
+export function boardRules(declaration: BoardDeclaration, resolve: Resolver): { rules: Rules; problems: EngineProblem[] } {
+    const board: Board = { files: declaration.files, ranks: declaration.ranks };
+    const problems: EngineProblem[] = [];
+    const confine = new Map<string, Zone>();
+    const zones = new Map<string, Zone>();
+    let promotionZone: Zone | undefined;
+    const zone = (key: string, clause: string): Zone | undefined => {
+        const found = zones.get(key) ?? resolveZone(key, resolve, board);
+        if (!found) {
+            const what = resolve(key) ? 'is not defined as a zone' : 'is not defined';
+            problems.push({ kind: 'invalid', message: `${clause}: "${key}" ${what}; write e.g. (def ${key} (zone d1-f3))`, rule: 'not-a-zone' });
+            return undefined;
+        }
+        zones.set(key, found);
+        return found;
+    };
+    for (const clause of declaration.clauses) {
+        if (clause.kind === 'confine') {
+            const found = zone(clause.zone, 'confine');
+            if (found) for (const piece of clause.pieces) confine.set(piece, found);
+        } else {
+            promotionZone = zone(clause.zone, 'promotion-zone') ?? promotionZone;
+        }
+    }
+    return { rules: { board, confine, ...(promotionZone ? { promotionZone } : {}), zones: [...zones.values()] }, problems };
+}
+
+/** Whether a board size is one the engine evaluates (1..MAX_BOARD_SIDE each side). */
+export function validBoard(board: Board): boolean {
+    const side = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_BOARD_SIDE;
+    return side(board.files) && side(board.ranks);
+}

@@ -1,0 +1,40 @@
+/**
+ * The board a document declares, for the hover, the diagram panel and the CLI: the first
+ * `board` declaration among the document's definitions, resolved into the engine's `Rules`
+ * through the document's Resolver (zones are found by the namespace rule, like pieces).
+ * Absent when the document declares no board: callers then keep today's board.
+ */
+import type { LangiumDocument } from 'langium';
+import type { LcpnPieceModels } from './lcpn-piece-models.js';
+import type { Rules, Zone } from '../engine/board.js';
+import type { EngineProblem } from '../engine/plan.js';
+import { boardRules, resolveZone } from '../engine/rules.js';
+import type * as ast from './generated/ast.js';
+
+export interface DeclaredBoard {
+    /** The definition that declares the board. */
+    node: ast.Definition;
+    /** Its normalized name. */
+    key: string;
+    rules: Rules;
+    /** Clauses that could not be applied (a zone that is not defined). */
+    problems: EngineProblem[];
+}
+
+/** The board declared in `document`, or undefined. Every zone the document defines is in `rules.zones` (for drawing). */
+export function declaredBoard(models: LcpnPieceModels, document: LangiumDocument): DeclaredBoard | undefined {
+    const definitions = [...models.definitions(document).values()];
+    const declaring = definitions.find((d) => d.piece.declaration?.kind === 'board' && !d.piece.incomplete);
+    const declaration = declaring?.piece.declaration;
+    if (!declaring || declaration?.kind !== 'board') return undefined;
+    const resolve = models.resolverFor(document.uri.toString());
+    const { rules, problems } = boardRules(declaration, resolve);
+    const zones = new Map<string, Zone>(rules.zones.map((z) => [z.key, z]));
+    for (const { piece } of definitions) {
+        if (piece.declaration?.kind !== 'zone' || zones.has(piece.key)) continue;
+        const zone = resolveZone(piece.key, resolve, rules.board);
+        // A name the namespace resolves elsewhere (an ambiguous one) is not this file's zone.
+        if (zone) zones.set(piece.key, zone);
+    }
+    return { node: declaring.node, key: declaring.piece.key, rules: { ...rules, zones: [...zones.values()] }, problems };
+}
