@@ -27,14 +27,25 @@ export interface Blocker {
     side: Side;
 }
 
+/** Which player a piece belongs to: White moves towards higher ranks, Black towards rank 1. */
+export type PlayerSide = 'white' | 'black';
+
 export interface PieceDiagramParams {
     uri: string;
     position: { line: number; character: number };
     blockers?: Blocker[];
+    /** The board to draw on; absent: the board the document declares, else 9 x 9. */
     board?: BoardSize;
     /** The square the piece stands on; the server uses the centre when absent or off the board. */
     at?: string;
+    /** Whose piece it is; default White. */
+    side?: PlayerSide;
+    /** The piece has not moved yet; default false. */
+    firstMove?: boolean;
 }
+
+/** Where the board of a diagram came from. */
+export type BoardSource = 'request' | 'declared' | 'default';
 
 export interface PieceDiagramResult {
     piece: string;
@@ -50,6 +61,53 @@ export interface PieceDiagramResult {
     promotions?: Record<string, string[]>;
     /** What the picture cannot say in symbols, one line each. */
     facts?: string[];
+    /** The side the piece was drawn for; absent from older servers (White). */
+    side?: PlayerSide;
+    /** Whether it was drawn as not having moved yet; absent from older servers (false). */
+    firstMove?: boolean;
+    /** Whether its moves on this board differ on its first move (so a first-move switch means something). */
+    firstMoveMatters?: boolean;
+    /** `request`: the params' board; `declared`: the document's board declaration; `default`: 9 x 9. */
+    boardSource?: BoardSource;
+    /** The board the document declares, if any (its name and size), whatever board was drawn. */
+    declaredBoard?: { name: string; files: number; ranks: number };
+}
+
+/** Custom request: a position (several pieces of both sides, docs/position.md) seen from a document. */
+export const POSITION_DIAGRAM_REQUEST = 'lcpn/positionDiagram';
+
+export interface PositionDiagramParams {
+    /** The document whose names the position's pieces are. */
+    uri: string;
+    /** The position string; empty: an empty board of the document's declared size (else 8 x 8). */
+    position: string;
+    /** The square of the piece whose moves to show. */
+    select?: string;
+    /** A square whose attackers to list. */
+    attacked?: string;
+    /** A change to make first: put `piece` of `side` on `square` (replacing what stands there), or empty it when `piece` is absent. */
+    edit?: { square: string; piece?: string; side?: PlayerSide };
+}
+
+export interface PositionPiece {
+    name: string;
+    side: PlayerSide;
+    square: string;
+    /** Whether the document's workspace defines the name. */
+    known: boolean;
+}
+
+export interface PositionDiagramResult {
+    /** The position after `edit`, written as a position string. */
+    position?: string;
+    board: BoardSize;
+    pieces: PositionPiece[];
+    selected?: PositionPiece & { moves: string[]; captures: string[]; notes: string[] };
+    attackers?: { square: string; pieces: (Omit<PositionPiece, 'known'> & { how: 'land' | 'igui' })[] };
+    svg: string;
+    text: string;
+    /** Why the position string cannot be read (column 1-based); nothing else is set then. */
+    error?: { message: string; column: number };
 }
 
 /** Command: save or copy the diagram of the piece at a position (used by the hover's links). */
