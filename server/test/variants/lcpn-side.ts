@@ -1,0 +1,92 @@
+/**
+ * lcpn's side of the variant tests: a `.lcpn` file read over the standard prelude (the file's
+ * own definitions win, as the namespace rule says for a file alone), its board declaration
+ * resolved into the engine's Rules, and the destinations of one piece of a FEN position with
+ * everything the engine is told about it: its side, whether it has moved, and the names of the
+ * pieces on the other squares.
+ */
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import preludeText from '../../prelude/standard.lcpn?raw';
+import { boardRules, destinations, type Occupant, type Resolver, type Rules } from '../../src/engine/index.js';
+import { parsePieceText } from '../../src/model/parse-text.js';
+import type { PieceDef } from '../../src/model/piece.js';
+import { squareText, type FenPiece, type FenPosition } from './fsf.js';
+
+const preludeMap = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
+
+export interface LcpnFile {
+    resolve: Resolver;
+    /** The file's board declaration, if it has one. */
+    rules?: Rules;
+    piece(key: string): PieceDef;
+}
+
+/** Reads `path` (or the text itself with `{ text }`), requiring that it parses without an error and its board resolves. */
+export function loadLcpn(source: { path: string } | { text: string }): LcpnFile {
+    const text = 'path' in source ? readFileSync(source.path, 'utf8') : source.text;
+    const parsed = parsePieceText(text);
+    expect(parsed.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const own = new Map(parsed.pieces.map((p) => [p.key, p]));
+    const resolve: Resolver = (key) => own.get(key) ?? preludeMap.get(key);
+    const board = parsed.pieces.find((p) => p.declaration?.kind === 'board')?.declaration;
+    let rules: Rules | undefined;
+    if (board?.kind === 'board') {
+        const built = boardRules(board, resolve);
+        expect(built.problems).toEqual([]);
+        rules = built.rules;
+    }
+    return {
+        resolve,
+        rules,
+        piece(key) {
+            const def = resolve(key);
+            if (!def) throw new Error(`the file defines no piece '${key}'`);
+            return def;
+        }
+    };
+}
+
+/** What lcpn says a piece can do on one square: arrive there (moving or capturing, as the square requires), and promote. */
+export interface LcpnDestination {
+    promotions?: string[];
+}
+
+/**
+ * The destinations of `mover` in `position` (squares by name), with the pieces of the position
+ * named by `names` (FEN letter -> lcpn key). Only what the square allows counts: a move onto an
+ * empty square, a capture onto an enemy's. `firstMove` says whether the piece has not moved yet.
+ */
+export function lcpnDestinations(
+    file: LcpnFile, position: FenPosition, mover: FenPiece, names: Record<string, string>, firstMove = false
+): Map<string, LcpnDestination> {
+    const name = (p: FenPiece) => {
+        const key = names[p.letter];
+        if (!key) throw new Error(`no lcpn name for the FEN letter '${p.letter}'`);
+        return key;
+    };
+    const occupant = (p: FenPiece): Occupant => ({ ...p.square, piece: name(p) });
+    const others = position.pieces.filter((p) => p !== mover);
+    const enemies = others.filter((p) => p.white !== mover.white);
+    const result = destinations(file.piece(name(mover)), {
+        board: file.rules?.board ?? { files: position.files, ranks: position.ranks },
+        at: mover.square,
+        friends: others.filter((p) => p.white === mover.white).map(occupant),
+        enemies: enemies.map(occupant),
+        side: mover.white ? 'white' : 'black',
+        firstMove,
+        ...(file.rules ? { rules: file.rules } : {})
+    }, file.resolve);
+    // Every part must be evaluated: an informal note would mean lcpn did not decide that part.
+    if (result.problems.length > 0) {
+        throw new Error(`${name(mover)} at ${squareText(mover.square)}: ${result.problems.map((p) => p.message).join('; ')}`);
+    }
+    const enemyAt = new Set(enemies.map((p) => squareText(p.square)));
+    const found = new Map<string, LcpnDestination>();
+    for (const d of result.destinations) {
+        const square = squareText(d.square);
+        if (!(enemyAt.has(square) ? d.capture : d.move)) continue;
+        found.set(square, d.promotions ? { promotions: [...d.promotions].sort() } : {});
+    }
+    return found;
+}
