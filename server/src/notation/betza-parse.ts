@@ -12,7 +12,7 @@
  * - m -> (move ...), c -> (capture ...), p -> (cannon ...), j on D/A -> (cannon ...) (the one
  *   square passed over must be occupied), n on D A H G -> (no-jump ...), nN -> (=> W F:outward),
  *   nZ -> (=> W F F) (the Janggi elephant), g on R/B/Q -> a blocked sequence (see grasshopper);
- * - i -> an informal condition (initial.ts);
+ * - i -> `(cond ((first-move) ...))`: only while the piece has not moved (initial.ts);
  * - a (XBetza "again") -> `=>` when the continuation goes straight on (f) or turns 45 degrees (fs);
  *   `c` on a non-final leg captures on the way.
  */
@@ -260,7 +260,6 @@ function singleLeg(component: Component, letters: Letter[], problems: NotationPr
         move = grasshopper(component, sets, hop, modality, problems);
     }
     if (move && mods.i) move = initialOnly(move);
-    if (move && mods.i) problems.push(problem("'i': LCPN cannot test whether a piece has moved; written as an informal condition", mods.i.offset, 1, 'info'));
     return move;
 }
 

@@ -7,7 +7,7 @@
 import type { Move, PieceDef } from '../model/piece.js';
 import { atomLetter, directionTokens, familyKind, tokenSteps } from './betza-atoms.js';
 import { parseBetza } from './betza-parse.js';
-import { flatten, mergeLeaves, signature, type Chain, type Leaf, type Part, type Resolver } from './flatten.js';
+import { flatten, mergeLeaves, signature, type Chain, type ExportContext, type Leaf, type Part, type Resolver } from './flatten.js';
 import { key, permutations, sameSet, type Vec } from './geometry.js';
 
 export interface ExportResult {
@@ -248,8 +248,9 @@ function takeGrasshoppers(parts: Part[]): { rest: Part[]; components: string[] }
     return { rest, components };
 }
 
-export function toBetza(target: PieceDef | Move, resolve: Resolver): ExportResult {
-    const { parts, lost } = flatten(target, resolve);
+/** `context`: what the piece's file declares around it (its board), so that what that loses is listed too. */
+export function toBetza(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}): ExportResult {
+    const { parts, lost } = flatten(target, resolve, context);
     const lose = (what: string) => {
         if (!lost.includes(what)) lost.push(what);
     };

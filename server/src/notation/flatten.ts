@@ -3,17 +3,32 @@
  * leaf (one leap family, the exact steps selected, a range and how it ends) or a chain of
  * leaves. Names are resolved through the Resolver; qualifiers and modifier functions are
  * pushed down to the leaves as the engine does (outer ranges win, nested direction lists
- * intersect, modifiers accumulate). Whatever a flat part cannot carry (royalty, rank
- * conditions, informal text, unknown functions and keywords, igui, `:any`) is recorded in
- * `lost`, in words, and left out.
+ * intersect, modifiers accumulate). Whatever a flat part cannot carry (royalty, conditions other
+ * than the first move, informal text, zones, landing tests, the board's confinements, unknown
+ * functions and keywords, igui, `:any`) is recorded in `lost`, in words, and left out.
+ * The first move (`(first-move)`, or a condition defined as it) is the one test the notations
+ * can say (`i`): such a branch, keyword or function part marks its moves `initial`.
  */
-import type { Branch, Move, PieceDef, Qualifier } from '../model/piece.js';
+import type { BoardClause, Declaration, FunctionPart, Move, PieceDef, Qualifier, Test } from '../model/piece.js';
 import { normalizeName } from '../model/names.js';
 import { lispTest } from '../model/print-lisp.js';
 import { family, key, permutations, selectByKeyword, sortVecs, type Vec } from './geometry.js';
-import { initialBody, INITIAL_TEXT } from './initial.js';
+import { conditionKeyOfText, initialBody, isFirstMove } from './initial.js';
 
 export type Resolver = (key: string) => PieceDef | undefined;
+
+/** What the file around a piece says that its definition does not. */
+export interface ExportContext {
+    /**
+     * The board declared in the piece's file (`(board 9 9 ...)`): its clauses naming the piece
+     * (`confine`) and its promotion zone are listed as lost; the notations cannot say them.
+     */
+    board?: { clauses: readonly BoardClause[] };
+}
+
+/** Why the notations cannot say a zone, a landing test or a condition (one wording for every loss). */
+const NO_ZONES = 'Betza and Parlett have no zones: the moves are written as if it were not there';
+const NO_SQUARE_TESTS = 'Betza and Parlett cannot test the squares a move lands on or jumps over: the moves are written without it';
 
 export interface End {
     move: boolean;
@@ -67,7 +82,7 @@ const ROOT: Ctx = { groups: [], only: false, end: { move: true, capture: true, c
 export const FLATTEN_LIMIT = 20_000;
 export const TOO_LARGE = `the rest of the movement (more than ${FLATTEN_LIMIT} parts once names are expanded)`;
 
-export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
+export function flatten(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}): Flat {
     const lost: string[] = [];
     const parts: Part[] = [];
     const stack: string[] = [];
@@ -75,6 +90,64 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
         if (!lost.includes(what)) lost.push(what);
     };
     let visits = 0;
+
+    /** A condition's meaning in words: its definition when the file defines it. */
+    const describeTest = (test: Test): string => {
+        const named = test.kind === 'ref' ? test.key : test.kind === 'text' ? conditionKeyOfText(test.text) : undefined;
+        const declared = named === undefined ? undefined : declarationOf(named);
+        const shown = test.kind === 'text' ? `"${test.text}"` : lispTest(test);
+        return declared?.kind === 'condition' && named !== undefined ? `${shown}, defined as ${lispTest(declared.test)}` : shown;
+    };
+    const declarationOf = (name: string): Declaration | undefined => resolve(normalizeName(name))?.declaration;
+    const landingTest = (what: string) => lose(`the landing test ${what} (${NO_SQUARE_TESTS})`);
+    const promotion = (args: readonly Move[]) => {
+        const zone = context.board?.clauses.find((c) => c.kind === 'promotion-zone');
+        lose(`promotion (promote-to ${args.map((a) => (a.kind === 'ref' ? a.key : '...')).join(' ')})${zone ? ` in the promotion zone ${zone.zone}` : ''}`);
+    };
+
+    /**
+     * Applies modifier functions to `state` in order: the built-in ones, and functions and
+     * conditions the file defines (a defined function is the composition of its parts; a
+     * condition there is a landing test). False when the moves under them must be left out.
+     */
+    const applyFunctions = (functions: readonly string[], state: { end: End; initial: boolean }, args: readonly Move[], via: readonly string[]): boolean => {
+        for (const fn of functions.map(normalizeName)) {
+            if (fn === 'move') state.end.capture = false;
+            else if (fn === 'capture') state.end.move = false;
+            else if (fn === 'cannon') state.end.cannon = true;
+            else if (fn === 'no-jump') state.end.noJump = true;
+            else if (fn === 'igui') {
+                lose('igui (capture without moving)');
+                return false;
+            } else if (fn === 'promote-to') {
+                promotion(args);
+                return false;
+            } else if (via.includes(fn)) {
+                lose(`the cyclic definition of ${fn}`);
+                return false;
+            } else {
+                const declared = declarationOf(fn);
+                if (declared?.kind === 'function') {
+                    for (const part of declared.parts) {
+                        if (!applyPart(part, fn, state, args, [...via, fn])) return false;
+                    }
+                } else if (declared?.kind === 'condition') {
+                    if (isFirstMove(declared.test, resolve)) state.initial = true;
+                    else landingTest(`${fn}, ${lispTest(declared.test)}`);
+                } else {
+                    lose(`the moves under the function ${fn} (left out)`);
+                    return false;
+                }
+            }
+        }
+        return true;
+    };
+    const applyPart = (part: FunctionPart, owner: string, state: { end: End; initial: boolean }, args: readonly Move[], via: readonly string[]): boolean => {
+        if (part.kind === 'function') return applyFunctions([part.name], state, args, via);
+        if (isFirstMove(part.test, resolve)) state.initial = true;
+        else landingTest(`${describeTest(part.test)} of the function ${owner}`);
+        return true;
+    };
 
     const leaf = (vector: number[], ctx: Ctx): Leaf[] => {
         if (vector.length !== 2) {
@@ -105,7 +178,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
 
     const qualify = (ctx: Ctx, qualifiers: Qualifier[]): Ctx => {
         const group: string[] = [];
-        let { only } = ctx;
+        let { only, initial } = ctx;
         let range: Ctx['range'];
         let turn: Ctx['turn'];
         for (const q of qualifiers) {
@@ -114,9 +187,16 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
             else if (q.kind === 'outward') turn = 'outward';
             else if (q.kind === 'any') turn = 'any';
             else if (selectByKeyword([], q.name)) group.push(q.name);
-            else lose(`the restriction :${q.name} (the moves are written without it)`);
+            else {
+                // A keyword the file defines: a zone confines, a condition tests each landing.
+                const declared = declarationOf(q.name);
+                if (declared?.kind === 'zone') lose(`the zone :${q.name} (${NO_ZONES})`);
+                else if (declared?.kind === 'condition' && isFirstMove(declared.test, resolve)) initial = true;
+                else if (declared?.kind === 'condition') landingTest(`:${q.name}, ${lispTest(declared.test)}`);
+                else lose(`the restriction :${q.name} (the moves are written without it)`);
+            }
         }
-        return { ...ctx, only, groups: group.length ? [...ctx.groups, group] : ctx.groups, range: ctx.range ?? range, turn: ctx.turn ?? turn };
+        return { ...ctx, only, initial, groups: group.length ? [...ctx.groups, group] : ctx.groups, range: ctx.range ?? range, turn: ctx.turn ?? turn };
     };
 
     /** The leaves of `move` (a chain leg must be a plain leaf or a union of them: anything else is lost). */
@@ -136,7 +216,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
                 }
                 const def = resolve(move.key);
                 if (!def?.body) {
-                    lose(`the unknown piece ${move.key}`);
+                    lose(def?.declaration ? `${move.key}, which is a ${def.declaration.kind}, not a piece` : `the unknown piece ${move.key}`);
                     return;
                 }
                 stack.push(move.key);
@@ -151,24 +231,9 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
                 for (const p of move.parts) walk(p, ctx, out);
                 return;
             case 'apply': {
-                const end = { ...ctx.end };
-                for (const fn of move.functions.map(normalizeName)) {
-                    if (fn === 'move') end.capture = false;
-                    else if (fn === 'capture') end.move = false;
-                    else if (fn === 'cannon') end.cannon = true;
-                    else if (fn === 'no-jump') end.noJump = true;
-                    else if (fn === 'igui') {
-                        lose('igui (capture without moving)');
-                        return;
-                    } else if (fn === 'promote-to') {
-                        lose(`promotion (promote-to ${move.args.map((a) => (a.kind === 'ref' ? a.key : '...')).join(' ')})`);
-                        return;
-                    } else {
-                        lose(`the moves under the function ${fn} (left out)`);
-                        return;
-                    }
-                }
-                for (const a of move.args) walk(a, { ...ctx, end }, out);
+                const state = { end: { ...ctx.end }, initial: ctx.initial };
+                if (!applyFunctions(move.functions, state, move.args, [])) return;
+                for (const a of move.args) walk(a, { ...ctx, ...state }, out);
                 return;
             }
             case 'sequence': {
@@ -176,7 +241,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
                 for (const leg of move.legs) {
                     // promotion as a last leg annotates the moves before it: the moves survive, the promotion is lost
                     if (leg.kind === 'apply' && leg.functions.map(normalizeName).includes('promote-to')) {
-                        lose(`promotion (promote-to ${leg.args.map((a) => (a.kind === 'ref' ? a.key : '...')).join(' ')})`);
+                        promotion(leg.args);
                         continue;
                     }
                     const inner: Part[] = [];
@@ -192,15 +257,15 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
                 return;
             }
             case 'conditional': {
-                const body = initialBody(move);
+                const body = initialBody(move, resolve);
                 if (body) {
                     walk(body, { ...ctx, initial: true }, out);
                     return;
                 }
+                if (firstMoveOrElse(move, ctx, out)) return;
                 for (const b of move.branches) {
-                    lose(b.test.kind === 'text' && b.test.text !== INITIAL_TEXT
-                        ? `the branch for the informal condition "${b.test.text}"`
-                        : `the branch for the condition ${showTest(b)}`);
+                    const informal = b.test.kind === 'text' && declarationOf(conditionKeyOfText(b.test.text))?.kind !== 'condition';
+                    lose(informal ? `the branch for the informal condition ${describeTest(b.test)}` : `the branch for the condition ${describeTest(b.test)}`);
                 }
                 if (move.otherwise) walk(move.otherwise, ctx, out);
                 return;
@@ -211,10 +276,38 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
         }
     };
 
+    /**
+     * `(cond ((first-move) A) (t B))` where A has every move of B: B always, and the rest of A on
+     * the first move only (`i`). False (nothing written, nothing lost) for any other shape.
+     */
+    const firstMoveOrElse = (move: Extract<Move, { kind: 'conditional' }>, ctx: Ctx, into: Part[]): boolean => {
+        if (move.branches.length !== 1 || !move.otherwise || !isFirstMove(move.branches[0].test, resolve)) return false;
+        const losses = lost.length;
+        const first: Part[] = [];
+        const always: Part[] = [];
+        walk(move.branches[0].body, ctx, first);
+        walk(move.otherwise, ctx, always);
+        const extra = [...first];
+        for (const part of always) {
+            const i = extra.findIndex((p) => signature(p) === signature(part));
+            if (i < 0) {
+                lost.length = losses; // the branch is listed as lost instead, by the caller
+                return false;
+            }
+            extra.splice(i, 1);
+        }
+        into.push(...always, ...extra.map(initially));
+        return true;
+    };
+
     if ('kind' in target) {
         walk(target, ROOT, parts);
     } else {
         for (const p of target.properties) lose(p === 'royal' ? 'royalty (::royal)' : `the property ::${p}`);
+        if (target.declaration) lose(`the definition, which declares a ${target.declaration.kind}, not a piece's moves`);
+        for (const clause of context.board?.clauses ?? []) {
+            if (clause.kind === 'confine' && clause.pieces.includes(target.key)) lose(`the board's confinement to the zone ${clause.zone} (${NO_ZONES})`);
+        }
         if (target.body) {
             stack.push(target.key);
             walk(target.body, ROOT, parts);
@@ -223,8 +316,9 @@ export function flatten(target: PieceDef | Move, resolve: Resolver): Flat {
     return { parts, lost };
 }
 
-function showTest(b: Branch): string {
-    return b.test.kind === 'text' ? `"${b.test.text}"` : lispTest(b.test);
+/** A part that applies only on the first move. */
+function initially(part: Part): Part {
+    return part.kind === 'leaf' ? { ...part, initial: true } : { ...part, initial: true, legs: part.legs.map((l) => ({ ...l, initial: true })) };
 }
 
 /** Joins leaves that differ only in their steps (a union of `:only` vectors comes back as one leaf per vector). */

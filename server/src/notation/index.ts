@@ -6,6 +6,6 @@ export { parseBetza, type ConversionResult } from './betza-parse.js';
 export { parseParlett, PARLETT_MESSAGES, type ParlettOptions } from './parlett-parse.js';
 export { toBetza, type ExportResult } from './betza-print.js';
 export { toParlett } from './parlett-print.js';
-export { INITIAL_TEXT } from './initial.js';
-export type { Resolver } from './flatten.js';
+export { FIRST_MOVE } from './initial.js';
+export type { ExportContext, Resolver } from './flatten.js';
 export type { NotationProblem, Severity } from './problems.js';

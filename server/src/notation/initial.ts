@@ -1,21 +1,39 @@
 /**
- * "Only on the piece's first move" (Betza and Parlett `i`). LCPN cannot test whether a piece
- * has moved: its conditions test the rank or are informal text. A rank test would be right
- * only for pieces that start on a known rank, so both parsers write an informal condition
- * with this fixed text instead; the engine shows such a branch with a note, and both printers
- * recognise the text and print `i` again.
+ * "Only on the piece's first move" (Betza and Parlett `i`): the `(first-move)` predicate, which
+ * the engine evaluates from the set-up's "has not moved yet" state. Both parsers write
+ * `(cond ((first-move) BODY))`; both printers recognise that shape (and a condition defined in the
+ * file that is just `(first-move)`) and print `i` again.
  */
-import type { Move } from '../model/piece.js';
+import { normalizeName } from '../model/names.js';
+import type { Move, PieceDef, Test } from '../model/piece.js';
 
-export const INITIAL_TEXT = 'the piece has not moved yet';
+export const FIRST_MOVE: Test = { kind: 'predicate', fn: 'first-move', args: [] };
 
 export function initialOnly(body: Move): Move {
-    return { kind: 'conditional', branches: [{ test: { kind: 'text', text: INITIAL_TEXT }, body }] };
+    return { kind: 'conditional', branches: [{ test: FIRST_MOVE, body }] };
 }
 
-/** The body of an `initialOnly` conditional, or undefined. */
-export function initialBody(move: Move): Move | undefined {
+/** The condition a test's informal words name when the file defines it: `"not moved"` -> `not-moved`. */
+export function conditionKeyOfText(text: string): string {
+    return normalizeName(text.trim().toLowerCase().split(/\s+/).join('-'));
+}
+
+/**
+ * Whether `test` says exactly "the piece has not moved yet": the predicate, or a condition defined
+ * as it (by name, or by informal words naming it). `resolve` finds definitions; depth bounds cycles.
+ */
+export function isFirstMove(test: Test, resolve: (key: string) => PieceDef | undefined = () => undefined, depth = 0): boolean {
+    if (depth > 32) return false;
+    if (test.kind === 'predicate') return normalizeName(test.fn) === 'first-move' && test.args.length === 0;
+    const key = test.kind === 'ref' ? test.key : test.kind === 'text' ? conditionKeyOfText(test.text) : undefined;
+    if (key === undefined) return false;
+    const declaration = resolve(key)?.declaration;
+    return declaration?.kind === 'condition' && isFirstMove(declaration.test, resolve, depth + 1);
+}
+
+/** The body of a one-branch conditional on the first move (as `initialOnly` writes it), or undefined. */
+export function initialBody(move: Move, resolve?: (key: string) => PieceDef | undefined): Move | undefined {
     if (move.kind !== 'conditional' || move.otherwise || move.branches.length !== 1) return undefined;
     const [branch] = move.branches;
-    return branch.test.kind === 'text' && branch.test.text === INITIAL_TEXT ? branch.body : undefined;
+    return isFirstMove(branch.test, resolve) ? branch.body : undefined;
 }

@@ -13,7 +13,7 @@
  * `a/b` is a hippogonal leap, and with a direction the first number is the distance along it
  * (`~2/1>` = (±1, +2), `~1/2<` = (±2, -1): the crab is `~2/1>, ~1/2<`); `n(...)` repeats each
  * step of the group in one direction (the nightrider `n(~1/2)`); `o` = move only, `c` =
- * capture only, `i` = first move only (informal condition, see initial.ts). `^` (locust)
+ * capture only, `i` = first move only (`(first-move)`, see initial.ts). `^` (locust)
  * hops over the first piece on its line, capturing it, and lands one step beyond
  * (locust.ts: `^nX` = per direction `(=> (capture (ferz... :rider)) (move ferz...))`); with `o`
  * it hops without capturing; `n(^2X)` repeats the hop in one direction.
@@ -502,14 +502,11 @@ function fail(parser: Parser, message: string, offset: number, length = 1): neve
     throw new Fail(message);
 }
 
-function applyConds(move: Move, conds: Conds, parser: Parser): Move {
+function applyConds(move: Move, conds: Conds): Move {
     let out = move;
     if (conds.o !== undefined) out = { kind: 'apply', functions: ['move'], args: [out] };
     if (conds.c !== undefined) out = { kind: 'apply', functions: ['capture'], args: [out] };
-    if (conds.i !== undefined) {
-        out = initialOnly(out);
-        parser.problems.push(problem("'i': LCPN cannot test whether a piece has moved; written as an informal condition", conds.i, 1, 'info'));
-    }
+    if (conds.i !== undefined) out = initialOnly(out);
     return out;
 }
 
@@ -526,14 +523,14 @@ function lower(node: Node, parser: Parser, mode: Mode = 'normal', leaperDefault 
             const leaper = node.leaper || leaperDefault;
             if (node.locust !== undefined || (node.dist && node.body.some((n) => n.kind === 'atom' && n.locust !== undefined))) {
                 if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
-                return locustConds(locustGroup(node, parser), node.conds, parser, node.offset);
+                return locustConds(locustGroup(node, parser), node.conds);
             }
-            if (!node.dist) return applyConds(union(node.body.map((n) => lower(n, parser, mode, leaper))), node.conds, parser);
+            if (!node.dist) return applyConds(union(node.body.map((n) => lower(n, parser, mode, leaper))), node.conds);
             if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
             if (node.dist.kind === 'hippo') fail(parser, 'a hippogonal leap cannot repeat a group', node.dist.offset, node.dist.length);
             const inner = union(node.body.map((n) => lower(n, parser, 'step', leaper)));
             const range: Qualifier = { kind: 'range', min: node.dist.min, max: node.dist.max };
-            return applyConds({ kind: 'qualified', base: inner, qualifiers: [range] }, node.conds, parser);
+            return applyConds({ kind: 'qualified', base: inner, qualifiers: [range] }, node.conds);
         }
         case 'stay':
             if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
@@ -541,9 +538,9 @@ function lower(node: Node, parser: Parser, mode: Mode = 'normal', leaperDefault 
         case 'atom':
             if (node.locust !== undefined) {
                 if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupRepeat, node.offset);
-                return locustConds(locustHops(hopOf(node, parser), 1, node.conds.o !== undefined), node.conds, parser, node.offset);
+                return locustConds(locustHops(hopOf(node, parser), 1, node.conds.o !== undefined), node.conds);
             }
-            return applyConds(atom(node, parser, mode, node.leaper || leaperDefault), node.conds, parser);
+            return applyConds(atom(node, parser, mode, node.leaper || leaperDefault), node.conds);
     }
 }
 
@@ -593,8 +590,8 @@ function atom(node: Node & { kind: 'atom' }, parser: Parser, mode: Mode, leaper:
  * `c` with `^` says again that the hop captures: nothing to add (`capture` around the chain would
  * reach its last leg, the landing, which must be empty). `o` was used for the hop itself; `i` applies.
  */
-function locustConds(move: Move, conds: Conds, parser: Parser, _offset: number): Move {
-    return applyConds(move, { ...(conds.i !== undefined ? { i: conds.i } : {}) }, parser);
+function locustConds(move: Move, conds: Conds): Move {
+    return applyConds(move, { ...(conds.i !== undefined ? { i: conds.i } : {}) });
 }
 
 /** The step vectors of a locust atom and the range of steps to the piece it hops over. */

@@ -6,7 +6,7 @@
  */
 import type { Move, PieceDef } from '../model/piece.js';
 import type { ExportResult } from './betza-print.js';
-import { flatten, mergeLeaves, signature, type Chain, type Leaf, type Part, type Resolver } from './flatten.js';
+import { flatten, mergeLeaves, signature, type Chain, type ExportContext, type Leaf, type Part, type Resolver } from './flatten.js';
 import { key, permutations, sameSet, type Vec } from './geometry.js';
 import { parseParlett } from './parlett-parse.js';
 
@@ -180,8 +180,9 @@ function chainOption(chain: Chain, lose: (what: string) => void): string | undef
     return undefined;
 }
 
-export function toParlett(target: PieceDef | Move, resolve: Resolver): ExportResult {
-    const { parts, lost } = flatten(target, resolve);
+/** `context`: what the piece's file declares around it (its board), so that what that loses is listed too. */
+export function toParlett(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}): ExportResult {
+    const { parts, lost } = flatten(target, resolve, context);
     const lose = (what: string) => {
         if (!lost.includes(what)) lost.push(what);
     };

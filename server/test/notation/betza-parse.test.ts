@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseBetza } from '../../src/notation/betza-parse.js';
-import { INITIAL_TEXT } from '../../src/notation/initial.js';
 import type { Move } from '../../src/model/piece.js';
 import { DIAGONAL, leaps, moveSet, ORTHOGONAL, rides, sorted, type Where } from './helpers.js';
 
@@ -170,12 +169,11 @@ describe('modifiers', () => {
         expect(both('jD', { friends: [[0, 1]] })).toEqual(['0,2']);
     });
 
-    it('i: first move only, as an informal condition with a fixed text', () => {
+    it('i: first move only, the (first-move) predicate, with nothing to report', () => {
         const result = parseBetza('fmWfcFifmnD');
-        expect(result.problems).toEqual([{ message: "'i': LCPN cannot test whether a piece has moved; written as an informal condition", offset: 6, length: 1, severity: 'info' }]);
+        expect(result.problems).toEqual([]);
         const parts = (result.move as { parts: Move[] }).parts;
-        expect(parts[2]).toEqual({ kind: 'conditional', branches: [{ test: { kind: 'text', text: INITIAL_TEXT }, body: { kind: 'apply', functions: ['move', 'no-jump'], args: [{ kind: 'qualified', base: { kind: 'leap', vector: [0, 2] }, qualifiers: [{ kind: 'direction', name: 'forward' }] }] } }] });
-        expect(moveSet(result.move!).moves).toEqual(['0,1', '0,2']);
+        expect(parts[2]).toEqual({ kind: 'conditional', branches: [{ test: { kind: 'predicate', fn: 'first-move', args: [] }, body: { kind: 'apply', functions: ['move', 'no-jump'], args: [{ kind: 'qualified', base: { kind: 'leap', vector: [0, 2] }, qualifiers: [{ kind: 'direction', name: 'forward' }] }] } }] });
     });
 
     it('e is read as c with a warning', () => {

@@ -3,6 +3,7 @@
  * move sets through the engine, and the located problems of the lenient and strict modes.
  */
 import { describe, expect, it } from 'vitest';
+import type { Move } from '../../src/model/piece.js';
 import { MAX_GROUP_DEPTH, parseParlett } from '../../src/notation/parlett-parse.js';
 import { DIAGONAL, leaps, moveSet, ORTHOGONAL, rides, sorted } from './helpers.js';
 
@@ -38,11 +39,12 @@ describe('Parlett constructs', () => {
         expect(moveSet(parseParlett('n(3+)').move!, { friends: [[0, 1]] }).moves).not.toContain('0,3');
     });
 
-    it('o moves only, c captures only, i is an informal first-move condition', () => {
+    it('o moves only, c captures only, i is the first-move predicate', () => {
         expect(moveSet(parseParlett('o1>, c1X>').move!)).toEqual({ moves: ['0,1'], captures: ['-1,1', '1,1'] });
         const pawn = parseParlett('o1>, c1X>, oi2>');
-        expect(pawn.problems).toEqual([{ message: "'i': LCPN cannot test whether a piece has moved; written as an informal condition", offset: 12, length: 1, severity: 'info' }]);
-        expect(moveSet(pawn.move!).moves).toEqual(['0,1', '0,2']);
+        expect(pawn.problems).toEqual([]);
+        expect((pawn.move as { parts: Move[] }).parts[2]).toEqual({ kind: 'conditional', branches: [{ test: { kind: 'predicate', fn: 'first-move', args: [] },
+            body: { kind: 'apply', functions: ['move'], args: [{ kind: 'qualified', base: { kind: 'leap', vector: [0, 1] }, qualifiers: [{ kind: 'direction', name: 'forward' }, { kind: 'range', min: 2, max: 2 }] }] } }] });
     });
 
     it('. continues outward after a step that must land on an empty square', () => {

@@ -1,0 +1,155 @@
+/**
+ * Betza and Parlett export of the constructs of real variants (issue 10): the first move is said
+ * (`i`), in every way a file can spell it; zones, landing tests, what stands on a square, the
+ * board's confinements and other conditions are listed as lost, in words, never dropped silently.
+ * Model values are built by hand from docs/language.md, so these tests do not depend on the parser.
+ */
+import { describe, expect, it } from 'vitest';
+import { normalizeName } from '../../src/model/names.js';
+import type { Declaration, Move, PieceDef, Term, Test } from '../../src/model/piece.js';
+import { parseBetza } from '../../src/notation/betza-parse.js';
+import { toBetza } from '../../src/notation/betza-print.js';
+import { parseParlett } from '../../src/notation/parlett-parse.js';
+import { toParlett } from '../../src/notation/parlett-print.js';
+
+const ref = (key: string): Move => ({ kind: 'ref', key });
+const leap = (m: number, n: number): Move => ({ kind: 'leap', vector: [m, n] });
+const only = (m: number, n: number): Move => ({ kind: 'qualified', base: leap(m, n), qualifiers: [{ kind: 'only' }] });
+const kw = (base: Move, ...names: string[]): Move => ({ kind: 'qualified', base, qualifiers: names.map((name) => ({ kind: 'direction' as const, name })) });
+const apply = (functions: string[], ...args: Move[]): Move => ({ kind: 'apply', functions, args });
+const union = (...parts: Move[]): Move => ({ kind: 'union', parts });
+const when = (test: Test, body: Move, otherwise?: Move): Move => ({ kind: 'conditional', branches: [{ test, body }], ...(otherwise ? { otherwise } : {}) });
+const FIRST_MOVE: Test = { kind: 'predicate', fn: 'first-move', args: [] };
+const rank: Term = { kind: 'call', fn: 'rank', args: [] };
+const OWN_SIDE: Test = { kind: 'compare', op: '<=', left: rank, right: { kind: 'number', value: 5 } };
+const NOT_CANNON: Test = { kind: 'not', test: { kind: 'predicate', fn: 'occupied-by', args: [{ kind: 'name', key: 'cannon' }] } };
+const GENERAL_THERE: Test = { kind: 'predicate', fn: 'occupied-by', args: [{ kind: 'name', key: 'general' }] };
+
+/** The file around the pieces: a few prelude pieces and the declarations the tests use. */
+const declarations: Record<string, Declaration> = {
+    unmoved: { kind: 'condition', test: FIRST_MOVE },
+    'not-moved-yet': { kind: 'condition', test: { kind: 'ref', key: 'unmoved' } },
+    'on-own-side': { kind: 'condition', test: OWN_SIDE },
+    'before-crossing-river': { kind: 'condition', test: OWN_SIDE },
+    'not-cannon': { kind: 'condition', test: NOT_CANNON },
+    'general-there': { kind: 'condition', test: GENERAL_THERE },
+    fortress: { kind: 'zone', squares: ['d1-f3'] },
+    'own-side': { kind: 'zone', squares: ['a1-i5'] },
+    'far-ranks': { kind: 'zone', squares: ['a7-i9'] },
+    'capture-a-general': { kind: 'function', parts: [{ kind: 'function', name: 'capture' }, { kind: 'function', name: 'general-there' }] },
+    'capture-inline': { kind: 'function', parts: [{ kind: 'function', name: 'capture' }, { kind: 'test', test: GENERAL_THERE }] },
+    'first-step': { kind: 'function', parts: [{ kind: 'function', name: 'move' }, { kind: 'function', name: 'unmoved' }] },
+    'first-step-inline': { kind: 'function', parts: [{ kind: 'function', name: 'move' }, { kind: 'test', test: FIRST_MOVE }] },
+    loop: { kind: 'function', parts: [{ kind: 'function', name: 'capture' }, { kind: 'function', name: 'loop' }] },
+    shogi: { kind: 'board', files: 9, ranks: 9, clauses: [{ kind: 'promotion-zone', zone: 'far-ranks' }] }
+};
+const pieces: Record<string, Move> = {
+    wazir: leap(0, 1),
+    ferz: leap(1, 1),
+    rook: { kind: 'qualified', base: leap(0, 1), qualifiers: [{ kind: 'range', min: 1, max: null }] },
+    'simple-pawn': union(apply(['move'], only(0, 1)), apply(['capture'], kw(leap(1, 1), 'forward')))
+};
+const def = (name: string, body?: Move, declaration?: Declaration): PieceDef =>
+    ({ name, key: normalizeName(name), properties: [], ...(body ? { body } : {}), ...(declaration ? { declaration } : {}), style: 'lisp' });
+const resolve = (key: string): PieceDef | undefined =>
+    pieces[key] ? def(key, pieces[key]) : declarations[key] ? def(key, undefined, declarations[key]) : undefined;
+
+const betza = (move: Move | PieceDef, context = {}) => toBetza(move, resolve, context);
+const parlett = (move: Move | PieceDef, context = {}) => toParlett(move, resolve, context);
+
+describe('the first move is said as i', () => {
+    const double = apply(['move', 'no-jump'], only(0, 2));
+
+    it.each([
+        ['the predicate', when(FIRST_MOVE, double)],
+        ['a condition defined as it, by name', when({ kind: 'ref', key: 'unmoved' }, double)],
+        ['a condition defined through another', when({ kind: 'ref', key: 'not-moved-yet' }, double)],
+        ['informal words naming such a condition', when({ kind: 'text', text: 'not moved  Yet' }, double)],
+        ['a keyword naming it', kw(double, 'unmoved')],
+        ['a defined function with it as a part', apply(['first-step', 'no-jump'], only(0, 2))],
+        ['a defined function with it inline', apply(['first-step-inline', 'no-jump'], only(0, 2))]
+    ])('%s', (_how, move) => {
+        expect(betza(move)).toEqual({ text: 'ifmnD', lost: [] });
+        expect(parlett(move)).toEqual({ text: 'io2>', lost: [] });
+    });
+
+    it('Betza and Parlett i read back and are written again', () => {
+        expect(betza(parseBetza('fmWfcFifmnD').move!)).toEqual({ text: 'fmWfcFifmnD', lost: [] });
+        expect(parlett(parseParlett('o1>, c1X>, io2>').move!)).toEqual({ text: 'o1>, c1X>, io2>', lost: [] });
+        expect(parlett(parseBetza('ifmnD').move!)).toEqual({ text: 'io2>', lost: [] });
+        expect(betza(parseParlett('io2>').move!)).toEqual({ text: 'ifmnD', lost: [] });
+    });
+
+    it('(cond ((first-move) A) (t B)) with A holding every move of B: B, plus the rest of A with i', () => {
+        const pawn = when(FIRST_MOVE, union(ref('simple-pawn'), apply(['move', 'no-jump'], only(0, 2))), ref('simple-pawn'));
+        expect(betza(pawn)).toEqual({ text: 'fmWfcFifmnD', lost: [] });
+        expect(parlett(pawn)).toEqual({ text: 'o1>, c1X>, io2>', lost: [] });
+    });
+
+    it('(cond ((first-move) A) (t B)) with a move of B missing from A: the branch is lost, B is written', () => {
+        const odd = when(FIRST_MOVE, ref('wazir'), ref('ferz'));
+        expect(betza(odd)).toEqual({ text: 'F', lost: ['the branch for the condition (first-move)'] });
+    });
+
+    it('the first move inside a larger condition is not guessed', () => {
+        const both: Test = { kind: 'and', tests: [FIRST_MOVE, { kind: 'compare', op: '=', left: rank, right: { kind: 'number', value: 2 } }] };
+        expect(betza(when(both, ref('wazir')))).toEqual({ text: '', lost: ['the branch for the condition (and (first-move) (= (rank) 2))'] });
+    });
+
+    it('informal words that name no definition stay informal', () => {
+        expect(betza(when({ kind: 'text', text: 'the piece has not moved yet' }, ref('wazir'), ref('ferz'))))
+            .toEqual({ text: 'F', lost: ['the branch for the informal condition "the piece has not moved yet"'] });
+    });
+});
+
+describe('what the notations cannot say is listed', () => {
+    it('a zone keyword: written without it', () => {
+        const lost = ['the zone :fortress (Betza and Parlett have no zones: the moves are written as if it were not there)'];
+        expect(betza(kw(ref('wazir'), 'fortress'))).toEqual({ text: 'W', lost });
+        expect(parlett(kw(ref('wazir'), 'fortress'))).toEqual({ text: '1+', lost });
+    });
+
+    it('a condition keyword is a landing test: written without it (the janggi cannon)', () => {
+        const test = 'the landing test :not-cannon, (not (occupied-by cannon)) (Betza and Parlett cannot test the squares a move lands on or jumps over: the moves are written without it)';
+        expect(betza(apply(['cannon'], kw(ref('rook'), 'not-cannon')))).toEqual({ text: 'pR', lost: [test] });
+        expect(parlett(apply(['cannon'], kw(ref('rook'), 'not-cannon')))).toEqual({ text: '', lost: [test, 'cannon (hopping over one piece): Parlett has no cannon'] });
+    });
+
+    it('a defined function: its built-in parts apply, its landing tests are listed', () => {
+        const test = 'the landing test general-there, (occupied-by general) (Betza and Parlett cannot test the squares a move lands on or jumps over: the moves are written without it)';
+        expect(betza(apply(['capture-a-general'], ref('rook')))).toEqual({ text: 'cR', lost: [test] });
+        expect(parlett(apply(['capture-a-general'], ref('rook')))).toEqual({ text: 'cn+', lost: [test] });
+        expect(betza(apply(['capture-inline'], ref('wazir')))).toEqual({ text: 'cW',
+            lost: ['the landing test (occupied-by general) of the function capture-inline (Betza and Parlett cannot test the squares a move lands on or jumps over: the moves are written without it)'] });
+    });
+
+    it('a function defined through itself is named, not followed for ever', () => {
+        expect(betza(apply(['loop'], ref('wazir')))).toEqual({ text: '', lost: ['the cyclic definition of loop'] });
+    });
+
+    it('named and worded conditions of a branch are shown with their definitions', () => {
+        expect(betza(when({ kind: 'ref', key: 'on-own-side' }, ref('wazir'), ref('ferz'))))
+            .toEqual({ text: 'F', lost: ['the branch for the condition on-own-side, defined as (<= (rank) 5)'] });
+        expect(betza(when({ kind: 'text', text: 'before crossing river' }, only(0, 1), kw(leap(0, 1), 'forward', 'sideways'))))
+            .toEqual({ text: 'fsW', lost: ['the branch for the condition "before crossing river", defined as (<= (rank) 5)'] });
+        expect(parlett(when(NOT_CANNON, ref('wazir'))))
+            .toEqual({ text: '', lost: ['the branch for the condition (not (occupied-by cannon))'] });
+    });
+
+    it("the board's confinement of the piece and its promotion zone", () => {
+        const board = { clauses: [{ kind: 'confine' as const, pieces: ['elephant', 'advisor'], zone: 'own-side' }, { kind: 'promotion-zone' as const, zone: 'far-ranks' }] };
+        const elephant = def('elephant', apply(['no-jump'], leap(2, 2)));
+        const confined = "the board's confinement to the zone own-side (Betza and Parlett have no zones: the moves are written as if it were not there)";
+        expect(betza(elephant, { board })).toEqual({ text: 'nA', lost: [confined] });
+        expect(parlett(elephant, { board })).toEqual({ text: '2X', lost: [confined] });
+        expect(betza(def('horse', leap(1, 2)), { board })).toEqual({ text: 'N', lost: [] });
+        const pawn = def('pawn', { kind: 'sequence', mode: 'blocked', legs: [kw(leap(0, 1), 'forward'), apply(['promote-to'], ref('tokin'))] });
+        expect(betza(pawn, { board })).toEqual({ text: 'fW', lost: ['promotion (promote-to tokin) in the promotion zone far-ranks'] });
+        expect(betza(pawn)).toEqual({ text: 'fW', lost: ['promotion (promote-to tokin)'] });
+    });
+
+    it('a declaration used as a piece, and a declaration exported', () => {
+        expect(betza(union(ref('fortress'), ref('wazir')))).toEqual({ text: 'W', lost: ['fortress, which is a zone, not a piece'] });
+        expect(parlett(def('shogi', undefined, declarations.shogi))).toEqual({ text: '', lost: ["the definition, which declares a board, not a piece's moves"] });
+    });
+});
