@@ -16,7 +16,7 @@
  */
 import type { LcpnFile } from './lcpn-side.js';
 import { lcpnDestinations } from './lcpn-side.js';
-import { legalMovesByPiece, parseFen, parseSq, squareText, writeFen, type Ffish, type FenPiece, type FenPosition } from './fsf.js';
+import { legalMovesByPiece, parseFen, parseSq, squareText, writeFen, type Ffish, type FenPiece, type FenPosition, type FsfDestination } from './fsf.js';
 
 export interface VariantSpec {
     /** FSF's variant name. */
@@ -64,7 +64,7 @@ export function compareVariant(ffish: Ffish, spec: VariantSpec, file: LcpnFile, 
                 figures.pieces++;
                 const from = squareText(mover.square);
                 const where = `${spec.variant} ${fen}: ${spec.names[mover.letter] ?? mover.letter} on ${from}`;
-                const theirs = new Map([...(legal.get(from) ?? new Map())].filter(([to]) => !spec.notPieceMove?.(mover, to, position)));
+                const theirs = new Map([...(legal.get(from) ?? new Map<string, FsfDestination>())].filter(([to]) => !spec.notPieceMove?.(mover, to, position)));
                 let ours;
                 try {
                     ours = lcpnDestinations(file, position, mover, spec.names, spec.firstMove?.(mover, position) ?? false);
