@@ -28,6 +28,8 @@ export interface Cell {
     promotions: string[];
     /** An enemy here is captured on the way by some move that lands elsewhere (Destination.locusts). */
     onTheWay: boolean;
+    /** Every way of reaching this destination exists only while the piece has not moved (Destination.firstMoveOnly). */
+    firstMoveOnly: boolean;
 }
 
 /**
@@ -71,15 +73,16 @@ export function diagramCells(setup: SetUp, destinations: readonly Destination[],
     for (const sq of setup.enemies) occupants.set(key(sq), 'enemy');
     occupants.set(key(setup.at), 'piece');
     // Merge duplicates rather than let the last one win: a caller may concatenate lists.
-    const flags = new Map<string, { move: boolean; capture: boolean; igui: boolean; iguiHere: boolean; promotions: Set<string> }>();
+    const flags = new Map<string, { move: boolean; capture: boolean; igui: boolean; iguiHere: boolean; always: boolean; promotions: Set<string> }>();
     const start = key(setup.at);
     const victims = new Set(destinations.flatMap((d) => (d.locusts ?? []).flat().map(key)));
     for (const d of destinations) {
-        const f = flags.get(key(d.square)) ?? { move: false, capture: false, igui: false, iguiHere: false, promotions: new Set<string>() };
+        const f = flags.get(key(d.square)) ?? { move: false, capture: false, igui: false, iguiHere: false, always: false, promotions: new Set<string>() };
         f.move ||= d.move;
         f.capture ||= d.capture;
         f.igui ||= d.igui;
         f.iguiHere ||= d.igui && (!d.iguiFrom || d.iguiFrom.some((sq) => key(sq) === start));
+        f.always ||= !d.firstMoveOnly;
         for (const p of d.promotions ?? []) f.promotions.add(p);
         flags.set(key(d.square), f);
     }
@@ -100,7 +103,8 @@ export function diagramCells(setup: SetUp, destinations: readonly Destination[],
                 igui: active && f.igui,
                 iguiAway: active && f.igui && !f.iguiHere,
                 promotions: active && (f.move || f.capture) ? [...f.promotions] : [],
-                onTheWay: occupant === 'enemy' && victims.has(key(square))
+                onTheWay: occupant === 'enemy' && victims.has(key(square)),
+                firstMoveOnly: active && (f.move || f.capture || f.igui) && !f.always
             });
         }
         rows.push(row);

@@ -18,6 +18,7 @@ export function destinationFacts(destinations: readonly Destination[]): string[]
         byChoices.set(choices, [...(byChoices.get(choices) ?? []), squareName(d.square)]);
     }
     for (const [choices, squares] of byChoices) lines.push(`promotes on ${squares.join(', ')} to ${choices}`);
+    lines.push(...firstMoveFacts(destinations));
     const pairs = destinations.filter((d) => d.iguiFrom).map((d) => `${squareName(d.square)} from ${d.iguiFrom!.map(squareName).join(' or ')}`);
     if (pairs.length > 0) {
         const more = pairs.length > MAX_LISTED_PAIRS ? ` and ${pairs.length - MAX_LISTED_PAIRS} more` : '';
@@ -30,6 +31,36 @@ export function destinationFacts(destinations: readonly Destination[]): string[]
         lines.push(`captures on the way: ${locusts.slice(0, MAX_LISTED_PAIRS).join('; ')}${more}`);
     }
     return lines;
+}
+
+/**
+ * `only on its first move: e4 (move only); d3, f3 (capture only)`: the destinations that exist
+ * only while the piece has not moved (every way of reaching them is first-move-only), grouped by
+ * what it does there, since their mark in a diagram does not say it.
+ */
+export function firstMoveFacts(destinations: readonly Destination[]): string[] {
+    const always = new Set<string>();
+    const only = new Map<string, { square: Square; move: boolean; capture: boolean; igui: boolean }>();
+    for (const d of destinations) {
+        const k = squareName(d.square);
+        if (!d.firstMoveOnly) {
+            always.add(k);
+            continue;
+        }
+        const f = only.get(k) ?? { square: d.square, move: false, capture: false, igui: false };
+        f.move ||= d.move;
+        f.capture ||= d.capture;
+        f.igui ||= d.igui;
+        only.set(k, f);
+    }
+    const byKind = new Map<string, string[]>();
+    for (const [k, f] of only) {
+        if (always.has(k) || !(f.move || f.capture || f.igui)) continue;
+        const kind = f.move && f.capture ? 'move or capture' : f.move ? 'move only' : f.capture ? 'capture only' : 'capture without moving';
+        byKind.set(kind, [...(byKind.get(kind) ?? []), k]);
+    }
+    if (byKind.size === 0) return [];
+    return [`only on its first move: ${[...byKind].map(([kind, squares]) => `${squares.join(', ')} (${kind})`).join('; ')}`];
 }
 
 /** Each capture on the way as a pair of squares (captured, landing), for drawing a line between them. */

@@ -3,9 +3,10 @@ export {
     cellKind, CELL_KINDS, cycleOccupant, diagramCells, diagramWindow, inWindow, outsideWindow,
     type Cell, type CellKind, type DiagramWindow, type Occupant
 } from './cells.js';
-export { destinationFacts, promotionChoices } from './facts.js';
-export { KIND_LABELS, renderTextDiagram, TEXT_SYMBOLS, textLegend, type TextDiagramOptions } from './text.js';
+export { destinationFacts, firstMoveFacts, promotionChoices } from './facts.js';
+export { FIRST_MOVE_SYMBOL, KIND_LABELS, renderTextDiagram, TEXT_SYMBOLS, textLegend, ZONE_SYMBOL, type TextDiagramOptions } from './text.js';
+export { compactSquares, orderZones, zoneFacts, type DiagramZone } from './zones.js';
 export {
-    COLOURS, escapeXml, markdownImage, renderSvgDiagram, squareAt, svgDataUri, svgLayout,
+    COLOURS, ZONE_COLOURS, escapeXml, markdownImage, renderSvgDiagram, squareAt, svgDataUri, svgLayout,
     type ImageSize, type SvgDiagramOptions, type SvgLayout
 } from './svg.js';

@@ -10,13 +10,16 @@
  * without colour vision and in greyscale: move only = blue ring, move or capture = blue disc,
  * capture only = vermillion cross, capture without moving = purple four-pointed star (hollow when
  * it is made after moving to another square first), friendly piece = white disc, enemy piece =
- * black disc; a destination where the piece promotes carries a small yellow crown in its corner.
+ * black disc; a destination where the piece promotes carries a small yellow crown in its corner,
+ * one that exists only on the piece's first move a small green pennant in the other corner. Zones
+ * are tinted areas with an outline, each zone its own colour and dash pattern, named in the key.
  */
 import { Buffer } from 'node:buffer';
 import { fileName, squareName, type Destination, type SetUp, type Square } from '../engine/board.js';
 import { cellKind, diagramCells, diagramWindow, inWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
 import { locustPairs, promotionChoices } from './facts.js';
 import { KIND_LABELS } from './text.js';
+import { orderZones, zoneEdges, zoneSet, type DiagramZone } from './zones.js';
 import { escapeMarkdown } from '../views/markdown.js';
 
 export interface SvgDiagramOptions {
@@ -40,6 +43,8 @@ export interface SvgDiagramOptions {
      * `data-*` is HTML, not SVG 1.1: leave this off for hover images.
      */
     interactive?: boolean;
+    /** Zones to draw (squares on the board as drawn): relevant ones tinted and outlined, others outlined. */
+    zones?: readonly DiagramZone[];
 }
 
 export const COLOURS = {
@@ -52,8 +57,13 @@ export const COLOURS = {
     igui: '#cc79a7',
     friend: '#ffffff',
     enemy: '#1f1f1f',
-    ink: '#222222'
+    ink: '#222222',
+    firstMove: '#009e73'
 } as const;
+
+/** Zone outlines and tints, in turn: Okabe-Ito sky blue, orange, then greys; each with its own dash pattern. */
+export const ZONE_COLOURS = ['#56b4e9', '#e69f00', '#777777', '#000000'] as const;
+const ZONE_DASHES = ['', '4 2', '1.5 2', '6 2 1.5 2'] as const;
 
 /** Where things are in a rendered diagram, so a click can be mapped back to a square. */
 export interface SvgLayout {
@@ -69,8 +79,8 @@ export interface SvgLayout {
 /** Kinds the SVG legend explains: the piece and empty squares need no key. */
 const LEGEND_KINDS: readonly CellKind[] = ['both', 'move', 'capture', 'igui', 'igui-away', 'move-igui', 'enemy-captured', 'friend', 'enemy'];
 
-/** A legend entry: a kind of square, or the promotion crown (which overlays any destination kind). */
-type LegendKey = CellKind | 'promotes';
+/** A legend entry: a kind of square, an overlay (promotion crown, first-move pennant), or the zone of that index. */
+type LegendKey = CellKind | 'promotes' | 'first-move' | number;
 
 const PAD = 2;
 
@@ -157,6 +167,9 @@ function plan(setup: SetUp, destinations: readonly Destination[], options: SvgDi
     const keys: { kind: LegendKey; label: string }[] = LEGEND_KINDS.filter((k) => present.has(k)).map((kind) => ({ kind, label: KIND_LABELS[kind] }));
     const choices = rows.some((row) => row.some((c) => c.promotions.length > 0)) ? promotionChoices(destinations) : undefined;
     if (choices) keys.push({ kind: 'promotes', label: `promotes (${shorten(choices.join(', '), 28)})` });
+    if (rows.some((row) => row.some((c) => c.firstMoveOnly))) keys.push({ kind: 'first-move', label: 'only on its first move' });
+    const zones = orderZones(options.zones ?? []);
+    zones.forEach((z, i) => keys.push({ kind: i, label: `zone ${shorten(z.name, 24)}` }));
     const right = options.legendPosition === 'right';
     const legend = layoutLegend(options.legend ?? true ? keys : [], boardX + boardW - PAD, cell, right);
     const outside = outsideWindow(destinations, window);
@@ -169,7 +182,7 @@ function plan(setup: SetUp, destinations: readonly Destination[], options: SvgDi
     const width = Math.ceil(Math.max(boardX + boardW, legendX + legend.width) + PAD);
     const height = Math.ceil(noteY + noteHeight + PAD);
     const layout: SvgLayout = { window, cell, boardX, boardY, width, height };
-    return { layout, rows, legend, legendX, legendY, noteY, outside, labelSize, fileLabelHeight };
+    return { layout, rows, legend, legendX, legendY, noteY, outside, labelSize, fileLabelHeight, zones };
 }
 
 function shorten(text: string, max: number): string {
@@ -201,6 +214,7 @@ class Shapes {
     readonly star: string[] = [];
     readonly hollowStar: string[] = [];
     readonly crown: string[] = [];
+    readonly pennant: string[] = [];
     readonly bang: string[] = [];
 
     square(into: string[], x: number, y: number, s: number): void {
@@ -259,6 +273,14 @@ class Shapes {
         this.crown.push(`M${pts(x, y)}v${num(-h)}l${pts(w / 4, h * 0.55, w / 4, -h * 0.55, w / 4, h * 0.55, w / 4, -h * 0.55)}v${num(h)}z`);
     }
 
+    /** A small pennant in the square's top-left corner: this destination exists only on the first move. */
+    firstMove(cx: number, cy: number, s: number): void {
+        const x = cx - s * 0.42;
+        const y = cy - s * 0.44;
+        const h = s * 0.3;
+        this.pennant.push(`M${pts(x, y)}v${num(h)}l${pts(s * 0.3, -h / 2)}z`);
+    }
+
     private fourStar(into: string[], cx: number, cy: number, r: number): void {
         const i = r * 0.3;
         const o = r - i;
@@ -288,12 +310,13 @@ function paint(shapes: Shapes, s: number): string[] {
         path(shapes.star, `fill="${COLOURS.igui}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.04)}" stroke-linejoin="round"`),
         path(shapes.hollowStar, `fill="${COLOURS.friend}" stroke="${COLOURS.igui}" stroke-width="${num(s * 0.07)}" stroke-linejoin="round"`),
         path(shapes.crown, `fill="${COLOURS.piece}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.03)}" stroke-linejoin="round"`),
+        path(shapes.pennant, `fill="${COLOURS.firstMove}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.03)}" stroke-linejoin="round"`),
         path(shapes.bang, `fill="${COLOURS.ink}"`)
     ];
 }
 
 export function renderSvgDiagram(setup: SetUp, destinations: readonly Destination[], options: SvgDiagramOptions = {}): string {
-    const { layout, rows, legend, legendX, legendY, noteY, outside, labelSize, fileLabelHeight } = plan(setup, destinations, options);
+    const { layout, rows, legend, legendX, legendY, noteY, outside, labelSize, fileLabelHeight, zones } = plan(setup, destinations, options);
     const { cell, boardX, boardY, width, height, window } = layout;
     const boardW = (window.files[1] - window.files[0] + 1) * cell;
     const boardH = (window.ranks[1] - window.ranks[0] + 1) * cell;
@@ -306,7 +329,9 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         if ((c.square.file + c.square.rank) % 2 === 0) shapes.square(shapes.dark, x, y, cell);
         shapes.mark(cellKind(c), x + cell / 2, y + cell / 2, cell);
         if (c.promotions.length > 0) shapes.promotion(x + cell / 2, y + cell / 2, cell);
+        if (c.firstMoveOnly) shapes.firstMove(x + cell / 2, y + cell / 2, cell);
     }));
+    const zoneLayers = zones.map((z, i) => zoneLayer(z, i, layout));
 
     // Capturing on the way: a dashed line from each enemy taken on the way to where the piece goes on to (docs/diagrams.md).
     const centre = (sq: Square): [number, number] =>
@@ -325,11 +350,14 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
     const text = (x: number, y: number, anchor: string, content: string) =>
         texts.push(`<text x="${num(x)}" y="${num(y)}" text-anchor="${anchor}">${escapeXml(content)}</text>`);
     const key = new Shapes();
+    const zoneKeys: string[] = [];
     for (const item of legend.items) {
         const x = legendX + item.x;
         const y = legendY + item.y;
         key.square(key.swatches, x, y, legend.swatch);
-        if (item.kind === 'promotes') key.promotion(x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
+        if (typeof item.kind === 'number') zoneKeys.push(zoneSwatch(zones[item.kind], item.kind, x, y, legend.swatch));
+        else if (item.kind === 'promotes') key.promotion(x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
+        else if (item.kind === 'first-move') key.firstMove(x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
         else key.mark(item.kind, x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
         text(x + legend.swatch + Math.round(legend.size * 0.4), y + legend.swatch / 2 + legend.size * 0.35, 'start', item.label);
     }
@@ -360,18 +388,59 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
         `<rect x="${num(boardX)}" y="${num(boardY)}" width="${num(boardW)}" height="${num(boardH)}" fill="${COLOURS.light}"/>`,
         path(shapes.dark, `fill="${COLOURS.dark}"`),
+        ...zoneLayers.map((l) => l.tint),
         `<rect x="${num(boardX)}" y="${num(boardY)}" width="${num(boardW)}" height="${num(boardH)}" fill="none" stroke="${COLOURS.border}" stroke-width="1"/>`,
+        ...zoneLayers.map((l) => l.outline),
         ...paint(shapes, cell),
         group(lines, `stroke="${COLOURS.capture}" stroke-width="${num(Math.max(1.5, cell / 14))}" stroke-dasharray="${num(cell / 8)} ${num(cell / 12)}" stroke-linecap="round"`),
         // The legend's swatches are smaller than squares: their strokes scale with them.
         path(key.swatches, `fill="${COLOURS.light}" stroke="${COLOURS.border}" stroke-width="0.5"`),
         ...paint(key, legend.swatch),
+        ...zoneKeys,
         group(labels, `font-family="sans-serif" font-size="${labelSize}" fill="${COLOURS.ink}"`),
         group(texts, `font-family="sans-serif" font-size="${legend.size}" fill="${COLOURS.ink}"`),
         group(hits, 'fill="#000000" fill-opacity="0"'),
         '</svg>'
     ];
     return parts.join('');
+}
+
+/**
+ * One zone on the board: a tint over its squares (relevant zones only: the ones the piece's moves
+ * depend on) and an outline along its boundary, in the zone's colour and dash pattern.
+ */
+function zoneLayer(zone: DiagramZone, index: number, layout: SvgLayout): { tint: string; outline: string } {
+    const { window, cell, boardX, boardY } = layout;
+    const colour = ZONE_COLOURS[index % ZONE_COLOURS.length];
+    const dash = ZONE_DASHES[index % ZONE_DASHES.length];
+    const x = (file: number) => boardX + (file - window.files[0]) * cell;
+    // Edge y is a rank boundary: the lower edge of rank r is y = r, drawn at the bottom of that rank's row.
+    const y = (rank: number) => boardY + (window.ranks[1] + 1 - rank) * cell;
+    const set = zoneSet(zone);
+    const tint: string[] = [];
+    if (zone.relevant) {
+        for (let rank = window.ranks[0]; rank <= window.ranks[1]; rank++) {
+            for (let file = window.files[0]; file <= window.files[1]; file++) {
+                if (set.has(`${file},${rank}`)) tint.push(`M${pts(x(file), y(rank + 1))}h${num(cell)}v${num(cell)}h${num(-cell)}z`);
+            }
+        }
+    }
+    const edges = zoneEdges(zone, window).map((e) => `M${pts(x(e.x), y(e.y))}${e.horizontal ? 'h' : 'v'}${num(e.horizontal ? cell : -cell)}`);
+    const width = zone.relevant ? Math.max(2, cell / 9) : Math.max(1.5, cell / 14);
+    return {
+        tint: path(tint, `fill="${colour}" fill-opacity="0.3"`),
+        outline: path(edges, `fill="none" stroke="${colour}" stroke-width="${num(width)}" stroke-linecap="square"${dash ? ` stroke-dasharray="${dash.split(' ').map((d) => num(Number(d) * width)).join(' ')}"` : ''}`)
+    };
+}
+
+/** The key's swatch for a zone: a tinted (relevant) or plain square with the zone's outline. */
+function zoneSwatch(zone: DiagramZone, index: number, x: number, y: number, side: number): string {
+    const colour = ZONE_COLOURS[index % ZONE_COLOURS.length];
+    const dash = ZONE_DASHES[index % ZONE_DASHES.length];
+    const width = Math.max(1.5, side / 9);
+    const fill = zone.relevant ? `fill="${colour}" fill-opacity="0.3"` : 'fill="none"';
+    const inset = width / 2;
+    return `<rect x="${num(x + inset)}" y="${num(y + inset)}" width="${num(side - width)}" height="${num(side - width)}" ${fill} stroke="${colour}" stroke-width="${num(width)}"${dash ? ` stroke-dasharray="${dash.split(' ').map((d) => num(Number(d) * width)).join(' ')}"` : ''}/>`;
 }
 
 /** The SVG as a base64 `data:` URI: VS Code hovers accept only this form (no raw spaces). */

@@ -6,6 +6,7 @@
 import { fileName, type Destination, type SetUp } from '../engine/board.js';
 import { cellKind, diagramCells, diagramWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
 import { destinationFacts } from './facts.js';
+import { orderZones, zoneFacts, zoneSet, inZone, type DiagramZone } from './zones.js';
 
 /** The character for each kind of square; see docs/diagrams.md. */
 export const TEXT_SYMBOLS: Readonly<Record<CellKind, string>> = {
@@ -37,6 +38,14 @@ export const KIND_LABELS: Readonly<Record<CellKind, string>> = {
     'enemy-captured': 'enemy it captures'
 };
 
+/**
+ * Marks that overlay a square's kind: a destination that exists only on the piece's first move
+ * (Betza's and Parlett's `i`), whatever its kind (the line under the diagram says which), and an
+ * empty square of the zone the piece's moves depend on most.
+ */
+export const FIRST_MOVE_SYMBOL = 'i';
+export const ZONE_SYMBOL = '-';
+
 /** Legend order: the piece, then destinations, then the board's other contents. */
 const LEGEND_ORDER: readonly CellKind[] = [
     'piece', 'both', 'move', 'capture', 'igui', 'igui-away', 'move-igui', 'enemy-captured', 'friend', 'enemy', 'empty'
@@ -51,8 +60,10 @@ export interface TextDiagramOptions {
     labels?: boolean;
     /** A last line naming each symbol that appears (default true). */
     legend?: boolean;
-    /** Lines under the grid for promotions and for captures made after moving first (default true). */
+    /** Lines under the grid for zones, promotions, first moves and captures made after moving first (default true). */
     facts?: boolean;
+    /** Zones to show: the first relevant one marks its empty squares, and a line names each zone's squares. */
+    zones?: readonly DiagramZone[];
 }
 
 export function renderTextDiagram(setup: SetUp, destinations: readonly Destination[], options: TextDiagramOptions = {}): string {
@@ -64,10 +75,23 @@ export function renderTextDiagram(setup: SetUp, destinations: readonly Destinati
     // Past the z-file, names take two letters: widen every column alike to keep the grid.
     const width = options.labels ? Math.max(1, ...files.map((f) => f.length)) : 1;
     const rankWidth = String(window.ranks[1] + 1).length;
+    const zones = orderZones(options.zones ?? []);
+    const marked = zones[0]?.relevant ? zones[0] : undefined;
+    const markedSet = marked ? zoneSet(marked) : undefined;
+    let firstMove = false;
+    let zoneMarks = false;
 
     const lines = rows.map((row) => {
         const cells = row.map((cell) => {
             const kind = cellKind(cell);
+            if (cell.firstMoveOnly) {
+                firstMove = true;
+                return FIRST_MOVE_SYMBOL.padEnd(width);
+            }
+            if (kind === 'empty' && markedSet && inZone(markedSet, cell.square)) {
+                zoneMarks = true;
+                return ZONE_SYMBOL.padEnd(width);
+            }
             seen.add(kind);
             return TEXT_SYMBOLS[kind].padEnd(width);
         });
@@ -79,12 +103,25 @@ export function renderTextDiagram(setup: SetUp, destinations: readonly Destinati
     }
     const outside = outsideWindow(destinations, window);
     if (outside > 0) lines.push(`(${outside} more destination${outside === 1 ? '' : 's'} outside this window)`);
-    if (options.legend ?? true) lines.push(textLegend(seen));
-    if (options.facts ?? true) lines.push(...destinationFacts(destinations));
+    if (options.legend ?? true) {
+        const extra = [
+            ...(firstMove ? [`${FIRST_MOVE_SYMBOL} only on its first move`] : []),
+            ...(zoneMarks && marked ? [`${ZONE_SYMBOL} empty square of zone ${marked.name}`] : [])
+        ];
+        lines.push(textLegend(seen, extra));
+    }
+    if (options.facts ?? true) lines.push(...zoneFacts(zones), ...destinationFacts(destinations));
     return lines.join('\n');
 }
 
-/** `! the piece, X move or capture, ...` for the kinds given, in a fixed order. */
-export function textLegend(kinds: ReadonlySet<CellKind>): string {
-    return LEGEND_ORDER.filter((k) => kinds.has(k)).map((k) => `${TEXT_SYMBOLS[k]} ${KIND_LABELS[k]}`).join(', ');
+/**
+ * `! the piece, X move or capture, ...` for the kinds given, in a fixed order; overlay marks
+ * (`extra`, already worded) go after the destinations, before the board's other contents.
+ */
+export function textLegend(kinds: ReadonlySet<CellKind>, extra: readonly string[] = []): string {
+    const entries = LEGEND_ORDER.filter((k) => kinds.has(k)).map((k) => ({ k, text: `${TEXT_SYMBOLS[k]} ${KIND_LABELS[k]}` }));
+    const at = entries.findIndex((e) => e.k === 'friend' || e.k === 'enemy' || e.k === 'empty');
+    const texts = entries.map((e) => e.text);
+    texts.splice(at < 0 ? texts.length : at, 0, ...extra);
+    return texts.join(', ');
 }
