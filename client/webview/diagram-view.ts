@@ -5,6 +5,7 @@
  * before it is inserted, and the page's CSP allows no script but this one.
  */
 import type { DiagramView, FromWebview, ToWebview } from '../src/diagram/messages.js';
+import { PositionPane } from './position-view.js';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };
 
@@ -23,6 +24,9 @@ const controls = byId('controls') as HTMLFormElement;
 const files = byId('files') as HTMLInputElement;
 const ranks = byId('ranks') as HTMLInputElement;
 const boardDefault = byId('board-default') as HTMLButtonElement;
+const boardSource = byId('board-source');
+const firstMoveLabel = byId('first-move-label');
+const firstMove = byId('first-move') as HTMLInputElement;
 const exportBar = byId('export');
 const canvas = byId('canvas') as HTMLCanvasElement;
 let current: DiagramView | undefined;
@@ -65,12 +69,18 @@ function list(element: HTMLElement, items: string[]): void {
 
 function render(view: DiagramView): void {
     current = view;
-    title.textContent = `${view.piece} on ${view.at}`;
+    title.textContent = `${view.piece}${view.side === 'black' ? ' (Black)' : ''} on ${view.at}`;
     controls.hidden = false;
     // Do not overwrite a number the user is typing.
     if (document.activeElement !== files) files.value = String(view.board.files);
     if (document.activeElement !== ranks) ranks.value = String(view.board.ranks);
-    boardDefault.hidden = view.boardFromSettings;
+    boardDefault.hidden = view.boardChoice !== 'panel';
+    boardDefault.textContent = view.declaredBoard ? `Use the file's board (${view.declaredBoard.name})` : 'Use the setting';
+    boardSource.textContent = boardSourceText(view);
+    for (const radio of Array.from(controls.querySelectorAll<HTMLInputElement>('input[name=side]'))) radio.checked = radio.value === view.side;
+    // The switch only where it changes something (or once it is on, so that it can be turned off).
+    firstMoveLabel.hidden = !view.firstMoveMatters && !view.firstMove;
+    firstMove.checked = view.firstMove;
     setStatus(view.status);
     const focused = squareOf(document.activeElement);
     const svg = view.style === 'text' ? undefined : sanitizeSvg(view.svg);
@@ -93,6 +103,15 @@ function render(view: DiagramView): void {
     list(facts, view.facts ?? []);
     list(notes, view.notes);
     exportBar.hidden = !svg;
+}
+
+function boardSourceText(view: DiagramView): string {
+    switch (view.boardChoice) {
+        case 'declared': return `declared in the file (${view.declaredBoard?.name ?? 'board'})`;
+        case 'settings': return 'from the lcpn.diagram settings';
+        case 'default': return 'the default board';
+        default: return 'chosen here';
+    }
 }
 
 function squareOf(target: EventTarget | null): string | undefined {
@@ -143,6 +162,14 @@ board.addEventListener('keydown', (event) => {
 });
 clear.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
 controls.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.name === 'side') {
+        vscode.postMessage({ type: 'side', side: event.target.value === 'black' ? 'black' : 'white' });
+        return;
+    }
+    if (event.target === firstMove) {
+        vscode.postMessage({ type: 'first-move', firstMove: firstMove.checked });
+        return;
+    }
     if (event.target instanceof HTMLInputElement && event.target.name === 'mode') {
         board.classList.toggle('piece-mode', clickMode() === 'piece');
         help.textContent = clickMode() === 'piece'
@@ -209,6 +236,26 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     if (message.type === 'render') render(message.view);
     else if (message.type === 'status') setStatus(message.message, message.kind);
     else if (message.type === 'make-png') void sendPng(message.action);
+    else if (message.type === 'position') positionPane.render(message.view);
+    else if (message.type === 'position-status') positionPane.setStatus(message.message, message.kind);
 });
+
+// The two views: the piece on its own, and a position of several pieces.
+const positionPane = new PositionPane((message) => vscode.postMessage(message), sanitizeSvg);
+const tabs = { piece: byId('tab-piece'), position: byId('tab-position') };
+const views = { piece: byId('piece-view'), position: byId('position-view') };
+let positionOpened = false;
+function showTab(which: 'piece' | 'position'): void {
+    for (const name of ['piece', 'position'] as const) {
+        tabs[name].setAttribute('aria-selected', String(name === which));
+        views[name].hidden = name !== which;
+    }
+    if (which === 'position' && !positionOpened) {
+        positionOpened = true;
+        vscode.postMessage({ type: 'position-open' });
+    }
+}
+tabs.piece.addEventListener('click', () => showTab('piece'));
+tabs.position.addEventListener('click', () => showTab('position'));
 
 vscode.postMessage({ type: 'ready' });

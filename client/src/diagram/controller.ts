@@ -3,7 +3,7 @@
  * and dropping stale answers. The panel (panel.ts) feeds it editor events and webview messages;
  * the language server computes the diagram (`lcpn/pieceDiagram`).
  */
-import type { Blocker, BoardSize, PieceDiagramParams, PieceDiagramResult } from '../protocol.js';
+import type { Blocker, BoardSize, PieceDiagramParams, PieceDiagramResult, PlayerSide } from '../protocol.js';
 import { parseFromWebview, type DiagramStyle, type DiagramView, type ExportAction, type ExportFormat, type ToWebview } from './messages.js';
 import { cycleBlocker, keepBlockers, onBoard } from './squares.js';
 
@@ -13,7 +13,8 @@ export interface DiagramTarget {
 }
 
 export interface DiagramSettings {
-    board: BoardSize;
+    /** The `lcpn.diagram.files`/`ranks` the user set; undefined when unset (the file's declared board, else the server's default). */
+    board: BoardSize | undefined;
     style: DiagramStyle;
     /** How long the cursor must rest before the diagram follows it. */
     delayMs: number;
@@ -32,14 +33,18 @@ export interface DiagramControllerDeps {
 }
 
 /**
- * What the user set up for one piece: its square and the blockers around it. Each piece keeps
- * its own, so switching pieces never carries blockers over silently, and coming back restores
- * them. (The piece's side and first-move state belong here once the engine has them.)
+ * What the user set up for one piece: its square, the blockers around it, its side and whether
+ * it has moved. Each piece keeps its own, so switching pieces never carries them over silently,
+ * and coming back restores them.
  */
 export interface PieceSetUp {
     /** The square chosen for the piece; undefined is the server's default (the centre). */
     at?: string;
     blockers: Blocker[];
+    /** Undefined is White. */
+    side?: PlayerSide;
+    /** True: the piece has not moved yet. */
+    firstMove?: boolean;
 }
 
 export class DiagramController {
@@ -63,6 +68,11 @@ export class DiagramController {
         return this.view;
     }
 
+    /** The document the panel follows (its last cursor position). */
+    get targetUri(): string | undefined {
+        return this.target?.uri;
+    }
+
     /** The blockers of the piece on screen. */
     get currentBlockers(): readonly Blocker[] {
         return this.setUpOf(this.view?.piece).blockers;
@@ -71,7 +81,7 @@ export class DiagramController {
     /** The set-up the user made for a piece (empty if none). */
     setUpOf(piece: string | undefined): PieceSetUp {
         const setUp = piece === undefined ? undefined : this.setUps.get(piece);
-        return setUp ? { at: setUp.at, blockers: setUp.blockers.map((b) => ({ ...b })) } : { blockers: [] };
+        return setUp ? { ...setUp, blockers: setUp.blockers.map((b) => ({ ...b })) } : { blockers: [] };
     }
 
     /** Called with each diagram the webview is sent. */
@@ -128,10 +138,20 @@ export class DiagramController {
                 if (piece === undefined) return;
                 const setUp = this.setUpOf(piece);
                 // A piece put where a blocker stood replaces it.
-                this.setUps.set(piece, { at: message.square, blockers: setUp.blockers.filter((b) => b.square !== message.square) });
+                this.setUps.set(piece, { ...setUp, at: message.square, blockers: setUp.blockers.filter((b) => b.square !== message.square) });
                 await this.refresh();
                 return;
             }
+            case 'side':
+                if (piece === undefined) return;
+                this.setUps.set(piece, { ...this.setUpOf(piece), side: message.side === 'black' ? 'black' : undefined });
+                await this.refresh();
+                return;
+            case 'first-move':
+                if (piece === undefined) return;
+                this.setUps.set(piece, { ...this.setUpOf(piece), firstMove: message.firstMove || undefined });
+                await this.refresh();
+                return;
             case 'board':
                 this.chosenBoard = message.board;
                 await this.refresh();
@@ -173,6 +193,7 @@ export class DiagramController {
         const generation = ++this.generation;
         const { style } = this.deps.settings();
         const board = this.chosenBoard ?? this.deps.settings().board;
+        const settingsBoard = this.deps.settings().board !== undefined;
         let piece = this.view?.piece;
         let setUp = this.fit(this.setUpOf(piece), board);
         let result: PieceDiagramResult | null;
@@ -204,7 +225,7 @@ export class DiagramController {
         const kept = keepBlockers(setUp.blockers, result.board, result.at);
         const dropped = requested.blockers.length - kept.length;
         const movedOff = requested.at !== undefined && requested.at !== result.at;
-        this.setUps.set(result.piece, { at: movedOff ? undefined : requested.at, blockers: kept });
+        this.setUps.set(result.piece, { ...requested, at: movedOff ? undefined : requested.at, blockers: kept });
         const status = [
             movedOff ? `${requested.at} is not on this board: ${result.piece} stands on ${result.at}.` : undefined,
             dropped > 0 ? `${dropped} blocker(s) removed: not on the board or on the piece's square.` : undefined
@@ -215,7 +236,11 @@ export class DiagramController {
             facts: Array.isArray(result.facts) ? result.facts.map(String) : [],
             blockers: kept.map((b) => ({ ...b })),
             style,
+            side: result.side ?? 'white',
+            firstMove: result.firstMove ?? false,
+            firstMoveMatters: result.firstMoveMatters === true,
             boardFromSettings: this.chosenBoard === undefined,
+            boardChoice: this.chosenBoard !== undefined ? 'panel' : settingsBoard ? 'settings' : result.boardSource === 'declared' ? 'declared' : 'default',
             status: status || undefined
         };
         this.post({ type: 'render', view: this.view });
@@ -227,17 +252,25 @@ export class DiagramController {
         this.renderListeners.clear();
     }
 
-    private params(target: DiagramTarget, board: BoardSize, setUp: PieceSetUp): PieceDiagramParams {
-        const params: PieceDiagramParams = { uri: target.uri, position: target.position, board };
+    /** Without a board the server uses the document's declared board (else its default). */
+    private params(target: DiagramTarget, board: BoardSize | undefined, setUp: PieceSetUp): PieceDiagramParams {
+        const params: PieceDiagramParams = { uri: target.uri, position: target.position };
+        if (board) params.board = board;
         if (setUp.at !== undefined) params.at = setUp.at;
         if (setUp.blockers.length > 0) params.blockers = setUp.blockers.map((b) => ({ ...b }));
+        if (setUp.side === 'black') params.side = 'black';
+        if (setUp.firstMove) params.firstMove = true;
         return params;
     }
 
-    /** The set-up as it can stand on `board`: a square off the board falls back to the centre. */
-    private fit(setUp: PieceSetUp, board: BoardSize): PieceSetUp {
+    /**
+     * The set-up as it can stand on `board`: a square off the board falls back to the centre.
+     * With no board (the server's choice) the server drops what is off its board, and the answer says so.
+     */
+    private fit(setUp: PieceSetUp, board: BoardSize | undefined): PieceSetUp {
+        if (!board) return setUp;
         const at = setUp.at !== undefined && onBoard(setUp.at, board) ? setUp.at : undefined;
-        return { at, blockers: keepBlockers(setUp.blockers, board, at) };
+        return { ...setUp, at, blockers: keepBlockers(setUp.blockers, board, at) };
     }
 
     private async deliverPng(base64: string, action: ExportAction): Promise<void> {
@@ -276,7 +309,7 @@ export function exportName(view: Pick<DiagramView, 'piece' | 'at'>, format: Expo
 }
 
 function sameSetUp(a: PieceSetUp, b: PieceSetUp): boolean {
-    return a.at === b.at && a.blockers.length === b.blockers.length
+    return a.at === b.at && a.side === b.side && a.firstMove === b.firstMove && a.blockers.length === b.blockers.length
         && a.blockers.every((x, i) => x.square === b.blockers[i].square && x.side === b.blockers[i].side);
 }
 

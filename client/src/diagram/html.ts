@@ -60,10 +60,24 @@ export function renderShell(options: ShellOptions): string {
   input[type=number] { width: 4em; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, #8884); }
   #board.piece-mode [data-square] { cursor: crosshair; }
   #export button { margin-right: 6px; }
+  #tabs { margin: 8px 0; }
+  #tabs button[aria-selected=false] { background: transparent; color: var(--vscode-foreground); border: 1px solid var(--vscode-panel-border, #8884); }
+  #board-source { margin-left: 6px; color: var(--vscode-descriptionForeground); }
+  #position-text { width: min(100%, 36em); font-family: var(--vscode-editor-font-family); color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, #8884); }
+  #position-board svg { width: min(100%, 360px); height: auto; }
+  #position-board [data-square] { cursor: pointer; }
+  #position-board [data-square]:focus { outline: 2px solid var(--vscode-focusBorder); }
+  #position-status.error { color: var(--vscode-errorForeground); }
+  #position-pieces li.selected { font-weight: bold; }
   [hidden] { display: none !important; }
 </style>
 </head>
 <body>
+<div id="tabs" role="tablist">
+  <button id="tab-piece" type="button" role="tab" aria-selected="true" aria-controls="piece-view">Piece</button>
+  <button id="tab-position" type="button" role="tab" aria-selected="false" aria-controls="position-view">Position</button>
+</div>
+<section id="piece-view" role="tabpanel">
 <h2 id="title">${escapeHtml(title)}</h2>
 <p id="status">Put the cursor on a piece name in an LCPN file.</p>
 <form id="controls" hidden>
@@ -75,9 +89,13 @@ export function renderShell(options: ShellOptions): string {
     <label>files <input id="files" type="number" min="1" max="26" step="1" required></label>
     <label>ranks <input id="ranks" type="number" min="1" max="26" step="1" required></label>
     <button id="board-default" type="button" hidden>Use the setting</button>
+    <span id="board-source"></span>
   </fieldset>
-  <!-- The piece's side and first-move state go here once the engine has them. -->
-  <div id="piece-state"></div>
+  <fieldset id="piece-state"><legend>The piece</legend>
+    <label><input type="radio" name="side" value="white" checked> White</label>
+    <label><input type="radio" name="side" value="black"> Black</label>
+    <label id="first-move-label" hidden><input id="first-move" type="checkbox"> has not moved yet</label>
+  </fieldset>
 </form>
 <div id="board" aria-label="Movement diagram"></div>
 <pre id="text" hidden></pre>
@@ -92,6 +110,30 @@ export function renderShell(options: ShellOptions): string {
   <button id="save-png" type="button">Save PNG…</button>
   <button id="copy-png" type="button">Copy PNG</button>
 </p>
+</section>
+<section id="position-view" role="tabpanel" hidden>
+<h2>Position</h2>
+<form id="position-form">
+  <label for="position-text">Position string</label><br>
+  <input id="position-text" type="text" spellcheck="false" autocomplete="off" aria-describedby="position-help">
+  <button id="position-show" type="submit">Show</button>
+  <button id="position-empty" type="button">Empty board</button>
+  <p id="position-help">Like <code>9x10 w:general@e1,chariot@a1 b:general@e10</code>; the same string works with <code>lcpn show FILE --position</code>.</p>
+  <fieldset id="position-mode"><legend>A click on a square</legend>
+    <label><input type="radio" name="pmode" value="select" checked> shows the moves of the piece there</label>
+    <label><input type="radio" name="pmode" value="place-white"> puts a White <span class="placing">piece</span> there</label>
+    <label><input type="radio" name="pmode" value="place-black"> puts a Black <span class="placing">piece</span> there</label>
+    <label><input type="radio" name="pmode" value="remove"> empties it</label>
+    <label><input type="radio" name="pmode" value="attacked"> lists the pieces that attack it</label>
+  </fieldset>
+</form>
+<p id="position-status"></p>
+<div id="position-board" aria-label="Position"></div>
+<p id="position-selected"></p>
+<ul id="position-moves-notes"></ul>
+<p id="position-attackers"></p>
+<ul id="position-pieces"></ul>
+</section>
 <canvas id="canvas" hidden></canvas>
 <script nonce="${nonce}" src="${escapeHtml(scriptUri)}"></script>
 </body>

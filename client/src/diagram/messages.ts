@@ -2,17 +2,25 @@
  * Messages between the diagram panel (extension side) and its webview. Anything that comes
  * from the webview is untrusted input and is validated before use.
  */
-import type { Blocker, BoardSize, PieceDiagramResult } from '../protocol.js';
+import type { Blocker, BoardSize, PieceDiagramResult, PlayerSide } from '../protocol.js';
 import { isSquareName, MAX_BOARD_SIDE } from './squares.js';
+import { MAX_POSITION_TEXT, POSITION_ACTIONS, type PositionAction, type PositionView } from './position-controller.js';
 
 export type DiagramStyle = 'image' | 'text' | 'both';
 
-/** What the webview shows: the server's diagram, with the blockers it was computed for. */
+/** Where the board on screen comes from: chosen in the panel, the settings, the file's declaration, or the server's default. */
+export type BoardChoice = 'panel' | 'settings' | 'declared' | 'default';
+
+/** What the webview shows: the server's diagram, with the set-up it was computed for. */
 export interface DiagramView extends PieceDiagramResult {
     blockers: Blocker[];
     style: DiagramStyle;
-    /** True when the board is the `lcpn.diagram.files`/`ranks` setting, false when chosen in the panel. */
+    side: PlayerSide;
+    firstMove: boolean;
+    firstMoveMatters: boolean;
+    /** True when the board is not chosen in the panel (the settings, the file's board or the default). */
     boardFromSettings: boolean;
+    boardChoice: BoardChoice;
     /** A line above the diagram, e.g. why it is not the piece under the cursor. */
     status?: string;
 }
@@ -24,7 +32,10 @@ export type ToWebview =
     | { type: 'render'; view: DiagramView }
     | { type: 'status'; message: string; kind: 'info' | 'error' }
     /** Draw the diagram on a canvas and answer with a `png` message (the extension has no canvas). */
-    | { type: 'make-png'; action: ExportAction };
+    | { type: 'make-png'; action: ExportAction }
+    /** The position view's board and lists. */
+    | { type: 'position'; view: PositionView }
+    | { type: 'position-status'; message: string; kind: 'info' | 'error' };
 
 export type FromWebview =
     | { type: 'ready' }
@@ -32,11 +43,28 @@ export type FromWebview =
     | { type: 'clear' }
     /** Put the piece on this square (a click in "move the piece" mode, or a drag of the piece). */
     | { type: 'place'; square: string }
-    /** The board size chosen next to the diagram; `undefined` goes back to the settings. */
+    /** The board size chosen next to the diagram; `undefined` goes back to the settings (or the file's board). */
     | { type: 'board'; board: BoardSize | undefined }
+    /** The piece plays for this side. */
+    | { type: 'side'; side: PlayerSide }
+    /** True: the piece has not moved yet (its first-move moves count); false: it has moved. */
+    | { type: 'first-move'; firstMove: boolean }
     | { type: 'export'; format: ExportFormat; action: ExportAction }
     /** The webview's rendering of the diagram as PNG, base64. */
-    | { type: 'png'; action: ExportAction; data: string };
+    | { type: 'png'; action: ExportAction; data: string }
+    /** The position view was opened. */
+    | { type: 'position-open' }
+    /** A position string typed by the user. */
+    | { type: 'position-text'; text: string }
+    /** A click on a square of the position. */
+    | { type: 'position-click'; square: string; action: PositionAction };
+
+/** The messages the position view handles. */
+export type PositionMessage = Extract<FromWebview, { type: 'position-open' | 'position-text' | 'position-click' }>;
+
+export function isPositionMessage(message: FromWebview): message is PositionMessage {
+    return message.type === 'position-open' || message.type === 'position-text' || message.type === 'position-click';
+}
 
 /** PNG files start with these bytes; anything else from the webview is refused. */
 const PNG_SIGNATURE = 'iVBORw0KGgo';
@@ -61,6 +89,18 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
             if (typeof board !== 'object' || board === null || !isSide(board.files) || !isSide(board.ranks)) return undefined;
             return { type: 'board', board: { files: board.files, ranks: board.ranks } };
         }
+        case 'side':
+            return message.side === 'white' || message.side === 'black' ? { type: 'side', side: message.side } : undefined;
+        case 'first-move':
+            return typeof message.firstMove === 'boolean' ? { type: 'first-move', firstMove: message.firstMove } : undefined;
+        case 'position-open':
+            return { type: 'position-open' };
+        case 'position-text':
+            return typeof message.text === 'string' && message.text.length <= MAX_POSITION_TEXT ? { type: 'position-text', text: message.text } : undefined;
+        case 'position-click':
+            return isSquareName(message.square) && POSITION_ACTIONS.includes(message.action as PositionAction)
+                ? { type: 'position-click', square: message.square, action: message.action as PositionAction }
+                : undefined;
         case 'export':
             return isFormat(message.format) && isAction(message.action) ? { type: 'export', format: message.format, action: message.action } : undefined;
         case 'png':

@@ -4,10 +4,11 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { PIECE_DIAGRAM_REQUEST, type PieceDiagramParams, type PieceDiagramResult } from '../protocol.js';
+import { PIECE_DIAGRAM_REQUEST, POSITION_DIAGRAM_REQUEST, type PieceDiagramParams, type PieceDiagramResult, type PositionDiagramParams, type PositionDiagramResult } from '../protocol.js';
 import { DiagramController, type DiagramSettings, type DiagramTarget, type PieceSetUp } from './controller.js';
 import { renderShell, makeNonce } from './html.js';
-import { isDiagramStyle, type DiagramView, type ExportAction, type ExportFormat } from './messages.js';
+import { isDiagramStyle, isPositionMessage, parseFromWebview, type DiagramView, type ExportAction, type ExportFormat } from './messages.js';
+import { PositionController, type PositionView } from './position-controller.js';
 import { clampBoard } from './squares.js';
 
 const VIEW_TYPE = 'lcpn.diagram';
@@ -17,16 +18,25 @@ export function readDiagramSettings(): DiagramSettings {
     const style = config.get<string>('style');
     const delay = config.get<number>('updateDelay');
     return {
-        board: clampBoard(config.get('files'), config.get('ranks')),
+        // Only a size the user set overrides the board the file declares.
+        board: isSet(config, 'files') || isSet(config, 'ranks') ? clampBoard(config.get('files'), config.get('ranks'), { files: 9, ranks: 9 }) : undefined,
         style: isDiagramStyle(style) ? style : 'image',
         delayMs: typeof delay === 'number' && delay >= 0 ? delay : 250
     };
+}
+
+/** Whether the user (or the workspace) set this setting, as opposed to its default. */
+function isSet(config: vscode.WorkspaceConfiguration, key: string): boolean {
+    const inspected = config.inspect(key);
+    return [inspected?.globalValue, inspected?.workspaceValue, inspected?.workspaceFolderValue,
+        inspected?.globalLanguageValue, inspected?.workspaceLanguageValue, inspected?.workspaceFolderLanguageValue].some((v) => v !== undefined);
 }
 
 export class DiagramPanel implements vscode.Disposable {
     private static instance: DiagramPanel | undefined;
 
     private readonly controller: DiagramController;
+    private readonly position: PositionController;
     private readonly disposables: vscode.Disposable[] = [];
     private disposed = false;
 
@@ -63,6 +73,14 @@ export class DiagramPanel implements vscode.Disposable {
             save: saveExport,
             copyText: (text) => Promise.resolve(vscode.env.clipboard.writeText(text))
         });
+        this.position = new PositionController({
+            request: (params: PositionDiagramParams) => client.sendRequest<PositionDiagramResult | null>(POSITION_DIAGRAM_REQUEST, params),
+            post: (message) => void panel.webview.postMessage('result' in message
+                ? { type: 'position', view: message }
+                : { type: 'position-status', message: message.status, kind: message.kind }),
+            uri: () => this.controller.targetUri,
+            piece: () => this.controller.current?.piece
+        });
         const webview = panel.webview;
         panel.iconPath = vscode.Uri.joinPath(extensionUri, 'images', 'icon.png');
         webview.html = renderShell({
@@ -72,7 +90,11 @@ export class DiagramPanel implements vscode.Disposable {
             title: 'Movement diagram'
         });
         this.disposables.push(
-            webview.onDidReceiveMessage((message) => this.controller.handleMessage(message)),
+            webview.onDidReceiveMessage((message) => this.receive(message)),
+            // The document changed or the cursor moved to another piece: the open position view follows.
+            this.onDidRender(() => {
+                if (this.position.isOpen) void this.position.refresh();
+            }),
             panel.onDidDispose(() => this.dispose()),
             vscode.window.onDidChangeTextEditorSelection((event) => {
                 if (event.textEditor.document.languageId === 'lcpn') this.controller.schedule(targetOf(event.textEditor));
@@ -109,8 +131,15 @@ export class DiagramPanel implements vscode.Disposable {
         return this.controller.export(format, action);
     }
 
+    /** The position on screen in the position view, if any. */
+    get positionView(): PositionView | undefined {
+        return this.position.current;
+    }
+
     /** The same path a click in the webview takes. */
     receive(message: unknown): Promise<void> {
+        const parsed = parseFromWebview(message);
+        if (parsed && isPositionMessage(parsed)) return this.position.handleMessage(parsed);
         return this.controller.handleMessage(message);
     }
 
@@ -119,6 +148,7 @@ export class DiagramPanel implements vscode.Disposable {
         this.disposed = true;
         if (DiagramPanel.instance === this) DiagramPanel.instance = undefined;
         this.controller.dispose();
+        this.position.dispose();
         for (const disposable of this.disposables.splice(0)) disposable.dispose();
         this.panel.dispose();
     }
