@@ -9,8 +9,9 @@
  *   same choices;
  * - every destination lcpn gives that FSF does not must be one that leaves the mover in check:
  *   the move is played on a copy of the board, the mover kept to move, and FSF is asked whether
- *   it is in check. Xiangqi's flying-general rule (the generals may not face each other on an
- *   open file) is part of FSF's legality but not of its check test, so it is checked here by hand.
+ *   it is in check. The rules on generals facing each other on an open file (xiangqi's flying
+ *   general, janggi's bikjang) are part of FSF's legality but not of its check test, so they are
+ *   checked here by hand.
  * Not compared: drops (shogi) and passes (janggi), which are not moves of a piece on the board,
  * and castling and en passant (chess), which involve two pieces or the previous move.
  */
@@ -25,8 +26,12 @@ export interface VariantSpec {
     names: Record<string, string>;
     /** The lcpn key of what a promoting move (its FSF suffix: `+`, or a letter) of this piece turns it into. */
     promotion?: (letter: string, suffix: string) => string;
-    /** The generals may not face each other on an open file (xiangqi). */
-    flyingGeneral?: boolean;
+    /**
+     * The generals facing each other on an open file: `never` (xiangqi: no move may leave them
+     * facing), or `bikjang` (janggi: a move may make them face, but a side to move that finds them
+     * facing must break it).
+     */
+    facingGenerals?: 'never' | 'bikjang';
     /** Whether the piece has not moved yet, for `(first-move)` (FSF ties the first move to the start rank). */
     firstMove?: (piece: FenPiece, position: FenPosition) => boolean;
     /** Moves FSF makes that are not one piece's move (castling, en passant): left out of the comparison. */
@@ -110,7 +115,9 @@ function leavesMoverInCheck(scratch: InstanceType<Ffish['Board']>, spec: Variant
     };
     scratch.setFen(writeFen(after));
     if (scratch.isCheck()) return true;
-    return spec.flyingGeneral === true && generalsFace(after);
+    if (spec.facingGenerals === 'never') return generalsFace(after);
+    if (spec.facingGenerals === 'bikjang') return generalsFace(position) && generalsFace(after);
+    return false;
 }
 
 /** The two kings on one file with nothing between them. */
