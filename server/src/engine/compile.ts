@@ -14,13 +14,15 @@
  * Never hangs: references are expanded with a stack (a cycle is reported and moves nowhere),
  * and the number of compiled nodes and the nesting depth are capped.
  */
-import type { Move, PieceDef, Qualifier, Test } from '../model/piece.js';
-import { compileTest, quote } from './conditions.js';
+import type { FunctionPart, Move, PieceDef, Qualifier, Test } from '../model/piece.js';
+import { compileCondition, compileTest, quote, type TestEnvironment } from './conditions.js';
+import { resolveZone } from './rules.js';
 import { normalizeName } from '../model/names.js';
 import { directionWord, functionWord, keywordWord, type DirectionWord } from '../model/vocabulary.js';
 import { permutations, selectSteps } from './directions.js';
 import {
-    NONE, Problems, type EndRule, type EngineProblem, type EngineRule, type Plan, type Resolver, type Target
+    NONE, Problems, type EndRule, type EngineProblem, type EngineRule, type Plan, type PlanCondition, type PlanZone,
+    type Resolver, type Target
 } from './plan.js';
 
 /** Upper bound on compiled nodes: definitions that expand exponentially stop here. */
@@ -35,7 +37,13 @@ interface Context {
     turn?: 'outward' | 'any';
     end: EndRule;
     notes: readonly string[];
+    /** Zones every leaf stays in (zone keywords), and landing tests (condition keywords, condition parts of functions). */
+    zones: readonly PlanZone[];
+    landing: readonly PlanCondition[];
 }
+
+/** A context being built by the functions of one application (mutable copies). */
+type Building = Context & { end: EndRule; notes: string[]; landing: PlanCondition[] };
 
 /** A non-movement part (`promote-to`): only meaningful as a leg of a sequence. */
 interface Annotation {
@@ -47,7 +55,9 @@ const ROOT: Context = {
     groups: [],
     only: false,
     end: { move: true, capture: true, igui: false, cannon: false, noJump: false },
-    notes: []
+    notes: [],
+    zones: [],
+    landing: []
 };
 
 export function isPieceDef(target: Target): target is PieceDef {
@@ -70,13 +80,32 @@ class Compiler {
     private inRef = 0;
     /** Counts informal parts compiled to nothing, so a sequence can tell an informal leg from a broken one. */
     private informal = 0;
+    /** One PlanZone per zone name (null: not a zone), so the walker builds each zone's mask once. */
+    private readonly zones = new Map<string, PlanZone | null>();
+    /** Defined functions being expanded (a function whose parts name itself is a cycle). */
+    private readonly functionStack: string[] = [];
+    private readonly env: TestEnvironment = {
+        resolve: (key) => this.resolve(key),
+        zone: (key) => this.zone(key),
+        report: (kind, message, rule) => this.report(kind, message, rule)
+    };
 
     constructor(private readonly resolve: Resolver, private readonly problems: Problems, private readonly maxNodes: number) {}
+
+    private zone(key: string): PlanZone | undefined {
+        let zone = this.zones.get(key);
+        if (zone === undefined) {
+            zone = resolveZone(key, this.resolve) ?? null;
+            this.zones.set(key, zone);
+        }
+        return zone ?? undefined;
+    }
 
     root(target: Target): Plan {
         if (!isPieceDef(target)) return this.plan(target, ROOT);
         if (!target.body) {
-            this.report('invalid', `"${target.key}" has no movement`, 'no-body');
+            if (target.declaration) this.report('invalid', `"${target.key}" is a ${target.declaration.kind}, not a piece: it has no moves`, 'declaration-used-as-piece');
+            else this.report('invalid', `"${target.key}" has no movement`, 'no-body');
             return NONE;
         }
         this.stack.push(target.key);
@@ -152,7 +181,11 @@ class Compiler {
         const end = ctx.end;
         if (contradiction(end)) return NONE; // reported where the modifiers were applied
         if (steps.length === 0) return NONE; // a keyword selecting nothing: see check.ts
-        return { kind: 'leaf', steps, min, max, end, turn: ctx.turn ?? 'outward', notes: [...ctx.notes] };
+        return {
+            kind: 'leaf', steps, min, max, end, turn: ctx.turn ?? 'outward', notes: [...ctx.notes],
+            ...(ctx.zones.length > 0 ? { zones: [...ctx.zones] } : {}),
+            ...(ctx.landing.length > 0 ? { landing: [...ctx.landing] } : {})
+        };
     }
 
     private ref(key: string, ctx: Context): Plan | Annotation {
@@ -167,7 +200,8 @@ class Compiler {
             return NONE;
         }
         if (!def.body) {
-            this.report('invalid', `"${key}" has no movement`, 'no-body');
+            if (def.declaration) this.report('invalid', `"${key}" is a ${def.declaration.kind}, not a piece: it moves nowhere here`, 'declaration-used-as-piece');
+            else this.report('invalid', `"${key}" has no movement`, 'no-body');
             return NONE;
         }
         this.stack.push(key);
@@ -183,6 +217,8 @@ class Compiler {
     private qualify(ctx: Context, qualifiers: readonly Qualifier[]): Context {
         const group: DirectionWord[] = [];
         const notes = [...ctx.notes];
+        const zones = [...ctx.zones];
+        const landing = [...ctx.landing];
         let only = ctx.only;
         let range: Context['range'];
         let turn: Context['turn'];
@@ -195,8 +231,23 @@ class Compiler {
                 case 'direction':
                 case 'other': {
                     const word = directionWord(q.name);
-                    if (word) group.push(word);
-                    else notes.push(this.unevaluatedKeyword(q.name));
+                    if (word) {
+                        group.push(word);
+                        break;
+                    }
+                    // A keyword the file defines: a zone confines the movement, a condition tests its landings.
+                    const declaration = this.resolve(q.name)?.declaration;
+                    const zone = declaration?.kind === 'zone' ? this.zone(q.name) : undefined;
+                    if (zone) {
+                        if (!zones.includes(zone)) zones.push(zone);
+                    } else if (declaration?.kind === 'condition') {
+                        const test = compileCondition({ kind: 'ref', key: q.name }, this.env);
+                        if (test) landing.push(test);
+                        else notes.push(`not evaluated: :${q.name}`);
+                    } else if (declaration) {
+                        this.report('invalid', `:${q.name} is a ${declaration.kind}: only zones and conditions can be used as keywords; not evaluated`, 'not-a-zone', undefined, q.name);
+                        notes.push(`not evaluated: :${q.name}`);
+                    } else notes.push(this.unevaluatedKeyword(q.name));
                 }
             }
         }
@@ -204,6 +255,8 @@ class Compiler {
             ...ctx,
             only,
             notes,
+            zones,
+            landing,
             groups: group.length > 0 ? [...ctx.groups, group] : ctx.groups,
             range: ctx.range ?? range,
             turn: ctx.turn ?? turn
@@ -268,38 +321,76 @@ class Compiler {
         if (names.includes('promote-to')) return this.promotion(names, args);
         if (args.length === 0) {
             // `(file)` is not a modifier left without its argument: the validator names it (a condition word, an unknown function).
-            if (names.every((name) => functionWord(name))) {
+            if (names.every((name) => functionWord(name)?.role === 'modifier')) {
                 this.report('invalid', `(${names.join(' & ')}) needs a movement to apply to, e.g. (${names[0]} rook)`, 'missing-argument');
             }
             return NONE;
         }
-        const end = { ...ctx.end };
-        const notes = [...ctx.notes];
+        const inner: Building = { ...ctx, end: { ...ctx.end }, notes: [...ctx.notes], landing: [...ctx.landing] };
         for (const name of names) {
-            switch (name) {
-                case 'move': end.capture = false; break;
-                case 'capture': end.move = false; break;
-                case 'cannon': end.cannon = true; break;
-                case 'no-jump': end.noJump = true; break;
-                case 'igui': end.igui = true; break;
-                case 'rank':
-                    this.report('invalid', '(rank) is a test for conditions, not a modifier', 'rank-as-modifier');
-                    return NONE;
-                default: {
-                    const word = functionWord(name);
-                    if (word) this.report('informal', `${name} is informal: its argument's moves are shown unrestricted`, 'informal-function');
-                    else this.report('unknown-function', `unknown function ${name}: its argument's moves are shown unrestricted`, 'unknown-function');
-                    notes.push(`not evaluated: ${name}`);
-                }
-            }
+            if (!this.applyFunction(name, inner)) return NONE;
         }
-        const conflict = contradiction(end);
+        const conflict = contradiction(inner.end);
         if (conflict) {
             this.report('invalid', conflict, 'no-move');
             return NONE;
         }
-        const inner: Context = { ...ctx, end, notes };
         return union(args.map((arg) => this.plan(arg, inner)));
+    }
+
+    /**
+     * Applies one function to the context being built (its `end`, `notes` and `landing` are
+     * this call's own copies): a built-in modifier, a function the file defines (its parts in
+     * order), or a condition the file defines (a landing test). False: the application moves nowhere.
+     */
+    private applyFunction(name: string, ctx: Building): boolean {
+        switch (name) {
+            case 'move': ctx.end.capture = false; return true;
+            case 'capture': ctx.end.move = false; return true;
+            case 'cannon': ctx.end.cannon = true; return true;
+            case 'no-jump': ctx.end.noJump = true; return true;
+            case 'igui': ctx.end.igui = true; return true;
+            case 'rank':
+                this.report('invalid', '(rank) is a test for conditions, not a modifier', 'rank-as-modifier');
+                return false;
+        }
+        const declaration = this.resolve(name)?.declaration;
+        if (declaration?.kind === 'function') return this.definedFunction(name, declaration.parts, ctx);
+        if (declaration?.kind === 'condition') return this.landingTest({ kind: 'ref', key: name }, name, ctx);
+        if (declaration) {
+            this.report('invalid', `${name} is a ${declaration.kind}, not a function: its argument's moves are shown unrestricted`, 'not-a-function');
+        } else {
+            const word = functionWord(name);
+            if (word) this.report('informal', `${name} is informal: its argument's moves are shown unrestricted`, 'informal-function');
+            else this.report('unknown-function', `unknown function ${name}: its argument's moves are shown unrestricted`, 'unknown-function');
+        }
+        ctx.notes.push(`not evaluated: ${name}`);
+        return true;
+    }
+
+    private definedFunction(name: string, parts: readonly FunctionPart[], ctx: Building): boolean {
+        if (this.functionStack.includes(name)) {
+            this.report('cycle', `cyclic definition: ${[...this.functionStack.slice(this.functionStack.indexOf(name)), name].join(' -> ')}`, 'cycle');
+            return false;
+        }
+        this.functionStack.push(name);
+        try {
+            for (const part of parts) {
+                const ok = part.kind === 'function' ? this.applyFunction(normalizeName(part.name), ctx) : this.landingTest(part.test, name, ctx);
+                if (!ok) return false;
+            }
+            return true;
+        } finally {
+            this.functionStack.pop();
+        }
+    }
+
+    /** A condition as a landing test; an informal one restricts nothing and is noted. */
+    private landingTest(test: Test, name: string, ctx: { notes: string[]; landing: PlanCondition[] }): boolean {
+        const compiled = compileCondition(test, this.env);
+        if (compiled) ctx.landing.push(compiled);
+        else ctx.notes.push(`not evaluated: ${name}`);
+        return true;
     }
 
     private promotion(names: readonly string[], args: readonly Move[]): Annotation {
@@ -327,7 +418,7 @@ class Compiler {
         return {
             kind: 'conditional',
             branches: branches.map((b) => ({
-                test: compileTest(b.test, (message, rule) => this.report('informal', message, rule)),
+                test: compileTest(b.test, this.env),
                 body: this.plan(b.body, ctx)
             })),
             otherwise: otherwise && this.plan(otherwise, ctx)

@@ -1,30 +1,188 @@
 /**
- * Compiles the tests of `cond`/`if` branches. Only comparisons between numbers and `(rank)`
- * are machine-evaluable; anything else is kept as a note for its branch and reported.
+ * Compiles conditions (`cond`/`if` tests, named conditions, landing tests) into PlanConditions.
+ * Names are resolved here, through the same Resolver as pieces: a named condition (`ref`), an
+ * informal string whose words name a defined condition (`"before crossing river"` ->
+ * `before-crossing-river`), a zone in `(in ZONE)`. Whatever cannot be evaluated makes the whole
+ * test informal (kept as a note, never silently true or false), and is reported with its rule.
  */
-import type { Term, Test } from '../model/piece.js';
+import type { CompareOp, Term, Test } from '../model/piece.js';
 import { normalizeName } from '../model/names.js';
 import { lispTest } from '../model/print-lisp.js';
-import type { EngineRule, PlanTerm, PlanTest } from './plan.js';
+import type { EngineProblem, EngineRule, PlanCondition, PlanTerm, PlanTest, PlanZone, Resolver } from './plan.js';
 
-/** `report` receives the message and rule of a test that is not machine-evaluable. */
-export function compileTest(test: Test, report: (message: string, rule: EngineRule) => void): PlanTest {
-    if (test.kind === 'text') {
-        report(`condition ${quote(test.text)} is informal: its branch is shown with a note`, 'informal-condition');
-        return { kind: 'informal', note: quote(test.text) };
-    }
-    const left = test.kind === 'compare' && test.op === '=' ? term(test.left) : undefined;
-    const right = test.kind === 'compare' && test.op === '=' ? term(test.right) : undefined;
-    if (left && right) return { kind: 'equals', left, right };
-    const text = lispTest(test);
-    report(`condition ${text} is not machine-evaluable (only numbers and (rank) are): its branch is shown with a note`, 'informal-comparison');
-    return { kind: 'informal', note: text };
+/** What compiling a test needs from the compiler. */
+export interface TestEnvironment {
+    resolve: Resolver;
+    /** The zone named `key` (one PlanZone per key), or undefined when `key` is not defined as a zone. */
+    zone(key: string): PlanZone | undefined;
+    report(kind: EngineProblem['kind'], message: string, rule: EngineRule): void;
 }
 
-function term(t: Term): PlanTerm | undefined {
-    if (t.kind === 'number') return { kind: 'number', value: t.value };
-    if (t.kind === 'call' && normalizeName(t.fn) === 'rank' && t.args.length === 0) return { kind: 'rank' };
-    return undefined;
+/** Thrown inside a test that cannot be evaluated (already reported). */
+class Informal extends Error {}
+
+/** Compiles a test; an informal one becomes a note (its text) for its branch. */
+export function compileTest(test: Test, env: TestEnvironment): PlanTest {
+    if (test.kind === 'text') {
+        const named = conditionKeyOfText(test.text);
+        if (named && env.resolve(named)?.declaration) {
+            try {
+                return new TestCompiler(env).named(named, test);
+            } catch (error) {
+                if (!(error instanceof Informal)) throw error;
+                return { kind: 'informal', note: quote(test.text) };
+            }
+        }
+        env.report('informal', `condition ${quote(test.text)} is informal: its branch is shown with a note (define (def ${named || 'name'} TEST) to evaluate it)`, 'informal-condition');
+        return { kind: 'informal', note: quote(test.text) };
+    }
+    const compiled = compileCondition(test, env);
+    return compiled ?? { kind: 'informal', note: lispTest(test) };
+}
+
+/** A machine-evaluable condition, or undefined when some part is not (reported). */
+export function compileCondition(test: Test, env: TestEnvironment): PlanCondition | undefined {
+    try {
+        return new TestCompiler(env).test(test);
+    } catch (error) {
+        if (!(error instanceof Informal)) throw error;
+        return undefined;
+    }
+}
+
+/** The name an informal condition's words stand for: `"before crossing river"` -> `before-crossing-river`. */
+export function conditionKeyOfText(text: string): string {
+    return normalizeName(text.trim().split(/\s+/).filter(Boolean).join('-'));
+}
+
+class TestCompiler {
+    private readonly stack: string[] = [];
+
+    constructor(private readonly env: TestEnvironment) {}
+
+    test(test: Test): PlanCondition {
+        switch (test.kind) {
+            case 'compare': return { kind: 'compare', op: test.op, left: this.term(test.left, test), right: this.term(test.right, test) };
+            case 'and':
+            case 'or': return { kind: test.kind, tests: test.tests.map((t) => this.test(t)) };
+            case 'not': return { kind: 'not', test: this.test(test.test) };
+            case 'predicate': return this.predicate(test.fn, test.args, test);
+            case 'ref': return this.named(test.key, test);
+            case 'text': {
+                const key = conditionKeyOfText(test.text);
+                if (key && this.env.resolve(key)?.declaration) return this.named(key, test);
+                this.env.report('informal', `condition ${quote(test.text)} is informal: the test that contains it is shown with a note`, 'informal-condition');
+                throw new Informal();
+            }
+        }
+    }
+
+    /** A name used as a test: a defined condition, or a zone (the square is in it). */
+    named(key: string, written: Test): PlanCondition {
+        if (this.stack.includes(key)) {
+            this.env.report('invalid', `cyclic condition: ${[...this.stack.slice(this.stack.indexOf(key)), key].join(' -> ')}`, 'condition-cycle');
+            throw new Informal();
+        }
+        const def = this.env.resolve(key);
+        const declaration = def?.declaration;
+        if (declaration?.kind === 'condition') {
+            this.stack.push(key);
+            try {
+                return this.test(declaration.test);
+            } finally {
+                this.stack.pop();
+            }
+        }
+        if (declaration?.kind === 'zone') return { kind: 'in', zone: this.env.zone(key)! };
+        const what = !def ? 'is not defined' : def.declaration ? `is a ${def.declaration.kind}, not a condition` : 'is a piece, not a condition';
+        this.env.report('invalid', `${written.kind === 'text' ? quote(written.text) : key} ${what}: the test is shown with a note`, 'not-a-condition');
+        throw new Informal();
+    }
+
+    private predicate(fn: string, args: readonly Term[], written: Test): PlanCondition {
+        const name = normalizeName(fn);
+        const noArgs = (kind: 'first-move' | 'empty' | 'friend' | 'enemy'): PlanCondition => {
+            if (args.length > 0) return this.notEvaluable(written, `(${name}) takes no argument`);
+            return { kind };
+        };
+        switch (name) {
+            case 'first-move':
+            case 'empty':
+            case 'friend':
+            case 'enemy':
+                return noArgs(name);
+            case 'in': {
+                const arg = args[0];
+                if (args.length !== 1 || arg.kind !== 'name') return this.notEvaluable(written, '(in ZONE) takes one zone name');
+                const zone = this.env.zone(arg.key);
+                if (!zone) {
+                    const def = this.env.resolve(arg.key);
+                    this.env.report('invalid', `(in ${arg.key}): "${arg.key}" ${def ? 'is not defined as a zone' : 'is not defined'}; write e.g. (def ${arg.key} (zone d1-f3))`, 'not-a-zone');
+                    throw new Informal();
+                }
+                return { kind: 'in', zone };
+            }
+            case 'occupied-by': {
+                if (args.length === 0 || args.some((a) => a.kind !== 'name')) return this.notEvaluable(written, '(occupied-by PIECE ...) takes piece names');
+                const pieces = args.map((a) => (a as { key: string }).key);
+                for (const key of pieces) {
+                    const def = this.env.resolve(key);
+                    if (!def || def.declaration) {
+                        this.env.report('invalid', `(occupied-by ${key}): "${key}" ${def ? `is a ${def.declaration!.kind}, not a piece` : 'is not a defined piece'}, so no square holds it`, 'unknown-occupant');
+                    }
+                }
+                return { kind: 'occupied-by', pieces };
+            }
+            default:
+                return this.notEvaluable(written, `${name} is not a test the engine knows (rank, file, first-move, in, occupied-by, empty, friend, enemy)`);
+        }
+    }
+
+    private term(term: Term, written: Test): PlanTerm {
+        if (term.kind === 'number') return { kind: 'number', value: term.value };
+        if (term.kind === 'call' && term.args.length === 0) {
+            const fn = normalizeName(term.fn);
+            if (fn === 'rank' || fn === 'file') return { kind: fn };
+        }
+        this.env.report('informal', `condition ${lispTest(written)} is not machine-evaluable (comparisons are between numbers, (rank) and (file)): it is shown with a note`, 'informal-comparison');
+        throw new Informal();
+    }
+
+    private notEvaluable(written: Test, why: string): never {
+        this.env.report('invalid', `condition ${lispTest(written)} is not evaluable: ${why}`, 'not-evaluable');
+        throw new Informal();
+    }
+}
+
+/** Whether a comparison holds. */
+export function compare(op: CompareOp, a: number, b: number): boolean {
+    switch (op) {
+        case '=': return a === b;
+        case '<': return a < b;
+        case '>': return a > b;
+        case '<=': return a <= b;
+        case '>=': return a >= b;
+    }
+}
+
+/** Whether a condition tests what stands on a square (so its answer depends on the set-up's pieces). */
+export function readsOccupancy(test: PlanCondition): boolean {
+    switch (test.kind) {
+        case 'and': case 'or': return test.tests.some(readsOccupancy);
+        case 'not': return readsOccupancy(test.test);
+        case 'occupied-by': case 'empty': case 'friend': case 'enemy': return true;
+        default: return false;
+    }
+}
+
+/** Whether a condition asks whether the piece has moved. */
+export function usesFirstMove(test: PlanCondition): boolean {
+    switch (test.kind) {
+        case 'and': case 'or': return test.tests.some(usesFirstMove);
+        case 'not': return usesFirstMove(test.test);
+        case 'first-move': return true;
+        default: return false;
+    }
 }
 
 /** A string shown in a message or a note: on one line, shortened. */

@@ -18,9 +18,10 @@
  * report.ts can tell when the one-pass "add an enemy on T" shortcut needs a re-check.
  * Work is bounded: states are de-duplicated at each leg, and a step budget stops runaway plans.
  */
-import type { Board, Square } from './board.js';
+import type { Board, Occupant, Square } from './board.js';
+import { compare } from './conditions.js';
 import { isOutward, pathOffsets } from './directions.js';
-import type { ConditionalPlan, EndRule, LeafPlan, Plan, PlanTerm, PlanTest, SequencePlan, Vec } from './plan.js';
+import type { ConditionalPlan, EndRule, LeafPlan, Plan, PlanCondition, PlanTerm, PlanZone, SequencePlan, Vec } from './plan.js';
 
 export const EMPTY = 0;
 export const FRIEND = 1;
@@ -59,15 +60,43 @@ export type Assumptions = ReadonlyMap<string, boolean>;
 /** Thrown when the step budget runs out; report.ts turns it into a problem. */
 export class BudgetExceeded extends Error {}
 
-/** Square contents as a flat array, index = rank * files + file. */
+/** How one walk is run, beyond the board: the set-up's state and the file's rules. */
+export interface WalkOptions {
+    /** Decides informal tests by their note. */
+    assume?: Assumptions;
+    /** The piece has not moved yet: `(first-move)` holds. */
+    firstMove?: boolean;
+    /** The board is seen turned half a turn (a Black piece): zones, given on the real board, are turned to match. */
+    turned?: boolean;
+    /** The zone the piece is confined to (the board's `confine` clause): every leaf stays in it. */
+    confine?: PlanZone;
+    /** Zone masks by zone, shared by the walks of one evaluation. */
+    masks?: Map<PlanZone, Uint8Array>;
+}
+
+/** Square contents as a flat array, index = rank * files + file, and the names of the pieces where known. */
 export class Occupancy {
     readonly cells: Uint8Array;
+    /** Normalized piece keys by square index, for `(occupied-by P)`; absent where unnamed. */
+    readonly names: Map<number, string>;
 
-    constructor(readonly board: Board, friends: readonly Square[], enemies: readonly Square[], vacated: Square) {
+    constructor(readonly board: Board, friends: readonly Occupant[], enemies: readonly Occupant[], vacated: Square) {
         this.cells = new Uint8Array(board.files * board.ranks);
-        for (const s of friends) this.put(s.file, s.rank, FRIEND);
-        for (const s of enemies) this.put(s.file, s.rank, ENEMY);
+        this.names = new Map();
+        for (const s of friends) this.place(s, FRIEND);
+        for (const s of enemies) this.place(s, ENEMY);
         this.put(vacated.file, vacated.rank, EMPTY);
+    }
+
+    private place(s: Occupant, value: number): void {
+        this.put(s.file, s.rank, value);
+        if (s.piece !== undefined && this.on(s.file, s.rank)) this.names.set(this.index(s.file, s.rank), s.piece);
+        else this.names.delete(this.index(s.file, s.rank));
+    }
+
+    /** The piece standing on a square, when the set-up names it. */
+    name(index: number): string | undefined {
+        return this.names.get(index);
     }
 
     on(x: number, y: number): boolean {
@@ -83,14 +112,17 @@ export class Occupancy {
     }
 
     put(x: number, y: number, value: number): void {
-        if (this.on(x, y)) this.cells[this.index(x, y)] = value;
+        if (!this.on(x, y)) return;
+        this.cells[this.index(x, y)] = value;
+        if (value === EMPTY) this.names.delete(this.index(x, y));
     }
 
-    /** A copy with `value` on one square (for the "enemy added on T" re-check). */
+    /** A copy with `value` (an unnamed piece, or nothing) on one square (for the "enemy added on T" re-check). */
     with(x: number, y: number, value: number): Occupancy {
         const copy = Object.create(Occupancy.prototype) as Occupancy;
-        Object.assign(copy, { board: this.board, cells: Uint8Array.from(this.cells) });
+        Object.assign(copy, { board: this.board, cells: Uint8Array.from(this.cells), names: new Map(this.names) });
         copy.put(x, y, value);
+        copy.names.delete(copy.index(x, y));
         return copy;
     }
 }
@@ -99,10 +131,13 @@ export class Walker {
     /** Squares whose contents decided whether some path went on (by index). */
     readonly reads = new Set<number>();
 
-    constructor(
-        private readonly occ: Occupancy, private readonly budget: { left: number },
-        private readonly assume: Assumptions = new Map()
-    ) {}
+    private readonly assume: Assumptions;
+    private readonly masks: Map<PlanZone, Uint8Array>;
+
+    constructor(private readonly occ: Occupancy, private readonly budget: { left: number }, private readonly options: WalkOptions = {}) {
+        this.assume = options.assume ?? new Map();
+        this.masks = options.masks ?? new Map();
+    }
 
     /** Emits every endpoint of `plan` started from (x, y) with no previous step. */
     run(plan: Plan, x: number, y: number, emit: (e: Endpoint) => void): void {
@@ -136,6 +171,12 @@ export class Walker {
     private leaf(plan: LeafPlan, state: State, emit: (e: Endpoint) => void): void {
         const { cannon, noJump } = plan.end;
         const notes = merge(state.notes, plan.notes);
+        const confine = this.options.confine;
+        const zones = confine ? [confine, ...(plan.zones ?? [])] : plan.zones;
+        const landing = plan.landing;
+        // A zone restriction includes the square the leg starts from.
+        if (zones && !this.inZones(zones, state.x, state.y)) return;
+        const readInner = cannon || noJump || !!landing;
         for (const step of plan.steps) {
             if (state.dir && plan.turn === 'outward' && !isOutward(step, state.dir)) continue;
             // A step off the board goes nowhere; checking first also keeps the path short (a leap of 2^40 has 2^40 squares on it).
@@ -151,12 +192,28 @@ export class Walker {
                 const y = by + step[1];
                 if (!this.occ.on(x, y)) break;
                 this.tick();
-                if (k > 1 && this.read(bx, by, state.captured) !== EMPTY) landingPieces++;
-                if (cannon || noJump) {
-                    for (const [ox, oy] of inner) if (this.read(bx + ox, by + oy, state.captured) !== EMPTY) innerPieces++;
+                if (k > 1 && this.read(bx, by, state.captured) !== EMPTY) {
+                    landingPieces++;
+                    // An occupied square passed over (a screen) must pass the landing tests too.
+                    if (landing && !this.holdsAll(landing, bx, by, state.captured)) break;
                 }
+                let leaves = false;
+                for (const [ox, oy] of inner) {
+                    const px = bx + ox;
+                    const py = by + oy;
+                    if (zones && !this.inZones(zones, px, py)) leaves = true;
+                    else if (readInner && this.read(px, py, state.captured) !== EMPTY) {
+                        innerPieces++;
+                        if (landing && !this.holdsAll(landing, px, py, state.captured)) leaves = true;
+                    }
+                    if (leaves) break;
+                }
+                if (leaves) break;
                 const pieces = landingPieces + innerPieces;
                 if (cannon ? pieces > 1 : noJump ? pieces > 0 : landingPieces > 0) break;
+                if (zones && !this.inZones(zones, x, y)) break;
+                // A landing that fails a test is not a landing; a ride goes on over the empty square.
+                if (landing && !this.holdsAll(landing, x, y, state.captured)) continue;
                 if (k >= plan.min && (!cannon || pieces === 1)) {
                     const igui = plan.end.igui;
                     emit({ x, y, dir: step, end: plan.end, notes, promotions: state.promotions, fromX: igui ? state.x : x, fromY: igui ? state.y : y, captured: state.captured });
@@ -194,13 +251,50 @@ export class Walker {
         });
     }
 
+    /** Whether every test holds on (x, y). */
+    private holdsAll(tests: readonly PlanCondition[], x: number, y: number, captured: readonly number[]): boolean {
+        for (const test of tests) if (!this.holds(test, x, y, captured)) return false;
+        return true;
+    }
+
+    /** Whether a condition holds on square (x, y) of the mover's view. */
+    holds(test: PlanCondition, x: number, y: number, captured: readonly number[]): boolean {
+        switch (test.kind) {
+            case 'compare': return compare(test.op, termValue(test.left, x, y), termValue(test.right, x, y));
+            case 'and': return test.tests.every((t) => this.holds(t, x, y, captured));
+            case 'or': return test.tests.some((t) => this.holds(t, x, y, captured));
+            case 'not': return !this.holds(test.test, x, y, captured);
+            case 'first-move': return this.options.firstMove === true;
+            case 'in': return this.mask(test.zone)[this.occ.index(x, y)] === 1;
+            case 'empty': return this.read(x, y, captured) === EMPTY;
+            case 'friend': return this.read(x, y, captured) === FRIEND;
+            case 'enemy': return this.read(x, y, captured) === ENEMY;
+            case 'occupied-by': {
+                if (this.read(x, y, captured) === EMPTY) return false;
+                const name = this.occ.name(this.occ.index(x, y));
+                return name !== undefined && test.pieces.includes(name);
+            }
+        }
+    }
+
+    private inZones(zones: readonly PlanZone[], x: number, y: number): boolean {
+        const index = this.occ.index(x, y);
+        for (const zone of zones) if (this.mask(zone)[index] !== 1) return false;
+        return true;
+    }
+
+    private mask(zone: PlanZone): Uint8Array {
+        let mask = this.masks.get(zone);
+        if (!mask) this.masks.set(zone, mask = zoneMask(zone, this.occ.board, this.options.turned === true));
+        return mask;
+    }
+
     /**
      * The first branch whose test holds applies. An informal test keeps its branch (noted
      * `if "..."`) and the later branches possible; a branch taken after informal tests (a true
      * test, or the default) is noted `unless "..."` for each of them.
      */
     private conditional(plan: ConditionalPlan, state: State, emit: (e: Endpoint) => void): void {
-        const rank = state.y + 1;
         const unless: string[] = [];
         for (const { test, body } of plan.branches) {
             if (test.kind === 'informal') {
@@ -209,7 +303,7 @@ export class Walker {
                 if (assumed === false) continue;
                 this.walk(body, { ...state, notes: merge(state.notes, [`if ${test.note}`]) }, emit);
                 unless.push(`unless ${test.note}`);
-            } else if (evaluateTest(test, rank)) {
+            } else if (this.holds(test, state.x, state.y, state.captured)) {
                 return this.walk(body, { ...state, notes: merge(state.notes, unless) }, emit);
             }
         }
@@ -217,13 +311,25 @@ export class Walker {
     }
 }
 
-/** Whether an evaluable test holds on `rank` (counted from 1). */
-export function evaluateTest(test: PlanTest & { kind: 'equals' }, rank: number): boolean {
-    return termValue(test.left, rank) === termValue(test.right, rank);
+/** The value of a term on square (x, y) of the mover's view: ranks and files count from 1 on its own side. */
+function termValue(term: PlanTerm, x: number, y: number): number {
+    switch (term.kind) {
+        case 'rank': return y + 1;
+        case 'file': return x + 1;
+        case 'number': return term.value;
+    }
 }
 
-function termValue(term: PlanTerm, rank: number): number {
-    return term.kind === 'rank' ? rank : term.value;
+/** A zone's squares on `board` as the mover sees them (turned half a turn for Black), by index rank * files + file. */
+export function zoneMask(zone: PlanZone, board: Board, turned: boolean): Uint8Array {
+    const { files, ranks } = board;
+    const mask = new Uint8Array(files * ranks);
+    for (const sq of zone.squares) {
+        const x = turned ? files - 1 - sq.file : sq.file;
+        const y = turned ? ranks - 1 - sq.rank : sq.rank;
+        if (x >= 0 && y >= 0 && x < files && y < ranks) mask[y * files + x] = 1;
+    }
+    return mask;
 }
 
 function merge(a: readonly string[], b: readonly string[]): readonly string[] {

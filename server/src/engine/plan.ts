@@ -4,7 +4,8 @@
  * walks it on a board. Invariant: a Plan contains no names, no keywords and no text, only
  * step vectors, ranges, end rules, tests on the rank and notes to show.
  */
-import type { PieceDef, Move } from '../model/piece.js';
+import type { CompareOp, PieceDef, Move } from '../model/piece.js';
+import type { Square } from './board.js';
 
 /** A step (dx, dy): x toward the h-file, y forward, from White's point of view. */
 export type Vec = readonly [number, number];
@@ -40,6 +41,13 @@ export interface LeafPlan {
     /** 'outward' unless `:any` was given; only matters on a continuation leg. */
     turn: 'outward' | 'any';
     notes: string[];
+    /** Zone restrictions: the leg's start, every square its path passes over and its landing lie in each zone. */
+    zones?: PlanZone[];
+    /**
+     * Landing tests: each must hold on a square for the leg to land there (stop or go on), and
+     * on each occupied square the leg jumps over (a screen) for it to go past.
+     */
+    landing?: PlanCondition[];
 }
 
 export interface UnionPlan {
@@ -54,11 +62,31 @@ export interface SequencePlan {
     legs: Plan[];
 }
 
-/** A number in a condition: a literal, or `(rank)` of the square the piece stands on. */
-export type PlanTerm = { kind: 'number'; value: number } | { kind: 'rank' };
+/** A number in a condition: a literal, or `(rank)` / `(file)` of the square tested (1-based, from the mover's side). */
+export type PlanTerm = { kind: 'number'; value: number } | { kind: 'rank' } | { kind: 'file' };
+
+/** A zone as the plan holds it: its squares on the real board (White's naming); the walker turns them for Black. */
+export interface PlanZone {
+    key: string;
+    squares: readonly Square[];
+}
+
+/** A machine-evaluable condition on one square (see conditions.ts). */
+export type PlanCondition =
+    | { kind: 'compare'; op: CompareOp; left: PlanTerm; right: PlanTerm }
+    | { kind: 'and'; tests: PlanCondition[] }
+    | { kind: 'or'; tests: PlanCondition[] }
+    | { kind: 'not'; test: PlanCondition }
+    | { kind: 'first-move' }
+    | { kind: 'in'; zone: PlanZone }
+    /** One of these pieces (normalized keys), of either side, stands on the square. */
+    | { kind: 'occupied-by'; pieces: string[] }
+    | { kind: 'empty' }
+    | { kind: 'friend' }
+    | { kind: 'enemy' };
 
 export type PlanTest =
-    | { kind: 'equals'; left: PlanTerm; right: PlanTerm }
+    | PlanCondition
     /** Not machine-evaluable: the branch is shown with this note, and later branches stay possible. */
     | { kind: 'informal'; note: string };
 

@@ -5,11 +5,12 @@
  *
  *   9x9 w:chinese-horse@e5,rook@a1 b:knight@c7,wazir@e6
  *
- * The engine computes every piece as White (forward is +rank); a Black piece is computed on the
- * board turned half a turn (files and ranks reversed), as the pieces of a real board face each
- * other, and its destinations are turned back.
+ * A Black piece's set-up says `side: 'black'`: the engine computes it on the board turned half a
+ * turn (files and ranks reversed), as the pieces of a real board face each other, and gives its
+ * destinations back on the real board. The other pieces carry their names, for `(occupied-by P)`.
  */
-import { MAX_BOARD_SIDE, onBoard, parseSquare, squareName, type Board, type Destination, type SetUp, type Square } from './board.js';
+import { MAX_BOARD_SIDE, onBoard, parseSquare, squareName, type Board, type Destination, type Occupant, type Rules, type SetUp, type Square } from './board.js';
+import { normalizeName } from '../model/names.js';
 import { destinations, type EngineProblem, type Resolver, type Target } from './report.js';
 
 export type PositionSide = 'white' | 'black';
@@ -101,25 +102,26 @@ export function formatPosition(position: Position): string {
     return [`${position.board.files}x${position.board.ranks}`, ...group('white', 'w'), ...group('black', 'b')].join(' ');
 }
 
-/** Turns a square half a turn on the board (White's view <-> Black's view). */
-function turn(board: Board, square: Square): Square {
-    return { file: board.files - 1 - square.file, rank: board.ranks - 1 - square.rank };
+export interface PositionOptions {
+    /** Treat this square as holding an enemy of the mover (for attackers of a square). */
+    enemyOn?: Square;
+    /** The file's board declaration (confinements, promotion zone). */
+    rules?: Rules;
 }
 
-/** The engine's set-up for one piece of the position, seen from its own side. */
-export function setUpFor(position: Position, index: number, options: { enemyOn?: Square } = {}): SetUp {
+/** The engine's set-up for one piece of the position: its side's pieces are friends, the others enemies. */
+export function setUpFor(position: Position, index: number, options: PositionOptions = {}): SetUp {
     const mover = position.pieces[index];
-    const view = (square: Square) => (mover.side === 'white' ? square : turn(position.board, square));
     const same = (a: Square, b: Square | undefined) => b !== undefined && a.file === b.file && a.rank === b.rank;
-    const friends: Square[] = [];
-    const enemies: Square[] = [];
+    const friends: Occupant[] = [];
+    const enemies: Occupant[] = [];
     position.pieces.forEach((piece, i) => {
         if (i === index) return;
         const enemy = piece.side !== mover.side || same(piece.square, options.enemyOn);
-        (enemy ? enemies : friends).push(view(piece.square));
+        (enemy ? enemies : friends).push({ ...piece.square, piece: normalizeName(piece.name) });
     });
-    if (options.enemyOn && !position.pieces.some((p) => same(p.square, options.enemyOn))) enemies.push(view(options.enemyOn));
-    return { board: position.board, at: view(mover.square), friends, enemies };
+    if (options.enemyOn && !position.pieces.some((p) => same(p.square, options.enemyOn))) enemies.push({ ...options.enemyOn });
+    return { board: position.board, at: mover.square, friends, enemies, side: mover.side, ...(options.rules ? { rules: options.rules } : {}) };
 }
 
 export interface PositionMoves {
@@ -133,21 +135,14 @@ export interface PositionMoves {
 export type PieceLookup = (name: string) => { target: Target; resolve: Resolver } | undefined;
 
 /** The moves of the piece at `index` in the position. */
-export function movesInPosition(position: Position, index: number, lookup: PieceLookup, options: { enemyOn?: Square } = {}): PositionMoves {
+export function movesInPosition(position: Position, index: number, lookup: PieceLookup, options: PositionOptions = {}): PositionMoves {
     const piece = position.pieces[index];
     const found = lookup(piece.name);
     if (!found) {
         return { piece, destinations: [], problems: [{ kind: 'unknown-piece', message: `no piece named '${piece.name}' is defined`, rule: 'unknown-piece' }] };
     }
     const result = destinations(found.target, setUpFor(position, index, options), found.resolve);
-    const back = (square: Square) => (piece.side === 'white' ? square : turn(position.board, square));
-    const turned = result.destinations.map((d) => ({
-        ...d,
-        square: back(d.square),
-        ...(d.iguiFrom ? { iguiFrom: d.iguiFrom.map(back) } : {})
-    }));
-    turned.sort((a, b) => a.square.file - b.square.file || a.square.rank - b.square.rank);
-    return { piece, destinations: turned, problems: result.problems };
+    return { piece, destinations: result.destinations, problems: result.problems };
 }
 
 export interface Attacker {
@@ -161,11 +156,11 @@ export interface Attacker {
  * The pieces that attack `square`: those that could capture a piece of the other side standing
  * there (whatever stands there now, or nothing). The piece on the square itself is not listed.
  */
-export function attackersOf(position: Position, square: Square, lookup: PieceLookup): Attacker[] {
+export function attackersOf(position: Position, square: Square, lookup: PieceLookup, options: { rules?: Rules } = {}): Attacker[] {
     const attackers: Attacker[] = [];
     position.pieces.forEach((piece, index) => {
         if (piece.square.file === square.file && piece.square.rank === square.rank) return;
-        const { destinations: found } = movesInPosition(position, index, lookup, { enemyOn: square });
+        const { destinations: found } = movesInPosition(position, index, lookup, { ...options, enemyOn: square });
         const there = found.find((d) => d.square.file === square.file && d.square.rank === square.rank);
         if (there?.capture) attackers.push({ index, piece, how: 'land' });
         else if (there?.igui) attackers.push({ index, piece, how: 'igui' });

@@ -10,10 +10,11 @@
  * cannot come back onto their own path). For such plans every empty square whose contents the
  * walk consulted is re-checked with an enemy actually placed there.
  */
-import { MAX_BOARD_SIDE, onBoard, squareName, type Destination, type SetUp, type Square } from './board.js';
-import { capturesOnly, compile } from './compile.js';
-import { BudgetExceeded, EMPTY, ENEMY, FRIEND, Occupancy, Walker, type Assumptions, type Endpoint } from './evaluate.js';
-import { Problems, type EngineProblem, type Plan, type Resolver, type Target } from './plan.js';
+import { MAX_BOARD_SIDE, onBoard, squareName, type Board, type Destination, type Occupant, type SetUp, type Square } from './board.js';
+import { capturesOnly, compile, isPieceDef } from './compile.js';
+import { readsOccupancy, usesFirstMove } from './conditions.js';
+import { BudgetExceeded, EMPTY, ENEMY, FRIEND, Occupancy, Walker, zoneMask, type Assumptions, type Endpoint, type WalkOptions } from './evaluate.js';
+import { Problems, type EngineProblem, type Plan, type PlanCondition, type Resolver, type Target } from './plan.js';
 
 export type { EngineProblem, Resolver, Target } from './plan.js';
 export type { Assumptions } from './evaluate.js';
@@ -22,6 +23,8 @@ export type { Assumptions } from './evaluate.js';
 export interface Prepared {
     plan: Plan;
     problems: readonly EngineProblem[];
+    /** The piece's key (a definition, or a bare name), for the board's `confine` clauses. */
+    key?: string;
 }
 
 export interface EvaluateOptions {
@@ -36,7 +39,8 @@ export interface EvaluateOptions {
 
 export function prepare(target: Target, resolve: Resolver): Prepared {
     const problems = new Problems();
-    return { plan: compile(target, resolve, problems), problems: problems.list };
+    const key = isPieceDef(target) ? target.key : target.kind === 'ref' ? target.key : undefined;
+    return { plan: compile(target, resolve, problems), problems: problems.list, ...(key !== undefined ? { key } : {}) };
 }
 
 export interface EngineResult {
@@ -86,19 +90,48 @@ export function evaluatePrepared(prepared: Prepared, setup: SetUp, options: Eval
     const result: EngineResult = { destinations: [], problems: problems.list, returnsToStart: false };
     if (!checkSetUp(setup, problems)) return result;
 
-    const { at } = setup;
-    const occ = new Occupancy(setup.board, onlyOnBoard(setup, setup.friends), onlyOnBoard(setup, setup.enemies), at);
-    const found = new Map<number, Destination>();
+    // A Black piece is evaluated as White on the board turned half a turn; the answer is turned back.
+    const { board } = setup;
+    const turned = setup.side === 'black';
+    const view = (sq: Square): Square => (turned ? turn(board, sq) : sq);
+    const viewAll = (list: readonly Occupant[]) => onlyOnBoard(setup, list).map((o) => ({ ...o, ...view(o) }));
+    const at = view(setup.at);
+    const confine = prepared.key !== undefined ? setup.rules?.confine.get(prepared.key) : undefined;
+    const walk: WalkOptions = { assume: options.assume, turned, masks: new Map(), ...(confine ? { confine } : {}) };
+    if (confine && zoneMask(confine, board, turned)[at.rank * board.files + at.file] !== 1) {
+        problems.add('invalid', `${prepared.key} is confined to ${confine.key} (the board's confine clause) and stands outside it, so it has no moves`, 'outside-zone');
+        return result;
+    }
+    // With a promotion zone, promote-to applies only to moves that start or end in it.
+    const promotionMask = setup.rules?.promotionZone && zoneMask(setup.rules.promotionZone, board, turned);
+    const startPromotes = !!promotionMask && promotionMask[at.rank * board.files + at.file] === 1;
+    const adjust = (e: Endpoint): Endpoint => promotionMask && !startPromotes && e.promotions.length > 0
+        && promotionMask[e.y * board.files + e.x] !== 1 ? { ...e, promotions: [] } : e;
+
+    const occ = new Occupancy(board, viewAll(setup.friends), viewAll(setup.enemies), at);
     const budget = options.budget ?? { left: STEP_BUDGET };
-    try {
-        const walker = new Walker(occ, budget, options.assume);
-        walker.run(plan, at.file, at.rank, (e) => {
+    const evaluate = (firstMove: boolean): Map<number, Destination> => {
+        const found = new Map<number, Destination>();
+        const walker = new Walker(occ, budget, { ...walk, firstMove });
+        walker.run(plan, at.file, at.rank, (endpoint) => {
+            const e = adjust(endpoint);
             if (e.x === at.file && e.y === at.rank) {
                 result.returnsToStart = true;
                 recordReturn(found, occ, e);
             } else record(found, occ, e);
         });
-        if (mayRevisit(plan)) recheck(plan, occ, at, walker.reads, found, problems, options.assume, options.budget);
+        if (mayRevisit(plan) || testsOccupancy(plan)) {
+            recheck(plan, occ, at, walker.reads, found, problems, { ...walk, firstMove }, adjust, options.budget);
+        }
+        return found;
+    };
+    let found = new Map<number, Destination>();
+    try {
+        found = evaluate(setup.firstMove === true);
+        if (setup.firstMove === true && planUsesFirstMove(plan)) {
+            const moved = evaluate(false);
+            for (const [index, dest] of found) if (!moved.has(index)) dest.firstMoveOnly = true;
+        }
     } catch (error) {
         if (!(error instanceof BudgetExceeded)) throw error;
         problems.add('limit', options.budget
@@ -106,10 +139,21 @@ export function evaluatePrepared(prepared: Prepared, setup: SetUp, options: Eval
             : `evaluation stopped after ${STEP_BUDGET} steps: the destinations shown are incomplete`, 'limit');
     }
     for (const dest of found.values()) settleIguiFrom(dest, at);
-    result.destinations = [...found.values()].sort(
-        (a, b) => a.square.file - b.square.file || a.square.rank - b.square.rank
-    );
+    const list = [...found.values()];
+    if (turned) for (const dest of list) turnBack(dest, board);
+    result.destinations = list.sort((a, b) => a.square.file - b.square.file || a.square.rank - b.square.rank);
     return result;
+}
+
+/** Turns a square half a turn on the board (White's view <-> Black's view). */
+export function turn(board: Board, square: Square): Square {
+    return { file: board.files - 1 - square.file, rank: board.ranks - 1 - square.rank };
+}
+
+function turnBack(dest: Destination, board: Board): void {
+    dest.square = turn(board, dest.square);
+    if (dest.iguiFrom) dest.iguiFrom = dest.iguiFrom.map((sq) => turn(board, sq)).sort((a, b) => a.file - b.file || a.rank - b.rank);
+    if (dest.locusts) dest.locusts = dest.locusts.map((way) => way.map((sq) => turn(board, sq)));
 }
 
 export function movesReport(target: Target, setup: SetUp, resolve: Resolver): MovesReport {
@@ -248,11 +292,11 @@ class Enough extends Error {}
  */
 function recheck(
     plan: Plan, occ: Occupancy, at: Square, reads: ReadonlySet<number>,
-    found: Map<number, Destination>, problems: Problems, assume?: Assumptions, shared?: { left: number }
+    found: Map<number, Destination>, problems: Problems, walk: WalkOptions, adjust: (e: Endpoint) => Endpoint, shared?: { left: number }
 ): void {
     const files = occ.board.files;
-    // A piece added on T can only block, unless the path jumps a cannon mount or captures on the way.
-    const monotone = !usesCannon(plan) && !locustIn(plan);
+    // A piece added on T can only block, unless the path jumps a cannon mount, captures on the way or tests what stands where.
+    const monotone = !usesCannon(plan) && !locustIn(plan) && !testsOccupancy(plan);
     const budget = shared ?? { left: STEP_BUDGET };
     const squares = [...reads].sort((a, b) => a - b).filter((index) => {
         const x = index % files;
@@ -267,8 +311,9 @@ function recheck(
         const world = occ.with(x, y, ENEMY);
         const alt = new Map<number, Destination>();
         try {
-            new Walker(world, budget, assume).run(plan, at.file, at.rank, (e) => {
-                if (e.x !== x || e.y !== y) return;
+            new Walker(world, budget, walk).run(plan, at.file, at.rank, (endpoint) => {
+                if (endpoint.x !== x || endpoint.y !== y) return;
+                const e = adjust(endpoint);
                 record(alt, world, e);
                 const now = alt.get(index);
                 if (monotone && now && now.capture === before?.capture && now.igui === before?.igui) throw new Enough();
@@ -303,6 +348,30 @@ export function locustIn(plan: Plan): boolean {
         case 'conditional': return plan.branches.some((b) => locustIn(b.body)) || (!!plan.otherwise && locustIn(plan.otherwise));
         case 'notes': return locustIn(plan.base);
     }
+}
+
+/** Whether some test of the plan (a `cond` test or a landing test) satisfies `which`. */
+function someTest(plan: Plan, which: (test: PlanCondition) => boolean): boolean {
+    switch (plan.kind) {
+        case 'leaf': return !!plan.landing?.some(which);
+        case 'union': return plan.parts.some((p) => someTest(p, which));
+        case 'sequence': return plan.legs.some((p) => someTest(p, which));
+        case 'conditional':
+            return plan.branches.some((b) => (b.test.kind !== 'informal' && which(b.test)) || someTest(b.body, which))
+                || (!!plan.otherwise && someTest(plan.otherwise, which));
+        case 'notes': return someTest(plan.base, which);
+        case 'none': return false;
+    }
+}
+
+/** Whether a test of the plan looks at what stands on a square (then an added enemy may open paths as well as block them). */
+export function testsOccupancy(plan: Plan): boolean {
+    return someTest(plan, readsOccupancy);
+}
+
+/** Whether the plan asks whether the piece has moved (then a first-move set-up is evaluated both ways). */
+export function planUsesFirstMove(plan: Plan): boolean {
+    return someTest(plan, usesFirstMove);
 }
 
 function usesCannon(plan: Plan): boolean {

@@ -53,7 +53,10 @@ describe('vocabulary', () => {
         expect(keywordWord(':12')?.name).toBe('N');
     });
     test('machine-evaluated functions', () => {
-        expect(FUNCTIONS.filter((f) => f.evaluated).map((f) => f.name)).toEqual(['move', 'capture', 'cannon', 'no-jump', 'igui', 'rank', 'betza', 'parlett']);
+        expect(FUNCTIONS.filter((f) => f.evaluated).map((f) => f.name)).toEqual([
+            'move', 'capture', 'cannon', 'no-jump', 'igui', 'rank', 'file', 'first-move', 'in', 'occupied-by',
+            'empty', 'friend', 'enemy', 'and', 'or', 'not', 'betza', 'parlett'
+        ]);
     });
 });
 

@@ -78,11 +78,17 @@ describe('informal conditions', () => {
         const r = dests(cond([[textTest('in the palace'), ref('ferz')]], q(ref('wazir'), 'forward')));
         expect(r.destinations.find((d) => d.square.file === 4 && d.square.rank === 5)?.notes).toEqual(['unless "in the palace"']);
     });
-    test('a comparison on something other than (rank) is informal', () => {
-        const piece = cond([[{ kind: 'compare', op: '=', left: { kind: 'call', fn: 'file', args: [] }, right: { kind: 'number', value: 1 } }, ref('wazir')]]);
+    test('(file) is evaluable: counted from 1 on the a-file', () => {
+        const piece = cond([[{ kind: 'compare', op: '=', left: { kind: 'call', fn: 'file', args: [] }, right: { kind: 'number', value: 5 } }, ref('wazir')]]);
+        expect(dests(piece).destinations.length).toBe(4); // the centre of the 9x9 board is e5
+        expect(dests(piece, { at: [3, 4] }).destinations).toEqual([]);
+        expect(dests(piece).problems).toEqual([]);
+    });
+    test('a comparison on something other than numbers, (rank) and (file) is informal', () => {
+        const piece = cond([[{ kind: 'compare', op: '=', left: { kind: 'call', fn: 'colour', args: [] }, right: { kind: 'number', value: 1 } }, ref('wazir')]]);
         const r = dests(piece);
         expect(r.destinations.length).toBe(4);
-        expect(r.destinations[0].notes).toEqual(['if (= (file) 1)']);
-        expect(r.problems).toEqual([{ kind: 'informal', message: 'condition (= (file) 1) is not machine-evaluable (only numbers and (rank) are): its branch is shown with a note' }]);
+        expect(r.destinations[0].notes).toEqual(['if (= (colour) 1)']);
+        expect(r.problems).toEqual([{ kind: 'informal', message: 'condition (= (colour) 1) is not machine-evaluable (comparisons are between numbers, (rank) and (file)): it is shown with a note' }]);
     });
 });
