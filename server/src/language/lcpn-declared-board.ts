@@ -8,7 +8,7 @@ import type { LangiumDocument } from 'langium';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import type { Rules, Zone } from '../engine/board.js';
 import type { EngineProblem } from '../engine/plan.js';
-import { boardRules, resolveZone } from '../engine/rules.js';
+import { boardRules, resolveZone, type BoardDeclaration } from '../engine/rules.js';
 import type * as ast from './generated/ast.js';
 
 export interface DeclaredBoard {
@@ -16,6 +16,8 @@ export interface DeclaredBoard {
     node: ast.Definition;
     /** Its normalized name. */
     key: string;
+    /** The declaration as written (clauses by name), e.g. for the notations' export of what is lost. */
+    declaration: BoardDeclaration;
     rules: Rules;
     /** Clauses that could not be applied (a zone that is not defined). */
     problems: EngineProblem[];
@@ -36,5 +38,5 @@ export function declaredBoard(models: LcpnPieceModels, document: LangiumDocument
         // A name the namespace resolves elsewhere (an ambiguous one) is not this file's zone.
         if (zone) zones.set(piece.key, zone);
     }
-    return { node: declaring.node, key: declaring.piece.key, rules: { ...rules, zones: [...zones.values()] }, problems };
+    return { node: declaring.node, key: declaring.piece.key, declaration, rules: { ...rules, zones: [...zones.values()] }, problems };
 }
