@@ -237,13 +237,17 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
                 return;
             }
             case 'sequence': {
+                // A promotion leg annotates the moves before it: the moves survive, the promotion is lost.
+                const isPromotion = (leg: Move) => leg.kind === 'apply' && leg.functions.map(normalizeName).includes('promote-to');
+                for (const leg of move.legs) if (leg.kind === 'apply' && isPromotion(leg)) promotion(leg.args);
+                const movement = move.legs.filter((leg) => !isPromotion(leg));
+                if (movement.length === 1) {
+                    // `(=> (/ [1 1] ([0 1] :forward)) (promote-to ...))`: just the moves, whatever their shape
+                    walk(movement[0], ctx, out);
+                    return;
+                }
                 const legs: Leaf[] = [];
-                for (const leg of move.legs) {
-                    // promotion as a last leg annotates the moves before it: the moves survive, the promotion is lost
-                    if (leg.kind === 'apply' && leg.functions.map(normalizeName).includes('promote-to')) {
-                        promotion(leg.args);
-                        continue;
-                    }
+                for (const leg of movement) {
                     const inner: Part[] = [];
                     walk(leg, { ...ctx, turn: undefined }, inner);
                     if (inner.length !== 1 || inner[0].kind !== 'leaf') {
