@@ -10,7 +10,7 @@ import { ensurePrelude } from '../server/src/language/lcpn-prelude.js';
 import { destinations } from '../server/src/engine/report.js';
 import { renderSvgDiagram } from '../server/src/diagram/svg.js';
 import { renderTextDiagram } from '../server/src/diagram/text.js';
-import { generateDefinitions } from './generate.js';
+import { generateChainedBytes, generateDefinitions } from './generate.js';
 import type { Row } from './report.js';
 
 /** `global.gc`, when the bench can have it (for retained-memory figures). */
@@ -83,5 +83,29 @@ export async function coreBenchmarks(): Promise<Row[]> {
     const small = rows.find((r) => r.name.startsWith('parse+link+validate 1000 '))!.value / 1_000;
     const large = rows.find((r) => r.name.startsWith('parse+link+validate 10000 '))!.value / 10_000;
     rows.push({ name: 'validate time per definition, 10k vs 1k (1.0 = linear)', value: large / small, unit: 'ratio' });
+    const heap = Math.max(...rows.filter((r) => r.name.includes('heap kept')).map((r) => Number(/^(\d+)x/.exec(r.extra ?? '')?.[1] ?? 0)));
+    rows.push({ name: 'GOAL heap kept per document / text (goal <= 60)', value: heap, unit: 'ratio' });
+    rows.push(...await doubling('shallow', (bytes) => generateDefinitions(Math.round(bytes / 55)), 250_000));
+    rows.push(...await doubling('chained', (bytes) => generateChainedBytes(bytes), 25_000));
+    return rows;
+}
+
+/**
+ * Full builds of a file and of one twice its size (best of two after a warm-up each): the
+ * ratio is 2.0 for linear work; the issue's goal is <= 2.2.
+ */
+async function doubling(kind: string, generate: (bytes: number) => string, bytes: number): Promise<Row[]> {
+    const rows: Row[] = [];
+    const times: number[] = [];
+    let run = 1_000;
+    for (const size of [bytes, bytes * 2]) {
+        const text = generate(size);
+        const services = await createServices();
+        await parseAndValidate(services, text, run++);
+        const best = Math.min((await parseAndValidate(services, text, run++)).ms, (await parseAndValidate(services, text, run++)).ms);
+        times.push(best);
+        rows.push({ name: `${kind} file ${(Buffer.byteLength(text) / 1000).toFixed(0)} KB: full build`, value: best, unit: 'ms' });
+    }
+    rows.push({ name: `GOAL ${kind}: time ratio when the file doubles (goal <= 2.2)`, value: times[1] / times[0], unit: 'ratio' });
     return rows;
 }

@@ -36,3 +36,37 @@ export function generateBytes(bytes: number, prefix = 'piece'): string {
     const perDefinition = generateDefinitions(100, prefix).length / 100;
     return generateDefinitions(Math.max(1, Math.round(bytes / perDefinition)), prefix);
 }
+
+/**
+ * A file of `count` definitions that build on one another: each uses two of the fifty
+ * definitions before it (the three styles in turn), so names chain through the whole file.
+ */
+export function generateChained(count: number, prefix = 'chain'): string {
+    const lines: string[] = [];
+    const lisp = (i: number) => `${prefix}-${letters(i)}`;
+    const c = (i: number) => lisp(i).replace(/-/g, '_');
+    for (let i = 0; i < count; i++) {
+        const window = Math.min(i, 50);
+        const a = window === 0 ? -1 : i - 1 - ((i * 7) % window);
+        const b = window === 0 ? -1 : i - 1 - ((i * 13 + 3) % window);
+        const std = STANDARD[(i * 3) % STANDARD.length];
+        const ref = (j: number, spell: (k: number) => string) => (j < 0 ? std : spell(j));
+        switch (i % 3) {
+            case 0:
+                lines.push(`(def ${lisp(i)} (/ ${ref(a, lisp)} (${ref(b, lisp)} :forward)))`);
+                break;
+            case 1:
+                lines.push(`${c(i)} := ${ref(a, c)} / move(${ref(b, c)}:4)`);
+                break;
+            default:
+                lines.push(`${c(i)} IS capturing ${ref(a, c)} OR ${ref(b, c)}`);
+        }
+    }
+    return lines.join('\n') + '\n';
+}
+
+/** A chained file (generateChained) of about `bytes` bytes. */
+export function generateChainedBytes(bytes: number, prefix = 'chain'): string {
+    const perDefinition = generateChained(100, prefix).length / 100;
+    return generateChained(Math.max(1, Math.round(bytes / perDefinition)), prefix);
+}
