@@ -189,3 +189,37 @@ export function randomPositions(ffish: Ffish, variant: string, options: { seed: 
     }
     return fens;
 }
+
+/** A FEN from a list of pieces written `K@e1 a@d10` (upper case White, lower case Black; `+p` promoted). */
+export function fenFrom(files: number, ranks: number, placements: string, whiteToMove = true): string {
+    const pieces = placements.trim().split(/\s+/).map((word): FenPiece => {
+        const m = /^(\+?)([a-zA-Z])@([a-z][0-9]+)$/.exec(word);
+        if (!m) throw new Error(`not a placement: ${word}`);
+        return { letter: m[1] + m[2].toLowerCase(), white: m[2] === m[2].toUpperCase(), square: parseSq(m[3]) };
+    });
+    return writeFen({ files, ranks, pieces, whiteToMove });
+}
+
+/** The same position seen from the other side: the board turned half a turn, the colours and the side to move swapped. */
+export function turnedFen(fen: string): string {
+    const p = parseFen(fen);
+    return writeFen({
+        ...p,
+        whiteToMove: !p.whiteToMove,
+        pieces: p.pieces.map((q) => ({ ...q, white: !q.white, square: { file: p.files - 1 - q.square.file, rank: p.ranks - 1 - q.square.rank } }))
+    });
+}
+
+/** Whether FSF accepts the position and the side not to move is not in check (a hand-made position must be one a game can reach). */
+export function playable(ffish: Ffish, variant: string, fen: string): boolean {
+    const board = new ffish.Board(variant, fen);
+    try {
+        // FSF writes the board back the same (a shogi hand `[]` aside) only when it accepted it.
+        if (board.fen().split(' ')[0].replace(/\[.*\]$/, '') !== fen.split(' ')[0]) return false;
+        const [placement, turn, ...rest] = fen.split(' ');
+        board.setFen([placement, turn === 'w' ? 'b' : 'w', ...rest].join(' '));
+        return !board.isCheck();
+    } finally {
+        board.delete();
+    }
+}
