@@ -7,7 +7,7 @@
  * diagram comes first, drawn small enough to be seen whole under the title, with coordinates on
  * the board and its key beside it rather than below.
  */
-import type { Board } from '../engine/board.js';
+import type { Board, Rules } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
 import { destinationFacts } from '../diagram/facts.js';
 import { markdownImage, renderSvgDiagram } from '../diagram/svg.js';
@@ -16,10 +16,15 @@ import { renderTextDiagram } from '../diagram/text.js';
 import type { PieceDef } from '../model/piece.js';
 import { codeBlock, escapeMarkdown } from './markdown.js';
 import { caveats, normalizedDefinition, propertyLines } from './piece-summary.js';
-import { scenarios, type Scenario } from './scenarios.js';
+import { mostInformativeFirst, scenarios } from './scenarios.js';
+import { zoneFacts } from '../diagram/zones.js';
+
+export { mostInformativeFirst } from './scenarios.js';
 
 export interface PieceMarkdownOptions {
     board: Board;
+    /** The declared board's rules (zones, confinements, promotion zone) of the file the piece is shown from. */
+    rules?: Rules;
     /** Include the SVG images (off for clients that cannot show them, and in tests of the text). */
     images: boolean;
     /** Include the text diagrams (default true): the only diagram clients without images can show. */
@@ -49,22 +54,26 @@ export function exportLinks(from: NonNullable<PieceMarkdownOptions['exportFrom']
 export const HOVER_BOARD_HEIGHT = 168;
 
 export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: PieceMarkdownOptions): string {
-    const shown = piece.body ? mostInformativeFirst(scenarios(piece, resolve, options.board)) : [];
+    const shown = piece.body ? mostInformativeFirst(scenarios(piece, resolve, options.board, { rules: options.rules })) : [];
     const caption = (title: string) => `*${escapeMarkdown(title)}*`;
     const withText = options.text ?? true;
     const parts: string[] = [`**${escapeMarkdown(piece.name)}**${options.origin ? ` *(${escapeMarkdown(options.origin)})*` : ''}`];
     const textDiagrams = () => {
-        for (const { title, setup, result } of shown) parts.push(caption(title), codeBlock(renderTextDiagram(setup, result.destinations, { labels: false })));
+        for (const { title, setup, result, zones } of shown) parts.push(caption(title), codeBlock(renderTextDiagram(setup, result.destinations, { labels: false, zones })));
     };
     // The pictures come first: a hover is short, and the diagram is what the reader came for.
     if (options.images) {
-        for (const { title, setup, result } of shown) {
+        let zonesSaid = '';
+        for (const { title, setup, result, zones } of shown) {
             const window = diagramWindow(setup, result.destinations);
             const svg = renderSvgDiagram(setup, result.destinations, {
-                window, cellSize: hoverCellSize(window), labels: true, legendPosition: 'right', title: `${piece.name} ${title}`
+                window, cellSize: hoverCellSize(window), labels: true, legendPosition: 'right', title: `${piece.name} ${title}`, zones
             });
             parts.push(caption(title), markdownImage(svg, `${piece.name}: movement diagram ${title}`));
-            const facts = destinationFacts(result.destinations);
+            // The zones' squares once, and again only where they change (Black's are turned).
+            const zoneLines = zoneFacts(zones);
+            const facts = [...(zoneLines.join() === zonesSaid ? [] : zoneLines), ...destinationFacts(result.destinations)];
+            zonesSaid = zoneLines.join();
             if (facts.length > 0) parts.push(facts.map(escapeMarkdown).join('  \n'));
             if (options.exportFrom && shown[0].title === title) parts.push(exportLinks(options.exportFrom));
         }
@@ -86,17 +95,4 @@ export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: Piece
 export function hoverCellSize(window: DiagramWindow): number {
     const ranks = window.ranks[1] - window.ranks[0] + 1;
     return Math.max(10, Math.min(24, Math.floor(HOVER_BOARD_HEIGHT / ranks)));
-}
-
-/**
- * The diagram that shows most first: more kinds of destination (the cannon with a screen, which
- * both slides and captures, before the cannon alone, which only slides), then more destinations
- * (the pawn on its first rank before the pawn elsewhere, the free horse before the blocked
- * one); ties keep the scenario order.
- */
-export function mostInformativeFirst(list: Scenario[]): Scenario[] {
-    const kinds = (s: Scenario) => new Set(s.result.destinations.map((d) => `${d.move}${d.capture}${d.igui}`)).size;
-    return list.map((s, i) => ({ s, i, k: kinds(s), n: s.result.destinations.length }))
-        .sort((a, b) => b.k - a.k || b.n - a.n || a.i - b.i)
-        .map(({ s }) => s);
 }

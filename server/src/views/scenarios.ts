@@ -1,23 +1,47 @@
 /**
- * Which diagrams explain a piece: the piece alone in the centre; for a piece whose moves
- * depend on its rank, one diagram per rank it tests (and one elsewhere); for a piece whose
- * conditions are informal strings, one diagram per branch, titled by its condition; for a lame
- * or hopping piece, one more with the blocker that changes its moves the most; for a piece that
- * captures on the way (whose moves exist only where enemies stand), one with enemies placed
- * so that those moves appear.
+ * Which diagrams explain a piece: the piece alone, where it belongs (the centre, or the middle of
+ * the zone it is confined to: the xiangqi general in its palace); for a piece whose moves depend
+ * on where it stands (its conditions compare `(rank)`, ask `(in ZONE)`, or name such a condition),
+ * one diagram for each way its conditions can turn out (the soldier before and after the river);
+ * for a piece whose conditions are informal strings, one diagram per branch, titled by its
+ * condition; before its first move, when it has one (first-move-only destinations marked); next to
+ * its promotion zone, when its moves elsewhere never promote; for a lame or hopping piece, one
+ * more with the blocker that changes its moves the most; for a piece that captures on the way
+ * (whose moves exist only where enemies stand), one with enemies placed so that those moves
+ * appear; and, on a declared board where the side changes the picture, the same as Black.
  *
  * The piece is compiled once, and all its diagrams share one step budget, so a huge definition
  * costs one bounded evaluation, not one per diagram and per blocker tried.
  */
 import { evaluatePrepared, informalTests, locustIn, prepare, type EngineResult, type Prepared, type Resolver } from '../engine/report.js';
-import { squareName, type Board, type Destination, type SetUp, type Square } from '../engine/board.js';
-import type { Move, PieceDef } from '../model/piece.js';
+import { onBoard, squareName, type Board, type Destination, type Rules, type SetUp, type Side, type Square } from '../engine/board.js';
+import { resolveZone } from '../engine/rules.js';
+import type { DiagramZone } from '../diagram/zones.js';
+import type { Move, PieceDef, Test } from '../model/piece.js';
+import { pieceUses, rankThresholds, testAt, testZones, type PieceUses } from './piece-uses.js';
+import { confinement, pieceZones, turnSquare } from './zones.js';
 
 export interface Scenario {
     /** A short caption: "on an empty board", "on rank 2", "with a friendly piece on e6", `if "crossed the river"`. */
     title: string;
     setup: SetUp;
     result: EngineResult;
+    /** The zones to draw (views/zones.ts), turned for a Black piece. */
+    zones: DiagramZone[];
+}
+
+export interface ScenarioOptions {
+    /** The declared board's rules (zones, confinements, promotion zone); absent: a bare board. */
+    rules?: Rules;
+    /** Steps all the diagrams may take together (default SCENARIO_BUDGET). */
+    budgetSteps?: number;
+    /**
+     * Every diagram for this side (`lcpn show --side black`). Absent: White's diagrams, plus one
+     * as Black on a declared board where the side changes the picture.
+     */
+    side?: Side;
+    /** Whether the piece has not moved yet. Absent: before its first move when it has one (`(first-move)`). */
+    firstMove?: boolean;
 }
 
 /** Steps all the diagrams of one piece may take together (see engine/report.ts STEP_BUDGET). */
@@ -25,43 +49,197 @@ export const SCENARIO_BUDGET = 1_000_000;
 /** Informal conditions given a diagram of their own; more are shown merged, with notes. */
 export const MAX_BRANCH_DIAGRAMS = 4;
 
-export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Board, budgetSteps = SCENARIO_BUDGET): Scenario[] {
-    const body = 'kind' in piece ? piece : piece.body;
-    const centre: Square = { file: Math.floor(board.files / 2), rank: Math.floor(board.ranks / 2) };
-    const alone = (at: Square): SetUp => ({ board, at, friends: [], enemies: [] });
-    const prepared = prepare(piece, resolve);
-    const budget = { left: budgetSteps };
-    const run = (title: string, setup: SetUp, assume?: Map<string, boolean>): Scenario =>
-        ({ title, setup, result: evaluatePrepared(prepared, setup, { budget, assume }) });
+const NO_USES: PieceUses = { zones: new Set(), keywordZones: new Set(), branchTests: [], firstMove: false, promotes: false };
 
-    const ranks = body ? testedRanks(body, resolve) : [];
+export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Board, options: ScenarioOptions = {}): Scenario[] {
+    const body = 'kind' in piece ? piece : piece.body;
+    const { rules } = options;
+    const uses = body ? pieceUses(body, resolve) : NO_USES;
+    const home = homeSquare(piece, uses, resolve, board, rules);
+    const firstMoveState = options.firstMove ?? uses.firstMove;
+    const side: Side = options.side ?? 'white';
+    // Places are chosen as White sees the board; a Black piece stands on the square turned half a turn.
+    const alone = (at: Square): SetUp => ({
+        board, at: side === 'black' ? turnSquare(board, at) : at, friends: [], enemies: [], ...(side === 'black' ? { side } : {}),
+        ...(rules ? { rules } : {}), ...(firstMoveState ? { firstMove: true } : {})
+    });
+    const prepared = prepare(piece, resolve);
+    const budget = { left: options.budgetSteps ?? SCENARIO_BUDGET };
+    const zoneCache = new Map<Side, DiagramZone[]>();
+    const zonesFor = (side: Side) => zoneCache.get(side) ?? zoneCache.set(side, pieceZones(piece, resolve, board, rules, side)).get(side)!;
+    const run = (title: string, setup: SetUp, assume?: Map<string, boolean>): Scenario =>
+        ({ title, setup, result: evaluatePrepared(prepared, setup, { budget, assume }), zones: zonesFor(setup.side ?? 'white') });
+    const firstMove = firstMoveState && uses.firstMove ? ', before its first move' : '';
+
+    const places = positionPlaces(uses.branchTests, resolve, board, home, rules);
     const informal = informalTests(prepared.plan);
     const result: Scenario[] = [];
-    if (ranks.length === 0 && informal.length > 0 && informal.length <= MAX_BRANCH_DIAGRAMS) {
+    if (places.length === 0 && informal.length > 0 && informal.length <= MAX_BRANCH_DIAGRAMS) {
         // Each diagram is titled by the condition it decides: "its branch is shown with a note" no longer applies.
         const decided = (s: Scenario): Scenario => ({ ...s, result: { ...s.result, problems: s.result.problems.filter((p) => p.rule !== 'informal-condition' && p.rule !== 'informal-comparison') } });
-        result.push(...branchScenarios(informal, (title, assume) => decided(run(title, alone(centre), assume))));
-    } else if (ranks.length === 0) {
-        result.push(run('on an empty board', alone(centre)));
+        result.push(...branchScenarios(informal, (title, assume) => decided(run(title + firstMove, alone(home), assume))));
+    } else if (places.length === 0) {
+        const where = sameSquare(home, centreOf(board)) ? 'on an empty board' : `on ${squareName(alone(home).at)}`;
+        result.push(run(where + firstMove, alone(home)));
     } else {
-        for (const rank of ranks) {
-            const at = { file: centre.file, rank: rank - 1 };
-            if (at.rank >= 0 && at.rank < board.ranks) result.push(run(`on rank ${rank}`, alone(at)));
+        for (const place of places) {
+            const setup = alone(place.at);
+            result.push(run(placeTitle(place, setup) + firstMove, setup));
         }
-        const elsewhere = [centre.rank, ...Array.from({ length: board.ranks }, (_, r) => r)].find((r) => !ranks.includes(r + 1));
-        if (elsewhere !== undefined) result.push(run(`on rank ${elsewhere + 1} (no rank condition holds)`, alone({ file: centre.file, rank: elsewhere })));
+    }
+    const promoting = rules?.promotionZone && uses.promotes && !result.some((s) => s.result.destinations.some((d) => d.promotions?.length));
+    if (promoting) {
+        const at = nextToZone(rules.promotionZone!.squares, home, board);
+        const next = at && run(`next to the promotion zone${firstMove}`, alone(at));
+        if (next && next.result.destinations.some((d) => d.promotions?.length)) result.push(next);
     }
     // A blocker search on an evaluation that ran out of steps would only repeat the cut-off.
     if (body && result.length > 0 && budget.left > 0 && pathSensitive(body, resolve)) {
         const base = result[0];
         const blocked = bestBlocker(prepared, base, budget);
-        if (blocked) result.push(blocked);
+        if (blocked) result.push({ ...blocked, zones: base.zones });
     }
     if (result.length > 0 && budget.left > 0 && locustIn(prepared.plan)) {
         const victims = locustEnemies(prepared, result[0], budget);
-        if (victims) result.push(victims);
+        if (victims) result.push({ ...victims, zones: result[0].zones });
+    }
+    if (rules && !options.side && result.length > 0 && budget.left > 0) {
+        const shown = mostInformativeFirst(result)[0];
+        const dependsOnPlace = places.length > 0 || zonesFor('white').some((z) => z.relevant) || confinement(piece, rules) !== undefined;
+        if (dependsOnPlace || !symmetric(shown)) result.push(run(`${shown.title}, as Black`, turned(shown.setup)));
     }
     return result;
+}
+
+/**
+ * The diagram that shows most first: more kinds of destination (the cannon with a screen, which
+ * both slides and captures, before the cannon alone, which only slides), then more destinations
+ * (the pawn on its first rank before the pawn elsewhere, the free horse before the blocked
+ * one); ties keep the scenario order. Black's diagram stays last: it repeats one of White's, turned.
+ */
+export function mostInformativeFirst(list: Scenario[]): Scenario[] {
+    const kinds = (s: Scenario) => new Set(s.result.destinations.map((d) => `${d.move}${d.capture}${d.igui}`)).size;
+    const black = (s: Scenario) => (s.setup.side === 'black' ? 1 : 0);
+    return list.map((s, i) => ({ s, i, k: kinds(s), n: s.result.destinations.length }))
+        .sort((a, b) => black(a.s) - black(b.s) || b.k - a.k || b.n - a.n || a.i - b.i)
+        .map(({ s }) => s);
+}
+
+const centreOf = (board: Board): Square => ({ file: Math.floor(board.files / 2), rank: Math.floor(board.ranks / 2) });
+const sameSquare = (a: Square, b: Square) => a.file === b.file && a.rank === b.rank;
+
+/** The set-up seen from the other side: the piece and the others turned half a turn, side Black. */
+function turned(setup: SetUp): SetUp {
+    const turn = (sq: Square) => turnSquare(setup.board, sq);
+    return { ...setup, at: turn(setup.at), friends: setup.friends.map((o) => ({ ...o, ...turn(o) })), enemies: setup.enemies.map((o) => ({ ...o, ...turn(o) })), side: 'black' };
+}
+
+/** Whether turning the board half a turn leaves the diagram as it is (then Black's diagram repeats White's). */
+function symmetric(s: Scenario): boolean {
+    const { at } = s.setup;
+    const key = (d: Destination, sign: number) => `${sign * (d.square.file - at.file)},${sign * (d.square.rank - at.rank)},${d.move},${d.capture},${d.igui}`;
+    const plain = new Set(s.result.destinations.map((d) => key(d, 1)));
+    return s.result.destinations.every((d) => plain.has(key(d, -1)));
+}
+
+/** Where a piece belongs: the middle of the zone it is confined to (by the board or a keyword), else the centre. */
+function homeSquare(piece: PieceDef | Move, uses: PieceUses, resolve: Resolver, board: Board, rules?: Rules): Square {
+    const confined = confinement(piece, rules);
+    const keyword = [...uses.keywordZones][0];
+    const squares = confined?.squares ?? (keyword ? resolveZone(keyword, resolve, rules?.board ?? board)?.squares : undefined);
+    return middle((squares ?? []).filter((sq) => onBoard(board, sq))) ?? centreOf(board);
+}
+
+/** The square of a set nearest its centre of mass (the lowest rank, then file, on a tie); undefined when empty. */
+function middle(squares: readonly Square[]): Square | undefined {
+    if (squares.length === 0) return undefined;
+    const cx = squares.reduce((n, sq) => n + sq.file, 0) / squares.length;
+    const cy = squares.reduce((n, sq) => n + sq.rank, 0) / squares.length;
+    const distance = (sq: Square) => (sq.file - cx) ** 2 + (sq.rank - cy) ** 2;
+    return [...squares].sort((a, b) => distance(a) - distance(b) || a.rank - b.rank || a.file - b.file)[0];
+}
+
+/** The nearest square below the zone on the home file (as White sees it), where a step forward enters it. */
+function nextToZone(zone: readonly Square[], home: Square, board: Board): Square | undefined {
+    const inZone = new Set(zone.map((sq) => `${sq.file},${sq.rank}`));
+    const entry = zone.filter((sq) => sq.file === home.file).map((sq) => sq.rank);
+    if (entry.length === 0) return undefined;
+    for (let rank = Math.min(...entry) - 1; rank >= 0; rank--) {
+        if (!inZone.has(`${home.file},${rank}`)) return onBoard(board, { file: home.file, rank }) ? { file: home.file, rank } : undefined;
+    }
+    return undefined;
+}
+
+/**
+ * Squares that show each way the piece's conditions on its own square can turn out, with their
+ * captions: the ranks where a comparison with `(rank)` changes value (`(<= (rank) 5)`: ranks 5
+ * and 6), the middle of each zone a test asks about, and, last, a square where none holds. Empty
+ * when no branch test depends on the square. Ranks count from White's side (the diagrams are
+ * White's; Black's is one of them turned).
+ */
+export function positionPlaces(tests: readonly Test[], resolve: Resolver, board: Board, home: Square, rules?: Rules): Place[] {
+    const zones = new Map<string, Square[]>();
+    const zoneOf = (key: string) => {
+        if (!zones.has(key)) {
+            const zone = rules?.zones.find((z) => z.key === key) ?? resolveZone(key, resolve, rules?.board ?? board);
+            zones.set(key, zone ? zone.squares.filter((sq) => onBoard(board, sq)) : []);
+        }
+        return zones.get(key)!;
+    };
+    const thresholds = [...new Set(tests.flatMap((t) => rankThresholds(t, resolve)))].filter((r) => r >= 1 && r <= board.ranks).sort((a, b) => a - b);
+    const asked = [...new Set(tests.flatMap((t) => testZones(t, resolve)))];
+    if (thresholds.length === 0 && asked.length === 0) return [];
+    const rankOnly = asked.length === 0;
+    const vector = (at: Square) => tests.map((t) => {
+        const place = { rank: at.rank + 1, file: at.file + 1, inZone: (key: string) => zoneOf(key).some((sq) => sameSquare(sq, at)) };
+        return String(testAt(t, place, resolve));
+    }).join();
+    const none = tests.map(() => 'false').join();
+    const candidates: Place[] = [
+        ...thresholds.map((r) => ({ at: { file: home.file, rank: r - 1 }, byRank: rankOnly })),
+        ...asked.flatMap((key) => {
+            const at = middle(zoneOf(key));
+            return at ? [{ at, zone: key, byRank: false }] : [];
+        }),
+        { at: home, byRank: rankOnly },
+        ...Array.from({ length: board.ranks }, (_, r) => ({ at: { file: home.file, rank: r }, byRank: rankOnly }))
+    ];
+    const seen = new Map<string, Place>();
+    for (const c of candidates) {
+        const v = vector(c.at);
+        if (!seen.has(v)) seen.set(v, c);
+    }
+    // A place where a named condition decides the branch says so: "on rank 5 (before crossing river)".
+    const label = (v: string) => {
+        const t = tests[v.split(',').indexOf('true')];
+        return t?.kind === 'ref' ? t.key : t?.kind === 'text' ? t.text : undefined;
+    };
+    const holds = [...seen].filter(([v]) => v !== none).map(([v, c]) => (c.zone || !label(v) ? c : { ...c, label: label(v) }));
+    const neither = seen.get(none);
+    if (neither) holds.push({ at: neither.at, byRank: neither.byRank, none: true });
+    return holds;
+}
+
+/** A square chosen for a diagram because of the piece's conditions (as White sees the board). */
+export interface Place {
+    at: Square;
+    /** Only ranks matter: the caption names the rank. */
+    byRank: boolean;
+    /** The zone a test asks about that this square is in. */
+    zone?: string;
+    /** No branch test holds here. */
+    none?: boolean;
+    /** The named condition (or informal words a definition gives meaning) that holds here, for the caption. */
+    label?: string;
+}
+
+/** `on rank 5`, `on e2 (in palace)`, `on rank 6 (no rank condition holds)`; for Black the real square, and the rank counted from its side. */
+function placeTitle(place: Place, setup: SetUp): string {
+    const rank = place.at.rank + 1;
+    const where = !place.byRank ? `on ${squareName(setup.at)}`
+        : setup.side === 'black' ? `on ${squareName(setup.at)} (rank ${rank} from Black's side)` : `on rank ${rank}`;
+    if (place.none) return `${where} (no ${place.byRank ? 'rank ' : ''}condition holds)`;
+    return place.zone ? `${where} (in ${place.zone})` : place.label ? `${where} (${place.label})` : where;
 }
 
 /**
@@ -78,19 +256,10 @@ function branchScenarios(tests: readonly string[], run: (title: string, assume: 
     return out;
 }
 
-/** The ranks a piece's conditions compare `(rank)` with, ascending. */
-export function testedRanks(move: Move, resolve: Resolver, seen = new Set<string>()): number[] {
-    const ranks = new Set<number>();
-    walk(move, resolve, seen, (m) => {
-        if (m.kind !== 'conditional') return;
-        for (const { test } of m.branches) {
-            if (test.kind !== 'compare' || test.op !== '=') continue;
-            const [l, r] = [test.left, test.right];
-            if (l.kind === 'call' && l.fn === 'rank' && r.kind === 'number') ranks.add(r.value);
-            if (r.kind === 'call' && r.fn === 'rank' && l.kind === 'number') ranks.add(l.value);
-        }
-    });
-    return [...ranks].sort((a, b) => a - b);
+/** The ranks where a piece's conditions on `(rank)` change value (`=` n: n; `<=` n: n and n + 1), ascending. */
+export function testedRanks(move: Move, resolve: Resolver): number[] {
+    const tests = pieceUses(move, resolve).branchTests;
+    return [...new Set(tests.flatMap((t) => rankThresholds(t, resolve)))].sort((a, b) => a - b);
 }
 
 /** Lame (no-jump, `=>`) and hopping (cannon) pieces: a blocker changes their moves in a way worth showing. */
@@ -157,7 +326,7 @@ function locustEnemies(prepared: Prepared, base: Scenario, budget: { left: numbe
                 const result = evaluatePrepared(prepared, trial, { budget });
                 if (budget.left <= 0) return best;
                 const ways = locustWays(result);
-                if (ways > (pick?.ways ?? bestWays)) pick = { sq, ways, scenario: { title: '', setup: trial, result } };
+                if (ways > (pick?.ways ?? bestWays)) pick = { sq, ways, scenario: { title: '', setup: trial, result, zones: base.zones } };
             }
         }
         if (!pick) break;
@@ -190,7 +359,7 @@ function bestBlocker(prepared: Prepared, base: Scenario, budget: { left: number 
             for (const k of beforeKeys) if (!afterKeys.has(k) && !onBlocker(k)) score++;
             for (const k of afterKeys) if (!beforeKeys.has(k)) score++;
             if (score > (best?.score ?? 0)) {
-                best = { score, scenario: { title: `with a friendly piece on ${squareName(sq)}`, setup: trial, result } };
+                best = { score, scenario: { title: `with a friendly piece on ${squareName(sq)}`, setup: trial, result, zones: base.zones } };
             }
         }
     }

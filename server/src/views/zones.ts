@@ -1,0 +1,55 @@
+/**
+ * Which zones a piece's diagram draws (docs/diagrams.md, "Zones"): the ones its moves depend on
+ * (a zone keyword, `(in ZONE)`, its confinement, its promotion zone), tinted; and the declared
+ * board's other zones (those its clauses name: the palace, a side of the river), outlined only,
+ * for orientation. Zones are written from White's side; a Black piece sees them turned half a
+ * turn, as the engine does, so they are turned here too.
+ */
+import { onBoard, type Board, type Rules, type Side, type Square, type Zone } from '../engine/board.js';
+import type { Resolver } from '../engine/report.js';
+import { resolveZone } from '../engine/rules.js';
+import type { DiagramZone } from '../diagram/zones.js';
+import type { Move, PieceDef } from '../model/piece.js';
+import { pieceUses } from './piece-uses.js';
+
+/** Turns a square half a turn on the board (White's view <-> Black's view). */
+export function turnSquare(board: Board, sq: Square): Square {
+    return { file: board.files - 1 - sq.file, rank: board.ranks - 1 - sq.rank };
+}
+
+/** The zones the piece depends on (keys), with the board's confinement and promotion zone for it. */
+export function relevantZoneKeys(piece: PieceDef | Move, resolve: Resolver, rules?: Rules): Set<string> {
+    const body = 'kind' in piece ? piece : piece.body;
+    const uses = body ? pieceUses(body, resolve) : undefined;
+    const keys = new Set(uses?.zones ?? []);
+    const confined = confinement(piece, rules);
+    if (confined) keys.add(confined.key);
+    if (uses?.promotes && rules?.promotionZone) keys.add(rules.promotionZone.key);
+    return keys;
+}
+
+/** The zone the piece may never leave (its board confinement), if any. */
+export function confinement(piece: PieceDef | Move, rules?: Rules): Zone | undefined {
+    return 'kind' in piece ? undefined : rules?.confine.get(piece.key);
+}
+
+/**
+ * The zones to draw on the piece's diagram on `board` for `side`: relevant ones first, then the
+ * board's; squares off `board` (a smaller board chosen in a setting) are left out.
+ */
+export function pieceZones(piece: PieceDef | Move, resolve: Resolver, board: Board, rules?: Rules, side: Side = 'white'): DiagramZone[] {
+    const relevant = relevantZoneKeys(piece, resolve, rules);
+    const known = new Map<string, Zone>((rules?.zones ?? []).map((z) => [z.key, z]));
+    const boardZones = new Set<string>([...(rules?.confine.values() ?? [])].map((z) => z.key));
+    if (rules?.promotionZone) boardZones.add(rules.promotionZone.key);
+    const out: DiagramZone[] = [];
+    const add = (key: string, isRelevant: boolean) => {
+        const zone = known.get(key) ?? resolveZone(key, resolve, rules?.board ?? board);
+        if (!zone) return;
+        const squares = zone.squares.filter((sq) => onBoard(board, sq)).map((sq) => (side === 'black' ? turnSquare(board, sq) : sq));
+        out.push({ name: key, squares, relevant: isRelevant });
+    };
+    for (const key of relevant) add(key, true);
+    for (const key of boardZones) if (!relevant.has(key)) add(key, false);
+    return out;
+}
