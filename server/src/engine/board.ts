@@ -21,7 +21,10 @@ export interface Occupant extends Square {
     piece?: string;
 }
 
-/** A set of squares, named; squares as on the real board (White's naming), whatever the side. */
+/**
+ * A set of squares, named, as written: from White's side. A Black piece sees it turned half a
+ * turn (the zone d1-f3 is Black's d8-f10); drawing it for Black means turning its squares.
+ */
 export interface Zone {
     /** The zone's normalized name (`palace`). */
     key: string;
@@ -31,7 +34,7 @@ export interface Zone {
 /**
  * What a file's board declaration means for evaluation (`rules.ts` builds it from the
  * `board` Declaration and the namespace). Zones are written from White's side; a Black piece
- * sees them turned half a turn, like everything else.
+ * sees them turned half a turn, like everything else (the engine does that itself).
  */
 export interface Rules {
     /** The declared size. Callers use it as the set-up's board unless a flag or setting overrides it. */

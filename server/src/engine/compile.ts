@@ -244,8 +244,9 @@ class Compiler {
                         const test = compileCondition({ kind: 'ref', key: q.name }, this.env);
                         if (test) landing.push(test);
                         else notes.push(`not evaluated: :${q.name}`);
-                    } else if (declaration) {
-                        this.report('invalid', `:${q.name} is a ${declaration.kind}: only zones and conditions can be used as keywords; not evaluated`, 'not-a-zone', undefined, q.name);
+                    } else if (declaration || this.resolve(q.name)) {
+                        const what = declaration ? `a ${declaration.kind}` : 'a piece';
+                        this.report('invalid', `:${q.name} names ${what}: a keyword the file defines must be a zone or a condition; not evaluated`, 'not-a-zone', undefined, q.name);
                         notes.push(`not evaluated: :${q.name}`);
                     } else notes.push(this.unevaluatedKeyword(q.name));
                 }

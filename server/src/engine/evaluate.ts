@@ -66,8 +66,6 @@ export interface WalkOptions {
     assume?: Assumptions;
     /** The piece has not moved yet: `(first-move)` holds. */
     firstMove?: boolean;
-    /** The board is seen turned half a turn (a Black piece): zones, given on the real board, are turned to match. */
-    turned?: boolean;
     /** The zone the piece is confined to (the board's `confine` clause): every leaf stays in it. */
     confine?: PlanZone;
     /** Zone masks by zone, shared by the walks of one evaluation. */
@@ -285,7 +283,7 @@ export class Walker {
 
     private mask(zone: PlanZone): Uint8Array {
         let mask = this.masks.get(zone);
-        if (!mask) this.masks.set(zone, mask = zoneMask(zone, this.occ.board, this.options.turned === true));
+        if (!mask) this.masks.set(zone, mask = zoneMask(zone, this.occ.board));
         return mask;
     }
 
@@ -320,15 +318,16 @@ function termValue(term: PlanTerm, x: number, y: number): number {
     }
 }
 
-/** A zone's squares on `board` as the mover sees them (turned half a turn for Black), by index rank * files + file. */
-export function zoneMask(zone: PlanZone, board: Board, turned: boolean): Uint8Array {
+/**
+ * A zone's squares on `board` as the mover sees them, by index rank * files + file. Zones are
+ * written from White's side and mean the same from the mover's own side, so in the turned view a
+ * Black piece evaluates in, the written squares apply as they are (Black's fortress d8-f10 is the
+ * turned view's d1-f3).
+ */
+export function zoneMask(zone: PlanZone, board: Board): Uint8Array {
     const { files, ranks } = board;
     const mask = new Uint8Array(files * ranks);
-    for (const sq of zone.squares) {
-        const x = turned ? files - 1 - sq.file : sq.file;
-        const y = turned ? ranks - 1 - sq.rank : sq.rank;
-        if (x >= 0 && y >= 0 && x < files && y < ranks) mask[y * files + x] = 1;
-    }
+    for (const sq of zone.squares) if (sq.file < files && sq.rank < ranks) mask[sq.rank * files + sq.file] = 1;
     return mask;
 }
 

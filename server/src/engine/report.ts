@@ -97,13 +97,13 @@ export function evaluatePrepared(prepared: Prepared, setup: SetUp, options: Eval
     const viewAll = (list: readonly Occupant[]) => onlyOnBoard(setup, list).map((o) => ({ ...o, ...view(o) }));
     const at = view(setup.at);
     const confine = prepared.key !== undefined ? setup.rules?.confine.get(prepared.key) : undefined;
-    const walk: WalkOptions = { assume: options.assume, turned, masks: new Map(), ...(confine ? { confine } : {}) };
-    if (confine && zoneMask(confine, board, turned)[at.rank * board.files + at.file] !== 1) {
+    const walk: WalkOptions = { assume: options.assume, masks: new Map(), ...(confine ? { confine } : {}) };
+    if (confine && zoneMask(confine, board)[at.rank * board.files + at.file] !== 1) {
         problems.add('invalid', `${prepared.key} is confined to ${confine.key} (the board's confine clause) and stands outside it, so it has no moves`, 'outside-zone');
         return result;
     }
     // With a promotion zone, promote-to applies only to moves that start or end in it.
-    const promotionMask = setup.rules?.promotionZone && zoneMask(setup.rules.promotionZone, board, turned);
+    const promotionMask = setup.rules?.promotionZone && zoneMask(setup.rules.promotionZone, board);
     const startPromotes = !!promotionMask && promotionMask[at.rank * board.files + at.file] === 1;
     const adjust = (e: Endpoint): Endpoint => promotionMask && !startPromotes && e.promotions.length > 0
         && promotionMask[e.y * board.files + e.x] !== 1 ? { ...e, promotions: [] } : e;
