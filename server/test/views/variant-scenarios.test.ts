@@ -11,15 +11,15 @@ import { readFileSync } from 'node:fs';
 import { squareName, type Rules } from '../../src/engine/board.js';
 import { boardRules } from '../../src/engine/rules.js';
 import { parsePieceText } from '../../src/model/parse-text.js';
-import type { BoardClause, Move, PieceDef, Test } from '../../src/model/piece.js';
+import type { BoardClause, Move, PieceDef, Term, Test } from '../../src/model/piece.js';
 import { pieceUses, rankThresholds, testAt } from '../../src/views/piece-uses.js';
 import { scenarios, testedRanks, type Scenario } from '../../src/views/scenarios.js';
 import { pieceZones } from '../../src/views/zones.js';
 
 const prelude = new Map(parsePieceText(readFileSync(new URL('../../prelude/standard.lcpn', import.meta.url), 'utf8')).pieces.map((p) => [p.key, p]));
 const def = (key: string, x: Partial<PieceDef>): PieceDef => ({ name: key, key, properties: [], style: 'lisp', ...x });
-const rank = { kind: 'call', fn: 'rank', args: [] } as const;
-const num = (value: number) => ({ kind: 'number', value }) as const;
+const rank: Term = { kind: 'call', fn: 'rank', args: [] };
+const num = (value: number): Term => ({ kind: 'number', value });
 const cmp = (op: '=' | '<' | '>' | '<=' | '>=', n: number): Test => ({ kind: 'compare', op, left: rank, right: num(n) });
 const ref = (key: string): Move => ({ kind: 'ref', key });
 const keyword = (base: Move, ...names: string[]): Move => ({ kind: 'qualified', base, qualifiers: names.map((name) => ({ kind: 'direction', name })) });
