@@ -1,13 +1,15 @@
 /**
  * The live diagram beside the editor: the piece under the cursor, drawn by the server
  * (`lcpn/pieceDiagram`). Clicking a square cycles a blocker there (none, friend, enemy), as in
- * the VS Code panel; shift-click puts the piece on that square. Blockers and square belong to
- * the piece they were set on (the issue: not carried over silently to the next piece).
+ * the VS Code panel; shift-click puts the piece on that square. Blockers, square, side and
+ * first-move state belong to the piece they were set on (not carried over silently to the next
+ * piece). The board is the one the text declares unless a size is typed.
  */
 import { cycleBlocker, keepBlockers } from '../../client/src/diagram/squares.js';
-import type { Blocker, BoardSize, LcpnDocumentClient, LspPosition, PieceDiagram } from './lsp.js';
+import type { Blocker, BoardSize, LcpnDocumentClient, LspPosition, PieceDiagram, PlayerSide } from './lsp.js';
 
-interface SetUp { blockers: Blocker[]; at?: string }
+/** Per piece, like the VS Code panel: square, blockers, side, first-move state. */
+interface SetUp { blockers: Blocker[]; at?: string; side?: PlayerSide; firstMove?: boolean }
 
 export class DiagramPane {
     private position: LspPosition | undefined;
@@ -21,10 +23,15 @@ export class DiagramPane {
 
     constructor(
         private readonly client: LcpnDocumentClient,
-        private readonly elements: { picture: HTMLElement; title: HTMLElement; notes: HTMLElement; files: HTMLInputElement; ranks: HTMLInputElement }
+        private readonly elements: {
+            picture: HTMLElement; title: HTMLElement; notes: HTMLElement; files: HTMLInputElement; ranks: HTMLInputElement;
+            boardSource: HTMLElement; black: HTMLInputElement; firstMove: HTMLInputElement; firstMoveLabel: HTMLElement;
+        }
     ) {
         elements.picture.addEventListener('click', (event) => this.clicked(event));
         for (const input of [elements.files, elements.ranks]) input.addEventListener('change', () => void this.refresh());
+        elements.black.addEventListener('change', () => this.changeSetUp({ side: elements.black.checked ? 'black' : undefined }));
+        elements.firstMove.addEventListener('change', () => this.changeSetUp({ firstMove: elements.firstMove.checked || undefined }));
     }
 
     /** Follows the cursor (the page debounces). */
@@ -40,12 +47,13 @@ export class DiagramPane {
         const setUp = this.piece ? this.setUpOf(this.piece) : { blockers: [] };
         let diagram: PieceDiagram | null;
         try {
-            diagram = await this.client.diagram(this.position, board, setUp.blockers, setUp.at);
+            diagram = await this.client.diagram(this.position, { ...setUp, board });
             // The piece under the cursor changed: ask again with that piece's own set-up.
             if (diagram && diagram.piece !== this.piece) {
                 this.piece = diagram.piece;
                 const own = this.setUpOf(diagram.piece);
-                if (own.blockers.length > 0 || own.at) diagram = await this.client.diagram(this.position, board, own.blockers, own.at);
+                // (Also when its own is empty: the first answer used the previous piece's square and blockers.)
+                if (!sameSetUp(own, setUp)) diagram = await this.client.diagram(this.position, { ...own, board });
             }
         } catch (error) {
             if (request === this.request) this.showMessage(`The server could not draw this piece: ${error instanceof Error ? error.message : String(error)}`);
@@ -58,7 +66,15 @@ export class DiagramPane {
             return;
         }
         this.shownAt = diagram.at;
-        this.elements.title.textContent = `${diagram.piece} on ${diagram.at}`;
+        this.elements.title.textContent = `${diagram.piece}${diagram.side === 'black' ? ' (Black)' : ''} on ${diagram.at}`;
+        // The size inputs left empty follow the server's board (the text's declaration, else 9 x 9).
+        this.elements.files.placeholder = String(diagram.board.files);
+        this.elements.ranks.placeholder = String(diagram.board.ranks);
+        this.elements.boardSource.textContent = diagram.boardSource === 'declared' && diagram.declaredBoard
+            ? `the board ${diagram.declaredBoard.name} declares` : board ? 'chosen here' : 'the default board';
+        this.elements.black.checked = diagram.side === 'black';
+        this.elements.firstMove.checked = diagram.firstMove === true;
+        this.elements.firstMoveLabel.hidden = !diagram.firstMoveMatters && !diagram.firstMove;
         // The SVG comes from our own server's renderer (no script, escaped text).
         this.elements.picture.innerHTML = diagram.svg;
         this.elements.notes.replaceChildren(...[...diagram.notes, ...(diagram.facts ?? [])].map((line) => {
@@ -75,7 +91,9 @@ export class DiagramPane {
         const setUp = this.setUpOf(this.piece);
         if (event.shiftKey) {
             setUp.at = square;
-            setUp.blockers = keepBlockers(setUp.blockers, this.board(), square);
+            const board = this.board();
+            if (board) setUp.blockers = keepBlockers(setUp.blockers, board, square);
+            else setUp.blockers = setUp.blockers.filter((b) => b.square !== square);
         } else if (square !== this.shownAt) {
             setUp.blockers = cycleBlocker(setUp.blockers, square);
         }
@@ -88,9 +106,18 @@ export class DiagramPane {
         return setUp;
     }
 
-    private board(): BoardSize {
-        const side = (input: HTMLInputElement) => Math.min(26, Math.max(1, Math.round(Number(input.value)) || 9));
-        return { files: side(this.elements.files), ranks: side(this.elements.ranks) };
+    /** The size typed next to the diagram; both inputs empty: the server's choice. */
+    private board(): BoardSize | undefined {
+        const { files, ranks } = this.elements;
+        if (files.value.trim() === '' && ranks.value.trim() === '') return undefined;
+        const side = (input: HTMLInputElement) => Math.min(26, Math.max(1, Math.round(Number(input.value || input.placeholder)) || 9));
+        return { files: side(files), ranks: side(ranks) };
+    }
+
+    private changeSetUp(change: Partial<SetUp>): void {
+        if (!this.piece) return;
+        Object.assign(this.setUpOf(this.piece), change);
+        void this.refresh();
     }
 
     private showMessage(text: string): void {
@@ -101,4 +128,9 @@ export class DiagramPane {
         message.textContent = text;
         this.elements.picture.replaceChildren(message);
     }
+}
+
+function sameSetUp(a: SetUp, b: SetUp): boolean {
+    return a.at === b.at && a.side === b.side && a.firstMove === b.firstMove && a.blockers.length === b.blockers.length
+        && a.blockers.every((x, i) => x.square === b.blockers[i]!.square && x.side === b.blockers[i]!.side);
 }

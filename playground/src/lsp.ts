@@ -3,7 +3,7 @@
  * hover and the `lcpn/pieceDiagram` request. Only what the page uses, over vscode-jsonrpc.
  */
 import type { MessageConnection } from 'vscode-jsonrpc/browser.js';
-import { PIECE_DIAGRAM_REQUEST, type Blocker, type BoardSize, type PieceDiagramParams, type PieceDiagramResult } from '../../client/src/protocol.js';
+import { PIECE_DIAGRAM_REQUEST, type Blocker, type BoardSize, type PieceDiagramParams, type PieceDiagramResult, type PlayerSide } from '../../client/src/protocol.js';
 
 export const DOCUMENT_URI = 'file:///playground/pieces.lcpn';
 
@@ -11,7 +11,7 @@ export interface LspPosition { line: number; character: number }
 export interface LspRange { start: LspPosition; end: LspPosition }
 export interface LspDiagnostic { range: LspRange; severity?: number; message: string; code?: string | number; data?: { code?: string } }
 // The request's shapes have one home, shared with the VS Code client.
-export type { Blocker, BoardSize } from '../../client/src/protocol.js';
+export type { Blocker, BoardSize, PlayerSide } from '../../client/src/protocol.js';
 export type PieceDiagram = PieceDiagramResult;
 
 export class LcpnDocumentClient {
@@ -64,8 +64,11 @@ export class LcpnDocumentClient {
         return typeof result.contents === 'string' ? result.contents : result.contents.value;
     }
 
-    async diagram(position: LspPosition, board: BoardSize, blockers: Blocker[], at: string | undefined): Promise<PieceDiagram | null> {
-        const params: PieceDiagramParams = { uri: DOCUMENT_URI, position, board, blockers, ...(at ? { at } : {}) };
+    /** Without `board` the server uses the board the text declares (else 9 x 9). */
+    async diagram(position: LspPosition, setUp: { board?: BoardSize; blockers: Blocker[]; at?: string; side?: PlayerSide; firstMove?: boolean }): Promise<PieceDiagram | null> {
+        const { board, blockers, at, side, firstMove } = setUp;
+        const params: PieceDiagramParams = { uri: DOCUMENT_URI, position, blockers, ...(board ? { board } : {}), ...(at ? { at } : {}),
+            ...(side === 'black' ? { side } : {}), ...(firstMove ? { firstMove } : {}) };
         return await this.connection.sendRequest(PIECE_DIAGRAM_REQUEST, params) as PieceDiagram | null;
     }
 }

@@ -86,7 +86,11 @@ const pane = new DiagramPane(client, {
     title: document.getElementById('diagram-title')!,
     notes: document.getElementById('diagram-notes')!,
     files: document.getElementById('files') as HTMLInputElement,
-    ranks: document.getElementById('ranks') as HTMLInputElement
+    ranks: document.getElementById('ranks') as HTMLInputElement,
+    boardSource: document.getElementById('board-source')!,
+    black: document.getElementById('black') as HTMLInputElement,
+    firstMove: document.getElementById('first-move') as HTMLInputElement,
+    firstMoveLabel: document.getElementById('first-move-label')!
 });
 
 let firstDiagram = true;

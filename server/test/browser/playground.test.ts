@@ -154,6 +154,26 @@ describe.skipIf(!available && !ci)('the playground in Chromium', () => {
         await expect.poll(() => page.textContent('#diagram-title')).toBe('camel on a1');
         await page.screenshot({ path: join(shots, 'placed.png') });
 
+        // A declared board is the diagram's board; a pawn with a first move shows the switch; Black moves down.
+        await page.click('.cm-content');
+        await page.keyboard.press('Control+End');
+        await page.keyboard.type('(def mini (board 9 10))\n(def runner (/ (move (wazir :forward)) (cond ((first-move) (move [0 2])))))\n');
+        await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('Home');
+        for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+        await expect.poll(() => page.textContent('#diagram-title'), { timeout: 30_000 }).toBe('runner on e6');
+        expect(await page.locator('#diagram svg rect[data-square]').count()).toBe(90);
+        expect(await page.textContent('#board-source')).toBe('the board mini declares');
+        await page.locator('#first-move-label').waitFor({ state: 'visible' });
+        await page.check('#black');
+        await expect.poll(() => page.textContent('#diagram-title')).toBe('runner (Black) on e6');
+        // The first move adds its first-move-only destinations (their own marker): the picture changes.
+        const moved = await page.innerHTML('#diagram');
+        await page.check('#first-move');
+        await expect.poll(() => page.innerHTML('#diagram')).not.toBe(moved);
+        expect(await page.isChecked('#first-move')).toBe(true);
+        await page.screenshot({ path: join(shots, 'declared-board-black.png') });
+
         expect(offline).toEqual([]);
         expect(problems).toEqual([]);
         await page.close();
