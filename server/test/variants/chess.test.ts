@@ -8,7 +8,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { compareVariant, type VariantSpec } from './compare.js';
 import { loadFfish, parseSq, randomPositions, type Ffish } from './fsf.js';
-import { loadLcpn } from './lcpn-side.js';
+import { loadLcpn, type LcpnFile } from './lcpn-side.js';
+import { parseBetza } from '../../src/notation/betza-parse.js';
 
 let ffish: Ffish;
 beforeAll(async () => {
@@ -30,13 +31,50 @@ const CHESS: VariantSpec = {
     }
 };
 
-describe('orthodox chess: the prelude pieces agree with Fairy-Stockfish', () => {
-    test('start position and 200 random positions (seed 1)', () => {
-        const fens = randomPositions(ffish, 'chess', { seed: 1, games: 10, plies: 120, every: 5 });
+/** The pawn's double step as a first move: `(first-move)` instead of the prelude's `(= (rank) 2)`. */
+const FIRST_MOVE_PAWN = `
+(def pawn (cond ((first-move) (/ simple-pawn ((& move no-jump) (0 2 :only))))
+                ((= (rank) 7) (=> simple-pawn (promote-to queen rook knight bishop)))
+                (t simple-pawn)))`;
+
+/** The file with its pawn replaced by the Betza pawn (fmWfcFifmnD: `i` is the first move; no promotion). */
+function withBetzaPawn(file: LcpnFile): LcpnFile {
+    const converted = parseBetza('fmWfcFifmnD');
+    expect(converted.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const pawn = { name: 'pawn', key: 'pawn', properties: [], body: converted.move!, style: 'lisp' as const };
+    return { ...file, piece: (key) => (key === 'pawn' ? pawn : file.piece(key)) };
+}
+
+describe('orthodox chess agrees with Fairy-Stockfish', () => {
+    let fens: string[];
+    beforeAll(() => {
+        fens = randomPositions(ffish, 'chess', { seed: 1, games: 10, plies: 120, every: 5 });
+    });
+
+    test('the prelude pieces: start position and 240 random positions (seed 1)', () => {
         const figures = compareVariant(ffish, CHESS, loadLcpn({ text: '' }), fens);
         console.log('chess', JSON.stringify({ ...figures, disagreements: figures.disagreements.length }));
         expect(figures.disagreements.slice(0, 20)).toEqual([]);
         expect(figures.positions).toBeGreaterThan(100);
         expect(figures.blackToMove).toBeGreaterThan(figures.positions / 3);
+        expect(figures.promotions).toBeGreaterThan(0);
+    });
+
+    test('a pawn whose double step is its first move, (first-move)', () => {
+        const figures = compareVariant(ffish, CHESS, loadLcpn({ text: FIRST_MOVE_PAWN }), fens);
+        console.log('chess (first-move)', JSON.stringify({ ...figures, disagreements: figures.disagreements.length }));
+        expect(figures.disagreements.slice(0, 20)).toEqual([]);
+    });
+
+    test('the Betza pawn fmWfcFifmnD (promotion left out: Betza does not say it)', () => {
+        const figures = compareVariant(ffish, { ...CHESS, ignorePromotions: true }, withBetzaPawn(loadLcpn({ text: '' })), fens);
+        console.log('chess (Betza i)', JSON.stringify({ ...figures, disagreements: figures.disagreements.length }));
+        expect(figures.disagreements.slice(0, 20)).toEqual([]);
+    });
+
+    test('the first-move state matters: a set-up that says every pawn has moved loses exactly the double steps', () => {
+        const figures = compareVariant(ffish, { ...CHESS, firstMove: () => false }, loadLcpn({ text: FIRST_MOVE_PAWN }), fens);
+        expect(figures.disagreements.length).toBeGreaterThan(0);
+        for (const d of figures.disagreements) expect(d).toMatch(/pawn on [a-h](2|7): FSF moves to [a-h](4|5), lcpn does not$/);
     });
 });

@@ -34,6 +34,8 @@ export interface VariantSpec {
     facingGenerals?: 'never' | 'bikjang';
     /** Whether the piece has not moved yet, for `(first-move)` (FSF ties the first move to the start rank). */
     firstMove?: (piece: FenPiece, position: FenPosition) => boolean;
+    /** Leave promotions out (a piece defined without them, such as a Betza pawn). */
+    ignorePromotions?: boolean;
     /** Moves FSF makes that are not one piece's move (castling, en passant): left out of the comparison. */
     notPieceMove?: (piece: FenPiece, to: string, position: FenPosition) => boolean;
 }
@@ -84,6 +86,7 @@ export function compareVariant(ffish: Ffish, spec: VariantSpec, file: LcpnFile, 
                         continue;
                     }
                     figures.agreed++;
+                    if (spec.ignorePromotions) continue;
                     const expected = d.promotions.map((suffix) => spec.promotion?.(mover.letter, suffix) ?? suffix).sort();
                     const got = mine.promotions ?? [];
                     if (expected.join(' ') !== got.join(' ')) {
