@@ -61,4 +61,13 @@ export namespace IssueCodes {
     export const InformalKeyword = 'informal-keyword';
     export const InformalFunction = 'informal-function';
     export const InformalLeg = 'informal-leg';
+    // Boards, zones, conditions and defined functions (lcpn-engine-checks.ts): names the namespace resolves to the wrong kind.
+    export const NotAZone = 'not-a-zone';
+    export const ZoneOffBoard = 'zone-off-board';
+    export const NotACondition = 'not-a-condition';
+    export const NotAFunction = 'not-a-function';
+    export const NotAPiece = 'not-a-piece';
+    export const UnknownOccupant = 'unknown-occupant';
+    export const CyclicCondition = 'cyclic-condition';
+    export const SecondBoard = 'second-board';
 }
