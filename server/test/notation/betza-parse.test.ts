@@ -174,6 +174,9 @@ describe('modifiers', () => {
         expect(result.problems).toEqual([]);
         const parts = (result.move as { parts: Move[] }).parts;
         expect(parts[2]).toEqual({ kind: 'conditional', branches: [{ test: { kind: 'predicate', fn: 'first-move', args: [] }, body: { kind: 'apply', functions: ['move', 'no-jump'], args: [{ kind: 'qualified', base: { kind: 'leap', vector: [0, 2] }, qualifiers: [{ kind: 'direction', name: 'forward' }] }] } }] });
+        expect(moveSet(result.move!, { firstMove: true }).moves).toEqual(['0,1', '0,2']);
+        expect(moveSet(result.move!).moves).toEqual(['0,1']);
+        expect(moveSet(result.move!, { firstMove: true, friends: [[0, 1]] }).moves).toEqual([]);
     });
 
     it('e is read as c with a warning', () => {

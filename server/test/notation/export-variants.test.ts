@@ -11,6 +11,7 @@ import { parseBetza } from '../../src/notation/betza-parse.js';
 import { toBetza } from '../../src/notation/betza-print.js';
 import { parseParlett } from '../../src/notation/parlett-parse.js';
 import { toParlett } from '../../src/notation/parlett-print.js';
+import { moveSet } from './helpers.js';
 
 const ref = (key: string): Move => ({ kind: 'ref', key });
 const leap = (m: number, n: number): Move => ({ kind: 'leap', vector: [m, n] });
@@ -84,6 +85,13 @@ describe('the first move is said as i', () => {
         const pawn = when(FIRST_MOVE, union(ref('simple-pawn'), apply(['move', 'no-jump'], only(0, 2))), ref('simple-pawn'));
         expect(betza(pawn)).toEqual({ text: 'fmWfcFifmnD', lost: [] });
         expect(parlett(pawn)).toEqual({ text: 'o1>, c1X>, io2>', lost: [] });
+        // the same moves through the engine, moved or not
+        for (const firstMove of [true, false]) {
+            const want = moveSet(pawn, { firstMove }, resolve);
+            expect(moveSet(parseBetza('fmWfcFifmnD').move!, { firstMove })).toEqual(want);
+            expect(moveSet(parseParlett('o1>, c1X>, io2>').move!, { firstMove })).toEqual(want);
+        }
+        expect(moveSet(pawn, { firstMove: true }, resolve).moves).toEqual(['0,1', '0,2']);
     });
 
     it('(cond ((first-move) A) (t B)) with a move of B missing from A: the branch is lost, B is written', () => {

@@ -6,6 +6,8 @@ export interface Where {
     at?: [number, number];
     friends?: [number, number][];
     enemies?: [number, number][];
+    /** The piece has not moved yet (Betza and Parlett `i`). */
+    firstMove?: boolean;
 }
 
 /** moves and captures on a 15x15 board, as sorted "dx,dy" strings; default square: the centre. */
@@ -14,7 +16,7 @@ export function moveSet(target: Move | PieceDef, where: Where = {}, resolve: Res
     const sq = ([f, r]: [number, number]) => ({ file: file + f, rank: rank + r });
     const report = movesReport(target, {
         board: { files: 15, ranks: 15 }, at: { file, rank },
-        friends: (where.friends ?? []).map(sq), enemies: (where.enemies ?? []).map(sq)
+        friends: (where.friends ?? []).map(sq), enemies: (where.enemies ?? []).map(sq), ...(where.firstMove ? { firstMove: true } : {})
     }, resolve);
     const show = (list: [number, number][]) => list.map(([dx, dy]) => `${dx},${dy}`);
     return { moves: show(report.moves), captures: show(report.captures) };

@@ -45,6 +45,8 @@ describe('Parlett constructs', () => {
         expect(pawn.problems).toEqual([]);
         expect((pawn.move as { parts: Move[] }).parts[2]).toEqual({ kind: 'conditional', branches: [{ test: { kind: 'predicate', fn: 'first-move', args: [] },
             body: { kind: 'apply', functions: ['move'], args: [{ kind: 'qualified', base: { kind: 'leap', vector: [0, 1] }, qualifiers: [{ kind: 'direction', name: 'forward' }, { kind: 'range', min: 2, max: 2 }] }] } }] });
+        expect(moveSet(pawn.move!, { firstMove: true })).toEqual({ moves: ['0,1', '0,2'], captures: ['-1,1', '1,1'] });
+        expect(moveSet(pawn.move!)).toEqual({ moves: ['0,1'], captures: ['-1,1', '1,1'] });
     });
 
     it('. continues outward after a step that must land on an empty square', () => {
