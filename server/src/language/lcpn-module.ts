@@ -3,11 +3,11 @@ import {
     createDefaultModule, createDefaultSharedModule,
     type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices, type PartialLangiumSharedServices
 } from 'langium/lsp';
-import { LcpnGeneratedModule, LcpnGeneratedSharedModule } from './generated/module.js';
+import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from './generated/module.js';
 import { LcpnDocumentValidator } from './lcpn-document-validator.js';
 import { LcpnAstNodeDescriptionProvider, LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './lcpn-linking.js';
 import { limitNesting } from './lcpn-nesting-limit.js';
-import { createLcpnParser } from './lcpn-parser.js';
+import { createLcpnParser, lazyCompletionParser } from './lcpn-parser.js';
 import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
 import { LcpnClient } from './lcpn-client.js';
 import { LcpnPieceModels } from './lcpn-piece-models.js';
@@ -49,6 +49,9 @@ export type LcpnServices = LangiumServices & LcpnAddedServices;
 
 /** All LCPN overrides of Langium's language services; one line each, the logic lives in the named files. */
 export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAddedServices> = {
+    // Production mode: Chevrotain skips its grammar self-checks when a parser is built (part of
+    // every server start); test/server/grammar-self-checks.test.ts runs them instead.
+    LanguageMetaData: () => ({ ...LcpnLanguageMetaData, mode: 'production' }),
     lcpn: {
         PieceModels: (services) => new LcpnPieceModels(services),
         Client: () => new LcpnClient()
@@ -66,7 +69,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     },
     parser: {
         LangiumParser: (services) => limitNesting(createLcpnParser(services)),
-        CompletionParser: (services) => limitNesting(createCompletionParser(services)),
+        CompletionParser: (services) => lazyCompletionParser(() => limitNesting(createCompletionParser(services))),
         ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider()
     },
     references: {

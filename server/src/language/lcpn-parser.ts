@@ -23,7 +23,7 @@
  * the next definition (lcpn-definition-start.ts).
  */
 import {
-    AstUtils, CstNodeBuilder, createParser, GrammarAST, GrammarUtils, LangiumParser, LeafCstNodeImpl,
+    AstUtils, CstNodeBuilder, createParser, GrammarAST, GrammarUtils, LangiumCompletionParser, LangiumParser, LeafCstNodeImpl,
     type AstNode, type CompositeCstNode, type CstNode, type LangiumCoreServices, type LeafCstNode, type ParseResult, type ParserOptions
 } from 'langium';
 import type { Range } from 'vscode-languageserver-types';
@@ -127,6 +127,30 @@ class LcpnLangiumParser extends LangiumParser {
         (this as unknown as { nodeBuilder: CstNodeBuilder }).nodeBuilder.buildRootNode('');
         return result;
     }
+}
+
+/**
+ * The completion parser, built on its first use. Langium creates every service at `initialize`
+ * (its `eagerLoad`), and building this second parser from the grammar cost a fresh server
+ * about 130 ms before its first diagnostics, for a feature used only when the user asks for
+ * completion. Only `parse` is called on it (Langium's completion provider); every property is
+ * read from the real parser, built then. Symbol-keyed reads (Langium's injector asks each
+ * service whether it is a service container) are answered without building it.
+ */
+export function lazyCompletionParser(build: () => LangiumCompletionParser): LangiumCompletionParser {
+    let parser: LangiumCompletionParser | undefined;
+    const real = () => (parser ??= build());
+    // `parse` is the target's own property, so it can be wrapped (a test spies on it) like a real parser's.
+    const target = Object.assign(Object.create(LangiumCompletionParser.prototype) as LangiumCompletionParser, {
+        parse: (input: string) => real().parse(input)
+    });
+    return new Proxy(target, {
+        get(target, property) {
+            if (Object.hasOwn(target, property) || (typeof property === 'symbol' && parser === undefined)) return Reflect.get(target, property);
+            const value = Reflect.get(real(), property) as unknown;
+            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(real()) : value;
+        }
+    });
 }
 
 export function createLcpnParser(services: LangiumCoreServices): LangiumParser {
