@@ -18,7 +18,8 @@ import { parseBoard } from './setup-options.js';
 import { htmlPiece } from './show-files.js';
 import { cliVersion } from './version.js';
 import { plural } from './words.js';
-import { CliError, diagnosticsOf, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
+import { diagramContext, SHOW_BOARD } from './diagram-context.js';
+import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
 
 export async function runCatalog(args: string[], options: CliOptions): Promise<number> {
     if (args.length === 0) throw new CliError('catalog: name the files or directories whose pieces go on the page');
@@ -28,7 +29,7 @@ export async function runCatalog(args: string[], options: CliOptions): Promise<n
     // Never over a source file, nor in place of a directory.
     if (target.toLowerCase().endsWith(LCPN_EXTENSION)) throw new CliError(`catalog: --out ${escapeText(options.out)} would replace an LCPN file; the page is HTML (such as pieces.html)`);
     if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`catalog: --out ${escapeText(options.out)} is a directory; name the page's file (such as ${escapeText(join(options.out, 'pieces.html'))})`);
-    const board = parseBoard(options.board, { files: 9, ranks: 9 });
+    parseBoard(options.board, SHOW_BOARD);
     const workspace = await loadWorkspace(args);
     const { services, documents } = workspace;
     reportProblems(workspace);
@@ -43,9 +44,12 @@ export async function runCatalog(args: string[], options: CliOptions): Promise<n
         const name = publishedName(document, args);
         const fileId = ids.take(`file-${slug(name, 'file')}`);
         const broken = brokenPieces(services, document);
-        const shown = piecesOf(services, document).map((named) =>
-            htmlPiece(named, board, undefined, ids.take(slug(named.piece.key, 'piece')), broken.get(named.piece)));
-        pieces += shown.length;
+        // Each file on its own declared board (or --board); a declared rule that does not fit is a note.
+        const { context, notes } = diagramContext(services, document, { board: options.board });
+        for (const note of notes) process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(note)}\n`);
+        const defined = piecesOf(services, document);
+        const shown = defined.map((named) => htmlPiece(named, context, ids.take(slug(named.piece.key, 'piece')), broken.get(named.piece)));
+        pieces += defined.filter((named) => !named.piece.declaration).length;
         files.push({ id: fileId, name, pieces: shown });
     }
     const title = options.title ?? 'LCPN pieces';

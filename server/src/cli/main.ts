@@ -20,18 +20,26 @@ const USAGE = `lcpn: tools for the Lispy Chess Piece Notation
 Usage:
   lcpn check PATH...                        diagnostics as file:line:col: severity: message
   lcpn show PATH [PIECE...] [--board 9x9] [--at e5] [--friend ..] [--enemy ..]
-                                            movement diagrams as text, and a summary line
+            [--side white|black] [--first-move]
+                                            movement diagrams as text, and a summary line;
+                                            the board is the file's declared board by default
   lcpn show PATH [PIECE...] --format svg|png|html --out DIR  [same options]
                                             the diagrams as pictures (one file each) or a page
                                             per piece, written below DIR; the paths are printed
   lcpn show FILE --position "9x9 w:horse@e5,rook@a1 b:knight@c7"
                                             each piece of a position with its moves there
-                                            (docs/position.md); White moves up, Black down
+                                            (docs/position.md); White moves up, Black down;
+                                            without a size, on the file's declared board
   lcpn catalog PATH... --out page.html [--title TEXT] [--board 9x9]
                                             one self-contained web page of every piece
-  lcpn moves FILE PIECE [--board 15x15] [--at h8] [--friend f6,g7] [--enemy e6] [--json]
+  lcpn moves FILE PIECE [--board 15x15] [--at h8] [--friend f6,g7] [--enemy e6,cannon@e4]
+            [--side white|black] [--first-move] [--json]
+  lcpn moves FILE PIECE --position "9x10 w:general@e1 b:chariot@e8" [--first-move] [--json]
   lcpn moves --betza "fmWfcF" | --parlett "o1>, c1X>"  [same options] [--json]
-                                            destinations as a list of squares, or one JSON object
+                                            destinations as a list of squares, or one JSON object;
+                                            the board is FILE's declared board (its zones and
+                                            promotion zone apply), else 15x15; squares are
+                                            named from White's side whichever side moves
   lcpn convert PATH... --to lisp|c|sql|betza|parlett [--out DIR | --write]
   lcpn convert --from betza|parlett "TEXT" --to lisp|c|sql|betza|parlett [--name NAME]
                                             the pieces in another notation
@@ -85,6 +93,8 @@ const OPTIONS = {
     format: { type: 'string' },
     title: { type: 'string' },
     position: { type: 'string' },
+    side: { type: 'string' },
+    'first-move': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' }
 } as const;
@@ -94,9 +104,9 @@ type OptionName = keyof typeof OPTIONS;
 /** The options each command reads; any other is a usage error rather than silently ignored. */
 const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
     check: ['workspace'],
-    show: ['board', 'at', 'friend', 'enemy', 'workspace', 'format', 'out', 'position'],
+    show: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'workspace', 'format', 'out', 'position'],
     catalog: ['board', 'out', 'title', 'workspace'],
-    moves: ['board', 'at', 'friend', 'enemy', 'json', 'betza', 'parlett', 'workspace'],
+    moves: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'json', 'betza', 'parlett', 'position', 'workspace'],
     convert: ['to', 'from', 'name', 'out', 'write', 'workspace']
 };
 

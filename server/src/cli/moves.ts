@@ -1,41 +1,91 @@
 /**
  * `lcpn moves`: a piece's destinations in one set-up. With `--json`, one JSON object whose
  * `moves` and `captures` (offsets) are kept exactly as scripts know them, plus square names,
- * the enemies it can take, igui targets and promotions as fields of their own; without it, the
- * same facts as a readable list.
+ * the enemies it can take, igui targets, promotions, captures on the way and first-move-only
+ * squares as fields of their own; without it, the same facts as a readable list.
+ *
+ * The board is `--board`, else the one FILE declares (its confinements and promotion zone
+ * apply), else 15x15. The set-up is --at/--friend/--enemy/--side/--first-move, or the piece's
+ * place in a `--position` string. Squares are always the board's own names, whatever the side.
  */
-import { squareName, type SetUp } from '../engine/board.js';
+import { squareName, type Board, type SetUp } from '../engine/board.js';
 import { movesReport, type MovesReport, type Resolver } from '../engine/report.js';
 import type { Move, PieceDef } from '../model/piece.js';
+import { chooseBoard, declaredOf, fitDeclared, type BoardChoice } from './board-choice.js';
 import type { CliOptions } from './main.js';
+import { moverIndex, positionSetUp } from './moves-position.js';
 import { notationInput } from './notation-input.js';
-import { findPiece } from './pieces.js';
-import { parseSetUp } from './setup-options.js';
+import { checkPieceNames, findMovingPiece } from './pieces.js';
+import { occupantNames, parseBoard, parseSetUp } from './setup-options.js';
+import { readPosition } from './show-position.js';
 import { escapeLines, escapeText } from './escape.js';
 import { CliError, loadWorkspace } from './workspace.js';
 
+/** The board when neither --board nor the file says one: room for any piece's pattern around the centre. */
+const DEFAULT_BOARD: Board = { files: 15, ranks: 15 };
+
+interface Subject {
+    name: string;
+    target: PieceDef | Move;
+    resolve: Resolver;
+    setup: SetUp;
+    choice?: BoardChoice;
+}
+
 export async function runMoves(args: string[], options: CliOptions): Promise<number> {
-    const setup = parseSetUp(options);
-    let name: string;
-    let target: PieceDef | Move;
-    let resolve: Resolver;
+    const subject = options.position !== undefined ? await inPosition(args, options) : await inSetUp(args, options);
+    const { name, target, resolve, setup } = subject;
+    // Names and messages carry user text (informal strings): never let it drive the terminal.
+    for (const note of subject.choice?.notes ?? []) process.stderr.write(`lcpn: note: ${escapeText(note)}\n`);
+    const report = movesReport(target, setup, resolve);
+    for (const problem of report.problems) process.stderr.write(`lcpn: ${escapeText(name)}: ${escapeText(problem.message)}\n`);
+    process.stdout.write(options.json ? JSON.stringify(movesJson(name, setup, report)) + '\n' : movesText(name, setup, report, subject.choice?.declared));
+    return 0;
+}
+
+/** FILE PIECE (or --betza/--parlett) with the set-up of --board, --at, --friend, --enemy, --side, --first-move. */
+async function inSetUp(args: string[], options: CliOptions): Promise<Subject> {
+    // A malformed --board is a usage error before any file is read.
+    if (options.board !== undefined) parseBoard(options.board, DEFAULT_BOARD);
     const notation = notationInput(options);
     if (notation) {
         if (args.length > 0) throw new CliError('moves: give either FILE PIECE or --betza/--parlett, not both');
-        ({ name, move: target, resolve } = notation);
-    } else {
-        if (args.length !== 2) throw new CliError('moves: expected FILE PIECE (or --betza "..." / --parlett "...")');
-        const { services, documents } = await loadWorkspace([args[0]]);
-        const found = findPiece(services, documents[0], args[1]);
-        name = found.piece.name;
-        target = found.piece;
-        resolve = found.resolve;
+        const choice = chooseBoard(undefined, undefined, options.board, DEFAULT_BOARD);
+        // A notation piece cannot test which piece stands where, so occupant names need no checking.
+        return { name: notation.name, target: notation.move, resolve: notation.resolve, setup: parseSetUp(options, choice.board), choice };
     }
-    const report = movesReport(target, setup, resolve);
-    // Names and messages carry user text (informal strings): never let it drive the terminal.
-    for (const problem of report.problems) process.stderr.write(`lcpn: ${escapeText(name)}: ${escapeText(problem.message)}\n`);
-    process.stdout.write(options.json ? JSON.stringify(movesJson(name, setup, report)) + '\n' : movesText(name, setup, report));
-    return 0;
+    if (args.length !== 2) throw new CliError('moves: expected FILE PIECE (or --betza "..." / --parlett "...")');
+    const { services, documents } = await loadWorkspace([args[0]]);
+    const [document] = documents;
+    const found = findMovingPiece(services, document, args[1]);
+    const choice = chooseBoard(services, document, options.board, DEFAULT_BOARD);
+    const setup = parseSetUp(options, choice.board);
+    for (const [option, list] of [['--friend', setup.friends], ['--enemy', setup.enemies]] as const) {
+        checkPieceNames(services, document, occupantNames({ friends: list, enemies: [] }), option);
+    }
+    return { name: found.piece.name, target: found.piece, resolve: found.resolve, setup: withRules(setup, choice), choice };
+}
+
+/** FILE PIECE --position "...": PIECE (or PIECE@SQUARE) of the position moves; its side's pieces are friends, the others enemies. */
+async function inPosition(args: string[], options: CliOptions): Promise<Subject> {
+    for (const option of ['board', 'at', 'friend', 'enemy', 'side', 'betza', 'parlett'] as const) {
+        if (options[option] !== undefined) throw new CliError(`moves: --${option} does not go with --position, which gives the board, every piece and its side`);
+    }
+    if (args.length !== 2) throw new CliError('moves: with --position, expected FILE PIECE (the piece of the position that moves; PIECE@SQUARE when the name stands on several squares)');
+    const { services, documents } = await loadWorkspace([args[0]]);
+    const [document] = documents;
+    const declared = declaredOf(services, document);
+    const position = readPosition(options.position!, declared?.rules.board);
+    checkPieceNames(services, document, new Set(position.pieces.map((p) => p.name)), '--position');
+    const index = moverIndex(position, args[1]);
+    const found = findMovingPiece(services, document, position.pieces[index].name);
+    const choice = fitDeclared(declared, position.board, 'of the position');
+    const setup = positionSetUp(position, index, options['first-move'] === true);
+    return { name: found.piece.name, target: found.piece, resolve: found.resolve, setup: withRules(setup, choice), choice };
+}
+
+function withRules<T extends SetUp>(setup: T, choice: BoardChoice): T {
+    return choice.rules ? { ...setup, rules: choice.rules } : setup;
 }
 
 /** The `--json` object: today's fields first, unchanged, then the added ones. */
@@ -52,14 +102,22 @@ export function movesJson(name: string, setup: SetUp, report: MovesReport): Reco
         iguiSquares: report.iguiSquares,
         iguiFrom: report.iguiFrom,
         promotions: report.promotions,
-        locustSquares: report.locustSquares
+        locustSquares: report.locustSquares,
+        side: setup.side ?? 'white',
+        firstMove: setup.firstMove === true,
+        firstMoveSquares: report.firstMoveSquares
     };
 }
 
 /** One line per kind of destination, squares by name; kinds with no square are left out. */
-export function movesText(name: string, setup: SetUp, report: MovesReport): string {
+export function movesText(name: string, setup: SetUp, report: MovesReport, declared?: string): string {
     const list = (squares: readonly string[]) => squares.join(' ');
-    const lines = [`${name} on ${squareName(setup.at)}, ${setup.board.files}x${setup.board.ranks} board`];
+    const state = [
+        `${setup.board.files}x${setup.board.ranks} board${declared ? ` (${declared})` : ''}`,
+        ...(setup.side === 'black' ? ['as Black'] : []),
+        ...(setup.firstMove ? ['not moved yet'] : [])
+    ];
+    const lines = [`${name} on ${squareName(setup.at)}, ${state.join(', ')}`];
     const line = (label: string, squares: readonly string[]) => { if (squares.length > 0) lines.push(`  ${label}: ${list(squares)}`); };
     line('moves to', report.moveSquares);
     line('captures on (if an enemy stood there)', report.captureSquares);
@@ -69,6 +127,7 @@ export function movesText(name: string, setup: SetUp, report: MovesReport): stri
     if (after.length > 0) lines.push(`  of these, after moving first: ${after.join('; ')}`);
     for (const [square, choices] of Object.entries(report.promotions)) lines.push(`  promotes on ${square} to ${choices.join(', ')}`);
     for (const { capture, to } of report.locustSquares) lines.push(`  captures on the way ${capture.join(' and ')}, lands on ${to}`);
+    line('only because it has not moved yet', report.firstMoveSquares);
     if (lines.length === 1) lines.push('  no moves in this set-up');
     return escapeLines(lines).join('\n') + '\n';
 }

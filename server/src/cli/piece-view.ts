@@ -5,7 +5,7 @@
  * with what each loses. Text, SVG, PNG and HTML output are all drawn from this one record.
  */
 import type { LangiumDocument } from 'langium';
-import { squareName, type Board, type SetUp } from '../engine/board.js';
+import { squareName, type SetUp } from '../engine/board.js';
 import { destinations, type EngineProblem, type EngineResult } from '../engine/report.js';
 import type { DiagramWindow } from '../diagram/cells.js';
 import { destinationFacts } from '../diagram/facts.js';
@@ -19,6 +19,7 @@ import type { PieceDef } from '../model/piece.js';
 import { toBetza, toParlett, type ExportResult } from '../notation/index.js';
 import { caveats } from '../views/piece-summary.js';
 import { scenarios } from '../views/scenarios.js';
+import type { DiagramContext } from './diagram-context.js';
 import { escapeText } from './escape.js';
 import type { NamedPiece } from './pieces.js';
 
@@ -33,19 +34,43 @@ export interface ShownDiagram {
 
 /**
  * The diagrams of a piece: with a set-up of the user's own (--at, --friend, --enemy) one
- * diagram in it; otherwise the scenarios that explain the piece, in their order.
+ * diagram in it; otherwise the scenarios that explain the piece, in their order. The side,
+ * the first-move state and the declared board's rules apply to either.
  */
-export function shownDiagrams(named: NamedPiece, board: Board, custom: SetUp | undefined): ShownDiagram[] {
+export function shownDiagrams(named: NamedPiece, context: DiagramContext): ShownDiagram[] {
     const { piece, resolve } = named;
+    const state = stateOf(context);
+    const { custom, board } = context;
     if (custom) {
         const window: DiagramWindow = { files: [0, board.files - 1], ranks: [0, board.ranks - 1] };
-        return [{ title: `on ${squareName(custom.at)}${blockerText(custom)}`, setup: custom, result: destinations(piece, custom, resolve), window }];
+        const setup = { ...custom, ...state };
+        return [{ title: `on ${squareName(custom.at)}${blockerText(custom)}${stateText(context)}`, setup, result: destinations(piece, setup, resolve), window }];
     }
-    return scenarios(piece, resolve, board);
+    const shown = scenarios(piece, resolve, board);
+    if (Object.keys(state).length === 0) return shown;
+    // The scenarios place the piece; the side, first move and declared rules are the file's and the command line's.
+    return shown.map((s) => {
+        const setup = { ...s.setup, ...state };
+        return { ...s, title: s.title + stateText(context), setup, result: destinations(piece, setup, resolve) };
+    });
+}
+
+/** The set-up fields the context adds to every diagram (only those that differ from the engine's defaults). */
+function stateOf(context: DiagramContext): Partial<SetUp> {
+    return {
+        ...(context.rules ? { rules: context.rules } : {}),
+        ...(context.side === 'black' ? { side: 'black' as const } : {}),
+        ...(context.firstMove ? { firstMove: true } : {})
+    };
+}
+
+/** ", as Black", ", before its first move": what the caption says about the state. */
+function stateText(context: DiagramContext): string {
+    return (context.side === 'black' ? ', as Black' : '') + (context.firstMove ? ', not moved yet' : '');
 }
 
 function blockerText(setup: SetUp): string {
-    const list = (squares: SetUp['friends']) => squares.map(squareName).join(', ');
+    const list = (squares: SetUp['friends']) => squares.map((sq) => (sq.piece ? `${sq.piece}@${squareName(sq)}` : squareName(sq))).join(', ');
     const parts = [setup.friends.length ? `friends on ${list(setup.friends)}` : '', setup.enemies.length ? `enemies on ${list(setup.enemies)}` : ''].filter(Boolean);
     return parts.length ? ` with ${parts.join(' and ')}` : '';
 }

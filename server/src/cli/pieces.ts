@@ -4,7 +4,7 @@ import type { Document } from '../language/generated/ast.js';
 import type { LcpnServices } from '../language/lcpn-module.js';
 import type { PieceResolver } from '../language/lcpn-piece-models.js';
 import { normalizeName } from '../model/names.js';
-import type { PieceDef } from '../model/piece.js';
+import type { Declaration, PieceDef } from '../model/piece.js';
 import { closestNames, didYouMean } from '../language/suggest.js';
 import { escapeText } from './escape.js';
 import { CliError, displayName } from './workspace.js';
@@ -35,4 +35,37 @@ export function findPiece(services: LcpnServices, document: LangiumDocument<Docu
         throw new CliError(`no piece named '${escapeText(name)}' in ${escapeText(displayName(document))}, its workspace or the prelude${didYouMean(closestNames(normalizeName(name), known))}`);
     }
     return { piece, resolve, document };
+}
+
+/** How a definition that is not a piece is named in messages: "a zone", "a board", ... */
+export function declarationWords(declaration: Declaration): string {
+    switch (declaration.kind) {
+        case 'zone': return 'a zone (a set of squares)';
+        case 'board': return 'a board';
+        case 'condition': return 'a condition';
+        default: return 'a function';
+    }
+}
+
+/** `findPiece`, refusing a name defined as a zone, board, condition or function: it has no moves of its own. */
+export function findMovingPiece(services: LcpnServices, document: LangiumDocument<Document>, name: string): NamedPiece {
+    const found = findPiece(services, document, name);
+    const { declaration } = found.piece;
+    if (declaration) throw new CliError(`'${escapeText(name)}' is defined as ${declarationWords(declaration)}, not as a piece: it has no moves of its own`);
+    return found;
+}
+
+/**
+ * Checks the piece names given for squares of a set-up (`--enemy cannon@e5`, a position's
+ * pieces): each must name a piece as a use of it in the document would. `option` prefixes the message.
+ */
+export function checkPieceNames(services: LcpnServices, document: LangiumDocument<Document>, names: Iterable<string>, option: string): void {
+    for (const name of names) {
+        try {
+            findMovingPiece(services, document, name);
+        } catch (error) {
+            if (error instanceof CliError) throw new CliError(`${option}: ${error.message}`);
+            throw error;
+        }
+    }
 }

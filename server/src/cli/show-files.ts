@@ -5,7 +5,9 @@
  * can pick them up; the summary goes to standard error.
  */
 import { join } from 'node:path';
-import type { Board, SetUp } from '../engine/board.js';
+import type { LangiumDocument } from 'langium';
+import { declarationLines } from './declaration-lines.js';
+import type { DiagramContext } from './diagram-context.js';
 import type { PieceDef } from '../model/piece.js';
 import { propertyLines } from '../views/piece-summary.js';
 import { escapeText } from './escape.js';
@@ -29,12 +31,12 @@ export interface ShowFilesRequest {
     names: string[];
     format: FileFormat;
     out: string;
-    board: Board;
-    custom: SetUp | undefined;
+    /** Each document's board, rules, side, first-move state and set-up (diagram-context.ts). */
+    contexts: ReadonlyMap<LangiumDocument, DiagramContext>;
 }
 
 export function writeShowFiles(request: ShowFilesRequest): number {
-    const { workspace, format, board, custom } = request;
+    const { workspace, format, contexts } = request;
     const { services, documents } = workspace;
     // A PNG renderer that cannot be loaded is said before any directory or file is made.
     if (format === 'png') resvg();
@@ -56,13 +58,16 @@ export function writeShowFiles(request: ShowFilesRequest): number {
         const folder = join(outDir, ...folders.take(documentFolder(document, request.paths).join('/')).split('/'));
         const broken = brokenPieces(services, document);
         const files = new NameSet();
+        const context = contexts.get(document)!;
         for (const named of shownPieces) {
+            // Boards, zones, conditions and functions are not pieces: the pieces' pictures and pages show what they mean.
+            if (named.piece.declaration) continue;
             pieces++;
             const base = slug(named.piece.key, 'piece');
             const error = broken.get(named.piece);
             if (format === 'html') {
                 const name = files.take(base, '.html');
-                const page = piecePage(htmlPiece(named, board, custom, `piece-${base}`, error), publishedName(document, request.paths), cliVersion());
+                const page = piecePage(htmlPiece(named, context, `piece-${base}`, error), publishedName(document, request.paths), cliVersion());
                 written += emit(join(folder, name), page);
                 continue;
             }
@@ -74,7 +79,7 @@ export function writeShowFiles(request: ShowFilesRequest): number {
                 process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: '${escapeText(named.piece.name)}' gives no movement, so it has no diagram\n`);
                 continue;
             }
-            for (const diagram of shownDiagrams(named, board, custom)) {
+            for (const diagram of shownDiagrams(named, context)) {
                 const svg = diagramSvg(named.piece, diagram);
                 const name = files.take(`${base}.${slug(diagram.title, 'diagram')}`, `.${format}`);
                 written += emit(join(folder, name), format === 'svg' ? svg : svgToPng(svg));
@@ -97,11 +102,13 @@ function emit(path: string, data: string | Uint8Array): number {
  * A piece as the HTML pages show it: the same definition, diagrams and captions as `lcpn show`,
  * Betza and Parlett with what they lose; a definition with an error only as written.
  */
-export function htmlPiece(named: NamedPiece, board: Board, custom: SetUp | undefined, id: string, error: string | undefined): HtmlPiece {
+export function htmlPiece(named: NamedPiece, context: DiagramContext, id: string, error: string | undefined): HtmlPiece {
     const piece: PieceDef = named.piece;
     const base = { id, name: piece.name, definition: definitionLines(piece), properties: propertyLines(piece) };
     if (error) return { ...base, diagrams: [], notes: [], error };
-    const shown = piece.body ? shownDiagrams(named, board, custom) : [];
+    // A board, zone, condition or function: what it declares, in words; no diagram or notation of its own.
+    if (piece.declaration) return { ...base, properties: declarationLines(piece.declaration, named.resolve, context.board), diagrams: [], notes: [] };
+    const shown = piece.body ? shownDiagrams(named, context) : [];
     const { betza, parlett } = notationsOf(named);
     return {
         ...base,

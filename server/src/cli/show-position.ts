@@ -5,44 +5,49 @@
  * resolve as a use of the name in FILE would (its workspace, then the prelude).
  */
 import type { LangiumDocument } from 'langium';
-import type { SetUp, Square } from '../engine/board.js';
-import { squareName } from '../engine/board.js';
-import { movesInPosition, parsePosition, PositionError, type Position } from '../engine/position.js';
+import { squareName, type Board, type Rules, type SetUp } from '../engine/board.js';
+import { parsePosition, PositionError, type Position } from '../engine/position.js';
+import { destinations } from '../engine/report.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import type { Document } from '../language/generated/ast.js';
 import type { LcpnServices } from '../language/lcpn-module.js';
 import { caveats } from '../views/piece-summary.js';
 import { escapeText } from './escape.js';
-import { findPiece } from './pieces.js';
+import { positionSetUp } from './moves-position.js';
+import { findMovingPiece } from './pieces.js';
 import { CliError } from './workspace.js';
 
-/** Reads --position; a mistake is a usage error that names the column. */
-export function readPosition(text: string): Position {
+/**
+ * Reads --position; a mistake is a usage error that names the column. A string that gives no
+ * board size is on `board` when given (the board FILE declares), else on the default 8x8.
+ */
+export function readPosition(text: string, board?: Board): Position {
+    const prefix = board && text.trim() !== '' && !/^\s*\d+x\d+(\s|$)/i.test(text) ? `${board.files}x${board.ranks} ` : '';
     try {
-        return parsePosition(text);
+        return parsePosition(prefix + text);
     } catch (error) {
-        if (error instanceof PositionError) throw new CliError(`--position: column ${error.column + 1}: ${escapeText(error.message)}`);
+        if (error instanceof PositionError) throw new CliError(`--position: column ${Math.max(0, error.column - prefix.length) + 1}: ${escapeText(error.message)}`);
         throw error;
     }
 }
 
-/** The output lines: the position, then each piece with its diagram on the whole board and its notes. */
-export function positionLines(services: LcpnServices, document: LangiumDocument<Document>, position: Position): string[] {
+/**
+ * The output lines: the position, then each piece with its diagram on the whole board and its
+ * notes. `rules` are the declared board's (fitted to the position's board); `firstMove` says
+ * every piece is still on its first move.
+ */
+export function positionLines(services: LcpnServices, document: LangiumDocument<Document>, position: Position, rules?: Rules, firstMove = false): string[] {
     // Every name first: an unknown one is one clear error (with a suggestion), before any output.
-    const found = new Map(position.pieces.map((p) => [p.name, findPiece(services, document, p.name)]));
-    const lookup = (name: string) => {
-        const named = found.get(name);
-        return named ? { target: named.piece, resolve: named.resolve } : undefined;
-    };
+    const found = new Map(position.pieces.map((p) => [p.name, findMovingPiece(services, document, p.name)]));
     const window = { files: [0, position.board.files - 1] as [number, number], ranks: [0, position.board.ranks - 1] as [number, number] };
     const out: string[] = [`position ${position.board.files}x${position.board.ranks}, ${position.pieces.length} piece${position.pieces.length === 1 ? '' : 's'}`, ''];
     position.pieces.forEach((piece, index) => {
-        const { destinations, problems } = movesInPosition(position, index, lookup);
-        // On the real board (White at the bottom), whichever side moves.
-        const others = (same: boolean): Square[] => position.pieces.filter((p, i) => i !== index && (p.side === piece.side) === same).map((p) => p.square);
-        const setup: SetUp = { board: position.board, at: piece.square, friends: others(true), enemies: others(false) };
+        const named = found.get(piece.name)!;
+        const setup: SetUp = { ...positionSetUp(position, index, firstMove), ...(rules ? { rules } : {}) };
+        const { destinations: reached, problems } = destinations(named.piece, setup, named.resolve);
         out.push(`${piece.name} (${piece.side === 'white' ? 'White' : 'Black'}) on ${squareName(piece.square)}:`);
-        out.push(...renderTextDiagram(setup, destinations, { window, labels: true }).split('\n').map((l) => `    ${l}`));
+        // On the real board (White at the bottom), whichever side moves.
+        out.push(...renderTextDiagram(setup, reached, { window, labels: true }).split('\n').map((l) => `    ${l}`));
         out.push(...caveats(problems).map((c) => `  note: ${c}`));
         out.push('');
     });

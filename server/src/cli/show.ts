@@ -7,7 +7,11 @@ import { renderTextDiagram } from '../diagram/text.js';
 import { caveats, propertyLines } from '../views/piece-summary.js';
 import type { CliOptions } from './main.js';
 import { piecesOf } from './pieces.js';
-import { parseBoard, parseSetUp } from './setup-options.js';
+import type { LangiumDocument } from 'langium';
+import { declaredOf, fitDeclared } from './board-choice.js';
+import { declarationLines } from './declaration-lines.js';
+import { diagramContext, SHOW_BOARD, type DiagramContext } from './diagram-context.js';
+import { parseBoard, parseSide } from './setup-options.js';
 import { escapeLines, escapeText } from './escape.js';
 import { definitionLines, shownDiagrams } from './piece-view.js';
 import { writeShowFiles, type FileFormat } from './show-files.js';
@@ -25,22 +29,29 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     if (format === 'text' && options.out !== undefined) throw new CliError('show: --out DIR is for --format svg, png or html; text diagrams go to standard output');
     if (format !== 'text' && options.out === undefined) throw new CliError(`show: --format ${format} writes files: say where with --out DIR`);
     if (options.position !== undefined) return showPosition(path, names, options);
-    const board = parseBoard(options.board, { files: 9, ranks: 9 });
-    // With a set-up of your own (--at, --friend, --enemy), one diagram in it; otherwise the scenarios that explain the piece.
-    const custom = options.at !== undefined || options.friend !== undefined || options.enemy !== undefined
-        ? parseSetUp({ ...options, board: `${board.files}x${board.ranks}` }) : undefined;
+    // A malformed --board or --side is a usage error before any file is read.
+    parseBoard(options.board, SHOW_BOARD);
+    parseSide(options.side);
     const workspace = await loadWorkspace([path]);
     const { services, documents } = workspace;
     if (names.length > 0 && documents.length !== 1) throw new CliError('show: piece names can only follow a single file');
     reportProblems(workspace);
+    // Each file's board (declared, or --board), set-up and notes, before anything is printed or written.
+    const contexts = new Map<LangiumDocument, DiagramContext>();
+    for (const document of documents) {
+        const { context, notes } = diagramContext(services, document, options);
+        contexts.set(document, context);
+        for (const note of notes) process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(note)}\n`);
+    }
     if (format !== 'text') {
         // Checked before anything is written: a bad piece name writes nothing.
         for (const document of documents) piecesOf(services, document, names);
-        return writeShowFiles({ workspace, paths: [path], names, format: format as FileFormat, out: options.out!, board, custom });
+        return writeShowFiles({ workspace, paths: [path], names, format: format as FileFormat, out: options.out!, contexts });
     }
     const out: string[] = [];
     let errors = 0;
     let pieces = 0;
+    let others = 0;
     for (const document of documents) {
         const problems = diagnosticsOf(document, 1);
         errors += problems.length;
@@ -48,14 +59,20 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
         if (documents.length > 1) out.push(`== ${displayName(document)}`, '');
         const shownPieces = piecesOf(services, document, names);
         if (shownPieces.length === 0) out.push(`${displayName(document)} defines no pieces${document.textDocument.getText().trim() === '' ? ' (the file is empty)' : ''}`, '');
+        const context = contexts.get(document)!;
         for (const named of shownPieces) {
             const { piece } = named;
-            pieces++;
             out.push(...definitionLines(piece));
+            if (piece.declaration) {
+                others++;
+                out.push(...declarationLines(piece.declaration, named.resolve, context.board).map((l) => `  ${l}`), '');
+                continue;
+            }
+            pieces++;
             out.push(...propertyLines(piece).map((l) => `  ${l}`));
-            for (const diagram of shownDiagrams(named, board, custom)) {
+            for (const diagram of shownDiagrams(named, context)) {
                 out.push(`  ${diagram.title}:`);
-                out.push(...renderTextDiagram(diagram.setup, diagram.result.destinations, { window: diagram.window, labels: !!custom }).split('\n').map((l) => `    ${l}`));
+                out.push(...renderTextDiagram(diagram.setup, diagram.result.destinations, { window: diagram.window, labels: !!context.custom }).split('\n').map((l) => `    ${l}`));
                 out.push(...caveats(diagram.result.problems).map((c) => `  note: ${c}`));
             }
             out.push('');
@@ -63,7 +80,7 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     }
     const unread = workspace.problems.length;
     if (names.length === 0) {
-        out.push(`${plural(pieces, 'piece')} in ${plural(documents.length, 'file')}, ${plural(errors, 'error')}`
+        out.push(`${plural(pieces, 'piece')}${others ? ` and ${plural(others, 'other definition')}` : ''} in ${plural(documents.length, 'file')}, ${plural(errors, 'error')}`
             + `${unread ? `, ${plural(unread, 'path')} not read` : ''}`, '');
     }
     // Output ends with one line break, so that what stderr prints next starts on a line of its own.
@@ -74,18 +91,22 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
 
 /** `--position`: the position's pieces, each with its moves there (show-position.ts). */
 async function showPosition(path: string, names: string[], options: CliOptions): Promise<number> {
-    for (const option of ['at', 'friend', 'enemy', 'board', 'format', 'out'] as const) {
+    for (const option of ['at', 'friend', 'enemy', 'board', 'side', 'format', 'out'] as const) {
         if (options[option] !== undefined) throw new CliError(`show: --${option} does not go with --position, which gives the board and every piece (text output)`);
     }
     if (names.length > 0) throw new CliError('show: with --position, the pieces shown are those of the position; name no piece after the file');
-    const position = readPosition(options.position!);
     const workspace = await loadWorkspace([path]);
     if (workspace.documents.length !== 1) throw new CliError('show: --position names pieces as one file sees them: name one file, not a directory');
     reportProblems(workspace);
     const [document] = workspace.documents;
+    // A position that gives no size is on the board the file declares; its rules apply where they fit.
+    const declared = declaredOf(workspace.services, document);
+    const position = readPosition(options.position!, declared?.rules.board);
+    const choice = fitDeclared(declared, position.board, 'of the position');
+    for (const note of choice.notes) process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(note)}\n`);
     const problems = diagnosticsOf(document, 1);
     for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
-    const out = positionLines(workspace.services, document, position);
+    const out = positionLines(workspace.services, document, position, choice.rules, options['first-move'] === true);
     process.stdout.write(escapeLines(out).join('\n'));
     return workspace.problems.length > 0 ? 2 : problems.length > 0 ? 1 : 0;
 }

@@ -44,7 +44,10 @@ describe('lcpn moves --json', () => {
             iguiSquares: [],
             iguiFrom: {},
             promotions: {},
-            locustSquares: []
+            locustSquares: [],
+            side: 'white',
+            firstMove: false,
+            firstMoveSquares: []
         });
     });
 

@@ -1,0 +1,67 @@
+/**
+ * Which board a CLI command evaluates on: `--board` when given, else the board the file declares
+ * (`(def xiangqi (board 9 10 ...))`), else the command's default. The declared board's rules
+ * (confinements, promotion zone) apply whenever their zones fit on the board chosen; a zone that
+ * does not fit on a `--board` override is left out with a note saying what is then not applied,
+ * never silently clipped (a clipped palace would be a different rule).
+ */
+import type { LangiumDocument } from 'langium';
+import { onBoard, type Board, type Rules, type Zone } from '../engine/board.js';
+import { declaredBoard, type DeclaredBoard } from '../language/lcpn-declared-board.js';
+import type { LcpnServices } from '../language/lcpn-module.js';
+import { parseBoard } from './setup-options.js';
+
+export interface BoardChoice {
+    board: Board;
+    /** The declared board's rules, fitted to `board`; absent when the file declares no board. */
+    rules?: Rules;
+    /** The declaring definition's name, when the file declares a board. */
+    declared?: string;
+    /** What the user should know: a declared rule left out, a declaration clause that names no zone. */
+    notes: string[];
+}
+
+export function chooseBoard(services: LcpnServices | undefined, document: LangiumDocument | undefined, option: string | undefined, fallback: Board): BoardChoice {
+    const declared = services && document ? declaredBoard(services.lcpn.PieceModels, document) : undefined;
+    return fitDeclared(declared, parseBoard(option, declared?.rules.board ?? fallback), 'of --board');
+}
+
+/** The board declared in `document`, if any (for callers that take the size from elsewhere, such as a position). */
+export function declaredOf(services: LcpnServices, document: LangiumDocument): DeclaredBoard | undefined {
+    return declaredBoard(services.lcpn.PieceModels, document);
+}
+
+/** `declared`'s rules on `board`; `source` says where a different size came from ("of --board", "of the position"). */
+export function fitDeclared(declared: DeclaredBoard | undefined, board: Board, source: string): BoardChoice {
+    if (!declared) return { board, notes: [] };
+    const notes = declared.problems.map((p) => `board ${declared.key}: ${p.message}`);
+    const fitted = fitRules(declared.rules, board, declared.key, source);
+    return { board, rules: fitted.rules, declared: declared.key, notes: [...notes, ...fitted.notes] };
+}
+
+/** `rules` on `board` (another size than declared): the clauses whose zones fit, and a note for each left out. */
+export function fitRules(rules: Rules, board: Board, name: string, source: string): { rules: Rules; notes: string[] } {
+    if (rules.board.files === board.files && rules.board.ranks === board.ranks) return { rules, notes: [] };
+    const fits = (zone: Zone) => zone.squares.every((sq) => onBoard(board, sq));
+    const size = `${board.files}x${board.ranks}`;
+    const declaredSize = `${rules.board.files}x${rules.board.ranks}`;
+    const notes: string[] = [];
+    const confine = new Map<string, Zone>();
+    const dropped = new Map<string, string[]>();
+    for (const [piece, zone] of rules.confine) {
+        if (fits(zone)) confine.set(piece, zone);
+        else dropped.set(zone.key, [...(dropped.get(zone.key) ?? []), piece]);
+    }
+    for (const [zone, pieces] of dropped) {
+        notes.push(`board ${name} is ${declaredSize}; its zone ${zone} does not fit on the ${size} board ${source}, so ${pieces.join(', ')} ${pieces.length === 1 ? 'is' : 'are'} not confined to it`);
+    }
+    let promotionZone = rules.promotionZone;
+    if (promotionZone && !fits(promotionZone)) {
+        notes.push(`board ${name} is ${declaredSize}; its promotion zone ${promotionZone.key} does not fit on the ${size} board ${source}, so promote-to applies wherever the definition puts it`);
+        promotionZone = undefined;
+    }
+    return {
+        rules: { board, confine, ...(promotionZone ? { promotionZone } : {}), zones: rules.zones.filter(fits) },
+        notes
+    };
+}

@@ -1,0 +1,38 @@
+/**
+ * What `lcpn show` and the catalog say under a definition that is not a piece (a board, a
+ * zone, a condition or a function): the squares a zone holds and what a board declares, in
+ * words, so that a reader can check them without working out rectangles by hand.
+ */
+import { squareName, type Board } from '../engine/board.js';
+import type { Resolver } from '../engine/report.js';
+import { zoneSquares } from '../engine/rules.js';
+import type { Declaration } from '../model/piece.js';
+
+/** Lines (without indentation) describing `declaration`; zones are read on `board` when given. */
+export function declarationLines(declaration: Declaration, resolve: Resolver, board?: Board): string[] {
+    switch (declaration.kind) {
+        case 'zone': {
+            const { squares } = zoneSquares(declaration.squares, board);
+            return [`a zone of ${squares.length} square${squares.length === 1 ? '' : 's'}: ${squares.map(squareName).join(' ')}`];
+        }
+        case 'board': {
+            const lines = [`a board of ${declaration.files} files and ${declaration.ranks} ranks`];
+            const size = (key: string) => {
+                const zone = resolve(key)?.declaration;
+                if (zone?.kind !== 'zone') return ' (not defined as a zone)';
+                const n = zoneSquares(zone.squares, { files: declaration.files, ranks: declaration.ranks }).squares.length;
+                return ` (${n} square${n === 1 ? '' : 's'})`;
+            };
+            for (const clause of declaration.clauses) {
+                lines.push(clause.kind === 'confine'
+                    ? `${clause.pieces.join(', ')} never leave${clause.pieces.length === 1 ? 's' : ''} ${clause.zone}${size(clause.zone)}`
+                    : `promotion zone: ${clause.zone}${size(clause.zone)}; promote-to applies to moves that start or end there`);
+            }
+            return lines;
+        }
+        case 'condition':
+            return ['a condition: a test of a square'];
+        default:
+            return ['a function: applied to a movement, it applies each of its parts'];
+    }
+}

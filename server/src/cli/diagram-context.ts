@@ -1,0 +1,45 @@
+/**
+ * The circumstances `lcpn show` and `lcpn catalog` draw a file's pieces in: the board (`--board`,
+ * else the one the file declares, else 9x9) with the declared rules that fit on it, the side,
+ * the first-move state, and a set-up of the user's own when --at/--friend/--enemy give one.
+ * Worked out per file, since each file may declare its own board.
+ */
+import type { LangiumDocument } from 'langium';
+import type { Board, Rules, SetUp, Side } from '../engine/board.js';
+import type { Document } from '../language/generated/ast.js';
+import type { LcpnServices } from '../language/lcpn-module.js';
+import { chooseBoard } from './board-choice.js';
+import { checkPieceNames } from './pieces.js';
+import { hasCustomSetUp, occupantNames, parseSetUp, parseSide, type SetUpOptions } from './setup-options.js';
+
+export interface DiagramContext {
+    board: Board;
+    /** The declared board's rules, fitted to `board`. */
+    rules?: Rules;
+    /** The declaring definition's name. */
+    declared?: string;
+    side: Side;
+    firstMove: boolean;
+    /** A set-up of the user's own (--at, --friend, --enemy): one diagram in it, on the whole board. */
+    custom?: SetUp;
+}
+
+/** The default board of pictures and pages: big enough for most patterns, small enough to read. */
+export const SHOW_BOARD: Board = { files: 9, ranks: 9 };
+
+export function diagramContext(services: LcpnServices, document: LangiumDocument<Document>, options: SetUpOptions): { context: DiagramContext; notes: string[] } {
+    const choice = chooseBoard(services, document, options.board, SHOW_BOARD);
+    const side = parseSide(options.side);
+    const firstMove = options['first-move'] === true;
+    let custom: SetUp | undefined;
+    if (hasCustomSetUp(options)) {
+        const setup = parseSetUp(options, choice.board);
+        checkPieceNames(services, document, occupantNames({ friends: setup.friends, enemies: [] }), '--friend');
+        checkPieceNames(services, document, occupantNames({ friends: [], enemies: setup.enemies }), '--enemy');
+        custom = choice.rules ? { ...setup, rules: choice.rules } : setup;
+    }
+    return {
+        context: { board: choice.board, ...(choice.rules ? { rules: choice.rules } : {}), ...(choice.declared ? { declared: choice.declared } : {}), side, firstMove, ...(custom ? { custom } : {}) },
+        notes: choice.notes
+    };
+}
