@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests the packaged extension in a real VS Code: code-server 4.100.3 (installed by
 # e2e/install.sh) on 127.0.0.1, driven by playwright-core and Debian's Chromium.
-#   1. build and package the VSIX (npm run package), print its file list;
+#   1. build and package the VSIX (npm run package, vsce's checks), print its file list, and run
+#      Open VSX's checks offline (e2e/check-vsix.ts: ovsx publish to a local stand-in registry);
 #   2. install the VSIX into a private extensions dir; unpack it for the test runner;
 #   3. start code-server with its own HOME, user-data and extensions dirs;
 #   4. e2e/driver.ts: the mocha suite (client/test/e2e) inside the extension host, then browser
@@ -52,6 +53,9 @@ with zipfile.ZipFile(sys.argv[1]) as z:
     z.extractall(sys.argv[2])
 EOF
 log "VSIX: $(du -h "$WORK/lcpn.vsix" | cut -f1)"
+# What Open VSX would check, offline: ovsx publishes it to a stand-in registry, and the
+# manifest passes the Open VSX server's rules (vsce package ran the Marketplace's checks).
+timeout 180 npx --no-install tsx e2e/check-vsix.ts "$WORK/lcpn.vsix" </dev/null
 
 # ---------------------------------------------------------------- 2. install, workspaces
 # code-server writes its config under HOME: give it its own, and its own data and extensions.
