@@ -1,15 +1,21 @@
 /**
  * `lcpn/positionDiagram`: a position (several pieces of both sides on one board, written as a
  * position string, docs/position.md) as seen from one document: the pieces by name resolve as
- * uses in that document would. With `select`, the moves of the piece on that square in the
- * position; with `attacked`, the pieces that attack that square. For the editor's position view.
+ * uses in that document would. With `edit`, a piece is put on a square (or a square emptied)
+ * first, and the answer carries the position string after it, so the client edits positions
+ * without reading them. With `select`, the moves of the piece on that square in the position;
+ * with `attacked`, the pieces that attack that square. An empty position string is an empty
+ * board of the document's declared size (else 8 x 8). For the editor's position view.
  */
 import { URI } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
 import type { LcpnServices } from '../lcpn-module.js';
 import { normalizeName } from '../../model/names.js';
-import { parseSquare, squareName, type Board, type SetUp } from '../../engine/board.js';
-import { attackersOf, movesInPosition, parsePosition, PositionError, type PieceLookup, type Position } from '../../engine/position.js';
+import { onBoard, parseSquare, squareName, type Board, type Rules, type SetUp } from '../../engine/board.js';
+import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, parsePosition, PositionError, setUpFor, type PieceLookup, type Position } from '../../engine/position.js';
+import type { DiagramZone } from '../../diagram/zones.js';
+import { pieceZones } from '../../views/zones.js';
+import { declaredBoard } from '../lcpn-declared-board.js';
 import { renderSvgDiagram } from '../../diagram/svg.js';
 import { renderTextDiagram } from '../../diagram/text.js';
 import { caveats } from '../../views/piece-summary.js';
@@ -24,9 +30,13 @@ export interface PositionDiagramParams {
     select?: string;
     /** A square whose attackers to list. */
     attacked?: string;
+    /** Put `piece` of `side` (default white) on `square`, replacing what stands there; without `piece`, empty the square. */
+    edit?: { square: string; piece?: string; side?: 'white' | 'black' };
 }
 
 export interface PositionDiagramResult {
+    /** The position (after `edit`) as a position string. */
+    position: string;
     board: Board;
     pieces: { name: string; side: 'white' | 'black'; square: string; known: boolean }[];
     /** The selected piece, if `select` names a square holding one. */
@@ -35,7 +45,7 @@ export interface PositionDiagramResult {
     /** The selected piece's diagram in the position (its side friends, the other enemies); else the position alone. */
     svg: string;
     text: string;
-    /** Why the position string cannot be read, with its column; nothing else is set then. */
+    /** Why the position string (or the edit) cannot be read, with its column (0-based; the edit: the string's length); nothing else is set then. */
     error?: { message: string; column: number };
 }
 
@@ -43,12 +53,18 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     const uri = URI.parse(params.uri);
     if (!shared.workspace.LangiumDocuments.hasDocument(uri)) return null;
     const services = shared.ServiceRegistry.getServices(uri) as LcpnServices;
+    const document = shared.workspace.LangiumDocuments.getDocument(uri)!;
+    // The document's board declaration: its zones, confinements and promotion zone apply in the position.
+    const rules = declaredBoard(services.lcpn.PieceModels, document)?.rules;
     let position: Position;
     try {
-        position = parsePosition(params.position);
+        position = params.position.trim() === ''
+            ? { board: rules?.board ?? DEFAULT_POSITION_BOARD, pieces: [] }
+            : parsePosition(params.position);
+        if (params.edit) position = edited(position, params.edit, params.position.length);
     } catch (error) {
         if (!(error instanceof PositionError)) throw error;
-        return { board: { files: 0, ranks: 0 }, pieces: [], svg: '', text: '', error: { message: error.message, column: error.column } };
+        return { position: params.position, board: { files: 0, ranks: 0 }, pieces: [], svg: '', text: '', error: { message: error.message, column: error.column } };
     }
     const resolve = services.lcpn.PieceModels.resolverFor(uri.toString());
     const lookup: PieceLookup = (name) => {
@@ -56,6 +72,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         return piece ? { target: piece, resolve } : undefined;
     };
     const result: PositionDiagramResult = {
+        position: formatPosition(position),
         board: position.board,
         pieces: position.pieces.map((p) => ({ name: p.name, side: p.side, square: squareName(p.square), known: lookup(p.name) !== undefined })),
         svg: '',
@@ -64,19 +81,17 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     const window = { files: [0, position.board.files - 1] as [number, number], ranks: [0, position.board.ranks - 1] as [number, number] };
     const selectedSquare = params.select === undefined ? undefined : parseSquare(params.select);
     const index = selectedSquare ? position.pieces.findIndex((p) => p.square.file === selectedSquare.file && p.square.rank === selectedSquare.rank) : -1;
+    const options = rules ? { rules } : {};
     if (index >= 0) {
         const mover = position.pieces[index];
-        const moves = movesInPosition(position, index, lookup);
+        const moves = movesInPosition(position, index, lookup, options);
         // Drawn on the real board (White at the bottom), whatever the mover's side.
-        const setup: SetUp = {
-            board: position.board,
-            at: mover.square,
-            friends: position.pieces.filter((p, i) => i !== index && p.side === mover.side).map((p) => p.square),
-            enemies: position.pieces.filter((p) => p.side !== mover.side).map((p) => p.square)
-        };
+        const setup = setUpFor(position, index, options);
+        const found = lookup(mover.name);
+        const zones = found ? pieceZones(found.target, resolve, position.board, rules, mover.side) : boardZones(rules, position.board);
         const title = `${mover.name} (${mover.side}) on ${squareName(mover.square)}`;
-        result.svg = renderSvgDiagram(setup, moves.destinations, { window, labels: true, interactive: true, title });
-        result.text = renderTextDiagram(setup, moves.destinations, { window, labels: true });
+        result.svg = renderSvgDiagram(setup, moves.destinations, { window, labels: true, interactive: true, title, zones });
+        result.text = renderTextDiagram(setup, moves.destinations, { window, labels: true, zones });
         const enemyOn = new Set(setup.enemies.map(squareName));
         result.selected = {
             name: mover.name, side: mover.side, square: squareName(mover.square),
@@ -92,15 +107,39 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
             friends: position.pieces.filter((p) => p.side === 'white').map((p) => p.square),
             enemies: position.pieces.filter((p) => p.side === 'black').map((p) => p.square)
         };
-        result.svg = renderSvgDiagram(setup, [], { window, labels: true, interactive: true, title: 'position' });
-        result.text = renderTextDiagram(setup, [], { window, labels: true });
+        const zones = boardZones(rules, position.board);
+        result.svg = renderSvgDiagram(setup, [], { window, labels: true, interactive: true, title: 'position', zones });
+        result.text = renderTextDiagram(setup, [], { window, labels: true, zones });
     }
     const attacked = params.attacked === undefined ? undefined : parseSquare(params.attacked);
     if (attacked && attacked.file < position.board.files && attacked.rank < position.board.ranks) {
         result.attackers = {
             square: squareName(attacked),
-            pieces: attackersOf(position, attacked, lookup).map((a) => ({ name: a.piece.name, side: a.piece.side, square: squareName(a.piece.square), how: a.how }))
+            pieces: attackersOf(position, attacked, lookup, options).map((a) => ({ name: a.piece.name, side: a.piece.side, square: squareName(a.piece.square), how: a.how }))
         };
     }
     return result;
+}
+
+/** The declared board's zones as White sees them, outlined (no piece chosen: none is more relevant). */
+function boardZones(rules: Rules | undefined, board: Board): DiagramZone[] {
+    return (rules?.zones ?? []).map((z) => ({ name: z.key, squares: z.squares.filter((sq) => onBoard(board, sq)), relevant: false }));
+}
+
+/**
+ * The position with `edit` made: the square emptied, then the piece put there. Mistakes are
+ * PositionErrors at `column` (the edit is not part of the string).
+ */
+function edited(position: Position, edit: NonNullable<PositionDiagramParams['edit']>, column: number): Position {
+    const square = parseSquare(edit.square);
+    if (!square || !/^[a-z]+[0-9]+$/.test(edit.square) || square.file >= position.board.files || square.rank >= position.board.ranks) {
+        throw new PositionError(`${edit.square} is not a square of the ${position.board.files}x${position.board.ranks} board`, column);
+    }
+    const pieces = position.pieces.filter((p) => p.square.file !== square.file || p.square.rank !== square.rank);
+    if (edit.piece !== undefined) {
+        // The position string's own rule for names (docs/position.md): it must read back.
+        if (!/^[^\s,@:]+$/u.test(edit.piece)) throw new PositionError(`'${edit.piece}' cannot be written in a position (no spaces, ',', '@' or ':')`, column);
+        pieces.push({ name: edit.piece, side: edit.side === 'black' ? 'black' : 'white', square });
+    }
+    return { board: position.board, pieces };
 }

@@ -83,14 +83,27 @@ export const REQUEST_PARAMS: Readonly<Record<string, ParamsCheck>> = {
     'typeHierarchy.onSubtypes': check({ item: object({ uri }) })
 };
 
+const oneOf = (...values: string[]): Shape => (value, path) =>
+    (values.includes(value as string) ? undefined : `${path} must be ${values.map((v) => `'${v}'`).join(' or ')}`);
+const optional = (shape: Shape): Shape => (value, path) => (value === undefined || value === null ? undefined : shape(value, path));
+const boolean: Shape = (value, path) => (typeof value === 'boolean' ? undefined : `${path} must be true or false`);
+
 /** `lcpn/pieceDiagram`'s params (see lcpn-diagram-request.ts). */
 export const PIECE_DIAGRAM_PARAMS: ParamsCheck = check({
     uri,
     position,
-    blockers: array(object({ square: string, side: (v, p) => (v === 'friend' || v === 'enemy' ? undefined : `${p} must be 'friend' or 'enemy'`) }), true),
+    blockers: array(object({ square: string, side: oneOf('friend', 'enemy'), piece: optionalString }), true),
     board: object({ files: uinteger, ranks: uinteger }, true),
-    at: optionalString
+    at: optionalString,
+    side: optional(oneOf('white', 'black')),
+    firstMove: optional(boolean)
 });
 
 /** `lcpn/positionDiagram`'s params (see lcpn-position-request.ts). */
-export const POSITION_DIAGRAM_PARAMS: ParamsCheck = check({ uri, position: string, select: optionalString, attacked: optionalString });
+export const POSITION_DIAGRAM_PARAMS: ParamsCheck = check({
+    uri,
+    position: string,
+    select: optionalString,
+    attacked: optionalString,
+    edit: object({ square: string, piece: optionalString, side: optional(oneOf('white', 'black')) }, true)
+});
