@@ -34,8 +34,18 @@ export interface VariantSpec {
     facingGenerals?: 'never' | 'bikjang';
     /** Whether the piece has not moved yet, for `(first-move)` (FSF ties the first move to the start rank). */
     firstMove?: (piece: FenPiece, position: FenPosition) => boolean;
+    /**
+     * Destinations that a rule of the game, not the piece, decides (grand chess: a pawn may enter
+     * the last rank only to promote to a piece its side has lost): left out on both sides.
+     */
+    gameRule?: (piece: FenPiece, to: string, position: FenPosition) => boolean;
     /** Leave promotions out (a piece defined without them, such as a Betza pawn). */
     ignorePromotions?: boolean;
+    /**
+     * FSF offers as promotions only the pieces the side has lost (grand chess), lcpn every choice
+     * the definition names: where FSF offers some, lcpn must mark a promotion with those among its choices.
+     */
+    promotionToLostPieces?: boolean;
     /** Moves FSF makes that are not one piece's move (castling, en passant): left out of the comparison. */
     notPieceMove?: (piece: FenPiece, to: string, position: FenPosition) => boolean;
 }
@@ -71,7 +81,8 @@ export function compareVariant(ffish: Ffish, spec: VariantSpec, file: LcpnFile, 
                 figures.pieces++;
                 const from = squareText(mover.square);
                 const where = `${spec.variant} ${fen}: ${spec.names[mover.letter] ?? mover.letter} on ${from}`;
-                const theirs = new Map([...(legal.get(from) ?? new Map<string, FsfDestination>())].filter(([to]) => !spec.notPieceMove?.(mover, to, position)));
+                const theirs = new Map([...(legal.get(from) ?? new Map<string, FsfDestination>())]
+                    .filter(([to]) => !spec.notPieceMove?.(mover, to, position) && !spec.gameRule?.(mover, to, position)));
                 let ours;
                 try {
                     ours = lcpnDestinations(file, position, mover, spec.names, spec.firstMove?.(mover, position) ?? false);
@@ -89,13 +100,18 @@ export function compareVariant(ffish: Ffish, spec: VariantSpec, file: LcpnFile, 
                     if (spec.ignorePromotions) continue;
                     const expected = d.promotions.map((suffix) => spec.promotion?.(mover.letter, suffix) ?? suffix).sort();
                     const got = mine.promotions ?? [];
-                    if (expected.join(' ') !== got.join(' ')) {
+                    if (spec.promotionToLostPieces) {
+                        if (expected.length === 0) continue;
+                        if (expected.some((p) => !got.includes(p))) {
+                            figures.disagreements.push(`${where} to ${to}: FSF promotes to [${expected.join(' ')}], lcpn to [${got.join(' ')}]`);
+                        } else figures.promotions++;
+                    } else if (expected.join(' ') !== got.join(' ')) {
                         figures.disagreements.push(`${where} to ${to}: FSF promotes to [${expected.join(' ')}], lcpn to [${got.join(' ')}]`);
                     } else if (expected.length > 0) figures.promotions++;
                     if (!d.plain && expected.length === 0) figures.disagreements.push(`${where} to ${to}: FSF has no plain move`);
                 }
                 for (const to of ours.keys()) {
-                    if (theirs.has(to)) continue;
+                    if (theirs.has(to) || spec.gameRule?.(mover, to, position)) continue;
                     if (leavesMoverInCheck(scratch, spec, position, mover, to)) figures.illegalByCheck++;
                     else figures.disagreements.push(`${where}: lcpn moves to ${to}, FSF does not (and it is no self-check)`);
                 }
