@@ -13,7 +13,8 @@ import type { BoardClause, Declaration, FunctionPart, Move, PieceDef, Qualifier,
 import { normalizeName } from '../model/names.js';
 import { lispTest } from '../model/print-lisp.js';
 import { family, key, permutations, selectByKeyword, sortVecs, type Vec } from './geometry.js';
-import { conditionKeyOfText, initialBody, isFirstMove } from './initial.js';
+import { conditionKeyOfText } from '../engine/conditions.js';
+import { initialBody, isFirstMove } from './initial.js';
 
 export type Resolver = (key: string) => PieceDef | undefined;
 

@@ -4,6 +4,7 @@
  * `(cond ((first-move) BODY))`; both printers recognise that shape (and a condition defined in the
  * file that is just `(first-move)`) and print `i` again.
  */
+import { conditionKeyOfText } from '../engine/conditions.js';
 import { normalizeName } from '../model/names.js';
 import type { Move, PieceDef, Test } from '../model/piece.js';
 
@@ -11,11 +12,6 @@ export const FIRST_MOVE: Test = { kind: 'predicate', fn: 'first-move', args: [] 
 
 export function initialOnly(body: Move): Move {
     return { kind: 'conditional', branches: [{ test: FIRST_MOVE, body }] };
-}
-
-/** The condition a test's informal words name when the file defines it: `"not moved"` -> `not-moved`. */
-export function conditionKeyOfText(text: string): string {
-    return normalizeName(text.trim().toLowerCase().split(/\s+/).join('-'));
 }
 
 /**
