@@ -87,7 +87,7 @@ class Compiler {
     private readonly env: TestEnvironment = {
         resolve: (key) => this.resolve(key),
         zone: (key) => this.zone(key),
-        report: (kind, message, rule) => this.report(kind, message, rule)
+        report: (kind, message, rule, foreign) => (foreign ? this.problems.add(kind, message, rule) : this.report(kind, message, rule))
     };
 
     constructor(private readonly resolve: Resolver, private readonly problems: Problems, private readonly maxNodes: number) {}

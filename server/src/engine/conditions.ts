@@ -15,7 +15,8 @@ export interface TestEnvironment {
     resolve: Resolver;
     /** The zone named `key` (one PlanZone per key), or undefined when `key` is not defined as a zone. */
     zone(key: string): PlanZone | undefined;
-    report(kind: EngineProblem['kind'], message: string, rule: EngineRule): void;
+    /** `foreign`: the problem lies inside another named condition (it is that definition's to report). */
+    report(kind: EngineProblem['kind'], message: string, rule: EngineRule, foreign: boolean): void;
 }
 
 /** Thrown inside a test that cannot be evaluated (already reported). */
@@ -33,17 +34,20 @@ export function compileTest(test: Test, env: TestEnvironment): PlanTest {
                 return { kind: 'informal', note: quote(test.text) };
             }
         }
-        env.report('informal', `condition ${quote(test.text)} is informal: its branch is shown with a note (define (def ${named || 'name'} TEST) to evaluate it)`, 'informal-condition');
+        env.report('informal', `condition ${quote(test.text)} is informal: its branch is shown with a note (define (def ${named || 'name'} TEST) to evaluate it)`, 'informal-condition', false);
         return { kind: 'informal', note: quote(test.text) };
     }
     const compiled = compileCondition(test, env);
     return compiled ?? { kind: 'informal', note: lispTest(test) };
 }
 
-/** A machine-evaluable condition, or undefined when some part is not (reported). */
-export function compileCondition(test: Test, env: TestEnvironment): PlanCondition | undefined {
+/**
+ * A machine-evaluable condition, or undefined when some part is not (reported). `own`: the name
+ * of the condition `test` defines, when checking that definition (a cycle back to it is its own).
+ */
+export function compileCondition(test: Test, env: TestEnvironment, own?: string): PlanCondition | undefined {
     try {
-        return new TestCompiler(env).test(test);
+        return new TestCompiler(env, own).test(test);
     } catch (error) {
         if (!(error instanceof Informal)) throw error;
         return undefined;
@@ -56,9 +60,17 @@ export function conditionKeyOfText(text: string): string {
 }
 
 class TestCompiler {
-    private readonly stack: string[] = [];
+    /** Named conditions being expanded, the definition's own name first when given. */
+    private readonly stack: string[];
 
-    constructor(private readonly env: TestEnvironment) {}
+    constructor(private readonly env: TestEnvironment, private readonly own?: string) {
+        this.stack = own === undefined ? [] : [own];
+    }
+
+    /** Reports a problem, marked foreign when it lies inside a named condition being expanded. */
+    private report(kind: EngineProblem['kind'], message: string, rule: EngineRule, foreign = this.stack.length > (this.own === undefined ? 0 : 1)): void {
+        this.env.report(kind, message, rule, foreign);
+    }
 
     test(test: Test): PlanCondition {
         switch (test.kind) {
@@ -71,7 +83,7 @@ class TestCompiler {
             case 'text': {
                 const key = conditionKeyOfText(test.text);
                 if (key && this.env.resolve(key)?.declaration) return this.named(key, test);
-                this.env.report('informal', `condition ${quote(test.text)} is informal: the test that contains it is shown with a note`, 'informal-condition');
+                this.report('informal', `condition ${quote(test.text)} is informal: the test that contains it is shown with a note`, 'informal-condition');
                 throw new Informal();
             }
         }
@@ -80,7 +92,8 @@ class TestCompiler {
     /** A name used as a test: a defined condition, or a zone (the square is in it). */
     named(key: string, written: Test): PlanCondition {
         if (this.stack.includes(key)) {
-            this.env.report('invalid', `cyclic condition: ${[...this.stack.slice(this.stack.indexOf(key)), key].join(' -> ')}`, 'condition-cycle');
+            // A cycle back to the definition being checked is its own; any other belongs to the conditions on it.
+            this.report('invalid', `cyclic condition: ${[...this.stack.slice(this.stack.indexOf(key)), key].join(' -> ')}`, 'condition-cycle', this.own === undefined || key !== this.own);
             throw new Informal();
         }
         const def = this.env.resolve(key);
@@ -95,7 +108,7 @@ class TestCompiler {
         }
         if (declaration?.kind === 'zone') return { kind: 'in', zone: this.env.zone(key)! };
         const what = !def ? 'is not defined' : def.declaration ? `is a ${def.declaration.kind}, not a condition` : 'is a piece, not a condition';
-        this.env.report('invalid', `${written.kind === 'text' ? quote(written.text) : key} ${what}: the test is shown with a note`, 'not-a-condition');
+        this.report('invalid', `${written.kind === 'text' ? quote(written.text) : key} ${what}: the test is shown with a note`, 'not-a-condition');
         throw new Informal();
     }
 
@@ -117,7 +130,7 @@ class TestCompiler {
                 const zone = this.env.zone(arg.key);
                 if (!zone) {
                     const def = this.env.resolve(arg.key);
-                    this.env.report('invalid', `(in ${arg.key}): "${arg.key}" ${def ? 'is not defined as a zone' : 'is not defined'}; write e.g. (def ${arg.key} (zone d1-f3))`, 'not-a-zone');
+                    this.report('invalid', `(in ${arg.key}): "${arg.key}" ${def ? 'is not defined as a zone' : 'is not defined'}; write e.g. (def ${arg.key} (zone d1-f3))`, 'not-a-zone');
                     throw new Informal();
                 }
                 return { kind: 'in', zone };
@@ -126,10 +139,9 @@ class TestCompiler {
                 if (args.length === 0 || args.some((a) => a.kind !== 'name')) return this.notEvaluable(written, '(occupied-by PIECE ...) takes piece names');
                 const pieces = args.map((a) => (a as { key: string }).key);
                 for (const key of pieces) {
-                    const def = this.env.resolve(key);
-                    if (!def || def.declaration) {
-                        this.env.report('invalid', `(occupied-by ${key}): "${key}" ${def ? `is a ${def.declaration!.kind}, not a piece` : 'is not a defined piece'}, so no square holds it`, 'unknown-occupant');
-                    }
+                    // An undefined name is the linker's to report (unknown piece); a set-up may still name it.
+                    const declaration = this.env.resolve(key)?.declaration;
+                    if (declaration) this.report('invalid', `(occupied-by ${key}): "${key}" is a ${declaration.kind}, not a piece, so no square holds it`, 'unknown-occupant');
                 }
                 return { kind: 'occupied-by', pieces };
             }
@@ -144,12 +156,12 @@ class TestCompiler {
             const fn = normalizeName(term.fn);
             if (fn === 'rank' || fn === 'file') return { kind: fn };
         }
-        this.env.report('informal', `condition ${lispTest(written)} is not machine-evaluable (comparisons are between numbers, (rank) and (file)): it is shown with a note`, 'informal-comparison');
+        this.report('informal', `condition ${lispTest(written)} is not machine-evaluable (comparisons are between numbers, (rank) and (file)): it is shown with a note`, 'informal-comparison');
         throw new Informal();
     }
 
     private notEvaluable(written: Test, why: string): never {
-        this.env.report('invalid', `condition ${lispTest(written)} is not evaluable: ${why}`, 'not-evaluable');
+        this.report('invalid', `condition ${lispTest(written)} is not evaluable: ${why}`, 'not-evaluable');
         throw new Informal();
     }
 }

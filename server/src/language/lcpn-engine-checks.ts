@@ -11,6 +11,10 @@
  * informal strings, condition words other than `(rank)`, ranges whose minimum exceeds their
  * maximum) are left to them, so nothing is said twice. Problems met inside a referenced
  * definition are reported at that definition, not at each use.
+ *
+ * Declarations (boards, zones, conditions, functions) are checked here too, for what needs the
+ * namespace: names that resolve to the wrong kind, zone squares off the file's declared board,
+ * a second board in one file, cyclic conditions. Their syntax is the lowering's (model/lower.ts).
  */
 import { AstUtils, type AstNode, type ValidationAcceptor, type ValidationChecks } from 'langium';
 import * as ast from './generated/ast.js';
@@ -18,10 +22,13 @@ import { IssueCodes } from './lcpn-issue-codes.js';
 import type { LcpnServices } from './lcpn-module.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import { compile } from '../engine/compile.js';
-import { Problems, type EngineRule, type LocatedProblem } from '../engine/plan.js';
+import { compileCondition } from '../engine/conditions.js';
+import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
+import { boardRules, zoneSquares } from '../engine/rules.js';
+import type { Board } from '../engine/board.js';
 import { lowerMove } from '../model/lower.js';
 import { normalizeKeyword } from '../model/names.js';
-import type { Move } from '../model/piece.js';
+import type { Declaration, Move, PieceDef } from '../model/piece.js';
 
 type Severity = 'error' | 'warning' | 'info';
 
@@ -37,6 +44,12 @@ const REPORTED: Partial<Record<EngineRule, [Severity, string]>> = {
     'informal-keyword': ['info', IssueCodes.InformalKeyword],
     'informal-function': ['info', IssueCodes.InformalFunction],
     'informal-leg': ['info', IssueCodes.InformalLeg],
+    'not-a-zone': ['error', IssueCodes.NotAZone],
+    'not-a-condition': ['error', IssueCodes.NotACondition],
+    'not-a-function': ['warning', IssueCodes.NotAFunction],
+    'declaration-used-as-piece': ['error', IssueCodes.NotAPiece],
+    'unknown-occupant': ['warning', IssueCodes.UnknownOccupant],
+    'condition-cycle': ['error', IssueCodes.CyclicCondition],
 };
 
 /**
@@ -63,9 +76,11 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
     const lowered = models.loweredOf(def);
     const piece = lowered?.piece;
     // A definition the parser could not complete has its syntax error; guessing at its meaning would only add noise.
-    if (!piece?.body || (piece as { incomplete?: true }).incomplete) return;
-    const problems = new Problems();
+    if (!piece || piece.incomplete) return;
     const resolve = models.resolverFor(AstUtils.getDocument(def).uri.toString());
+    if (piece.declaration) return checkDeclaration(models, def, piece, piece.declaration, resolve, accept);
+    if (!piece.body) return;
+    const problems = new Problems();
     compile(piece, resolve, problems, CHECK_MAX_NODES);
     // A generated definition with thousands of informal parts gets the first ones, not thousands of diagnostics.
     const located = problems.located.filter((l) => REPORTED[l.problem.rule]).slice(0, MAX_PER_DEFINITION);
@@ -78,6 +93,77 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
         if (node) accept(severity, entry.problem.message, { node: keyword ?? node, code, data: { code } });
         else accept(severity, entry.problem.message, { node: def, property: 'name', code, data: { code } });
     }
+}
+
+/** Checks a board, zone, condition or function declaration (what needs the namespace). */
+function checkDeclaration(
+    models: LcpnPieceModels, def: ast.Definition, piece: PieceDef, declaration: Declaration, resolve: Resolver, accept: ValidationAcceptor
+): void {
+    const body = (def as { body?: AstNode }).body;
+    const args = body && ast.isApplication(body) ? body.args : [];
+    const report = (problem: Pick<EngineProblem, 'message' | 'rule'>, node?: AstNode) => {
+        const reported = REPORTED[problem.rule];
+        if (!reported) return;
+        const [severity, code] = reported;
+        if (node ?? body) accept(severity, problem.message, { node: (node ?? body)!, code, data: { code } });
+        else accept(severity, problem.message, { node: def, property: 'name', code, data: { code } });
+    };
+    switch (declaration.kind) {
+        case 'board': {
+            const first = fileBoard(models, def);
+            if (first && first.node !== def) {
+                accept('error', `a file declares one board: this is a second one (the first is "${first.piece.name}"); the first is used`,
+                    { node: def, property: 'name', code: IssueCodes.SecondBoard, data: { code: IssueCodes.SecondBoard } });
+                return;
+            }
+            // Clauses follow the files and ranks: clause i is argument i + 2.
+            const { problems } = boardRules(declaration, resolve);
+            const clauseOf = (message: string) => declaration.clauses.findIndex((c) => message.includes(`"${c.zone}"`));
+            for (const problem of problems) report(problem, args[clauseOf(problem.message) + 2]);
+            return;
+        }
+        case 'zone': {
+            const board = fileBoard(models, def)?.board;
+            if (!board) return;
+            // Squares off the largest board are the lowering's to report; here, those off the declared board only.
+            const anywhere = new Set(zoneSquares(declaration.squares).problems.map((p) => p.index));
+            for (const problem of zoneSquares(declaration.squares, board).problems) {
+                if (anywhere.has(problem.index)) continue;
+                const message = `${problem.message} this file declares (a zone lists squares of the file's board)`;
+                accept('error', message, { node: args[problem.index] ?? body ?? def, code: IssueCodes.ZoneOffBoard, data: { code: IssueCodes.ZoneOffBoard } });
+            }
+            return;
+        }
+        case 'condition': {
+            const problems: Pick<EngineProblem, 'message' | 'rule'>[] = [];
+            compileCondition(declaration.test, {
+                resolve,
+                zone: (key) => (resolve(key)?.declaration?.kind === 'zone' ? { key, squares: [] } : undefined),
+                report: (_kind, message, rule, foreign) => {
+                    if (!foreign && !problems.some((p) => p.message === message)) problems.push({ message, rule });
+                }
+            }, piece.key);
+            problems.slice(0, MAX_PER_DEFINITION).forEach((p) => report(p));
+            return;
+        }
+        case 'function': {
+            const problems = new Problems();
+            compile({ kind: 'apply', functions: [piece.key], args: [{ kind: 'leap', vector: [0, 1] }] }, resolve, problems, CHECK_MAX_NODES);
+            const cycle = problems.list.find((p) => p.rule === 'cycle');
+            if (cycle) accept('error', cycle.message, { node: def, property: 'name', code: IssueCodes.CyclicDefinition, data: { code: IssueCodes.CyclicDefinition } });
+            problems.list.slice(0, MAX_PER_DEFINITION).forEach((p) => report(p));
+            return;
+        }
+    }
+}
+
+/** The first board declared in the definition's file (its node, definition and size). */
+function fileBoard(models: LcpnPieceModels, def: ast.Definition): { node: ast.Definition; piece: PieceDef; board: Board } | undefined {
+    for (const { node, piece } of models.definitions(AstUtils.getDocument(def)).values()) {
+        const d = piece.declaration;
+        if (d?.kind === 'board' && !piece.incomplete) return { node, piece, board: { files: d.files, ranks: d.ranks } };
+    }
+    return undefined;
 }
 
 /** The first qualifier `:name` written in `node`. */

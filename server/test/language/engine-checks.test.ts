@@ -21,7 +21,8 @@ beforeAll(async () => {
 const ENGINE_CODES: string[] = [
     IssueCodes.CaptureOnTheWay, IssueCodes.IguiOnTheWay, IssueCodes.ModifiersAllowNoMove, IssueCodes.MissingArgument, IssueCodes.EmptyCondition,
     IssueCodes.BadVector, IssueCodes.MisplacedPromotion, IssueCodes.RankAsModifier, IssueCodes.InformalKeyword,
-    IssueCodes.InformalFunction, IssueCodes.InformalLeg
+    IssueCodes.InformalFunction, IssueCodes.InformalLeg, IssueCodes.NotAZone, IssueCodes.ZoneOffBoard, IssueCodes.NotACondition,
+    IssueCodes.NotAFunction, IssueCodes.NotAPiece, IssueCodes.UnknownOccupant, IssueCodes.CyclicCondition, IssueCodes.SecondBoard
 ];
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 const code = (d: Diagnostic) => (d.data as { code?: string })?.code ?? '';
@@ -161,5 +162,56 @@ describe('the specification and the examples', () => {
         const found = await engine(fixture(name));
         expect(found.filter((f) => !f.includes(' info '))).toEqual([]);
         expect(found.some((f) => f.endsWith(IssueCodes.InformalKeyword))).toBe(true);
+    });
+});
+
+describe('boards, zones, conditions and functions the file defines (issue 10)', () => {
+    test.each([
+        ['(def within-fortress (zone d1-f3))\n(def f (wazir :within-fortress))'],
+        ['within_fortress := zone(d1-f3)\nf := wazir:within_fortress'],
+        ['within_fortress IS zone(d1-f3)\nf IS ferz:within_fortress OR wazir'],
+        ['(def low (<= (rank) 5))\n(def f (wazir :low))']
+    ])('a keyword defined as a zone or a condition is evaluated, so not informal: %s', async (text) => {
+        expect(await engine(text)).toEqual([]);
+    });
+
+    test('a function defined by composition is evaluated, so not informal', async () => {
+        expect(await engine('(def general-there (occupied-by general))\n(def capture-a-general (& capture general-there))\n(def g (capture-a-general rook))')).toEqual([]);
+        expect(await engine('general_there := occupied_by(general)\ncapture_a_general := capture & general_there\ng := capture_a_general(rook)')).toEqual([]);
+    });
+
+    test('a keyword naming a piece, (in X) on a piece, a board clause naming a piece: not a zone', async () => {
+        expect(await engine('(def f (wazir :camel))')).toEqual([`1:15 error ${IssueCodes.NotAZone}`]);
+        expect(await engine('(def t (in knight))')).toEqual([`1:8 error ${IssueCodes.NotAZone}`]);
+        expect(await engine('(def b (board 9 10 (confine elephant knight)))')).toEqual([`1:20 error ${IssueCodes.NotAZone}`]);
+        expect(await engine('b := board(9, 10, promotion_zone(knight))')).toEqual([`1:19 error ${IssueCodes.NotAZone}`]);
+    });
+
+    test('a zone square off the board the file declares; the board\'s own zones are fine', async () => {
+        expect(await engine('(def b (board 9 10))\n(def z (zone a1 j11 d1-f3))')).toEqual([`2:17 error ${IssueCodes.ZoneOffBoard}`]);
+        expect(await engine('(def z (zone a1 j11))')).toEqual([]);
+    });
+
+    test('a keyword naming a piece the file defines later', async () => {
+        expect(await engine('(def f2 (wazir :leaper))\n(def leaper (/ knight ferz))')).toEqual([`1:16 error ${IssueCodes.NotAZone}`]);
+    });
+
+    test('a second board in one file is an error on the second', async () => {
+        expect(await engine('(def a (board 8 8))\n(def b (board 9 9))')).toEqual([`2:6 error ${IssueCodes.SecondBoard}`]);
+    });
+
+    test('a condition that names itself through another is cyclic (reported, never a hang)', async () => {
+        expect(await engine('(def a (and b (< (rank) 5)))\n(def b (not a))')).toEqual([`1:8 error ${IssueCodes.CyclicCondition}`, `2:8 error ${IssueCodes.CyclicCondition}`]);
+    });
+
+    test('a zone used as a piece, or as a function', async () => {
+        expect(await engine('(def palace (zone d1-f3))\n(def p (/ wazir palace))')).toEqual([`2:17 error ${IssueCodes.NotAPiece}`]);
+        expect(await engine('(def palace (zone d1-f3))\n(def p (palace rook))')).toEqual([`2:8 warning ${IssueCodes.NotAFunction}`]);
+    });
+
+    test('a name used as a test that is a piece; occupied-by a name that is no piece', async () => {
+        expect(await engine('(def p (cond (knight wazir)))')).toEqual([`1:8 error ${IssueCodes.NotACondition}`]);
+        expect(await engine('(def palace (zone d1-f3))\n(def t (occupied-by palace))\n(def u (ferz :t))')).toEqual([`2:8 warning ${IssueCodes.UnknownOccupant}`]);
+        expect(await engine('(def t (occupied-by dragoon))')).toEqual([]); // the linker's unknown piece
     });
 });
