@@ -87,6 +87,8 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
             result.push(run(placeTitle(place, setup) + firstMove, setup));
         }
     }
+    // The diagrams of the piece alone (no blocker, no enemies placed): the ones Black's may repeat turned.
+    const plain = result.length;
     const promoting = rules?.promotionZone && uses.promotes && !result.some((s) => s.result.destinations.some((d) => d.promotions?.length));
     if (promoting) {
         const at = nextToZone(rules.promotionZone!.squares, home, board);
@@ -104,9 +106,11 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
         if (victims) result.push({ ...victims, zones: result[0].zones });
     }
     if (rules && !options.side && result.length > 0 && budget.left > 0) {
-        const shown = mostInformativeFirst(result)[0];
+        const alone = mostInformativeFirst(result.slice(0, plain));
         const dependsOnPlace = places.length > 0 || zonesFor('white').some((z) => z.relevant) || confinement(piece, rules) !== undefined;
-        if (dependsOnPlace || !symmetric(shown)) result.push(run(`${shown.title}, as Black`, turned(shown.setup)));
+        // Black on the same square as White: the same destinations mean the side changes nothing worth a diagram.
+        const sameAsBlack = (s: Scenario) => sameDestinations(s.result, evaluatePrepared(prepared, { ...s.setup, side: 'black' }, { budget }));
+        if (alone.length > 0 && (dependsOnPlace || !alone.every(sameAsBlack))) result.push(run(`${alone[0].title}, as Black`, turned(alone[0].setup)));
     }
     return result;
 }
@@ -134,12 +138,11 @@ function turned(setup: SetUp): SetUp {
     return { ...setup, at: turn(setup.at), friends: setup.friends.map((o) => ({ ...o, ...turn(o) })), enemies: setup.enemies.map((o) => ({ ...o, ...turn(o) })), side: 'black' };
 }
 
-/** Whether turning the board half a turn leaves the diagram as it is (then Black's diagram repeats White's). */
-function symmetric(s: Scenario): boolean {
-    const { at } = s.setup;
-    const key = (d: Destination, sign: number) => `${sign * (d.square.file - at.file)},${sign * (d.square.rank - at.rank)},${d.move},${d.capture},${d.igui}`;
-    const plain = new Set(s.result.destinations.map((d) => key(d, 1)));
-    return s.result.destinations.every((d) => plain.has(key(d, -1)));
+/** Whether two evaluations give the same destinations, each doing the same there. */
+function sameDestinations(a: EngineResult, b: EngineResult): boolean {
+    const key = (d: Destination) => `${d.square.file},${d.square.rank},${d.move},${d.capture},${d.igui}`;
+    const keys = new Set(a.destinations.map(key));
+    return a.destinations.length === b.destinations.length && b.destinations.every((d) => keys.has(key(d)));
 }
 
 /** Where a piece belongs: the middle of the zone it is confined to (by the board or a keyword), else the centre. */

@@ -136,8 +136,10 @@ describe('xiangqi pieces on their declared board', () => {
         expect(black.zones.find((z) => z.name === 'own-side')!.squares.every((sq) => sq.rank >= 5)).toBe(true);
     });
 
-    test('a piece that looks the same turned, on no zone, gets no Black diagram', () => {
+    test('a piece that looks the same turned, on no zone, gets no Black diagram (a blocker diagram does not count)', () => {
         expect(titles(scenarios(ref('knight'), resolve, board, { rules }))).toEqual(['on an empty board']);
+        const cannon: Move = { kind: 'union', parts: [{ kind: 'apply', functions: ['move'], args: [ref('rook')] }, { kind: 'apply', functions: ['capture', 'cannon'], args: [ref('rook')] }] };
+        expect(titles(scenarios(cannon, resolve, board, { rules }))).toEqual(['on an empty board', 'with a friendly piece on e5']);
     });
 
     test('as Black throughout: the ranks counted from its side, the squares as on the board', () => {

@@ -1,6 +1,8 @@
 /**
- * Hover: on a piece name (definition or use) the piece with its movement diagrams; on a
- * keyword, modifier function, property or operator, what it means. Works wherever the
+ * Hover: on a piece name (definition or use) the piece with its movement diagrams, on the board
+ * the document declares (else the settings' size); on a zone, a board declaration, a condition or
+ * a defined function (its definition, a use, a keyword naming it) what it is, zones drawn on the
+ * board; on a keyword, modifier function, property or operator, what it means. Works wherever the
  * cursor is in any of the three styles; never throws on a broken document.
  */
 import { AstUtils, CstUtils, type AstNode, type LangiumDocument } from 'langium';
@@ -12,7 +14,11 @@ import { nameRole } from '../lcpn-name-roles.js';
 import { isPreludeUri } from '../lcpn-prelude.js';
 import { candidateFileNames, isAmbiguityError } from '../lcpn-scope-provider.js';
 import type { LcpnServices } from '../lcpn-module.js';
-import { MAX_BOARD_SIDE } from '../../engine/board.js';
+import { declaredBoard } from '../lcpn-declared-board.js';
+import { MAX_BOARD_SIDE, type Board, type Rules } from '../../engine/board.js';
+import type { BoardDeclaration } from '../../engine/rules.js';
+import { normalizeKeyword, normalizeName } from '../../model/names.js';
+import { declarationMarkdown } from '../../views/declaration-markdown.js';
 import { functionWord, hexagonalWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
 import { escapeMarkdown, inlineCode } from '../../views/markdown.js';
 import { pieceMarkdown } from '../../views/piece-markdown.js';
@@ -41,11 +47,12 @@ const ROLE_LABELS = { modifier: 'modifier function', annotation: 'annotation fun
 
 const GERUND_FUNCTIONS: Record<string, string> = { capturing: 'capture', moving: 'move', moveing: 'move', no_jumping: 'no-jump', 'no-jumping': 'no-jump' };
 
-/** `Betza: fmWfcF` and `Parlett: ...`, each with what it cannot say. */
-function notationLines(piece: PieceDef, resolve: (key: string) => PieceDef | undefined): string[] {
+/** `Betza: fmWfcF` and `Parlett: ...`, each with what it cannot say (a confinement of the file's board among it). */
+function notationLines(piece: PieceDef, resolve: (key: string) => PieceDef | undefined, board?: BoardDeclaration): string[] {
     if (!piece.body) return [];
     const lines: string[] = [];
-    for (const [label, result] of [['Betza', toBetza(piece, resolve)], ['Parlett', toParlett(piece, resolve)]] as const) {
+    const context = board ? { board } : {};
+    for (const [label, result] of [['Betza', toBetza(piece, resolve, context)], ['Parlett', toParlett(piece, resolve, context)]] as const) {
         if (!result.text) continue;
         const lost = result.lost.length > 0 ? ` (without: ${escapeMarkdown(result.lost.join('; '))})` : '';
         lines.push(`${label}: ${inlineCode(result.text)}${lost}`);
@@ -54,7 +61,11 @@ function notationLines(piece: PieceDef, resolve: (key: string) => PieceDef | und
 }
 
 interface DiagramSettings {
-    board: { files: number; ranks: number };
+    /** The document's declared board when it has one, else the settings' size. */
+    board: Board;
+    /** The document's board declaration, resolved (zones, confinements, promotion zone). */
+    rules?: Rules;
+    declaration?: BoardDeclaration;
     style: DiagramStyle;
     /** Where a Save SVG / Save PNG link sends the client's export command (clients that have it). */
     exportFrom?: { uri: string; position: { line: number; character: number } };
@@ -69,6 +80,9 @@ export class LcpnHoverProvider implements HoverProvider {
         const leaf = CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.position));
         if (!leaf || leaf.hidden) return undefined;
         const settings = await this.settings();
+        // The board declared in the hovered document wins over the size setting, which cannot be told from its default.
+        const declared = declaredBoard(this.services.lcpn.PieceModels, document);
+        if (declared) Object.assign(settings, { board: declared.rules.board, rules: declared.rules, declaration: declared.declaration });
         // The export links reopen this hover's piece in the panel: the URI as the client sent it.
         if (this.services.lcpn.Client.exportCommand) settings.exportFrom = { uri: params.textDocument.uri, position: params.position };
         const value = this.contentFor(leaf.astNode, leaf.text, document, settings);
@@ -102,11 +116,14 @@ export class LcpnHoverProvider implements HoverProvider {
             const role = nameRole(node);
             if (role === 'piece') {
                 const target = node.ref.ref;
-                if (!target) return this.unresolved(node, text);
+                if (!target) return this.declared(normalizeName(text), uri, settings) ?? this.unresolved(node, text);
                 const lowered = models.loweredOf(target);
                 const origin = isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? 'standard prelude' : undefined;
                 return lowered ? this.piece(lowered.piece, uri, settings, origin) : undefined;
             }
+            // A zone, condition or function the file defines, used by name (`in(palace)`, `if (on_own_side)`, `capture_a_general(rook)`).
+            const defined = this.declared(normalizeName(text), uri, settings);
+            if (defined) return defined;
             if (role === 'default-test') return OPERATORS.cond;
             const word = functionWord(text);
             return word
@@ -115,6 +132,10 @@ export class LcpnHoverProvider implements HoverProvider {
         }
         if (ast.isQualifier(node)) {
             const word = keywordWord(node.value) ?? hexagonalWord(node.value);
+            // `:within-fortress` means what the file defines it as (a zone confines, a condition tests
+            // landings), unless it is a direction the language evaluates itself.
+            const defined = word?.evaluated === false || !word ? this.declared(normalizeKeyword(node.value), uri, settings) : undefined;
+            if (defined) return defined;
             return word ? `**${escapeMarkdown(node.value)}**: ${word.doc}` : `**${escapeMarkdown(node.value)}**: a keyword the language does not know. It is kept and shown, but does not restrict the moves.`;
         }
         if (ast.isProperty(node)) {
@@ -144,15 +165,31 @@ export class LcpnHoverProvider implements HoverProvider {
         return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the workspace or the standard prelude.`;
     }
 
+    /** The hover of the zone, board, condition or function `key` names as seen from `uri`; undefined for a piece or nothing. */
+    private declared(key: string, uri: string, settings: DiagramSettings): string | undefined {
+        const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
+        const def = resolve(key);
+        return def?.declaration ? this.declaration(def, resolve, settings) : undefined;
+    }
+
+    private declaration(def: PieceDef, resolve: (key: string) => PieceDef | undefined, settings: DiagramSettings, origin?: string): string | undefined {
+        return declarationMarkdown(def, {
+            board: settings.board, rules: settings.rules, resolve, origin,
+            images: settings.style !== 'text', text: settings.style !== 'image'
+        });
+    }
+
     private piece(piece: PieceDef, uri: string, settings: DiagramSettings, origin?: string): string {
         const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
+        if (piece.declaration) return this.declaration(piece, resolve, settings, origin) ?? '';
         return pieceMarkdown(piece, resolve, {
             board: settings.board,
+            rules: settings.rules,
             // A client without images gets no base64 picture; the text diagram is its only diagram.
             images: settings.style !== 'text',
             text: settings.style !== 'image',
             origin,
-            extra: notationLines(piece, resolve),
+            extra: notationLines(piece, resolve, settings.declaration),
             exportFrom: settings.exportFrom
         });
     }

@@ -1,0 +1,170 @@
+/**
+ * Hover in a file that declares its board (issue 10): pieces are drawn on the declared board,
+ * in the zone they belong to, with the zones; a zone (definition, keyword, use) is drawn on the
+ * board; a board declaration shows its zones and clauses; a condition and a defined function are
+ * said in words. Clients without images get text diagrams (easy to compare by hand).
+ */
+import { parseHelper } from 'langium/test';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { LangiumDocument } from 'langium';
+import type { LcpnServices } from '../../../src/language/lcpn-module.js';
+import { createTestServices } from '../../test-services.js';
+
+let services: LcpnServices;
+beforeAll(async () => {
+    services = (await createTestServices()).Lcpn;
+});
+
+const XIANGQI = [
+    'xiangqi := board(9, 10, confine(elephant, own_side))',
+    'within_fortress := zone(d1-f3)',
+    'own_side := zone(a1-i5)',
+    'before_crossing_river := rank() <= 5',
+    'general_there := occupied_by(general)',
+    'capture_a_general := capture & general_there',
+    'general := ::royal wazir:within_fortress / capture_a_general(rook)',
+    'elephant := no_jump([2, 2])',
+    'soldier := if ("before crossing river") { [0, 1]:only } else { [0, 1]:forward:sideways }'
+].join('\n');
+
+/** The hover at the first occurrence of `marker` in the text (offset `shift` into it), as the client that shows only text sees it. */
+async function hoverAt(document: LangiumDocument, marker: string, shift = 0, style: 'text' | 'image' = 'text'): Promise<string> {
+    const text = document.textDocument.getText();
+    const offset = text.indexOf(marker);
+    expect(offset).toBeGreaterThanOrEqual(0);
+    const client = services.lcpn.Client as unknown as { diagramStyle: () => string };
+    const saved = client.diagramStyle;
+    client.diagramStyle = () => style;
+    try {
+        const hover = await services.lsp.HoverProvider!.getHoverContent(document, {
+            textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(offset + shift)
+        });
+        return (hover?.contents as { value: string } | undefined)?.value ?? '';
+    } finally {
+        client.diagramStyle = saved;
+    }
+}
+
+let file = 0;
+async function open(text: string): Promise<LangiumDocument> {
+    const document = await parseHelper(services)(text, { documentUri: `file:///variants/x${file++}.lcpn` });
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    return document;
+}
+
+describe('pieces on the declared board', () => {
+    test('the general: in its palace, the palace marked, the river side named', async () => {
+        const doc = await open(XIANGQI);
+        const value = await hoverAt(doc, '\ngeneral :=', 1);
+        expect(value).toContain([
+            '*on e2*',
+            '',
+            '```',
+            '. . . . .',
+            '. . . . .',
+            '. - X - .',
+            '. X ! X .',
+            '. - X - .',
+            '! the piece, X move or capture, - empty square of zone within-fortress, . empty',
+            'zone within-fortress: d1-f3',
+            'zone own-side: a1-i5'
+        ].join('\n'));
+    });
+
+    test('the soldier: a diagram before and one after the river, the informal words given meaning by the definition', async () => {
+        const doc = await open(XIANGQI);
+        const value = await hoverAt(doc, 'soldier :=');
+        expect(value).toContain('*on rank 5 (before crossing river)*');
+        expect(value).toContain('*on rank 6 (no rank condition holds)*');
+        expect(value).toContain(', as Black*');
+        expect(value).not.toContain('informal');
+    });
+
+    test('the elephant: on its side, confined to it', async () => {
+        const doc = await open(XIANGQI);
+        const value = await hoverAt(doc, 'elephant :=');
+        expect(value).toContain([
+            '*on e3*',
+            '',
+            '```',
+            'X - - - X',
+            '- - - - -',
+            '- - ! - -',
+            '- - - - -',
+            'X - - - X'
+        ].join('\n'));
+    });
+
+    test('with images, the zones are drawn and keyed', async () => {
+        const doc = await open(XIANGQI);
+        const value = await hoverAt(doc, '\ngeneral :=', 1, 'image');
+        const svg = Buffer.from(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(value)![1], 'base64').toString('utf8');
+        expect(svg).toContain('>zone within-fortress</text>');
+        expect(svg).toContain('fill-opacity="0.3"');
+    });
+
+    test('a file without a board keeps the setting board and draws no zones', async () => {
+        const doc = await open('(def p (cond ((<= (rank) 3) wazir) (t ferz)))');
+        const value = await hoverAt(doc, 'p (');
+        expect(value).toContain('*on rank 3*');
+        expect(value).toContain('*on rank 4 (no rank condition holds)*');
+        expect(value).not.toContain('zone');
+        expect(value).not.toContain('as Black');
+    });
+});
+
+describe('zones, boards, conditions and functions', () => {
+    test('a zone definition: its squares from both sides, drawn on the declared board', async () => {
+        const doc = await open(XIANGQI);
+        const value = await hoverAt(doc, 'within_fortress :=');
+        expect(value).toMatch(/^\*\*within_fortress\*\* \*\(zone\)\*/);
+        expect(value).toContain("Squares, from White's side: d1-f3.");
+        expect(value).toContain('For a Black piece, turned half a turn: d8-f10.');
+        expect(value).toContain([
+            '10 . . . . . . . . .',
+            ' 9 . . . . . . . . .'
+        ].join('\n'));
+        expect(value).toContain(' 3 . . . - - - . . .');
+    });
+
+    test('a keyword naming a zone shows the zone', async () => {
+        const doc = await open(XIANGQI);
+        const value = await hoverAt(doc, ':within_fortress', 3);
+        expect(value).toMatch(/^\*\*within_fortress\*\* \*\(zone\)\*/);
+    });
+
+    test('the board declaration: its size, its zones drawn, its clauses in words', async () => {
+        const doc = await open(XIANGQI);
+        const value = await hoverAt(doc, 'xiangqi :=');
+        expect(value).toMatch(/^\*\*xiangqi\*\* \*\(board, 9 x 10\)\*/);
+        expect(value).toContain('- elephant never leaves zone own-side (start, path and landing inside it)');
+        expect(value).toContain(' 5 - - - - - - - - -');
+        expect(value).toContain(' 6 . . . . . . . . .');
+    });
+
+    test('a condition is said in words, counted from the mover\'s side', async () => {
+        const doc = await open(XIANGQI);
+        const value = await hoverAt(doc, 'before_crossing_river :=');
+        expect(value).toMatch(/^\*\*before_crossing_river\*\* \*\(condition\)\*/);
+        expect(value).toContain('Holds where the rank is at most 5.');
+        expect(value).toContain("counted from 1 on the mover's own side");
+    });
+
+    test('a defined function: its parts in words, also where it is applied', async () => {
+        const doc = await open(XIANGQI);
+        const definition = await hoverAt(doc, 'capture_a_general :=');
+        expect(definition).toContain('A function: Applies `capture` to its argument, landing (and jumping over a piece) only where general-there holds.');
+        const use = await hoverAt(doc, 'capture_a_general(rook)', 2);
+        expect(use).toMatch(/^\*\*capture_a_general\*\* \*\(function\)\*/);
+        const there = await hoverAt(doc, 'general_there :=');
+        expect(there).toContain('Holds where a general (of either side) stands there.');
+    });
+
+    test('the same in Lisp and SQL', async () => {
+        const lisp = await open('(def palace (zone d1-f3))\n(def near (and (>= (rank) 2) (not (in palace))))');
+        expect(await hoverAt(lisp, 'near')).toContain('Holds where the rank is at least 2 and not (the square is in zone palace).');
+        const sql = await open('palace IS zone(d1-f3)\nfar IS rank() > 7 OR first_move()');
+        expect(await hoverAt(sql, 'far IS')).toContain('Holds where the rank is more than 7 or the piece has not moved yet.');
+        expect(await hoverAt(sql, 'palace IS')).toContain("Squares, from White's side: d1-f3.");
+    });
+});
