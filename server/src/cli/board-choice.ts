@@ -9,6 +9,7 @@ import type { LangiumDocument } from 'langium';
 import { onBoard, type Board, type Rules, type Zone } from '../engine/board.js';
 import { declaredBoard, type DeclaredBoard } from '../language/lcpn-declared-board.js';
 import type { LcpnServices } from '../language/lcpn-module.js';
+import type { BoardDeclaration } from '../engine/rules.js';
 import { parseBoard } from './setup-options.js';
 
 export interface BoardChoice {
@@ -17,6 +18,8 @@ export interface BoardChoice {
     rules?: Rules;
     /** The declaring definition's name, when the file declares a board. */
     declared?: string;
+    /** The board declaration as written (for the notations' list of what they cannot say). */
+    declaration?: BoardDeclaration;
     /** What the user should know: a declared rule left out, a declaration clause that names no zone. */
     notes: string[];
 }
@@ -36,7 +39,7 @@ export function fitDeclared(declared: DeclaredBoard | undefined, board: Board, s
     if (!declared) return { board, notes: [] };
     const notes = declared.problems.map((p) => `board ${declared.key}: ${p.message}`);
     const fitted = fitRules(declared.rules, board, declared.key, source);
-    return { board, rules: fitted.rules, declared: declared.key, notes: [...notes, ...fitted.notes] };
+    return { board, rules: fitted.rules, declared: declared.key, declaration: declared.declaration, notes: [...notes, ...fitted.notes] };
 }
 
 /** `rules` on `board` (another size than declared): the clauses whose zones fit, and a note for each left out. */

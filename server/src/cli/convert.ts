@@ -21,6 +21,7 @@ import { nameStandardParts } from '../notation/standard-names.js';
 import { escapeLines, escapeText } from './escape.js';
 import { readStandardInput } from './files.js';
 import type { CliOptions } from './main.js';
+import { declaredOf } from './board-choice.js';
 import { exportPieces, fromNotation } from './notation-input.js';
 import { piecesOf } from './pieces.js';
 import { plural } from './words.js';
@@ -116,9 +117,11 @@ async function convertFiles(args: string[], to: Target, options: CliOptions): Pr
                 const line = (node.$cstNode?.range.start.line ?? 0) + 1;
                 process.stderr.write(`lcpn: ${escapeText(displayName(document))}:${line}: ${what} was left out: ${escapeText(reason)}\n`);
             }
-            const pieces = piecesOf(services, document).filter((p) => !broken.has(p.piece));
+            // Boards, zones, conditions and functions are not pieces: what they mean shows in the pieces' `lost:` lists.
+            const pieces = piecesOf(services, document).filter((p) => !broken.has(p.piece) && !p.piece.declaration);
             if (documents.length > 1) stdout.push(`== ${displayName(document)}`);
-            const text = exportPieces(to as Notation, pieces.map((p) => p.piece), pieces[0]?.resolve ?? (() => undefined));
+            const board = declaredOf(services, document)?.declaration;
+            const text = exportPieces(to as Notation, pieces.map((p) => p.piece), pieces[0]?.resolve ?? (() => undefined), board ? { board } : {});
             stdout.push(...escapeLines(text.split('\n').slice(0, -1)));
             continue;
         }

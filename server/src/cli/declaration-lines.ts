@@ -7,13 +7,19 @@ import { squareName, type Board } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
 import { zoneSquares } from '../engine/rules.js';
 import type { Declaration } from '../model/piece.js';
+import { compactSquares } from '../diagram/zones.js';
+
+/** Zones up to this size have their squares listed one by one. */
+const MAX_LISTED = 12;
 
 /** Lines (without indentation) describing `declaration`; zones are read on `board` when given. */
 export function declarationLines(declaration: Declaration, resolve: Resolver, board?: Board): string[] {
     switch (declaration.kind) {
         case 'zone': {
             const { squares } = zoneSquares(declaration.squares, board);
-            return [`a zone of ${squares.length} square${squares.length === 1 ? '' : 's'}: ${squares.map(squareName).join(' ')}`];
+            // A few squares are listed one by one (easy to check against a diagram); many, as rectangles.
+            const listed = squares.length <= MAX_LISTED ? squares.map(squareName).join(' ') : compactSquares(squares).join(', ');
+            return [`a zone of ${squares.length} square${squares.length === 1 ? '' : 's'}${squares.length ? `: ${listed}` : ' on this board'}`];
         }
         case 'board': {
             const lines = [`a board of ${declaration.files} files and ${declaration.ranks} ranks`];

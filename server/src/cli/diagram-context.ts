@@ -6,6 +6,7 @@
  */
 import type { LangiumDocument } from 'langium';
 import type { Board, Rules, SetUp, Side } from '../engine/board.js';
+import type { BoardDeclaration } from '../engine/rules.js';
 import type { Document } from '../language/generated/ast.js';
 import type { LcpnServices } from '../language/lcpn-module.js';
 import { chooseBoard } from './board-choice.js';
@@ -18,8 +19,12 @@ export interface DiagramContext {
     rules?: Rules;
     /** The declaring definition's name. */
     declared?: string;
-    side: Side;
-    firstMove: boolean;
+    /** The board declaration as written (for the notations' list of what they cannot say). */
+    declaration?: BoardDeclaration;
+    /** --side; absent: White's diagrams, plus Black's where the declared board makes them differ. */
+    side?: Side;
+    /** --first-move; absent: before its first move too, when the piece has a first move. */
+    firstMove?: true;
     /** A set-up of the user's own (--at, --friend, --enemy): one diagram in it, on the whole board. */
     custom?: SetUp;
 }
@@ -29,8 +34,7 @@ export const SHOW_BOARD: Board = { files: 9, ranks: 9 };
 
 export function diagramContext(services: LcpnServices, document: LangiumDocument<Document>, options: SetUpOptions): { context: DiagramContext; notes: string[] } {
     const choice = chooseBoard(services, document, options.board, SHOW_BOARD);
-    const side = parseSide(options.side);
-    const firstMove = options['first-move'] === true;
+    const side = options.side !== undefined ? parseSide(options.side) : undefined;
     let custom: SetUp | undefined;
     if (hasCustomSetUp(options)) {
         const setup = parseSetUp(options, choice.board);
@@ -39,7 +43,7 @@ export function diagramContext(services: LcpnServices, document: LangiumDocument
         custom = choice.rules ? { ...setup, rules: choice.rules } : setup;
     }
     return {
-        context: { board: choice.board, ...(choice.rules ? { rules: choice.rules } : {}), ...(choice.declared ? { declared: choice.declared } : {}), side, firstMove, ...(custom ? { custom } : {}) },
+        context: { board: choice.board, ...(choice.rules ? { rules: choice.rules } : {}), ...(choice.declared ? { declared: choice.declared } : {}), ...(choice.declaration ? { declaration: choice.declaration } : {}), ...(side ? { side } : {}), ...(options['first-move'] ? { firstMove: true as const } : {}), ...(custom ? { custom } : {}) },
         notes: choice.notes
     };
 }

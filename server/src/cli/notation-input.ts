@@ -7,6 +7,7 @@
 import type { Resolver } from '../engine/report.js';
 import type { Move, PieceDef } from '../model/piece.js';
 import { parseBetza, parseParlett, toBetza, toParlett, type NotationProblem } from '../notation/index.js';
+import type { ExportContext } from '../notation/flatten.js';
 import type { CliOptions } from './main.js';
 import { escapeText } from './escape.js';
 import { CliError } from './workspace.js';
@@ -46,11 +47,14 @@ export function formatProblem(notation: string, text: string, problem: NotationP
     return `lcpn: ${notation} "${shown}" col ${problem.offset + 1}: ${problem.severity}: ${escapeText(problem.message)}\n      ${shown}\n      ${caret}\n`;
 }
 
-/** `name: notation` lines for each piece, each followed by what the notation cannot say. */
-export function exportPieces(notation: 'betza' | 'parlett', pieces: PieceDef[], resolve: Resolver): string {
+/**
+ * `name: notation` lines for each piece, each followed by what the notation cannot say (with
+ * `context.board`, the file's board declaration, that includes its confinement and promotion zone).
+ */
+export function exportPieces(notation: 'betza' | 'parlett', pieces: PieceDef[], resolve: Resolver, context: ExportContext = {}): string {
     const lines: string[] = [];
     for (const piece of pieces) {
-        const { text, lost } = notation === 'betza' ? toBetza(piece, resolve) : toParlett(piece, resolve);
+        const { text, lost } = notation === 'betza' ? toBetza(piece, resolve, context) : toParlett(piece, resolve, context);
         lines.push(`${piece.name}: ${text}`);
         for (const item of lost) lines.push(`  lost: ${item}`);
     }

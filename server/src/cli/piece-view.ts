@@ -9,6 +9,7 @@ import { squareName, type SetUp } from '../engine/board.js';
 import { destinations, type EngineProblem, type EngineResult } from '../engine/report.js';
 import type { DiagramWindow } from '../diagram/cells.js';
 import { destinationFacts } from '../diagram/facts.js';
+import { zoneFacts, type DiagramZone } from '../diagram/zones.js';
 import { renderSvgDiagram } from '../diagram/svg.js';
 import { layOutDefinition } from '../language/lsp/lcpn-formatter.js';
 import { definitionsWithErrors } from '../language/lcpn-convert-check.js';
@@ -19,6 +20,7 @@ import type { PieceDef } from '../model/piece.js';
 import { toBetza, toParlett, type ExportResult } from '../notation/index.js';
 import { caveats } from '../views/piece-summary.js';
 import { scenarios } from '../views/scenarios.js';
+import { pieceZones } from '../views/zones.js';
 import type { DiagramContext } from './diagram-context.js';
 import { escapeText } from './escape.js';
 import type { NamedPiece } from './pieces.js';
@@ -30,43 +32,28 @@ export interface ShownDiagram {
     result: EngineResult;
     /** The whole board for a set-up of the user's own (its coordinates matter); else the diagram's own window. */
     window?: DiagramWindow;
+    /** The zones drawn on it (views/zones.ts), as the mover sees them. */
+    zones: DiagramZone[];
 }
 
 /**
  * The diagrams of a piece: with a set-up of the user's own (--at, --friend, --enemy) one
- * diagram in it; otherwise the scenarios that explain the piece, in their order. The side,
- * the first-move state and the declared board's rules apply to either.
+ * diagram in it; otherwise the scenarios that explain the piece, in their order (on a declared
+ * board: where it belongs, each way its conditions turn out, before its first move, as Black
+ * where that differs). The side, first-move state and declared rules apply to either.
  */
 export function shownDiagrams(named: NamedPiece, context: DiagramContext): ShownDiagram[] {
     const { piece, resolve } = named;
-    const state = stateOf(context);
-    const { custom, board } = context;
+    const { custom, board, rules } = context;
     if (custom) {
         const window: DiagramWindow = { files: [0, board.files - 1], ranks: [0, board.ranks - 1] };
-        const setup = { ...custom, ...state };
-        return [{ title: `on ${squareName(custom.at)}${blockerText(custom)}${stateText(context)}`, setup, result: destinations(piece, setup, resolve), window }];
+        const zones = pieceZones(piece, resolve, board, rules, custom.side ?? 'white');
+        const title = `on ${squareName(custom.at)}${blockerText(custom)}${custom.side === 'black' ? ', as Black' : ''}${custom.firstMove ? ', not moved yet' : ''}`;
+        return [{ title, setup: custom, result: destinations(piece, custom, resolve), window, zones }];
     }
-    const shown = scenarios(piece, resolve, board);
-    if (Object.keys(state).length === 0) return shown;
-    // The scenarios place the piece; the side, first move and declared rules are the file's and the command line's.
-    return shown.map((s) => {
-        const setup = { ...s.setup, ...state };
-        return { ...s, title: s.title + stateText(context), setup, result: destinations(piece, setup, resolve) };
+    return scenarios(piece, resolve, board, {
+        ...(rules ? { rules } : {}), ...(context.side ? { side: context.side } : {}), ...(context.firstMove ? { firstMove: true } : {})
     });
-}
-
-/** The set-up fields the context adds to every diagram (only those that differ from the engine's defaults). */
-function stateOf(context: DiagramContext): Partial<SetUp> {
-    return {
-        ...(context.rules ? { rules: context.rules } : {}),
-        ...(context.side === 'black' ? { side: 'black' as const } : {}),
-        ...(context.firstMove ? { firstMove: true } : {})
-    };
-}
-
-/** ", as Black", ", before its first move": what the caption says about the state. */
-function stateText(context: DiagramContext): string {
-    return (context.side === 'black' ? ', as Black' : '') + (context.firstMove ? ', not moved yet' : '');
 }
 
 function blockerText(setup: SetUp): string {
@@ -81,7 +68,7 @@ function blockerText(setup: SetUp): string {
  * over several lines, as the formatter lays it out.
  */
 export function definitionLines(piece: PieceDef): string[] {
-    if (!piece.body && piece.properties.length === 0) return [`${piece.name}: (no movement given)`];
+    if (!piece.body && !piece.declaration && piece.properties.length === 0) return [`${piece.name}: (no movement given)`];
     return layOutDefinition(printPiece(piece, piece.style)).split(/\r?\n/);
 }
 
@@ -94,14 +81,14 @@ export const PUBLISHED_CELL = 32;
  */
 export function diagramSvg(piece: PieceDef, diagram: ShownDiagram): string {
     return renderSvgDiagram(diagram.setup, diagram.result.destinations, {
-        window: diagram.window, cellSize: PUBLISHED_CELL, labels: true, legend: true,
+        window: diagram.window, cellSize: PUBLISHED_CELL, labels: true, legend: true, zones: diagram.zones,
         title: escapeText(`${piece.name}: ${diagram.title}`)
     });
 }
 
 /** The lines under a diagram: what its squares cannot say (promotions, where a capture is made from). */
 export function diagramFacts(diagram: ShownDiagram): string[] {
-    return destinationFacts(diagram.result.destinations);
+    return [...zoneFacts(diagram.zones), ...destinationFacts(diagram.result.destinations)];
 }
 
 /** The engine's caveats of a set of diagrams (informal text, unknown keywords), each once. */
@@ -115,8 +102,10 @@ export interface Notations {
     parlett: ExportResult;
 }
 
-export function notationsOf(named: NamedPiece): Notations {
-    return { betza: toBetza(named.piece, named.resolve), parlett: toParlett(named.piece, named.resolve) };
+/** `context.declaration`: the file's board, whose confinement and promotion zone the notations cannot say. */
+export function notationsOf(named: NamedPiece, context: Pick<DiagramContext, 'declaration'> = {}): Notations {
+    const exported = context.declaration ? { board: context.declaration } : {};
+    return { betza: toBetza(named.piece, named.resolve, exported), parlett: toParlett(named.piece, named.resolve, exported) };
 }
 
 /**

@@ -109,7 +109,7 @@ export function htmlPiece(named: NamedPiece, context: DiagramContext, id: string
     // A board, zone, condition or function: what it declares, in words; no diagram or notation of its own.
     if (piece.declaration) return { ...base, properties: declarationLines(piece.declaration, named.resolve, context.board), diagrams: [], notes: [] };
     const shown = piece.body ? shownDiagrams(named, context) : [];
-    const { betza, parlett } = notationsOf(named);
+    const { betza, parlett } = notationsOf(named, context);
     return {
         ...base,
         diagrams: shown.map((d) => ({ caption: d.title, svg: diagramSvg(piece, d), facts: diagramFacts(d) })),

@@ -12,6 +12,7 @@ import { renderTextDiagram } from '../diagram/text.js';
 import type { Document } from '../language/generated/ast.js';
 import type { LcpnServices } from '../language/lcpn-module.js';
 import { caveats } from '../views/piece-summary.js';
+import { pieceZones } from '../views/zones.js';
 import { escapeText } from './escape.js';
 import { positionSetUp } from './moves-position.js';
 import { findMovingPiece } from './pieces.js';
@@ -47,7 +48,8 @@ export function positionLines(services: LcpnServices, document: LangiumDocument<
         const { destinations: reached, problems } = destinations(named.piece, setup, named.resolve);
         out.push(`${piece.name} (${piece.side === 'white' ? 'White' : 'Black'}) on ${squareName(piece.square)}:`);
         // On the real board (White at the bottom), whichever side moves.
-        out.push(...renderTextDiagram(setup, reached, { window, labels: true }).split('\n').map((l) => `    ${l}`));
+        const zones = pieceZones(named.piece, named.resolve, position.board, rules, piece.side);
+        out.push(...renderTextDiagram(setup, reached, { window, labels: true, zones }).split('\n').map((l) => `    ${l}`));
         out.push(...caveats(problems).map((c) => `  note: ${c}`));
         out.push('');
     });

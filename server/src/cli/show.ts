@@ -72,7 +72,7 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
             out.push(...propertyLines(piece).map((l) => `  ${l}`));
             for (const diagram of shownDiagrams(named, context)) {
                 out.push(`  ${diagram.title}:`);
-                out.push(...renderTextDiagram(diagram.setup, diagram.result.destinations, { window: diagram.window, labels: !!context.custom }).split('\n').map((l) => `    ${l}`));
+                out.push(...renderTextDiagram(diagram.setup, diagram.result.destinations, { window: diagram.window, labels: !!context.custom, zones: diagram.zones }).split('\n').map((l) => `    ${l}`));
                 out.push(...caveats(diagram.result.problems).map((c) => `  note: ${c}`));
             }
             out.push('');
