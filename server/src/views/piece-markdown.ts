@@ -18,6 +18,7 @@ import { codeBlock, escapeMarkdown } from './markdown.js';
 import { caveats, normalizedDefinition, propertyLines } from './piece-summary.js';
 import { mostInformativeFirst, scenarios } from './scenarios.js';
 import { zoneFacts } from '../diagram/zones.js';
+import { outsideZoneFacts } from './zones.js';
 
 export { mostInformativeFirst } from './scenarios.js';
 
@@ -72,7 +73,10 @@ export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: Piece
             parts.push(caption(title), markdownImage(svg, `${piece.name}: movement diagram ${title}`));
             // The zones' squares once, and again only where they change (Black's are turned).
             const zoneLines = zoneFacts(zones);
-            const facts = [...(zoneLines.join() === zonesSaid ? [] : zoneLines), ...destinationFacts(result.destinations)];
+            const facts = [
+                ...(zoneLines.join() === zonesSaid ? [] : zoneLines), ...destinationFacts(result.destinations),
+                ...outsideZoneFacts(piece, resolve, setup), ...result.problems.filter((p) => p.rule === 'outside-zone').map((p) => p.message)
+            ];
             zonesSaid = zoneLines.join();
             if (facts.length > 0) parts.push(facts.map(escapeMarkdown).join('  \n'));
             if (options.exportFrom && shown[0].title === title) parts.push(exportLinks(options.exportFrom));
@@ -86,7 +90,8 @@ export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: Piece
     if (properties.length > 0) parts.push(properties.map((l) => `- ${escapeMarkdown(l)}`).join('\n'));
     if (options.extra?.length) parts.push(options.extra.join('  \n'));
     if (options.images && withText) textDiagrams();
-    const notes = [...new Set(shown.flatMap((s) => caveats(s.result.problems)))];
+    // With images, a piece outside its confinement is already said under its diagram.
+    const notes = [...new Set(shown.flatMap((s) => caveats(s.result.problems.filter((p) => !options.images || p.rule !== 'outside-zone'))))];
     if (notes.length > 0) parts.push(notes.map((n) => `- ${escapeMarkdown(n)}`).join('\n'));
     return parts.join('\n\n');
 }

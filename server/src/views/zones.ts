@@ -5,7 +5,7 @@
  * for orientation. Zones are written from White's side; a Black piece sees them turned half a
  * turn, as the engine does, so they are turned here too.
  */
-import { onBoard, type Board, type Rules, type Side, type Square, type Zone } from '../engine/board.js';
+import { onBoard, squareName, type Board, type Rules, type SetUp, type Side, type Square, type Zone } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
 import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';
@@ -52,4 +52,24 @@ export function pieceZones(piece: PieceDef | Move, resolve: Resolver, board: Boa
     for (const key of relevant) add(key, true);
     for (const key of boardZones) if (!relevant.has(key)) add(key, false);
     return out;
+}
+
+/**
+ * Why some moves are missing where the piece stands (docs/diagrams.md): outside a zone a keyword
+ * confines part of its movement to (`:within-fortress`), those moves do not exist. (A piece
+ * outside its board confinement has no moves at all: the engine says so as a problem.)
+ */
+export function outsideZoneFacts(piece: PieceDef | Move, resolve: Resolver, setup: SetUp): string[] {
+    const body = 'kind' in piece ? piece : piece.body;
+    if (!body) return [];
+    const board = setup.board;
+    const at = setup.side === 'black' ? turnSquare(board, setup.at) : setup.at;
+    const lines: string[] = [];
+    for (const key of pieceUses(body, resolve).keywordZones) {
+        const zone = resolveZone(key, resolve, setup.rules?.board ?? board);
+        if (zone && !zone.squares.some((sq) => sq.file === at.file && sq.rank === at.rank)) {
+            lines.push(`${squareName(setup.at)} is outside zone ${key}: the moves confined to it (:${key}) exist only inside it`);
+        }
+    }
+    return lines;
 }

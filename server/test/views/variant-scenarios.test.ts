@@ -8,13 +8,13 @@
  */
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { squareName, type Rules } from '../../src/engine/board.js';
+import { parseSquare, squareName, type Rules } from '../../src/engine/board.js';
 import { boardRules } from '../../src/engine/rules.js';
 import { parsePieceText } from '../../src/model/parse-text.js';
 import type { BoardClause, Move, PieceDef, Term, Test } from '../../src/model/piece.js';
 import { pieceUses, rankThresholds, testAt } from '../../src/views/piece-uses.js';
 import { scenarios, testedRanks, type Scenario } from '../../src/views/scenarios.js';
-import { pieceZones } from '../../src/views/zones.js';
+import { outsideZoneFacts, pieceZones } from '../../src/views/zones.js';
 
 const prelude = new Map(parsePieceText(readFileSync(new URL('../../prelude/standard.lcpn', import.meta.url), 'utf8')).pieces.map((p) => [p.key, p]));
 const def = (key: string, x: Partial<PieceDef>): PieceDef => ({ name: key, key, properties: [], style: 'lisp', ...x });
@@ -193,5 +193,22 @@ describe('zones to draw', () => {
         expect(black[0].squares.map(squareName).sort()).toEqual(['d10', 'd8', 'd9', 'e10', 'e8', 'e9', 'f10', 'f8', 'f9']);
         const small = pieceZones(piece('general'), resolve, { files: 5, ranks: 5 }, rules as Rules, 'white');
         expect(small[0].squares.map(squareName).sort()).toEqual(['d1', 'd2', 'd3', 'e1', 'e2', 'e3']);
+    });
+});
+
+describe('why moves are missing', () => {
+    test('outside the zone a keyword confines it to, the general is told why those moves are gone', () => {
+        const { piece, resolve, rules } = variant(XIANGQI, XIANGQI_BOARD);
+        const at = (square: string, side: 'white' | 'black' = 'white') => {
+            const sq = parseSquare(square)!;
+            return { board: rules.board, at: sq, friends: [], enemies: [], rules, side };
+        };
+        expect(outsideZoneFacts(piece('general'), resolve, at('e5'))).toEqual([
+            'e5 is outside zone within-fortress: the moves confined to it (:within-fortress) exist only inside it'
+        ]);
+        expect(outsideZoneFacts(piece('general'), resolve, at('e2'))).toEqual([]);
+        // Black's fortress is d8-f10.
+        expect(outsideZoneFacts(piece('general'), resolve, at('e9', 'black'))).toEqual([]);
+        expect(outsideZoneFacts(piece('general'), resolve, at('e2', 'black'))).toHaveLength(1);
     });
 });
