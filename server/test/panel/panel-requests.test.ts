@@ -109,6 +109,9 @@ describe('positionDiagram in the panel', () => {
         expect(replaced.position).toBe('9x10 b:runner@e10,pawn@e1');
         const removed = positionDiagram(services.shared, { uri, position: replaced.position, edit: { square: 'e10' } })!;
         expect(removed.position).toBe('9x10 b:pawn@e1');
+        // Without a size the string is on the declared board (as lcpn show --position reads it); a mistake's column is in the string as typed.
+        expect(positionDiagram(services.shared, { uri, position: 'w:general@e10' })).toMatchObject({ position: '9x10 w:general@e10', board: { files: 9, ranks: 10 } });
+        expect(positionDiagram(services.shared, { uri, position: 'w:general@e11' })?.error).toEqual({ message: 'e11 is not on the 9x10 board', column: 10 });
         const plain = await open('(def camel [1 3])\n');
         expect(positionDiagram(plain.services.shared, { uri: plain.uri, position: '' })?.position).toBe('8x8');
     });

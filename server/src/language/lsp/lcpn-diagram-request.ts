@@ -99,7 +99,7 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         text: renderTextDiagram(setup, result.destinations, { window, labels: true, zones }),
         notes: caveats(result.problems),
         promotions: Object.fromEntries(result.destinations.filter((d) => d.promotions?.length).map((d) => [squareName(d.square), [...d.promotions!]])),
-        facts: [...destinationFacts(result.destinations), ...zoneFacts(zones)],
+        facts: [...zoneFacts(zones), ...destinationFacts(result.destinations)],
         side,
         firstMove,
         firstMoveMatters,

@@ -4,8 +4,8 @@
  * uses in that document would. With `edit`, a piece is put on a square (or a square emptied)
  * first, and the answer carries the position string after it, so the client edits positions
  * without reading them. With `select`, the moves of the piece on that square in the position;
- * with `attacked`, the pieces that attack that square. An empty position string is an empty
- * board of the document's declared size (else 8 x 8). For the editor's position view.
+ * with `attacked`, the pieces that attack that square. A position string that gives no size
+ * (an empty one too) is on the document's declared board (else 8 x 8). For the editor's position view.
  */
 import { URI } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
@@ -56,15 +56,18 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     const document = shared.workspace.LangiumDocuments.getDocument(uri)!;
     // The document's board declaration: its zones, confinements and promotion zone apply in the position.
     const rules = declaredBoard(services.lcpn.PieceModels, document)?.rules;
+    // A string that gives no size is on the declared board, as `lcpn show/moves --position` reads it.
+    const prefix = rules && params.position.trim() !== '' && !/^\s*\d+x\d+(\s|$)/i.test(params.position) ? `${rules.board.files}x${rules.board.ranks} ` : '';
     let position: Position;
     try {
         position = params.position.trim() === ''
             ? { board: rules?.board ?? DEFAULT_POSITION_BOARD, pieces: [] }
-            : parsePosition(params.position);
+            : parsePosition(prefix + params.position);
         if (params.edit) position = edited(position, params.edit, params.position.length);
     } catch (error) {
         if (!(error instanceof PositionError)) throw error;
-        return { position: params.position, board: { files: 0, ranks: 0 }, pieces: [], svg: '', text: '', error: { message: error.message, column: error.column } };
+        const column = Math.min(params.position.length, Math.max(0, error.column - prefix.length));
+        return { position: params.position, board: { files: 0, ranks: 0 }, pieces: [], svg: '', text: '', error: { message: error.message, column } };
     }
     const resolve = services.lcpn.PieceModels.resolverFor(uri.toString());
     const lookup: PieceLookup = (name) => {
