@@ -14,21 +14,27 @@ import { isAstNode, isReference, type AstNode, type Reference, type ReferenceInf
 export function forEachAstNode(root: AstNode, visit: (node: AstNode) => void): void {
     const stack: AstNode[] = [root];
     const children: AstNode[] = [];
+    const pushChild = (child: AstNode) => children.push(child);
     while (stack.length > 0) {
         const node = stack.pop()!;
         visit(node);
-        const record = node as unknown as Record<string, unknown>;
-        for (const property in record) {
-            if (property.charCodeAt(0) === 36 /* $ */) continue;
-            const value = record[property];
-            if (Array.isArray(value)) {
-                for (const element of value) if (isAstNode(element)) children.push(element);
-            } else if (isAstNode(value)) {
-                children.push(value);
-            }
-        }
+        forEachAstChild(node, pushChild);
         // Pushed in reverse, so the first child is visited next.
         while (children.length > 0) stack.push(children.pop()!);
+    }
+}
+
+/** Calls `visit` for each child of `node`, in `streamContents` order (property by property). */
+export function forEachAstChild(node: AstNode, visit: (child: AstNode) => void): void {
+    const record = node as unknown as Record<string, unknown>;
+    for (const property in record) {
+        if (property.charCodeAt(0) === 36 /* $ */) continue;
+        const value = record[property];
+        if (Array.isArray(value)) {
+            for (const element of value) if (isAstNode(element)) visit(element);
+        } else if (isAstNode(value)) {
+            visit(value);
+        }
     }
 }
 
