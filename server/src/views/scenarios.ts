@@ -55,7 +55,9 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
     const body = 'kind' in piece ? piece : piece.body;
     const { rules } = options;
     const uses = body ? pieceUses(body, resolve) : NO_USES;
-    const home = homeSquare(piece, uses, resolve, board, rules);
+    const prepared = prepare(piece, resolve);
+    const budget = { left: options.budgetSteps ?? SCENARIO_BUDGET };
+    const home = homeSquare(piece, uses, resolve, board, rules, (at) => evaluatePrepared(prepared, { board, at, friends: [], enemies: [], ...(rules ? { rules } : {}) }, { budget }).destinations.length);
     const firstMoveState = options.firstMove ?? uses.firstMove;
     const side: Side = options.side ?? 'white';
     // Places are chosen as White sees the board; a Black piece stands on the square turned half a turn.
@@ -63,8 +65,6 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
         board, at: side === 'black' ? turnSquare(board, at) : at, friends: [], enemies: [], ...(side === 'black' ? { side } : {}),
         ...(rules ? { rules } : {}), ...(firstMoveState ? { firstMove: true } : {})
     });
-    const prepared = prepare(piece, resolve);
-    const budget = { left: options.budgetSteps ?? SCENARIO_BUDGET };
     const zoneCache = new Map<Side, DiagramZone[]>();
     const zonesFor = (side: Side) => zoneCache.get(side) ?? zoneCache.set(side, pieceZones(piece, resolve, board, rules, side)).get(side)!;
     const run = (title: string, setup: SetUp, assume?: Map<string, boolean>): Scenario =>
@@ -146,11 +146,30 @@ function sameDestinations(a: EngineResult, b: EngineResult): boolean {
 }
 
 /** Where a piece belongs: the middle of the zone it is confined to (by the board or a keyword), else the centre. */
-function homeSquare(piece: PieceDef | Move, uses: PieceUses, resolve: Resolver, board: Board, rules?: Rules): Square {
+function homeSquare(piece: PieceDef | Move, uses: PieceUses, resolve: Resolver, board: Board, rules: Rules | undefined, moves: (at: Square) => number): Square {
     const confined = confinement(piece, rules);
     const keyword = [...uses.keywordZones][0];
-    const squares = confined?.squares ?? (keyword ? resolveZone(keyword, resolve, rules?.board ?? board)?.squares : undefined);
-    return middle((squares ?? []).filter((sq) => onBoard(board, sq))) ?? centreOf(board);
+    const squares = (confined?.squares ?? (keyword ? resolveZone(keyword, resolve, rules?.board ?? board)?.squares : undefined) ?? []).filter((sq) => onBoard(board, sq));
+    const centre = middle(squares);
+    if (!centre) return centreOf(board);
+    // Of the zone's squares nearest its middle, the one where the piece has the most moves: a zone
+    // keyword may confine only part of the movement (janggi's palace diagonals, whose middle is no
+    // diagonal point), and a piece shows best where that part has moves.
+    const near = byDistance(squares, centre).slice(0, HOME_CANDIDATES);
+    let best = { at: centre, n: -1 };
+    for (const at of near) {
+        const n = moves(at);
+        if (n > best.n) best = { at, n };
+    }
+    return best.at;
+}
+
+/** Squares of a zone tried as the piece's home (the nearest its middle). */
+const HOME_CANDIDATES = 16;
+
+function byDistance(squares: readonly Square[], to: Square): Square[] {
+    const distance = (sq: Square) => (sq.file - to.file) ** 2 + (sq.rank - to.rank) ** 2;
+    return [...squares].sort((a, b) => distance(a) - distance(b) || a.rank - b.rank || a.file - b.file);
 }
 
 /** The square of a set nearest its centre of mass (the lowest rank, then file, on a tie); undefined when empty. */

@@ -212,3 +212,19 @@ describe('why moves are missing', () => {
         expect(outsideZoneFacts(piece('general'), resolve, at('e2', 'black'))).toHaveLength(1);
     });
 });
+
+describe('where a piece confined in part by a keyword stands', () => {
+    test('the zone square nearest its middle where the piece has most moves: the janggi soldier on a palace point', () => {
+        // Janggi's palace lines: the points of both palaces joined by diagonals; the soldier steps
+        // forward or sideways, and diagonally forward along those lines.
+        const lines = def('palace-lines', { declaration: { kind: 'zone', squares: ['d1', 'f1', 'e2', 'd3', 'f3', 'd8', 'f8', 'e9', 'd10', 'f10'] } });
+        const soldier = def('soldier', {
+            body: { kind: 'union', parts: [keyword({ kind: 'leap', vector: [0, 1] }, 'forward', 'sideways'), keyword({ kind: 'leap', vector: [1, 1] }, 'forward', 'palace-lines')] }
+        });
+        const { piece, resolve, rules } = variant([lines, soldier]);
+        const [first] = scenarios(piece('soldier'), resolve, rules.board, { rules, side: 'white' });
+        // d3, f3, d8, f8 lie nearest the middle of the ten points, but only e2 has diagonal steps forward along the lines (d3, f3).
+        expect(first.title).toBe('on e2');
+        expect(dests(first)).toEqual(['d2', 'd3', 'e3', 'f2', 'f3']);
+    });
+});
