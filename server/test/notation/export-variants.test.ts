@@ -4,7 +4,9 @@
  * board's confinements and other conditions are listed as lost, in words, never dropped silently.
  * Model values are built by hand from docs/language.md, so these tests do not depend on the parser.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parsePieceText } from '../../src/model/parse-text.js';
 import { normalizeName } from '../../src/model/names.js';
 import type { Declaration, Move, PieceDef, Term, Test } from '../../src/model/piece.js';
 import { parseBetza } from '../../src/notation/betza-parse.js';
@@ -159,5 +161,33 @@ describe('what the notations cannot say is listed', () => {
     it('a declaration used as a piece, and a declaration exported', () => {
         expect(betza(union(ref('fortress'), ref('wazir')))).toEqual({ text: 'W', lost: ['fortress, which is a zone, not a piece'] });
         expect(parlett(def('shogi', undefined, declarations.shogi))).toEqual({ text: '', lost: ["the definition, which declares a board, not a piece's moves"] });
+    });
+});
+
+describe('the pieces of examples/ in the notations variant players know', () => {
+    const exampleFile = (name: string) => {
+        const own = new Map(parsePieceText(readFileSync(new URL(`../../../examples/${name}`, import.meta.url), 'utf8')).pieces.map((p) => [p.key, p]));
+        const board = [...own.values()].find((p) => p.declaration?.kind === 'board')?.declaration;
+        const context = board?.kind === 'board' ? { board } : {};
+        return (key: string) => {
+            const piece = own.get(key)!;
+            const names = (k: string) => own.get(k);
+            return [toBetza(piece, names, context).text, toParlett(piece, names, context).text];
+        };
+    };
+
+    // Betza as Fairy-Stockfish's variant definitions write these pieces (shogi: WfF, FfW, fN, fR, fW, RF, BW; makruk: FfW, F).
+    it.each([
+        ['shogi.lcpn', 'king', 'K', '1*'], ['shogi.lcpn', 'gold', 'WfF', '1+, 1X>'], ['shogi.lcpn', 'silver', 'FfW', '1X, 1>'],
+        ['shogi.lcpn', 'knight', 'fN', '~2/1>'], ['shogi.lcpn', 'lance', 'fR', 'n>'], ['shogi.lcpn', 'rook', 'R', 'n+'],
+        ['shogi.lcpn', 'bishop', 'B', 'nX'], ['shogi.lcpn', 'pawn', 'fW', '1>'], ['shogi.lcpn', 'dragon', 'RF', 'n+, 1X'],
+        ['shogi.lcpn', 'horse', 'BW', 'nX, 1+'], ['shogi.lcpn', 'tokin', 'WfF', '1+, 1X>'], ['shogi.lcpn', 'promoted-lance', 'WfF', '1+, 1X>'],
+        ['makruk.lcpn', 'met', 'F', '1X'], ['makruk.lcpn', 'khon', 'FfW', '1X, 1>'], ['makruk.lcpn', 'horse', 'N', '~1/2'],
+        ['makruk.lcpn', 'boat', 'R', 'n+'], ['makruk.lcpn', 'pawn', 'fmWfcF', 'o1>, c1X>'],
+        ['grand.lcpn', 'marshal', 'RN', 'n+, ~1/2'], ['grand.lcpn', 'cardinal', 'BN', 'nX, ~1/2'], ['grand.lcpn', 'pawn', 'fmWfcFifmnD', 'o1>, c1X>, io2>'],
+        ['minixiangqi.lcpn', 'general', 'W', '1+'], ['minixiangqi.lcpn', 'horse', 'nN', '1+.1X'], ['minixiangqi.lcpn', 'cannon', 'mRcpR', 'on+'],
+        ['minixiangqi.lcpn', 'soldier', 'fsW', '1>=']
+    ])('%s %s: %s, %s', (file, key, betzaText, parlettText) => {
+        expect(exampleFile(file)(key)).toEqual([betzaText, parlettText]);
     });
 });
