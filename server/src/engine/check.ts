@@ -5,7 +5,7 @@
  */
 import type { Move, QualifiedMove } from '../model/piece.js';
 import { directionWord, isKnownKeyword } from '../model/vocabulary.js';
-import { compile } from './compile.js';
+import { compile, sharedRefCache } from './compile.js';
 import { Problems, type Plan, type Resolver, type Vec } from './plan.js';
 
 export { isKnownKeyword };
@@ -55,7 +55,7 @@ export const STEPS_MAX_NODES = 5_000;
 export function baseSteps(move: Move, resolve: Resolver): Vec[] {
     const steps = new Map<string, Vec>();
     const problems = new Problems();
-    const plan = compile(move, resolve, problems, STEPS_MAX_NODES);
+    const plan = compile(move, resolve, problems, STEPS_MAX_NODES, sharedRefCache(resolve));
     if (problems.list.some((p) => p.rule === 'limit')) return [];
     collect(plan, steps);
     return [...steps.values()];

@@ -64,10 +64,34 @@ export function isPieceDef(target: Target): target is PieceDef {
     return !('kind' in target);
 }
 
+/**
+ * Referenced definitions compiled once per context and reused across compiles that share a
+ * resolver (the editor's checks compile every definition of a file on every edit, and chained
+ * definitions expanded each other's references again and again: S's 'chained' benchmark). An
+ * entry keeps the problems its compile met, replayed on reuse, and its size, still counted
+ * against the cap. An entry whose compile met a cycle depends on the references around it and is
+ * not kept; one that met the size limit is kept as "too large" (a reuse reports the limit and
+ * moves nowhere), which may say so of a reference that a fresh compile, started with more of the
+ * cap left, would have finished: the cache is for the editor's checks, which are capped anyway.
+ */
+export type RefCache = Map<string, { out: Plan | Annotation; problems: EngineProblem[]; nodes: number; informal: number }>;
+
+const REF_CACHES = new WeakMap<Resolver, RefCache>();
+
+/**
+ * The cache shared by every compile with this resolver. Only for resolvers whose answers never
+ * change (the editor's resolvers are per workspace state: lcpn-piece-models.ts).
+ */
+export function sharedRefCache(resolve: Resolver): RefCache {
+    let cache = REF_CACHES.get(resolve);
+    if (!cache) REF_CACHES.set(resolve, cache = new Map());
+    return cache;
+}
+
 /** Compiles `target`; problems go to `problems`. */
 /** `maxNodes`: a smaller cap for callers that compile every definition on every edit (the editor's checks). */
-export function compile(target: Target, resolve: Resolver, problems: Problems, maxNodes = MAX_COMPILED_NODES): Plan {
-    return new Compiler(resolve, problems, maxNodes).root(target);
+export function compile(target: Target, resolve: Resolver, problems: Problems, maxNodes = MAX_COMPILED_NODES, cache?: RefCache): Plan {
+    return new Compiler(resolve, problems, maxNodes, cache).root(target);
 }
 
 class Compiler {
@@ -87,10 +111,25 @@ class Compiler {
     private readonly env: TestEnvironment = {
         resolve: (key) => this.resolve(key),
         zone: (key) => this.zone(key),
-        report: (kind, message, rule, foreign) => (foreign ? this.problems.add(kind, message, rule) : this.report(kind, message, rule))
+        report: (kind, message, rule, foreign) => (foreign ? this.unlocated(kind, message, rule) : this.report(kind, message, rule))
     };
+    /** Problems met by the reference compiles in progress (for the cache), innermost last. */
+    private readonly recording: EngineProblem[][] = [];
+    /** Cycles met so far: a reference compile that met one is not cached. */
+    private cycles = 0;
+    /** Size limits met so far: a reference compile that met one is cached as too large. */
+    private limits = 0;
 
-    constructor(private readonly resolve: Resolver, private readonly problems: Problems, private readonly maxNodes: number) {}
+    constructor(
+        private readonly resolve: Resolver, private readonly problems: Problems, private readonly maxNodes: number,
+        private readonly cache?: RefCache
+    ) {}
+
+    /** A problem that belongs to a referenced definition (not located in the target). */
+    private unlocated(kind: EngineProblem['kind'], message: string, rule: EngineRule): void {
+        for (const list of this.recording) list.push({ kind, message, rule });
+        this.problems.add(kind, message, rule);
+    }
 
     private zone(key: string): PlanZone | undefined {
         let zone = this.zones.get(key);
@@ -124,7 +163,9 @@ class Compiler {
 
     /** Reports a problem, located at `at` (default: the node being compiled) when it is one of the target's own nodes. */
     private report(kind: EngineProblem['kind'], message: string, rule: EngineRule, at?: Move, keyword?: string): void {
-        if (this.inRef > 0) return this.problems.add(kind, message, rule);
+        if (rule === 'cycle' || rule === 'condition-cycle') this.cycles++;
+        if (rule === 'limit') this.limits++;
+        if (this.inRef > 0) return this.unlocated(kind, message, rule);
         const path = at && this.path[this.path.length - 1] !== at ? [...this.path, at] : [...this.path];
         this.problems.add(kind, message, rule, path, keyword);
     }
@@ -204,13 +245,34 @@ class Compiler {
             else this.report('invalid', `"${key}" has no movement`, 'no-body');
             return NONE;
         }
+        const cacheKey = this.cache && `${key}\u0000${contextKey(ctx)}`;
+        const hit = cacheKey !== undefined ? this.cache!.get(cacheKey) : undefined;
+        if (hit) {
+            this.nodes += hit.nodes;
+            if (this.nodes > this.maxNodes) {
+                this.report('limit', `definition too large or too deeply nested to evaluate (over ${this.maxNodes} parts or ${MAX_DEPTH} levels)`, 'limit');
+                return NONE;
+            }
+            for (const p of hit.problems) this.unlocated(p.kind, p.message, p.rule);
+            this.informal += hit.informal;
+            return hit.out;
+        }
+        const [nodes, informal, cycles, limits] = [this.nodes, this.informal, this.cycles, this.limits];
+        const problems: EngineProblem[] = [];
+        this.recording.push(problems);
         this.stack.push(key);
         this.inRef++;
         try {
-            return this.compile(def.body, ctx);
+            const out = this.compile(def.body, ctx);
+            if (cacheKey !== undefined && this.cycles === cycles) {
+                const size = this.limits === limits ? this.nodes - nodes : Infinity;
+                this.cache!.set(cacheKey, { out, problems, nodes: size, informal: this.informal - informal });
+            }
+            return out;
         } finally {
             this.stack.pop();
             this.inRef--;
+            this.recording.pop();
         }
     }
 
@@ -427,6 +489,14 @@ class Compiler {
     }
 }
 
+/** What a context is, as text: two references compiled in equal contexts compile alike. */
+function contextKey(ctx: Context): string {
+    return JSON.stringify([
+        ctx.groups.map((g) => g.map((w) => w.name)), ctx.only, ctx.range ?? null, ctx.turn ?? null, ctx.end, ctx.notes,
+        ctx.zones.map((z) => z.key), ctx.landing
+    ]);
+}
+
 /** Why a combination of end rules allows no move, or undefined when it allows some. */
 function contradiction(end: EndRule): string | undefined {
     if (end.igui && !end.capture) return 'move and igui together allow no move (igui captures without moving)';
@@ -496,8 +566,12 @@ function firstText(move: Move): string | undefined {
     }
 }
 
+/**
+ * Nested unions are kept nested: flattening copied every part at every level, O(leaves x depth)
+ * for definitions that chain through many others (S's 'chained' benchmark); the walker recurses anyway.
+ */
 function union(parts: Plan[]): Plan {
-    const flat = parts.flatMap((p) => (p.kind === 'union' ? p.parts : p.kind === 'none' ? [] : [p]));
+    const flat = parts.filter((p) => p.kind !== 'none');
     if (flat.length === 0) return NONE;
     return flat.length === 1 ? flat[0] : { kind: 'union', parts: flat };
 }

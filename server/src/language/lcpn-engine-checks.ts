@@ -21,7 +21,7 @@ import * as ast from './generated/ast.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
 import type { LcpnServices } from './lcpn-module.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
-import { compile } from '../engine/compile.js';
+import { compile, sharedRefCache } from '../engine/compile.js';
 import { compileCondition } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
 import { boardRules, zoneSquares } from '../engine/rules.js';
@@ -81,7 +81,7 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
     if (piece.declaration) return checkDeclaration(models, def, piece, piece.declaration, resolve, accept);
     if (!piece.body) return;
     const problems = new Problems();
-    compile(piece, resolve, problems, CHECK_MAX_NODES);
+    compile(piece, resolve, problems, CHECK_MAX_NODES, sharedRefCache(resolve));
     // A generated definition with thousands of informal parts gets the first ones, not thousands of diagnostics.
     const located = problems.located.filter((l) => REPORTED[l.problem.rule]).slice(0, MAX_PER_DEFINITION);
     if (located.length === 0) return;

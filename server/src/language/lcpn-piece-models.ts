@@ -28,6 +28,8 @@ export class LcpnPieceModels {
     private readonly loweredNodes = new WeakMap<ast.Definition, LoweredDefinition>();
     /** Per scope table (rebuilt when the workspace changes): document URI -> key -> definition. */
     private readonly resolved = new WeakMap<DefinitionTable, Map<string, Map<string, ast.Definition | null>>>();
+    /** Per scope table: document URI -> its resolver, so a resolver stays the same function while the workspace does (the engine caches by it). */
+    private readonly resolvers = new WeakMap<DefinitionTable, Map<string, PieceResolver>>();
 
     constructor(private readonly services: LangiumServices) {
         this.lowered = new DocumentCache(services.shared);
@@ -58,8 +60,7 @@ export class LcpnPieceModels {
     }
 
     /** The definition a use of `key` in document `uri` resolves to. */
-    definitionNode(key: string, uri: string): ast.Definition | undefined {
-        const table = (this.services.references.ScopeProvider as LcpnScopeProvider).definitionTable();
+    definitionNode(key: string, uri: string, table = this.definitionTable()): ast.Definition | undefined {
         let byUri = this.resolved.get(table);
         if (!byUri) this.resolved.set(table, byUri = new Map());
         let byKey = byUri.get(uri);
@@ -82,12 +83,27 @@ export class LcpnPieceModels {
         return resolveName(scopes.definitionTable().get(normalizeName(key)), uri);
     }
 
-    /** A resolver for the engine, as seen from document `uri`. */
+    private definitionTable(): DefinitionTable {
+        return (this.services.references.ScopeProvider as LcpnScopeProvider).definitionTable();
+    }
+
+    /**
+     * A resolver for the engine, as seen from document `uri`: the same function for as long as the
+     * workspace stays the same (its answers never change), a new one after any change.
+     */
     resolverFor(uri: string): PieceResolver {
-        return (key) => {
-            const node = this.definitionNode(key, uri);
-            return node ? this.loweredOf(node)?.piece : undefined;
-        };
+        const table = this.definitionTable();
+        let byUri = this.resolvers.get(table);
+        if (!byUri) this.resolvers.set(table, byUri = new Map());
+        let resolver = byUri.get(uri);
+        if (!resolver) {
+            resolver = (key) => {
+                const node = this.definitionNode(key, uri, table);
+                return node ? this.loweredOf(node)?.piece : undefined;
+            };
+            byUri.set(uri, resolver);
+        }
+        return resolver;
     }
 
     private load(description: AstNodeDescription): ast.Definition | undefined {
