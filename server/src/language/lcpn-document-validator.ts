@@ -82,6 +82,21 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
         return recognised(() => oneErrorPerDefinition(document, diagnostics, this.segmentsOf(document))) ?? diagnostics;
     }
 
+    /**
+     * The syntax errors alone, as validateDocument reports them (one per broken definition),
+     * for publishing as soon as a file is parsed: on a large file linking and the checks take
+     * seconds more. Empty for a file the lexer and parser read without an error. Needs only the
+     * parse and the index (names in scope make some messages more precise).
+     */
+    syntaxDiagnostics(document: LangiumDocument): Diagnostic[] {
+        const { lexerErrors, parserErrors } = document.parseResult;
+        if ((lexerErrors.length === 0 && parserErrors.length === 0) || looksBinary(document.textDocument.getText())) return [];
+        const diagnostics: Diagnostic[] = [];
+        this.processLexingErrors(document.parseResult, diagnostics, {});
+        this.processParsingErrors(document.parseResult, diagnostics, {});
+        return recognised(() => oneErrorPerDefinition(document, diagnostics, this.segmentsOf(document))) ?? diagnostics;
+    }
+
     private readonly segments = new WeakMap<object, Segments>();
 
     private segmentsOf(document: LangiumDocument): Segments {

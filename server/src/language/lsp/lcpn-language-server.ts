@@ -2,7 +2,8 @@
  * Starts the language server on the shared services' connection: Langium's
  * `startLanguageServer`, step by step, with three differences.
  * - Handlers are registered through `guardConnection`: malformed params get InvalidParams.
- * - Diagnostics are published under the URI the client sent (see ClientUris).
+ * - Diagnostics are published under the URI the client sent (see ClientUris); a file with
+ *   syntax errors gets those as soon as it is parsed, the full list once it is validated.
  * - `lcpn/pieceDiagram` and `lcpn/positionDiagram` are served like Langium's requests:
  *   checked params, after the document is linked, cancellable.
  */
@@ -16,6 +17,7 @@ import {
     type LangiumSharedServices
 } from 'langium/lsp';
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
+import { LcpnDocumentValidator } from '../lcpn-document-validator.js';
 import { checkedRequest, ClientUris, guardConnection } from './lcpn-connection-guard.js';
 import { pieceDiagram, PIECE_DIAGRAM_REQUEST, type PieceDiagramParams } from './lcpn-diagram-request.js';
 import { positionDiagram, POSITION_DIAGRAM_REQUEST, type PositionDiagramParams } from './lcpn-position-request.js';
@@ -86,6 +88,19 @@ function addDiagnosticsHandler(connection: Connection, shared: LangiumSharedServ
             const normalized = uri.toString();
             await connection.sendDiagnostics({ uri: clientUris.of(normalized), diagnostics: [] });
             clientUris.forget(normalized);
+        }
+    });
+    // A file the editor shows with syntax errors gets them as soon as it is parsed (after all
+    // documents of the build are indexed, so names in scope are known); linking and the checks
+    // take seconds more on a large file. The full list replaces them when it is validated.
+    builder.onBuildPhase(DocumentState.IndexedContent, async (documents) => {
+        for (const document of documents) {
+            const uri = clientUris.of(document.uri.toString());
+            if (!shared.workspace.TextDocuments.get(uri)) continue;
+            const validator = shared.ServiceRegistry.getServices(document.uri).validation.DocumentValidator;
+            if (!(validator instanceof LcpnDocumentValidator)) continue;
+            const syntax = validator.syntaxDiagnostics(document);
+            if (syntax.length > 0) await connection.sendDiagnostics({ uri, diagnostics: clientUris.toClient(syntax) });
         }
     });
     builder.onDocumentPhase(DocumentState.Validated, async (document) => {
