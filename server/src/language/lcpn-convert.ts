@@ -153,7 +153,7 @@ class Converter {
         if (reason) return { reason };
         const piece = this.models.loweredOf(def)?.piece;
         if (!piece) return { reason: 'it has a syntax error' };
-        if (this.style !== 'lisp' && !canPrintInfix(piece)) return { reason: NO_SPELLING };
+        if (this.style !== 'lisp' && !canPrintInfix(piece, this.style)) return { reason: NO_SPELLING };
         return { piece, text: layOutDefinition(printPiece(piece, this.style)) };
     }
 

@@ -1,22 +1,30 @@
 /**
  * The role a name plays is decided by its position, not by the grammar (the spec uses
- * `cannon` both as a piece and as a modifier function: LCPN is a Lisp-2). Only names in
- * the `piece` role are cross-references to definitions; the others are resolved against
- * the vocabulary of functions.
+ * `cannon` both as a piece and as a modifier function: LCPN is a Lisp-2). Pieces, zones and
+ * conditions are cross-references to definitions; so is a function the file defines (a name
+ * the vocabulary does not know as a built-in function). Squares never are.
  */
 import type { AstNode } from 'langium';
 import * as ast from './generated/ast.js';
 import { normalizeName } from '../model/names.js';
+import { bodyKind, headName } from '../model/body-kind.js';
+import { functionWord, isTestWord, LOGIC_WORDS } from '../model/vocabulary.js';
 
 export type NameRole =
     /** A piece: links to a definition. */
     | 'piece'
-    /** A modifier function at the head of an application or inside a function composition. */
+    /** A modifier function at the head of an application or inside a function composition; also a test's call (`(in palace)`, `(rank)`). */
     | 'function'
-    /** A name inside a condition's comparison, like `rank` in `(= (rank) 2)`. */
+    /** A name inside a condition's comparison, like `x` in `(= x 2)`. */
     | 'term'
     /** The `t` of a Lisp `(cond ... (t EXPR))` default clause. */
-    | 'default-test';
+    | 'default-test'
+    /** A square or rectangle of a zone: `d1-f3` in `(zone d1-f3)`. Never linked. */
+    | 'square'
+    /** A zone's name: `(in palace)`, the last name of `(confine elephant own-side)`, `(promotion-zone far-ranks)`. */
+    | 'zone'
+    /** A defined condition used as a test: `(cond (on-own-side X))`, `if (on_own_side) {...}`, `(and a b)`. */
+    | 'condition';
 
 /** The role of each name (it depends on the AST only, and linking, scoping and validation all ask). */
 const roles = new WeakMap<ast.NameRef, NameRole>();
@@ -27,15 +35,56 @@ export function nameRole(ref: ast.NameRef): NameRole {
     return role;
 }
 
+/** Whether a name in this role refers to a definition (is linked). */
+export function isLinkedRole(ref: ast.NameRef): boolean {
+    const role = nameRole(ref);
+    if (role === 'piece' || role === 'zone' || role === 'condition') return true;
+    // A built-in function is the language's, even where a piece has its name (`(cannon rook)`).
+    return role === 'function' && !builtIn(ref.ref?.$refText);
+}
+
+function builtIn(text: string | undefined): boolean {
+    const word = typeof text === 'string' ? functionWord(text) : undefined;
+    return word !== undefined && word.evaluated;
+}
+
 function roleByPosition(ref: ast.NameRef): NameRole {
     const container = ref.$container;
+    const text = ref.ref?.$refText;
     if (ast.isBranch(container) && ref.$containerProperty === 'test' && container.open
-        && ['t', 'else', 'otherwise'].includes(normalizeName(ref.ref.$refText))) {
+        && typeof text === 'string' && ['t', 'else', 'otherwise'].includes(normalizeName(text))) {
         return 'default-test';
     }
+    if (ast.isApplication(container) && ref.$containerProperty === 'args') {
+        const byHead = argumentRole(container, ref);
+        if (byHead) return byHead;
+    }
+    // In a SQL condition chain (`a AND in(palace)`), the parts are tests, except the call's head.
+    if ((ast.isComposition(container) || ast.isUnion(container)) && !isChainCallHead(ref) && inTest(container)) {
+        return 'condition';
+    }
     if (inFunctionPosition(ref)) return 'function';
-    if (inTest(ref)) return 'term';
+    if (inTest(ref)) return insideComparison(ref) ? 'term' : 'condition';
     return 'piece';
+}
+
+/** The role an application's head gives its arguments, if it gives one. */
+function argumentRole(app: ast.Application, ref: ast.NameRef): NameRole | undefined {
+    const head = headName(app);
+    switch (head) {
+        case 'zone': return 'square';
+        case 'in': case 'promotion-zone': return 'zone';
+        case 'occupied-by': return 'piece';
+        case 'confine': return app.args[app.args.length - 1] === ref ? 'zone' : 'piece';
+        default: return head !== undefined && LOGIC_WORDS.has(head) && app.open !== undefined ? 'condition' : undefined;
+    }
+}
+
+/** The last part of `a AND in`, the composition a SQL chain applies to `(palace)`: the call's head. */
+function isChainCallHead(ref: ast.NameRef): boolean {
+    const composition = ref.$container;
+    return ast.isComposition(composition) && composition.functions[composition.functions.length - 1] === ref
+        && ast.isApplication(composition.$container) && composition.$containerProperty === 'head';
 }
 
 /** True for the head of an application, and for the parts of a function expression there. */
@@ -51,10 +100,32 @@ function inFunctionPosition(node: AstNode): boolean {
     return false;
 }
 
+/**
+ * Whether `node` stands where a test is read: a branch's test, inside a comparison or a logical
+ * form, an argument of a predicate, or the body of a definition that is a condition.
+ */
 function inTest(node: AstNode): boolean {
+    let child: AstNode = node;
+    for (let n: AstNode | undefined = node.$container; n; child = n, n = n.$container) {
+        if (ast.isBranch(n)) return child.$containerProperty === 'test';
+        if (ast.isEquals(n) || ast.isLogic(n) || ast.isNegation(n)) return true;
+        if (ast.isDefinition(n)) return bodyKind(n.body) === 'condition';
+        if (ast.isApplication(n)) {
+            const head = headName(n);
+            if (child.$containerProperty === 'args' && head !== undefined && isTestWord(head)) return true;
+            // `a AND in(palace)`: the chain the SQL composition applies to.
+            if (!(child.$containerProperty === 'head' && ast.isComposition(child) && !n.open)) return false;
+            continue;
+        }
+        if (!(ast.isParenthesized(n) || ast.isUnion(n) || ast.isComposition(n))) return false;
+    }
+    return false;
+}
+
+function insideComparison(node: AstNode): boolean {
     for (let n: AstNode | undefined = node.$container; n; n = n.$container) {
         if (ast.isEquals(n)) return true;
-        if (ast.isDefinition(n) || ast.isBranch(n)) return false;
+        if (ast.isDefinition(n) || ast.isBranch(n) || ast.isLogic(n) || ast.isNegation(n)) return false;
     }
     return false;
 }

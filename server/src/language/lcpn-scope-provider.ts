@@ -21,7 +21,7 @@ import {
 import type { LangiumServices } from 'langium/lsp';
 import * as ast from './generated/ast.js';
 import { incompleteDefinitions } from './lcpn-incomplete.js';
-import { nameRole } from './lcpn-name-roles.js';
+import { isLinkedRole } from './lcpn-name-roles.js';
 import { isPreludeUri } from './lcpn-prelude.js';
 import { normalizeName } from '../model/names.js';
 
@@ -95,7 +95,8 @@ export class LcpnScopeProvider implements ScopeProvider {
     }
 
     getScope(context: ReferenceInfo): Scope {
-        if (!ast.isNameRef(context.container) || nameRole(context.container) !== 'piece') return EMPTY_SCOPE;
+        // Pieces, zones, conditions and defined functions link; squares and built-in words never do.
+        if (!ast.isNameRef(context.container) || !isLinkedRole(context.container)) return EMPTY_SCOPE;
         // A node of a replaced or closed document (a request that raced an edit) resolves to nothing.
         const document = AstUtils.findRootNode(context.container).$document;
         if (!document) return EMPTY_SCOPE;

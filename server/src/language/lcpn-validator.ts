@@ -9,12 +9,13 @@ import * as ast from './generated/ast.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
 import { incompleteDefinitions } from './lcpn-incomplete.js';
 import { nameRole } from './lcpn-name-roles.js';
+import { bodyKind } from '../model/body-kind.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import type { LcpnServices } from './lcpn-module.js';
 import { closestNames, didYouMean, spellAs } from './suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { findCycles, references } from '../model/cycles.js';
-import { DIRECTIONS, FUNCTIONS, QUALIFIERS, directionWord, functionWord, hexagonalWord, isKnownKeyword } from '../model/vocabulary.js';
+import { DIRECTIONS, FUNCTIONS, QUALIFIERS, declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword } from '../model/vocabulary.js';
 import { enclosingStyle, lowerMove, notationOf } from '../model/lower.js';
 import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
@@ -25,6 +26,7 @@ export function registerValidationChecks(services: LcpnServices): void {
         Document: [validator.checkDuplicates, validator.checkCycles, validator.checkStrays, validator.checkSemicolonComments],
         Definition: [validator.checkDefinitionName, validator.checkLoweringProblems],
         NameRef: [validator.checkName, validator.checkFunction],
+        Logic: validator.checkLogicOverPieces,
         Qualifier: [validator.checkKeyword, validator.checkKeywordSelects],
         GerundCall: validator.checkGerunds,
         Branch: validator.checkBraces,
@@ -151,6 +153,7 @@ export class LcpnValidator {
     };
 
     checkName = (ref: ast.NameRef, accept: ValidationAcceptor): void => {
+        if (nameRole(ref) === 'square') return; // `e5`, `d1-f3`: lowering checks squares
         const text = ref.ref.$refText;
         checkOddCharacter(text, ref, 'ref', accept);
         if (hasDigit(text)) {
@@ -162,23 +165,31 @@ export class LcpnValidator {
     checkFunction = (ref: ast.NameRef, accept: ValidationAcceptor): void => {
         if (nameRole(ref) !== 'function' && nameRole(ref) !== 'term') return;
         const name = normalizeName(ref.ref.$refText);
-        if (functionWord(name)) return;
         const typed = ref.ref.$refText;
         const style = enclosingStyle(ref);
         const operator = OPERATOR_WORDS[name];
-        if (operator && nameRole(ref) === 'function') {
+        const call = ref.$container;
+        // `(or rook bishop)`: Lisp's `or` joins conditions, so over pieces it is a newcomer's union.
+        const overPieces = ast.isApplication(call) && ref.$containerProperty === 'head' && call.args.length > 0 && call.args.every((a) => this.isMovement(a));
+        if (operator && nameRole(ref) === 'function' && (!functionWord(name) || overPieces)) {
             const fix = style === 'lisp' ? operator.lisp : style === 'sql' ? operator.sql : operator.c;
-            accept('warning', `'${typed}' is not an LCPN operator but a name, so this reads as an unknown modifier function: ${operator.what} is written ${fix}`,
+            const why = functionWord(name) && style === 'lisp'
+                ? `'${typed}' combines conditions, and these are movements`
+                : `'${typed}' is not an LCPN operator but a name, so this reads as an unknown modifier function`;
+            accept('warning', `${why}: ${operator.what} is written ${fix}`,
                 { node: ref, property: 'ref', code: IssueCodes.OperatorWordAsFunction, data: { code: IssueCodes.OperatorWordAsFunction, ...(style === 'lisp' ? { replacement: operator.lispOp } : {}) } });
             return;
         }
+        if (functionWord(name) || declarationWord(name)) return;
+        // A function or condition the file defines.
+        const target = ref.ref.ref;
+        if (target && ['function', 'condition'].includes(bodyKind(target.body))) return;
         if (nameRole(ref) === 'term' || isConditionCall(ref)) {
-            const rank = style === 'lisp' ? '(rank)' : 'rank()';
             const example = style === 'lisp' ? '(cond ("on the a-file" wazir))' : style === 'sql' ? 'IF "on the a-file" THEN wazir END' : 'if "on the a-file" { wazir }';
             // Inside a condition it is kept as informal; used as a whole movement it has no moves at all.
             const inCondition = nameRole(ref) === 'term' || insideComparison(ref);
             const where = inCondition ? '' : ` ('${style === 'lisp' ? `(${typed})` : `${typed}()`}' has no movement to modify, so it reads as a condition, which belongs in a test)`;
-            accept(inCondition ? 'warning' : 'error', `unknown condition word '${typed}'${where}: the only condition lcpn computes is ${rank}, the rank the piece stands on; write other conditions in words, as a string: ${example}`,
+            accept(inCondition ? 'warning' : 'error', `unknown condition word '${typed}'${where}: lcpn computes ${conditionWords(style)} and the conditions the file defines; write other conditions in words, as a string: ${example}`,
                 { node: ref, property: 'ref', code: IssueCodes.UnknownCondition, data: { code: IssueCodes.UnknownCondition } });
             return;
         }
@@ -187,9 +198,35 @@ export class LcpnValidator {
             { node: ref, property: 'ref', code: IssueCodes.UnknownFunction, data: { code: IssueCodes.UnknownFunction, suggestions } });
     };
 
+    /** `x := ferz || wazir`: C's `||`/`&&` join conditions; between movements the newcomer meant `/`. */
+    checkLogicOverPieces = (logic: ast.Logic, accept: ValidationAcceptor): void => {
+        if (!logic.operands.every((o) => this.isMovement(o))) return;
+        const style = enclosingStyle(logic);
+        const operators = GrammarUtils.findNodesForKeyword(logic.$cstNode, logic.ops[0]);
+        const op = logic.ops[0];
+        const union = style === 'sql' ? 'rook OR bishop' : 'rook / bishop';
+        const replacement = op === '||' ? (style === 'sql' ? 'OR' : '/') : undefined;
+        const message = op === '&&' || op === 'AND'
+            ? `'${op}' joins conditions, and these are movements: a piece that moves as either of two pieces is written ${union}; '&' composes modifier functions, as in capture & cannon(rook)`
+            : `'${op}' joins conditions, and these are movements: a piece that moves as either of two pieces is written ${union}`;
+        accept('error', message, { node: logic, range: operators[0]?.range, code: IssueCodes.ForeignOperator, data: { code: IssueCodes.ForeignOperator, ...(replacement ? { replacement } : {}) } });
+    };
+
+    /** A piece, a vector or another movement, where a test was expected (linked names only: an unknown name is not known to be either). */
+    private isMovement(expr: ast.Expr): boolean {
+        if (ast.isNameRef(expr)) {
+            const target = expr.ref.ref;
+            return target !== undefined && bodyKind(target.body) === 'piece';
+        }
+        return ast.isVector(expr) || ast.isSequence(expr) || ast.isQualified(expr) || ast.isGerundCall(expr);
+    }
+
     checkKeyword = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
         const name = normalizeKeyword(qualifier.value);
         if (name === '*' || isKnownKeyword(name)) return;
+        // `:within-fortress` where the file defines `within-fortress` as a zone or a condition: the
+        // definition gives it its meaning (a keyword naming anything else is the engine checks').
+        if (this.models.resolverFor(AstUtils.getDocument(qualifier).uri.toString())(name)?.declaration) return;
         const hexagonal = hexagonalWord(name);
         if (hexagonal) {
             const [dx, dy] = hexagonal.squareStep;
@@ -297,7 +334,13 @@ const OPERATOR_WORDS: Record<string, { what: string; lisp: string; c: string; sq
     and: { what: 'a composition of modifier functions', lisp: '((& capture cannon) rook)', c: 'capture & cannon(rook)', sql: 'capture AND cannon(rook)', lispOp: '&', infixOp: { c: '&', sql: 'AND' } }
 };
 
-/** `(file)`, `file()`: a call with nothing to modify reads as a condition word, like `(rank)`. */
+/** The condition words lcpn computes, in a style's spelling. */
+function conditionWords(style: 'lisp' | 'c' | 'sql'): string {
+    const words = ['rank', 'file', 'first-move', 'in ZONE', 'occupied-by PIECE', 'empty', 'friend', 'enemy'];
+    return style === 'lisp' ? words.map((w) => `(${w})`).join(', ') : words.map((w) => { const [fn, arg] = w.split(' '); return `${fn.replace(/-/g, '_')}(${arg ?? ''})`; }).join(', ');
+}
+
+/** `(foo)`, `foo()`: a call with nothing to modify reads as a condition word, like `(rank)`. */
 function isConditionCall(ref: ast.NameRef): boolean {
     const call = ref.$container;
     return ast.isApplication(call) && ref.$containerProperty === 'head' && call.args.length === 0;

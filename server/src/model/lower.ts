@@ -16,7 +16,10 @@ import { AstUtils, GrammarUtils, type AstNode } from 'langium';
 import * as ast from '../language/generated/ast.js';
 import { normalizeKeyword, normalizeName } from './names.js';
 import { parseBetza, parseParlett } from '../notation/index.js';
-import { integerText, MAX_INTEGER, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from './piece.js';
+import { integerText, MAX_INTEGER, type BoardClause, type CompareOp, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from './piece.js';
+import { bodyKind, headName, isCondition, type BodyKind } from './body-kind.js';
+import { CONDITION_TERMS, declarationWord, LOGIC_WORDS, PREDICATE_ARGUMENTS } from './vocabulary.js';
+import { MAX_BOARD_SIDE, parseSquare } from '../engine/board.js';
 
 export interface LoweringProblem {
     node: AstNode;
@@ -105,6 +108,21 @@ class Lowering {
         let body: Move | undefined;
         const name = typeof def.name === 'string' ? def.name : '';
         if (!name) this.incomplete = true;
+        const kind = bodyKind(def.body);
+        if (kind !== 'piece' && def.body) {
+            if (ast.isInfixDefinition(def)) {
+                for (const p of def.properties ?? []) {
+                    this.problem(p, 'misplaced-property', `'${p.value}' is a property of a piece; a ${kind} has none`);
+                }
+            }
+            return {
+                name: name.startsWith('$') ? name.slice(1) : name,
+                key: normalizeName(name),
+                properties: [],
+                declaration: this.declaration(kind, def.body),
+                style: definitionStyle(def)
+            };
+        }
         if (ast.isInfixDefinition(def)) {
             for (const p of def.properties ?? []) {
                 if (typeof p?.value === 'string') properties.push(normalizeKeyword(p.value)); else this.incomplete = true;
@@ -194,7 +212,11 @@ class Lowering {
                 this.problem(expr, 'misplaced-qualifier', `'${expr.value}' qualifies a movement: put it after one, as in (wazir ${expr.value}) or wazir${expr.value}`);
                 return { kind: 'union', parts: [] };
             case 'Equals':
-                this.problem(expr, 'test-as-move', "'=' compares values in a condition; it is not a movement");
+                this.problem(expr, 'test-as-move', `'${expr.op ?? '='}' compares values in a condition; it is not a movement`);
+                return { kind: 'union', parts: [] };
+            case 'Logic':
+            case 'Negation':
+                this.problem(expr, 'test-as-move', `'${ast.isLogic(expr) ? expr.ops[0] : expr.op}' combines conditions; it is not a movement: use it in a test, as in ${TEST_EXAMPLE}`);
                 return { kind: 'union', parts: [] };
             default:
                 // A node recovery made without a concrete type (`$type: 'Expr'`).
@@ -249,6 +271,17 @@ class Lowering {
     private application(expr: ast.Application): Move {
         const notation = notationOf(expr);
         if (notation) return this.notation(notation, expr.args[0] as ast.StringLit);
+        const head = headName(expr);
+        if (head !== undefined && declarationWord(head)) {
+            this.problem(expr, 'misplaced-declaration', head === 'zone' || head === 'board'
+                ? `'${head}' declares a ${head} and must be a definition's whole body, as in ${head === 'zone' ? '(def palace (zone d1-f3)) / palace := zone(d1-f3)' : '(def xiangqi (board 9 10)) / xiangqi := board(9, 10)'}; use the ${head}'s name where it is needed`
+                : `'${head}' is a clause of a board declaration, as in (def xiangqi (board 9 10 (${head === 'confine' ? 'confine elephant own-side' : 'promotion-zone far-ranks'})))`);
+            return { kind: 'union', parts: [] };
+        }
+        if (head !== undefined && isCondition(expr)) {
+            this.problem(expr, 'test-as-move', `'${head}' is a condition, not a movement: use it in a test, as in ${TEST_EXAMPLE}`);
+            return { kind: 'union', parts: [] };
+        }
         const args = expr.args ?? [];
         const qualifiers = args.filter(ast.isQualifier);
         const others = args.filter((a) => !ast.isQualifier(a));
@@ -334,16 +367,235 @@ class Lowering {
         return otherwise ? { kind: 'conditional', branches, otherwise } : { kind: 'conditional', branches };
     }
 
-    private test(expr: ast.Expr | undefined): Test {
+    /**
+     * A condition. Lisp forms are read directly; C and SQL chains are flattened to their operands
+     * and operators and regrouped with the precedence (comparison, then AND, then OR), because in
+     * a SQL definition's body the movement grammar may have taken an `AND`/`OR` first (see
+     * InfixBody in lcpn.langium).
+     */
+    test(expr: ast.Expr | undefined): Test {
         if (!expr || !KNOWN_TYPES.has(expr.$type)) {
             this.incomplete = true;
             return { kind: 'text', text: '' };
         }
         if (ast.isStringLit(expr)) return { kind: 'text', text: expr.value ?? '' };
         if (ast.isParenthesized(expr)) return this.test(expr.expr);
-        if (ast.isEquals(expr)) return { kind: 'compare', op: '=', left: this.term(expr.left), right: this.term(expr.right) };
-        this.problem(expr, 'bad-test', 'a condition is a comparison such as (= (rank) 2) / rank() = 2, or a description in a string');
+        if (ast.isNameRef(expr)) {
+            const name = refText(expr);
+            if (!name) {
+                this.incomplete = true;
+                return { kind: 'text', text: '' };
+            }
+            return { kind: 'ref', key: normalizeName(name) };
+        }
+        if (ast.isNegation(expr)) return { kind: 'not', test: this.test(expr.operand) };
+        if (isChain(expr)) return this.chain(expr);
+        if (ast.isEquals(expr)) return this.compare(expr.op, this.term(expr.left), expr.right);
+        if (ast.isApplication(expr) && headName(expr) !== undefined) return this.call(expr);
+        if (ast.isComposition(expr) || ast.isUnion(expr)) {
+            const op = ast.isComposition(expr) ? expr.ops?.[0] : expr.ops?.[0];
+            this.problem(expr, 'bad-test', `'${op ?? (ast.isComposition(expr) ? '&' : '/')}' combines movements; in a condition write ${ast.isComposition(expr) ? "(and a b), a && b or a AND b" : "(or a b), a || b or a OR b"}`);
+            return { kind: 'text', text: '' };
+        }
+        this.problem(expr, 'bad-test', `a condition is a comparison such as (<= (rank) 5) / rank() <= 5, a test such as (in palace) / in(palace), the name of a defined condition, or a description in a string`);
         return { kind: 'text', text: '' };
+    }
+
+    private compare(op: string | undefined, left: Term, rightExpr: ast.Expr | undefined): Test {
+        if (op === undefined) this.incomplete = true;
+        return { kind: 'compare', op: (op ?? '=') as CompareOp, left, right: this.term(rightExpr) };
+    }
+
+    /** A C or SQL chain of tests joined by `&&` `||` `AND` `OR`, regrouped: `a OR b AND c` is `a OR (b AND c)`. */
+    private chain(expr: ast.Expr): Test {
+        const items: ChainItem[] = [];
+        const ops: ('and' | 'or')[] = [];
+        this.flatten(expr, items, ops);
+        const tests = items.map((item) => (item.kind === 'test' ? item.test : item.kind === 'call' ? this.call(item.node, item.head) : this.test(item.expr)));
+        const groups: Test[][] = [[tests[0]]];
+        ops.forEach((op, i) => {
+            if (op === 'or') groups.push([tests[i + 1]]); else groups[groups.length - 1].push(tests[i + 1]);
+        });
+        const ands = groups.map((g): Test => (g.length === 1 ? g[0] : { kind: 'and', tests: g }));
+        return ands.length === 1 ? ands[0] : { kind: 'or', tests: ands };
+    }
+
+    private flatten(expr: ast.Expr, items: ChainItem[], ops: ('and' | 'or')[]): void {
+        const parts = (list: ast.Expr[], opOf: (i: number) => 'and' | 'or') => list.forEach((part, i) => {
+            if (i > 0) ops.push(opOf(i - 1));
+            this.flatten(part, items, ops);
+        });
+        if (ast.isLogic(expr)) {
+            parts(expr.operands ?? [], (i) => (expr.ops[i] === '&&' || expr.ops[i] === 'AND' ? 'and' : 'or'));
+        } else if (ast.isUnion(expr) && isWordChain(expr)) {
+            parts(expr.items, () => 'or');
+        } else if (ast.isComposition(expr) && isWordChain(expr)) {
+            parts(expr.functions, () => 'and');
+        } else if (ast.isApplication(expr) && !expr.open && ast.isComposition(expr.head) && isWordChain(expr.head)) {
+            // `a AND in(palace)`: the last part is the call.
+            this.flatten(expr.head, items, ops);
+            const last = items.pop()!;
+            items.push(last.kind === 'expr' ? { kind: 'call', node: expr, head: last.expr } : last);
+        } else if (ast.isEquals(expr) && !expr.open && expr.left && isChain(expr.left)) {
+            // `a OR rank() > 5`: the comparison takes the chain's last operand.
+            this.flatten(expr.left, items, ops);
+            const last = items.pop()!;
+            const left: Term = last.kind === 'expr' ? this.term(last.expr) : last.kind === 'call' ? this.callTerm(last.node, last.head) : this.badTerm(expr);
+            items.push({ kind: 'test', test: this.compare(expr.op, left, expr.right) });
+        } else {
+            items.push({ kind: 'expr', expr });
+        }
+    }
+
+    /** `(in palace)`, `(occupied-by cannon)`, `(and a b)`, `first_move()`; `head` replaces the application's head (a SQL chain's last part). */
+    private call(expr: ast.Application, headExpr: ast.Expr = expr.head): Test {
+        const name = ast.isNameRef(headExpr) ? refText(headExpr) : '';
+        if (!name) {
+            this.incomplete = true;
+            return { kind: 'text', text: '' };
+        }
+        const fn = normalizeName(name);
+        const args = expr.args ?? [];
+        if (LOGIC_WORDS.has(fn)) {
+            if (fn === 'not') {
+                if (args.length !== 1) this.problem(expr, 'test-arity', `'not' takes one test, as in (not (occupied-by cannon))`);
+                return args.length === 0 ? { kind: 'text', text: '' } : { kind: 'not', test: this.test(args[0]) };
+            }
+            if (args.length === 0) {
+                this.problem(expr, 'test-arity', `'${fn}' needs the tests it combines, as in (${fn} (first-move) (in palace))`);
+                return { kind: 'text', text: '' };
+            }
+            const tests = args.map((a) => this.test(a));
+            return tests.length === 1 ? tests[0] : { kind: fn as 'and' | 'or', tests };
+        }
+        if (CONDITION_TERMS.has(fn)) {
+            this.problem(expr, 'term-as-test', `'${name}' is a number (the ${fn} of the square tested), not a test: compare it, as in (<= (${fn}) 5) / ${fn}() <= 5`);
+            return { kind: 'text', text: '' };
+        }
+        const wanted = PREDICATE_ARGUMENTS[fn];
+        if (wanted === 'none' && args.length > 0) {
+            this.problem(expr, 'test-arity', `'${name}' takes nothing: write (${fn}) / ${name}()`);
+        } else if (wanted === 'zone' && (args.length !== 1 || !ast.isNameRef(args[0]))) {
+            this.problem(expr, 'test-arity', `'${name}' takes the name of one zone, as in (in palace) / in(palace)`);
+        } else if (wanted === 'pieces' && (args.length === 0 || !args.every(ast.isNameRef))) {
+            this.problem(expr, 'test-arity', `'${name}' takes the names of pieces, as in (occupied-by cannon) / occupied_by(cannon, general)`);
+        }
+        return { kind: 'predicate', fn, args: args.map((a) => this.term(a)) };
+    }
+
+    private callTerm(expr: ast.Application, headExpr: ast.Expr): Term {
+        const name = ast.isNameRef(headExpr) ? refText(headExpr) : '';
+        if (!name) {
+            this.incomplete = true;
+            return { kind: 'number', value: 0 };
+        }
+        return { kind: 'call', fn: normalizeName(name), args: (expr.args ?? []).map((a) => this.term(a)) };
+    }
+
+    private badTerm(expr: ast.Expr): Term {
+        this.problem(expr, 'bad-term', 'a comparison compares numbers and calls such as (rank) / rank(), not two tests');
+        return { kind: 'number', value: 0 };
+    }
+
+    // ------------------------------------------------------------ declarations
+
+    private declaration(kind: Exclude<BodyKind, 'piece'>, body: ast.Expr): Declaration {
+        switch (kind) {
+            case 'zone': return { kind: 'zone', squares: this.zoneSquares(body as ast.Application) };
+            case 'board': return this.board(body as ast.Application);
+            case 'condition': return { kind: 'condition', test: this.test(body) };
+            case 'function': return { kind: 'function', parts: this.functionParts(body) };
+        }
+    }
+
+    /** `(zone d1-f3 e5)`: squares and rectangles, lower case, each checked where it is written. */
+    private zoneSquares(app: ast.Application): string[] {
+        const squares: string[] = [];
+        for (const arg of app.args ?? []) {
+            const text = ast.isNameRef(arg) ? refText(arg).toLowerCase().replace(/_/g, '-') : undefined;
+            if (text === '') {
+                this.incomplete = true;
+                continue;
+            }
+            const problem = text === undefined ? 'not a square' : squareProblem(text);
+            if (problem) {
+                this.problem(arg, 'bad-square', `${text === undefined ? 'this' : `'${text}'`} is ${problem}: a zone lists squares named from White's side, a file letter and a rank number (e5), or rectangles given by two corners (d1-f3)`);
+            } else {
+                squares.push(text!);
+            }
+        }
+        if ((app.args ?? []).length === 0) this.problem(app, 'empty-zone', 'this zone has no square: list them, as in (zone d1-f3) / zone(d1-f3)');
+        return squares;
+    }
+
+    /** `(board 9 10 (confine elephant own-side) (promotion-zone far-ranks))`. */
+    private board(app: ast.Application): Declaration {
+        const args = app.args ?? [];
+        const size = (index: number, what: string): number => {
+            const arg = args[index];
+            if (!ast.isNumberLit(arg)) {
+                this.problem(arg ?? app, 'board-size', `a board starts with its number of files and its number of ranks, as in (board 9 10) / board(9, 10): the number of ${what} is missing`);
+                return 8;
+            }
+            const value = this.integer(arg.value, arg);
+            if (value < 1 || value > MAX_BOARD_SIDE) {
+                this.problem(arg, 'board-size', `a board has 1 to ${MAX_BOARD_SIDE} ${what}, not ${integerText(value)}`);
+                return Math.min(MAX_BOARD_SIDE, Math.max(1, value));
+            }
+            return value;
+        };
+        const files = size(0, 'files');
+        const ranks = size(1, 'ranks');
+        const clauses: BoardClause[] = [];
+        for (const arg of args.slice(2)) {
+            const clause = this.boardClause(arg);
+            if (clause) clauses.push(clause);
+        }
+        return { kind: 'board', files, ranks, clauses };
+    }
+
+    private boardClause(arg: ast.Expr): BoardClause | undefined {
+        const head = ast.isApplication(arg) ? headName(arg) : undefined;
+        const names = ast.isApplication(arg) && (arg.args ?? []).every(ast.isNameRef) ? (arg.args as ast.NameRef[]).map((a) => normalizeName(refText(a))) : undefined;
+        if (head === 'confine') {
+            if (names && names.length >= 2 && names.every((n) => n)) return { kind: 'confine', pieces: names.slice(0, -1), zone: names[names.length - 1] };
+            this.problem(arg, 'bad-board-clause', 'a confine clause names the pieces, then the zone they never leave, as in (confine elephant own-side) / confine(elephant, own_side)');
+            return undefined;
+        }
+        if (head === 'promotion-zone') {
+            if (names && names.length === 1 && names[0]) return { kind: 'promotion-zone', zone: names[0] };
+            this.problem(arg, 'bad-board-clause', 'a promotion-zone clause names one zone, as in (promotion-zone far-ranks) / promotion_zone(far_ranks)');
+            return undefined;
+        }
+        if (arg && KNOWN_TYPES.has(arg.$type)) {
+            this.problem(arg, 'bad-board-clause', "after the board's files and ranks come its clauses: (confine PIECE... ZONE) and (promotion-zone ZONE)");
+        } else {
+            this.incomplete = true;
+        }
+        return undefined;
+    }
+
+    /** `(& capture general-there)`: function names, and (Lisp) inline conditions. */
+    private functionParts(body: ast.Expr): FunctionPart[] {
+        const parts: FunctionPart[] = [];
+        const add = (expr: ast.Expr | undefined): void => {
+            if (!expr || !KNOWN_TYPES.has(expr.$type)) {
+                this.incomplete = true;
+            } else if (ast.isNameRef(expr)) {
+                const name = refText(expr);
+                if (name) parts.push({ kind: 'function', name: normalizeName(name) }); else this.incomplete = true;
+            } else if (ast.isParenthesized(expr)) {
+                add(expr.expr);
+            } else if (ast.isComposition(expr)) {
+                (expr.functions ?? []).forEach(add);
+            } else if (isCondition(expr)) {
+                parts.push({ kind: 'test', test: this.test(expr) });
+            } else {
+                this.problem(expr, 'not-a-function', 'a function is composed of function names (capture, move, cannon, no-jump, igui, a defined function) and conditions');
+            }
+        };
+        add(body);
+        return parts;
     }
 
     private term(expr: ast.Expr | undefined): Term {
@@ -432,9 +684,44 @@ function hasUnsafeNumber(move: Move): boolean {
     }
 }
 
+/** What a C/SQL chain is made of while it is regrouped: an expression, the call that ends a SQL `AND` chain, or a finished comparison. */
+type ChainItem =
+    | { kind: 'expr'; expr: ast.Expr }
+    | { kind: 'call'; node: ast.Application; head: ast.Expr }
+    | { kind: 'test'; test: Test };
+
+const TEST_EXAMPLE = '(cond ((first-move) X)) / if (first_move()) { X } / IF first_move() THEN X END, or as a definition of its own';
+
+/** A union of `OR`s or a composition of `AND`s, with no brackets: in a condition, SQL's logic. */
+function isWordChain(expr: ast.Union | ast.Composition): boolean {
+    if (expr.open) return false;
+    const ops = expr.ops ?? [];
+    const word = ast.isUnion(expr) ? 'OR' : 'AND';
+    return ops.length > 0 && ops.every((op) => op === word);
+}
+
+/** An expression a C/SQL chain is flattened from. */
+function isChain(expr: ast.Expr): boolean {
+    if (ast.isLogic(expr)) return true;
+    if ((ast.isUnion(expr) || ast.isComposition(expr)) && isWordChain(expr)) return true;
+    if (ast.isApplication(expr) && !expr.open && ast.isComposition(expr.head) && isWordChain(expr.head)) return true;
+    return ast.isEquals(expr) && !expr.open && expr.left !== undefined && isChain(expr.left);
+}
+
+/** Why `text` is not a square or rectangle on a board of at most MAX_BOARD_SIDE a side, or undefined. */
+function squareProblem(text: string): string | undefined {
+    const corners = text.split('-');
+    if (corners.length > 2 || !corners.every((c) => /^[a-z]+[0-9]+$/.test(c))) return 'not a square';
+    for (const corner of corners) {
+        const square = parseSquare(corner);
+        if (!square || square.file >= MAX_BOARD_SIDE || square.rank < 0 || square.rank >= MAX_BOARD_SIDE) return `off the largest board (${MAX_BOARD_SIDE} by ${MAX_BOARD_SIDE})`;
+    }
+    return undefined;
+}
+
 /** The concrete expression types; recovery may leave a node of the abstract type `Expr`. */
 const KNOWN_TYPES = new Set<string>([
-    ast.Vector.$type, ast.Union.$type, ast.Sequence.$type, ast.Composition.$type, ast.Conditional.$type, ast.Equals.$type,
+    ast.Vector.$type, ast.Union.$type, ast.Sequence.$type, ast.Composition.$type, ast.Conditional.$type, ast.Equals.$type, ast.Logic.$type, ast.Negation.$type,
     ast.Application.$type, ast.Qualified.$type, ast.Parenthesized.$type, ast.GerundCall.$type, ast.NameRef.$type,
     ast.StringLit.$type, ast.NumberLit.$type, ast.Qualifier.$type, ast.Property.$type
 ]);

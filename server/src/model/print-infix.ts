@@ -3,7 +3,7 @@
  * only in spelling (`/` vs `OR`, `=>` vs `AND_THEN`, ...), so one printer serves both.
  * Parentheses are added exactly where the grammar's precedence needs them.
  */
-import { integerText, type Move, type PieceDef, type Qualifier, type Term, type Test } from './piece.js';
+import { integerText, type Declaration, type Move, type PieceDef, type Qualifier, type Term, type Test } from './piece.js';
 import { quote, rangeText } from './print-lisp.js';
 import { spellName } from './spelling.js';
 
@@ -27,14 +27,33 @@ const enum Level { Union = 1, Sequence = 2, Application = 3, Postfix = 5, Primar
  * `canPrintInfix` says no and the converter leaves it as written.
  */
 export function printInfixPiece(piece: PieceDef, style: InfixStyle): string {
+    if (piece.declaration) return `${spellName(piece.key, style)} ${SPELLING[style].define} ${new InfixPrinter(style).declaration(piece.declaration)}`;
     const props = piece.properties.map((p) => `::${p}`);
     const body = piece.body ? new InfixPrinter(style).move(piece.body, Level.Union) : props.length > 0 ? undefined : '()';
     return [spellName(piece.key, style), SPELLING[style].define, ...props, ...(body === undefined ? [] : [body])].join(' ');
 }
 
-/** Whether the piece has a C and SQL spelling (see printInfixPiece). */
-export function canPrintInfix(piece: PieceDef): boolean {
-    return piece.body !== undefined || piece.properties.length > 0;
+/**
+ * Whether the definition has a spelling in `style` (see printInfixPiece). Declarations that have
+ * none: a condition that is only a name or a string (it would read as a piece); in SQL, a
+ * condition whose `AND`/`OR` join only names and strings (it would read as a function or a
+ * union, SQL's `AND`/`OR` being also composition and union); a function of fewer than two parts
+ * (it would read as a piece) or, in SQL, with a test among its parts (it would read as a condition).
+ */
+export function canPrintInfix(piece: PieceDef, style: InfixStyle = 'c'): boolean {
+    const declaration = piece.declaration;
+    if (!declaration) return piece.body !== undefined || piece.properties.length > 0;
+    switch (declaration.kind) {
+        case 'zone': case 'board': return true;
+        case 'condition': return style === 'c' ? declaration.test.kind !== 'ref' && declaration.test.kind !== 'text' : certifies(declaration.test);
+        case 'function': return declaration.parts.length >= 2 && (style === 'c' || declaration.parts.every((p) => p.kind === 'function'));
+    }
+}
+
+/** A SQL test that reads as a condition wherever it stands: it holds a comparison, a `NOT` or a predicate. */
+function certifies(test: Test): boolean {
+    if (test.kind === 'and' || test.kind === 'or') return test.tests.some(certifies);
+    return test.kind === 'compare' || test.kind === 'not' || test.kind === 'predicate';
 }
 
 export function printInfixMove(move: Move, style: InfixStyle): string {
@@ -95,6 +114,22 @@ class InfixPrinter {
         const branches = move.branches.map((b) => `${this.test(b.test, false)} THEN ${this.move(b.body, Level.Union)}`);
         const otherwise = move.otherwise ? ` ELSE ${this.move(move.otherwise, Level.Union)}` : '';
         return `IF ${branches.join(' ELSE IF ')}${otherwise} END`;
+    }
+
+    declaration(declaration: Declaration): string {
+        const s = this.style;
+        switch (declaration.kind) {
+            case 'zone': return `zone(${declaration.squares.join(', ')})`;
+            case 'board': {
+                const clauses = declaration.clauses.map((c) => c.kind === 'confine'
+                    ? `confine(${[...c.pieces, c.zone].map((n) => spellName(n, s)).join(', ')})`
+                    : `promotion_zone(${spellName(c.zone, s)})`);
+                return `board(${[integerText(declaration.files), integerText(declaration.ranks), ...clauses].join(', ')})`;
+            }
+            case 'condition': return this.condition(declaration.test, 0);
+            // A test part is grouped, so that `capture & (rank() > 5)` reads as a composition.
+            case 'function': return declaration.parts.map((p) => (p.kind === 'function' ? spellName(p.name, s) : `(${this.condition(p.test, 0)})`)).join(SPELLING[s].compose);
+        }
     }
 
     private test(test: Test, parenthesize: boolean): string {

@@ -2,11 +2,12 @@
  * Piece model -> Lisp style (Emacs Lisp flavour: `[m n]` vectors, `( )` lists).
  * Names are spelled with `-`, keywords with `-`.
  */
-import { integerText, type Move, type PieceDef, type Qualifier, type Term, type Test } from './piece.js';
+import { integerText, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Term, type Test } from './piece.js';
 import { spellName } from './spelling.js';
 
 export function printLispPiece(piece: PieceDef): string {
     const name = spellName(piece.key, 'lisp');
+    if (piece.declaration) return `(def ${name} ${lispDeclaration(piece.declaration)})`;
     if (!piece.body && piece.properties.length === 0) return `(def ${name})`;
     const props = piece.properties.map((p) => `::${p}`);
     // Properties and no movement: `(def p ::royal)`, the body being the property itself.
@@ -65,6 +66,26 @@ export function rangeText(min: number, max: number | null): string[] {
     if (min === 1 && max === null) return ['rider'];
     if (min <= 1 && max !== null && min === Math.min(1, max)) return [integerText(max)];
     return [integerText(min), max === null ? '*' : integerText(max)];
+}
+
+/** A board, zone, condition or function declaration's body. */
+export function lispDeclaration(declaration: Declaration): string {
+    switch (declaration.kind) {
+        case 'zone': return `(${['zone', ...declaration.squares].join(' ')})`;
+        case 'board': {
+            const clauses = declaration.clauses.map((c) => c.kind === 'confine'
+                ? `(${['confine', ...c.pieces, c.zone].map((n) => spellName(n, 'lisp')).join(' ')})`
+                : `(promotion-zone ${spellName(c.zone, 'lisp')})`);
+            return `(${['board', integerText(declaration.files), integerText(declaration.ranks), ...clauses].join(' ')})`;
+        }
+        // A lone name or string would read as a piece: `(and x)` is the same test, and reads as a condition.
+        case 'condition': return declaration.test.kind === 'ref' || declaration.test.kind === 'text' ? `(and ${lispTest(declaration.test)})` : lispTest(declaration.test);
+        case 'function': return `(${['&', ...declaration.parts.map(lispFunctionPart)].join(' ')})`;
+    }
+}
+
+function lispFunctionPart(part: FunctionPart): string {
+    return part.kind === 'function' ? spellName(part.name, 'lisp') : lispTest(part.test);
 }
 
 /** A condition in Lisp style; also how messages and notes show a condition, whatever its style. */

@@ -107,10 +107,54 @@ export const FUNCTIONS: readonly FunctionWord[] = [
     { name: 'igui', role: 'modifier', evaluated: true, doc: 'Captures the piece on the target square without moving there.' },
     { name: 'promote-to', role: 'annotation', evaluated: false, doc: 'Promotes to one of the named pieces: shown on the destinations, not played out.' },
     { name: 'capture-a-general', role: 'modifier', evaluated: false, doc: 'Xiangqi "flying general" capture (informal): the argument\'s moves are shown unrestricted.' },
-    { name: 'rank', role: 'test', evaluated: true, doc: 'In a condition: the rank the piece stands on, counted from 1 on White\'s side.' },
+    { name: 'rank', role: 'test', evaluated: true, doc: 'In a condition: the rank of the square tested, counted from 1 on the mover\'s own side, as in (<= (rank) 5) / rank() <= 5.' },
+    { name: 'file', role: 'test', evaluated: true, doc: 'In a condition: the file of the square tested, counted from 1 on the mover\'s left (the a-file for White), as in (= (file) 5) / file() = 5.' },
+    { name: 'first-move', role: 'test', evaluated: true, doc: 'In a condition: the piece has not moved yet, as in (cond ((first-move) ...)) / if (first_move()) {...}.' },
+    { name: 'in', role: 'test', evaluated: true, doc: 'In a condition: the square tested is in the zone named, as in (in palace) / in(palace).' },
+    { name: 'occupied-by', role: 'test', evaluated: true, doc: 'In a condition: one of the pieces named, of either side, stands on the square tested, as in (occupied-by cannon) / occupied_by(cannon).' },
+    { name: 'empty', role: 'test', evaluated: true, doc: 'In a condition: nothing stands on the square tested.' },
+    { name: 'friend', role: 'test', evaluated: true, doc: 'In a condition: a piece of the mover\'s side stands on the square tested.' },
+    { name: 'enemy', role: 'test', evaluated: true, doc: 'In a condition: an enemy piece stands on the square tested.' },
+    { name: 'and', role: 'test', evaluated: true, doc: 'In a condition: every test holds, as in (and (first-move) (in palace)); C a && b, SQL a AND b.' },
+    { name: 'or', role: 'test', evaluated: true, doc: 'In a condition: at least one test holds, as in (or (empty) (enemy)); C a || b, SQL a OR b.' },
+    { name: 'not', role: 'test', evaluated: true, doc: 'In a condition: the test does not hold, as in (not (occupied-by cannon)); C !a, SQL NOT a.' },
     { name: 'betza', role: 'notation', evaluated: true, doc: 'A piece written in Betza\'s funny notation, as in (betza "fmWfcF"); read when the file is read. A code action writes it out in LCPN.' },
     { name: 'parlett', role: 'notation', evaluated: true, doc: 'A piece written in Parlett\'s notation, as in (parlett "o1>, c1X>"); read when the file is read. A code action writes it out in LCPN.' }
 ];
+
+/** The number terms of conditions: `(rank)`, `(file)`. */
+export const CONDITION_TERMS: ReadonlySet<string> = new Set(['rank', 'file']);
+
+/** What each built-in predicate takes: nothing, one zone name, or piece names. */
+export const PREDICATE_ARGUMENTS: Readonly<Record<string, 'none' | 'zone' | 'pieces'>> = {
+    'first-move': 'none', in: 'zone', 'occupied-by': 'pieces', empty: 'none', friend: 'none', enemy: 'none'
+};
+
+/** The logical words of Lisp-style conditions (C and SQL spell them `&&`/`AND`, `||`/`OR`, `!`/`NOT`). */
+export const LOGIC_WORDS: ReadonlySet<string> = new Set(['and', 'or', 'not']);
+
+/** Whether `key` (normalized) is a predicate or a logical word: a call of it is a test, never a movement. */
+export function isTestWord(key: string): boolean {
+    return key in PREDICATE_ARGUMENTS || LOGIC_WORDS.has(key);
+}
+
+/**
+ * The words that declare something other than a piece, at the top of a definition (`zone`,
+ * `board`), and the clauses of a board (`confine`, `promotion-zone`).
+ */
+export const DECLARATION_WORDS: readonly Word[] = [
+    { name: 'board', evaluated: true, doc: 'Declares the file\'s board: (board FILES RANKS CLAUSE...), as in (def xiangqi (board 9 10 (confine elephant own-side))); board(9, 10) in C and SQL.' },
+    { name: 'zone', evaluated: true, doc: 'Declares a zone, a set of squares named from White\'s side: (zone d1-f3) is the rectangle d1..f3, (zone d1 f1 e2) single squares; zone(d1-f3) in C and SQL.' },
+    { name: 'confine', evaluated: true, doc: 'A board clause: these pieces never leave the zone (the last argument), as in (confine elephant own-side).' },
+    { name: 'promotion-zone', evaluated: true, doc: 'A board clause: promote-to applies to moves that start or end in this zone, as in (promotion-zone far-ranks).' }
+];
+
+const declarationsByName = new Map(DECLARATION_WORDS.map((d) => [d.name, d]));
+
+/** The declaration word `name` (any spelling), or undefined. */
+export function declarationWord(name: string): Word | undefined {
+    return declarationsByName.get(normalizeName(name));
+}
 
 /** Properties, written with two colons (`::royal`). */
 export const PROPERTIES: readonly Word[] = [

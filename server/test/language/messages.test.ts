@@ -66,8 +66,9 @@ describe('each mistake is one error, at the mistake, with its code', () => {
         ['x IS ferz wazir', IssueCodes.MissingOperator, 'ferz wazir', "nothing joins 'ferz' and 'wazir': write ferz OR wazir to move as either, or ferz THEN wazir for one move after the other"],
         ['(def x rook bishop)', IssueCodes.MissingOperator, 'rook bishop', "(def x ...) takes one movement: to move as either, write (/ rook bishop); for one move after the other, (-> rook bishop); if 'x rook' is one name, write x-rook"],
         ['x := if (rank() == 2) { wazir } else { ferz }', IssueCodes.DoubleEquals, '==', "a condition compares with a single '=', as in rank() = 2"],
-        ['x := ferz && wazir', IssueCodes.ForeignOperator, '&&', "'&&' is not LCPN: a piece that moves as either of two pieces is written rook / bishop; '&' composes modifier functions, as in capture & cannon(rook)"],
-        ['x := ferz || wazir', IssueCodes.ForeignOperator, '||', "'||' is not an LCPN operator: a piece that moves as either of two pieces is written rook / bishop"],
+        // `&&` and `||` join conditions (issue 10); between pieces they are a newcomer's union.
+        ['x := ferz && wazir', IssueCodes.ForeignOperator, '&&', "'&&' joins conditions, and these are movements: a piece that moves as either of two pieces is written rook / bishop; '&' composes modifier functions, as in capture & cannon(rook)"],
+        ['x := ferz || wazir', IssueCodes.ForeignOperator, '||', "'||' joins conditions, and these are movements: a piece that moves as either of two pieces is written rook / bishop"],
         ['x IS ferz | wazir', IssueCodes.ForeignOperator, '|', "'|' is not an LCPN operator: a piece that moves as either of two pieces is written rook OR bishop"],
         ['(def x (+ ferz wazir))', IssueCodes.ForeignOperator, '+', "'+' is not an LCPN operator: a piece that moves as either of two pieces is written (/ rook bishop)"],
         ['x : wazir', IssueCodes.UnexpectedCharacter, ':', "a ':' alone is not LCPN: a definition is written 'NAME := ...', and a keyword follows its ':' with no space, as in wazir:forward"],
@@ -240,7 +241,8 @@ describe('the text functions behind the messages', () => {
 
 describe('mistakes that parse get a message that names the fix', () => {
     test.each([
-        ['(def x (or rook bishop))', "'or' is not an LCPN operator but a name, so this reads as an unknown modifier function: a piece that moves as either is written (/ rook bishop)"],
+        // Lisp's `or` joins conditions (issue 10); between pieces it is a newcomer's union.
+        ['(def x (or rook bishop))', "'or' combines conditions, and these are movements: a piece that moves as either is written (/ rook bishop)"],
         ['x := or(rook, bishop)', "'or' is not an LCPN operator but a name, so this reads as an unknown modifier function: a piece that moves as either is written rook / bishop"],
         ['(def x (then wazir ferz))', "'then' is not an LCPN operator but a name, so this reads as an unknown modifier function: one move after the other is written (-> wazir ferz)"]
     ])('operator words: %j', async (text, message) => {
@@ -250,19 +252,22 @@ describe('mistakes that parse get a message that names the fix', () => {
         expect(diagnostic.severity).toBe(2);
     });
 
-    test('(file) is a condition word, not an unknown modifier function', async () => {
-        const inCondition = (await validate('(def x (cond ((= (file) 2) wazir)))')).diagnostics.filter((d) => codeOf(d) === IssueCodes.UnknownCondition);
-        expect(inCondition.map((d) => d.message)).toEqual([
-            'unknown condition word \'file\': the only condition lcpn computes is (rank), the rank the piece stands on; write other conditions in words, as a string: (cond ("on the a-file" wazir))'
+    test('(file) is a condition word the language knows; an unknown one names the words it could have been', async () => {
+        for (const text of ['(def x (cond ((= (file) 2) wazir)))', 'x IS IF file() = 1 THEN wazir END', 'x := if (file() >= 2 && first_move()) { wazir }']) {
+            const codes = (await validate(text)).diagnostics.map(codeOf);
+            expect(codes).not.toContain(IssueCodes.UnknownCondition);
+            expect(codes).not.toContain(IssueCodes.UnknownFunction);
+        }
+        const lisp = (await validate('(def x (cond ((= (colour) 2) wazir)))')).diagnostics.filter((d) => codeOf(d) === IssueCodes.UnknownCondition);
+        expect(lisp.map((d) => d.message)).toEqual([
+            'unknown condition word \'colour\': lcpn computes (rank), (file), (first-move), (in ZONE), (occupied-by PIECE), (empty), (friend), (enemy) and the conditions the file defines; write other conditions in words, as a string: (cond ("on the a-file" wazir))'
         ]);
-        const sql = (await validate('x IS IF file() = 1 THEN wazir END')).diagnostics.filter((d) => codeOf(d) === IssueCodes.UnknownCondition);
+        const sql = (await validate('x IS IF colour() = 1 THEN wazir END')).diagnostics.filter((d) => codeOf(d) === IssueCodes.UnknownCondition);
         expect(sql.map((d) => d.message)).toEqual([
-            'unknown condition word \'file\': the only condition lcpn computes is rank(), the rank the piece stands on; write other conditions in words, as a string: IF "on the a-file" THEN wazir END'
+            'unknown condition word \'colour\': lcpn computes rank(), file(), first_move(), in(ZONE), occupied_by(PIECE), empty(), friend(), enemy() and the conditions the file defines; write other conditions in words, as a string: IF "on the a-file" THEN wazir END'
         ]);
-        const alone = (await validate('(def x (file))')).diagnostics.filter((d) => codeOf(d) === IssueCodes.UnknownCondition);
-        expect(alone.map((d) => [d.severity, d.message])).toEqual([[1,
-            'unknown condition word \'file\' (\'(file)\' has no movement to modify, so it reads as a condition, which belongs in a test): the only condition lcpn computes is (rank), the rank the piece stands on; write other conditions in words, as a string: (cond ("on the a-file" wazir))']]);
-        expect((await validate('(def x (cond ((= (file) 2) wazir)))')).diagnostics.map(codeOf)).not.toContain(IssueCodes.UnknownFunction);
+        const alone = (await validate('(def x (colour))')).diagnostics.filter((d) => codeOf(d) === IssueCodes.UnknownCondition);
+        expect(alone.map((d) => d.severity)).toEqual([1]);
     });
 
     test(':forward-left is a hexagonal-board keyword, not a misspelling of :forward-most', async () => {

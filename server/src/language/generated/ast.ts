@@ -20,21 +20,28 @@ export const LcpnTerminals = {
 export type LcpnTerminalNames = keyof typeof LcpnTerminals;
 
 export type LcpnKeywordNames =
+    | "!"
     | "&"
+    | "&&"
     | "("
     | ")"
     | ","
     | "->"
     | "/"
     | ":="
+    | "<"
+    | "<="
     | "="
     | "=>"
+    | ">"
+    | ">="
     | "AND"
     | "AND_THEN"
     | "ELSE"
     | "END"
     | "IF"
     | "IS"
+    | "NOT"
     | "OR"
     | "THEN"
     | "["
@@ -48,12 +55,13 @@ export type LcpnKeywordNames =
     | "no-jumping"
     | "no_jumping"
     | "{"
+    | "||"
     | "}";
 
 export type LcpnTokenNames = LcpnTerminalNames | LcpnKeywordNames;
 
 export interface Application extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'Application';
     args: Array<Expr>;
     close?: string;
@@ -102,8 +110,14 @@ export function isClose(item: unknown): item is Close {
     return item === ')' || item === ']';
 }
 
+export type CompareOp = '<' | '<=' | '=' | '>' | '>=';
+
+export function isCompareOp(item: unknown): item is CompareOp {
+    return item === '=' || item === '<' || item === '>' || item === '<=' || item === '>=';
+}
+
 export interface Composition extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'Composition';
     close?: string;
     functions: Array<Expr>;
@@ -124,7 +138,7 @@ export function isComposition(item: unknown): item is Composition {
 }
 
 export interface Conditional extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'Conditional';
     branches: Array<Branch>;
     close?: string;
@@ -173,11 +187,13 @@ export function isDocument(item: unknown): item is Document {
     return reflection.isInstance(item, Document.$type);
 }
 
+/** A comparison in a condition: `(= (rank) 2)`, `(< (rank) 6)`, `rank() >= 6`; `op` is absent only where recovery lost it. */
 export interface Equals extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'Equals';
     close?: string;
     left: Expr;
+    op?: string;
     open?: string;
     right: Expr;
 }
@@ -186,6 +202,7 @@ export const Equals = {
     $type: 'Equals',
     close: 'close',
     left: 'left',
+    op: 'op',
     open: 'open',
     right: 'right'
 } as const;
@@ -194,7 +211,7 @@ export function isEquals(item: unknown): item is Equals {
     return reflection.isInstance(item, Equals.$type);
 }
 
-export type Expr = Application | Composition | Conditional | Equals | GerundCall | NameRef | NumberLit | Parenthesized | Property | Qualified | Qualifier | Sequence | StringLit | Union | Vector;
+export type Expr = Application | Composition | Conditional | Equals | GerundCall | Logic | NameRef | Negation | NumberLit | Parenthesized | Property | Qualified | Qualifier | Sequence | StringLit | Union | Vector;
 
 export const Expr = {
     $type: 'Expr'
@@ -211,7 +228,7 @@ export function isGerund(item: unknown): item is Gerund {
 }
 
 export interface GerundCall extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'GerundCall';
     arg: Expr;
     gerunds: Array<string>;
@@ -276,6 +293,30 @@ export function isLispDefinition(item: unknown): item is LispDefinition {
     return reflection.isInstance(item, LispDefinition.$type);
 }
 
+/** C and SQL logic in a condition, one flat chain: `a && b || c`, `a AND b OR c` (lowering applies the precedence). */
+export interface Logic extends langium.AstNode {
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
+    readonly $type: 'Logic';
+    operands: Array<Expr>;
+    ops: Array<string>;
+}
+
+export const Logic = {
+    $type: 'Logic',
+    operands: 'operands',
+    ops: 'ops'
+} as const;
+
+export function isLogic(item: unknown): item is Logic {
+    return reflection.isInstance(item, Logic.$type);
+}
+
+export type LogicOp = '&&' | 'AND' | 'OR' | '||';
+
+export function isLogicOp(item: unknown): item is LogicOp {
+    return item === '&&' || item === '||' || item === 'AND' || item === 'OR';
+}
+
 export type Name = string;
 
 export function isName(item: unknown): item is Name {
@@ -283,7 +324,7 @@ export function isName(item: unknown): item is Name {
 }
 
 export interface NameRef extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'NameRef';
     ref: langium.Reference<Definition>;
 }
@@ -297,8 +338,26 @@ export function isNameRef(item: unknown): item is NameRef {
     return reflection.isInstance(item, NameRef.$type);
 }
 
+/** `!a`, `NOT a`. */
+export interface Negation extends langium.AstNode {
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
+    readonly $type: 'Negation';
+    op: string;
+    operand: Expr;
+}
+
+export const Negation = {
+    $type: 'Negation',
+    op: 'op',
+    operand: 'operand'
+} as const;
+
+export function isNegation(item: unknown): item is Negation {
+    return reflection.isInstance(item, Negation.$type);
+}
+
 export interface NumberLit extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'NumberLit';
     value: number;
 }
@@ -319,7 +378,7 @@ export function isOpen(item: unknown): item is Open {
 }
 
 export interface Parenthesized extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'Parenthesized';
     expr: Expr;
 }
@@ -334,7 +393,7 @@ export function isParenthesized(item: unknown): item is Parenthesized {
 }
 
 export interface Property extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'Property';
     value: string;
 }
@@ -349,7 +408,7 @@ export function isProperty(item: unknown): item is Property {
 }
 
 export interface Qualified extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'Qualified';
     base: Expr;
     qualifiers: Array<Qualifier>;
@@ -366,7 +425,7 @@ export function isQualified(item: unknown): item is Qualified {
 }
 
 export interface Qualifier extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union | Vector;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union | Vector;
     readonly $type: 'Qualifier';
     value: string;
 }
@@ -381,7 +440,7 @@ export function isQualifier(item: unknown): item is Qualifier {
 }
 
 export interface Sequence extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'Sequence';
     close?: string;
     legs: Array<Expr>;
@@ -416,11 +475,11 @@ export function isStray(item: unknown): item is Stray {
     return reflection.isInstance(item, Stray.$type);
 }
 
-export type StrayToken = '&' | '(' | ')' | ',' | '->' | '/' | ':=' | '=' | '=>' | 'AND' | 'AND_THEN' | 'ELSE' | 'END' | 'IF' | 'IS' | 'OR' | 'THEN' | '[' | ']' | 'capturing' | 'cond' | 'else' | 'if' | 'moveing' | 'moving' | 'no-jumping' | 'no_jumping' | '{' | '}' | number | string;
+export type StrayToken = '!' | '&&' | '&' | '(' | ')' | ',' | '->' | '/' | ':=' | '<' | '<=' | '=' | '=>' | '>' | '>=' | 'AND' | 'AND_THEN' | 'ELSE' | 'END' | 'IF' | 'IS' | 'NOT' | 'OR' | 'THEN' | '[' | ']' | 'capturing' | 'cond' | 'else' | 'if' | 'moveing' | 'moving' | 'no-jumping' | 'no_jumping' | '{' | '||' | '}' | number | string;
 
 
 export interface StringLit extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'StringLit';
     value: string;
 }
@@ -435,7 +494,7 @@ export function isStringLit(item: unknown): item is StringLit {
 }
 
 export interface Union extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'Union';
     close?: string;
     items: Array<Expr>;
@@ -456,7 +515,7 @@ export function isUnion(item: unknown): item is Union {
 }
 
 export interface Vector extends langium.AstNode {
-    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Parenthesized | Qualified | Sequence | Union;
+    readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'Vector';
     close?: string;
     components: Array<number>;
@@ -488,7 +547,9 @@ export type LcpnAstType = {
     GerundCall: GerundCall
     InfixDefinition: InfixDefinition
     LispDefinition: LispDefinition
+    Logic: Logic
     NameRef: NameRef
+    Negation: Negation
     NumberLit: NumberLit
     Parenthesized: Parenthesized
     Property: Property
@@ -616,6 +677,9 @@ export class LcpnAstReflection extends langium.AbstractAstReflection {
                 left: {
                     name: Equals.left
                 },
+                op: {
+                    name: Equals.op
+                },
                 open: {
                     name: Equals.open
                 },
@@ -681,12 +745,38 @@ export class LcpnAstReflection extends langium.AbstractAstReflection {
             },
             superTypes: [Definition.$type]
         },
+        Logic: {
+            name: Logic.$type,
+            properties: {
+                operands: {
+                    name: Logic.operands,
+                    defaultValue: []
+                },
+                ops: {
+                    name: Logic.ops,
+                    defaultValue: []
+                }
+            },
+            superTypes: [Expr.$type]
+        },
         NameRef: {
             name: NameRef.$type,
             properties: {
                 ref: {
                     name: NameRef.ref,
                     referenceType: Definition.$type
+                }
+            },
+            superTypes: [Expr.$type]
+        },
+        Negation: {
+            name: Negation.$type,
+            properties: {
+                op: {
+                    name: Negation.op
+                },
+                operand: {
+                    name: Negation.operand
                 }
             },
             superTypes: [Expr.$type]
