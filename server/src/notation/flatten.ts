@@ -354,6 +354,32 @@ export function signature(part: Part): string {
         // A leg before the last matters by whether it captures on the way (capture-only), not by how it may end otherwise.
         final ? [l.end.move, l.end.capture, l.end.cannon, l.end.noJump] : [l.end.capture && !l.end.move], l.turn, l.initial]);
     if (part.kind === 'leaf') return leafSig(part, true);
-    return JSON.stringify([part.mode, part.initial, part.legs.map((l, i) => leafSig(l, i === part.legs.length - 1))]);
+    const legs = unitLegs(part);
+    return JSON.stringify([part.mode, part.initial, legs.map((l, i) => leafSig(l, i === legs.length - 1))]);
+}
+
+/** Where a leg that passes a square must find it empty: neither capturing there nor stopping. */
+const PASS: End = { move: true, capture: false, cannon: false, noJump: false };
+
+/**
+ * The legs of a blocked chain with each straight k-step leg that must not jump (the canonical
+ * form of `([1 1] :outward :2 :2)`, see `leaf`) written as k unit legs going straight on: the
+ * same moves, since every square on the way must be empty either way and an outward unit step
+ * after a unit step of its family can only go straight on. So the janggi elephant written
+ * `(=> wazir ([1 1] :outward :2 :2))` and Betza's `nZ` (W, then F, then F) compare equal.
+ */
+function unitLegs(chain: Chain): Leaf[] {
+    if (chain.mode !== 'blocked') return chain.legs;
+    return chain.legs.flatMap((leg) => {
+        const [a, k] = leg.family;
+        if (!(a === 0 || a === k) || k < 2 || !leg.end.noJump || leg.min !== 1 || leg.max !== 1) return [leg];
+        const steps = leg.steps.map(([dx, dy]): Vec => [dx / k, dy / k]);
+        const unit: [number, number] = [a / k, 1];
+        return Array.from({ length: k }, (_, j): Leaf => ({
+            ...leg, family: unit, steps,
+            end: j === k - 1 ? { ...leg.end, noJump: false } : PASS,
+            turn: j === 0 ? leg.turn : 'outward'
+        }));
+    });
 }
 

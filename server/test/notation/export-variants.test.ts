@@ -164,6 +164,25 @@ describe('what the notations cannot say is listed', () => {
     });
 });
 
+describe('a straight leg of several steps in a chain', () => {
+    // The janggi elephant as examples/janggi.lcpn writes it: one orthogonal step, then two diagonal steps outward.
+    const elephant: Move = { kind: 'sequence', mode: 'blocked', legs: [ref('wazir'),
+        { kind: 'qualified', base: leap(1, 1), qualifiers: [{ kind: 'outward' }, { kind: 'range', min: 2, max: 2 }] }] };
+
+    it('is the same chain as unit steps going straight on: the janggi elephant is nZ', () => {
+        expect(betza(elephant)).toEqual({ text: 'nZ', lost: [] });
+        expect(parlett(elephant)).toEqual({ text: '1+.2X', lost: [] });
+        for (const w of [{}, { friends: [[0, 1]] as [number, number][] }, { enemies: [[1, 2]] as [number, number][] }, { friends: [[1, 2]] as [number, number][] }]) {
+            expect(moveSet(parseBetza('nZ').move!, w), JSON.stringify(w)).toEqual(moveSet(elephant, w, resolve));
+            expect(moveSet(parseParlett('1+.2X').move!, w), JSON.stringify(w)).toEqual(moveSet(elephant, w, resolve));
+        }
+    });
+
+    it('not in a free sequence (the piece could stop half-way)', () => {
+        expect(betza({ ...elephant, mode: 'free' }).text).toBe('');
+    });
+});
+
 describe('the pieces of examples/ in the notations variant players know', () => {
     const exampleFile = (name: string) => {
         const own = new Map(parsePieceText(readFileSync(new URL(`../../../examples/${name}`, import.meta.url), 'utf8')).pieces.map((p) => [p.key, p]));
