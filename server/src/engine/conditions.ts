@@ -146,6 +146,8 @@ class TestCompiler {
                 return { kind: 'occupied-by', pieces };
             }
             default:
+                // `(on-own-side)`: a defined condition or zone called with nothing is that name.
+                if (args.length === 0 && this.env.resolve(name)?.declaration) return this.named(name, written);
                 return this.notEvaluable(written, `${name} is not a test the engine knows (rank, file, first-move, in, occupied-by, empty, friend, enemy)`);
         }
     }

@@ -87,3 +87,34 @@ describe('attackers of a square', () => {
         expect(attackersOf(position, sq('a5'), lookup).map((a) => a.index)).toEqual([0]);
     });
 });
+
+describe('positions with names and rules (issue 10)', () => {
+    // The janggi cannon: hops one piece that is not a cannon, never takes a cannon.
+    const notCannon = { name: 'not-cannon', key: 'not-cannon', properties: [], style: 'lisp' as const,
+        declaration: { kind: 'condition' as const, test: { kind: 'not' as const, test: { kind: 'predicate' as const, fn: 'occupied-by', args: [{ kind: 'name' as const, key: 'cannon' }] } } } };
+    const palace = { name: 'palace', key: 'palace', properties: [], style: 'lisp' as const, declaration: { kind: 'zone' as const, squares: ['d1-f3'] } };
+    const janggi = (key: string) => (key === 'not-cannon' ? notCannon : key === 'palace' ? palace : STANDARD(key));
+    const cannonBody = apply('cannon', q(ref('rook'), 'not-cannon'));
+    const lookupJ: PieceLookup = (name) => (name === 'cannon' || name === 'guard'
+        ? { target: def(name, name === 'cannon' ? cannonBody : ref('king')), resolve: janggi } : undefined);
+
+    it('the pieces of the position carry their names: a cannon does not hop a cannon of either side', () => {
+        const position = parsePosition('9x10 w:cannon@b3,cannon@b5 b:cannon@b8,guard@e8');
+        expect(squares(movesInPosition(position, 0, lookupJ).destinations)).toEqual([]);
+        // Black's cannon on b8: nothing down the b-file (the b5 cannon), along rank 8 over its own guard.
+        expect(squares(movesInPosition(position, 2, lookupJ).destinations)).toEqual(['f8', 'g8', 'h8', 'i8']);
+        const other = parsePosition('9x10 w:cannon@b3,guard@b5 b:cannon@b8,guard@b9');
+        expect(squares(movesInPosition(other, 0, lookupJ).destinations)).toEqual(['b6', 'b7']);
+        // Black's cannon on b8 hops White's guard on b5 and takes nothing (b3 holds a cannon); up, it hops its guard to b10.
+        expect(squares(movesInPosition(other, 2, lookupJ).destinations)).toEqual(['b10', 'b4']);
+    });
+
+    it('rules confine a piece for both sides: a guard stays in its palace (Black\'s is d8-f10)', () => {
+        const rules = { board: { files: 9, ranks: 10 }, confine: new Map([['guard', { key: 'palace', squares: [sq('d1'), sq('e1'), sq('f1'), sq('d2'), sq('e2'), sq('f2'), sq('d3'), sq('e3'), sq('f3')] }]]), zones: [] };
+        const position = parsePosition('9x10 w:guard@d1 b:guard@f10');
+        expect(squares(movesInPosition(position, 0, lookupJ, { rules }).destinations)).toEqual(['d2', 'e1', 'e2']);
+        expect(squares(movesInPosition(position, 1, lookupJ, { rules }).destinations)).toEqual(['e10', 'e9', 'f9']);
+        expect(squares(movesInPosition(position, 1, lookupJ).destinations)).toEqual(['e10', 'e9', 'f9', 'g10', 'g9']);
+        expect(attackersOf(position, sq('e9'), lookupJ, { rules }).map((a) => a.index)).toEqual([1]);
+    });
+});

@@ -301,3 +301,28 @@ describe('problems: named, located, never a hang', () => {
         expect(report('p', 'e2').problems.map((p) => p.message)).toEqual(['"palace" is a zone, not a piece: it moves nowhere here']);
     });
 });
+
+describe('Black: every answer turned back onto the real board', () => {
+    const { report } = load(`
+        (def locust (=> (capture ferz) (move ferz)))
+        (def shooter (-> (move (wazir :forward)) (igui (wazir :forward))))
+        (def own-half (<= (rank) 4))
+        (def homebody (cond ((own-half) king)))
+    `);
+    test('a Black locust: captured square and landing square on the real board', () => {
+        const r = report('locust', 'e5', { side: 'black', enemies: ['d4'] });
+        expect(r.locustSquares).toEqual([{ capture: ['d4'], to: 'c3' }]);
+        expect(r.moveSquares).toEqual(['c3']);
+    });
+    test('a Black igui after moving: the square it captures from, on the real board', () => {
+        const r = report('shooter', 'e5', { side: 'black', enemies: ['e3'] });
+        expect(r.moveSquares).toEqual(['e4']);
+        expect(r.iguiFrom).toEqual({ e3: ['e4'] });
+    });
+    test('a defined condition called with nothing, (own-half), is that condition', () => {
+        expect(report('homebody', 'e4').moveSquares.length).toBe(8);
+        expect(report('homebody', 'e5').moveSquares).toEqual([]);
+        expect(report('homebody', 'e6', { side: 'black' }).moveSquares.length).toBe(8);
+        expect(report('homebody', 'e4').problems).toEqual([]);
+    });
+});

@@ -1,0 +1,48 @@
+// The plans of referenced definitions shared between compiles (sharedRefCache): the same plan and
+// the same problems as a fresh compile, and a chain of definitions compiled in linear time.
+import { describe, expect, test } from 'vitest';
+import { compile, sharedRefCache } from '../../src/engine/compile.js';
+import { Problems } from '../../src/engine/plan.js';
+import type { Move } from '../../src/model/piece.js';
+import { apply, pieces, q, ref, STANDARD, text, union } from './helpers.js';
+
+const bodies: Record<string, Move> = {
+    a: union(ref('knight'), q(ref('rook'), 'forward')),
+    b: union(ref('a'), apply('move', ref('a')), text('and more')),
+    c: union(ref('b'), q(ref('b'), 'forward'), ref('nothing')),
+    d: union(ref('c'), ref('e')),
+    e: union(ref('d'), ref('ferz'))
+};
+
+function both(key: string, resolve: ReturnType<typeof pieces>) {
+    const fresh = new Problems();
+    const cached = new Problems();
+    const cache = sharedRefCache(resolve);
+    compile(ref(key), resolve, new Problems(), undefined, cache); // fill the cache
+    return {
+        fresh: { plan: compile(ref(key), resolve, fresh), problems: fresh.list },
+        cached: { plan: compile(ref(key), resolve, cached, undefined, cache), problems: cached.list }
+    };
+}
+
+describe('sharedRefCache', () => {
+    test.each(['a', 'b', 'c'])('%s: the same plan and problems as a fresh compile', (key) => {
+        const { fresh, cached } = both(key, pieces(bodies, STANDARD));
+        expect(cached.plan).toEqual(fresh.plan);
+        expect(cached.problems.map((p) => p.message).sort()).toEqual(fresh.problems.map((p) => p.message).sort());
+    });
+    test('a cycle is not cached: each compile cuts it where it starts', () => {
+        const { fresh, cached } = both('d', pieces(bodies, STANDARD));
+        expect(cached.plan).toEqual(fresh.plan);
+        expect(cached.problems.map((p) => p.rule)).toContain('cycle');
+    });
+    test('a chain of 400 definitions, each using two before it, compiles every one in linear work', () => {
+        const chain: Record<string, Move> = { l0: union(ref('wazir'), ref('ferz')) };
+        for (let i = 1; i < 400; i++) chain[`l${i}`] = union(ref(`l${i - 1}`), q(ref(`l${Math.max(0, i - 3)}`), 'forward'));
+        const resolve = pieces(chain, STANDARD);
+        const cache = sharedRefCache(resolve);
+        for (let i = 0; i < 400; i++) compile(ref(`l${i}`), resolve, new Problems(), 2_000, cache);
+        // One entry per definition and context met: a few per definition, not one per path.
+        expect(cache.size).toBeLessThan(400 * 4);
+    });
+});
