@@ -383,7 +383,11 @@ class Compiler {
         const names = functions.map(normalizeName);
         if (names.includes('promote-to')) return this.promotion(names, args);
         if (args.length === 0) {
-            // `(file)` is not a modifier left without its argument: the validator names it (a condition word, an unknown function).
+            if (names.length === 1 && (names[0] === 'rank' || names[0] === 'file')) {
+                this.report('invalid', `(${names[0]}) is a number for conditions (the ${names[0]} of the square tested, as in (<= (${names[0]}) 5)), not a movement`, 'rank-as-modifier');
+                return NONE;
+            }
+            // An unknown word called with nothing is not a modifier left without its argument: the validator names it.
             if (names.every((name) => functionWord(name)?.role === 'modifier')) {
                 this.report('invalid', `(${names.join(' & ')}) needs a movement to apply to, e.g. (${names[0]} rook)`, 'missing-argument');
             }
@@ -414,7 +418,8 @@ class Compiler {
             case 'no-jump': ctx.end.noJump = true; return true;
             case 'igui': ctx.end.igui = true; return true;
             case 'rank':
-                this.report('invalid', '(rank) is a test for conditions, not a modifier', 'rank-as-modifier');
+            case 'file':
+                this.report('invalid', `(${name}) is a test for conditions, not a modifier`, 'rank-as-modifier');
                 return false;
         }
         const declaration = this.resolve(name)?.declaration;

@@ -135,6 +135,10 @@ function checkDeclaration(
             return;
         }
         case 'condition': {
+            // `(or rook bishop)`: a newcomer's union, which the validator explains (operator-word-as-function) with its fix.
+            const test = declaration.test;
+            const parts = test.kind === 'and' || test.kind === 'or' ? test.tests : test.kind === 'not' ? [test.test] : [];
+            if (parts.length > 0 && parts.every((t) => t.kind === 'ref' && !resolve(t.key)?.declaration)) return;
             const problems: Pick<EngineProblem, 'message' | 'rule'>[] = [];
             compileCondition(declaration.test, {
                 resolve,

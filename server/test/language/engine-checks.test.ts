@@ -79,9 +79,14 @@ describe('errors: the engine would otherwise drop or refuse part of the movement
         expect(await engine(text)).toEqual([`${at} error ${IssueCodes.MissingArgument}`]);
     });
 
-    test('a word that is not a modifier, called with nothing, is left to the validator (a condition word, an unknown function)', async () => {
-        expect(await engine('(def x (file))')).toEqual([]);
+    test('a word that is not a modifier, called with nothing, is left to the validator (an unknown function)', async () => {
         expect(await engine('(def x (/ wazir (frobnicate)))')).toEqual([]);
+    });
+
+    test('(rank) and (file) used as a movement are numbers for conditions', async () => {
+        expect(await engine('(def x (file))')).toEqual([`1:8 error ${IssueCodes.RankAsModifier}`]);
+        expect(await engine('x := rank()')).toEqual([`1:6 error ${IssueCodes.RankAsModifier}`]);
+        expect(await engine('(def x (file rook))')).toEqual([`1:8 error ${IssueCodes.RankAsModifier}`]);
     });
 
         test('(cond) with no branch', async () => {
@@ -207,6 +212,10 @@ describe('boards, zones, conditions and functions the file defines (issue 10)', 
     test('a zone used as a piece, or as a function', async () => {
         expect(await engine('(def palace (zone d1-f3))\n(def p (/ wazir palace))')).toEqual([`2:17 error ${IssueCodes.NotAPiece}`]);
         expect(await engine('(def palace (zone d1-f3))\n(def p (palace rook))')).toEqual([`2:8 warning ${IssueCodes.NotAFunction}`]);
+    });
+
+    test('(or rook bishop), a newcomer\'s union, is the validator\'s to explain', async () => {
+        expect(await engine('(def x (or rook bishop))')).toEqual([]);
     });
 
     test('a name used as a test that is a piece; occupied-by a name that is no piece', async () => {
