@@ -283,21 +283,23 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
 
     /**
      * `(cond ((first-move) A) (t B))` where A has every move of B: B always, and the rest of A on
-     * the first move only (`i`). False (nothing written, nothing lost) for any other shape.
+     * the first move only (`i`). Where A lacks a move of B, the branch is lost and B written. False
+     * (nothing walked) for any other shape. B is walked once either way (nested conditionals).
      */
     const firstMoveOrElse = (move: Extract<Move, { kind: 'conditional' }>, ctx: Ctx, into: Part[]): boolean => {
         if (move.branches.length !== 1 || !move.otherwise || !isFirstMove(move.branches[0].test, resolve)) return false;
-        const losses = lost.length;
-        const first: Part[] = [];
         const always: Part[] = [];
-        walk(move.branches[0].body, ctx, first);
         walk(move.otherwise, ctx, always);
-        const extra = [...first];
+        const losses = lost.length;
+        const extra: Part[] = [];
+        walk(move.branches[0].body, ctx, extra);
         for (const part of always) {
             const i = extra.findIndex((p) => signature(p) === signature(part));
             if (i < 0) {
-                lost.length = losses; // the branch is listed as lost instead, by the caller
-                return false;
+                lost.length = losses; // what the branch alone loses does not matter: the whole branch is lost
+                lose(`the branch for the condition ${describeTest(move.branches[0].test)}`);
+                into.push(...always);
+                return true;
             }
             extra.splice(i, 1);
         }

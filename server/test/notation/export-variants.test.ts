@@ -101,6 +101,12 @@ describe('the first move is said as i', () => {
         expect(betza(odd)).toEqual({ text: 'F', lost: ['the branch for the condition (first-move)'] });
     });
 
+    it('nested first-move conditionals are walked once each (40 levels, no "too large")', () => {
+        let move: Move = ref('ferz');
+        for (let i = 0; i < 40; i++) move = when(FIRST_MOVE, ref('wazir'), move);
+        expect(betza(move)).toEqual({ text: 'F', lost: ['the branch for the condition (first-move)'] });
+    });
+
     it('the first move inside a larger condition is not guessed', () => {
         const both: Test = { kind: 'and', tests: [FIRST_MOVE, { kind: 'compare', op: '=', left: rank, right: { kind: 'number', value: 2 } }] };
         expect(betza(when(both, ref('wazir')))).toEqual({ text: '', lost: ['the branch for the condition (and (first-move) (= (rank) 2))'] });
