@@ -19,7 +19,8 @@ import { normalizeName } from '../../model/names.js';
 import type { Style } from '../../model/piece.js';
 import { printPiece } from '../../model/print.js';
 import { spellName } from '../../model/spelling.js';
-import { DIRECTIONS, FUNCTIONS, PROPERTIES, QUALIFIERS, type Word } from '../../model/vocabulary.js';
+import { DECLARATION_WORDS, DIRECTIONS, FUNCTIONS, PROPERTIES, QUALIFIERS, type Word } from '../../model/vocabulary.js';
+import { bodyKind } from '../../model/body-kind.js';
 import { codeBlock } from '../../views/markdown.js';
 import { CONDITIONALS, definitionSnippets } from './lcpn-snippets.js';
 
@@ -55,7 +56,8 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         if (colon && (colon[1] === '::' || style === 'lisp' || colon[2] || /\S$/.test(before.slice(0, colon.index)))) {
             const range = { start: textDocument.positionAt(colon.index), end: params.position };
             const words = colon[1] === '::' ? PROPERTIES.map((p) => keywordItem(p, '::', style, 'property'))
-                : [...DIRECTIONS.map((d) => keywordItem(d, ':', style, 'direction')), ...QUALIFIERS.filter((q) => q.name !== 'N').map((q) => keywordItem(q, ':', style, 'qualifier'))];
+                : [...DIRECTIONS.map((d) => keywordItem(d, ':', style, 'direction')), ...QUALIFIERS.filter((q) => q.name !== 'N').map((q) => keywordItem(q, ':', style, 'qualifier')),
+                    ...this.declaredKeywords(document, style)];
             return CompletionList.create(words.map((item) => ({ ...item, textEdit: { range, newText: item.label } })), false);
         }
         const head = style === 'lisp' && /[(\[]([\w\u00C0-\uFFFF$-]*)$/.exec(before);
@@ -116,6 +118,19 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         return super.completionFor(context, next, acceptor);
     }
 
+    /** `:palace`, `:on-own-side`: the zones and conditions the namespace defines give keywords their meaning. */
+    private declaredKeywords(document: LangiumDocument, style: Style): Array<CompletionItem & { label: string }> {
+        const uri = document.uri.toString();
+        const items: Array<CompletionItem & { label: string }> = [];
+        for (const key of (this.scopeProvider as LcpnScopeProvider).definitionTable().keys()) {
+            const node = this.pieceModels.definitionNode(key, uri);
+            const kind = node ? bodyKind(node.body) : undefined;
+            if (kind !== 'zone' && kind !== 'condition') continue;
+            items.push({ ...keywordItem({ name: key, doc: '', evaluated: true }, ':', style, kind), documentation: this.definitionText(key, uri) });
+        }
+        return items;
+    }
+
     /** Pieces and modifier functions; functions first where a function is expected. */
     private completeName(context: CompletionContext, acceptor: CompletionAcceptor): void {
         const text = context.textDocument.getText();
@@ -132,7 +147,8 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
      */
     private nameItems(document: LangiumDocument, before: string, prefix: string, style: Style, beforeCall: boolean): Array<CompletionItem & { label: string }> {
         const previous = before.trimEnd();
-        const composition = /(&|\bAND)$/.test(previous) || (style === 'lisp' && /^[(\[]\s*&/.test(innermostOpenList(before)));
+        const composition = /(&|\bAND)$/.test(previous) && !testPosition(before, style) || (style === 'lisp' && /^[(\[]\s*&/.test(innermostOpenList(before)));
+        const test = testPosition(before, style);
         const functionPosition = composition || beforeCall || (style === 'lisp' && /[(\[]$/.test(previous));
         const uri = document.uri.toString();
         const editing = styleDefinitionAt(document, before.length);
@@ -154,12 +170,36 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
             }
         }
         for (const word of FUNCTIONS) {
-            // `betza`/`parlett` take a string, not a function: never part of a composition.
-            if (composition && word.role === 'notation') continue;
+            // `betza`/`parlett` take a string, not a function, and a test word is no modifier: never part of a composition.
+            if (composition && (word.role === 'notation' || word.role === 'test')) continue;
+            // C and SQL spell and/or/not as operators.
+            if (style !== 'lisp' && ['and', 'or', 'not'].includes(word.name)) continue;
+            // In a test the condition words come first; elsewhere after the modifiers.
+            const first = test ? word.role === 'test' : functionPosition && word.role !== 'test';
             items.push({
-                label: spellName(word.name, style), kind: CompletionItemKind.Function, sortText: functionPosition ? '0' : '2',
+                label: spellName(word.name, style), kind: CompletionItemKind.Function, sortText: first ? '0' : functionPosition || test ? '1' : '2',
                 detail: FUNCTION_DETAIL[word.role], documentation: word.doc
             });
+        }
+        if (composition) {
+            // The functions and conditions the file defines compose too (`(& capture general-there)`).
+            const table = (this.scopeProvider as LcpnScopeProvider).definitionTable();
+            for (const key of table.keys()) {
+                const node = this.pieceModels.definitionNode(key, uri);
+                const kind = node ? bodyKind(node.body) : undefined;
+                if (kind !== 'function' && kind !== 'condition') continue;
+                items.push({ label: spellName(key, style), kind: CompletionItemKind.Function, sortText: '0', detail: `${kind} · defined`, documentation: this.definitionText(key, uri) });
+            }
+        }
+        if (declarationPosition(before, style)) {
+            for (const word of DECLARATION_WORDS.filter((w) => w.name === 'board' || w.name === 'zone')) {
+                items.push({ label: word.name, kind: CompletionItemKind.Keyword, sortText: '1', detail: 'declaration', documentation: word.doc });
+            }
+        }
+        if (boardClausePosition(before, style)) {
+            for (const word of DECLARATION_WORDS.filter((w) => w.name === 'confine' || w.name === 'promotion-zone')) {
+                items.push({ label: spellName(word.name, style), kind: CompletionItemKind.Keyword, sortText: '0', detail: 'board clause', documentation: word.doc });
+            }
         }
         return items;
     }
@@ -226,6 +266,44 @@ function styleAt(document: LangiumDocument, offset: number): Style {
 }
 
 /** The text from the innermost bracket still open at the end of `before` (strings and comments ignored). */
+/**
+ * Whether the text before the cursor leaves it where a test is read: Lisp, a cond clause's first
+ * element or inside `(and` `(or` `(not` or a comparison; C, after `if (`, `&&`, `||`, `!` or a
+ * comparison; SQL, in an `IF` before its `THEN`.
+ */
+function testPosition(before: string, style: Style): boolean {
+    const previous = before.trimEnd();
+    if (style === 'lisp') {
+        const open = openBrackets(before);
+        /** The text of the i-th open list from the end (-1 the innermost), up to the list it holds. */
+        const list = (i: number) => (open.at(i) ? before.slice(open.at(i)!.offset, i === -1 ? undefined : open.at(i + 1)!.offset) : undefined);
+        const logic = (text: string | undefined) => text !== undefined && /^[(\[]\s*(and|or|not|=|<=|>=|<|>)(\s|$)/.test(text);
+        const clause = (i: number) => /^[(\[]\s*$/.test(list(i) ?? 'x') && /^[(\[]\s*cond\b/.test(list(i - 1) ?? '');
+        // Inside a logical form or a clause's test; or at the head of a list that stands there.
+        if (logic(list(-1)) || clause(-1)) return true;
+        return /^[(\[]\s*$/.test(list(-1) ?? 'x') && (logic(list(-2)) || clause(-2));
+    }
+    if (/(&&|\|\||!|<=|>=|<|>|=)$/.test(previous)) return true;
+    if (style === 'c') return /\bif\s*\(?[^{}]*$/.test(previous) && !/\{[^}]*$/.test(previous.slice(previous.lastIndexOf('if')));
+    return /\bIF\b(?:(?!\bTHEN\b)[\s\S])*$/.test(previous) || /\bNOT$/.test(previous);
+}
+
+/** Right after `(def NAME (`, `NAME :=` or `NAME IS`: where a board or a zone is declared. */
+function declarationPosition(before: string, style: Style): boolean {
+    if (style === 'lisp') return /^[(\[]\s*def\s+[^\s()[\]]+\s*$/.test(innermostOpenList(before.replace(/[(\[]\s*$/, '')) + ' ') && /[(\[]\s*$/.test(before);
+    return /(:=|\bIS)\s*$/.test(before);
+}
+
+/** Among a board's clauses: `(board 9 10 (`, `board(9, 10, `. */
+function boardClausePosition(before: string, style: Style): boolean {
+    if (style === 'lisp') {
+        const open = openBrackets(before);
+        const parent = open.at(-2);
+        return parent !== undefined && /^[(\[]\s*board\s/.test(before.slice(parent.offset));
+    }
+    return /\bboard\s*\([^()]*,\s*$/.test(before);
+}
+
 function innermostOpenList(before: string): string {
     const open = openBrackets(before).at(-1);
     return open ? before.slice(open.offset) : '';
