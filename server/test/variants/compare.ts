@@ -38,7 +38,7 @@ export interface VariantSpec {
      * Destinations that a rule of the game, not the piece, decides (grand chess: a pawn may enter
      * the last rank only to promote to a piece its side has lost): left out on both sides.
      */
-    gameRule?: (piece: FenPiece, to: string, position: FenPosition) => boolean;
+    gameRule?: (piece: FenPiece, to: string, position: FenPosition, inCheck: boolean) => boolean;
     /** Leave promotions out (a piece defined without them, such as a Betza pawn). */
     ignorePromotions?: boolean;
     /**
@@ -75,6 +75,7 @@ export function compareVariant(ffish: Ffish, spec: VariantSpec, file: LcpnFile, 
             board.setFen(fen);
             const position = parseFen(fen);
             const legal = legalMovesByPiece(board);
+            const inCheck = board.isCheck();
             figures.positions++;
             if (!position.whiteToMove) figures.blackToMove++;
             for (const mover of position.pieces.filter((p) => p.white === position.whiteToMove)) {
@@ -82,7 +83,7 @@ export function compareVariant(ffish: Ffish, spec: VariantSpec, file: LcpnFile, 
                 const from = squareText(mover.square);
                 const where = `${spec.variant} ${fen}: ${spec.names[mover.letter] ?? mover.letter} on ${from}`;
                 const theirs = new Map([...(legal.get(from) ?? new Map<string, FsfDestination>())]
-                    .filter(([to]) => !spec.notPieceMove?.(mover, to, position) && !spec.gameRule?.(mover, to, position)));
+                    .filter(([to]) => !spec.notPieceMove?.(mover, to, position) && !spec.gameRule?.(mover, to, position, inCheck)));
                 let ours;
                 try {
                     ours = lcpnDestinations(file, position, mover, spec.names, spec.firstMove?.(mover, position) ?? false);
@@ -111,7 +112,7 @@ export function compareVariant(ffish: Ffish, spec: VariantSpec, file: LcpnFile, 
                     if (!d.plain && expected.length === 0) figures.disagreements.push(`${where} to ${to}: FSF has no plain move`);
                 }
                 for (const to of ours.keys()) {
-                    if (theirs.has(to) || spec.gameRule?.(mover, to, position)) continue;
+                    if (theirs.has(to) || spec.gameRule?.(mover, to, position, inCheck)) continue;
                     if (leavesMoverInCheck(scratch, spec, position, mover, to)) figures.illegalByCheck++;
                     else figures.disagreements.push(`${where}: lcpn moves to ${to}, FSF does not (and it is no self-check)`);
                 }

@@ -89,11 +89,13 @@ export interface FenPosition {
     ranks: number;
     pieces: FenPiece[];
     whiteToMove: boolean;
+    /** The FEN's castling field (`-` when absent): in some variants it says which pieces have not moved yet. */
+    rights?: string;
 }
 
 /** Reads the board part of a FEN (multi-digit empty runs, `+` promoted prefixes, `~` promoted suffixes, `[hand]` ignored). */
 export function parseFen(fen: string): FenPosition {
-    const [placement, turn] = fen.split(' ');
+    const [placement, turn, rights] = fen.split(' ');
     const rows = placement.replace(/\[.*\]$/, '').split('/');
     const pieces: FenPiece[] = [];
     let files = 0;
@@ -111,7 +113,7 @@ export function parseFen(fen: string): FenPosition {
         }
         files = Math.max(files, file);
     });
-    return { files, ranks: rows.length, pieces, whiteToMove: turn === 'w' };
+    return { files, ranks: rows.length, pieces, whiteToMove: turn === 'w', rights: rights ?? '-' };
 }
 
 /** FSF's legal moves of one piece to one square: whether it may arrive unpromoted, and its promoting moves' suffixes. */
