@@ -6,8 +6,16 @@
  * a.lcpn defines `wazir` (then to a.lcpn's; and to nothing, ambiguous, once c.lcpn does too).
  * So after a build, documents that use a name one of the rebuilt documents newly exports
  * (and do not define it themselves) are relinked and revalidated.
+ *
+ * And before a build, fewer: Langium relinks every document with a failed reference, and in
+ * LCPN nearly every document has some (function names such as `capture` are names that link
+ * to no definition), so each keystroke relinked and revalidated the prelude and every open
+ * file. Now a document is relinked when its references reach a changed document, directly or
+ * through other documents (the engine's checks follow names across files), or when a name it
+ * failed to resolve was defined by a changed document (an ambiguity may be gone). A deleted
+ * document's names are no longer in the index, so a deletion keeps Langium's rule.
  */
-import { DefaultDocumentBuilder, DocumentState, type AstNode, type BuildOptions, type Cancellation, type LangiumDocument } from 'langium';
+import { DefaultDocumentBuilder, DocumentState, URI, type AstNode, type BuildOptions, type Cancellation, type LangiumDocument } from 'langium';
 import * as ast from './generated/ast.js';
 import { normalizeName } from '../model/names.js';
 
@@ -39,6 +47,39 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
             if (group) group.push(document); else groups.set(previous, [document]);
         }
         for (const [groupOptions, group] of groups) await super.buildDocuments(group, groupOptions, cancelToken);
+    }
+
+    protected override shouldRelink(document: LangiumDocument, changedUris: Set<string>): boolean {
+        let plan = this.relinkPlans.get(changedUris);
+        if (!plan) this.relinkPlans.set(changedUris, plan = this.relinkPlan(changedUris));
+        if (plan === 'langium') return super.shouldRelink(document, changedUris);
+        if (plan.reaching.has(document.uri.toString())) return true;
+        return plan.names.size > 0 && document.references.some((r) => r.error !== undefined && plan.names.has(normalizeName(r.$refText)));
+    }
+
+    /** Once per update (Langium asks shouldRelink for each document with the same set). */
+    private readonly relinkPlans = new WeakMap<Set<string>, 'langium' | { reaching: Set<string>; names: Set<string> }>();
+
+    private relinkPlan(changedUris: Set<string>): 'langium' | { reaching: Set<string>; names: Set<string> } {
+        const documents = this.langiumDocuments;
+        for (const uri of changedUris) if (!documents.hasDocument(URI.parse(uri))) return 'langium';
+        // The changed documents are not re-indexed yet: the index still holds what they defined.
+        const names = new Set<string>();
+        for (const uri of changedUris) for (const name of this.exportedNames(uri)) names.add(name);
+        // Documents whose references reach a changed one, through any chain of documents.
+        const reaching = new Set(changedUris);
+        const others = documents.all.filter((d) => !changedUris.has(d.uri.toString())).toArray();
+        for (let grew = true; grew;) {
+            grew = false;
+            for (const document of others) {
+                const uri = document.uri.toString();
+                if (!reaching.has(uri) && this.indexManager.isAffected(document, reaching)) {
+                    reaching.add(uri);
+                    grew = true;
+                }
+            }
+        }
+        return { reaching, names };
     }
 
     /** Normalized names of the definitions `uri` exports (its complete ones). */
