@@ -224,9 +224,9 @@ export class LcpnValidator {
     checkKeyword = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
         const name = normalizeKeyword(qualifier.value);
         if (name === '*' || isKnownKeyword(name)) return;
-        // `:within-fortress` where the file defines `within-fortress` as a zone or a condition: the
-        // definition gives it its meaning (a keyword naming anything else is the engine checks').
-        if (this.models.resolverFor(AstUtils.getDocument(qualifier).uri.toString())(name)?.declaration) return;
+        // `:within-fortress` where the namespace defines `within-fortress`: the definition gives it its
+        // meaning (a zone or a condition; a keyword naming a piece, a board or a function is the engine checks' not-a-zone).
+        if (this.models.resolverFor(AstUtils.getDocument(qualifier).uri.toString())(name)) return;
         const hexagonal = hexagonalWord(name);
         if (hexagonal) {
             const [dx, dy] = hexagonal.squareStep;
@@ -283,6 +283,11 @@ export class LcpnValidator {
 
     checkInformalText = (text: ast.StringLit, accept: ValidationAcceptor): void => {
         if (ast.isApplication(text.$container) && notationOf(text.$container)) return; // a Betza/Parlett string is formal
+        // `"before crossing river"` as a test reads as the condition `before-crossing-river` when the namespace defines one.
+        if (isTestString(text)) {
+            const resolved = this.models.resolverFor(AstUtils.getDocument(text).uri.toString())(conditionKeyOf(text.value));
+            if (resolved?.declaration?.kind === 'condition') return;
+        }
         const incomplete = INCOMPLETE_MARKERS.has(text.value.trim().toLowerCase());
         if (incomplete) {
             accept('info', `"${text.value}" marks an incomplete definition: the full rules are in the surrounding text`,
@@ -350,6 +355,18 @@ function isConditionCall(ref: ast.NameRef): boolean {
 function insideComparison(node: AstNode): boolean {
     for (let n = node.$container; n && !ast.isDefinition(n); n = n.$container) if (ast.isEquals(n)) return true;
     return false;
+}
+
+/** A string standing where a test is read (a branch's test, or a part of a condition). */
+function isTestString(text: ast.StringLit): boolean {
+    const container = text.$container;
+    if (ast.isBranch(container)) return text.$containerProperty === 'test';
+    return ast.isLogic(container) || ast.isNegation(container) || (ast.isParenthesized(container) && ast.isBranch(container.$container));
+}
+
+/** The condition an informal test names: its words, lower case, joined by '-' (design: "before crossing river" -> before-crossing-river). */
+export function conditionKeyOf(words: string): string {
+    return normalizeName(words.trim().toLowerCase().split(/\s+/).join('-'));
 }
 
 /** A name holding an arrow, a curly quote or an invisible character pasted from a word processor. */
