@@ -18,6 +18,7 @@ import { declaredBoard } from '../lcpn-declared-board.js';
 import { MAX_BOARD_SIDE, type Board, type Rules } from '../../engine/board.js';
 import type { BoardDeclaration } from '../../engine/rules.js';
 import { normalizeKeyword, normalizeName } from '../../model/names.js';
+import { conditionKeyOfText } from '../../engine/conditions.js';
 import { declarationMarkdown } from '../../views/declaration-markdown.js';
 import { functionWord, hexagonalWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
 import { escapeMarkdown, inlineCode } from '../../views/markdown.js';
@@ -138,6 +139,8 @@ export class LcpnHoverProvider implements HoverProvider {
             if (defined) return defined;
             return word ? `**${escapeMarkdown(node.value)}**: ${word.doc}` : `**${escapeMarkdown(node.value)}**: a keyword the language does not know. It is kept and shown, but does not restrict the moves.`;
         }
+        // Informal words mean the condition they name when the file defines it: `"before crossing river"`.
+        if (ast.isStringLit(node)) return this.declared(conditionKeyOfText(node.value.replace(/^"|"$/g, '')), uri, settings);
         if (ast.isProperty(node)) {
             const word = propertyWord(node.value);
             return `**${escapeMarkdown(node.value)}**: ${word?.doc ?? 'a property the language does not know (kept, not evaluated).'}`;

@@ -160,6 +160,17 @@ describe('zones, boards, conditions and functions', () => {
         expect(there).toContain('Holds where a general (of either side) stands there.');
     });
 
+    test('a condition where it is used: by name in a test, as informal words it gives meaning, as a keyword', async () => {
+        const doc = await open(XIANGQI + '\nguarded := if (before_crossing_river) { wazir } else { ferz }\nstep := wazir:general_there');
+        for (const [marker, shift] of [['(before_crossing_river)', 1], ['"before crossing river"', 3], [':general_there', 2]] as const) {
+            const value = await hoverAt(doc, marker, shift);
+            expect(value, marker).toMatch(/^\*\*(before_crossing_river|general_there)\*\* \*\(condition\)\*/);
+        }
+        // Words no definition names stay what they were: no hover of their own.
+        const informal = await open('(def p (cond ("after the battle" wazir) (t ferz)))');
+        expect(await hoverAt(informal, '"after', 2)).toBe('');
+    });
+
     test('the same in Lisp and SQL', async () => {
         const lisp = await open('(def palace (zone d1-f3))\n(def near (and (>= (rank) 2) (not (in palace))))');
         expect(await hoverAt(lisp, 'near')).toContain('Holds where the rank is at least 2 and not (the square is in zone palace).');
