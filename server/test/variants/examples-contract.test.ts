@@ -8,12 +8,13 @@
  * FSF tests beside this one compare whole games).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { movesReport, parseSquare, type Occupant } from '../../src/engine/index.js';
 import { parsePieceText } from '../../src/model/parse-text.js';
 import { loadLcpn, type LcpnFile } from './lcpn-side.js';
+import { TestWorkspace } from '../language/namespace-workspace.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const cli = join(root, 'bin/lcpn.cjs');
@@ -45,6 +46,20 @@ describe('the examples declare their board and define the contract names', () =>
             expect(def?.body, `${variant}: ${name}`).toBeDefined();
             expect(def?.declaration, `${variant}: ${name}`).toBeUndefined();
         }
+    });
+});
+
+describe('examples/ opened as one folder', () => {
+    test('every example has no error and no warning beside the others (names one file defines never break another)', async () => {
+        const ws = await TestWorkspace.create();
+        const names = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.lcpn'));
+        expect(names.length).toBeGreaterThanOrEqual(9);
+        for (const name of names) await ws.set(`file:///examples/${name}`, readFileSync(join(root, 'examples', name), 'utf8'));
+        // A later file can change how an earlier one links: read every file's diagnostics at the end.
+        const found = names.flatMap((name) => ws.diagnostics(`file:///examples/${name}`)
+            .filter((d) => d.severity === 1 || d.severity === 2)
+            .map((d) => `${name}:${d.range.start.line + 1}: ${d.message}`));
+        expect(found).toEqual([]);
     });
 });
 
