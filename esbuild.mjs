@@ -1,6 +1,6 @@
 // Bundles every entry point into CommonJS files under dist/: the VS Code client, the
-// language server, the `lcpn` CLI and the benchmark. `--watch` rebuilds on change,
-// `--minify` is for the packaged extension.
+// language server, the `lcpn` CLI, the benchmark and its profiling driver (bench/prof.ts).
+// `--watch` rebuilds on change, `--minify` is for the packaged extension.
 import * as esbuild from 'esbuild';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { buildWeb } from './esbuild-web.mjs';
@@ -41,7 +41,7 @@ const common = {
 const contexts = await Promise.all([
     esbuild.context({
         ...common,
-        entryPoints: { 'server/main': 'server/src/main.ts', cli: 'server/src/cli/main.ts', bench: 'bench/run.ts' },
+        entryPoints: { 'server/main': 'server/src/main.ts', cli: 'server/src/cli/main.ts', bench: 'bench/run.ts', prof: 'bench/prof.ts' },
         outdir: 'dist'
     }),
     esbuild.context({
