@@ -65,8 +65,19 @@ function checkTest(t: Test, path: string): void {
     if (t.kind === 'text') {
         if (typeof t.text !== 'string') throw new Error(`${path}: bad text test`);
     } else if (t.kind === 'compare') {
+        if (!['=', '<', '>', '<=', '>='].includes(t.op)) throw new Error(`${path}: bad operator`);
         checkTerm(t.left, path + '.left');
         checkTerm(t.right, path + '.right');
+    } else if (t.kind === 'and' || t.kind === 'or') {
+        if (t.tests.length < 2) throw new Error(`${path}: ${t.kind} of fewer than two tests`);
+        t.tests.forEach((u, i) => checkTest(u, `${path}.tests[${i}]`));
+    } else if (t.kind === 'not') {
+        checkTest(t.test, path + '.test');
+    } else if (t.kind === 'predicate') {
+        if (typeof t.fn !== 'string' || t.fn === '') throw new Error(`${path}: predicate without name`);
+        t.args.forEach((a, i) => checkTerm(a, `${path}.args[${i}]`));
+    } else if (t.kind === 'ref') {
+        if (typeof t.key !== 'string' || t.key === '') throw new Error(`${path}: empty condition name`);
     } else {
         throw new Error(`${path}: bad test`);
     }
@@ -83,6 +94,22 @@ function checkPiece(piece: PieceDef): void {
     expect(typeof piece.key).toBe('string');
     expect(piece.properties.every((p) => typeof p === 'string')).toBe(true);
     if (piece.body !== undefined) checkMove(piece.body, piece.key || '(no name)');
+    const d = piece.declaration;
+    if (d === undefined) return;
+    if (piece.body !== undefined) throw new Error(`${piece.key}: a declaration with a body`);
+    const path = `${piece.key}.declaration`;
+    if (d.kind === 'zone') {
+        if (!d.squares.every((sq) => /^[a-z]+[0-9]+(-[a-z]+[0-9]+)?$/.test(sq))) throw new Error(`${path}: bad square ${JSON.stringify(d.squares)}`);
+    } else if (d.kind === 'board') {
+        if (![d.files, d.ranks].every((n) => Number.isSafeInteger(n) && n >= 1 && n <= 32)) throw new Error(`${path}: bad size`);
+        if (!d.clauses.every((c) => c.zone !== '' && (c.kind === 'promotion-zone' || (c.pieces.length > 0 && c.pieces.every((p) => p !== ''))))) throw new Error(`${path}: bad clause`);
+    } else if (d.kind === 'condition') {
+        checkTest(d.test, path + '.test');
+    } else if (d.kind === 'function') {
+        d.parts.forEach((p, i) => (p.kind === 'test' ? checkTest(p.test, `${path}.parts[${i}]`) : p.name === '' && (() => { throw new Error(`${path}: empty part`); })()));
+    } else {
+        throw new Error(`${path}: bad declaration`);
+    }
 }
 
 const BOARD = { board: { files: 8, ranks: 8 }, at: { file: 3, rank: 3 }, friends: [], enemies: [{ file: 3, rank: 5 }] };
@@ -118,7 +145,16 @@ const DEFINITIONS = [
     '(def b (betza "fmWfcF"))',
     'aanca := parlett("1X.n+")',
     'chinese_pawn IS IF "before crossing river" THEN [0, 1]:only ELSE [0, 1]:forward:sideways END',
-    '(def coordinator (=> (move queen) (igui "On the rectangle")))'
+    '(def coordinator (=> (move queen) (igui "On the rectangle")))',
+    // Boards, zones, conditions and functions (issue 10).
+    '(def xiangqi (board 9 10 (confine elephant own-side) (promotion-zone far-ranks)))',
+    'xiangqi IS board(9, 10, confine(elephant, own_side), promotion_zone(far_ranks))',
+    '(def fortress (zone d1-f3 e5))',
+    'x IS rank() > 5 AND file() = 3 OR NOT first_move()',
+    'x := !in(palace) && (occupied_by(cannon, general) || rank() <= 2)',
+    '(def p (cond ((and (first-move) (not (occupied-by cannon))) wazir) ((>= (rank) 6) ferz)))',
+    'y IS on_own_side AND in(palace) OR first_move()',
+    'cg := capture & general_there'
 ];
 
 describe('every prefix of a definition lowers to a complete model', () => {
@@ -138,7 +174,8 @@ describe('every prefix of a definition lowers to a complete model', () => {
 describe('random token soup lowers to complete models', () => {
     const TOKENS = ['(', ')', '[', ']', '{', '}', '(def', 'x', 'wazir', 'ferz', ':=', 'IS', '/', 'OR', '=>', '->', 'AND_THEN', 'THEN',
         '&', 'AND', ',', '=', 'if', 'else', 'IF', 'ELSE', 'END', 'cond', 't', 'moving', 'capturing', 'no_jumping', '1', '-2', '0',
-        '99999999999999999999999', ':only', ':rider', ':3', ':*', ':forward', '::royal', '"s"', 'betza', '"zB"', 'rank', 'move', '\n'];
+        '99999999999999999999999', ':only', ':rider', ':3', ':*', ':forward', '::royal', '"s"', 'betza', '"zB"', 'rank', 'move', '\n',
+        '<', '>=', '&&', '||', '!', 'NOT', 'in', 'first_move', 'zone', 'board', 'confine', 'd1-f3', 'and'];
 
     /** A small fixed-seed generator (mulberry32), so a failure reproduces. */
     function random(seed: number): () => number {
