@@ -20,7 +20,8 @@ import type { BoardDeclaration } from '../../engine/rules.js';
 import { normalizeKeyword, normalizeName } from '../../model/names.js';
 import { conditionKeyOfText } from '../../engine/conditions.js';
 import { declarationMarkdown } from '../../views/declaration-markdown.js';
-import { functionWord, hexagonalWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
+import { declarationWord, functionWord, hexagonalWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
+import { zoneSquares } from '../../engine/rules.js';
 import { escapeMarkdown, inlineCode } from '../../views/markdown.js';
 import { pieceMarkdown } from '../../views/piece-markdown.js';
 import type { PieceDef } from '../../model/piece.js';
@@ -59,6 +60,15 @@ function notationLines(piece: PieceDef, resolve: (key: string) => PieceDef | und
         lines.push(`${label}: ${inlineCode(result.text)}${lost}`);
     }
     return lines;
+}
+
+/** A zone item (`e5`, `d1-f3`) in words: how many squares, and whether they lie on the board the file uses. */
+function squareWords(text: string, board: Board): string {
+    const { squares, problems } = zoneSquares([text], board);
+    const name = `**${escapeMarkdown(text)}**`;
+    if (problems.length > 0) return `${name}: ${escapeMarkdown(problems[0].message)}.`;
+    const what = text.includes('-') ? `a rectangle of ${squares.length} square${squares.length === 1 ? '' : 's'} (corners in any order)` : 'a square';
+    return `${name}: ${what} of the zone, named from White's side (a Black piece sees it turned half a turn).`;
 }
 
 interface DiagramSettings {
@@ -126,6 +136,9 @@ export class LcpnHoverProvider implements HoverProvider {
             const defined = this.declared(normalizeName(text), uri, settings);
             if (defined) return defined;
             if (role === 'default-test') return OPERATORS.cond;
+            if (role === 'square') return squareWords(text, settings.board);
+            const declaring = declarationWord(text);
+            if (declaring) return `**${escapeMarkdown(declaring.name)}** *(declaration)*: ${escapeMarkdown(declaring.doc)}`;
             const word = functionWord(text);
             return word
                 ? `**${escapeMarkdown(word.name)}** *(${ROLE_LABELS[word.role]})*: ${escapeMarkdown(word.doc)}`

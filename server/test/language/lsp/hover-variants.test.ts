@@ -171,6 +171,15 @@ describe('zones, boards, conditions and functions', () => {
         expect(await hoverAt(informal, '"after', 2)).toBe('');
     });
 
+    test('the words of a declaration and its squares', async () => {
+        const doc = await open(XIANGQI);
+        expect(await hoverAt(doc, 'zone(d1-f3)', 1)).toMatch(/^\*\*zone\*\* \*\(declaration\)\*: Declares a zone/);
+        expect(await hoverAt(doc, 'confine(', 1)).toMatch(/^\*\*confine\*\* \*\(declaration\)\*/);
+        expect(await hoverAt(doc, 'd1-f3', 1)).toBe("**d1-f3**: a rectangle of 9 squares (corners in any order) of the zone, named from White's side (a Black piece sees it turned half a turn).");
+        const off = await open('xiangqi := board(9, 10)\nfar := zone(e5, k12)');
+        expect(await hoverAt(off, 'k12', 1)).toBe('**k12**: k12 is not on the 9x10 board.');
+    });
+
     test('the same in Lisp and SQL', async () => {
         const lisp = await open('(def palace (zone d1-f3))\n(def near (and (>= (rank) 2) (not (in palace))))');
         expect(await hoverAt(lisp, 'near')).toContain('Holds where the rank is at least 2 and not (the square is in zone palace).');
