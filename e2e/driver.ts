@@ -89,8 +89,8 @@ async function runSuite(browser: Browser): Promise<void> {
     }
 }
 
-/** Opens the browser workspace's pieces.lcpn in a fresh workbench. */
-async function openWorkbench(browser: Browser, file: string): Promise<Page> {
+/** Opens a file of the browser workspace in a fresh workbench; `shows` is a word of the file to wait for. */
+async function openWorkbench(browser: Browser, file: string, shows = 'chinese-horse'): Promise<Page> {
     const page = await newPage(browser);
     await page.goto(folderUrl(required('browser-workspace')));
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
@@ -109,7 +109,7 @@ async function openWorkbench(browser: Browser, file: string): Promise<Page> {
         await page.keyboard.press('Enter');
         break;
     }
-    await page.locator('.monaco-editor .view-lines', { hasText: 'chinese-horse' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.monaco-editor .view-lines', { hasText: shows }).first().waitFor({ timeout: 30_000 });
     return page;
 }
 
@@ -249,9 +249,9 @@ async function diagramPanelClicks(browser: Browser): Promise<void> {
     }
 }
 
-/** Opens the diagram panel on chinese-horse; returns its frame. */
-async function openPanel(page: Page): Promise<Frame> {
-    await page.locator('.monaco-editor .view-lines span span', { hasText: /^chinese-horse$/ }).first().click();
+/** Opens the diagram panel on a piece (a name token of the open editor); returns its frame. */
+async function openPanel(page: Page, piece = 'chinese-horse'): Promise<Frame> {
+    await page.locator('.monaco-editor .view-lines span span', { hasText: new RegExp(`^${piece}$`) }).first().click();
     await page.keyboard.press('F1');
     await page.locator('.quick-input-widget input').fill('>LCPN: Show Movement Diagram');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show Movement Diagram' }).first().waitFor();
@@ -348,6 +348,80 @@ async function diagramPanelBoard(browser: Browser): Promise<void> {
     }
 }
 
+/** Waits until `locator`'s text matches (the webview redraws after a round trip to the server). */
+async function textMatches(frame: Frame, selector: string, pattern: RegExp, what: string): Promise<void> {
+    const locator = frame.locator(selector);
+    const deadline = Date.now() + 20_000;
+    while (!pattern.test(await locator.innerText().catch(() => ''))) {
+        if (Date.now() > deadline) throw new Error(`${what}: ${selector} says ${JSON.stringify(await locator.innerText().catch(() => ''))}`);
+        await frame.page().waitForTimeout(200);
+    }
+}
+
+/**
+ * Part 2d: a real variant in the panel (variant.lcpn declares a 9 x 10 board): the declared board
+ * by default, the first-move switch, Black, then the position view: place pieces of both sides,
+ * type a position, see a piece's moves there and the attackers of a square.
+ */
+async function diagramPanelVariant(browser: Browser): Promise<void> {
+    const page = await openWorkbench(browser, 'variant.lcpn', 'stepper');
+    try {
+        const frame = await openPanel(page, 'stepper');
+        await titleIs(frame, /^stepper on e6$/, 'the centre of the declared 9 x 10 board');
+        if ((await frame.locator('#board [data-square]').count()) !== 90) throw new Error(`not the declared 9 x 10 board: ${await frame.locator('#board [data-square]').count()} squares`);
+        await textMatches(frame, '#board-source', /declared in the file \(tenrank\)/, 'where the board comes from');
+
+        // The stepper has a first-move double step: the switch is offered, and adds it.
+        await frame.locator('#first-move-label').waitFor({ state: 'visible', timeout: 20_000 });
+        const moved = await frame.locator('#board').innerHTML();
+        await frame.locator('#first-move').check();
+        await textMatches(frame, '#facts', /only on its first move: e8/, 'the first-move fact');
+        if ((await frame.locator('#board').innerHTML()) === moved) throw new Error('the diagram did not change with the first move');
+        await page.screenshot({ path: join(outDir, 'panel-first-move.png') });
+
+        // Black: forward is towards rank 1.
+        await frame.locator('input[name=side][value=black]').check();
+        await titleIs(frame, /^stepper \(Black\) on e6$/, 'the Black switch');
+        await textMatches(frame, '#facts', /only on its first move: e4/, "Black's double step goes down");
+        await page.screenshot({ path: join(outDir, 'panel-black.png') });
+
+        // The position view: an empty board of the declared size, then pieces of both sides.
+        await frame.locator('#tab-position').click();
+        const text = frame.locator('#position-text');
+        const deadline = Date.now() + 20_000;
+        while ((await text.inputValue()) !== '9x10') {
+            if (Date.now() > deadline) throw new Error(`the position view did not start from the declared board: ${JSON.stringify(await text.inputValue())}`);
+            await page.waitForTimeout(200);
+        }
+        await frame.locator('input[name=pmode][value=place-white]').check();
+        await frame.locator('#position-board [data-square="e2"]').click();
+        await textMatches(frame, '#position-pieces', /White stepper on e2/, 'placing a White piece');
+        await frame.locator('input[name=pmode][value=place-black]').check();
+        await frame.locator('#position-board [data-square="d3"]').click();
+        await textMatches(frame, '#position-pieces', /Black stepper on d3/, 'placing a Black piece');
+        if ((await text.inputValue()) !== '9x10 w:stepper@e2 b:stepper@d3') throw new Error(`the position string is ${JSON.stringify(await text.inputValue())}`);
+
+        // A typed position string (the CLI's --position syntax) replaces it.
+        await text.fill('9x10 w:stepper@e2,warden@e1 b:stepper@d3,warden@f4');
+        await text.press('Enter');
+        await textMatches(frame, '#position-pieces', /White warden on e1/, 'a typed position');
+        await frame.locator('input[name=pmode][value=select]').check();
+        await frame.locator('#position-board [data-square="e2"]').click();
+        await textMatches(frame, '#position-selected', /^White stepper on e2: moves to e3; captures on d3\.$/, "the stepper's moves in the position");
+        await frame.locator('input[name=pmode][value=attacked]').check();
+        await frame.locator('#position-board [data-square="e2"]').click();
+        await textMatches(frame, '#position-attackers', /^Attacking e2: White warden on e1, Black stepper on d3\.$/, 'the pieces that attack (or defend) e2');
+        await page.screenshot({ path: join(outDir, 'panel-position.png') });
+        await page.locator('iframe.webview').first().screenshot({ path: join(outDir, 'panel-position-view.png') });
+        log(`variant screenshots: panel-first-move.png, panel-black.png, panel-position.png, panel-position-view.png in ${outDir}`);
+    } catch (error) {
+        await page.screenshot({ path: join(outDir, 'panel-variant-failure.png') }).catch(() => undefined);
+        throw error;
+    } finally {
+        await page.context().close();
+    }
+}
+
 async function main(): Promise<number> {
     const browser = await chromium.launch({
         executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -359,7 +433,8 @@ async function main(): Promise<number> {
         ['hover shows the diagram image', hoverShowsDiagram],
         ['the prelude opens read-only', preludeIsReadOnly],
         ['diagram panel: click places blockers', diagramPanelClicks],
-        ['diagram panel: a board to work on (place, size, blockers per piece, export)', diagramPanelBoard]
+        ['diagram panel: a board to work on (place, size, blockers per piece, export)', diagramPanelBoard],
+        ['diagram panel: a declared board, first move, Black, and the position view', diagramPanelVariant]
     ];
     let passed = 0;
     let failed = 0;

@@ -66,8 +66,12 @@ cs timeout 60 "$CS_BIN" "${CS_DIRS[@]}" --list-extensions --show-versions </dev/
     || { echo "the VSIX did not install" >&2; exit 1; }
 for ws in "$WORK/ws-suite" "$WORK/ws-browser"; do
     cp -R client/test/fixtures/workspace/. "$ws/"
-    if [[ -d examples ]]; then cp -R examples "$ws/examples"; fi
 done
+# The examples stay outside the workspaces: each variant file defines its own rook, knight...,
+# and next to the fixtures those names would be ambiguous. The suite opens them one at a time.
+mkdir -p "$WORK/examples"
+if [[ -d examples ]]; then cp -R examples/. "$WORK/examples/"; fi
+export LCPN_E2E_EXAMPLES="$WORK/examples"
 cat >"$WORK/user-data/User/settings.json" <<'EOF'
 {
   "workbench.startupEditor": "none",
@@ -90,7 +94,7 @@ EOF
 # ---------------------------------------------------------------- 3. code-server
 PORT="${LCPN_E2E_PORT:-$(node -e 's=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}"
 log "starting code-server on 127.0.0.1:$PORT"
-# The mocha suite in the extension host reads LCPN_E2E_GREP from code-server's environment.
+# The mocha suite in the extension host reads LCPN_E2E_GREP and LCPN_E2E_EXAMPLES from code-server's environment.
 export LCPN_E2E_GREP="${LCPN_E2E_GREP:-}"
 cs setsid timeout 1500 "$CS_BIN" --bind-addr "127.0.0.1:$PORT" --auth none "${CS_DIRS[@]}" \
     --disable-telemetry --disable-update-check --disable-workspace-trust --disable-getting-started-override \

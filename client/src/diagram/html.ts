@@ -128,10 +128,10 @@ export function renderShell(options: ShellOptions): string {
   </fieldset>
 </form>
 <p id="position-status"></p>
-<div id="position-board" aria-label="Position"></div>
 <p id="position-selected"></p>
-<ul id="position-moves-notes"></ul>
 <p id="position-attackers"></p>
+<div id="position-board" aria-label="Position"></div>
+<ul id="position-moves-notes"></ul>
 <ul id="position-pieces"></ul>
 </section>
 <canvas id="canvas" hidden></canvas>

@@ -12,7 +12,10 @@ async function main(): Promise<void> {
     const root = resolve(__dirname, '..', '..', '..');
     const workspace = mkdtempSync(join(tmpdir(), 'lcpn-e2e-'));
     cpSync(join(root, 'client', 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
-    if (existsSync(join(root, 'examples'))) cpSync(join(root, 'examples'), join(workspace, 'examples'), { recursive: true });
+    // The examples outside the workspace, opened one at a time by the suite (as e2e/run.sh does).
+    const examples = mkdtempSync(join(tmpdir(), 'lcpn-e2e-examples-'));
+    if (existsSync(join(root, 'examples'))) cpSync(join(root, 'examples'), examples, { recursive: true });
+    process.env.LCPN_E2E_EXAMPLES = examples;
     try {
         await runTests({
             version: process.env.VSCODE_VERSION ?? 'stable',
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
         });
     } finally {
         rmSync(workspace, { recursive: true, force: true });
+        rmSync(examples, { recursive: true, force: true });
     }
 }
 

@@ -202,6 +202,18 @@ describe.skipIf(!available && !ci)('the web extension in code-server (VS Code fo
         await expect.poll(() => frame.locator('#board').innerHTML(), { timeout: 20_000 }).not.toBe(before);
         await page.screenshot({ path: join(shots, 'web-panel.png') });
 
+        // The same panel as on the desktop, through the worker server: Black, then the position view
+        // (an empty 8x8 board: the file declares none) with the panel's piece placed by a click.
+        const piece = (await frame.locator('#title').innerText()).split(' ')[0]!;
+        await frame.locator('input[name=side][value=black]').check();
+        await expect.poll(() => frame.locator('#title').innerText(), { timeout: 20_000 }).toBe(`${piece} (Black) on ${at!}`);
+        await frame.locator('#tab-position').click();
+        await expect.poll(() => frame.locator('#position-text').inputValue(), { timeout: 20_000 }).toBe('8x8');
+        await frame.locator('input[name=pmode][value=place-white]').check();
+        await frame.locator('#position-board [data-square="d4"]').click();
+        await expect.poll(() => frame.locator('#position-text').inputValue(), { timeout: 20_000 }).toBe(`8x8 w:${piece}@d4`);
+        await page.screenshot({ path: join(shots, 'web-position.png') });
+
         // Document symbols from the worker: the breadcrumbs name the definition under the cursor.
         await page.locator('.breadcrumbs-control .monaco-breadcrumb-item', { hasText: 'camel' }).first().waitFor({ timeout: 20_000 });
         expect(problems).toEqual([]);
