@@ -21,6 +21,8 @@ const VARIANT = [
     '(def pawn (/ (move (wazir :forward)) (cond ((first-move) (move [0 2])))))',
     '(def hopper (cannon (rook :not-cannon)))',
     '(def not-cannon (not (occupied-by cannon)))',
+    '(def keeper (wazir :yard))',
+    '(def yard (zone d1-f3))',
     ''
 ].join('\n');
 
@@ -58,6 +60,15 @@ describe('pieceDiagram: the declared board', () => {
         expect(marks(outside.text)).toBe(0);
         expect(inside.svg).toContain('fortress');
     });
+});
+
+test('a piece put outside the zone its keyword confines it to: the facts say why it has no moves', async () => {
+    const { services, uri, lineOf } = await open(VARIANT);
+    const position = { line: lineOf('keeper'), character: 6 };
+    const outside = pieceDiagram(services.shared, { uri, position, at: 'a5' })!;
+    expect(outside.facts.some((f) => f.startsWith('a5 is outside zone yard'))).toBe(true);
+    const inside = pieceDiagram(services.shared, { uri, position, at: 'e2' })!;
+    expect(inside.facts.some((f) => f.includes('is outside zone'))).toBe(false);
 });
 
 describe('pieceDiagram: side and first move', () => {

@@ -18,7 +18,7 @@ import { renderSvgDiagram } from '../../diagram/svg.js';
 import { renderTextDiagram } from '../../diagram/text.js';
 import { destinationFacts } from '../../diagram/facts.js';
 import { zoneFacts } from '../../diagram/zones.js';
-import { pieceZones } from '../../views/zones.js';
+import { outsideZoneFacts, pieceZones } from '../../views/zones.js';
 import type { PieceDef } from '../../model/piece.js';
 import { normalizeName } from '../../model/names.js';
 import { caveats } from '../../views/piece-summary.js';
@@ -99,7 +99,8 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         text: renderTextDiagram(setup, result.destinations, { window, labels: true, zones }),
         notes: caveats(result.problems),
         promotions: Object.fromEntries(result.destinations.filter((d) => d.promotions?.length).map((d) => [squareName(d.square), [...d.promotions!]])),
-        facts: [...zoneFacts(zones), ...destinationFacts(result.destinations)],
+        // Why moves are missing when the piece was put outside a zone its keywords confine it to.
+        facts: [...zoneFacts(zones), ...outsideZoneFacts(piece, resolve, setup), ...destinationFacts(result.destinations)],
         side,
         firstMove,
         firstMoveMatters,
