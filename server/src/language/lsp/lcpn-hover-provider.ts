@@ -45,6 +45,25 @@ const OPERATORS: Record<string, string> = {
     '=': 'Compares two values in a condition, as in `(= (rank) 2)`.'
 };
 
+/** Logic in a condition, by token text. */
+const LOGIC: Record<string, string> = {
+    '&&': 'And: the condition holds where both sides hold (`a && b`).',
+    AND: 'And (in a condition): holds where both sides hold (`a AND b`).',
+    '||': 'Or: the condition holds where either side holds (`a || b`).',
+    OR: 'Or (in a condition): holds where either side holds (`a OR b`).',
+    '!': 'Not: holds where the condition after it does not (`!first_move()`).',
+    NOT: 'Not: holds where the condition after it does not (`NOT first_move()`).'
+};
+
+/** Comparisons in a condition: `(rank)` and `(file)` count from 1 on the mover's own side. */
+const COMPARISONS: Record<string, string> = {
+    '=': 'Equal: `(= (rank) 2)`, `rank() = 2`. Ranks and files count from 1 on the mover\'s own side.',
+    '<': 'Less than: `(< (rank) 6)`, `rank() < 6`. Ranks and files count from 1 on the mover\'s own side.',
+    '>': 'More than: `(> (rank) 5)`, `rank() > 5`. Ranks and files count from 1 on the mover\'s own side.',
+    '<=': 'At most: `(<= (rank) 5)`, `rank() <= 5`. Ranks and files count from 1 on the mover\'s own side.',
+    '>=': 'At least: `(>= (rank) 6)`, `rank() >= 6`. Ranks and files count from 1 on the mover\'s own side.'
+};
+
 const ROLE_LABELS = { modifier: 'modifier function', annotation: 'annotation function', test: 'condition function', notation: 'another notation' } as const;
 
 const GERUND_FUNCTIONS: Record<string, string> = { capturing: 'capture', moving: 'move', moveing: 'move', no_jumping: 'no-jump', 'no-jumping': 'no-jump' };
@@ -163,6 +182,9 @@ export class LcpnHoverProvider implements HoverProvider {
             return `**${escapeMarkdown(text)}** *(gerund of \`${word.name}\`, applied to the next expression)*: ${word.doc}`;
         }
         if (ast.isLispDefinition(node) && /^[([]/.test(text)) return 'Defines a piece (Lisp style): `(def NAME EXPR)`.';
+        // In a condition, AND / OR / && / || / ! / NOT are logic (in a movement, AND composes and OR unites).
+        if ((ast.isLogic(node) || ast.isNegation(node)) && Object.hasOwn(LOGIC, text)) return LOGIC[text];
+        if (ast.isEquals(node) && Object.hasOwn(COMPARISONS, text)) return COMPARISONS[text];
         // Own keys only: a stray `constructor` or `toString` must not find Object's methods.
         if (Object.hasOwn(OPERATORS, text)) return OPERATORS[text];
         if (ast.isNumberLit(node) || ast.isVector(node)) {

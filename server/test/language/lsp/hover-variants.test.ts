@@ -180,6 +180,17 @@ describe('zones, boards, conditions and functions', () => {
         expect(await hoverAt(off, 'k12', 1)).toBe('**k12**: k12 is not on the 9x10 board.');
     });
 
+    test('logic and comparison operators in a condition', async () => {
+        const doc = await open('near IS rank() >= 2 AND NOT first_move()\nfar := rank() > 7 || !first_move()\nc IS capture AND cannon');
+        expect(await hoverAt(doc, '>=')).toMatch(/^At least:/);
+        expect(await hoverAt(doc, 'AND NOT')).toMatch(/^And \(in a condition\)/);
+        expect(await hoverAt(doc, 'NOT first')).toMatch(/^Not:/);
+        expect(await hoverAt(doc, '||')).toMatch(/^Or:/);
+        expect(await hoverAt(doc, '!first')).toMatch(/^Not:/);
+        // In a movement, AND still composes.
+        expect(await hoverAt(doc, 'AND cannon')).toMatch(/^Composes modifier functions/);
+    });
+
     test('the same in Lisp and SQL', async () => {
         const lisp = await open('(def palace (zone d1-f3))\n(def near (and (>= (rank) 2) (not (in palace))))');
         expect(await hoverAt(lisp, 'near')).toContain('Holds where the rank is at least 2 and not (the square is in zone palace).');
