@@ -302,10 +302,10 @@ export class DiagramController {
     }
 }
 
-/** `rook-on-d4.svg`: the piece's name kept to letters, digits and dashes. */
-export function exportName(view: Pick<DiagramView, 'piece' | 'at'>, format: ExportFormat): string {
+/** `rook-on-d4.svg` (`pawn-black-on-e7.svg` for Black): the piece's name kept to letters, digits and dashes. */
+export function exportName(view: Pick<DiagramView, 'piece' | 'at'> & { side?: DiagramView['side'] }, format: ExportFormat): string {
     const name = view.piece.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'piece';
-    return `${name}-on-${view.at}.${format}`;
+    return `${name}${view.side === 'black' ? '-black' : ''}-on-${view.at}.${format}`;
 }
 
 function sameSetUp(a: PieceSetUp, b: PieceSetUp): boolean {

@@ -1,6 +1,6 @@
 /** The panel's side and first-move switches, and the board the file declares (issue 10 in the panel). */
 import { describe, expect, it } from 'vitest';
-import { DiagramController, type DiagramSettings } from '../../src/diagram/controller.js';
+import { DiagramController, exportName, type DiagramSettings } from '../../src/diagram/controller.js';
 import { parseFromWebview, type ToWebview } from '../../src/diagram/messages.js';
 import type { PieceDiagramParams, PieceDiagramResult } from '../../src/protocol.js';
 
@@ -102,6 +102,11 @@ describe('diagram panel: side and first move, per piece', () => {
         await controller.show(cursor(0));
         expect(server.requests.at(-1)).toMatchObject({ at: 'c4', side: 'black', firstMove: true });
         expect(controller.current).toMatchObject({ piece: 'soldier', at: 'c4', side: 'black', firstMove: true });
+    });
+
+    it("an exported Black piece's file says so", () => {
+        expect(exportName({ piece: 'soldier', at: 'e7', side: 'black' }, 'svg')).toBe('soldier-black-on-e7.svg');
+        expect(exportName({ piece: 'soldier', at: 'e7', side: 'white' }, 'png')).toBe('soldier-on-e7.png');
     });
 
     it('the webview may send only a real side and a boolean first-move state', () => {
