@@ -6,7 +6,7 @@
  * definition describes.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compareVariant, type VariantSpec } from './compare.js';
+import { compareVariant, GAME_TIMEOUT, type VariantSpec } from './compare.js';
 import { loadFfish, parseSq, randomPositions, type Ffish } from './fsf.js';
 import { loadLcpn, type LcpnFile } from './lcpn-side.js';
 import { parseBetza } from '../../src/notation/betza-parse.js';
@@ -14,7 +14,7 @@ import { parseBetza } from '../../src/notation/betza-parse.js';
 let ffish: Ffish;
 beforeAll(async () => {
     ffish = await loadFfish();
-});
+}, GAME_TIMEOUT);
 
 const CHESS: VariantSpec = {
     variant: 'chess',
@@ -49,7 +49,7 @@ describe('orthodox chess agrees with Fairy-Stockfish', () => {
     let fens: string[];
     beforeAll(() => {
         fens = randomPositions(ffish, 'chess', { seed: 1, games: 10, plies: 120, every: 5 });
-    });
+    }, GAME_TIMEOUT);
 
     test('the prelude pieces: start position and 240 random positions (seed 1)', () => {
         const figures = compareVariant(ffish, CHESS, loadLcpn({ text: '' }), fens);
@@ -58,23 +58,23 @@ describe('orthodox chess agrees with Fairy-Stockfish', () => {
         expect(figures.positions).toBeGreaterThan(100);
         expect(figures.blackToMove).toBeGreaterThan(figures.positions / 3);
         expect(figures.promotions).toBeGreaterThan(0);
-    });
+    }, GAME_TIMEOUT);
 
     test('a pawn whose double step is its first move, (first-move)', () => {
         const figures = compareVariant(ffish, CHESS, loadLcpn({ text: FIRST_MOVE_PAWN }), fens);
         console.log('chess (first-move)', JSON.stringify({ ...figures, disagreements: figures.disagreements.length }));
         expect(figures.disagreements.slice(0, 20)).toEqual([]);
-    });
+    }, GAME_TIMEOUT);
 
     test('the Betza pawn fmWfcFifmnD (promotion left out: Betza does not say it)', () => {
         const figures = compareVariant(ffish, { ...CHESS, ignorePromotions: true }, withBetzaPawn(loadLcpn({ text: '' })), fens);
         console.log('chess (Betza i)', JSON.stringify({ ...figures, disagreements: figures.disagreements.length }));
         expect(figures.disagreements.slice(0, 20)).toEqual([]);
-    });
+    }, GAME_TIMEOUT);
 
     test('the first-move state matters: a set-up that says every pawn has moved loses exactly the double steps', () => {
         const figures = compareVariant(ffish, { ...CHESS, firstMove: () => false }, loadLcpn({ text: FIRST_MOVE_PAWN }), fens);
         expect(figures.disagreements.length).toBeGreaterThan(0);
         for (const d of figures.disagreements) expect(d).toMatch(/pawn on [a-h](2|7): FSF moves to [a-h](4|5), lcpn does not$/);
-    });
+    }, GAME_TIMEOUT);
 });

@@ -19,6 +19,12 @@ import type { LcpnFile } from './lcpn-side.js';
 import { lcpnDestinations } from './lcpn-side.js';
 import { legalMovesByPiece, parseFen, parseSq, squareText, writeFen, type Ffish, type FenPiece, type FenPosition, type FsfDestination } from './fsf.js';
 
+/**
+ * The time bound of a test that compares games (and of the hooks that play them): a bound to
+ * notice a hang, generous for a loaded machine; each comparison takes a few seconds.
+ */
+export const GAME_TIMEOUT = 180_000;
+
 export interface VariantSpec {
     /** FSF's variant name. */
     variant: string;

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { movesReport, parseSquare, type Occupant } from '../../src/engine/index.js';
 import { parsePieceText } from '../../src/model/parse-text.js';
+import { GAME_TIMEOUT } from './compare.js';
 import { loadLcpn, type LcpnFile } from './lcpn-side.js';
 import { TestWorkspace } from '../language/namespace-workspace.js';
 
@@ -60,7 +61,7 @@ describe('examples/ opened as one folder', () => {
             .filter((d) => d.severity === 1 || d.severity === 2)
             .map((d) => `${name}:${d.range.start.line + 1}: ${d.message}`));
         expect(found).toEqual([]);
-    });
+    }, GAME_TIMEOUT);
 });
 
 /** `lcpn moves examples/FILE ... --json`, the fields the contract names. */
@@ -76,18 +77,18 @@ describe('lcpn moves uses the declared board and the side', () => {
     test('xiangqi: the elephant stays on its own side of the river, for either side', () => {
         expect(moves('xiangqi.lcpn', 'elephant', '--at', 'g5')).toEqual({ board: [9, 10], moveSquares: ['e3', 'i3'], takeSquares: [], promotions: {} });
         expect(moves('xiangqi.lcpn', 'elephant', '--at', 'c6', '--side', 'black').moveSquares).toEqual(['a8', 'e8']);
-    });
+    }, GAME_TIMEOUT);
 
     test('janggi: named blockers (a cannon may not jump a cannon)', () => {
         expect(moves('janggi.lcpn', 'cannon', '--at', 'd1', '--friend', 'guard@e2')).toEqual({ board: [9, 10], moveSquares: ['f3'], takeSquares: [], promotions: {} });
         expect(moves('janggi.lcpn', 'cannon', '--at', 'd1', '--friend', 'cannon@e2').moveSquares).toEqual([]);
-    });
+    }, GAME_TIMEOUT);
 
     test('shogi and makruk: promotion where the promotion zone says, for either side', () => {
         expect(moves('shogi.lcpn', 'pawn', '--at', 'e6')).toEqual({ board: [9, 9], moveSquares: ['e7'], takeSquares: [], promotions: { e7: ['tokin'] } });
         expect(moves('shogi.lcpn', 'pawn', '--at', 'e4', '--side', 'black').promotions).toEqual({ e3: ['tokin'] });
         expect(moves('makruk.lcpn', 'pawn', '--at', 'a5')).toEqual({ board: [8, 8], moveSquares: ['a6'], takeSquares: [], promotions: { a6: ['met'], b6: ['met'] } });
-    });
+    }, GAME_TIMEOUT);
 });
 
 const files = new Map<string, LcpnFile>();

@@ -7,7 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compareVariant, type VariantSpec } from './compare.js';
+import { compareVariant, GAME_TIMEOUT, type VariantSpec } from './compare.js';
 import { loadFfish, parseSq, randomPositions, type Ffish } from './fsf.js';
 import { loadLcpn } from './lcpn-side.js';
 
@@ -15,7 +15,7 @@ const root = resolve(import.meta.dirname, '../../..');
 let ffish: Ffish;
 beforeAll(async () => {
     ffish = await loadFfish();
-});
+}, GAME_TIMEOUT);
 
 const MINIXIANGQI: VariantSpec = {
     variant: 'minixiangqi',
@@ -70,7 +70,7 @@ describe('fairy variants agree with Fairy-Stockfish', () => {
         const moved = compareVariant(ffish, { ...CAMBODIAN, firstMove: () => false }, loadLcpn({ path: join(root, 'examples/cambodian.sql.lcpn') }), fens);
         expect(moved.disagreements.length).toBeGreaterThan(0);
         for (const d of moved.disagreements) expect(d).toMatch(/(sdech on [de](1|8): FSF moves to [bfcg](2|7)|neang on [de](1|8): FSF moves to [de](3|6)), lcpn does not$/);
-    });
+    }, GAME_TIMEOUT);
 
     test('examples/minixiangqi.lcpn: start position and random games (seed 50)', () => {
         const fens = randomPositions(ffish, 'minixiangqi', { seed: 50, games: 8, plies: 100, every: 5 });
@@ -79,7 +79,7 @@ describe('fairy variants agree with Fairy-Stockfish', () => {
         console.log('minixiangqi', JSON.stringify({ ...figures, disagreements: figures.disagreements.length }));
         expect(figures.disagreements.slice(0, 20)).toEqual([]);
         expect(figures.blackToMove).toBeGreaterThan(figures.positions / 3);
-    });
+    }, GAME_TIMEOUT);
 
     test('examples/grand.lcpn: start position and random games (seed 60)', () => {
         const fens = randomPositions(ffish, 'grand', { seed: 60, games: 8, plies: 120, every: 5 });
@@ -89,5 +89,5 @@ describe('fairy variants agree with Fairy-Stockfish', () => {
         expect(figures.disagreements.slice(0, 20)).toEqual([]);
         expect(figures.blackToMove).toBeGreaterThan(figures.positions / 3);
         expect(figures.promotions).toBeGreaterThan(0);
-    });
+    }, GAME_TIMEOUT);
 });

@@ -7,7 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compareVariant, type VariantSpec } from './compare.js';
+import { compareVariant, GAME_TIMEOUT, type VariantSpec } from './compare.js';
 import { fenFrom, loadFfish, playable, randomPositions, turnedFen, type Ffish } from './fsf.js';
 import { loadLcpn } from './lcpn-side.js';
 
@@ -26,7 +26,7 @@ const HAND = [
 let ffish: Ffish;
 beforeAll(async () => {
     ffish = await loadFfish();
-});
+}, GAME_TIMEOUT);
 
 const JANGGI: VariantSpec = {
     variant: 'janggi',
@@ -47,5 +47,5 @@ describe('janggi agrees with Fairy-Stockfish', () => {
         console.log('janggi', JSON.stringify({ ...figures, disagreements: figures.disagreements.length }));
         expect(figures.disagreements.slice(0, 20)).toEqual([]);
         expect(figures.illegalByCheck).toBeGreaterThan(0);
-    });
+    }, GAME_TIMEOUT);
 });

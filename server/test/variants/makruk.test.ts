@@ -8,7 +8,7 @@
  */
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compareVariant, type VariantSpec } from './compare.js';
+import { compareVariant, GAME_TIMEOUT, type VariantSpec } from './compare.js';
 import { fenFrom, loadFfish, playable, randomPositions, turnedFen, type Ffish } from './fsf.js';
 import { loadLcpn } from './lcpn-side.js';
 
@@ -28,7 +28,7 @@ const HAND = [
 let ffish: Ffish;
 beforeAll(async () => {
     ffish = await loadFfish();
-});
+}, GAME_TIMEOUT);
 
 describe('makruk agrees with Fairy-Stockfish', () => {
     test('the hand-made positions are playable', () => {
@@ -44,5 +44,5 @@ describe('makruk agrees with Fairy-Stockfish', () => {
         expect(figures.disagreements.slice(0, 20)).toEqual([]);
         expect(figures.illegalByCheck).toBeGreaterThan(0);
         expect(figures.promotions).toBeGreaterThan(0);
-    });
+    }, GAME_TIMEOUT);
 });

@@ -8,7 +8,7 @@
  */
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compareVariant, type VariantSpec } from './compare.js';
+import { compareVariant, GAME_TIMEOUT, type VariantSpec } from './compare.js';
 import { fenFrom, loadFfish, playable, randomPositions, turnedFen, type Ffish } from './fsf.js';
 import { loadLcpn } from './lcpn-side.js';
 
@@ -30,7 +30,7 @@ let fens: string[];
 beforeAll(async () => {
     ffish = await loadFfish();
     fens = [...HAND, ...HAND.map(turnedFen), ...randomPositions(ffish, 'xiangqi', { seed: 10, games: 8, plies: 150, every: 5 })];
-});
+}, GAME_TIMEOUT);
 
 const PIECES = { k: 'general', a: 'advisor', b: 'elephant', n: 'horse', r: 'chariot', c: 'cannon', p: 'soldier' };
 const spec = (names: Partial<typeof PIECES>): VariantSpec => ({ variant: 'xiangqi', names: { ...PIECES, ...names }, facingGenerals: 'never' });
@@ -56,5 +56,5 @@ describe('xiangqi agrees with Fairy-Stockfish', () => {
         console.log(`xiangqi ${path}`, JSON.stringify({ ...figures, disagreements: figures.disagreements.length }));
         expect(figures.disagreements.slice(0, 20)).toEqual([]);
         expect(figures.illegalByCheck).toBeGreaterThan(0);
-    });
+    }, GAME_TIMEOUT);
 });
