@@ -26,7 +26,7 @@ Usage:
   lcpn show PATH [PIECE...] --format svg|png|html --out DIR  [same options]
                                             the diagrams as pictures (one file each) or a page
                                             per piece, written below DIR; the paths are printed
-  lcpn show FILE --position "9x9 w:horse@e5,rook@a1 b:knight@c7"
+  lcpn show FILE --position "9x9 w:horse@e5,rook@a1 b:knight@c7" [--format svg|png|html --out DIR]
                                             each piece of a position with its moves there
                                             (docs/position.md); White moves up, Black down;
                                             without a size, on the file's declared board

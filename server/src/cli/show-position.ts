@@ -5,9 +5,11 @@
  * resolve as a use of the name in FILE would (its workspace, then the prelude).
  */
 import type { LangiumDocument } from 'langium';
-import { squareName, type Board, type Rules, type SetUp } from '../engine/board.js';
-import { parsePosition, PositionError, type Position } from '../engine/position.js';
-import { destinations } from '../engine/report.js';
+import { squareName, type Board, type Destination, type Rules, type SetUp } from '../engine/board.js';
+import { parsePosition, PositionError, type PlacedPiece, type Position } from '../engine/position.js';
+import { destinations, type EngineProblem } from '../engine/report.js';
+import type { DiagramWindow } from '../diagram/cells.js';
+import type { DiagramZone } from '../diagram/zones.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import type { Document } from '../language/generated/ast.js';
 import type { LcpnServices } from '../language/lcpn-module.js';
@@ -15,7 +17,7 @@ import { caveats } from '../views/piece-summary.js';
 import { pieceZones } from '../views/zones.js';
 import { escapeText } from './escape.js';
 import { positionSetUp } from './moves-position.js';
-import { findMovingPiece } from './pieces.js';
+import { findMovingPiece, type NamedPiece } from './pieces.js';
 import { CliError } from './workspace.js';
 
 /**
@@ -32,26 +34,51 @@ export function readPosition(text: string, board?: Board): Position {
     }
 }
 
+/** One piece of a position with its moves there: what the text, the pictures and the page show. */
+export interface PositionDiagram {
+    piece: PlacedPiece;
+    named: NamedPiece;
+    /** "general (White) on e1". */
+    title: string;
+    setup: SetUp;
+    destinations: Destination[];
+    problems: EngineProblem[];
+    zones: DiagramZone[];
+    /** The whole board: a position's coordinates matter. */
+    window: DiagramWindow;
+}
+
 /**
- * The output lines: the position, then each piece with its diagram on the whole board and its
- * notes. `rules` are the declared board's (fitted to the position's board); `firstMove` says
- * every piece is still on its first move.
+ * Each piece of the position, in the order written, with its moves there. `rules` are the
+ * declared board's (fitted to the position's board); `firstMove` says every piece is still on
+ * its first move. Every name is looked up first: an unknown one is one clear error (with a
+ * suggestion), before any output.
  */
-export function positionLines(services: LcpnServices, document: LangiumDocument<Document>, position: Position, rules?: Rules, firstMove = false): string[] {
-    // Every name first: an unknown one is one clear error (with a suggestion), before any output.
+export function positionDiagrams(services: LcpnServices, document: LangiumDocument<Document>, position: Position, rules?: Rules, firstMove = false): PositionDiagram[] {
     const found = new Map(position.pieces.map((p) => [p.name, findMovingPiece(services, document, p.name)]));
-    const window = { files: [0, position.board.files - 1] as [number, number], ranks: [0, position.board.ranks - 1] as [number, number] };
-    const out: string[] = [`position ${position.board.files}x${position.board.ranks}, ${position.pieces.length} piece${position.pieces.length === 1 ? '' : 's'}`, ''];
-    position.pieces.forEach((piece, index) => {
+    const window: DiagramWindow = { files: [0, position.board.files - 1], ranks: [0, position.board.ranks - 1] };
+    return position.pieces.map((piece, index) => {
         const named = found.get(piece.name)!;
         const setup: SetUp = { ...positionSetUp(position, index, firstMove), ...(rules ? { rules } : {}) };
-        const { destinations: reached, problems } = destinations(named.piece, setup, named.resolve);
-        out.push(`${piece.name} (${piece.side === 'white' ? 'White' : 'Black'}) on ${squareName(piece.square)}:`);
-        // On the real board (White at the bottom), whichever side moves.
-        const zones = pieceZones(named.piece, named.resolve, position.board, rules, piece.side);
-        out.push(...renderTextDiagram(setup, reached, { window, labels: true, zones }).split('\n').map((l) => `    ${l}`));
-        out.push(...caveats(problems).map((c) => `  note: ${c}`));
-        out.push('');
+        const result = destinations(named.piece, setup, named.resolve);
+        return {
+            piece, named, setup, window,
+            title: `${piece.name} (${piece.side === 'white' ? 'White' : 'Black'}) on ${squareName(piece.square)}`,
+            destinations: result.destinations,
+            problems: result.problems,
+            zones: pieceZones(named.piece, named.resolve, position.board, rules, piece.side)
+        };
     });
+}
+
+/** The text output: the position, then each piece with its diagram on the whole board (White at the bottom) and its notes. */
+export function positionLines(position: Position, diagrams: readonly PositionDiagram[]): string[] {
+    const out: string[] = [`position ${position.board.files}x${position.board.ranks}, ${position.pieces.length} piece${position.pieces.length === 1 ? '' : 's'}`, ''];
+    for (const d of diagrams) {
+        out.push(`${d.title}:`);
+        out.push(...renderTextDiagram(d.setup, d.destinations, { window: d.window, labels: true, zones: d.zones }).split('\n').map((l) => `    ${l}`));
+        out.push(...caveats(d.problems).map((c) => `  note: ${c}`));
+        out.push('');
+    }
     return out;
 }

@@ -15,7 +15,8 @@ import { parseBoard, parseSide } from './setup-options.js';
 import { escapeLines, escapeText } from './escape.js';
 import { definitionLines, shownDiagrams } from './piece-view.js';
 import { writeShowFiles, type FileFormat } from './show-files.js';
-import { positionLines, readPosition } from './show-position.js';
+import { writePositionFiles } from './position-files.js';
+import { positionDiagrams, positionLines, readPosition } from './show-position.js';
 import { plural } from './words.js';
 import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
 
@@ -89,10 +90,10 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     return unread > 0 ? 2 : errors > 0 ? 1 : 0;
 }
 
-/** `--position`: the position's pieces, each with its moves there (show-position.ts). */
+/** `--position`: the position's pieces, each with its moves there (show-position.ts), as text or as files (position-files.ts). */
 async function showPosition(path: string, names: string[], options: CliOptions): Promise<number> {
-    for (const option of ['at', 'friend', 'enemy', 'board', 'side', 'format', 'out'] as const) {
-        if (options[option] !== undefined) throw new CliError(`show: --${option} does not go with --position, which gives the board and every piece (text output)`);
+    for (const option of ['at', 'friend', 'enemy', 'board', 'side'] as const) {
+        if (options[option] !== undefined) throw new CliError(`show: --${option} does not go with --position, which gives the board, every piece and its side`);
     }
     if (names.length > 0) throw new CliError('show: with --position, the pieces shown are those of the position; name no piece after the file');
     const workspace = await loadWorkspace([path]);
@@ -103,10 +104,12 @@ async function showPosition(path: string, names: string[], options: CliOptions):
     const declared = declaredOf(workspace.services, document);
     const position = readPosition(options.position!, declared?.rules.board);
     const choice = fitDeclared(declared, position.board, 'of the position');
+    const diagrams = positionDiagrams(workspace.services, document, position, choice.rules, options['first-move'] === true);
     for (const note of choice.notes) process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(note)}\n`);
     const problems = diagnosticsOf(document, 1);
     for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
-    const out = positionLines(workspace.services, document, position, choice.rules, options['first-move'] === true);
-    process.stdout.write(escapeLines(out).join('\n'));
+    const format = options.format ?? 'text';
+    if (format === 'text') process.stdout.write(escapeLines(positionLines(position, diagrams)).join('\n'));
+    else writePositionFiles({ document, path, position, diagrams, format: format as FileFormat, out: options.out! });
     return workspace.problems.length > 0 ? 2 : problems.length > 0 ? 1 : 0;
 }

@@ -251,6 +251,30 @@ describe('lcpn show, catalog and check on a declared board', () => {
         expect(r.stdout).toContain('zone within-fortress: d8-f10');
     });
 
+    test('show --position --format svg|html: a picture per piece at stable names, or one page of the position', () => {
+        const position = ['--position', 'w:general@e1,soldier@e6 b:general@e10,chariot@e9'];
+        const svg = lcpn('show', 'xq/xiangqi.lcpn', ...position, '--format', 'svg', '--out', 'pos');
+        expect(svg.code).toBe(0);
+        expect(svg.stdout.split('\n')).toEqual([
+            'pos/xiangqi/position/general.white-e1.svg',
+            'pos/xiangqi/position/soldier.white-e6.svg',
+            'pos/xiangqi/position/general.black-e10.svg',
+            'pos/xiangqi/position/chariot.black-e9.svg',
+            ''
+        ]);
+        expect(svg.stderr).toBe('4 files written to pos for a position of 4 pieces\n');
+        const chariot = readFileSync(join(dir, 'pos/xiangqi/position/chariot.black-e9.svg'), 'utf8');
+        expect(chariot).toContain('<title>chariot: chariot (Black) on e9</title>');
+        const page = lcpn('show', 'xq/xiangqi.lcpn', ...position, '--format', 'html', '--out', 'pos');
+        expect(page.stdout).toBe('pos/xiangqi/position.html\n');
+        const text = readFileSync(join(dir, 'pos/xiangqi/position.html'), 'utf8');
+        expect(text.match(/<article class="piece"/g)).toHaveLength(4);
+        expect(text).toContain('<code>9x10 w:general@e1,soldier@e6 b:general@e10,chariot@e9</code>');
+        expect(text).toContain('chariot (Black) on e9, in the position');
+        // Without --out, nothing is written and the command says what to add.
+        expect(lcpn('show', 'xq/xiangqi.lcpn', ...position, '--format', 'png').stderr).toBe('lcpn: show: --format png writes files: say where with --out DIR\n');
+    });
+
     test('catalog: each file on its own declared board', () => {
         const r = lcpn('catalog', 'xq/xiangqi.lcpn', 'sh/shogi.lcpn', '--out', 'page.html');
         expect(r.code).toBe(0);

@@ -65,8 +65,9 @@ describe('show --position', () => {
         expect(unknown).toMatchObject({ code: 2, stdout: '' });
         expect(unknown.stderr).toMatch(/^lcpn: no piece named 'pawnsh' in p\.lcpn, its workspace or the prelude.*pawnish/);
         expect(lcpn('show', 'p.lcpn', '--position', 'w:rook@a1', '--at', 'e4')).toMatchObject({
-            code: 2, stderr: 'lcpn: show: --at does not go with --position, which gives the board and every piece (text output)\n'
+            code: 2, stderr: 'lcpn: show: --at does not go with --position, which gives the board, every piece and its side\n'
         });
+        expect(lcpn('show', 'p.lcpn', '--position', 'w:rook@a1', '--side', 'black').stderr).toBe('lcpn: show: --side does not go with --position, which gives the board, every piece and its side\n');
         expect(lcpn('show', 'p.lcpn', 'rook', '--position', 'w:rook@a1').stderr).toBe('lcpn: show: with --position, the pieces shown are those of the position; name no piece after the file\n');
     });
 });
