@@ -1943,66 +1943,49 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
         "$type": "Group",
         "elements": [
           {
-            "$type": "Alternatives",
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@23"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "Group",
             "elements": [
               {
-                "$type": "RuleCall",
-                "rule": {
-                  "$ref": "#/rules@42"
+                "$type": "Action",
+                "type": {
+                  "$ref": "#/interfaces@7"
                 },
-                "arguments": []
+                "feature": "left",
+                "operator": "="
               },
               {
-                "$type": "Group",
-                "elements": [
-                  {
-                    "$type": "RuleCall",
-                    "rule": {
-                      "$ref": "#/rules@23"
-                    },
-                    "arguments": []
+                "$type": "Assignment",
+                "feature": "op",
+                "operator": "=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@14"
                   },
-                  {
-                    "$type": "Group",
-                    "elements": [
-                      {
-                        "$type": "Action",
-                        "type": {
-                          "$ref": "#/interfaces@7"
-                        },
-                        "feature": "left",
-                        "operator": "="
-                      },
-                      {
-                        "$type": "Assignment",
-                        "feature": "op",
-                        "operator": "=",
-                        "terminal": {
-                          "$type": "RuleCall",
-                          "rule": {
-                            "$ref": "#/rules@14"
-                          },
-                          "arguments": []
-                        }
-                      },
-                      {
-                        "$type": "Assignment",
-                        "feature": "right",
-                        "operator": "=",
-                        "terminal": {
-                          "$type": "RuleCall",
-                          "rule": {
-                            "$ref": "#/rules@44"
-                          },
-                          "arguments": []
-                        }
-                      }
-                    ],
-                    "cardinality": "?"
-                  }
-                ]
+                  "arguments": []
+                }
+              },
+              {
+                "$type": "Assignment",
+                "feature": "right",
+                "operator": "=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@44"
+                  },
+                  "arguments": []
+                }
               }
-            ]
+            ],
+            "cardinality": "?"
           },
           {
             "$type": "Group",
@@ -2551,12 +2534,20 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               "$ref": "#/rules@51"
             },
             "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@42"
+            },
+            "arguments": []
           }
         ]
       },
       "entry": false,
       "fragment": false,
-      "parameters": []
+      "parameters": [],
+      "$comment": "/** \`!a\`, \`NOT a\` are primaries, so that SQL's \`first_move() OR NOT in(palace)\` reads (lowering regroups it). */"
     },
     {
       "$type": "ParserRule",
