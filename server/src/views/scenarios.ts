@@ -57,7 +57,7 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
     const uses = body ? pieceUses(body, resolve) : NO_USES;
     const prepared = prepare(piece, resolve);
     const budget = { left: options.budgetSteps ?? SCENARIO_BUDGET };
-    const home = homeSquare(piece, uses, resolve, board, rules, (at) => evaluatePrepared(prepared, { board, at, friends: [], enemies: [], ...(rules ? { rules } : {}) }, { budget }).destinations.length);
+    const { at: home, zone: homeZone } = homeSquare(piece, uses, resolve, board, rules, (at) => evaluatePrepared(prepared, { board, at, friends: [], enemies: [], ...(rules ? { rules } : {}) }, { budget }).destinations.length);
     const firstMoveState = options.firstMove ?? uses.firstMove;
     const side: Side = options.side ?? 'white';
     // Places are chosen as White sees the board; a Black piece stands on the square turned half a turn.
@@ -79,7 +79,7 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
         const decided = (s: Scenario): Scenario => ({ ...s, result: { ...s.result, problems: s.result.problems.filter((p) => p.rule !== 'informal-condition' && p.rule !== 'informal-comparison') } });
         result.push(...branchScenarios(informal, (title, assume) => decided(run(title + firstMove, alone(home), assume))));
     } else if (places.length === 0) {
-        const where = sameSquare(home, centreOf(board)) ? 'on an empty board' : `on ${squareName(alone(home).at)}`;
+        const where = homeZone ? `on ${squareName(alone(home).at)} (in ${homeZone})` : sameSquare(home, centreOf(board)) ? 'on an empty board' : `on ${squareName(alone(home).at)}`;
         result.push(run(where + firstMove, alone(home)));
     } else {
         for (const place of places) {
@@ -146,12 +146,13 @@ function sameDestinations(a: EngineResult, b: EngineResult): boolean {
 }
 
 /** Where a piece belongs: the middle of the zone it is confined to (by the board or a keyword), else the centre. */
-function homeSquare(piece: PieceDef | Move, uses: PieceUses, resolve: Resolver, board: Board, rules: Rules | undefined, moves: (at: Square) => number): Square {
+function homeSquare(piece: PieceDef | Move, uses: PieceUses, resolve: Resolver, board: Board, rules: Rules | undefined, moves: (at: Square) => number): { at: Square; zone?: string } {
     const confined = confinement(piece, rules);
     const keyword = [...uses.keywordZones][0];
+    const zone = confined?.key ?? keyword;
     const squares = (confined?.squares ?? (keyword ? resolveZone(keyword, resolve, rules?.board ?? board)?.squares : undefined) ?? []).filter((sq) => onBoard(board, sq));
     const centre = middle(squares);
-    if (!centre) return centreOf(board);
+    if (!centre) return { at: centreOf(board) };
     // Of the zone's squares nearest its middle, the one where the piece has the most moves: a zone
     // keyword may confine only part of the movement (janggi's palace diagonals, whose middle is no
     // diagonal point), and a piece shows best where that part has moves.
@@ -161,7 +162,7 @@ function homeSquare(piece: PieceDef | Move, uses: PieceUses, resolve: Resolver, 
         const n = moves(at);
         if (n > best.n) best = { at, n };
     }
-    return best.at;
+    return { at: best.at, zone };
 }
 
 /** Squares of a zone tried as the piece's home (the nearest its middle). */

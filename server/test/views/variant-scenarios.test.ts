@@ -108,14 +108,14 @@ describe('xiangqi pieces on their declared board', () => {
 
     test('the general stands in its palace; the palace is tinted, the river side outlined', () => {
         const [first] = scenarios(piece('general'), resolve, board, { rules, side: 'white' });
-        expect(first.title).toBe('on e2');
+        expect(first.title).toBe('on e2 (in within-fortress)');
         expect(dests(first)).toEqual(['d2', 'e1', 'e3', 'f2']);
         expect(first.zones.map((z) => [z.name, z.relevant, z.squares.length])).toEqual([['within-fortress', true, 9], ['own-side', false, 45]]);
     });
 
     test('the elephant stands on its side of the river, confined to it', () => {
         const [first] = scenarios(piece('elephant'), resolve, board, { rules, side: 'white' });
-        expect(first.title).toBe('on e3');
+        expect(first.title).toBe('on e3 (in own-side)');
         expect(dests(first)).toEqual(['c1', 'c5', 'g1', 'g5']);
         expect(first.zones.map((z) => [z.name, z.relevant])).toEqual([['own-side', true]]);
     });
@@ -224,7 +224,7 @@ describe('where a piece confined in part by a keyword stands', () => {
         const { piece, resolve, rules } = variant([lines, soldier]);
         const [first] = scenarios(piece('soldier'), resolve, rules.board, { rules, side: 'white' });
         // d3, f3, d8, f8 lie nearest the middle of the ten points, but only e2 has diagonal steps forward along the lines (d3, f3).
-        expect(first.title).toBe('on e2');
+        expect(first.title).toBe('on e2 (in palace-lines)');
         expect(dests(first)).toEqual(['d2', 'd3', 'e3', 'f2', 'f3']);
     });
 });

@@ -57,7 +57,7 @@ describe('pieces on the declared board', () => {
         const doc = await open(XIANGQI);
         const value = await hoverAt(doc, '\ngeneral :=', 1);
         expect(value).toContain([
-            '*on e2*',
+            '*on e2 (in within-fortress)*',
             '',
             '```',
             '. . . . .',
@@ -84,7 +84,7 @@ describe('pieces on the declared board', () => {
         const doc = await open(XIANGQI);
         const value = await hoverAt(doc, 'elephant :=');
         expect(value).toContain([
-            '*on e3*',
+            '*on e3 (in own-side)*',
             '',
             '```',
             'X - - - X',
