@@ -228,3 +228,25 @@ describe('where a piece confined in part by a keyword stands', () => {
         expect(dests(first)).toEqual(['d2', 'd3', 'e3', 'f2', 'f3']);
     });
 });
+
+describe('broken definitions never hang or throw', () => {
+    test('a condition defined by itself, a zone with no square on the board, a keyword naming a condition', () => {
+        const loop = def('loop', { declaration: { kind: 'condition', test: { kind: 'and', tests: [cmp('<', 4), { kind: 'not', test: { kind: 'ref', key: 'loop' } }] } } });
+        const nowhere = def('nowhere', { declaration: { kind: 'zone', squares: ['z30'] } });
+        const p = def('p', {
+            body: {
+                kind: 'conditional',
+                branches: [{ test: { kind: 'ref', key: 'loop' }, body: keyword(ref('wazir'), 'nowhere') }, { test: { kind: 'text', text: 'loop' }, body: ref('ferz') }],
+                otherwise: keyword(ref('knight'), 'loop')
+            }
+        });
+        const { piece, resolve, rules } = variant([loop, nowhere, p], [], { files: 8, ranks: 8 });
+        const uses = pieceUses(piece('p').body!, resolve);
+        expect([...uses.zones]).toEqual(['nowhere']);
+        // The loop's own rank test still chooses ranks 3 and 4; its value there is unknown (it asks itself).
+        expect(rankThresholds({ kind: 'ref', key: 'loop' }, resolve)).toEqual([3, 4]);
+        const list = scenarios(piece('p'), resolve, rules.board, { rules, side: 'white' });
+        expect(list.length).toBeGreaterThan(0);
+        expect(pieceZones(piece('p'), resolve, rules.board, rules)).toEqual([{ name: 'nowhere', squares: [], relevant: true }]);
+    });
+});
