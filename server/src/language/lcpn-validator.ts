@@ -19,6 +19,7 @@ import { DIRECTIONS, FUNCTIONS, QUALIFIERS, declarationWord, directionWord, func
 import { enclosingStyle, lowerMove, notationOf } from '../model/lower.js';
 import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
+import { conditionKeyOfText } from '../engine/conditions.js';
 
 export function registerValidationChecks(services: LcpnServices): void {
     const validator = new LcpnValidator(services.lcpn.PieceModels);
@@ -285,8 +286,8 @@ export class LcpnValidator {
         if (ast.isApplication(text.$container) && notationOf(text.$container)) return; // a Betza/Parlett string is formal
         // `"before crossing river"` as a test reads as the condition `before-crossing-river` when the namespace defines one.
         if (isTestString(text)) {
-            const resolved = this.models.resolverFor(AstUtils.getDocument(text).uri.toString())(conditionKeyOf(text.value));
-            if (resolved?.declaration?.kind === 'condition') return;
+            const kind = this.models.resolverFor(AstUtils.getDocument(text).uri.toString())(conditionKeyOfText(text.value))?.declaration?.kind;
+            if (kind === 'condition' || kind === 'zone') return;
         }
         const incomplete = INCOMPLETE_MARKERS.has(text.value.trim().toLowerCase());
         if (incomplete) {
@@ -362,11 +363,6 @@ function isTestString(text: ast.StringLit): boolean {
     const container = text.$container;
     if (ast.isBranch(container)) return text.$containerProperty === 'test';
     return ast.isLogic(container) || ast.isNegation(container) || (ast.isParenthesized(container) && ast.isBranch(container.$container));
-}
-
-/** The condition an informal test names: its words, lower case, joined by '-' (design: "before crossing river" -> before-crossing-river). */
-export function conditionKeyOf(words: string): string {
-    return normalizeName(words.trim().toLowerCase().split(/\s+/).join('-'));
 }
 
 /** A name holding an arrow, a curly quote or an invisible character pasted from a word processor. */

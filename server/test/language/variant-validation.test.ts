@@ -1,0 +1,98 @@
+/**
+ * What the validator says about the language of real variants (issue 10): names the file
+ * defines give keywords, test strings and functions their meaning; squares are not names;
+ * `&&`, `||` and `(or ...)` between pieces are still a newcomer's union.
+ */
+import { validationHelper, type ValidationResult } from 'langium/test';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Document } from '../../src/language/generated/ast.js';
+import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { nameRole } from '../../src/language/lcpn-name-roles.js';
+import * as ast from '../../src/language/generated/ast.js';
+import { AstUtils } from 'langium';
+import { createTestServices } from '../test-services.js';
+
+let validate: (text: string) => Promise<ValidationResult<Document>>;
+beforeAll(async () => {
+    const { Lcpn } = await createTestServices();
+    const helper = validationHelper<Document>(Lcpn);
+    validate = async (text) => {
+        const result = await helper(text);
+        await result.dispose();
+        return result;
+    };
+});
+
+const codeOf = (d: Diagnostic) => (d.data as { code?: string } | undefined)?.code;
+const codes = async (text: string) => (await validate(text)).diagnostics.map(codeOf);
+
+describe('a definition gives a word its meaning', () => {
+    test('a keyword naming a defined zone or condition is not unknown', async () => {
+        expect(await codes('(def fortress (zone d1-f3))\n(def advisor (ferz :fortress))')).not.toContain(IssueCodes.UnknownKeyword);
+        expect(await codes('on_own_side := rank() <= 5\nelephant := [2, 2]:on_own_side')).not.toContain(IssueCodes.UnknownKeyword);
+        expect(await codes('(def advisor (ferz :fortres))')).toContain(IssueCodes.UnknownKeyword);
+    });
+
+    test('a test string whose words name a defined condition is not informal; other strings are', async () => {
+        const pawn = '(def pawn (cond ("before crossing river" (0 1 :only)) ("after crossing river" (0 1 :forward :sideways))))';
+        const defined = await validate(`(def before-crossing-river (<= (rank) 5))\n${pawn}`);
+        expect(defined.diagnostics.filter((d) => codeOf(d) === IssueCodes.InformalText).map((d) => d.range.start.character)).toEqual([pawn.indexOf('"after')]);
+        expect((await codes(pawn)).filter((c) => c === IssueCodes.InformalText)).toHaveLength(2);
+    });
+
+    test('a defined function or condition used as a function is not unknown', async () => {
+        const text = '(def general-there (occupied-by general))\n(def capture-a-general (& capture general-there))\n(def general (/ wazir (capture-a-general rook)))';
+        const found = await codes(text);
+        expect(found).not.toContain(IssueCodes.UnknownFunction);
+        expect(found).not.toContain(IssueCodes.UnknownCondition);
+        expect(await codes('(def general (/ wazir (capture-a-generals rook)))')).toContain(IssueCodes.UnknownFunction);
+    });
+
+    test('condition words are known in every style', async () => {
+        for (const text of [
+            '(def x (cond ((and (first-move) (not (occupied-by rook)) (or (empty) (enemy) (friend)) (in palace) (= (file) 2)) wazir)))\n(def palace (zone d1-f3))',
+            'x := if (first_move() && !occupied_by(rook) && (empty() || enemy() || friend()) && in(palace) && file() = 2) { wazir }\npalace := zone(d1-f3)',
+            'x IS IF first_move() AND NOT occupied_by(rook) AND (empty() OR enemy() OR friend()) AND in(palace) AND file() = 2 THEN wazir END\npalace IS zone(d1-f3)'
+        ]) {
+            const found = await codes(text);
+            for (const code of [IssueCodes.UnknownCondition, IssueCodes.UnknownFunction, IssueCodes.UnknownPiece, IssueCodes.OperatorWordAsFunction]) expect(found, text).not.toContain(code);
+        }
+    });
+});
+
+describe('squares are not names', () => {
+    test('a zone\'s squares hold digits and are never linked or reported as unknown pieces', async () => {
+        const result = await validate('(def palace (zone d1-f3 e10))\npalace_two := zone(d8-f10)');
+        expect(result.diagnostics).toEqual([]);
+        const refs = AstUtils.streamAst(result.document.parseResult.value).filter(ast.isNameRef).toArray();
+        expect(refs.map((r) => nameRole(r))).toEqual(['function', 'square', 'square', 'function', 'square']);
+        expect(refs.filter((r) => nameRole(r) === 'square').every((r) => r.ref.ref === undefined)).toBe(true);
+    });
+
+    test('names of zones, conditions, pieces link by their role', async () => {
+        const result = await validate('(def palace (zone d1-f3))\n(def home (in palace))\n(def xq (board 9 10 (confine advisor palace)))\n(def advisor (cond (home ferz)))');
+        const refs = AstUtils.streamAst(result.document.parseResult.value).filter(ast.isNameRef).toArray();
+        const roleOf = (name: string) => refs.filter((r) => r.ref.$refText === name).map((r) => [nameRole(r), r.ref.ref?.name]);
+        expect(roleOf('palace')).toEqual([['zone', 'palace'], ['zone', 'palace']]);
+        expect(roleOf('home')).toEqual([['condition', 'home']]);
+        expect(roleOf('advisor')).toEqual([['piece', 'advisor']]);
+        expect(roleOf('ferz')).toEqual([['piece', 'ferz']]);
+    });
+});
+
+describe('logic between pieces is a newcomer\'s union', () => {
+    test.each([
+        ['x := ferz || wazir', IssueCodes.ForeignOperator],
+        ['x IS ferz || wazir', IssueCodes.ForeignOperator],
+        ['(def x (or ferz wazir))', IssueCodes.OperatorWordAsFunction]
+    ])('%s', async (text, code) => {
+        expect(await codes(text)).toContain(code);
+    });
+
+    test('between conditions it is logic', async () => {
+        const found = await codes('on_own_side := rank() <= 5\nx := on_own_side || first_move()\n(def y (or on-own-side (first-move)))');
+        expect(found).not.toContain(IssueCodes.ForeignOperator);
+        expect(found).not.toContain(IssueCodes.OperatorWordAsFunction);
+    });
+});
