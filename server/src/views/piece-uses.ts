@@ -167,13 +167,16 @@ function named(key: string, place: Place, resolve: Resolver, seen: ReadonlySet<s
     return found ? testAt(found.test, place, resolve, new Set([...seen, key])) : undefined;
 }
 
-/** The ranks (1-based) where the comparisons of a test with `(rank)` change their value: `(<= (rank) 5)` gives 5 and 6. */
-export function rankThresholds(t: Test, resolve: Resolver, seen = new Set<string>()): number[] {
+/**
+ * The ranks (1-based) where the comparisons of a test with `(rank)` change their value: `(<= (rank) 5)`
+ * gives 5 and 6. With `fn` 'file', the same for `(file)`.
+ */
+export function rankThresholds(t: Test, resolve: Resolver, seen = new Set<string>(), fn: 'rank' | 'file' = 'rank'): number[] {
     const out: number[] = [];
     const visit = (x: Test): void => {
         switch (x.kind) {
             case 'compare': {
-                const rankSide = (term: typeof x.left) => term.kind === 'call' && term.fn === 'rank';
+                const rankSide = (term: typeof x.left) => term.kind === 'call' && term.fn === fn;
                 const n = x.right.kind === 'number' && rankSide(x.left) ? x.right.value : x.left.kind === 'number' && rankSide(x.right) ? x.left.value : undefined;
                 if (n === undefined) return;
                 // Written `5 >= (rank)` or `(rank) <= 5`: either way the value changes between n and its neighbour.

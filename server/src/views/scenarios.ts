@@ -210,9 +210,10 @@ export function positionPlaces(tests: readonly Test[], resolve: Resolver, board:
         return zones.get(key)!;
     };
     const thresholds = [...new Set(tests.flatMap((t) => rankThresholds(t, resolve)))].filter((r) => r >= 1 && r <= board.ranks).sort((a, b) => a - b);
+    const files = [...new Set(tests.flatMap((t) => rankThresholds(t, resolve, new Set(), 'file')))].filter((f) => f >= 1 && f <= board.files).sort((a, b) => a - b);
     const asked = [...new Set(tests.flatMap((t) => testZones(t, resolve)))];
-    if (thresholds.length === 0 && asked.length === 0) return [];
-    const rankOnly = asked.length === 0;
+    if (thresholds.length === 0 && files.length === 0 && asked.length === 0) return [];
+    const rankOnly = asked.length === 0 && files.length === 0;
     const vector = (at: Square) => tests.map((t) => {
         const place = { rank: at.rank + 1, file: at.file + 1, inZone: (key: string) => zoneOf(key).some((sq) => sameSquare(sq, at)) };
         return String(testAt(t, place, resolve));
@@ -220,6 +221,7 @@ export function positionPlaces(tests: readonly Test[], resolve: Resolver, board:
     const none = tests.map(() => 'false').join();
     const candidates: Place[] = [
         ...thresholds.map((r) => ({ at: { file: home.file, rank: r - 1 }, byRank: rankOnly })),
+        ...files.map((f) => ({ at: { file: f - 1, rank: home.rank }, byRank: false })),
         ...asked.flatMap((key) => {
             const at = middle(zoneOf(key));
             return at ? [{ at, zone: key, byRank: false }] : [];

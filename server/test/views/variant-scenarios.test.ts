@@ -152,6 +152,18 @@ describe('xiangqi pieces on their declared board', () => {
     });
 });
 
+describe('conditions on the file', () => {
+    test('a piece that tests (file) is shown on each side of the file that changes it', () => {
+        const file: Term = { kind: 'call', fn: 'file', args: [] };
+        // On the a- to c-files it moves as a knight, elsewhere as a wazir.
+        const edge = def('edge', { body: { kind: 'conditional', branches: [{ test: { kind: 'compare', op: '<=', left: file, right: num(3) }, body: ref('knight') }], otherwise: ref('wazir') } });
+        const { piece, resolve, rules } = variant([edge], [], { files: 8, ranks: 8 });
+        const list = scenarios(piece('edge'), resolve, rules.board, { rules, side: 'white' });
+        expect(titles(list)).toEqual(['on c5', 'on d5 (no condition holds)']);
+        expect(list.map(dests)).toEqual([['a4', 'a6', 'b3', 'b7', 'd3', 'd7', 'e4', 'e6'], ['c5', 'd4', 'd6', 'e5']]);
+    });
+});
+
 describe('first moves and the promotion zone', () => {
     // A pawn: one step forward, promoting to a queen (in the promotion zone, when one is declared); two on its first move.
     const PAWN = def('pawn', {
