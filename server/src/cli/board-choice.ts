@@ -7,6 +7,7 @@
  */
 import type { LangiumDocument } from 'langium';
 import { onBoard, type Board, type Rules, type Zone } from '../engine/board.js';
+import { definitionsWithErrors } from '../language/lcpn-convert-check.js';
 import { declaredBoard, type DeclaredBoard } from '../language/lcpn-declared-board.js';
 import type { LcpnServices } from '../language/lcpn-module.js';
 import type { BoardDeclaration } from '../engine/rules.js';
@@ -25,19 +26,28 @@ export interface BoardChoice {
 }
 
 export function chooseBoard(services: LcpnServices | undefined, document: LangiumDocument | undefined, option: string | undefined, fallback: Board): BoardChoice {
-    const declared = services && document ? declaredBoard(services.lcpn.PieceModels, document) : undefined;
+    const declared = services && document ? declaredOf(services, document) : undefined;
     return fitDeclared(declared, parseBoard(option, declared?.rules.board ?? fallback), 'of --board');
 }
 
+/** A declared board, and the error its declaration has, if any (it is still used, as the editor does, and a note says so). */
+export type CheckedBoard = DeclaredBoard & { error?: string };
+
 /** The board declared in `document`, if any (for callers that take the size from elsewhere, such as a position). */
-export function declaredOf(services: LcpnServices, document: LangiumDocument): DeclaredBoard | undefined {
-    return declaredBoard(services.lcpn.PieceModels, document);
+export function declaredOf(services: LcpnServices, document: LangiumDocument): CheckedBoard | undefined {
+    const models = services.lcpn.PieceModels;
+    const declared = declaredBoard(models, document);
+    if (!declared) return undefined;
+    const error = definitionsWithErrors(models, document).get(declared.node);
+    return error ? { ...declared, error } : declared;
 }
 
 /** `declared`'s rules on `board`; `source` says where a different size came from ("of --board", "of the position"). */
-export function fitDeclared(declared: DeclaredBoard | undefined, board: Board, source: string): BoardChoice {
+export function fitDeclared(declared: CheckedBoard | undefined, board: Board, source: string): BoardChoice {
     if (!declared) return { board, notes: [] };
     const notes = declared.problems.map((p) => `board ${declared.key}: ${p.message}`);
+    // The reason reads "it has an error: ..." (lcpn-convert-check.ts): said of the board by name.
+    if (declared.error) notes.unshift(`board ${declared.key} ${declared.error.replace(/^it /, '')}; it is used as far as it could be read (run lcpn check for the details)`);
     const fitted = fitRules(declared.rules, board, declared.key, source);
     return { board, rules: fitted.rules, declared: declared.key, declaration: declared.declaration, notes: [...notes, ...fitted.notes] };
 }

@@ -46,6 +46,11 @@ const FILES: Record<string, string[]> = {
         '(def cannon (cannon (rook :not-cannon)))',
         '(def soldier (wazir :forward))'
     ],
+    // A board declaration with an error: used as far as it could be read, and said.
+    'big/big.lcpn': [
+        '(def big (board 9 99))',
+        '(def soldier (wazir :forward))'
+    ],
     // Board and zone mistakes, for lcpn check.
     'bad/bad.lcpn': [
         '(def small (board 5 5 (confine general palace)))',
@@ -118,6 +123,13 @@ describe('lcpn moves on a declared board', () => {
         expect(r.moveSquares).toEqual(['a3', 'a7', 'e3', 'e7']);
         // A palace that fits on the larger board still applies.
         expect(json('xq/xiangqi.lcpn', 'general', '--at', 'e1', '--board', '12x12').moveSquares).toEqual(['d1', 'e2', 'f1']);
+    });
+
+    test('a board declaration with an error is used as far as it could be read, and a note says so', () => {
+        const r = lcpn('moves', 'big/big.lcpn', 'soldier', '--at', 'e1', '--json');
+        expect(r.code).toBe(0);
+        expect(r.stderr).toBe('lcpn: note: board big has an error: a board has 1 to 32 ranks, not 99; it is used as far as it could be read (run lcpn check for the details)\n');
+        expect(JSON.parse(r.stdout).board).toEqual({ files: 9, ranks: 32 });
     });
 
     test('promotion zone: a move promotes only when it starts or ends in the zone, mirrored for Black', () => {
