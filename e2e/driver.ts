@@ -411,6 +411,10 @@ async function diagramPanelVariant(browser: Browser): Promise<void> {
         await frame.locator('input[name=pmode][value=attacked]').check();
         await frame.locator('#position-board [data-square="e2"]').click();
         await textMatches(frame, '#position-attackers', /^Attacking e2: White warden on e1, Black stepper on d3\.$/, 'the pieces that attack (or defend) e2');
+        const outlined = await frame.locator('#position-board rect.attacker').evaluateAll((rects) => rects.map((r) => r.getAttribute('data-square')).sort());
+        if (outlined.join(' ') !== 'd3 e1' || (await frame.locator('#position-board rect.attacked[data-square="e2"]').count()) !== 1) {
+            throw new Error(`the board does not outline e2 and its attackers: ${JSON.stringify(outlined)}`);
+        }
         await page.screenshot({ path: join(outDir, 'panel-position.png') });
         await page.locator('iframe.webview').first().screenshot({ path: join(outDir, 'panel-position-view.png') });
         log(`variant screenshots: panel-first-move.png, panel-black.png, panel-position.png, panel-position-view.png in ${outDir}`);

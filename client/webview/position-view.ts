@@ -60,12 +60,17 @@ export class PositionPane {
         const svg = this.sanitizeSvg(result.svg);
         this.board.replaceChildren(...(svg ? [svg] : []));
         const on = new Map(result.pieces.map((p) => [p.square, p]));
+        // The square asked about and its attackers, outlined on the board (the list below says who).
+        const attackedSquare = result.attackers?.square;
+        const attackerSquares = new Set(result.attackers?.pieces.map((p) => p.square) ?? []);
         for (const square of Array.from(this.board.querySelectorAll<SVGElement>('[data-square]'))) {
             const name = square.getAttribute('data-square') ?? '';
             const piece = on.get(name);
             square.setAttribute('tabindex', '0');
             square.setAttribute('role', 'button');
             square.setAttribute('aria-label', piece ? `${name}: ${piece.side === 'white' ? 'White' : 'Black'} ${piece.name}` : name);
+            square.classList.toggle('attacked', name === attackedSquare);
+            square.classList.toggle('attacker', attackerSquares.has(name));
             if (name === focused) square.focus();
         }
         const chosen = result.selected;

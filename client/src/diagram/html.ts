@@ -68,6 +68,9 @@ export function renderShell(options: ShellOptions): string {
   #position-board [data-square] { cursor: pointer; }
   #position-board [data-square]:focus { outline: 2px solid var(--vscode-focusBorder); }
   #position-status.error { color: var(--vscode-errorForeground); }
+  /* The square asked about (dashed) and the pieces attacking it (solid), in the Okabe-Ito vermillion. */
+  #position-board rect.attacked { stroke: #d55e00; stroke-width: 4px; stroke-dasharray: 6 3; }
+  #position-board rect.attacker { stroke: #d55e00; stroke-width: 4px; }
   #position-pieces li.selected { font-weight: bold; }
   [hidden] { display: none !important; }
 </style>
