@@ -12,7 +12,7 @@ import { SemanticTokenModifiers, SemanticTokenTypes } from 'vscode-languageserve
 import * as ast from '../generated/ast.js';
 import { nameRole } from '../lcpn-name-roles.js';
 import { isPreludeUri } from '../lcpn-prelude.js';
-import { functionWord, isKnownKeyword, propertyWord } from '../../model/vocabulary.js';
+import { declarationWord, functionWord, isKnownKeyword, propertyWord } from '../../model/vocabulary.js';
 
 const { declaration, definition, defaultLibrary } = SemanticTokenModifiers;
 const T = SemanticTokenTypes;
@@ -43,7 +43,11 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
         } else if (ast.isSequence(node)) {
             accept({ node, property: 'op', type: T.operator });
         } else if (ast.isEquals(node)) {
-            accept({ node, keyword: '=', type: T.operator });
+            accept({ node, property: 'op', type: T.operator });
+        } else if (ast.isLogic(node)) {
+            accept({ node, property: 'ops', type: T.operator });
+        } else if (ast.isNegation(node)) {
+            accept({ node, property: 'op', type: T.operator });
         } else if (ast.isGerundCall(node)) {
             accept({ node, property: 'gerunds', type: T.function, modifier: defaultLibrary });
             accept({ node, keyword: 'AND', type: T.operator });
@@ -56,6 +60,13 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
         const role = nameRole(node);
         const name = node.ref.$refText;
         if (role === 'default-test') {
+            accept({ node, property: 'ref', type: T.keyword });
+        } else if (role === 'square') {
+            // `e5`, `d1-f3`: a place on the board, a constant like a number.
+            accept({ node, property: 'ref', type: T.enumMember });
+        } else if (role === 'zone' || role === 'condition') {
+            accept({ node, property: 'ref', type: role === 'zone' ? T.enum : T.function, });
+        } else if (role === 'function' && declarationWord(name)) {
             accept({ node, property: 'ref', type: T.keyword });
         } else if (role === 'function') {
             accept({ node, property: 'ref', type: T.function, modifier: functionWord(name) ? defaultLibrary : undefined });

@@ -59,3 +59,12 @@ test.each([['\n'], ['\r\n']])('a string over several lines is one token per line
     const result = await highlight(['(def a [1 2])', '(def d (igui "two', '  more', '  lines"))'].join(eol));
     expect(result.tokens.filter((t) => t.tokenType === 'string').map((t) => t.text)).toEqual(['"two', '  more', '  lines"']);
 });
+
+test('boards, zones and conditions: squares are constants, zones and conditions by role, every operator', async () => {
+    const lisp = describeRanges(await highlight('(def palace (<|zone|> <|d1-f3|> <|e5|>))\n(def home (<|and|> (<|in|> <|palace|>) (<|<=|> (rank) 5) <|home|>))'));
+    expect(lisp).toEqual(['keyword', 'enumMember', 'enumMember', 'function[defaultLibrary]', 'function[defaultLibrary]', 'enum', 'operator', 'function']);
+    const c = describeRanges(await highlight('palace := zone(d1-f3)\nhome := <|!|>in(palace) <|&&|> rank() <|<=|> 2 || <|home|>'));
+    expect(c).toEqual(['operator', 'operator', 'operator', 'function']);
+    const sql = describeRanges(await highlight('xq IS <|board|>(<|9|>, 10, <|confine|>(<|elephant|>, <|palace|>))\npalace IS zone(d1-f3)\nelephant IS [2, 2]'));
+    expect(sql).toEqual(['keyword', 'number', 'keyword', 'class', 'enum']);
+});
