@@ -1,13 +1,15 @@
 /**
  * What `lcpn show` and the catalog say under a definition that is not a piece (a board, a
- * zone, a condition or a function): the squares a zone holds and what a board declares, in
- * words, so that a reader can check them without working out rectangles by hand.
+ * zone, a condition or a function): the squares a zone holds and what a board declares, so
+ * that a reader can check them without working out rectangles by hand; conditions and
+ * functions in the hover's words (views/condition-words.ts).
  */
 import { squareName, type Board } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
 import { zoneSquares } from '../engine/rules.js';
 import type { Declaration } from '../model/piece.js';
 import { compactSquares } from '../diagram/zones.js';
+import { functionMeaning, testWords } from '../views/condition-words.js';
 
 /** Zones up to this size have their squares listed one by one. */
 const MAX_LISTED = 12;
@@ -37,8 +39,10 @@ export function declarationLines(declaration: Declaration, resolve: Resolver, bo
             return lines;
         }
         case 'condition':
-            return ['a condition: a test of a square'];
+            return [`a condition: holds where ${testWords(declaration.test)}`];
         default:
-            return ['a function: applied to a movement, it applies each of its parts'];
+            // The hover's words (markdown code spans are plain names on a terminal).
+            const meaning = functionMeaning(declaration.parts, resolve).replace(/`/g, '');
+            return [`a function: ${meaning.charAt(0).toLowerCase()}${meaning.slice(1)}`];
     }
 }

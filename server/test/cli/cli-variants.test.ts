@@ -252,6 +252,7 @@ describe('lcpn show, catalog and check on a declared board', () => {
         const r = lcpn('show', 'xq/xiangqi.lcpn');
         expect(r.stdout).toContain('(def within-fortress (zone d1-f3))\n  a zone of 9 squares: d1 e1 f1 d2 e2 f2 d3 e3 f3\n');
         expect(r.stdout).toContain('(def xiangqi (board 9 10 (confine elephant own-side)))\n  a board of 9 files and 10 ranks\n  elephant never leaves own-side (45 squares)\n');
+        expect(r.stdout).toContain('(def before-crossing-river (<= (rank) 5))\n  a condition: holds where the rank is at most 5\n');
         expect(r.stdout.trimEnd().split('\n').pop()).toBe('4 pieces and 4 other definitions in 1 file, 0 errors');
     });
 
