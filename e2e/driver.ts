@@ -408,6 +408,8 @@ async function diagramPanelVariant(browser: Browser): Promise<void> {
         await frame.locator('input[name=pmode][value=select]').check();
         await frame.locator('#position-board [data-square="e2"]').click();
         await textMatches(frame, '#position-selected', /^White stepper on e2: moves to e3; captures on d3\.$/, "the stepper's moves in the position");
+        await frame.locator('#position-first-move').check();
+        await textMatches(frame, '#position-selected', /^White stepper on e2: moves to e3, e4; captures on d3\.$/, 'the stepper on its first move');
         await frame.locator('input[name=pmode][value=attacked]').check();
         await frame.locator('#position-board [data-square="e2"]').click();
         await textMatches(frame, '#position-attackers', /^Attacking e2: White warden on e1, Black stepper on d3\.$/, 'the pieces that attack (or defend) e2');

@@ -85,6 +85,8 @@ export interface PositionDiagramParams {
     select?: string;
     /** A square whose attackers to list. */
     attacked?: string;
+    /** The selected piece has not moved yet (its first-move moves count, marked); default false. */
+    firstMove?: boolean;
     /** A change to make first: put `piece` of `side` on `square` (replacing what stands there), or empty it when `piece` is absent. */
     edit?: { square: string; piece?: string; side?: PlayerSide };
 }

@@ -17,6 +17,7 @@ export class PositionPane {
     private readonly notes = byId('position-moves-notes');
     private readonly attackers = byId('position-attackers');
     private readonly pieces = byId('position-pieces');
+    private readonly firstMove = byId('position-first-move') as HTMLInputElement;
 
     constructor(private readonly post: (message: FromWebview) => void, private readonly sanitizeSvg: (svg: string) => SVGSVGElement | undefined) {
         this.form.addEventListener('submit', (event) => {
@@ -24,6 +25,7 @@ export class PositionPane {
             this.post({ type: 'position-text', text: this.input.value });
         });
         byId('position-empty').addEventListener('click', () => this.post({ type: 'position-text', text: '' }));
+        this.firstMove.addEventListener('change', () => this.post({ type: 'position-first-move', firstMove: this.firstMove.checked }));
         this.board.addEventListener('click', (event) => {
             const square = squareOf(event.target);
             if (square) this.post({ type: 'position-click', square, action: this.action() });
@@ -45,6 +47,7 @@ export class PositionPane {
     render(view: PositionView): void {
         const { result } = view;
         if (document.activeElement !== this.input) this.input.value = view.text;
+        this.firstMove.checked = view.firstMove;
         for (const label of Array.from(document.querySelectorAll('#position-mode .placing'))) label.textContent = view.placing ?? 'piece (put the cursor on one)';
         if (result.error) {
             this.setStatus(`Column ${result.error.column + 1}: ${result.error.message}`, 'error');

@@ -129,6 +129,7 @@ export function renderShell(options: ShellOptions): string {
     <label><input type="radio" name="pmode" value="remove"> empties it</label>
     <label><input type="radio" name="pmode" value="attacked"> lists the pieces that attack it</label>
   </fieldset>
+  <label><input id="position-first-move" type="checkbox"> the selected piece has not moved yet</label>
 </form>
 <p id="position-status"></p>
 <p id="position-selected"></p>

@@ -57,13 +57,15 @@ export type FromWebview =
     /** A position string typed by the user. */
     | { type: 'position-text'; text: string }
     /** A click on a square of the position. */
-    | { type: 'position-click'; square: string; action: PositionAction };
+    | { type: 'position-click'; square: string; action: PositionAction }
+    /** The selected piece of the position has not moved yet (true) or has (false). */
+    | { type: 'position-first-move'; firstMove: boolean };
 
 /** The messages the position view handles. */
-export type PositionMessage = Extract<FromWebview, { type: 'position-open' | 'position-text' | 'position-click' }>;
+export type PositionMessage = Extract<FromWebview, { type: 'position-open' | 'position-text' | 'position-click' | 'position-first-move' }>;
 
 export function isPositionMessage(message: FromWebview): message is PositionMessage {
-    return message.type === 'position-open' || message.type === 'position-text' || message.type === 'position-click';
+    return message.type.startsWith('position-');
 }
 
 /** PNG files start with these bytes; anything else from the webview is refused. */
@@ -95,6 +97,8 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
             return typeof message.firstMove === 'boolean' ? { type: 'first-move', firstMove: message.firstMove } : undefined;
         case 'position-open':
             return { type: 'position-open' };
+        case 'position-first-move':
+            return typeof message.firstMove === 'boolean' ? { type: 'position-first-move', firstMove: message.firstMove } : undefined;
         case 'position-text':
             return typeof message.text === 'string' && message.text.length <= MAX_POSITION_TEXT ? { type: 'position-text', text: message.text } : undefined;
         case 'position-click':

@@ -27,6 +27,8 @@ export interface PositionView {
     /** The square whose piece's moves are shown, and the square whose attackers are listed. */
     selected?: string;
     attacked?: string;
+    /** Whether the selected piece is shown as not having moved yet. */
+    firstMove: boolean;
     status?: string;
 }
 
@@ -43,6 +45,8 @@ export class PositionController {
     private text = '';
     private selected: string | undefined;
     private attacked: string | undefined;
+    /** The selected piece has not moved yet. */
+    private firstMove = false;
     private generation = 0;
     private opened = false;
     private last: PositionView | undefined;
@@ -65,6 +69,7 @@ export class PositionController {
             case 'position-open': return this.open();
             case 'position-text': return this.setText(message.text);
             case 'position-click': return this.click(message.square, message.action);
+            case 'position-first-move': return this.setFirstMove(message.firstMove);
         }
     }
 
@@ -80,6 +85,12 @@ export class PositionController {
         this.selected = undefined;
         this.attacked = undefined;
         this.opened = true;
+        await this.refresh();
+    }
+
+    /** Whether the selected piece has not moved yet. */
+    async setFirstMove(firstMove: boolean): Promise<void> {
+        this.firstMove = firstMove;
         await this.refresh();
     }
 
@@ -119,6 +130,7 @@ export class PositionController {
         const params: PositionDiagramParams = { uri, position: this.text };
         if (this.selected) params.select = this.selected;
         if (this.attacked) params.attacked = this.attacked;
+        if (this.firstMove) params.firstMove = true;
         if (edit) params.edit = edit;
         let result: PositionDiagramResult | null;
         try {
@@ -142,6 +154,7 @@ export class PositionController {
             placing: this.deps.piece(),
             selected: result.selected ? this.selected : undefined,
             attacked: result.attackers ? this.attacked : undefined,
+            firstMove: this.firstMove,
             status: selectedGone ? `No piece stands on ${this.selected}.` : undefined
         };
         if (selectedGone) this.selected = undefined;

@@ -117,6 +117,19 @@ describe('diagram panel: the position view', () => {
         expect(controller.current?.text).toBe('9x10 w:chariot@c1');
     });
 
+    it('the first-move switch is sent with every request until turned off', async () => {
+        const { controller, server } = setup();
+        await controller.setText('9x10 w:stepper@e2');
+        await controller.handleMessage({ type: 'position-first-move', firstMove: true });
+        expect(server.requests.at(-1)).toMatchObject({ firstMove: true });
+        await controller.click('e2', 'select');
+        expect(server.requests.at(-1)).toMatchObject({ select: 'e2', firstMove: true });
+        expect(controller.current?.firstMove).toBe(true);
+        await controller.setFirstMove(false);
+        expect(server.requests.at(-1)).not.toHaveProperty('firstMove');
+        expect(parseFromWebview({ type: 'position-first-move', firstMove: 'yes' })).toBeUndefined();
+    });
+
     it('the webview\'s position messages are checked', () => {
         const click = parseFromWebview({ type: 'position-click', square: 'e5', action: 'attacked' });
         expect(click).toEqual({ type: 'position-click', square: 'e5', action: 'attacked' });

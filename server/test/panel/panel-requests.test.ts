@@ -18,7 +18,7 @@ const VARIANT = [
     '(def fortress (zone d1-f3))',
     '(def general wazir)',
     '(def runner (=> (move (wazir :forward)) (promote-to queen)))',
-    '(def pawn (/ (move (wazir :forward)) (cond ((first-move) (move [0 2])))))',
+    '(def pawn (/ (move (0 1 :only)) (cond ((first-move) (move (no-jump (0 2 :only)))))))',
     '(def hopper (cannon (rook :not-cannon)))',
     '(def not-cannon (not (occupied-by cannon)))',
     '(def keeper (wazir :yard))',
@@ -133,6 +133,14 @@ describe('positionDiagram in the panel', () => {
             .toEqual({ message: 'j1 is not a square of the 9x10 board', column: 4 });
         expect(positionDiagram(services.shared, { uri, position: '9x10', edit: { square: 'a1', piece: 'two words' } })?.error?.message)
             .toMatch(/cannot be written in a position/);
+    });
+
+    test('firstMove: the selected piece has not moved yet; an unknown name still says it has no moves', async () => {
+        const { services, uri } = await open(VARIANT);
+        const position = '9x10 w:pawn@e2,ghost@a1';
+        expect(positionDiagram(services.shared, { uri, position, select: 'e2' })?.selected?.moves).toEqual(['e3']);
+        expect(positionDiagram(services.shared, { uri, position, select: 'e2', firstMove: true })?.selected?.moves.sort()).toEqual(['e3', 'e4']);
+        expect(positionDiagram(services.shared, { uri, position, select: 'a1', firstMove: true })?.selected).toMatchObject({ moves: [], notes: [expect.stringMatching(/ghost/)] });
     });
 
     test("the declared board's rules apply in a position: the general stays in its fortress", async () => {

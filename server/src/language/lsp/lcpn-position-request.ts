@@ -16,6 +16,7 @@ import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, p
 import type { DiagramZone } from '../../diagram/zones.js';
 import { pieceZones } from '../../views/zones.js';
 import { declaredBoard } from '../lcpn-declared-board.js';
+import { destinations } from '../../engine/report.js';
 import { renderSvgDiagram } from '../../diagram/svg.js';
 import { renderTextDiagram } from '../../diagram/text.js';
 import { caveats } from '../../views/piece-summary.js';
@@ -30,6 +31,8 @@ export interface PositionDiagramParams {
     select?: string;
     /** A square whose attackers to list. */
     attacked?: string;
+    /** The selected piece has not moved yet (its first-move moves count, marked); default false. */
+    firstMove?: boolean;
     /** Put `piece` of `side` (default white) on `square`, replacing what stands there; without `piece`, empty the square. */
     edit?: { square: string; piece?: string; side?: 'white' | 'black' };
 }
@@ -87,10 +90,11 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     const options = rules ? { rules } : {};
     if (index >= 0) {
         const mover = position.pieces[index];
-        const moves = movesInPosition(position, index, lookup, options);
         // Drawn on the real board (White at the bottom), whatever the mover's side.
-        const setup = setUpFor(position, index, options);
+        const setup: SetUp = { ...setUpFor(position, index, options), ...(params.firstMove ? { firstMove: true } : {}) };
         const found = lookup(mover.name);
+        // An unknown name: movesInPosition says so.
+        const moves = found && params.firstMove ? destinations(found.target, setup, found.resolve) : movesInPosition(position, index, lookup, options);
         const zones = found ? pieceZones(found.target, resolve, position.board, rules, mover.side) : boardZones(rules, position.board);
         const title = `${mover.name} (${mover.side}) on ${squareName(mover.square)}`;
         result.svg = renderSvgDiagram(setup, moves.destinations, { window, labels: true, interactive: true, title, zones });

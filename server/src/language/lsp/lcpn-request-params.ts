@@ -105,5 +105,6 @@ export const POSITION_DIAGRAM_PARAMS: ParamsCheck = check({
     position: string,
     select: optionalString,
     attacked: optionalString,
+    firstMove: optional(boolean),
     edit: object({ square: string, piece: optionalString, side: optional(oneOf('white', 'black')) }, true)
 });
