@@ -21,6 +21,8 @@ export interface PieceUses {
     firstMove: boolean;
     /** Some part applies `promote-to`. */
     promotes: boolean;
+    /** Pieces a test asks about (`(occupied-by general)`): what stands on a square changes the moves. */
+    occupants: Set<string>;
 }
 
 /** The declaration behind a name used as a test: a named condition's test, a zone, or nothing. */
@@ -38,7 +40,7 @@ export function textKey(text: string, resolve: Resolver): string | undefined {
 }
 
 export function pieceUses(move: Move, resolve: Resolver): PieceUses {
-    const uses: PieceUses = { zones: new Set(), keywordZones: new Set(), branchTests: [], firstMove: false, promotes: false };
+    const uses: PieceUses = { zones: new Set(), keywordZones: new Set(), branchTests: [], firstMove: false, promotes: false, occupants: new Set() };
     const seen = new Set<string>();
     const once = (key: string) => !seen.has(key) && (seen.add(key), true);
 
@@ -56,6 +58,7 @@ export function pieceUses(move: Move, resolve: Resolver): PieceUses {
             case 'predicate':
                 if (t.fn === 'first-move') uses.firstMove = true;
                 if (t.fn === 'in') for (const a of t.args) if (a.kind === 'name') uses.zones.add(a.key);
+                if (t.fn === 'occupied-by') for (const a of t.args) if (a.kind === 'name') uses.occupants.add(a.key);
                 return;
             case 'ref': return name(t.key);
             case 'text': {

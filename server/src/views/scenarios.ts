@@ -49,7 +49,7 @@ export const SCENARIO_BUDGET = 1_000_000;
 /** Informal conditions given a diagram of their own; more are shown merged, with notes. */
 export const MAX_BRANCH_DIAGRAMS = 4;
 
-const NO_USES: PieceUses = { zones: new Set(), keywordZones: new Set(), branchTests: [], firstMove: false, promotes: false };
+const NO_USES: PieceUses = { zones: new Set(), keywordZones: new Set(), branchTests: [], firstMove: false, promotes: false, occupants: new Set() };
 
 export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Board, options: ScenarioOptions = {}): Scenario[] {
     const body = 'kind' in piece ? piece : piece.body;
@@ -100,6 +100,13 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
         const base = result[0];
         const blocked = bestBlocker(prepared, base, budget);
         if (blocked) result.push({ ...blocked, zones: base.zones });
+    }
+    // A piece whose tests ask what stands on a square (the flying general's `(occupied-by general)`):
+    // one diagram with such an enemy placed where it makes a difference.
+    for (const key of [...uses.occupants].slice(0, MAX_OCCUPANT_DIAGRAMS)) {
+        if (result.length === 0 || budget.left <= 0) break;
+        const named = namedEnemy(prepared, result[0], key, budget);
+        if (named) result.push({ ...named, zones: result[0].zones });
     }
     if (result.length > 0 && budget.left > 0 && locustIn(prepared.plan)) {
         const victims = locustEnemies(prepared, result[0], budget);
@@ -323,6 +330,35 @@ function walk(move: Move, resolve: Resolver, seen: Set<string>, visit: (m: Move)
 /** Ways of capturing on the way in a result (each captured-squares-and-landing pair counts once). */
 function locustWays(result: EngineResult): number {
     return result.destinations.reduce((n, d) => n + (d.locusts?.length ?? 0), 0);
+}
+
+/** Pieces a test names that get a diagram of their own (with one placed). */
+const MAX_OCCUPANT_DIAGRAMS = 2;
+/** How far along each line from the piece a named enemy is tried. */
+const OCCUPANT_REACH = 4;
+
+/**
+ * A set-up with one enemy `key` placed where naming it changes what the piece can do there
+ * (captured only because it is a general, or spared because it is a cannon), the nearest such
+ * square along the piece's files, ranks and diagonals. Undefined when no square makes a difference.
+ */
+function namedEnemy(prepared: Prepared, base: Scenario, key: string, budget: { left: number }): Scenario | undefined {
+    const { setup } = base;
+    const takes = (result: EngineResult, sq: Square) => result.destinations.some((d) => sameSquare(d.square, sq) && (d.capture || d.igui));
+    const empty = setup.friends.length === 0 && setup.enemies.length === 0 ? base.result : evaluatePrepared(prepared, { ...setup, friends: [], enemies: [] }, { budget });
+    for (let distance = 1; distance <= OCCUPANT_REACH; distance++) {
+        for (const [dx, dy] of [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]]) {
+            const sq = { file: setup.at.file + dx * distance, rank: setup.at.rank + dy * distance };
+            if (!onBoard(setup.board, sq)) continue;
+            const withName = evaluatePrepared(prepared, { ...setup, friends: [], enemies: [{ ...sq, piece: key }] }, { budget });
+            if (budget.left <= 0) return undefined;
+            // An unnamed enemy there: the empty board's capture flags already say (they mean "would capture one added here").
+            if (takes(withName, sq) !== takes(empty, sq)) {
+                return { title: `with an enemy ${key} on ${squareName(sq)}`, setup: { ...setup, friends: [], enemies: [{ ...sq, piece: key }] }, result: withName, zones: base.zones };
+            }
+        }
+    }
+    return undefined;
 }
 
 /** Enemies placed at most this many squares away when looking for a set-up that shows capturing on the way. */

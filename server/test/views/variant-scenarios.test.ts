@@ -152,6 +152,23 @@ describe('xiangqi pieces on their declared board', () => {
     });
 });
 
+describe('what stands on a square', () => {
+    test('the flying general: a diagram with an enemy general where only a general is captured', () => {
+        const generalThere = def('general-there', { declaration: { kind: 'condition', test: { kind: 'predicate', fn: 'occupied-by', args: [{ kind: 'name', key: 'general' }] } } });
+        const captureAGeneral = def('capture-a-general', { declaration: { kind: 'function', parts: [{ kind: 'function', name: 'capture' }, { kind: 'function', name: 'general-there' }] } });
+        const general = def('general', {
+            body: { kind: 'union', parts: [keyword(ref('wazir'), 'within-fortress'), { kind: 'apply', functions: ['capture-a-general'], args: [ref('rook')] }] }
+        });
+        const { piece, resolve, rules } = variant([...XIANGQI.filter((p) => p.key !== 'general'), generalThere, captureAGeneral, general], XIANGQI_BOARD);
+        expect([...pieceUses(piece('general').body!, resolve).occupants]).toEqual(['general']);
+        const list = scenarios(piece('general'), resolve, rules.board, { rules, side: 'white' });
+        // e3 is taken by any enemy (a wazir step); e4 only because a general stands there.
+        const named = list.find((s) => s.title === 'with an enemy general on e4')!;
+        expect(named.result.destinations.filter((d) => d.capture && squareName(d.square) === 'e4')).toHaveLength(1);
+        expect(named.setup.enemies).toEqual([{ file: 4, rank: 3, piece: 'general' }]);
+    });
+});
+
 describe('conditions on the file', () => {
     test('a piece that tests (file) is shown on each side of the file that changes it', () => {
         const file: Term = { kind: 'call', fn: 'file', args: [] };
