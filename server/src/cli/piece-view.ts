@@ -51,9 +51,11 @@ export function shownDiagrams(named: NamedPiece, context: DiagramContext): Shown
         const title = `on ${squareName(custom.at)}${blockerText(custom)}${custom.side === 'black' ? ', as Black' : ''}${custom.firstMove ? ', not moved yet' : ''}`;
         return [{ title, setup: custom, result: destinations(piece, custom, resolve), window, zones }];
     }
-    return scenarios(piece, resolve, board, {
+    const shown = scenarios(piece, resolve, board, {
         ...(rules ? { rules } : {}), ...(context.side ? { side: context.side } : {}), ...(context.firstMove ? { firstMove: true } : {})
     });
+    // Every diagram is Black's then: the caption (and a published file's name) says so, as the automatic Black diagram's does.
+    return context.side === 'black' ? shown.map((d) => (/\bas Black\b/.test(d.title) ? d : { ...d, title: `${d.title}, as Black` })) : shown;
 }
 
 function blockerText(setup: SetUp): string {

@@ -248,6 +248,16 @@ describe('lcpn show, catalog and check on a declared board', () => {
         expect(black.stdout).toContain('    10 . . . X ! X . . .\n');
     });
 
+    test('show --side black: every diagram is Black\'s and its caption says so (published names do not clash with White\'s)', () => {
+        const r = lcpn('show', 'sh/shogi.lcpn', 'pawn', '--side', 'black');
+        expect(r.code).toBe(0);
+        const captions = r.stdout.split('\n').filter((l) => /^ {2}\S.*:$/.test(l));
+        expect(captions.length).toBeGreaterThan(0);
+        for (const caption of captions) expect(caption).toMatch(/, as Black:$/);
+        const white = lcpn('show', 'sh/shogi.lcpn', 'pawn').stdout.split('\n').filter((l) => /^ {2}\S.*:$/.test(l));
+        expect(white.filter((c) => !c.endsWith(', as Black:')).length).toBeGreaterThan(0);
+    });
+
     test('show says what a board and a zone declare, and counts them apart from the pieces', () => {
         const r = lcpn('show', 'xq/xiangqi.lcpn');
         expect(r.stdout).toContain('(def within-fortress (zone d1-f3))\n  a zone of 9 squares: d1 e1 f1 d2 e2 f2 d3 e3 f3\n');
