@@ -13,6 +13,7 @@ import { LcpnClient } from './lcpn-client.js';
 import { LcpnPieceModels } from './lcpn-piece-models.js';
 import { choosePreludeUri } from './lcpn-prelude-file.js';
 import { LcpnScopeProvider } from './lcpn-scope-provider.js';
+import { LcpnReferences } from './lcpn-keyword-references.js';
 import { LcpnValidationRegistry } from './lcpn-validation-registry.js';
 import { registerValidationChecks } from './lcpn-validator.js';
 import { registerNamespaceChecks } from './lcpn-namespace-checks.js';
@@ -75,7 +76,8 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     references: {
         Linker: (services) => new LcpnLinker(services),
         ScopeComputation: (services) => new LcpnScopeComputation(services),
-        ScopeProvider: (services) => new LcpnScopeProvider(services)
+        ScopeProvider: (services) => new LcpnScopeProvider(services),
+        References: (services) => new LcpnReferences(services)
     },
     validation: {
         DocumentValidator: (services) => new LcpnDocumentValidator(services),
