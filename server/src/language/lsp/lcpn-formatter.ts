@@ -98,7 +98,12 @@ export class LcpnFormatter extends AbstractFormatter {
         } else if (ast.isSequence(node)) {
             this.getNodeFormatter(node).property('op').surround(one);
         } else if (ast.isEquals(node)) {
-            this.getNodeFormatter(node).keyword('=').surround(one);
+            this.getNodeFormatter(node).property('op').surround(one);
+        } else if (ast.isLogic(node)) {
+            this.getNodeFormatter(node).properties('ops').surround(one);
+        } else if (ast.isNegation(node)) {
+            // `!a` as C writes it; `NOT a` needs its space.
+            this.getNodeFormatter(node).property('op').append(node.op === '!' ? none : one);
         } else if (ast.isQualified(node)) {
             this.getNodeFormatter(node).properties('qualifiers').prepend(none);
         } else if (ast.isApplication(node)) {

@@ -203,3 +203,21 @@ test('the spec\'s C examples keep their layout, apart from spacing around `&` an
         ''
     ]);
 });
+
+describe('boards, zones and conditions (issue 10)', () => {
+    test('C: one space around comparisons and && ||, none after !', async () => {
+        await format({
+            before: 'far :=   rank()>5&&file()=3||!  first_move()\np := if (first_move()&&!in( palace )) {wazir} else {ferz}\nxq := board(9,10,  confine(elephant,own_side))',
+            after: 'far := rank() > 5 && file() = 3 || !first_move()\np := if (first_move() && !in(palace)) { wazir } else { ferz }\nxq := board(9, 10, confine(elephant, own_side))\n',
+            disposeAfterCheck: true
+        });
+    });
+
+    test('SQL: words spaced once; Lisp: one space between elements', async () => {
+        await format({
+            before: 'far IS rank()   >=  5 AND   NOT in( palace )\nq IS IF a  OR   NOT  b THEN wazir END\n(def  z (zone   d1-f3  e5))\n(def c (and  (<=  (rank) 5)   (not (occupied-by  cannon))))',
+            after: 'far IS rank() >= 5 AND NOT in(palace)\nq IS IF a OR NOT b THEN wazir END\n(def z (zone d1-f3 e5))\n(def c (and (<= (rank) 5) (not (occupied-by cannon))))\n',
+            disposeAfterCheck: true
+        });
+    });
+});
