@@ -38,8 +38,8 @@ export function diagramContext(services: LcpnServices, document: LangiumDocument
     let custom: SetUp | undefined;
     if (hasCustomSetUp(options)) {
         const setup = parseSetUp(options, choice.board);
-        checkPieceNames(services, document, occupantNames({ friends: setup.friends, enemies: [] }), '--friend');
-        checkPieceNames(services, document, occupantNames({ friends: [], enemies: setup.enemies }), '--enemy');
+        checkPieceNames(services, document, occupantNames(setup.friends), '--friend');
+        checkPieceNames(services, document, occupantNames(setup.enemies), '--enemy');
         custom = choice.rules ? { ...setup, rules: choice.rules } : setup;
     }
     return {

@@ -60,9 +60,8 @@ async function inSetUp(args: string[], options: CliOptions): Promise<Subject> {
     const found = findMovingPiece(services, document, args[1]);
     const choice = chooseBoard(services, document, options.board, DEFAULT_BOARD);
     const setup = parseSetUp(options, choice.board);
-    for (const [option, list] of [['--friend', setup.friends], ['--enemy', setup.enemies]] as const) {
-        checkPieceNames(services, document, occupantNames({ friends: list, enemies: [] }), option);
-    }
+    checkPieceNames(services, document, occupantNames(setup.friends), '--friend');
+    checkPieceNames(services, document, occupantNames(setup.enemies), '--enemy');
     return { name: found.piece.name, target: found.piece, resolve: found.resolve, setup: withRules(setup, choice), choice };
 }
 

@@ -91,7 +91,7 @@ export function parseSetUp(options: SetUpOptions, board: Board): CliSetUp {
     return { board, at, friends, enemies, side: parseSide(options.side), firstMove: options['first-move'] === true };
 }
 
-/** The occupant names of a set-up (normalized keys), each once, for checking that the workspace defines them. */
-export function occupantNames(setup: Pick<CliSetUp, 'friends' | 'enemies'>): string[] {
-    return [...new Set([...setup.friends, ...setup.enemies].flatMap((o) => (o.piece ? [o.piece] : [])))];
+/** The names given for blockers (normalized keys), each once, for checking that the workspace defines them. */
+export function occupantNames(blockers: readonly Occupant[]): string[] {
+    return [...new Set(blockers.flatMap((o) => (o.piece ? [o.piece] : [])))];
 }
