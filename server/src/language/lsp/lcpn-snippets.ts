@@ -13,7 +13,11 @@ const DEFINITIONS: Template[] = [
     { label: ':=', style: 'c', detail: 'C-style definition', body: (n) => `${n} := \${2:[1, 2]}` },
     { label: ':= if', style: 'c', detail: 'C-style definition with if/else', body: (n) => `${n} := if (\${2:rank() = 2}) { \${3:[0, 1]} } else { \${4:[1, 1]} }` },
     { label: 'IS', style: 'sql', detail: 'SQL-style definition', body: (n) => `${n} IS \${2:[1, 2]}` },
-    { label: 'IS IF', style: 'sql', detail: 'SQL-style definition with IF/ELSE', body: (n) => `${n} IS IF \${2:rank() = 2} THEN \${3:[0, 1]} ELSE \${4:[1, 1]} END` }
+    { label: 'IS IF', style: 'sql', detail: 'SQL-style definition with IF/ELSE', body: (n) => `${n} IS IF \${2:rank() = 2} THEN \${3:[0, 1]} ELSE \${4:[1, 1]} END` },
+    // The file's board (docs/language.md, "Boards"): its size, then a clause as an example.
+    { label: '(def … board', style: 'lisp', detail: 'Lisp board declaration', body: (n) => `(def ${n} (board \${2:9} \${3:10} (promotion-zone \${4:far-ranks})))` },
+    { label: ':= board', style: 'c', detail: 'C-style board declaration', body: (n) => `${n} := board(\${2:9}, \${3:10}, promotion_zone(\${4:far_ranks}))` },
+    { label: 'IS board', style: 'sql', detail: 'SQL-style board declaration', body: (n) => `${n} IS board(\${2:9}, \${3:10}, promotion_zone(\${4:far_ranks}))` }
 ];
 
 /** The conditional keyword of each style, as a template that completes the whole construct. */

@@ -174,13 +174,13 @@ describe('keywords after a colon', () => {
 
 describe('templates', () => {
     test('a new definition at the top level: all styles, the surrounding style first', async () => {
-        await complete({ text: '<|>', index: 0, expectedItems: ['(def', '(def … cond', ':=', ':= if', 'IS', 'IS IF'], disposeAfterCheck: true });
-        await complete({ text: 'knight := [1, 2]\n<|>', index: 0, expectedItems: [':=', ':= if', '(def', '(def … cond', 'IS', 'IS IF'], disposeAfterCheck: true });
+        await complete({ text: '<|>', index: 0, expectedItems: ['(def', '(def … cond', '(def … board', ':=', ':= if', 'IS', 'IS IF', ':= board', 'IS board'], disposeAfterCheck: true });
+        await complete({ text: 'knight := [1, 2]\n<|>', index: 0, expectedItems: [':=', ':= if', ':= board', '(def', '(def … cond', 'IS', 'IS IF', '(def … board', 'IS board'], disposeAfterCheck: true });
         // After a SQL definition its expression may also go on (`OR ...`), so those keywords come too.
         await complete({
             text: 'knight IS [1, 2]\n<|>', index: 0, disposeAfterCheck: true,
             assert: (list) => expect(list.items.filter((i) => i.kind === CompletionItemKind.Snippet).sort((a, b) => a.sortText!.localeCompare(b.sortText!)).map((i) => i.label))
-                .toEqual(['IS', 'IS IF', '(def', '(def … cond', ':=', ':= if'])
+                .toEqual(['IS', 'IS IF', 'IS board', '(def', '(def … cond', ':=', ':= if', '(def … board', ':= board'])
         });
     });
 
@@ -196,7 +196,7 @@ describe('templates', () => {
     });
 
     test('a typed Lisp bracket gets only the Lisp templates', async () => {
-        await complete({ text: '(def a wazir)\n(de<|>', index: 0, expectedItems: ['(def', '(def … cond'], disposeAfterCheck: true });
+        await complete({ text: '(def a wazir)\n(de<|>', index: 0, expectedItems: ['(def', '(def … cond', '(def … board'], disposeAfterCheck: true });
     });
 
     test('no definition template inside a Lisp list', async () => {
