@@ -40,7 +40,7 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     // Each file's board (declared, or --board), set-up and notes, before anything is printed or written.
     const contexts = new Map<LangiumDocument, DiagramContext>();
     for (const document of documents) {
-        const { context, notes } = diagramContext(services, document, options);
+        const { context, notes } = inFile(document, documents.length > 1, () => diagramContext(services, document, options));
         contexts.set(document, context);
         for (const note of notes) process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(note)}\n`);
     }
@@ -88,6 +88,16 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     const text = escapeLines(out).join('\n');
     process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return unread > 0 ? 2 : errors > 0 ? 1 : 0;
+}
+
+/** Runs `work`; with several files, a usage error names the file it is about (its board may differ from the others'). */
+function inFile<T>(document: LangiumDocument, several: boolean, work: () => T): T {
+    try {
+        return work();
+    } catch (error) {
+        if (several && error instanceof CliError) throw new CliError(`${escapeText(displayName(document))}: ${error.message}`);
+        throw error;
+    }
 }
 
 /** `--position`: the position's pieces, each with its moves there (show-position.ts), as text or as files (position-files.ts). */

@@ -258,6 +258,12 @@ describe('lcpn show, catalog and check on a declared board', () => {
         expect(white.filter((c) => !c.endsWith(', as Black:')).length).toBeGreaterThan(0);
     });
 
+    test('show on several files: each on its own board; a square off one of them names that file', () => {
+        const r = lcpn('show', '.', '--at', 'i10');
+        expect(r.code).toBe(2);
+        expect(r.stderr).toBe('lcpn: bad/bad.lcpn: --at: i10 is not on the 5x5 board\n');
+    });
+
     test('show says what a board and a zone declare, and counts them apart from the pieces', () => {
         const r = lcpn('show', 'xq/xiangqi.lcpn');
         expect(r.stdout).toContain('(def within-fortress (zone d1-f3))\n  a zone of 9 squares: d1 e1 f1 d2 e2 f2 d3 e3 f3\n');
