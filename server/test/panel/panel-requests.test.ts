@@ -133,6 +133,8 @@ describe('positionDiagram in the panel', () => {
             .toEqual({ message: 'j1 is not a square of the 9x10 board', column: 4 });
         expect(positionDiagram(services.shared, { uri, position: '9x10', edit: { square: 'a1', piece: 'two words' } })?.error?.message)
             .toMatch(/cannot be written in a position/);
+        expect(positionDiagram(services.shared, { uri, position: '9x10', edit: { square: 'a1', piece: 'x'.repeat(1001) } })?.error?.message)
+            .toBe('a piece name of 1001 characters: at most 1000');
     });
 
     test('firstMove: the selected piece has not moved yet; an unknown name still says it has no moves', async () => {

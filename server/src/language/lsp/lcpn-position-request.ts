@@ -133,6 +133,9 @@ function boardZones(rules: Rules | undefined, board: Board): DiagramZone[] {
     return (rules?.zones ?? []).map((z) => ({ name: z.key, squares: z.squares.filter((sq) => onBoard(board, sq)), relevant: false }));
 }
 
+/** A name longer than this is no piece's (and would make the string grow past what parsePosition reads). */
+const MAX_EDIT_NAME = 1000;
+
 /**
  * The position with `edit` made: the square emptied, then the piece put there. Mistakes are
  * PositionErrors at `column` (the edit is not part of the string).
@@ -145,6 +148,7 @@ function edited(position: Position, edit: NonNullable<PositionDiagramParams['edi
     const pieces = position.pieces.filter((p) => p.square.file !== square.file || p.square.rank !== square.rank);
     if (edit.piece !== undefined) {
         // The position string's own rule for names (docs/position.md): it must read back.
+        if (edit.piece.length > MAX_EDIT_NAME) throw new PositionError(`a piece name of ${edit.piece.length} characters: at most ${MAX_EDIT_NAME}`, column);
         if (!/^[^\s,@:]+$/u.test(edit.piece)) throw new PositionError(`'${edit.piece}' cannot be written in a position (no spaces, ',', '@' or ':')`, column);
         pieces.push({ name: edit.piece, side: edit.side === 'black' ? 'black' : 'white', square });
     }
