@@ -39,6 +39,14 @@ function list(items: string[]): string {
     return `${unique.slice(0, -1).join(', ')} or ${unique[unique.length - 1]}`;
 }
 
+/** Rules that read a condition's parts (lcpn.langium): what they expect, in words. */
+const TEST_RULES: Record<string, string> = {
+    TestTerm: 'a value or a test (a number, a call such as rank() or in(palace), the name of a condition, or words in a string)',
+    TestNot: 'a test (a comparison such as rank() <= 5, a call such as first_move() or in(palace), the name of a condition, or words in a string)',
+    TestCompare: 'a test (a comparison such as rank() <= 5, a call such as first_move() or in(palace), the name of a condition, or words in a string)',
+    LispOperand: 'a test or a value (a number, (rank), (first-move), (in palace), the name of a condition, or words in a string)'
+};
+
 /** What the rule that failed was reading, said as the fix (Langium's rule names carry a zero-width space). */
 function inRule(ruleName: string | undefined, expected: string): string | undefined {
     const rule = ruleName?.replace(/\u200b/g, '');
@@ -62,7 +70,9 @@ export class LcpnParserErrorMessageProvider extends LangiumParserErrorMessagePro
         return `expected a new definition ('(def NAME ...)', 'NAME := ...' or 'NAME IS ...') but found '${firstRedundant.image}'`;
     }
 
-    override buildNoViableAltMessage({ expectedPathsPerAlt, actual }: { expectedPathsPerAlt: TokenType[][][]; actual: IToken[] }): string {
+    override buildNoViableAltMessage({ expectedPathsPerAlt, actual, ruleName }: { expectedPathsPerAlt: TokenType[][][]; actual: IToken[]; ruleName?: string }): string {
+        const test = TEST_RULES[ruleName?.replace(/\u200b/g, '') ?? ''];
+        if (test) return `expected ${test} but ${found(actual[0])}`;
         const firsts = expectedPathsPerAlt.flatMap((alt) => alt.map((path) => path[0]).filter(Boolean)).map(describe);
         return `expected ${expectation(firsts)} but ${found(actual[0])}`;
     }

@@ -201,7 +201,8 @@ export class LcpnValidator {
 
     /** `x := ferz || wazir`: C's `||`/`&&` join conditions; between movements the newcomer meant `/`. */
     checkLogicOverPieces = (logic: ast.Logic, accept: ValidationAcceptor): void => {
-        if (!logic.operands.every((o) => this.isMovement(o))) return;
+        // A chain the parser did not finish (`ferz &&` then nothing) is the syntax error's to explain.
+        if (logic.operands.length < 2 || logic.operands.length !== logic.ops.length + 1 || !logic.operands.every((o) => this.isMovement(o))) return;
         const style = enclosingStyle(logic);
         const operators = GrammarUtils.findNodesForKeyword(logic.$cstNode, logic.ops[0]);
         const op = logic.ops[0];

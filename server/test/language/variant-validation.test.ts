@@ -96,3 +96,18 @@ describe('logic between pieces is a newcomer\'s union', () => {
         expect(found).not.toContain(IssueCodes.OperatorWordAsFunction);
     });
 });
+
+describe('a broken condition says what a condition needs', () => {
+    test.each([
+        ['c := if (rank() > ) { wazir }', "expected a value or a test (a number, a call such as rank() or in(palace), the name of a condition, or words in a string) but found ')'"],
+        ['(def e (< (rank)))', "expected a test or a value (a number, (rank), (first-move), (in palace), the name of a condition, or words in a string) but found ')'"],
+        ['g IS IF NOT THEN wazir END', "expected a test (a comparison such as rank() <= 5, a call such as first_move() or in(palace), the name of a condition, or words in a string) but found 'THEN'"]
+    ])('%s', async (text, message) => {
+        const errors = (await validate(text)).diagnostics.filter((d) => d.severity === 1);
+        expect(errors.map((d) => d.message)).toEqual([message]);
+    });
+
+    test('an unfinished && is the syntax error\'s, not a newcomer\'s union', async () => {
+        expect(await codes('f := wazir &&')).not.toContain(IssueCodes.ForeignOperator);
+    });
+});
