@@ -385,6 +385,23 @@ async function diagramPanelVariant(browser: Browser): Promise<void> {
         await textMatches(frame, '#facts', /only on its first move: e4/, "Black's double step goes down");
         await page.screenshot({ path: join(outDir, 'panel-black.png') });
 
+        // Side and first move belong to the stepper: the hopper starts as White. A blocker named
+        // 'hopper' is what (occupied-by hopper) sees: the hopper may not hop over it.
+        await page.locator('.monaco-editor .view-lines span span', { hasText: /^hopper$/ }).first().click();
+        await titleIs(frame, /^hopper on e6$/, 'following the cursor to the hopper (as White)');
+        await frame.locator('#board [data-square="e8"]').click();
+        await frame.locator('#blockers li', { hasText: 'Friendly piece on e8' }).waitFor({ timeout: 20_000 });
+        const unnamed = await frame.locator('#board').innerHTML();
+        await frame.locator('#blockers input[data-square="e8"]').fill('hopper');
+        await frame.locator('#blockers input[data-square="e8"]').press('Enter');
+        const named = Date.now() + 20_000;
+        while ((await frame.locator('#board').innerHTML()) === unnamed) {
+            if (Date.now() > named) throw new Error('naming the blocker hopper did not change the diagram');
+            await page.waitForTimeout(200);
+        }
+        if ((await frame.locator('#blockers input[data-square="e8"]').inputValue()) !== 'hopper') throw new Error('the blocker lost its name');
+        await page.screenshot({ path: join(outDir, 'panel-named-blocker.png') });
+
         // The position view: an empty board of the declared size, then pieces of both sides.
         await frame.locator('#tab-position').click();
         const text = frame.locator('#position-text');
@@ -419,7 +436,7 @@ async function diagramPanelVariant(browser: Browser): Promise<void> {
         }
         await page.screenshot({ path: join(outDir, 'panel-position.png') });
         await page.locator('iframe.webview').first().screenshot({ path: join(outDir, 'panel-position-view.png') });
-        log(`variant screenshots: panel-first-move.png, panel-black.png, panel-position.png, panel-position-view.png in ${outDir}`);
+        log(`variant screenshots: panel-first-move.png, panel-black.png, panel-named-blocker.png, panel-position.png, panel-position-view.png in ${outDir}`);
     } catch (error) {
         await page.screenshot({ path: join(outDir, 'panel-variant-failure.png') }).catch(() => undefined);
         throw error;

@@ -25,6 +25,8 @@ export type Side = 'friend' | 'enemy';
 export interface Blocker {
     square: string;
     side: Side;
+    /** What stands there, by name, for `(occupied-by P)`; unnamed blockers match no name. */
+    piece?: string;
 }
 
 /** Which player a piece belongs to: White moves towards higher ranks, Black towards rank 1. */

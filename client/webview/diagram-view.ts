@@ -99,7 +99,24 @@ function render(view: DiagramView): void {
     if (view.style !== 'text' && !svg) setStatus('The server sent a diagram image that could not be read; showing it as text.', 'error');
     help.hidden = !svg;
     clear.hidden = view.blockers.length === 0;
-    list(blockers, view.blockers.map((b) => `${b.side === 'friend' ? 'Friendly' : 'Enemy'} piece on ${b.square}`));
+    // Each blocker may be named (for conditions that test what stands there, `(occupied-by P)`).
+    // (Not while the user is typing a name: that would take the input away from under the cursor.)
+    if (!blockers.contains(document.activeElement)) {
+        blockers.replaceChildren(...view.blockers.map((b) => {
+            const li = document.createElement('li');
+            li.append(`${b.side === 'friend' ? 'Friendly' : 'Enemy'} piece on ${b.square} `);
+            const name = document.createElement('input');
+            name.type = 'text';
+            name.className = 'blocker-name';
+            name.dataset.square = b.square;
+            name.placeholder = 'unnamed';
+            name.maxLength = 200;
+            name.value = b.piece ?? '';
+            name.setAttribute('aria-label', `name of the piece on ${b.square}`);
+            li.append(name);
+            return li;
+        }));
+    }
     list(facts, view.facts ?? []);
     list(notes, view.notes);
     exportBar.hidden = !svg;
@@ -161,6 +178,10 @@ board.addEventListener('keydown', (event) => {
     }
 });
 clear.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
+blockers.addEventListener('change', (event) => {
+    const input = event.target;
+    if (input instanceof HTMLInputElement && input.dataset.square) vscode.postMessage({ type: 'name-blocker', square: input.dataset.square, piece: input.value });
+});
 controls.addEventListener('change', (event) => {
     if (event.target instanceof HTMLInputElement && event.target.name === 'side') {
         vscode.postMessage({ type: 'side', side: event.target.value === 'black' ? 'black' : 'white' });

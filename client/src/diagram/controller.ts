@@ -5,7 +5,7 @@
  */
 import type { Blocker, BoardSize, PieceDiagramParams, PieceDiagramResult, PlayerSide } from '../protocol.js';
 import { parseFromWebview, type DiagramStyle, type DiagramView, type ExportAction, type ExportFormat, type ToWebview } from './messages.js';
-import { cycleBlocker, keepBlockers, onBoard } from './squares.js';
+import { cycleBlocker, keepBlockers, nameBlocker, onBoard } from './squares.js';
 
 export interface DiagramTarget {
     uri: string;
@@ -126,6 +126,14 @@ export class DiagramController {
                 const setUp = this.setUpOf(piece);
                 if (message.square === (setUp.at ?? this.view?.at)) return;
                 this.setUps.set(piece, { ...setUp, blockers: cycleBlocker(setUp.blockers, message.square) });
+                await this.refresh();
+                return;
+            }
+            case 'name-blocker': {
+                if (piece === undefined) return;
+                const setUp = this.setUpOf(piece);
+                if (!setUp.blockers.some((b) => b.square === message.square)) return;
+                this.setUps.set(piece, { ...setUp, blockers: nameBlocker(setUp.blockers, message.square, message.piece) });
                 await this.refresh();
                 return;
             }
@@ -310,7 +318,7 @@ export function exportName(view: Pick<DiagramView, 'piece' | 'at'> & { side?: Di
 
 function sameSetUp(a: PieceSetUp, b: PieceSetUp): boolean {
     return a.at === b.at && a.side === b.side && a.firstMove === b.firstMove && a.blockers.length === b.blockers.length
-        && a.blockers.every((x, i) => x.square === b.blockers[i].square && x.side === b.blockers[i].side);
+        && a.blockers.every((x, i) => x.square === b.blockers[i].square && x.side === b.blockers[i].side && x.piece === b.blockers[i].piece);
 }
 
 function describe(error: unknown): string {

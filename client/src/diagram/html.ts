@@ -54,6 +54,7 @@ export function renderShell(options: ShellOptions): string {
   #board [data-square]:focus { outline: 2px solid var(--vscode-focusBorder); }
   #text { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
   #blockers li, #notes li { margin: 2px 0; }
+  #blockers input { width: 9em; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, #8884); }
   button { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 10px; cursor: pointer; }
   button:hover { background: var(--vscode-button-hoverBackground); }
   fieldset { display: inline-block; border: 1px solid var(--vscode-panel-border, #8884); margin: 0 8px 8px 0; }
@@ -104,7 +105,7 @@ export function renderShell(options: ShellOptions): string {
 <pre id="text" hidden></pre>
 <p id="help" hidden>Click a square to place a friendly piece, again for an enemy piece, once more to clear it. Drag the piece to move it.</p>
 <p><button id="clear" type="button" hidden>Clear blockers</button></p>
-<ul id="blockers"></ul>
+<ul id="blockers" aria-label="Pieces in the way (name one for conditions on what stands there)"></ul>
 <ul id="facts"></ul>
 <ul id="notes"></ul>
 <p id="export" hidden>

@@ -3,7 +3,7 @@
  * from the webview is untrusted input and is validated before use.
  */
 import type { Blocker, BoardSize, PieceDiagramResult, PlayerSide } from '../protocol.js';
-import { isSquareName, MAX_BOARD_SIDE } from './squares.js';
+import { isSquareName, MAX_BLOCKER_NAME, MAX_BOARD_SIDE } from './squares.js';
 import { MAX_POSITION_TEXT, POSITION_ACTIONS, type PositionAction, type PositionView } from './position-controller.js';
 
 export type DiagramStyle = 'image' | 'text' | 'both';
@@ -40,6 +40,8 @@ export type ToWebview =
 export type FromWebview =
     | { type: 'ready' }
     | { type: 'toggle'; square: string }
+    /** Name the blocker on `square` (for `(occupied-by P)`); no `piece`: unnamed. */
+    | { type: 'name-blocker'; square: string; piece?: string }
     | { type: 'clear' }
     /** Put the piece on this square (a click in "move the piece" mode, or a drag of the piece). */
     | { type: 'place'; square: string }
@@ -82,6 +84,13 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
             return { type: 'ready' };
         case 'clear':
             return { type: 'clear' };
+        case 'name-blocker': {
+            if (!isSquareName(message.square)) return undefined;
+            if (message.piece === undefined || message.piece === null) return { type: 'name-blocker', square: message.square };
+            if (typeof message.piece !== 'string' || message.piece.length > MAX_BLOCKER_NAME) return undefined;
+            const piece = message.piece.trim();
+            return piece === '' ? { type: 'name-blocker', square: message.square } : { type: 'name-blocker', square: message.square, piece };
+        }
         case 'toggle':
         case 'place':
             return isSquareName(message.square) ? { type: message.type, square: message.square } : undefined;

@@ -36,13 +36,21 @@ export function nextSide(current: Side | undefined): Side | undefined {
     }
 }
 
-/** The blockers after a click on `square`; the list stays sorted by square for stable requests. */
+/** The blockers after a click on `square` (a friend turned enemy keeps its name); sorted by square for stable requests. */
 export function cycleBlocker(blockers: readonly Blocker[], square: string): Blocker[] {
-    const current = blockers.find((b) => b.square === square)?.side;
+    const current = blockers.find((b) => b.square === square);
     const rest = blockers.filter((b) => b.square !== square);
-    const side = nextSide(current);
-    if (side) rest.push({ square, side });
+    const side = nextSide(current?.side);
+    if (side) rest.push(current?.piece ? { square, side, piece: current.piece } : { square, side });
     return rest.sort(compareSquares);
+}
+
+/** The longest name a blocker may be given in the panel. */
+export const MAX_BLOCKER_NAME = 200;
+
+/** The blockers with the one on `square` named `piece` (unnamed when `piece` is undefined). */
+export function nameBlocker(blockers: readonly Blocker[], square: string, piece: string | undefined): Blocker[] {
+    return blockers.map((b) => (b.square !== square ? b : piece ? { square: b.square, side: b.side, piece } : { square: b.square, side: b.side }));
 }
 
 /** Drops blockers that a smaller board no longer has, and the square the piece stands on. */

@@ -104,6 +104,25 @@ describe('diagram panel: side and first move, per piece', () => {
         expect(controller.current).toMatchObject({ piece: 'soldier', at: 'c4', side: 'black', firstMove: true });
     });
 
+    it('a blocker can be named for (occupied-by P): sent to the server, kept when it turns enemy, per piece, unnamed again when emptied', async () => {
+        const { controller, server } = setup();
+        await controller.show(cursor(0));
+        await controller.handleMessage({ type: 'toggle', square: 'e6' });
+        await controller.handleMessage({ type: 'name-blocker', square: 'e6', piece: ' cannon ' });
+        expect(server.requests.at(-1)?.blockers).toEqual([{ square: 'e6', side: 'friend', piece: 'cannon' }]);
+        await controller.handleMessage({ type: 'toggle', square: 'e6' });
+        expect(server.requests.at(-1)?.blockers).toEqual([{ square: 'e6', side: 'enemy', piece: 'cannon' }]);
+        expect(controller.current?.blockers).toEqual([{ square: 'e6', side: 'enemy', piece: 'cannon' }]);
+        await controller.handleMessage({ type: 'name-blocker', square: 'e6', piece: '' });
+        expect(server.requests.at(-1)?.blockers).toEqual([{ square: 'e6', side: 'enemy' }]);
+        // Naming a square without a blocker asks nothing.
+        const count = server.requests.length;
+        await controller.handleMessage({ type: 'name-blocker', square: 'a1', piece: 'rook' });
+        expect(server.requests).toHaveLength(count);
+        expect(parseFromWebview({ type: 'name-blocker', square: 'e6', piece: 'x'.repeat(201) })).toBeUndefined();
+        expect(parseFromWebview({ type: 'name-blocker', square: 'e6', piece: 3 })).toBeUndefined();
+    });
+
     it("an exported Black piece's file says so", () => {
         expect(exportName({ piece: 'soldier', at: 'e7', side: 'black' }, 'svg')).toBe('soldier-black-on-e7.svg');
         expect(exportName({ piece: 'soldier', at: 'e7', side: 'white' }, 'png')).toBe('soldier-on-e7.png');
