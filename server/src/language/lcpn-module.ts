@@ -33,7 +33,7 @@ import { LcpnFormatter } from './lsp/lcpn-formatter.js';
 import { LcpnHoverProvider } from './lsp/lcpn-hover-provider.js';
 import { LcpnNodeKindProvider } from './lsp/lcpn-node-kind-provider.js';
 import { LcpnRenameProvider } from './lsp/lcpn-rename-provider.js';
-import { LcpnSemanticTokenProvider } from './lsp/lcpn-semantic-tokens.js';
+import { LcpnSemanticTokenWalk } from './lsp/lcpn-semantic-token-walk.js';
 import { LcpnWorkspaceSymbolProvider } from './lsp/lcpn-workspace-symbol-provider.js';
 
 /** Services added by LCPN on top of Langium's. */
@@ -66,7 +66,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         Formatter: () => new LcpnFormatter(),
         HoverProvider: (services) => new LcpnHoverProvider(services),
         RenameProvider: (services) => new LcpnRenameProvider(services),
-        SemanticTokenProvider: (services) => new LcpnSemanticTokenProvider(services)
+        SemanticTokenProvider: (services) => new LcpnSemanticTokenWalk(services)
     },
     parser: {
         LangiumParser: (services) => limitNesting(createLcpnParser(services)),

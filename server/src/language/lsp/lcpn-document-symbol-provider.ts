@@ -7,11 +7,12 @@
  * already made for linking and validation) picks the named nodes; the tree is the same (a named
  * node's symbol holds the symbols of the named nodes below it, in the same order).
  */
-import { AstUtils, DefaultNameProvider, GrammarAST, isCompositeCstNode, type AstNode, type CstNode, type LangiumDocument, type MaybePromise } from 'langium';
+import { DefaultNameProvider, type AstNode, type CstNode, type LangiumDocument, type MaybePromise } from 'langium';
 import { DefaultDocumentSymbolProvider } from 'langium/lsp';
 import type { DocumentSymbol, DocumentSymbolParams } from 'vscode-languageserver';
 import * as ast from '../generated/ast.js';
 import { allAstNodes } from '../ast-walk.js';
+import { cstNodeForProperty } from '../cst-search.js';
 import { definitionStyle } from '../../model/lower.js';
 
 const STYLE_DETAIL = { lisp: 'Lisp', c: 'C', sql: 'SQL' } as const;
@@ -35,24 +36,10 @@ export class LcpnDocumentSymbolProvider extends DefaultDocumentSymbolProvider {
         return top;
     }
 
-    /**
-     * Langium's name provider's answer (the first CST node of the `name` assignment), found
-     * without collecting every match first as GrammarUtils.findNodeForProperty does: that
-     * visited every CST node of every definition.
-     */
+    /** Langium's name provider's answer (GrammarUtils.findNodeForProperty), by a search that stops at the first match. */
     private nameNodeOf(node: AstNode): CstNode | undefined {
-        if (this.nameProvider.constructor !== DefaultNameProvider || !node.$cstNode) return this.nameProvider.getNameNode(node);
-        const element = node.$cstNode.astNode;
-        const search = (cst: CstNode, first: boolean): CstNode | undefined => {
-            if (!first && cst.grammarSource && AstUtils.getContainerOfType(cst.grammarSource, GrammarAST.isAssignment)?.feature === 'name') return cst;
-            if (!isCompositeCstNode(cst) || cst.astNode !== element) return undefined;
-            for (const child of cst.content) {
-                const found = search(child, false);
-                if (found) return found;
-            }
-            return undefined;
-        };
-        return search(node.$cstNode, true);
+        if (this.nameProvider.constructor !== DefaultNameProvider) return this.nameProvider.getNameNode(node);
+        return cstNodeForProperty(node.$cstNode, 'name');
     }
 
     /** Children are added by getSymbols as it meets them. */
