@@ -442,6 +442,8 @@ class Compiler {
             return false;
         }
         this.functionStack.push(name);
+        // Problems among the parts belong to the function's definition (reported there), as inside a referenced piece.
+        this.inRef++;
         try {
             for (const part of parts) {
                 const ok = part.kind === 'function' ? this.applyFunction(normalizeName(part.name), ctx) : this.landingTest(part.test, name, ctx);
@@ -450,6 +452,7 @@ class Compiler {
             return true;
         } finally {
             this.functionStack.pop();
+            this.inRef--;
         }
     }
 

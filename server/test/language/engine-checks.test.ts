@@ -214,6 +214,11 @@ describe('boards, zones, conditions and functions the file defines (issue 10)', 
         expect(await engine('(def palace (zone d1-f3))\n(def p (palace rook))')).toEqual([`2:8 warning ${IssueCodes.NotAFunction}`]);
     });
 
+    test('a problem among a defined function\'s parts is reported at the function, not at each use', async () => {
+        expect(await engine('(def palace (zone d1-f3))\n(def f (& capture (occupied-by palace)))\n(def p (f rook))\n(def q (f bishop))'))
+            .toEqual([`2:8 warning ${IssueCodes.UnknownOccupant}`]);
+    });
+
     test('(or rook bishop), a newcomer\'s union, is the validator\'s to explain', async () => {
         expect(await engine('(def x (or rook bishop))')).toEqual([]);
     });
