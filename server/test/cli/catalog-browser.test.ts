@@ -131,4 +131,44 @@ describe.skipIf(!available && !ci)('lcpn catalog in Chromium', () => {
         expect(dialogs).toEqual([]);
         await page.close();
     }, 120_000);
+
+    test('a position\'s page (show --position --format html): one article and one board per piece, nothing loaded, fits a phone', async () => {
+        mkdirSync(join(dir, 'variant'), { recursive: true });
+        writeFileSync(join(dir, 'variant', 'xiangqi.lcpn'), [
+            '(def xiangqi (board 9 10))',
+            '(def palace (zone d1-f3))',
+            '(def general (wazir :palace))',
+            '(def chariot ([0 1] :rider))',
+            ''
+        ].join('\n'));
+        const run = runLcpn(dir, ['show', 'variant/xiangqi.lcpn', '--position', 'w:general@e1 b:general@e10,chariot@e9', '--format', 'html', '--out', 'published']);
+        expect(run.stderr).toBe('1 file written to published for a position of 3 pieces\n');
+        expect(run.code).toBe(0);
+        const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+        const requests: string[] = [];
+        const messages: string[] = [];
+        page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
+        page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
+        page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+        await page.goto(pathToFileURL(join(dir, 'published', 'xiangqi', 'position.html')).href, { waitUntil: 'load' });
+        expect(await page.locator('h1').textContent()).toBe('Position');
+        expect(await page.locator('header code').textContent()).toBe('9x10 w:general@e1 b:general@e10,chariot@e9');
+        expect(await page.locator('article.piece h3').allTextContents()).toEqual(['general (White) on e1', 'general (Black) on e10', 'chariot (Black) on e9']);
+        const sizes = await page.locator('figure > svg').evaluateAll((svgs) => svgs.map((svg) => svg.getBoundingClientRect().width));
+        expect(sizes).toHaveLength(3);
+        expect(sizes.every((w) => w > 100)).toBe(true);
+        const shots = mkdtempSync(join(tmpdir(), 'lcpn-position-shots-'));
+        await page.screenshot({ path: join(shots, 'position-desktop.png'), fullPage: true });
+        await page.setViewportSize({ width: 390, height: 844 });
+        const overflow = await page.evaluate(() => {
+            const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+            return root.scrollWidth - root.clientWidth;
+        });
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: join(shots, 'position-phone.png'), fullPage: true });
+        console.log(`position page screenshots: ${shots}`);
+        expect(requests).toEqual([]);
+        expect(messages).toEqual([]);
+        await page.close();
+    }, 120_000);
 });
