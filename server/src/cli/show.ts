@@ -1,13 +1,14 @@
 /**
  * `lcpn show`: each piece's definition (in the style it was written in), properties and
  * movement diagrams, as text on standard output (the default), or with `--format svg|png|html
- * --out DIR` as files (show-files.ts).
+ * --out DIR` as files (show-files.ts); each file on its declared board (diagram-context.ts).
+ * With `--position`, the pieces of a position (show-position.ts, position-files.ts).
  */
+import type { LangiumDocument } from 'langium';
 import { renderTextDiagram } from '../diagram/text.js';
 import { caveats, propertyLines } from '../views/piece-summary.js';
 import type { CliOptions } from './main.js';
 import { piecesOf } from './pieces.js';
-import type { LangiumDocument } from 'langium';
 import { declaredOf, fitDeclared } from './board-choice.js';
 import { declarationLines } from './declaration-lines.js';
 import { diagramContext, SHOW_BOARD, type DiagramContext } from './diagram-context.js';
