@@ -9,6 +9,7 @@ import * as ast from './generated/ast.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
 import { incompleteDefinitions } from './lcpn-incomplete.js';
 import { nameRole } from './lcpn-name-roles.js';
+import type { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import { bodyKind } from '../model/body-kind.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import type { LcpnServices } from './lcpn-module.js';
@@ -22,7 +23,7 @@ import { baseSteps } from '../engine/check.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 
 export function registerValidationChecks(services: LcpnServices): void {
-    const validator = new LcpnValidator(services.lcpn.PieceModels);
+    const validator = new LcpnValidator(services.lcpn.PieceModels, () => [...(services.references.ScopeProvider as LcpnScopeProvider).definitionTable().keys()]);
     const checks: ValidationChecks<ast.LcpnAstType> = {
         Document: [validator.checkDuplicates, validator.checkCycles, validator.checkStrays, validator.checkSemicolonComments],
         Definition: [validator.checkDefinitionName, validator.checkLoweringProblems],
@@ -49,7 +50,8 @@ const KNOWN_FUNCTIONS = FUNCTIONS.map((f) => f.name);
 const INCOMPLETE_MARKERS = new Set(['more', 'see text']);
 
 export class LcpnValidator {
-    constructor(private readonly models: LcpnPieceModels) { }
+    /** `definedNames`: every name the workspace and the prelude define (for suggestions). */
+    constructor(private readonly models: LcpnPieceModels, private readonly definedNames: () => string[] = () => []) { }
 
     checkDuplicates = (document: ast.Document, accept: ValidationAcceptor): void => {
         const first = new Map<string, ast.Definition>();
@@ -237,7 +239,10 @@ export class LcpnValidator {
                 { node: qualifier, code: IssueCodes.HexagonalKeyword, data: { code: IssueCodes.HexagonalKeyword } });
             return;
         }
-        const suggestions = closestNames(name, KNOWN_KEYWORDS).map((s) => ':' + spellAs(s, qualifier.value.replace(/^:+/, ''), enclosingStyle(qualifier)));
+        // The zones and conditions the file can see are keywords too (`:palac` -> `:palace`).
+        const resolve = this.models.resolverFor(AstUtils.getDocument(qualifier).uri.toString());
+        const declared = closestNames(name, this.definedNames()).filter((key) => ['zone', 'condition'].includes(resolve(key)?.declaration?.kind ?? ''));
+        const suggestions = [...new Set([...declared, ...closestNames(name, KNOWN_KEYWORDS)])].map((s) => ':' + spellAs(s, qualifier.value.replace(/^:+/, ''), enclosingStyle(qualifier)));
         accept('warning', `unknown keyword '${qualifier.value}': kept and shown, but it does not restrict the moves${didYouMean(suggestions)}`,
             { node: qualifier, code: IssueCodes.UnknownKeyword, data: { code: IssueCodes.UnknownKeyword, suggestions } });
     };

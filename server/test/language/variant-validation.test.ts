@@ -34,6 +34,13 @@ describe('a definition gives a word its meaning', () => {
         expect(await codes('(def advisor (ferz :fortres))')).toContain(IssueCodes.UnknownKeyword);
     });
 
+    test('an unknown keyword suggests the zones and conditions the file defines', async () => {
+        const result = await validate('(def palace (zone d1-f3))\nw := wazir:palce');
+        const unknown = result.diagnostics.find((d) => codeOf(d) === IssueCodes.UnknownKeyword)!;
+        expect(unknown.message).toMatch(/did you mean ':palace'\?$/);
+        expect((unknown.data as { suggestions: string[] }).suggestions).toEqual([':palace']);
+    });
+
     test('a test string whose words name a defined condition is not informal; other strings are', async () => {
         const pawn = '(def pawn (cond ("before crossing river" (0 1 :only)) ("after crossing river" (0 1 :forward :sideways))))';
         const defined = await validate(`(def before-crossing-river (<= (rank) 5))\n${pawn}`);
