@@ -2,8 +2,8 @@
  * Starts the language server on the shared services' connection: Langium's
  * `startLanguageServer`, step by step, with three differences.
  * - Handlers are registered through `guardConnection`: malformed params get InvalidParams.
- * - Diagnostics are published under the URI the client sent (see ClientUris); a file with
- *   syntax errors gets those as soon as it is parsed, the full list once it is validated.
+ * - Diagnostics are published under the URI the client sent (see ClientUris); a file opened
+ *   with syntax errors gets those as soon as it is parsed, the full list once it is validated.
  * - `lcpn/pieceDiagram` and `lcpn/positionDiagram` are served like Langium's requests:
  *   checked params, after the document is linked, cancellable.
  */
@@ -83,18 +83,24 @@ function untilKnown(shared: LangiumSharedServices, params: unknown): Promise<voi
 /** Langium's, with the client's URIs; a deleted document's URI is forgotten once its diagnostics are cleared. */
 function addDiagnosticsHandler(connection: Connection, shared: LangiumSharedServices, clientUris: ClientUris): void {
     const builder = shared.workspace.DocumentBuilder;
+    /** Documents whose full list was published (the early syntax list is for a first build only). */
+    const validated = new Set<string>();
     builder.onUpdate(async (_changed, deleted) => {
         for (const uri of deleted) {
             const normalized = uri.toString();
+            validated.delete(normalized);
             await connection.sendDiagnostics({ uri: clientUris.of(normalized), diagnostics: [] });
             clientUris.forget(normalized);
         }
     });
-    // A file the editor shows with syntax errors gets them as soon as it is parsed (after all
+    // A file the editor opens with syntax errors gets them as soon as it is parsed (after all
     // documents of the build are indexed, so names in scope are known); linking and the checks
     // take seconds more on a large file. The full list replaces them when it is validated.
+    // Only before a document's first full list: after an edit, publishing the syntax errors
+    // alone would hide its other diagnostics until the build ends (a flicker at each keystroke).
     builder.onBuildPhase(DocumentState.IndexedContent, async (documents) => {
         for (const document of documents) {
+            if (validated.has(document.uri.toString())) continue;
             const uri = clientUris.of(document.uri.toString());
             if (!shared.workspace.TextDocuments.get(uri)) continue;
             const validator = shared.ServiceRegistry.getServices(document.uri).validation.DocumentValidator;
@@ -104,6 +110,7 @@ function addDiagnosticsHandler(connection: Connection, shared: LangiumSharedServ
         }
     });
     builder.onDocumentPhase(DocumentState.Validated, async (document) => {
+        validated.add(document.uri.toString());
         if (document.diagnostics) {
             await connection.sendDiagnostics({ uri: clientUris.of(document.uri.toString()), diagnostics: clientUris.toClient(document.diagnostics) });
         }
