@@ -401,6 +401,9 @@ async function diagramPanelVariant(browser: Browser): Promise<void> {
         }
         if ((await frame.locator('#blockers input[data-square="e8"]').inputValue()) !== 'hopper') throw new Error('the blocker lost its name');
         await page.screenshot({ path: join(outDir, 'panel-named-blocker.png') });
+        // Back to the stepper: its own side and first-move state come back; it is the piece placed below.
+        await page.locator('.monaco-editor .view-lines span span', { hasText: /^stepper$/ }).first().click();
+        await titleIs(frame, /^stepper \(Black\) on e6$/, "back to the stepper, with its own set-up");
 
         // The position view: an empty board of the declared size, then pieces of both sides.
         await frame.locator('#tab-position').click();
