@@ -78,7 +78,9 @@ const LOSSY_PARLETT: Record<string, string[]> = {
     'minixiangqi.lcpn cannon': ['cannon (hopping over one piece): Parlett has no cannon']
 };
 
-const where = [{}, { at: [0, 0] as [number, number] }, { friends: [[0, 1], [1, 1]] as [number, number][] }];
+// Moved and not moved yet: an export that says `i` must say it exactly.
+const where = [{}, { at: [0, 0] as [number, number] }, { friends: [[0, 1], [1, 1]] as [number, number][] },
+    { firstMove: true }, { firstMove: true, friends: [[0, 1], [1, 1]] as [number, number][] }];
 
 describe.each([
     ['Betza', toBetza, (t: string) => parseBetza(t), LOSSY_BETZA],
