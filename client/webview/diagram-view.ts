@@ -199,9 +199,9 @@ controls.addEventListener('change', (event) => {
         return;
     }
     const size = { files: Number(files.value), ranks: Number(ranks.value) };
-    const valid = [size.files, size.ranks].every((n) => Number.isInteger(n) && n >= 1 && n <= 26);
+    const valid = [size.files, size.ranks].every((n) => Number.isInteger(n) && n >= 1 && n <= 32);
     if (valid) vscode.postMessage({ type: 'board', board: size });
-    else setStatus('A board has 1 to 26 files and 1 to 26 ranks.', 'error');
+    else setStatus('A board has 1 to 32 files and 1 to 32 ranks.', 'error');
 });
 controls.addEventListener('submit', (event) => event.preventDefault());
 boardDefault.addEventListener('click', () => vscode.postMessage({ type: 'board', board: undefined }));

@@ -110,7 +110,7 @@ export class DiagramPane {
     private board(): BoardSize | undefined {
         const { files, ranks } = this.elements;
         if (files.value.trim() === '' && ranks.value.trim() === '') return undefined;
-        const side = (input: HTMLInputElement) => Math.min(26, Math.max(1, Math.round(Number(input.value || input.placeholder)) || 9));
+        const side = (input: HTMLInputElement) => Math.min(32, Math.max(1, Math.round(Number(input.value || input.placeholder)) || 9));
         return { files: side(files), ranks: side(ranks) };
     }
 

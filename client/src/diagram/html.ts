@@ -90,8 +90,8 @@ export function renderShell(options: ShellOptions): string {
     <label><input type="radio" name="mode" value="piece"> moves the piece there</label>
   </fieldset>
   <fieldset id="board-size"><legend>Board</legend>
-    <label>files <input id="files" type="number" min="1" max="26" step="1" required></label>
-    <label>ranks <input id="ranks" type="number" min="1" max="26" step="1" required></label>
+    <label>files <input id="files" type="number" min="1" max="32" step="1" required></label>
+    <label>ranks <input id="ranks" type="number" min="1" max="32" step="1" required></label>
     <button id="board-default" type="button" hidden>Use the setting</button>
     <span id="board-source"></span>
   </fieldset>

@@ -4,18 +4,20 @@
  */
 import type { Blocker, BoardSize, Side } from '../protocol.js';
 
-/** The largest board side a square name can address (files a..z). */
-export const MAX_BOARD_SIDE = 26;
+/** The largest board side, as the server's (a file may declare a board up to 32 x 32). */
+export const MAX_BOARD_SIDE = 32;
 
-const SQUARE = /^([a-z])([1-9][0-9]?)$/;
+/** Files a..z, then aa..af; ranks 1..32. */
+const SQUARE = /^([a-z]|a[a-f])([1-9][0-9]?)$/;
 
-/** `f5` -> `{ file: 5, rank: 4 }` (zero-based), or undefined if it is not a square name. */
+/** `f5` -> `{ file: 5, rank: 4 }`, `aa1` -> `{ file: 26, rank: 0 }` (zero-based), or undefined if it is not a square name. */
 export function parseSquare(name: string): { file: number; rank: number } | undefined {
     const match = SQUARE.exec(name);
     if (!match) return undefined;
     const rank = Number(match[2]) - 1;
     if (rank >= MAX_BOARD_SIDE) return undefined;
-    return { file: match[1].charCodeAt(0) - 97, rank };
+    const letters = match[1];
+    return { file: letters.length === 1 ? letters.charCodeAt(0) - 97 : 26 + letters.charCodeAt(1) - 97, rank };
 }
 
 export function isSquareName(value: unknown): value is string {

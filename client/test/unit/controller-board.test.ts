@@ -82,10 +82,10 @@ describe('diagram panel: the board size next to the diagram', () => {
         expect(server.requests.at(-1)?.board).toEqual({ files: 8, ranks: 8 });
     });
 
-    it('refuses sizes that are not whole numbers from 1 to 26', async () => {
+    it('refuses sizes that are not whole numbers from 1 to 32 (the largest board a file may declare)', async () => {
         const { controller, server } = setup();
         await controller.show(cursor(0));
-        for (const board of [{ files: 0, ranks: 8 }, { files: 27, ranks: 8 }, { files: 8.5, ranks: 8 }, { files: '8', ranks: 8 }, { files: 8 }, 'big']) {
+        for (const board of [{ files: 0, ranks: 8 }, { files: 33, ranks: 8 }, { files: 8.5, ranks: 8 }, { files: '8', ranks: 8 }, { files: 8 }, 'big']) {
             await controller.handleMessage({ type: 'board', board });
         }
         expect(server.requests).toHaveLength(1);

@@ -6,10 +6,13 @@ describe('square names', () => {
         expect(parseSquare('a1')).toEqual({ file: 0, rank: 0 });
         expect(parseSquare('f5')).toEqual({ file: 5, rank: 4 });
         expect(parseSquare('z26')).toEqual({ file: 25, rank: 25 });
+        // Boards up to 32 x 32 (a file may declare one): files aa..af, ranks to 32.
+        expect(parseSquare('aa1')).toEqual({ file: 26, rank: 0 });
+        expect(parseSquare('af32')).toEqual({ file: 31, rank: 31 });
     });
 
     it('rejects what is not a square', () => {
-        for (const bad of ['', 'a0', 'a27', 'A1', 'aa1', 'a01', 'f5 ', '<f5>', 'f5"']) expect(parseSquare(bad), bad).toBeUndefined();
+        for (const bad of ['', 'a0', 'a33', 'A1', 'ag1', 'ba1', 'a01', 'f5 ', '<f5>', 'f5"']) expect(parseSquare(bad), bad).toBeUndefined();
         expect(isSquareName(42)).toBe(false);
         expect(isSquareName({ toString: () => 'a1' })).toBe(false);
     });
@@ -54,9 +57,9 @@ describe('blockers', () => {
         expect(keepBlockers(blockers, { files: 8, ranks: 8 }, 'd4')).toEqual([{ square: 'a1', side: 'friend' }]);
     });
 
-    it('clamps board settings to 1..26 and falls back on nonsense', () => {
+    it('clamps board settings to 1..32 and falls back on nonsense', () => {
         expect(clampBoard(10, 12)).toEqual({ files: 10, ranks: 12 });
-        expect(clampBoard(0, 99)).toEqual({ files: 1, ranks: 26 });
+        expect(clampBoard(0, 99)).toEqual({ files: 1, ranks: 32 });
         expect(clampBoard('8', 7.5)).toEqual({ files: 8, ranks: 8 });
     });
 });
