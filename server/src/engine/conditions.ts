@@ -34,7 +34,8 @@ export function compileTest(test: Test, env: TestEnvironment): PlanTest {
                 return { kind: 'informal', note: quote(test.text) };
             }
         }
-        env.report('informal', `condition ${quote(test.text)} is informal: its branch is shown with a note (define (def ${named || 'name'} TEST) to evaluate it)`, 'informal-condition', false);
+        const hint = named ? ` (a condition named ${named} in the file would give it a meaning)` : '';
+        env.report('informal', `condition ${quote(test.text)} is informal: its branch is shown with a note${hint}`, 'informal-condition', false);
         return { kind: 'informal', note: quote(test.text) };
     }
     const compiled = compileCondition(test, env);
