@@ -441,6 +441,10 @@ class Compiler {
             this.report('cycle', `cyclic definition: ${[...this.functionStack.slice(this.functionStack.indexOf(name)), name].join(' -> ')}`, 'cycle');
             return false;
         }
+        if (this.functionStack.length >= MAX_DEPTH) {
+            this.report('limit', `functions nested more than ${MAX_DEPTH} deep through their names: "${name}" is not followed`, 'limit');
+            return false;
+        }
         this.functionStack.push(name);
         // Problems among the parts belong to the function's definition (reported there), as inside a referenced piece.
         this.inRef++;

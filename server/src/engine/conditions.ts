@@ -60,6 +60,9 @@ export function conditionKeyOfText(text: string): string {
     return normalizeName(text.trim().split(/\s+/).filter(Boolean).join('-'));
 }
 
+/** Named conditions nested deeper than this are not followed (a chain of thousands would exhaust the stack). */
+export const MAX_CONDITION_DEPTH = 400;
+
 class TestCompiler {
     /** Named conditions being expanded, the definition's own name first when given. */
     private readonly stack: string[];
@@ -95,6 +98,10 @@ class TestCompiler {
         if (this.stack.includes(key)) {
             // A cycle back to the definition being checked is its own; any other belongs to the conditions on it.
             this.report('invalid', `cyclic condition: ${[...this.stack.slice(this.stack.indexOf(key)), key].join(' -> ')}`, 'condition-cycle', this.own === undefined || key !== this.own);
+            throw new Informal();
+        }
+        if (this.stack.length >= MAX_CONDITION_DEPTH) {
+            this.report('limit', `conditions nested more than ${MAX_CONDITION_DEPTH} deep through their names: "${key}" is not followed, and the test is shown with a note`, 'limit', false);
             throw new Informal();
         }
         const def = this.env.resolve(key);

@@ -326,3 +326,25 @@ describe('Black: every answer turned back onto the real board', () => {
         expect(report('homebody', 'e4').problems).toEqual([]);
     });
 });
+
+describe('robustness', () => {
+    test('a chain of 5,000 named conditions, and of 5,000 functions, ends with a limit, never a crash', () => {
+        const conditions = Array.from({ length: 5000 }, (_, i) => `(def c${letters(i)} ${i === 4999 ? '(< (rank) 5)' : `(not c${letters(i + 1)})`})`);
+        const functions = Array.from({ length: 5000 }, (_, i) => `(def f${letters(i)} ${i === 4999 ? '(& move)' : `(& move f${letters(i + 1)})`})`);
+        const { report } = load([...conditions, ...functions, `(def p (cond (c${letters(0)} wazir)))`, `(def q (f${letters(0)} rook))`].join('\n'));
+        const p = report('p', 'e2');
+        expect(p.problems.map((x) => x.rule)).toContain('limit');
+        expect(p.moveSquares).toEqual(['d2', 'e1', 'e3', 'f2']); // the informal branch is kept, noted
+        expect(report('q', 'e2').problems.map((x) => x.rule)).toContain('limit');
+    });
+});
+
+/** A name without digits (the spec forbids them): a, b, ..., z, ba, bb, ... */
+function letters(n: number): string {
+    let out = '';
+    do {
+        out = String.fromCharCode(97 + (n % 26)) + out;
+        n = Math.floor(n / 26);
+    } while (n > 0);
+    return out;
+}
