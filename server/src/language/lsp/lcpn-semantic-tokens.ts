@@ -7,17 +7,28 @@
  * itself provides (prelude pieces, vocabulary words).
  */
 import { AstUtils, type AstNode } from 'langium';
-import { AbstractSemanticTokenProvider, type SemanticTokenAcceptor, type SemanticTokenRangeOptions } from 'langium/lsp';
+import { AbstractSemanticTokenProvider, type LangiumServices, type SemanticTokenAcceptor, type SemanticTokenRangeOptions } from 'langium/lsp';
 import { SemanticTokenModifiers, SemanticTokenTypes } from 'vscode-languageserver';
 import * as ast from '../generated/ast.js';
 import { nameRole } from '../lcpn-name-roles.js';
+import type { LcpnServices } from '../lcpn-module.js';
+import type { LcpnPieceModels } from '../lcpn-piece-models.js';
+import { normalizeKeyword } from '../../model/names.js';
 import { isPreludeUri } from '../lcpn-prelude.js';
-import { declarationWord, functionWord, isKnownKeyword, propertyWord } from '../../model/vocabulary.js';
+import { declarationWord, functionWord, isKnownKeyword, keywordWord, propertyWord } from '../../model/vocabulary.js';
 
 const { declaration, definition, defaultLibrary } = SemanticTokenModifiers;
 const T = SemanticTokenTypes;
 
 export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
+    /** The piece models (keywords naming definitions); absent when built with Langium's services alone. */
+    private readonly models: LcpnPieceModels | undefined;
+
+    constructor(services: LangiumServices) {
+        super(services);
+        this.models = (services as Partial<LcpnServices>).lcpn?.PieceModels;
+    }
+
     protected highlightElement(node: AstNode, accept: SemanticTokenAcceptor): void {
         if (ast.isLispDefinition(node) || ast.isInfixDefinition(node)) {
             const library = isPreludeUri(AstUtils.getDocument(node).uri.toString());
@@ -27,7 +38,7 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
         } else if (ast.isNameRef(node)) {
             this.highlightName(node, accept);
         } else if (ast.isQualifier(node)) {
-            accept({ node, property: 'value', ...qualifierToken(node.value) });
+            accept({ node, property: 'value', ...(this.declaredKeyword(node) ?? qualifierToken(node.value)) });
         } else if (ast.isProperty(node)) {
             accept({ node, property: 'value', type: T.decorator, modifier: propertyWord(node.value) ? defaultLibrary : undefined });
         } else if (ast.isVector(node)) {
@@ -54,6 +65,13 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
         } else if (ast.isConditional(node) || ast.isBranch(node)) {
             for (const keyword of ['cond', 'if', 'else', 'IF', 'THEN', 'ELSE', 'END']) accept({ node, keyword, type: T.keyword });
         }
+    }
+
+    /** `:palace` where the file defines `palace`: coloured as the zone or condition it names (as their names are). */
+    private declaredKeyword(node: ast.Qualifier): { type: string } | undefined {
+        if (typeof node.value !== 'string' || !/^:[^:0-9*]/.test(node.value) || keywordWord(node.value)?.evaluated) return undefined;
+        const kind = this.models?.resolverFor(AstUtils.getDocument(node).uri.toString())(normalizeKeyword(node.value))?.declaration?.kind;
+        return kind === 'zone' ? { type: T.enum } : kind === 'condition' ? { type: T.function } : undefined;
     }
 
     private highlightName(node: ast.NameRef, accept: SemanticTokenAcceptor): void {

@@ -68,3 +68,8 @@ test('boards, zones and conditions: squares are constants, zones and conditions 
     const sql = describeRanges(await highlight('xq IS <|board|>(<|9|>, 10, <|confine|>(<|elephant|>, <|palace|>))\npalace IS zone(d1-f3)\nelephant IS [2, 2]'));
     expect(sql).toEqual(['keyword', 'number', 'keyword', 'class', 'enum']);
 });
+
+test('a keyword naming a defined zone or condition is coloured as what it names', async () => {
+    const described = describeRanges(await highlight('(def within-fortress (zone d1-f3))\n(def not-cannon (not (occupied-by cannon)))\n(def g (wazir <|:within-fortress|>))\nc := rook<|:not_cannon|><|:forward|>'));
+    expect(described).toEqual(['enum', 'function', 'enumMember[defaultLibrary]']);
+});
