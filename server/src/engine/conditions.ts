@@ -60,7 +60,7 @@ export function conditionKeyOfText(text: string): string {
     return normalizeName(text.trim().split(/\s+/).filter(Boolean).join('-'));
 }
 
-/** Named conditions nested deeper than this are not followed (a chain of thousands would exhaust the stack). */
+/** Conditions nested deeper than this, through their names or not, are not followed (thousands would exhaust the stack). */
 export const MAX_CONDITION_DEPTH = 400;
 
 class TestCompiler {
@@ -76,7 +76,23 @@ class TestCompiler {
         this.env.report(kind, message, rule, foreign);
     }
 
+    /** Nesting of the compiled condition so far (named conditions are inlined, so their depths add up). */
+    private depth = 0;
+
     test(test: Test): PlanCondition {
+        if (this.depth >= MAX_CONDITION_DEPTH) {
+            this.report('limit', `a condition nested more than ${MAX_CONDITION_DEPTH} deep (with the conditions it names) is not evaluated: it is shown with a note`, 'limit', false);
+            throw new Informal();
+        }
+        this.depth++;
+        try {
+            return this.testNode(test);
+        } finally {
+            this.depth--;
+        }
+    }
+
+    private testNode(test: Test): PlanCondition {
         switch (test.kind) {
             case 'compare': return { kind: 'compare', op: test.op, left: this.term(test.left, test), right: this.term(test.right, test) };
             case 'and':
