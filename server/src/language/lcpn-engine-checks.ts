@@ -8,7 +8,7 @@
  * the AST node it was lowered from.
  *
  * Problems the other checks already report (unknown pieces, keywords and functions, cycles,
- * informal strings, condition words other than `(rank)`, ranges whose minimum exceeds their
+ * informal strings, unknown condition words, ranges whose minimum exceeds their
  * maximum) are left to them, so nothing is said twice. Problems met inside a referenced
  * definition are reported at that definition, not at each use.
  *
