@@ -88,7 +88,7 @@ export const QUALIFIERS: readonly Word[] = [
     { name: 'any', doc: 'On a continuation leg: any step, even turning back (lifts :outward).', evaluated: true },
     { name: 'N', doc: ':N takes 1 to N steps; :N :M takes N to M steps. On a rider it re-limits the range.', evaluated: true },
     { name: '*', doc: 'Unlimited maximum in a range: :N :* takes at least N steps.', evaluated: true },
-    { name: 'within-fortress', doc: 'Xiangqi zone restriction (informal): kept and shown, not evaluated.', evaluated: false }
+    { name: 'within-fortress', doc: 'Xiangqi zone restriction: evaluated when the file defines the zone, as in (def within-fortress (zone d1-f3)); otherwise informal, kept and shown.', evaluated: false }
 ];
 
 /** What a function does: restrict how a move may end, annotate it, or compute a value for a condition. */
@@ -106,7 +106,7 @@ export const FUNCTIONS: readonly FunctionWord[] = [
     { name: 'no-jump', role: 'modifier', evaluated: true, doc: 'Every square on the path of the leap must be empty (the Xiangqi elephant).' },
     { name: 'igui', role: 'modifier', evaluated: true, doc: 'Captures the piece on the target square without moving there.' },
     { name: 'promote-to', role: 'annotation', evaluated: false, doc: 'Promotes to one of the named pieces: shown on the destinations, not played out.' },
-    { name: 'capture-a-general', role: 'modifier', evaluated: false, doc: 'Xiangqi "flying general" capture (informal): the argument\'s moves are shown unrestricted.' },
+    { name: 'capture-a-general', role: 'modifier', evaluated: false, doc: 'Xiangqi "flying general" capture: evaluated when the file defines it, as in (def capture-a-general (& capture general-there)); otherwise informal, the argument\'s moves shown unrestricted.' },
     { name: 'rank', role: 'test', evaluated: true, doc: 'In a condition: the rank of the square tested, counted from 1 on the mover\'s own side, as in (<= (rank) 5) / rank() <= 5.' },
     { name: 'file', role: 'test', evaluated: true, doc: 'In a condition: the file of the square tested, counted from 1 on the mover\'s left (the a-file for White), as in (= (file) 5) / file() = 5.' },
     { name: 'first-move', role: 'test', evaluated: true, doc: 'In a condition: the piece has not moved yet, as in (cond ((first-move) ...)) / if (first_move()) {...}.' },
