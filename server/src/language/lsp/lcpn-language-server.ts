@@ -68,9 +68,12 @@ export function startLcpnLanguageServer(shared: LangiumSharedServices): void {
  * build of that text has started: Langium then answered "No document found" (ServerCancelled;
  * a hover right after opening a file showed nothing), or answered from the previous parse
  * measured against the new text. Such a request waits until the builds queued so far have run.
+ * A command whose first argument is a document's URI (`lcpn.convertDocument`) waits the same
+ * way: converting the previous parse sent the editor edits outside its text.
  */
 function untilKnown(shared: LangiumSharedServices, params: unknown): Promise<void> | undefined {
-    const uri = (params as { textDocument?: { uri?: unknown } } | undefined)?.textDocument?.uri;
+    const request = params as { textDocument?: { uri?: unknown }; command?: unknown; arguments?: unknown } | undefined;
+    const uri = request?.textDocument?.uri ?? (typeof request?.command === 'string' && Array.isArray(request.arguments) ? request.arguments[0] : undefined);
     const text = typeof uri === 'string' ? shared.workspace.TextDocuments.get(uri) : undefined;
     if (!text) return undefined;
     const document = shared.workspace.LangiumDocuments.getDocument(URI.parse(text.uri));
