@@ -113,11 +113,11 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
         if (victims) result.push({ ...victims, zones: result[0].zones });
     }
     if (rules && !options.side && result.length > 0 && budget.left > 0) {
-        const alone = mostInformativeFirst(result.slice(0, plain));
+        const lone = mostInformativeFirst(result.slice(0, plain));
         const dependsOnPlace = places.length > 0 || zonesFor('white').some((z) => z.relevant) || confinement(piece, rules) !== undefined;
         // Black on the same square as White: the same destinations mean the side changes nothing worth a diagram.
         const sameAsBlack = (s: Scenario) => sameDestinations(s.result, evaluatePrepared(prepared, { ...s.setup, side: 'black' }, { budget }));
-        if (alone.length > 0 && (dependsOnPlace || !alone.every(sameAsBlack))) result.push(run(`${alone[0].title}, as Black`, turned(alone[0].setup)));
+        if (lone.length > 0 && (dependsOnPlace || !lone.every(sameAsBlack))) result.push(run(`${lone[0].title}, as Black`, turned(lone[0].setup)));
     }
     return result;
 }

@@ -191,6 +191,14 @@ describe('zones, boards, conditions and functions', () => {
         expect(await hoverAt(doc, 'AND cannon')).toMatch(/^Composes modifier functions/);
     });
 
+    test('user words in a condition reach the hover escaped', async () => {
+        const doc = await open('(def c (or (= (rank) 2) "see [x](https://evil.example) <b>"))');
+        const value = await hoverAt(doc, 'c (');
+        expect(value).toContain('\\[x\\](https\\://evil\\.example) &lt;b&gt;');
+        expect(value).not.toContain('<b>');
+        expect(value).not.toContain('](https://');
+    });
+
     test('the same in Lisp and SQL', async () => {
         const lisp = await open('(def palace (zone d1-f3))\n(def near (and (>= (rank) 2) (not (in palace))))');
         expect(await hoverAt(lisp, 'near')).toContain('Holds where the rank is at least 2 and not (the square is in zone palace).');
