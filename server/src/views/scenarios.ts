@@ -69,6 +69,13 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
     const zonesFor = (side: Side) => zoneCache.get(side) ?? zoneCache.set(side, pieceZones(piece, resolve, board, rules, side)).get(side)!;
     const run = (title: string, setup: SetUp, assume?: Map<string, boolean>): Scenario =>
         ({ title, setup, result: evaluatePrepared(prepared, setup, { budget, assume }), zones: zonesFor(setup.side ?? 'white') });
+    // How each lone diagram's caption is made from its set-up, so Black's (turned) names its own square.
+    const captions = new Map<Scenario, (setup: SetUp) => string>();
+    const captioned = (caption: (setup: SetUp) => string, setup: SetUp, assume?: Map<string, boolean>): Scenario => {
+        const scenario = run(caption(setup), setup, assume);
+        captions.set(scenario, caption);
+        return scenario;
+    };
     const firstMove = firstMoveState && uses.firstMove ? ', before its first move' : '';
 
     const places = positionPlaces(uses.branchTests, resolve, board, home, rules);
@@ -79,13 +86,10 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
         const decided = (s: Scenario): Scenario => ({ ...s, result: { ...s.result, problems: s.result.problems.filter((p) => p.rule !== 'informal-condition' && p.rule !== 'informal-comparison') } });
         result.push(...branchScenarios(informal, (title, assume) => decided(run(title + firstMove, alone(home), assume))));
     } else if (places.length === 0) {
-        const where = homeZone ? `on ${squareName(alone(home).at)} (in ${homeZone})` : sameSquare(home, centreOf(board)) ? 'on an empty board' : `on ${squareName(alone(home).at)}`;
-        result.push(run(where + firstMove, alone(home)));
+        const where = (setup: SetUp) => homeZone ? `on ${squareName(setup.at)} (in ${homeZone})` : sameSquare(home, centreOf(board)) ? 'on an empty board' : `on ${squareName(setup.at)}`;
+        result.push(captioned((setup) => where(setup) + firstMove, alone(home)));
     } else {
-        for (const place of places) {
-            const setup = alone(place.at);
-            result.push(run(placeTitle(place, setup) + firstMove, setup));
-        }
+        for (const place of places) result.push(captioned((setup) => placeTitle(place, setup) + firstMove, alone(place.at)));
     }
     // The diagrams of the piece alone (no blocker, no enemies placed): the ones Black's may repeat turned.
     const plain = result.length;
@@ -117,7 +121,10 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
         const dependsOnPlace = places.length > 0 || zonesFor('white').some((z) => z.relevant) || confinement(piece, rules) !== undefined;
         // Black on the same square as White: the same destinations mean the side changes nothing worth a diagram.
         const sameAsBlack = (s: Scenario) => sameDestinations(s.result, evaluatePrepared(prepared, { ...s.setup, side: 'black' }, { budget }));
-        if (lone.length > 0 && (dependsOnPlace || !lone.every(sameAsBlack))) result.push(run(`${lone[0].title}, as Black`, turned(lone[0].setup)));
+        if (lone.length > 0 && (dependsOnPlace || !lone.every(sameAsBlack))) {
+            const black = turned(lone[0].setup);
+            result.push(run(`${captions.get(lone[0])?.(black) ?? lone[0].title}, as Black`, black));
+        }
     }
     return result;
 }
@@ -248,7 +255,10 @@ export function positionPlaces(tests: readonly Test[], resolve: Resolver, board:
     };
     const holds = [...seen].filter(([v]) => v !== none).map(([v, c]) => (c.zone || !label(v) ? c : { ...c, label: label(v) }));
     const neither = seen.get(none);
-    if (neither) holds.push({ at: neither.at, byRank: neither.byRank, none: true });
+    // Where no branch holds, the named conditions that fail are said by name.
+    const names = tests.map((t) => (t.kind === 'ref' ? t.key : t.kind === 'text' ? t.text : undefined));
+    const failing = names.every((n) => n !== undefined) ? [...new Set(names as string[])] : undefined;
+    if (neither) holds.push({ at: neither.at, byRank: neither.byRank, none: true, ...(failing ? { label: failing.length === 1 ? `${failing[0]} does not hold` : `none of ${failing.join(', ')} holds` } : {}) });
     return holds;
 }
 
@@ -261,17 +271,19 @@ export interface Place {
     zone?: string;
     /** No branch test holds here. */
     none?: boolean;
-    /** The named condition (or informal words a definition gives meaning) that holds here, for the caption. */
+    /** The named condition (or informal words a definition gives meaning) that holds here, or which fail where none holds, for the caption. */
     label?: string;
 }
 
 /** `on rank 5`, `on e2 (in palace)`, `on rank 6 (no rank condition holds)`; for Black the real square, and the rank counted from its side. */
 function placeTitle(place: Place, setup: SetUp): string {
-    const rank = place.at.rank + 1;
-    const where = !place.byRank ? `on ${squareName(setup.at)}`
-        : setup.side === 'black' ? `on ${squareName(setup.at)} (rank ${rank} from Black's side)` : `on rank ${rank}`;
-    if (place.none) return `${where} (no ${place.byRank ? 'rank ' : ''}condition holds)`;
-    return place.zone ? `${where} (in ${place.zone})` : place.label ? `${where} (${place.label})` : where;
+    const black = setup.side === 'black';
+    const where = place.byRank && !black ? `on rank ${place.at.rank + 1}` : `on ${squareName(setup.at)}`;
+    const notes = [
+        ...(place.byRank && black ? [`rank ${place.at.rank + 1} from Black's side`] : []),
+        ...(place.none ? [place.label ?? `no ${place.byRank ? 'rank ' : ''}condition holds`] : place.zone ? [`in ${place.zone}`] : place.label ? [place.label] : [])
+    ];
+    return notes.length > 0 ? `${where} (${notes.join('; ')})` : where;
 }
 
 /**

@@ -111,6 +111,8 @@ describe('xiangqi pieces on their declared board', () => {
         expect(first.title).toBe('on e2 (in within-fortress)');
         expect(dests(first)).toEqual(['d2', 'e1', 'e3', 'f2']);
         expect(first.zones.map((z) => [z.name, z.relevant, z.squares.length])).toEqual([['within-fortress', true, 9], ['own-side', false, 45]]);
+        // Black's general stands in Black's palace, and its caption names that square.
+        expect(titles(scenarios(piece('general'), resolve, board, { rules })).slice(-1)).toEqual(['on e9 (in within-fortress), as Black']);
     });
 
     test('the elephant stands on its side of the river, confined to it', () => {
@@ -122,14 +124,15 @@ describe('xiangqi pieces on their declared board', () => {
 
     test('the soldier before and after the river, titled by the condition that decides', () => {
         const list = scenarios(piece('soldier'), resolve, board, { rules, side: 'white' });
-        expect(titles(list)).toEqual(['on rank 5 (before crossing river)', 'on rank 6 (no rank condition holds)']);
+        expect(titles(list)).toEqual(['on rank 5 (before crossing river)', 'on rank 6 (before crossing river does not hold)']);
         expect(list.map(dests)).toEqual([['e6'], ['d6', 'e7', 'f6']]);
     });
 
     test('without a side chosen, a piece whose moves depend on the board is shown as Black too, zones turned', () => {
         const list = scenarios(piece('soldier'), resolve, board, { rules });
         const black = list[list.length - 1];
-        expect(black.title).toBe('on rank 6 (no rank condition holds), as Black');
+        // Black's caption names the square it stands on, and its rank counted from its side.
+        expect(black.title).toBe("on e5 (rank 6 from Black's side; before crossing river does not hold), as Black");
         expect(black.setup.side).toBe('black');
         expect(squareName(black.setup.at)).toBe('e5');
         expect(dests(black)).toEqual(['d5', 'e4', 'f5']);
@@ -145,8 +148,8 @@ describe('xiangqi pieces on their declared board', () => {
     test('as Black throughout: the ranks counted from its side, the squares as on the board', () => {
         const list = scenarios(piece('soldier'), resolve, board, { rules, side: 'black' });
         expect(titles(list)).toEqual([
-            "on e6 (rank 5 from Black's side) (before crossing river)",
-            "on e5 (rank 6 from Black's side) (no rank condition holds)"
+            "on e6 (rank 5 from Black's side; before crossing river)",
+            "on e5 (rank 6 from Black's side; before crossing river does not hold)"
         ]);
         expect(list.map(dests)).toEqual([['e5'], ['d5', 'e4', 'f5']]);
     });

@@ -75,7 +75,8 @@ describe('pieces on the declared board', () => {
         const doc = await open(XIANGQI);
         const value = await hoverAt(doc, 'soldier :=');
         expect(value).toContain('*on rank 5 (before crossing river)*');
-        expect(value).toContain('*on rank 6 (no rank condition holds)*');
+        expect(value).toContain('*on rank 6 (before crossing river does not hold)*');
+        expect(value).toContain("*on e5 (rank 6 from Black's side; before crossing river does not hold), as Black*");
         expect(value).toContain(', as Black*');
         expect(value).not.toContain('informal');
     });
