@@ -393,8 +393,10 @@ class Lowering {
         if (ast.isEquals(expr)) return this.compare(expr.op, this.term(expr.left), expr.right);
         if (ast.isApplication(expr) && headName(expr) !== undefined) return this.call(expr);
         if (ast.isComposition(expr) || ast.isUnion(expr)) {
-            const op = ast.isComposition(expr) ? expr.ops?.[0] : expr.ops?.[0];
-            this.problem(expr, 'bad-test', `'${op ?? (ast.isComposition(expr) ? '&' : '/')}' combines movements; in a condition write ${ast.isComposition(expr) ? "(and a b), a && b or a AND b" : "(or a b), a || b or a OR b"}`);
+            // `&` and `/` (or a Lisp `(& ...)`, `(/ ...)`) combine functions and movements, not tests.
+            const composition = ast.isComposition(expr);
+            const op = expr.ops?.[0] ?? (composition ? '&' : '/');
+            this.problem(expr, 'bad-test', `'${op}' combines movements; in a condition write ${composition ? '(and a b), a && b or a AND b' : '(or a b), a || b or a OR b'}`);
             return { kind: 'text', text: '' };
         }
         this.problem(expr, 'bad-test', `a condition is a comparison such as (<= (rank) 5) / rank() <= 5, a test such as (in palace) / in(palace), the name of a defined condition, or a description in a string`);
