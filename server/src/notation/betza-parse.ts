@@ -377,13 +377,18 @@ function multiLeg(component: Component, problems: NotationProblem[]): Move | und
     const size = fam[1];
     let diagonal = familyKind(fam) === 'diagonal';
     const moves: Move[] = [];
+    let initial = false;
     for (let k = 0; k < legs.length; k++) {
         const mods = legLetters(legs[k], problems);
         if (!mods) return undefined;
         const last = k === legs.length - 1;
-        const extraLetter = [mods.p, mods.g, mods.n, mods.j, mods.i].find((l) => l);
+        // `i` on the first leg: the whole move is a first move (whether the piece has moved is not a leg's matter).
+        if (k === 0 && mods.i) initial = true;
+        const extraLetter = [mods.p, mods.g, mods.n, mods.j, k === 0 ? undefined : mods.i].find((l) => l);
         if (extraLetter) {
-            problems.push(problem(`'${extraLetter.char}' inside an XBetza multi-leg move has no LCPN equivalent`, extraLetter.offset));
+            problems.push(problem(extraLetter.char === 'i'
+                ? "'i' on a later leg of an XBetza multi-leg move: the first move is the whole move's, write 'i' before the first leg"
+                : `'${extraLetter.char}' inside an XBetza multi-leg move has no LCPN equivalent`, extraLetter.offset));
             return undefined;
         }
         let leg: Move;
@@ -412,5 +417,6 @@ function multiLeg(component: Component, problems: NotationProblem[]): Move | und
         else if (mods.c) leg = mods.m ? union([apply(['move'], leg), apply(['capture'], leg)]) : apply(['capture'], leg);
         moves.push(leg);
     }
-    return { kind: 'sequence', mode: 'blocked', legs: moves };
+    const sequence: Move = { kind: 'sequence', mode: 'blocked', legs: moves };
+    return initial ? initialOnly(sequence) : sequence;
 }

@@ -176,12 +176,12 @@ function chainText(chain: Chain, lose: (what: string) => void): string | undefin
     const [first] = chain.legs;
     const size = first.family[1];
     const letter = atomLetter(first.family);
-    if (letter && familyKind(first.family) !== 'oblique' && !chain.initial) {
+    if (letter && familyKind(first.family) !== 'oblique') {
         const dirs = directionLetters(first.family, first.steps);
         let diagonal = familyKind(first.family) === 'diagonal';
         // A capture-only leg before the last captures on the way: XBetza `c` there (`cafW`).
         const onTheWay = (leg: Leaf) => (leg.end.capture && !leg.end.move ? 'c' : 'm');
-        const legs: string[] = [`${dirs && dirs.length === 1 ? dirs[0] : '?'}${onTheWay(first)}`];
+        const legs: string[] = [`${chain.initial ? 'i' : ''}${dirs && dirs.length === 1 ? dirs[0] : '?'}${onTheWay(first)}`];
         for (let i = 1; i < chain.legs.length; i++) {
             const leg = chain.legs[i];
             const legDiagonal = familyKind(leg.family) === 'diagonal';

@@ -83,6 +83,17 @@ describe('the first move is said as i', () => {
         expect(betza(parseParlett('io2>').move!)).toEqual({ text: 'ifmnD', lost: [] });
     });
 
+    it('XBetza: i before the first leg makes the whole multi-leg move a first move; on a later leg it is refused where written', () => {
+        const chain = parseBetza('imafsF');
+        expect(chain.problems).toEqual([]);
+        expect(chain.move!.kind).toBe('conditional');
+        expect(betza(chain.move!)).toEqual({ text: 'imafsF', lost: [] });
+        expect(moveSet(chain.move!, { firstMove: true })).toEqual(moveSet(parseBetza('mafsF').move!));
+        expect(moveSet(chain.move!)).toEqual({ moves: [], captures: [] });
+        expect(moveSet(parseBetza('mafsF').move!).moves).toHaveLength(8);
+        expect(parseBetza('maifsF').problems.map((p) => [p.offset, p.severity])).toEqual([[2, 'error']]);
+    });
+
     it('(cond ((first-move) A) (t B)) with A holding every move of B: B, plus the rest of A with i', () => {
         const pawn = when(FIRST_MOVE, union(ref('simple-pawn'), apply(['move', 'no-jump'], only(0, 2))), ref('simple-pawn'));
         expect(betza(pawn)).toEqual({ text: 'fmWfcFifmnD', lost: [] });
