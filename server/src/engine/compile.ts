@@ -16,7 +16,7 @@
  */
 import type { FunctionPart, Move, PieceDef, Qualifier, Test } from '../model/piece.js';
 import { compileCondition, compileTest, quote, type TestEnvironment } from './conditions.js';
-import { resolveZone } from './rules.js';
+import { brokenZoneNote, resolveZone } from './rules.js';
 import { normalizeName } from '../model/names.js';
 import { directionWord, functionWord, keywordWord, type DirectionWord } from '../model/vocabulary.js';
 import { permutations, selectSteps } from './directions.js';
@@ -136,6 +136,9 @@ class Compiler {
         if (zone === undefined) {
             zone = resolveZone(key, this.resolve) ?? null;
             this.zones.set(key, zone);
+            // The zone's definition carries the error; here the note explains the moves it leaves out.
+            const broken = zone && brokenZoneNote(key, this.resolve);
+            if (broken) this.unlocated('invalid', broken, 'zone-square');
         }
         return zone ?? undefined;
     }

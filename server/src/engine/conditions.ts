@@ -19,11 +19,18 @@ export interface TestEnvironment {
     report(kind: EngineProblem['kind'], message: string, rule: EngineRule, foreign: boolean): void;
 }
 
+/** An empty string test is what the lowering leaves for a test written wrongly (reported there). */
+const UNREAD_TEST = 'a test that is empty or could not be read (see its error in the file) is not evaluated: it is shown with a note';
+
 /** Thrown inside a test that cannot be evaluated (already reported). */
 class Informal extends Error {}
 
 /** Compiles a test; an informal one becomes a note (its text) for its branch. */
 export function compileTest(test: Test, env: TestEnvironment): PlanTest {
+    if (test.kind === 'text' && !test.text.trim()) {
+        env.report('informal', UNREAD_TEST, 'informal-condition', false);
+        return { kind: 'informal', note: 'a test with an error' };
+    }
     if (test.kind === 'text') {
         const named = conditionKeyOfText(test.text);
         if (named && env.resolve(named)?.declaration) {
@@ -101,6 +108,10 @@ class TestCompiler {
             case 'predicate': return this.predicate(test.fn, test.args, test);
             case 'ref': return this.named(test.key, test);
             case 'text': {
+                if (!test.text.trim()) {
+                    this.report('informal', UNREAD_TEST, 'informal-condition');
+                    throw new Informal();
+                }
                 const key = conditionKeyOfText(test.text);
                 if (key && this.env.resolve(key)?.declaration) return this.named(key, test);
                 this.report('informal', `condition ${quote(test.text)} is informal: the test that contains it is shown with a note`, 'informal-condition');

@@ -8,4 +8,4 @@ export { compile, MAX_COMPILED_NODES, MAX_DEPTH } from './compile.js';
 export { pathOffsets, permutations } from './directions.js';
 export type { EngineProblem, Plan, Resolver, Target, Vec } from './plan.js';
 export * from './board.js';
-export { boardRules, resolveZone, zoneSquares, type BoardDeclaration } from './rules.js';
+export { boardRules, brokenZoneNote, resolveZone, zoneSquares, type BoardDeclaration } from './rules.js';

@@ -69,6 +69,23 @@ export function resolveZone(key: string, resolve: Resolver, board?: Board): Zone
 }
 
 /**
+ * What a zone whose definition has errors means where it is used, or undefined when every item
+ * of zone `key` reads as squares. Such a zone keeps the squares that could be read (its
+ * definition carries the error); the note says so where it confines or tests a move, so that
+ * moves missing because of it are explained there too.
+ */
+export function brokenZoneNote(key: string, resolve: Resolver): string | undefined {
+    const declaration = declarationOf(key, resolve);
+    if (declaration?.kind !== 'zone') return undefined;
+    // The lowering leaves out (and reports) items that are not squares, so a zone written with
+    // nothing but such items arrives here empty: a zone has squares, so that is always its error.
+    const { squares, problems } = zoneSquares(declaration.squares);
+    if (squares.length === 0) return `zone ${key} has no square (see its definition), so nothing is in it`;
+    if (problems.length === 0) return undefined;
+    return `zone ${key} has an error (${problems[0].message}): only its other squares are in it`;
+}
+
+/**
  * The rules a board declaration states. Problems (a clause naming something that is not a
  * zone) are returned; the clause is then left out.
  */
@@ -85,6 +102,8 @@ export function boardRules(declaration: BoardDeclaration, resolve: Resolver): { 
             problems.push({ kind: 'invalid', message: `${clause}: "${key}" ${what}; write e.g. (def ${key} (zone d1-f3))`, rule: 'not-a-zone' });
             return undefined;
         }
+        const broken = brokenZoneNote(key, resolve);
+        if (broken && !zones.has(key)) problems.push({ kind: 'invalid', message: `${clause}: ${broken}`, rule: 'zone-square' });
         zones.set(key, found);
         return found;
     };

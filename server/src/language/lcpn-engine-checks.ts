@@ -123,8 +123,10 @@ function checkDeclaration(
             return;
         }
         case 'zone': {
-            const board = fileBoard(models, def)?.board;
-            if (!board) return;
+            const declared = fileBoard(models, def);
+            // A board whose size is in error (`(board 0 0)`, read as 1x1) has its own error; judging zones by it would blame them.
+            if (!declared || models.loweredOf(declared.node)?.problems.some((p) => p.code === 'board-size')) return;
+            const board = declared.board;
             // Squares off the largest board are the lowering's to report; here, those off the declared board only.
             const anywhere = new Set(zoneSquares(declaration.squares).problems.map((p) => p.index));
             for (const problem of zoneSquares(declaration.squares, board).problems) {

@@ -197,6 +197,14 @@ describe('boards, zones, conditions and functions the file defines (issue 10)', 
         expect(await engine('(def z (zone a1 j11))')).toEqual([]);
     });
 
+    test('a board whose size is in error does not make its zones wrong (one broken definition never blames another)', async () => {
+        // (board 0 0) is read as 1x1 for its error: d1-f3 is not judged against that.
+        expect(await engine('(def b (board 0 0))\n(def z (zone d1-f3))')).toEqual([]);
+        expect(await engine('b := board(40, 10)\nz := zone(d1-f3)')).toEqual([]);
+        // A valid size still judges them.
+        expect(await engine('b IS board(3, 3)\nz IS zone(d1-f3)')).toEqual([`2:11 error ${IssueCodes.ZoneOffBoard}`]);
+    });
+
     test('a keyword naming a piece the file defines later', async () => {
         expect(await engine('(def f2 (wazir :leaper))\n(def leaper (/ knight ferz))')).toEqual([`1:16 error ${IssueCodes.NotAZone}`]);
     });
