@@ -49,6 +49,8 @@ export namespace IssueCodes {
     export const StrayText = 'stray-text';
     /** A piece name defined in several other workspace files and not in the file that uses it. */
     export const AmbiguousPiece = 'ambiguous-piece';
+    /** `x IS a OR b` where a and b are conditions: SQL's OR between names is a union of pieces (lcpn-validator.ts). */
+    export const SqlOrOfConditions = 'sql-or-of-conditions';
     // What the movement engine knows (lcpn-engine-checks.ts): the same facts `lcpn show` notes.
     export const CaptureOnTheWay = 'capture-on-the-way';
     export const IguiOnTheWay = 'igui-on-the-way';

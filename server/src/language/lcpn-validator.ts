@@ -36,7 +36,7 @@ export function registerValidationChecks(services: LcpnServices): void {
         StringLit: validator.checkInformalText,
         Application: validator.checkBrackets,
         Vector: validator.checkBrackets,
-        Union: validator.checkBrackets,
+        Union: [validator.checkBrackets, validator.checkSqlUnionOfConditions],
         Sequence: validator.checkBrackets,
         Composition: validator.checkBrackets,
         Equals: validator.checkBrackets,
@@ -214,6 +214,20 @@ export class LcpnValidator {
             ? `'${op}' joins conditions, and these are movements: a piece that moves as either of two pieces is written ${union}; '&' composes modifier functions, as in capture & cannon(rook)`
             : `'${op}' joins conditions, and these are movements: a piece that moves as either of two pieces is written ${union}`;
         accept('error', message, { node: logic, range: operators[0]?.range, code: IssueCodes.ForeignOperator, data: { code: IssueCodes.ForeignOperator, ...(replacement ? { replacement } : {}) } });
+    };
+
+    /**
+     * `x IS on_own_side OR far`: SQL's OR between names is a union of pieces, so a condition made
+     * only of named conditions has no SQL spelling (docs/language.md); the engine reports each
+     * name as not a piece, and this says how to write what was meant.
+     */
+    checkSqlUnionOfConditions = (union: ast.Union, accept: ValidationAcceptor): void => {
+        if (union.open || union.ops.length === 0 || !union.ops.every((op) => op === 'OR')) return;
+        const names = union.items.map((item) => (ast.isNameRef(item) && item.ref.ref && bodyKind(item.ref.ref.body) === 'condition' ? item.ref.$refText : undefined));
+        if (names.some((n) => n === undefined)) return;
+        const operator = GrammarUtils.findNodesForProperty(union.$cstNode, 'ops')[0];
+        accept('info', `in SQL style, OR between names unites pieces, and ${names.map((n) => `'${n}'`).join(' and ')} are conditions: to join them, write ${names.join(' || ')} (C style) or (or ${names.map((n) => n!.replace(/_/g, '-')).join(' ')}) (Lisp style)`,
+            { node: union, range: operator?.range, code: IssueCodes.SqlOrOfConditions, data: { code: IssueCodes.SqlOrOfConditions } });
     };
 
     /** A piece, a vector or another movement, where a test was expected (linked names only: an unknown name is not known to be either). */

@@ -118,3 +118,12 @@ describe('a broken condition says what a condition needs', () => {
         expect(await codes('f := wazir &&')).not.toContain(IssueCodes.ForeignOperator);
     });
 });
+
+describe('SQL OR between named conditions', () => {
+    test('says how to write the condition meant, only when every part is a condition', async () => {
+        const result = await validate('on_own_side IS rank() <= 5\nfar IS rank() > 8\nx IS on_own_side OR far\nz IS rook OR far');
+        const info = result.diagnostics.filter((d) => codeOf(d) === IssueCodes.SqlOrOfConditions);
+        expect(info.map((d) => [d.range.start.line, d.range.start.character, d.message])).toEqual([[2, 17,
+            "in SQL style, OR between names unites pieces, and 'on_own_side' and 'far' are conditions: to join them, write on_own_side || far (C style) or (or on-own-side far) (Lisp style)"]]);
+    });
+});
