@@ -546,14 +546,23 @@ class Lowering {
             }
             return value;
         };
+        if (!ast.isNumberLit(args[0]) && !ast.isNumberLit(args[1])) {
+            // Both missing: one error, not two at the same place.
+            this.problem(args[0] ?? app, 'board-size', 'a board starts with its number of files and its number of ranks, as in (board 9 10) / board(9, 10)');
+            return { kind: 'board', files: 8, ranks: 8, clauses: this.boardClauses(args.filter((a) => !ast.isNumberLit(a))) };
+        }
         const files = size(0, 'files');
         const ranks = size(1, 'ranks');
+        return { kind: 'board', files, ranks, clauses: this.boardClauses(args.slice(2)) };
+    }
+
+    private boardClauses(args: ast.Expr[]): BoardClause[] {
         const clauses: BoardClause[] = [];
-        for (const arg of args.slice(2)) {
+        for (const arg of args) {
             const clause = this.boardClause(arg);
             if (clause) clauses.push(clause);
         }
-        return { kind: 'board', files, ranks, clauses };
+        return clauses;
     }
 
     private boardClause(arg: ast.Expr): BoardClause | undefined {
@@ -597,6 +606,9 @@ class Lowering {
             }
         };
         add(body);
+        if (parts.length === 0 && !this.incomplete && this.problems.length === 0) {
+            this.problem(body, 'empty-function', 'this function has no part: compose function names and conditions, as in (& capture general-there)');
+        }
         return parts;
     }
 

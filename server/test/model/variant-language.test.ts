@@ -172,6 +172,8 @@ describe('misuse is a located error in plain words', () => {
     test.each([
         ['(def x (/ wazir (zone d1)))', 'misplaced-declaration', '(zone d1)'],
         ['(def x (board 9 (confine elephant own-side)))', 'board-size', '(confine elephant own-side)'],
+        ['(def x (board))', 'board-size', '(board)'],
+        ['(def x (&))', 'empty-function', '(&)'],
         ['x := board(0, 10)', 'board-size', '0'],
         ['x IS board(9, 33)', 'board-size', '33'],
         ['(def x (board 9 10 (confine elephant)))', 'bad-board-clause', '(confine elephant)'],
@@ -205,4 +207,11 @@ describe("the spec's Chinese chess pieces, as printed, with a board declaration"
         expect(pieces.some((p) => p.declaration?.kind === 'board')).toBe(true);
         expect(pieces.map((p) => p.key)).toEqual(expect.arrayContaining(['general', 'advisor', 'elephant', 'horse']));
     });
+});
+
+test('a board with neither number gets one error, not one per number', () => {
+    const { document } = parsePieceText('(def x (board (promotion-zone far)))');
+    const problems = document.definitions.flatMap((d) => lowerDefinition(d).problems);
+    expect(problems.map((p) => p.code)).toEqual(['board-size']);
+    expect(lowerDefinition(document.definitions[0]).piece.declaration).toEqual({ kind: 'board', files: 8, ranks: 8, clauses: [{ kind: 'promotion-zone', zone: 'far' }] });
 });
