@@ -91,8 +91,10 @@ function squareWords(text: string, board: Board): string {
 }
 
 interface DiagramSettings {
-    /** The document's declared board when it has one, else the settings' size. */
+    /** The settings' size when the user set one, else the document's declared board, else 9 x 9. */
     board: Board;
+    /** Whether the user set `lcpn.diagram.files` or `ranks` (both default to null: unset). */
+    boardSet?: boolean;
     /** The document's board declaration, resolved (zones, confinements, promotion zone). */
     rules?: Rules;
     declaration?: BoardDeclaration;
@@ -110,9 +112,9 @@ export class LcpnHoverProvider implements HoverProvider {
         const leaf = CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.position));
         if (!leaf || leaf.hidden) return undefined;
         const settings = await this.settings();
-        // The board declared in the hovered document wins over the size setting, which cannot be told from its default.
+        // The board declared in the hovered document, unless the user set a size (its rules still apply where their zones lie on it).
         const declared = declaredBoard(this.services.lcpn.PieceModels, document);
-        if (declared) Object.assign(settings, { board: declared.rules.board, rules: declared.rules, declaration: declared.declaration });
+        if (declared) Object.assign(settings, { board: settings.boardSet ? settings.board : declared.rules.board, rules: declared.rules, declaration: declared.declaration });
         // The export links reopen this hover's piece in the panel: the URI as the client sent it.
         if (this.services.lcpn.Client.exportCommand) settings.exportFrom = { uri: params.textDocument.uri, position: params.position };
         const value = this.contentFor(leaf.astNode, leaf.text, document, settings);
@@ -131,8 +133,13 @@ export class LcpnHoverProvider implements HoverProvider {
         } catch {
             config = undefined; // no configuration support: defaults
         }
-        const side = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_BOARD_SIDE ? v : 9);
-        return { board: { files: side(config?.files), ranks: side(config?.ranks) }, style: this.services.lcpn.Client.diagramStyle(config?.style) };
+        const valid = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_BOARD_SIDE;
+        const side = (v: unknown) => (valid(v) ? v : 9);
+        return {
+            board: { files: side(config?.files), ranks: side(config?.ranks) },
+            boardSet: valid(config?.files) || valid(config?.ranks),
+            style: this.services.lcpn.Client.diagramStyle(config?.style)
+        };
     }
 
     private contentFor(node: AstNode, text: string, document: LangiumDocument, settings: DiagramSettings): string | undefined {
