@@ -45,11 +45,18 @@ export function declaredOf(services: LcpnServices, document: LangiumDocument): C
 /** `declared`'s rules on `board`; `source` says where a different size came from ("of --board", "of the position"). */
 export function fitDeclared(declared: CheckedBoard | undefined, board: Board, source: string): BoardChoice {
     if (!declared) return { board, notes: [] };
+    const notes = declaredNotes(declared);
+    const fitted = fitRules(declared.rules, board, declared.key, source);
+    return { board, rules: fitted.rules, declared: declared.key, declaration: declared.declaration, notes: [...notes, ...fitted.notes] };
+}
+
+/** What to say about the declaration itself, whatever the board: an error in it, a clause that names no zone. */
+export function declaredNotes(declared: CheckedBoard | undefined): string[] {
+    if (!declared) return [];
     const notes = declared.problems.map((p) => `board ${declared.key}: ${p.message}`);
     // The reason reads "it has an error: ..." (lcpn-convert-check.ts): said of the board by name.
     if (declared.error) notes.unshift(`board ${declared.key} ${declared.error.replace(/^it /, '')}; it is used as far as it could be read (run lcpn check for the details)`);
-    const fitted = fitRules(declared.rules, board, declared.key, source);
-    return { board, rules: fitted.rules, declared: declared.key, declaration: declared.declaration, notes: [...notes, ...fitted.notes] };
+    return notes;
 }
 
 /** `rules` on `board` (another size than declared): the clauses whose zones fit, and a note for each left out. */

@@ -45,8 +45,8 @@ export async function runCatalog(args: string[], options: CliOptions): Promise<n
         const fileId = ids.take(`file-${slug(name, 'file')}`);
         const broken = brokenPieces(services, document);
         // Each file on its own declared board (or --board); a declared rule that does not fit is a note.
-        const { context, notes } = diagramContext(services, document, { board: options.board });
-        for (const note of notes) process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(note)}\n`);
+        const context = diagramContext(services, document, { board: options.board },
+            (text) => process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(text)}\n`));
         const defined = piecesOf(services, document);
         const shown = defined.map((named) => htmlPiece(named, context, ids.take(slug(named.piece.key, 'piece')), broken.get(named.piece)));
         pieces += defined.filter((named) => !named.piece.declaration).length;

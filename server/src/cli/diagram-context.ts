@@ -32,8 +32,11 @@ export interface DiagramContext {
 /** The default board of pictures and pages: big enough for most patterns, small enough to read. */
 export const SHOW_BOARD: Board = { files: 9, ranks: 9 };
 
-export function diagramContext(services: LcpnServices, document: LangiumDocument<Document>, options: SetUpOptions): { context: DiagramContext; notes: string[] } {
+/** `note` receives what to say about the board (an error in its declaration, a zone left out) before the set-up is read. */
+export function diagramContext(services: LcpnServices, document: LangiumDocument<Document>, options: SetUpOptions, note: (text: string) => void): DiagramContext {
     const choice = chooseBoard(services, document, options.board, SHOW_BOARD);
+    // Said first: a square refused next (--at off the board) is often explained by them.
+    for (const text of choice.notes) note(text);
     const side = options.side !== undefined ? parseSide(options.side) : undefined;
     let custom: SetUp | undefined;
     if (hasCustomSetUp(options)) {
@@ -43,7 +46,12 @@ export function diagramContext(services: LcpnServices, document: LangiumDocument
         custom = choice.rules ? { ...setup, rules: choice.rules } : setup;
     }
     return {
-        context: { board: choice.board, ...(choice.rules ? { rules: choice.rules } : {}), ...(choice.declared ? { declared: choice.declared } : {}), ...(choice.declaration ? { declaration: choice.declaration } : {}), ...(side ? { side } : {}), ...(options['first-move'] ? { firstMove: true as const } : {}), ...(custom ? { custom } : {}) },
-        notes: choice.notes
+        board: choice.board,
+        ...(choice.rules ? { rules: choice.rules } : {}),
+        ...(choice.declared ? { declared: choice.declared } : {}),
+        ...(choice.declaration ? { declaration: choice.declaration } : {}),
+        ...(side ? { side } : {}),
+        ...(options['first-move'] ? { firstMove: true as const } : {}),
+        ...(custom ? { custom } : {})
     };
 }

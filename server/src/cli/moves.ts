@@ -10,9 +10,14 @@
  */
 import { squareName, type Board, type SetUp } from '../engine/board.js';
 import { movesReport, type MovesReport, type Resolver } from '../engine/report.js';
+import { outsideZoneFacts } from '../views/zones.js';
 import type { Move, PieceDef } from '../model/piece.js';
-import { chooseBoard, declaredOf, fitDeclared, type BoardChoice } from './board-choice.js';
+import { chooseBoard, declaredNotes, declaredOf, fitRules, type BoardChoice } from './board-choice.js';
+import type { LangiumDocument } from 'langium';
+import type { Document } from '../language/generated/ast.js';
+import type { LcpnServices } from '../language/lcpn-module.js';
 import type { CliOptions } from './main.js';
+import { brokenPieces } from './piece-view.js';
 import { moverIndex, positionSetUp } from './moves-position.js';
 import { notationInput } from './notation-input.js';
 import { checkPieceNames, findMovingPiece } from './pieces.js';
@@ -35,10 +40,11 @@ interface Subject {
 export async function runMoves(args: string[], options: CliOptions): Promise<number> {
     const subject = options.position !== undefined ? await inPosition(args, options) : await inSetUp(args, options);
     const { name, target, resolve, setup } = subject;
-    // Names and messages carry user text (informal strings): never let it drive the terminal.
-    for (const note of subject.choice?.notes ?? []) process.stderr.write(`lcpn: note: ${escapeText(note)}\n`);
     const report = movesReport(target, setup, resolve);
+    // Names and messages carry user text (informal strings): never let it drive the terminal.
     for (const problem of report.problems) process.stderr.write(`lcpn: ${escapeText(name)}: ${escapeText(problem.message)}\n`);
+    // Moves a zone keyword confines are missing outside the zone: say why, as the diagram panel does.
+    for (const fact of outsideZoneFacts(target, resolve, setup)) process.stderr.write(`lcpn: note: ${escapeText(name)}: ${escapeText(fact)}\n`);
     process.stdout.write(options.json ? JSON.stringify(movesJson(name, setup, report)) + '\n' : movesText(name, setup, report, subject.choice?.declared));
     return 0;
 }
@@ -50,7 +56,7 @@ async function inSetUp(args: string[], options: CliOptions): Promise<Subject> {
     const notation = notationInput(options);
     if (notation) {
         if (args.length > 0) throw new CliError('moves: give either FILE PIECE or --betza/--parlett, not both');
-        const choice = chooseBoard(undefined, undefined, options.board, DEFAULT_BOARD);
+        const choice = noted(chooseBoard(undefined, undefined, options.board, DEFAULT_BOARD));
         // A notation piece cannot test which piece stands where, so occupant names need no checking.
         return { name: notation.name, target: notation.move, resolve: notation.resolve, setup: parseSetUp(options, choice.board), choice };
     }
@@ -58,7 +64,8 @@ async function inSetUp(args: string[], options: CliOptions): Promise<Subject> {
     const { services, documents } = await loadWorkspace([args[0]]);
     const [document] = documents;
     const found = findMovingPiece(services, document, args[1]);
-    const choice = chooseBoard(services, document, options.board, DEFAULT_BOARD);
+    noteError(services, document, found.piece);
+    const choice = noted(chooseBoard(services, document, options.board, DEFAULT_BOARD));
     const setup = parseSetUp(options, choice.board);
     checkPieceNames(services, document, occupantNames(setup.friends), '--friend');
     checkPieceNames(services, document, occupantNames(setup.enemies), '--enemy');
@@ -74,13 +81,34 @@ async function inPosition(args: string[], options: CliOptions): Promise<Subject>
     const { services, documents } = await loadWorkspace([args[0]]);
     const [document] = documents;
     const declared = declaredOf(services, document);
+    // Said before the position is read: a mistake in the string may come from an error in the declaration.
+    for (const note of declaredNotes(declared)) printNote(note);
     const position = readPosition(options.position!, declared?.rules.board);
     checkPieceNames(services, document, new Set(position.pieces.map((p) => p.name)), '--position');
     const index = moverIndex(position, args[1]);
     const found = findMovingPiece(services, document, position.pieces[index].name);
-    const choice = fitDeclared(declared, position.board, 'of the position');
+    noteError(services, document, found.piece);
+    const fitted = declared ? fitRules(declared.rules, position.board, declared.key, 'of the position') : undefined;
+    for (const note of fitted?.notes ?? []) printNote(note);
+    const choice: BoardChoice = { board: position.board, ...(fitted ? { rules: fitted.rules, declared: declared!.key } : {}), notes: [] };
     const setup = positionSetUp(position, index, options['first-move'] === true);
     return { name: found.piece.name, target: found.piece, resolve: found.resolve, setup: withRules(setup, choice), choice };
+}
+
+/** `moves` prints no diagnostics: a piece whose definition has an error is said to be evaluated as far as it was read. */
+function noteError(services: LcpnServices, document: LangiumDocument<Document>, piece: PieceDef): void {
+    const reason = brokenPieces(services, document).get(piece);
+    if (reason) printNote(`'${piece.name}' ${reason.replace(/^it /, '')}; its moves are those of what could be read (run lcpn check for the details)`);
+}
+
+function printNote(note: string): void {
+    process.stderr.write(`lcpn: note: ${escapeText(note)}\n`);
+}
+
+/** Prints the board's notes at once: a set-up option refused next is often explained by them. */
+function noted(choice: BoardChoice): BoardChoice {
+    for (const note of choice.notes) printNote(note);
+    return choice;
 }
 
 function withRules<T extends SetUp>(setup: T, choice: BoardChoice): T {

@@ -5,6 +5,7 @@ import type { LcpnServices } from '../language/lcpn-module.js';
 import type { PieceResolver } from '../language/lcpn-piece-models.js';
 import { normalizeName } from '../model/names.js';
 import type { Declaration, PieceDef } from '../model/piece.js';
+import { definitionsWithErrors, SYNTAX_ERROR } from '../language/lcpn-convert-check.js';
 import { closestNames, didYouMean } from '../language/suggest.js';
 import { escapeText } from './escape.js';
 import { CliError, displayName } from './workspace.js';
@@ -29,10 +30,18 @@ export function findPiece(services: LcpnServices, document: LangiumDocument<Docu
     const models = services.lcpn.PieceModels;
     const uri = document.uri.toString();
     const resolve = models.resolverFor(uri);
-    const piece = resolve(normalizeName(name));
+    const key = normalizeName(name);
+    const piece = resolve(key);
     if (!piece) {
+        // Defined here but left out of the names (a definition the parser could not complete): say so, not "no piece named".
+        const own = [...models.definitions(document).values()].find((d) => d.piece.key === key);
+        if (own) {
+            const reason = definitionsWithErrors(models, document).get(own.node) ?? SYNTAX_ERROR;
+            const line = (own.node.$cstNode?.range.start.line ?? 0) + 1;
+            throw new CliError(`'${escapeText(name)}' (${escapeText(displayName(document))}, line ${line}) ${escapeText(reason.replace(/^it /, ''))}: fix it to see its moves (lcpn check shows the details)`);
+        }
         const known = [...models.definitions(document).values()].map((d) => d.piece.key);
-        throw new CliError(`no piece named '${escapeText(name)}' in ${escapeText(displayName(document))}, its workspace or the prelude${didYouMean(closestNames(normalizeName(name), known))}`);
+        throw new CliError(`no piece named '${escapeText(name)}' in ${escapeText(displayName(document))}, its workspace or the prelude${didYouMean(closestNames(key, known))}`);
     }
     return { piece, resolve, document };
 }

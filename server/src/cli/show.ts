@@ -9,7 +9,7 @@ import { renderTextDiagram } from '../diagram/text.js';
 import { caveats, propertyLines } from '../views/piece-summary.js';
 import type { CliOptions } from './main.js';
 import { piecesOf } from './pieces.js';
-import { declaredOf, fitDeclared } from './board-choice.js';
+import { declaredNotes, declaredOf, fitRules } from './board-choice.js';
 import { declarationLines } from './declaration-lines.js';
 import { diagramContext, SHOW_BOARD, type DiagramContext } from './diagram-context.js';
 import { parseBoard, parseSide } from './setup-options.js';
@@ -41,9 +41,8 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     // Each file's board (declared, or --board), set-up and notes, before anything is printed or written.
     const contexts = new Map<LangiumDocument, DiagramContext>();
     for (const document of documents) {
-        const { context, notes } = inFile(document, documents.length > 1, () => diagramContext(services, document, options));
-        contexts.set(document, context);
-        for (const note of notes) process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(note)}\n`);
+        const note = (text: string) => process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(text)}\n`);
+        contexts.set(document, inFile(document, documents.length > 1, () => diagramContext(services, document, options, note)));
     }
     if (format !== 'text') {
         // Checked before anything is written: a bad piece name writes nothing.
@@ -113,10 +112,13 @@ async function showPosition(path: string, names: string[], options: CliOptions):
     const [document] = workspace.documents;
     // A position that gives no size is on the board the file declares; its rules apply where they fit.
     const declared = declaredOf(workspace.services, document);
+    const note = (text: string) => process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(text)}\n`);
+    // The declaration's own notes first: a mistake in the string may come from an error in it.
+    for (const text of declaredNotes(declared)) note(text);
     const position = readPosition(options.position!, declared?.rules.board);
-    const choice = fitDeclared(declared, position.board, 'of the position');
-    const diagrams = positionDiagrams(workspace.services, document, position, choice.rules, options['first-move'] === true);
-    for (const note of choice.notes) process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(note)}\n`);
+    const fitted = declared ? fitRules(declared.rules, position.board, declared.key, 'of the position') : undefined;
+    for (const text of fitted?.notes ?? []) note(text);
+    const diagrams = positionDiagrams(workspace.services, document, position, fitted?.rules, options['first-move'] === true);
     const problems = diagnosticsOf(document, 1);
     for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
     const format = options.format ?? 'text';

@@ -51,6 +51,12 @@ const FILES: Record<string, string[]> = {
         '(def big (board 9 99))',
         '(def soldier (wazir :forward))'
     ],
+    // A board that cannot hold the square asked for, and a definition the parser could not finish.
+    'tiny/tiny.lcpn': [
+        '(def tiny (board 0 0))',
+        '(def step (wazir :forward))',
+        '(def broken (=> wazir'
+    ],
     // Board and zone mistakes, for lcpn check.
     'bad/bad.lcpn': [
         '(def small (board 5 5 (confine general palace)))',
@@ -130,6 +136,22 @@ describe('lcpn moves on a declared board', () => {
         expect(r.code).toBe(0);
         expect(r.stderr).toBe('lcpn: note: board big has an error: a board has 1 to 32 ranks, not 99; it is used as far as it could be read (run lcpn check for the details)\n');
         expect(JSON.parse(r.stdout).board).toEqual({ files: 9, ranks: 32 });
+    });
+
+    test('notes explain what is missing: the board\'s error before the square it refuses; a zone keyword\'s moves outside it; a broken definition', () => {
+        const off = lcpn('moves', 'tiny/tiny.lcpn', 'step', '--at', 'e2');
+        expect(off.code).toBe(2);
+        expect(off.stderr).toBe([
+            'lcpn: note: board tiny has an error: a board has 1 to 32 files, not 0; it is used as far as it could be read (run lcpn check for the details)',
+            'lcpn: --at: e2 is not on the 1x1 board',
+            ''
+        ].join('\n'));
+        const outside = lcpn('moves', 'xq/xiangqi.lcpn', 'general', '--at', 'e5');
+        expect(outside.stdout).toBe('general on e5, 9x10 board (xiangqi)\n  no moves in this set-up\n');
+        expect(outside.stderr).toBe('lcpn: note: general: e5 is outside zone within-fortress: the moves confined to it (:within-fortress) exist only inside it\n');
+        const broken = lcpn('moves', 'tiny/tiny.lcpn', 'broken', '--board', '5x5');
+        expect(broken.code).toBe(0);
+        expect(broken.stderr).toContain("lcpn: note: 'broken' has a syntax error; its moves are those of what could be read (run lcpn check for the details)\n");
     });
 
     test('promotion zone: a move promotes only when it starts or ends in the zone, mirrored for Black', () => {
