@@ -20,7 +20,7 @@ import type { PieceDef } from '../model/piece.js';
 import { toBetza, toParlett, type ExportResult } from '../notation/index.js';
 import { caveats } from '../views/piece-summary.js';
 import { scenarios } from '../views/scenarios.js';
-import { pieceZones } from '../views/zones.js';
+import { outsideZoneFacts, pieceZones } from '../views/zones.js';
 import type { DiagramContext } from './diagram-context.js';
 import { escapeText } from './escape.js';
 import type { NamedPiece } from './pieces.js';
@@ -34,6 +34,8 @@ export interface ShownDiagram {
     window?: DiagramWindow;
     /** The zones drawn on it (views/zones.ts), as the mover sees them. */
     zones: DiagramZone[];
+    /** Why moves are missing: the piece stands outside a zone a keyword confines them to (a set-up of the user's own). */
+    outside?: string[];
 }
 
 /**
@@ -49,7 +51,7 @@ export function shownDiagrams(named: NamedPiece, context: DiagramContext): Shown
         const window: DiagramWindow = { files: [0, board.files - 1], ranks: [0, board.ranks - 1] };
         const zones = pieceZones(piece, resolve, board, rules, custom.side ?? 'white');
         const title = `on ${squareName(custom.at)}${blockerText(custom)}${custom.side === 'black' ? ', as Black' : ''}${custom.firstMove ? ', not moved yet' : ''}`;
-        return [{ title, setup: custom, result: destinations(piece, custom, resolve), window, zones }];
+        return [{ title, setup: custom, result: destinations(piece, custom, resolve), window, zones, outside: outsideZoneFacts(piece, resolve, custom) }];
     }
     const shown = scenarios(piece, resolve, board, {
         ...(rules ? { rules } : {}), ...(context.side ? { side: context.side } : {}), ...(context.firstMove ? { firstMove: true } : {})
@@ -90,7 +92,7 @@ export function diagramSvg(piece: PieceDef, diagram: ShownDiagram): string {
 
 /** The lines under a diagram: what its squares cannot say (promotions, where a capture is made from). */
 export function diagramFacts(diagram: ShownDiagram): string[] {
-    return [...zoneFacts(diagram.zones), ...destinationFacts(diagram.result.destinations)];
+    return [...zoneFacts(diagram.zones), ...(diagram.outside ?? []), ...destinationFacts(diagram.result.destinations)];
 }
 
 /** The engine's caveats of a set of diagrams (informal text, unknown keywords), each once. */

@@ -75,6 +75,7 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
                 out.push(`  ${diagram.title}:`);
                 out.push(...renderTextDiagram(diagram.setup, diagram.result.destinations, { window: diagram.window, labels: !!context.custom, zones: diagram.zones }).split('\n').map((l) => `    ${l}`));
                 out.push(...caveats(diagram.result.problems).map((c) => `  note: ${c}`));
+                out.push(...(diagram.outside ?? []).map((c) => `  note: ${c}`));
             }
             out.push('');
         }

@@ -149,6 +149,8 @@ describe('lcpn moves on a declared board', () => {
         const outside = lcpn('moves', 'xq/xiangqi.lcpn', 'general', '--at', 'e5');
         expect(outside.stdout).toBe('general on e5, 9x10 board (xiangqi)\n  no moves in this set-up\n');
         expect(outside.stderr).toBe('lcpn: note: general: e5 is outside zone within-fortress: the moves confined to it (:within-fortress) exist only inside it\n');
+        expect(lcpn('show', 'xq/xiangqi.lcpn', 'general', '--at', 'e5').stdout)
+            .toContain('  note: e5 is outside zone within-fortress: the moves confined to it (:within-fortress) exist only inside it\n');
         const broken = lcpn('moves', 'tiny/tiny.lcpn', 'broken', '--board', '5x5');
         expect(broken.code).toBe(0);
         expect(broken.stderr).toContain("lcpn: note: 'broken' has a syntax error; its moves are those of what could be read (run lcpn check for the details)\n");
