@@ -109,6 +109,11 @@ export function boardRules(declaration: BoardDeclaration, resolve: Resolver): { 
     };
     for (const clause of declaration.clauses) {
         if (clause.kind === 'confine') {
+            for (const piece of clause.pieces) {
+                // A zone, condition, board or function has no moves to confine: a slip, said rather than ignored.
+                const kind = declarationOf(piece, resolve)?.kind;
+                if (kind) problems.push({ kind: 'invalid', message: `(confine ${piece} ... "${clause.zone}"): "${piece}" is a ${kind}, not a piece, so confining it does nothing`, rule: 'declaration-used-as-piece' });
+            }
             const found = zone(clause.zone, 'confine');
             if (found) for (const piece of clause.pieces) confine.set(piece, found);
         } else {
