@@ -51,6 +51,8 @@ export namespace IssueCodes {
     export const AmbiguousPiece = 'ambiguous-piece';
     /** `x IS a OR b` where a and b are conditions: SQL's OR between names is a union of pieces (lcpn-validator.ts). */
     export const SqlOrOfConditions = 'sql-or-of-conditions';
+    /** A keyword naming a definition of the file that has a syntax error (so it is not in the namespace yet). */
+    export const BrokenDefinitionUse = 'broken-definition-use';
     // What the movement engine knows (lcpn-engine-checks.ts): the same facts `lcpn show` notes.
     export const CaptureOnTheWay = 'capture-on-the-way';
     export const IguiOnTheWay = 'igui-on-the-way';

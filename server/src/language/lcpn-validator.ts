@@ -23,7 +23,7 @@ import { baseSteps } from '../engine/check.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 
 export function registerValidationChecks(services: LcpnServices): void {
-    const validator = new LcpnValidator(services.lcpn.PieceModels, () => [...(services.references.ScopeProvider as LcpnScopeProvider).definitionTable().keys()]);
+    const validator = new LcpnValidator(services.lcpn.PieceModels, services.references.ScopeProvider as LcpnScopeProvider);
     const checks: ValidationChecks<ast.LcpnAstType> = {
         Document: [validator.checkDuplicates, validator.checkCycles, validator.checkStrays, validator.checkSemicolonComments],
         Definition: [validator.checkDefinitionName, validator.checkLoweringProblems],
@@ -50,8 +50,12 @@ const KNOWN_FUNCTIONS = FUNCTIONS.map((f) => f.name);
 const INCOMPLETE_MARKERS = new Set(['more', 'see text']);
 
 export class LcpnValidator {
-    /** `definedNames`: every name the workspace and the prelude define (for suggestions). */
-    constructor(private readonly models: LcpnPieceModels, private readonly definedNames: () => string[] = () => []) { }
+    /** `scopes`: the names the workspace and the prelude define (suggestions), and the file's broken definitions. */
+    constructor(private readonly models: LcpnPieceModels, private readonly scopes?: LcpnScopeProvider) { }
+
+    private definedNames(): string[] {
+        return this.scopes ? [...this.scopes.definitionTable().keys()] : [];
+    }
 
     checkDuplicates = (document: ast.Document, accept: ValidationAcceptor): void => {
         const first = new Map<string, ast.Definition>();
@@ -244,7 +248,17 @@ export class LcpnValidator {
         if (name === '*' || isKnownKeyword(name)) return;
         // `:within-fortress` where the namespace defines `within-fortress`: the definition gives it its
         // meaning (a zone or a condition; a keyword naming a piece, a board or a function is the engine checks' not-a-zone).
-        if (this.models.resolverFor(AstUtils.getDocument(qualifier).uri.toString())(name)) return;
+        const uri = AstUtils.getDocument(qualifier).uri.toString();
+        // `(def deep (not (empty))` with its ')' missing, then `:deep`: defined, but broken (the
+        // namespace's last resort is the file's own incomplete definition).
+        const target = this.models.definitionNode(name, uri);
+        if (target && incompleteDefinitions(AstUtils.getDocument(target)).has(target)) {
+            const line = (target.$cstNode?.range.start.line ?? 0) + 1;
+            accept('warning', `'${qualifier.value}' names a definition with a syntax error (line ${line}): it does not restrict the moves until that is fixed`,
+                { node: qualifier, code: IssueCodes.BrokenDefinitionUse, data: { code: IssueCodes.BrokenDefinitionUse } });
+            return;
+        }
+        if (this.models.resolverFor(uri)(name)) return;
         const hexagonal = hexagonalWord(name);
         if (hexagonal) {
             const [dx, dy] = hexagonal.squareStep;

@@ -127,3 +127,9 @@ describe('SQL OR between named conditions', () => {
             "in SQL style, OR between names unites pieces, and 'on_own_side' and 'far' are conditions: to join them, write on_own_side || far (C style) or (or on-own-side far) (Lisp style)"]]);
     });
 });
+
+test('a keyword naming a definition with a syntax error says so, not "unknown"', async () => {
+    const result = await validate('(def deep (not (empty))\n(def pc (wazir :deep))');
+    const said = result.diagnostics.filter((d) => codeOf(d) === IssueCodes.BrokenDefinitionUse || codeOf(d) === IssueCodes.UnknownKeyword);
+    expect(said.map((d) => [codeOf(d), d.message])).toEqual([[IssueCodes.BrokenDefinitionUse, "':deep' names a definition with a syntax error (line 1): it does not restrict the moves until that is fixed"]]);
+});
