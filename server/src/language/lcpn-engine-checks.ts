@@ -119,7 +119,17 @@ function checkDeclaration(
             // Clauses follow the files and ranks: clause i is argument i + 2.
             const { problems } = boardRules(declaration, resolve);
             const clauseOf = (message: string) => declaration.clauses.findIndex((c) => message.includes(`"${c.zone}"`));
-            for (const problem of problems) report(problem, args[clauseOf(problem.message) + 2]);
+            for (const problem of problems) {
+                // Something confined that is not a piece: at that name in its clause.
+                if (problem.rule === 'declaration-used-as-piece') {
+                    const at = pieceInClause(declaration, args, problem.message);
+                    if (at) {
+                        report(problem, at);
+                        continue;
+                    }
+                }
+                report(problem, args[clauseOf(problem.message) + 2]);
+            }
             return;
         }
         case 'zone': {
@@ -161,6 +171,17 @@ function checkDeclaration(
             return;
         }
     }
+}
+
+/** The argument naming the piece a `(confine PIECE ... "ZONE")` problem message is about, in the clause it is written in. */
+function pieceInClause(declaration: Extract<Declaration, { kind: 'board' }>, args: readonly AstNode[], message: string): AstNode | undefined {
+    for (const [i, clause] of declaration.clauses.entries()) {
+        if (clause.kind !== 'confine' || !message.includes(`"${clause.zone}"`)) continue;
+        const j = clause.pieces.findIndex((p) => message.startsWith(`(confine ${p} `));
+        const node = args[i + 2];
+        if (j >= 0 && node && ast.isApplication(node)) return node.args[j] ?? node;
+    }
+    return undefined;
 }
 
 /** The first board declared in the definition's file (its node, definition and size). */

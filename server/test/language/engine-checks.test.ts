@@ -205,9 +205,12 @@ describe('boards, zones, conditions and functions the file defines (issue 10)', 
         expect(await engine('b IS board(3, 3)\nz IS zone(d1-f3)')).toEqual([`2:11 error ${IssueCodes.ZoneOffBoard}`]);
     });
 
-    test('confining something that is not a piece (a zone, a condition) is said, at the clause', async () => {
-        expect(await engine('(def b (board 9 10 (confine palace palace)))\n(def palace (zone d1-f3))')).toEqual([`1:20 error ${IssueCodes.NotAPiece}`]);
-        expect(await engine('b := board(9, 10, confine(early, palace))\npalace := zone(d1-f3)\nearly := rank() < 3')).toEqual([`1:19 error ${IssueCodes.NotAPiece}`]);
+    test('confining something that is not a piece (a zone, a condition) is said, at that name', async () => {
+        expect(await engine('(def b (board 9 10 (confine palace palace)))\n(def palace (zone d1-f3))')).toEqual([`1:29 error ${IssueCodes.NotAPiece}`]);
+        expect(await engine('b := board(9, 10, confine(early, palace))\npalace := zone(d1-f3)\nearly := rank() < 3')).toEqual([`1:27 error ${IssueCodes.NotAPiece}`]);
+        // The clause that confines it, not an earlier one with the same zone.
+        expect(await engine('(def b (board 9 10 (confine ferz palace) (confine early palace)))\n(def palace (zone d1-f3))\n(def early (< (rank) 3))'))
+            .toEqual([`1:51 error ${IssueCodes.NotAPiece}`]);
         expect(await engine('b IS board(9, 10, confine(elephant, palace))\npalace IS zone(d1-f3)\nelephant IS ferz')).toEqual([]);
     });
 
