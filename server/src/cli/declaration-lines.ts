@@ -40,9 +40,10 @@ export function declarationLines(declaration: Declaration, resolve: Resolver, bo
         }
         case 'condition':
             return [`a condition: holds where ${testWords(declaration.test)}`];
-        default:
+        default: {
             // The hover's words (markdown code spans are plain names on a terminal).
             const meaning = functionMeaning(declaration.parts, resolve).replace(/`/g, '');
             return [`a function: ${meaning.charAt(0).toLowerCase()}${meaning.slice(1)}`];
+        }
     }
 }

@@ -6,6 +6,7 @@
  */
 
 /** C0 and C1 controls, DEL, line/paragraph separators and the bidirectional formatting characters. */
+// eslint-disable-next-line no-control-regex -- matches control characters on purpose
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };

@@ -79,6 +79,7 @@ export function oddCharacterInName(name: string): string | undefined {
  */
 export function looksBinary(text: string): boolean {
     if (text.includes('\u0000')) return true;
+    // eslint-disable-next-line no-control-regex -- matches control characters on purpose
     if (!/[\ufffd\u0001-\u0008\u000b\u000e-\u001f]/.test(text)) return false;
     let odd = 0;
     for (let i = 0; i < text.length; i++) {

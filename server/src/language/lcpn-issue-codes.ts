@@ -1,4 +1,5 @@
 /** Stable diagnostic codes: validators set them in `data.code`, code actions and tests switch on them. */
+// eslint-disable-next-line @typescript-eslint/no-namespace -- a namespace of string constants, used as IssueCodes.X
 export namespace IssueCodes {
     // Syntax mistakes, each named so a quick fix can switch on it (lcpn-syntax-mistakes.ts).
     export const NotTextFile = 'not-text-file';

@@ -123,7 +123,7 @@ export class Segments {
 
     private styleOf(index: number): SyntaxStyle | undefined {
         const head = this.text.slice(this.startOf(index), this.startOf(index) + 200);
-        if (/^[(\[]\s*def/.test(head)) return 'lisp';
+        if (/^[([]\s*def/.test(head)) return 'lisp';
         const infix = INFIX_HEAD.exec(head);
         if (infix) return infix[1] === 'IS' ? 'sql' : 'c';
         return undefined;
@@ -132,7 +132,7 @@ export class Segments {
 
 const INFIX_HEAD = new RegExp(`^${NAME_START}\\s*(:=|IS\\b)`);
 const LISP_HEAD = new RegExp(`^[(\\[]\\s*def\\s+(${NAME_START})\\s+(${NAME_START})\\s*$`);
-const DEFINITION_START = new RegExp(String.raw`(?:[(\[]\s*(?:def|define|defun|defpiece)(?![\w\u00C0-\uFFFF-])|def\s+${NAME_START}|${NAME_START}\s*(?::=|IS(?![\w\u00C0-\uFFFF-])))`, 'y');
+const DEFINITION_START = new RegExp(String.raw`(?:[([]\s*(?:def|define|defun|defpiece)(?![\w\u00C0-\uFFFF-])|def\s+${NAME_START}|${NAME_START}\s*(?::=|IS(?![\w\u00C0-\uFFFF-])))`, 'y');
 
 function definitionStarts(text: string): number[] {
     const starts = [0];

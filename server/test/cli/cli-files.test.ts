@@ -177,6 +177,7 @@ describe('user text is printed with its control characters visible', () => {
         const outputs = [runLcpn(path, ['check', 'colour.lcpn']), runLcpn(path, ['show', 'colour.lcpn']), runLcpn(path, ['convert', 'colour.lcpn', '--to', 'betza']),
             runLcpn(path, ['moves', 'colour.lcpn', 'other']), runLcpn(path, ['moves', 'colour.lcpn', 'painted', '--json'])];
         for (const result of outputs) {
+            // eslint-disable-next-line no-control-regex -- looks for control characters on purpose
             expect(result.stdout + result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
         }
         expect(outputs[3].stderr).toContain('informal description "\\x1b[2J" is not evaluated');
@@ -187,6 +188,7 @@ describe('user text is printed with its control characters visible', () => {
     test('a Betza string with an escape sequence is shown escaped, the caret under it', () => {
         const result = runLcpn(dir, ['moves', '--betza', 'W\x1b[31mx', '--json']);
         expect(result.code).toBe(2);
+        // eslint-disable-next-line no-control-regex -- looks for the escape character on purpose
         expect(result.stderr).not.toMatch(/\x1b/);
         expect(result.stderr).toContain('W\\x1b[31mx');
     });

@@ -148,7 +148,7 @@ describe('URIs and params as the client sends them', () => {
         const uri = 'untitled:Rename';
         server.open(uri, '(def a [1 2])\n(def b (/ a rook))\n');
         await server.diagnosticsFor(uri);
-        const refusal = (params: object) => server.connection.sendRequest(params.hasOwnProperty('newName') ? 'textDocument/rename' : 'textDocument/prepareRename', params)
+        const refusal = (params: object) => server.connection.sendRequest(Object.hasOwn(params, 'newName') ? 'textDocument/rename' : 'textDocument/prepareRename', params)
             .then(() => undefined, (e: ResponseError<unknown>) => e);
         const badName = await refusal({ textDocument: { uri }, position: { line: 0, character: 5 }, newName: 'a2' });
         expect(badName?.code).toBe(LSPErrorCodes.RequestFailed);

@@ -200,7 +200,7 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
         return [{
             title: `Write this ${notation === 'betza' ? 'Betza' : 'Parlett'} string in LCPN (${STYLE_NAMES[style]} style)`,
             kind: CodeActionKind.RefactorRewrite,
-            edit: { changes: { [document.uri.toString()]: [{ range: call.$cstNode.range, newText: style === 'lisp' || /^[\w\[]/.test(text) && !/ /.test(text) ? text : `(${text})` }] } }
+            edit: { changes: { [document.uri.toString()]: [{ range: call.$cstNode.range, newText: style === 'lisp' || /^[\w[]/.test(text) && !/ /.test(text) ? text : `(${text})` }] } }
         }];
     }
 

@@ -60,7 +60,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
                     ...this.declaredKeywords(document, style)];
             return CompletionList.create(words.map((item) => ({ ...item, textEdit: { range, newText: item.label } })), false);
         }
-        const head = style === 'lisp' && /[(\[]([\w\u00C0-\uFFFF$-]*)$/.exec(before);
+        const head = style === 'lisp' && /[([]([\w\u00C0-\uFFFF$-]*)$/.exec(before);
         // A bracket outside any list starts a definition: that is the snippets' case below.
         if (head && innermostOpenList(before.slice(0, head.index)) !== '') {
             // Langium's completion parser loses its place right after a Lisp bracket; the head of a list is a function or a piece.
@@ -70,7 +70,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
             return CompletionList.create(items.filter((i) => this.fuzzyMatcher.match(head[1], i.label)).map((i) => ({ ...i, textEdit: { range, newText: i.insertText ?? i.label } })), true);
         }
         const list = await super.getCompletion(document, params) ?? CompletionList.create([], true);
-        const typed = /(?:^|\n)[ \t]*([(\[]?[\w\u00C0-\uFFFF$-]*)$/.exec(before);
+        const typed = /(?:^|\n)[ \t]*([([]?[\w\u00C0-\uFFFF$-]*)$/.exec(before);
         if (typed && this.definitionMayStartAt(textDocument, offset - typed[1].length)) {
             const start = offset - typed[1].length;
             const range = { start: textDocument.positionAt(start), end: params.position };
@@ -147,9 +147,9 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
      */
     private nameItems(document: LangiumDocument, before: string, prefix: string, style: Style, beforeCall: boolean): Array<CompletionItem & { label: string }> {
         const previous = before.trimEnd();
-        const composition = /(&|\bAND)$/.test(previous) && !testPosition(before, style) || (style === 'lisp' && /^[(\[]\s*&/.test(innermostOpenList(before)));
+        const composition = /(&|\bAND)$/.test(previous) && !testPosition(before, style) || (style === 'lisp' && /^[([]\s*&/.test(innermostOpenList(before)));
         const test = testPosition(before, style);
-        const functionPosition = composition || beforeCall || (style === 'lisp' && /[(\[]$/.test(previous));
+        const functionPosition = composition || beforeCall || (style === 'lisp' && /[([]$/.test(previous));
         const uri = document.uri.toString();
         const editing = styleDefinitionAt(document, before.length);
         const items: Array<CompletionItem & { label: string }> = [];
@@ -277,11 +277,11 @@ function testPosition(before: string, style: Style): boolean {
         const open = openBrackets(before);
         /** The text of the i-th open list from the end (-1 the innermost), up to the list it holds. */
         const list = (i: number) => (open.at(i) ? before.slice(open.at(i)!.offset, i === -1 ? undefined : open.at(i + 1)!.offset) : undefined);
-        const logic = (text: string | undefined) => text !== undefined && /^[(\[]\s*(and|or|not|=|<=|>=|<|>)(\s|$)/.test(text);
-        const clause = (i: number) => /^[(\[]\s*$/.test(list(i) ?? 'x') && /^[(\[]\s*cond\b/.test(list(i - 1) ?? '');
+        const logic = (text: string | undefined) => text !== undefined && /^[([]\s*(and|or|not|=|<=|>=|<|>)(\s|$)/.test(text);
+        const clause = (i: number) => /^[([]\s*$/.test(list(i) ?? 'x') && /^[([]\s*cond\b/.test(list(i - 1) ?? '');
         // Inside a logical form or a clause's test; or at the head of a list that stands there.
         if (logic(list(-1)) || clause(-1)) return true;
-        return /^[(\[]\s*$/.test(list(-1) ?? 'x') && (logic(list(-2)) || clause(-2));
+        return /^[([]\s*$/.test(list(-1) ?? 'x') && (logic(list(-2)) || clause(-2));
     }
     if (/(&&|\|\||!|<=|>=|<|>|=)$/.test(previous)) return true;
     if (style === 'c') return /\bif\s*\(?[^{}]*$/.test(previous) && !/\{[^}]*$/.test(previous.slice(previous.lastIndexOf('if')));
@@ -290,7 +290,7 @@ function testPosition(before: string, style: Style): boolean {
 
 /** Right after `(def NAME (`, `NAME :=` or `NAME IS`: where a board or a zone is declared. */
 function declarationPosition(before: string, style: Style): boolean {
-    if (style === 'lisp') return /^[(\[]\s*def\s+[^\s()[\]]+\s*$/.test(innermostOpenList(before.replace(/[(\[]\s*$/, '')) + ' ') && /[(\[]\s*$/.test(before);
+    if (style === 'lisp') return /^[([]\s*def\s+[^\s()[\]]+\s*$/.test(innermostOpenList(before.replace(/[([]\s*$/, '')) + ' ') && /[([]\s*$/.test(before);
     return /(:=|\bIS)\s*$/.test(before);
 }
 
@@ -299,7 +299,7 @@ function boardClausePosition(before: string, style: Style): boolean {
     if (style === 'lisp') {
         const open = openBrackets(before);
         const parent = open.at(-2);
-        return parent !== undefined && /^[(\[]\s*board\s/.test(before.slice(parent.offset));
+        return parent !== undefined && /^[([]\s*board\s/.test(before.slice(parent.offset));
     }
     return /\bboard\s*\([^()]*,\s*$/.test(before);
 }

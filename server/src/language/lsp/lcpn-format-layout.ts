@@ -84,7 +84,7 @@ export class Layout {
             if (ast.isLispDefinition(node)) return open.col + LISP_BODY_INDENT;
             const [head, first] = elements;
             if (!head || head.offset === leaf.offset) return open.col + 1;
-            if (/^([(\[]|-?[0-9]|")/.test(head.text)) return open.col + 1;
+            if (/^([([]|-?[0-9]|")/.test(head.text)) return open.col + 1;
             const firstStart = first && first.offset !== leaf.offset ? this.start(first) : undefined;
             return firstStart && firstStart.line === this.start(head).line ? firstStart.col : open.col + 2;
         }

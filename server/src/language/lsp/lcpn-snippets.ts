@@ -32,7 +32,7 @@ export const CONDITIONALS: Record<string, { style: Style; body: string }> = {
  * kept as the definition's name; templates of `preferred` (the style around) sort first.
  */
 export function definitionSnippets(typed: string, preferred: Style): Array<Omit<CompletionItem, 'textEdit'>> {
-    const lispOnly = /^[(\[]/.test(typed);
+    const lispOnly = /^[([]/.test(typed);
     const name = typed && !lispOnly ? typed.replace(/\$/g, '\\$') : '${1:name}';
     return DEFINITIONS.filter((t) => !lispOnly || t.style === 'lisp').map((t, i) => ({
         label: t.label,
