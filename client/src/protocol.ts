@@ -106,11 +106,11 @@ export interface PositionDiagramResult {
     position?: string;
     board: BoardSize;
     pieces: PositionPiece[];
-    selected?: PositionPiece & { moves: string[]; captures: string[]; notes: string[] };
+    selected?: Omit<PositionPiece, 'known'> & { moves: string[]; captures: string[]; notes: string[] };
     attackers?: { square: string; pieces: (Omit<PositionPiece, 'known'> & { how: 'land' | 'igui' })[] };
     svg: string;
     text: string;
-    /** Why the position string cannot be read (column 1-based); nothing else is set then. */
+    /** Why the position string (or the edit) cannot be read, with its column (0-based; the edit: the string's length); nothing else is set then. */
     error?: { message: string; column: number };
 }
 

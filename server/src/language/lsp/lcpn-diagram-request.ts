@@ -23,45 +23,21 @@ import type { PieceDef } from '../../model/piece.js';
 import { normalizeName } from '../../model/names.js';
 import { caveats } from '../../views/piece-summary.js';
 
-export const PIECE_DIAGRAM_REQUEST = 'lcpn/pieceDiagram';
+import {
+    PIECE_DIAGRAM_REQUEST, type PieceDiagramParams, type PieceDiagramResult as PieceDiagramAnswer
+} from '../../../../client/src/protocol.js';
+
+export { PIECE_DIAGRAM_REQUEST, type PieceDiagramParams };
 
 /** The board when neither the request nor the document gives one. */
 export const DEFAULT_DIAGRAM_BOARD: Board = { files: 9, ranks: 9 };
 
-export interface PieceDiagramParams {
-    uri: string;
-    position: { line: number; character: number };
-    /** `piece`: the name of what stands there, for `(occupied-by P)`; unnamed blockers match no name. */
-    blockers?: { square: string; side: 'friend' | 'enemy'; piece?: string }[];
-    /** Absent: the document's declared board, else 9 x 9. */
-    board?: { files: number; ranks: number };
-    /** Where the piece stands; default the centre. */
-    at?: string;
-    /** Default white. */
-    side?: Side;
-    /** The piece has not moved yet; default false. */
-    firstMove?: boolean;
-}
-
-export interface PieceDiagramResult {
-    piece: string;
-    at: string;
-    board: Board;
-    svg: string;
-    text: string;
-    notes: string[];
-    /** Promotion choices by destination square ("e8": ["queen", "rook"]). */
-    promotions: Record<string, string[]>;
-    /** What the picture cannot say in symbols, one line each ("promotes on e8 to queen, rook"). */
-    facts: string[];
-    side: Side;
-    firstMove: boolean;
-    /** Whether the piece, standing here on an empty board, has moves that exist only on its first move. */
-    firstMoveMatters: boolean;
-    boardSource: 'request' | 'declared' | 'default';
-    /** The document's board declaration (name as written, size), whatever board was drawn. */
-    declaredBoard?: { name: string; files: number; ranks: number };
-}
+/**
+ * The answer as this server gives it: the protocol's result (client/src/protocol.ts, the one home
+ * of the wire contract), with every field that is optional there only for older servers present.
+ */
+export type PieceDiagramResult = PieceDiagramAnswer
+    & Required<Pick<PieceDiagramAnswer, 'promotions' | 'facts' | 'side' | 'firstMove' | 'firstMoveMatters' | 'boardSource'>>;
 
 export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagramParams): PieceDiagramResult | null {
     const uri = URI.parse(params.uri);

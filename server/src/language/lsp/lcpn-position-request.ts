@@ -21,36 +21,14 @@ import { renderSvgDiagram } from '../../diagram/svg.js';
 import { renderTextDiagram } from '../../diagram/text.js';
 import { caveats } from '../../views/piece-summary.js';
 
-export const POSITION_DIAGRAM_REQUEST = 'lcpn/positionDiagram';
+import {
+    POSITION_DIAGRAM_REQUEST, type PositionDiagramParams, type PositionDiagramResult as PositionDiagramAnswer
+} from '../../../../client/src/protocol.js';
 
-export interface PositionDiagramParams {
-    /** The document whose names the position's pieces are. */
-    uri: string;
-    position: string;
-    /** The square of the piece whose moves to show. */
-    select?: string;
-    /** A square whose attackers to list. */
-    attacked?: string;
-    /** The selected piece has not moved yet (its first-move moves count, marked); default false. */
-    firstMove?: boolean;
-    /** Put `piece` of `side` (default white) on `square`, replacing what stands there; without `piece`, empty the square. */
-    edit?: { square: string; piece?: string; side?: 'white' | 'black' };
-}
+export { POSITION_DIAGRAM_REQUEST, type PositionDiagramParams };
 
-export interface PositionDiagramResult {
-    /** The position (after `edit`) as a position string. */
-    position: string;
-    board: Board;
-    pieces: { name: string; side: 'white' | 'black'; square: string; known: boolean }[];
-    /** The selected piece, if `select` names a square holding one. */
-    selected?: { name: string; side: 'white' | 'black'; square: string; moves: string[]; captures: string[]; notes: string[] };
-    attackers?: { square: string; pieces: { name: string; side: 'white' | 'black'; square: string; how: 'land' | 'igui' }[] };
-    /** The selected piece's diagram in the position (its side friends, the other enemies); else the position alone. */
-    svg: string;
-    text: string;
-    /** Why the position string (or the edit) cannot be read, with its column (0-based; the edit: the string's length); nothing else is set then. */
-    error?: { message: string; column: number };
-}
+/** The answer as this server gives it: the protocol's result (client/src/protocol.ts), always with the position string. */
+export type PositionDiagramResult = PositionDiagramAnswer & Required<Pick<PositionDiagramAnswer, 'position'>>;
 
 export function positionDiagram(shared: LangiumSharedServices, params: PositionDiagramParams): PositionDiagramResult | null {
     const uri = URI.parse(params.uri);
