@@ -7,23 +7,10 @@
  * pawn rules, and (ffish 0.7.10) generates no move at all for the camel rider CC, so none of
  * these is here.
  */
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { destinations } from '../../src/engine/index.js';
 import { parseBetza } from '../../src/notation/betza-parse.js';
-
-interface FfishBoard {
-    legalMoves(): string;
-    fen(): string;
-    delete(): void;
-}
-interface Ffish {
-    calledRun?: boolean;
-    onRuntimeInitialized?: () => void;
-    loadVariantConfig(ini: string): void;
-    variants(): string;
-    Board: new (variant: string, fen: string) => FfishBoard;
-}
+import { loadFfish, random, writeFen, type Ffish } from '../variants/fsf.js';
 
 const FILES = 12;
 const RANKS = 10;
@@ -31,57 +18,22 @@ const fileLetter = (f: number) => String.fromCharCode(97 + f);
 let ffish: Ffish;
 
 beforeAll(async () => {
-    // The Emscripten loader in ffish 0.7 fetches its .wasm by URL when `fetch` exists, which fails for a
-    // file path under Node; without `fetch` it reads the file from disk.
-    const saved = globalThis.fetch;
-    Reflect.deleteProperty(globalThis, 'fetch');
-    try {
-        ffish = createRequire(import.meta.url)('ffish') as Ffish;
-        await new Promise<void>((resolve) => {
-            if (ffish.calledRun) resolve();
-            else ffish.onRuntimeInitialized = resolve;
-        });
-    } finally {
-        globalThis.fetch = saved;
-    }
+    ffish = await loadFfish();
 });
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-    let a = seed;
-    return () => {
-        a = (a + 0x6d2b79f5) | 0;
-        let t = Math.imul(a ^ (a >>> 15), 1 | a);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
-
 type Sq = [number, number];
+const sq = ([file, rank]: Sq) => ({ file, rank });
 
+/** The FEN of the piece under test (White's `a`), its friends (White's `z`) and its enemies (Black's `z`). */
 function fen(piece: Sq, friends: Sq[], enemies: Sq[]): string {
-    const at = new Map<string, string>();
-    at.set(`${piece[0]},${piece[1]}`, 'A');
-    for (const [f, r] of friends) at.set(`${f},${r}`, 'Z');
-    for (const [f, r] of enemies) at.set(`${f},${r}`, 'z');
-    const rows: string[] = [];
-    for (let r = RANKS - 1; r >= 0; r--) {
-        let row = '';
-        let empty = 0;
-        for (let f = 0; f < FILES; f++) {
-            const c = at.get(`${f},${r}`);
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty) row += String(empty);
-            empty = 0;
-            row += c;
-        }
-        if (empty) row += String(empty);
-        rows.push(row);
-    }
-    return `${rows.join('/')} w - - 0 1`;
+    return writeFen({
+        files: FILES, ranks: RANKS, whiteToMove: true,
+        pieces: [
+            { letter: 'a', white: true, square: sq(piece) },
+            ...friends.map((s) => ({ letter: 'z', white: true, square: sq(s) })),
+            ...enemies.map((s) => ({ letter: 'z', white: false, square: sq(s) }))
+        ]
+    });
 }
 
 /** Destinations Fairy-Stockfish generates for the piece on `piece`, as "dx,dy". */
@@ -100,7 +52,6 @@ function theirs(variant: string, piece: Sq, friends: Sq[], enemies: Sq[]): strin
 /** Destinations our engine computes for our conversion of `betza`. */
 function ours(betza: string, piece: Sq, friends: Sq[], enemies: Sq[]): string[] {
     const move = parseBetza(betza).move!;
-    const sq = ([file, rank]: Sq) => ({ file, rank });
     const enemySet = new Set(enemies.map(([f, r]) => `${f},${r}`));
     const result = destinations(move, { board: { files: FILES, ranks: RANKS }, at: sq(piece), friends: friends.map(sq), enemies: enemies.map(sq) }, () => undefined);
     return result.destinations

@@ -22,6 +22,8 @@ export interface Ffish {
     onRuntimeInitialized?: () => void;
     Board: new (variant: string, fen?: string) => FfishBoard;
     startingFen(variant: string): string;
+    loadVariantConfig(ini: string): void;
+    variants(): string;
 }
 
 let loaded: Promise<Ffish> | undefined;
