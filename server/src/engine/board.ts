@@ -3,9 +3,17 @@
  * file 0 = the a-file, rank 0 = White's first rank. The moving piece always belongs
  * to White, so "forward" is +y. (A Black piece is the same computation mirrored.)
  */
+import type { BoardShape } from '../geometry/shape.js';
+
+export type { BoardShape };
+
 export interface Board {
+    /** Width of the board's lattice box (on a hexagon of side N: 2N - 1). */
     files: number;
+    /** Height of the board's lattice box (on a hexagon of side N: 2N - 1). */
     ranks: number;
+    /** Absent: the files x ranks rectangle of squares. See server/src/geometry/ (issue 11). */
+    shape?: BoardShape;
 }
 
 export interface Square {

@@ -202,6 +202,10 @@ class Compiler {
                 this.informal++;
                 this.report('informal', `informal description ${quote(move.text)} is not evaluated`, 'informal-text');
                 return NONE;
+            case 'path':
+                // Wired by the path notation work (issue 11): PathPlan in plan.ts, walked by engine/path-walk.ts.
+                this.report('invalid', `the path ${quote(move.text)} is not evaluated yet`, 'not-evaluable');
+                return NONE;
         }
     }
 

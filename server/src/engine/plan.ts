@@ -4,7 +4,7 @@
  * walks it on a board. Invariant: a Plan contains no names, no keywords and no text, only
  * step vectors, ranges, end rules, tests on the rank and notes to show.
  */
-import type { CompareOp, PieceDef, Move } from '../model/piece.js';
+import type { CompareOp, PieceDef, Move, PathRegex } from '../model/piece.js';
 import type { Square } from './board.js';
 
 /** A step (dx, dy): x toward the h-file, y forward, from White's point of view. */
@@ -172,3 +172,18 @@ export class Problems {
 }
 
 export const NONE: NonePlan = { kind: 'none' };
+
+/**
+ * `(path "...")` compiled (issue 11): the path expression, walked on the board's rotation graph
+ * (engine/path-walk.ts) from the piece's cell facing forward. Destinations are the cells where a
+ * whole match ends; `end`, `zones` and `landing` apply to them as to a leaf's landings.
+ * Not yet a member of `Plan`: the engine adds it when the walker is wired.
+ */
+export interface PathPlan {
+    kind: 'path';
+    regex: PathRegex;
+    end: EndRule;
+    notes: string[];
+    zones?: PlanZone[];
+    landing?: PlanCondition[];
+}

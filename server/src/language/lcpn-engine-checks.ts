@@ -251,7 +251,7 @@ function mayLowerTo(node: ast.Expr, kind: Move['kind']): boolean {
         case 'union': return ast.isUnion(node);
         case 'sequence': return ast.isSequence(node);
         case 'conditional': return ast.isConditional(node);
-        case 'apply': return false;
+        case 'apply': case 'path': return false;
     }
 }
 

@@ -9,7 +9,7 @@ import type { Move } from './piece.js';
 export function references(move: Move): string[] {
     switch (move.kind) {
         case 'ref': return [move.key];
-        case 'leap': case 'text': return [];
+        case 'leap': case 'text': case 'path': return [];
         case 'qualified': return references(move.base);
         case 'union': return move.parts.flatMap(references);
         case 'sequence': return move.legs.flatMap(references);

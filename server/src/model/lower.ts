@@ -689,7 +689,7 @@ export function notationOf(expr: ast.Application): 'betza' | 'parlett' | undefin
 function hasUnsafeNumber(move: Move): boolean {
     switch (move.kind) {
         case 'leap': return !move.vector.every(Number.isSafeInteger);
-        case 'ref': case 'text': return false;
+        case 'ref': case 'text': case 'path': return false;
         case 'qualified': return hasUnsafeNumber(move.base) || move.qualifiers.some((q) => q.kind === 'range' && !(Number.isSafeInteger(q.min) && (q.max === null || Number.isSafeInteger(q.max))));
         case 'union': return move.parts.some(hasUnsafeNumber);
         case 'sequence': return move.legs.some(hasUnsafeNumber);

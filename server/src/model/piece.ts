@@ -7,6 +7,8 @@
  * so that `parse -> print in style S -> parse` can be checked with deep equality.
  */
 
+import type { BoardShape } from '../geometry/shape.js';
+
 /** The three LCPN surface styles. */
 export type Style = 'lisp' | 'c' | 'sql';
 
@@ -19,7 +21,31 @@ export type Move =
     | SequenceMove
     | ApplyMove
     | ConditionalMove
-    | TextMove;
+    | TextMove
+    | PathMove;
+
+/**
+ * `(path "L*FF(L|R)F$")`: a move written as a regular expression over the paths of the board's
+ * rotation graph (seed 002): `F` one cell forward, `L`/`R` turn one unit (90 degrees on squares,
+ * 60 on hexagons), `$` the cell reached must be empty unless the path ends there. Evaluated on
+ * any geometry; `text` is kept as written (normalized: no spaces, no slashes) for printing.
+ */
+export interface PathMove {
+    kind: 'path';
+    text: string;
+    regex: PathRegex;
+}
+
+/** The parsed path expression (plain data). */
+export type PathRegex =
+    | { kind: 'forward' }
+    | { kind: 'left' }
+    | { kind: 'right' }
+    | { kind: 'check' }
+    | { kind: 'sequence'; items: PathRegex[] }
+    | { kind: 'choice'; options: PathRegex[] }
+    /** `*` (0, null), `+` (1, null), `?` (0, 1), `{m,n}`. */
+    | { kind: 'repeat'; item: PathRegex; min: number; max: number | null };
 
 /** `[m n]`: a leap by m along one axis and n along the other, in every sign and order permutation unless `:only`. */
 export interface LeapMove {
@@ -170,7 +196,7 @@ export type Declaration =
     /** `(zone d1-f3 e5)`, `zone(d1-f3, e5)`: a set of squares. */
     | { kind: 'zone'; squares: string[] }
     /** `(board 9 10 clause...)`, `board(9, 10, clause...)`: the file's board. At most one per file. */
-    | { kind: 'board'; files: number; ranks: number; clauses: BoardClause[] }
+    | { kind: 'board'; files: number; ranks: number; clauses: BoardClause[]; shape?: BoardShape }
     /** `(def on-own-side (<= (rank) 5))`: a named condition, usable as a test, a keyword or a function part. */
     | { kind: 'condition'; test: Test }
     /** `(def capture-a-general (& capture (occupied-by general)))`: a function, the composition of its parts. */

@@ -78,6 +78,8 @@ class InfixPrinter {
                 return [spellName(move.key, this.style), Level.Primary];
             case 'text':
                 return [quote(move.text), Level.Primary];
+            case 'path':
+                return [`${spellName('path', this.style)}(${quote(move.text)})`, Level.Primary];
             case 'qualified':
                 return [this.move(move.base, Level.Primary) + move.qualifiers.map(infixQualifier).join(''), Level.Postfix];
             case 'union':

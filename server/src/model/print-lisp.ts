@@ -25,6 +25,8 @@ export function printLispMove(move: Move): string {
             return spellName(move.key, 'lisp');
         case 'text':
             return quote(move.text);
+        case 'path':
+            return `(path ${quote(move.text)})`;
         case 'qualified': {
             const quals = move.qualifiers.map(lispQualifier).join(' ');
             // A vector wrapped with qualifiers drops its brackets: (2 1 :narrow).
