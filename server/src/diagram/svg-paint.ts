@@ -1,0 +1,223 @@
+/**
+ * What the SVG diagrams of every geometry share (svg.ts draws squares, svg-cells.ts any other
+ * cell shape): the palette, the markers (one merged path per kind), the legend's layout and the
+ * zone swatches. Numbers are rounded to one decimal so that equal inputs give equal bytes.
+ */
+import type { CellKind } from './cells.js';
+import type { DiagramZone } from './zones.js';
+
+export const COLOURS = {
+    light: '#eeeae0',
+    dark: '#c9c1ad',
+    border: '#6b6455',
+    piece: '#f0e442',
+    move: '#0072b2',
+    capture: '#d55e00',
+    igui: '#cc79a7',
+    friend: '#ffffff',
+    enemy: '#1f1f1f',
+    ink: '#222222',
+    firstMove: '#009e73'
+} as const;
+
+/** Zone outlines and tints, in turn: Okabe-Ito sky blue, orange, then greys; each with its own dash pattern. */
+export const ZONE_COLOURS = ['#56b4e9', '#e69f00', '#777777', '#000000'] as const;
+export const ZONE_DASHES = ['', '4 2', '1.5 2', '6 2 1.5 2'] as const;
+
+/** Kinds the SVG legend explains: the piece and empty squares need no key. */
+export const LEGEND_KINDS: readonly CellKind[] = ['both', 'move', 'capture', 'igui', 'igui-away', 'move-igui', 'enemy-captured', 'friend', 'enemy'];
+
+/** A legend entry: a kind of square, an overlay (promotion crown, first-move pennant), or the zone of that index. */
+export type LegendKey = CellKind | 'promotes' | 'first-move' | number;
+
+export const PAD = 2;
+
+/** One decimal is finer than a pixel at any size a diagram is shown; rounding makes output deterministic. */
+export const num = (x: number) => String(Math.round(x * 10) / 10);
+
+export function escapeXml(text: string): string {
+    return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+}
+
+/** Font sizes follow the square size but stay legible in a small hover. */
+export function fontSize(cell: number): number {
+    return Math.min(14, Math.max(10, Math.round(cell * 0.55)));
+}
+
+/** A generous estimate of a sans-serif label's width; the legend must never be clipped. */
+export function textWidth(text: string, size: number): number {
+    return text.length * size * 0.58;
+}
+
+export interface Legend {
+    items: { kind: LegendKey; label: string; x: number; y: number }[];
+    width: number;
+    height: number;
+    swatch: number;
+    size: number;
+}
+
+/** Lays the legend out in rows no wider than `available`, or (`column`) one entry per line. */
+export function layoutLegend(keys: readonly { kind: LegendKey; label: string }[], available: number, cell: number, column = false): Legend {
+    const size = column ? Math.min(12, fontSize(cell)) : fontSize(cell);
+    const swatch = Math.round(size * (column ? 1.3 : 1.5));
+    const gap = Math.round(size * 0.4);
+    const itemWidth = (k: { label: string }) => swatch + gap + textWidth(k.label, size);
+    const rowWidth = column ? 0 : Math.max(available, ...keys.map(itemWidth));
+    const rowHeight = swatch + Math.round(size * (column ? 0.25 : 0.35));
+    const items: Legend['items'] = [];
+    let x = 0;
+    let y = 0;
+    let width = 0;
+    for (const key of keys) {
+        const w = itemWidth(key);
+        if (x > 0 && x + w > rowWidth) {
+            x = 0;
+            y += rowHeight;
+        }
+        items.push({ ...key, x, y });
+        width = Math.max(width, x + w);
+        x += w + size;
+    }
+    return { items, width, height: keys.length ? y + swatch : 0, swatch, size };
+}
+
+export function shorten(text: string, max: number): string {
+    return text.length > max ? text.slice(0, max - 1) + '…' : text;
+}
+
+/** Path data from numbers: a minus sign separates as well as a space does, and costs nothing. */
+export function pts(...xs: number[]): string {
+    return xs.map((x, i) => (i > 0 && x >= 0 ? ' ' : '') + num(x)).join('');
+}
+
+/**
+ * Geometry grouped by how it is painted; each group becomes one `<path>`. Discs and rings are
+ * zero-length subpaths drawn with round caps (SVG 1.1 paints such a cap as a circle): a disc costs
+ * ~10 bytes instead of ~35 for a `<circle>`, which is what keeps a fully marked board small.
+ */
+export class Shapes {
+    readonly dark: string[] = [];
+    readonly swatches: string[] = [];
+    readonly highlight: string[] = [];
+    readonly friendRim: string[] = [];
+    readonly friend: string[] = [];
+    readonly enemy: string[] = [];
+    readonly ring: string[] = [];
+    readonly ringHole: string[] = [];
+    readonly disc: string[] = [];
+    readonly crossHalo: string[] = [];
+    readonly cross: string[] = [];
+    readonly star: string[] = [];
+    readonly hollowStar: string[] = [];
+    readonly crown: string[] = [];
+    readonly pennant: string[] = [];
+    readonly bang: string[] = [];
+
+    square(into: string[], x: number, y: number, s: number): void {
+        into.push(`M${pts(x, y)}h${num(s)}v${num(s)}h${num(-s)}z`);
+    }
+
+    dot(into: string[], cx: number, cy: number): void {
+        into.push(`M${pts(cx, cy)}h0`);
+    }
+
+    /** Draws one kind centred on (cx, cy) in a square of side s; sizes are in `paint`. */
+    mark(kind: CellKind, cx: number, cy: number, s: number): void {
+        switch (kind) {
+            case 'piece': {
+                this.square(this.highlight, cx - s / 2, cy - s / 2, s);
+                // A bold "!" drawn as shapes: no font is needed to show the spec's piece symbol.
+                const w = s * 0.15;
+                this.bang.push(`M${pts(cx - w / 2, cy - s * 0.33)}h${num(w)}l${pts(-w * 0.15, s * 0.42)}h${num(-w * 0.7)}z`);
+                this.square(this.bang, cx - w / 2, cy + s * 0.17, w);
+                return;
+            }
+            case 'empty': return;
+            case 'friend':
+                this.dot(this.friendRim, cx, cy);
+                return this.dot(this.friend, cx, cy);
+            case 'enemy': return this.dot(this.enemy, cx, cy);
+            case 'both': return this.dot(this.disc, cx, cy);
+            case 'move':
+                this.dot(this.ring, cx, cy);
+                return this.dot(this.ringHole, cx, cy);
+            case 'capture': return this.x(this.cross, cx, cy, s * 0.2);
+            case 'igui': return this.fourStar(this.star, cx, cy, s * 0.34);
+            case 'igui-away': return this.fourStar(this.hollowStar, cx, cy, s * 0.34);
+            case 'move-igui':
+                this.dot(this.ring, cx, cy);
+                this.dot(this.ringHole, cx, cy);
+                return this.fourStar(this.star, cx + s * 0.27, cy - s * 0.27, s * 0.2);
+            case 'enemy-captured':
+                this.dot(this.enemy, cx, cy);
+                // A white halo keeps the cross visible on the black disc.
+                this.x(this.crossHalo, cx, cy, s * 0.2);
+                return this.x(this.cross, cx, cy, s * 0.2);
+        }
+    }
+
+    private x(into: string[], cx: number, cy: number, a: number): void {
+        into.push(`M${pts(cx - a, cy - a)}l${pts(2 * a, 2 * a)}m${pts(0, -2 * a)}l${pts(-2 * a, 2 * a)}`);
+    }
+
+    /** A three-pointed crown in the square's top-right corner: this destination promotes. */
+    promotion(cx: number, cy: number, s: number): void {
+        const w = s * 0.36;
+        const h = s * 0.24;
+        const x = cx + s * 0.46 - w;
+        const y = cy - s * 0.44 + h;
+        this.crown.push(`M${pts(x, y)}v${num(-h)}l${pts(w / 4, h * 0.55, w / 4, -h * 0.55, w / 4, h * 0.55, w / 4, -h * 0.55)}v${num(h)}z`);
+    }
+
+    /** A small pennant in the square's top-left corner: this destination exists only on the first move. */
+    firstMove(cx: number, cy: number, s: number): void {
+        const x = cx - s * 0.42;
+        const y = cy - s * 0.44;
+        const h = s * 0.3;
+        this.pennant.push(`M${pts(x, y)}v${num(h)}l${pts(s * 0.3, -h / 2)}z`);
+    }
+
+    private fourStar(into: string[], cx: number, cy: number, r: number): void {
+        const i = r * 0.3;
+        const o = r - i;
+        into.push(`M${pts(cx, cy - r)}l${pts(i, o, o, i, -o, i, -i, o, -i, -o, -o, -i, o, -i)}z`);
+    }
+}
+
+export const path = (d: string[], attrs: string) => (d.length ? `<path ${attrs} d="${d.join('')}"/>` : '');
+export const group = (items: string[], attrs: string) => (items.length ? `<g ${attrs}>${items.join('')}</g>` : '');
+
+/** The markers of one Shapes, bottom layer first; sizes follow the square side s. */
+export function paint(shapes: Shapes, s: number): string[] {
+    const dots = (d: string[], colour: string, diameter: number) =>
+        path(d, `fill="none" stroke="${colour}" stroke-width="${num(diameter * s)}" stroke-linecap="round"`);
+    const lines = (d: string[], colour: string, width: number) =>
+        path(d, `fill="none" stroke="${colour}" stroke-width="${num(width * s)}" stroke-linecap="round"`);
+    return [
+        path(shapes.highlight, `fill="${COLOURS.piece}"`),
+        dots(shapes.friendRim, COLOURS.ink, 0.74),
+        dots(shapes.friend, COLOURS.friend, 0.62),
+        dots(shapes.enemy, COLOURS.enemy, 0.74),
+        dots(shapes.ring, COLOURS.move, 0.5),
+        dots(shapes.ringHole, COLOURS.friend, 0.3),
+        dots(shapes.disc, COLOURS.move, 0.5),
+        lines(shapes.crossHalo, COLOURS.friend, 0.18),
+        lines(shapes.cross, COLOURS.capture, 0.1),
+        path(shapes.star, `fill="${COLOURS.igui}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.04)}" stroke-linejoin="round"`),
+        path(shapes.hollowStar, `fill="${COLOURS.friend}" stroke="${COLOURS.igui}" stroke-width="${num(s * 0.07)}" stroke-linejoin="round"`),
+        path(shapes.crown, `fill="${COLOURS.piece}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.03)}" stroke-linejoin="round"`),
+        path(shapes.pennant, `fill="${COLOURS.firstMove}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.03)}" stroke-linejoin="round"`),
+        path(shapes.bang, `fill="${COLOURS.ink}"`)
+    ];
+}
+
+/** The key's swatch for a zone: a tinted (relevant) or plain square with the zone's outline. */
+export function zoneSwatch(zone: DiagramZone, index: number, x: number, y: number, side: number): string {
+    const colour = ZONE_COLOURS[index % ZONE_COLOURS.length];
+    const dash = ZONE_DASHES[index % ZONE_DASHES.length];
+    const width = Math.max(1.5, side / 9);
+    const fill = zone.relevant ? `fill="${colour}" fill-opacity="0.3"` : 'fill="none"';
+    const inset = width / 2;
+    return `<rect x="${num(x + inset)}" y="${num(y + inset)}" width="${num(side - width)}" height="${num(side - width)}" ${fill} stroke="${colour}" stroke-width="${num(width)}"${dash ? ` stroke-dasharray="${dash.split(' ').map((d) => num(Number(d) * width)).join(' ')}"` : ''}/>`;
+}
