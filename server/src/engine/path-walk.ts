@@ -1,0 +1,101 @@
+/**
+ * Walks a path expression (seed 002) on a board's rotation graph: the piece starts on its cell
+ * facing the geometry's first unit step (forward for the mover; evaluate.ts evaluates a Black
+ * piece on the turned board, so this is forward for Black too), and each letter of a path
+ * changes its configuration (cell, facing):
+ * - `F` moves to the neighbouring cell it faces. Off the board or into a hole, that path dies;
+ *   on a cylinder it wraps round (the board geometry's `step`). A cell passed over without `$`
+ *   is jumped over, whatever stands on it.
+ * - `L` / `R` turn one unit counter-clockwise / clockwise (the geometry's `units` order).
+ * - `$` looks at the cell: empty, the path goes on; occupied, the path must end here (a later
+ *   `F` kills it; turns and further `$` do not move it).
+ * Every whole match that ends on a cell other than the start is a destination, whatever stands
+ * there: the caller applies the end rule (empty: a move, enemy: a capture, friend: nothing).
+ *
+ * The enumeration is a depth-first search over (cell, facing, automaton state, stopped) with a
+ * visited set, as the seed describes, so loops (`L*`, `(LR)*`, a rook round a cylinder) end:
+ * the set of configurations is finite and each is expanded once.
+ */
+import type { BoardGeometry, Step } from '../geometry/geometry.js';
+import type { PathRegex } from '../model/piece.js';
+import type { Square } from './board.js';
+import { CHECK, F, L, R, compilePath, type PathState } from './path-compile.js';
+
+/** What the walk asks of the position. */
+export interface PathWalkBoard {
+    readonly geometry: BoardGeometry;
+    /** A cell's contents as the mover sees them: 0 empty, 1 friend, 2 enemy (evaluate.ts's EMPTY, FRIEND, ENEMY). */
+    read(cell: Square): number;
+    /** Whether the path may step onto a cell (zones); absent: every cell of the board. */
+    enter?(cell: Square): boolean;
+    /** Called once per configuration explored; may throw to stop a runaway walk (the engine's step budget). */
+    tick?(): void;
+}
+
+/** Configurations one walk explores at most when the caller gives no budget of its own. */
+export const PATH_WALK_LIMIT = 1_000_000;
+
+export class PathWalkLimit extends Error {}
+
+/**
+ * Calls `emit` once for each destination of `regex` from `from` (in the order first found),
+ * with `step` = the destination minus the start in lattice coordinates (for `:outward` on a
+ * following leg).
+ */
+export function walkPath(regex: PathRegex, board: PathWalkBoard, from: Square, emit: (to: Square, step: Step) => void): void {
+    const automaton = compilePath(regex);
+    const geometry = board.geometry;
+    const units = geometry.geometry.units;
+    const unitCount = units.length;
+    const { files, ranks } = geometry.board;
+    const cellCount = files * ranks;
+    const index = (c: Square) => c.rank * files + c.file;
+    const visited = new Set<number>();
+    const found = new Set<number>();
+    let left = PATH_WALK_LIMIT;
+    const tick = board.tick ?? (() => {
+        if (--left < 0) throw new PathWalkLimit(`this path explores more than ${PATH_WALK_LIMIT.toLocaleString('en-US')} positions`);
+    });
+
+    interface Config { cell: Square; facing: number; state: PathState; stopped: boolean }
+    const stack: Config[] = [];
+    const push = (cell: Square, facing: number, state: PathState, stopped: boolean) => {
+        // Exact below 2^53: states are bounded by the walk budget (a few million), cells by 64 x 64, units by 6.
+        const id = ((state.id * cellCount + index(cell)) * unitCount + facing) * 2 + (stopped ? 1 : 0);
+        if (visited.has(id)) return;
+        visited.add(id);
+        stack.push({ cell, facing, state, stopped });
+    };
+    push(from, 0, automaton.start, false);
+    while (stack.length > 0) {
+        const { cell, facing, state, stopped } = stack.pop()!;
+        tick();
+        if (state.accepting && (cell.file !== from.file || cell.rank !== from.rank)) {
+            const i = index(cell);
+            if (!found.has(i)) {
+                found.add(i);
+                emit(cell, [cell.file - from.file, cell.rank - from.rank]);
+            }
+        }
+        // Pushed in reverse so that the stack pops F first: destinations come out nearest-path first.
+        if (state.live[CHECK]) {
+            const next = automaton.next(state, CHECK);
+            if (next) push(cell, facing, next, stopped || board.read(cell) !== 0);
+        }
+        if (state.live[R]) {
+            const next = automaton.next(state, R);
+            if (next) push(cell, (facing + unitCount - 1) % unitCount, next, stopped);
+        }
+        if (state.live[L]) {
+            const next = automaton.next(state, L);
+            if (next) push(cell, (facing + 1) % unitCount, next, stopped);
+        }
+        if (!stopped && state.live[F]) {
+            const to = geometry.step(cell, units[facing]);
+            if (to && geometry.contains(to) && (!board.enter || board.enter(to))) {
+                const next = automaton.next(state, F);
+                if (next) push(to, facing, next, false);
+            }
+        }
+    }
+}
