@@ -28,6 +28,11 @@ export interface DirectionTest {
 export interface Geometry {
     /** `square` or `hex`; the key of compiled-plan caches (a plan's steps depend on it). */
     readonly kind: GeometryKind;
+    /**
+     * The lattice and its keywords' meaning: `square`, `hex-files`, `hex-rows` (the two hexagon
+     * orientations share their steps but not their direction keywords). Key of compiled-plan caches.
+     */
+    readonly id: string;
     /** Every symmetric image of `[m n]` (8 on squares, 12 on hexagons), without duplicates, in a fixed order. */
     images(m: number, n: number): Step[];
     /** The cells strictly between a leap's start and landing on the straight line joining their centres, as offsets. */
@@ -52,7 +57,7 @@ export interface CellPlace {
     /** Centre of the cell. */
     x: number;
     y: number;
-    /** The cell's outline as polygon corners around (x, y); a square has 4, a hexagon 6. */
+    /** The cell's outline as polygon corners (absolute, same units as x, y); a square has 4, a hexagon 6. */
     corners: readonly (readonly [number, number])[];
 }
 

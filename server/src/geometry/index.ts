@@ -1,0 +1,85 @@
+/**
+ * The geometry seam's front door (issue 11): `boardGeometry(board)` is everything a board's
+ * shape means (cells, names, steps, drawing), `geometryOf(board)` its lattice family. Nothing
+ * outside server/src/geometry/ interprets `Board.shape`.
+ */
+import type { Board } from '../engine/board.js';
+import type { BoardGeometry, Geometry } from './geometry.js';
+import { HexagonBoard } from './hex.js';
+import { MAX_HEXAGON_SIDE, MAX_RECTANGLE_SIDE, MIN_HEXAGON_SIDE } from './limits.js';
+import { RectangleBoard, SQUARE } from './square.js';
+
+export type { BoardGeometry, CellPlace, DirectionTest, Geometry, GeometryKind, Step } from './geometry.js';
+export type { BoardShape } from './shape.js';
+export { SQUARE } from './square.js';
+export { HEX_FILES, HEX_ROWS, SQUARE_ONLY_DIRECTIONS } from './hex.js';
+export * from './limits.js';
+
+/** Board geometries by value: a board is plain data, often rebuilt, so it is memoized by its key. */
+const byKey = new Map<string, BoardGeometry>();
+const byObject = new WeakMap<Board, BoardGeometry>();
+/** Enough for every board a session uses; past it the oldest is forgotten. */
+const MEMO_SIZE = 256;
+
+/** The key two equal boards share (files, ranks and shape). */
+export function boardKey(board: Board): string {
+    const shape = board.shape;
+    if (!shape) return `${board.files}x${board.ranks}`;
+    if (shape.kind === 'hexagon') return `hex${shape.side}-${shape.orientation}`;
+    const holes = (shape.holes ?? []).map((h) => `${h.file}.${h.rank}`).sort().join(',');
+    return `${board.files}x${board.ranks}${shape.cylinder ? '-cylinder' : ''}${holes ? `-holes:${holes}` : ''}`;
+}
+
+/** The geometry of `board` (memoized). */
+export function boardGeometry(board: Board): BoardGeometry {
+    let found = byObject.get(board);
+    if (found) return found;
+    const key = boardKey(board);
+    found = byKey.get(key);
+    if (!found) {
+        const shape = board.shape;
+        found = shape?.kind === 'hexagon' ? new HexagonBoard(shape.side, shape.orientation) : new RectangleBoard(board, shape);
+        if (byKey.size >= MEMO_SIZE) byKey.delete(byKey.keys().next().value!);
+        byKey.set(key, found);
+    }
+    byObject.set(board, found);
+    return found;
+}
+
+/** The lattice family of `board` (square unless its shape says otherwise). */
+export function geometryOf(board: Board): Geometry {
+    return board.shape?.kind === 'hexagon' ? boardGeometry(board).geometry : SQUARE;
+}
+
+/** Whether a board's shape wraps its files round (the walker must stop riders that come back). */
+export function isCylinder(board: Board): boolean {
+    return board.shape?.kind === 'rectangle' && board.shape.cylinder === true;
+}
+
+/** Whether every cell of the lattice box is a cell of the board (a plain rectangle: no shape, no holes). */
+export function isFullBox(board: Board): boolean {
+    const shape = board.shape;
+    return !shape || (shape.kind === 'rectangle' && !(shape.holes && shape.holes.length > 0));
+}
+
+/** The regular hexagon of side N as a Board value. */
+export function hexagonBoard(side: number, orientation: 'files' | 'rows' = 'files'): Board {
+    const width = 2 * side - 1;
+    return { files: width, ranks: width, shape: { kind: 'hexagon', side, orientation } };
+}
+
+/** Why the engine cannot evaluate on `board`, in words, or undefined when it can. */
+export function boardProblem(board: Board): string | undefined {
+    const shape = board.shape;
+    if (shape?.kind === 'hexagon') {
+        const side = shape.side;
+        if (!Number.isInteger(side) || side < MIN_HEXAGON_SIDE || side > MAX_HEXAGON_SIDE) {
+            return `a hexagon's side must be a whole number from ${MIN_HEXAGON_SIDE} to ${MAX_HEXAGON_SIDE}, not ${side}`;
+        }
+        return undefined;
+    }
+    const ok = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_RECTANGLE_SIDE;
+    if (!ok(board.files) || !ok(board.ranks)) return `board ${board.files}x${board.ranks}: each side must be a whole number from 1 to ${MAX_RECTANGLE_SIDE}`;
+    if (boardGeometry(board).cells.length === 0) return `board ${boardGeometry(board).label}: every square is a hole`;
+    return undefined;
+}
