@@ -82,8 +82,14 @@ export interface BoardGeometry {
     /** 1-based file and rank of a cell as the board names it (for `(file)` / `(rank)` in conditions), from White's side. */
     fileNumber(cell: Square): number;
     rankNumber(cell: Square): number;
-    /** Drawing. */
+    /** Drawing: where a lattice cell is drawn (a formula, defined for every lattice coordinate, on the board or not). */
     place(cell: Square): CellPlace;
+    /**
+     * The cell's colour class for drawing, 0..shades-1, so that no two neighbours share one:
+     * squares 0 light / 1 dark (a1 dark); hexagons three classes ((q - r) mod 3), the centre 0.
+     */
+    shade(cell: Square): number;
+    readonly shades: number;
     /** The drawing's extent in cell units: every `place` lies within [minX, maxX] x [minY, maxY] with its corners. */
     readonly extent: { minX: number; maxX: number; minY: number; maxY: number };
     /** A short description for messages and titles: `8x8`, `hexagon of side 6`, `8x8 cylinder`. */

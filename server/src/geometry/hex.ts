@@ -197,6 +197,13 @@ export class HexagonBoard implements BoardGeometry {
         return this.orientation === 'files' ? cell.rank + 1 + Math.min(cell.file - this.last, 0) : cell.rank + 1;
     }
 
+    readonly shades = 3;
+
+    /** Three colours, no two neighbours alike (every unit step changes q - r by 1 or 2); the centre is 0. */
+    shade(cell: Square): number {
+        return (((cell.file - cell.rank) % 3) + 3) % 3;
+    }
+
     place(cell: Square): CellPlace {
         const { file: q, rank: r } = cell;
         const files = this.orientation === 'files';

@@ -170,6 +170,12 @@ export class RectangleBoard implements BoardGeometry {
         return cell.rank + 1;
     }
 
+    readonly shades = 2;
+
+    shade(cell: Square): number {
+        return (cell.file + cell.rank) % 2 === 0 ? 1 : 0;
+    }
+
     place(cell: Square): CellPlace {
         const { file: x, rank: y } = cell;
         return { x, y, corners: [[x - 0.5, y - 0.5], [x + 0.5, y - 0.5], [x + 0.5, y + 0.5], [x - 0.5, y + 0.5]] };

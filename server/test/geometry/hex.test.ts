@@ -181,3 +181,17 @@ describe('drawing', () => {
         expect(rows.place(rows.parse('g6')!).y).toBeCloseTo(rows.place(rows.parse('f6')!).y, 9);
     });
 });
+
+describe('shades', () => {
+    test('no two neighbours share a shade; the centre is 0; squares: a1 dark', () => {
+        for (const board of [glinski, rows, boardGeometry({ files: 8, ranks: 8 })]) {
+            for (const c of board.cells) for (const u of board.geometry.units) {
+                const n = board.step(c, u);
+                if (n) expect(board.shade(n)).not.toBe(board.shade(c));
+            }
+        }
+        expect(glinski.shade(glinski.centre)).toBe(0);
+        expect(glinski.shades).toBe(3);
+        expect(boardGeometry({ files: 8, ranks: 8 }).shade({ file: 0, rank: 0 })).toBe(1);
+    });
+});
