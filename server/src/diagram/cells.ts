@@ -2,7 +2,8 @@
  * What a movement diagram shows on each square, independent of how it is drawn: the text
  * and SVG renderers both read this model, so they always agree on what a square means.
  */
-import { onBoard, type Destination, type SetUp, type Square } from '../engine/board.js';
+import { squareName, type Board, type Destination, type SetUp, type Square } from '../engine/board.js';
+import { boardGeometry } from '../geometry/index.js';
 
 /** An inclusive, 0-based range of files and of ranks to draw. */
 export interface DiagramWindow {
@@ -66,6 +67,13 @@ export function cellKind(cell: Cell): CellKind {
 
 const key = (sq: Square) => `${sq.file},${sq.rank}`;
 
+/** How cells are named in words under a diagram: the board's own names (Glinski's on the hexagon); without a board, square names. */
+export function cellNamer(board?: Board): (sq: Square) => string {
+    if (!board) return squareName;
+    const geometry = boardGeometry(board);
+    return (sq) => geometry.name(sq);
+}
+
 /** The diagram's cells, top rank first (White moves up the page), files left to right. */
 export function diagramCells(setup: SetUp, destinations: readonly Destination[], window: DiagramWindow): Cell[][] {
     const occupants = new Map<string, Occupant>();
@@ -112,6 +120,16 @@ export function diagramCells(setup: SetUp, destinations: readonly Destination[],
     return rows;
 }
 
+/**
+ * The cells of the board inside the window, each once, in reading order (from White's side): what
+ * a renderer that draws cells where the geometry places them (svg-cells.ts, the hexagon's text)
+ * iterates over. Holes and the corners of a hexagon's lattice box are not cells.
+ */
+export function boardCells(setup: SetUp, destinations: readonly Destination[], window: DiagramWindow): Cell[] {
+    const board = boardGeometry(setup.board);
+    return diagramCells(setup, destinations, window).reverse().flat().filter((c) => board.contains(c.square));
+}
+
 /** How many destinations lie outside the window (so a renderer can say so). */
 export function outsideWindow(destinations: readonly Destination[], window: DiagramWindow): number {
     const seen = new Set<string>();
@@ -132,10 +150,13 @@ export function inWindow(window: DiagramWindow, sq: Square): boolean {
  */
 export function diagramWindow(setup: SetUp, destinations: readonly Destination[], minSide = 5): DiagramWindow {
     const { at, board } = setup;
+    const geometry = boardGeometry(board);
+    // A hexagon is drawn whole: a window of its lattice box would be a slanted parallelogram of it.
+    if (geometry.geometry.kind !== 'square') return { files: [0, board.files - 1], ranks: [0, board.ranks - 1] };
     let reach = Math.max(0, Math.floor((minSide - 1) / 2));
     const points = [...destinations.map((d) => d.square), ...setup.friends, ...setup.enemies];
     for (const sq of points) {
-        if (!onBoard(board, sq)) continue;
+        if (!geometry.contains(sq)) continue;
         reach = Math.max(reach, Math.abs(sq.file - at.file), Math.abs(sq.rank - at.rank));
     }
     // An even minSide asks for one more square than a centred odd side gives.
@@ -153,15 +174,52 @@ function span(centre: number, side: number, limit: number): [number, number] {
 
 /**
  * The set-up after a click on `square` in an interactive diagram: empty -> friend -> enemy ->
- * empty. The piece's own square and squares off the board are left alone. Pure: the input is
+ * empty. The piece's own square and squares off the board (or holes in it) are left alone. Pure: the input is
  * not changed, and re-rendering needs only the engine's destinations for the result.
  */
 export function cycleOccupant(setup: SetUp, square: Square): SetUp {
-    if (!onBoard(setup.board, square) || key(square) === key(setup.at)) return setup;
+    if (!boardGeometry(setup.board).contains(square) || key(square) === key(setup.at)) return setup;
     const same = (sq: Square) => key(sq) === key(square);
     const friends = setup.friends.filter((sq) => !same(sq));
     const enemies = setup.enemies.filter((sq) => !same(sq));
     if (setup.friends.some(same)) enemies.push({ ...square });
     else if (!setup.enemies.some(same)) friends.push({ ...square });
     return { ...setup, friends, enemies };
+}
+
+/** A unit step from a cell that comes back in at the far edge (a cylinder's files): where the diagram marks the join. */
+export interface WrapEdge {
+    cell: Square;
+    /** The unit step, in lattice coordinates, that wraps. */
+    step: readonly [number, number];
+}
+
+/**
+ * The board's edges that join another edge: for each cell and unit step whose neighbour is not
+ * drawn next to it. Asked of the geometry (its `step` wraps), so a diagram marks any joined
+ * edges the same way, whatever the shape. Empty on a board that does not wrap.
+ */
+export function wrapEdges(board: Board): WrapEdge[] {
+    const geometry = boardGeometry(board);
+    const out: WrapEdge[] = [];
+    for (const cell of geometry.cells) {
+        const at = geometry.place(cell);
+        for (const step of geometry.geometry.units) {
+            const next = geometry.step(cell, step);
+            if (!next) continue;
+            const there = geometry.place(next);
+            // Neighbours' centres are one unit apart on every lattice; farther means it wrapped round.
+            if (Math.hypot(there.x - at.x, there.y - at.y) > 1.5) out.push({ cell, step });
+        }
+    }
+    return out;
+}
+
+/** The lattice cells of a square board's box that are not cells of it: its holes (only square lattices fill their box). */
+export function holes(board: Board): Square[] {
+    const geometry = boardGeometry(board);
+    if (geometry.geometry.kind !== 'square' || geometry.cells.length === board.files * board.ranks) return [];
+    const out: Square[] = [];
+    for (let rank = 0; rank < board.ranks; rank++) for (let file = 0; file < board.files; file++) if (!geometry.contains({ file, rank })) out.push({ file, rank });
+    return out;
 }

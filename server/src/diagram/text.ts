@@ -1,11 +1,13 @@
 /**
  * Text movement diagrams in the spec's convention (`!` the piece, `.` empty, `:` another
  * piece, `X` a destination), for the CLI and for LSP clients that do not show images.
- * One character per square, so the diagram stays a grid in any monospace font.
+ * One character per square, so the diagram stays a grid in any monospace font. Other cell shapes
+ * are laid out where their geometry places them (the hexagon: the specification's offset rows).
  */
 import { fileName, type Destination, type SetUp } from '../engine/board.js';
-import { cellKind, diagramCells, diagramWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
-import { destinationFacts } from './facts.js';
+import { boardGeometry, type BoardGeometry } from '../geometry/index.js';
+import { boardCells, cellKind, diagramCells, diagramWindow, outsideWindow, type Cell, type CellKind, type DiagramWindow } from './cells.js';
+import { boardFacts, destinationFacts } from './facts.js';
 import { orderZones, zoneFacts, zoneSet, inZone, type DiagramZone } from './zones.js';
 
 /** The character for each kind of square; see docs/diagrams.md. */
@@ -68,39 +70,30 @@ export interface TextDiagramOptions {
 
 export function renderTextDiagram(setup: SetUp, destinations: readonly Destination[], options: TextDiagramOptions = {}): string {
     const window = options.window ?? diagramWindow(setup, destinations, options.minSide);
-    const rows = diagramCells(setup, destinations, window);
+    const geometry = boardGeometry(setup.board);
     const seen = new Set<CellKind>();
-    const files: string[] = [];
-    for (let f = window.files[0]; f <= window.files[1]; f++) files.push(fileName(f));
-    // Past the z-file, names take two letters: widen every column alike to keep the grid.
-    const width = options.labels ? Math.max(1, ...files.map((f) => f.length)) : 1;
-    const rankWidth = String(window.ranks[1] + 1).length;
     const zones = orderZones(options.zones ?? []);
     const marked = zones[0]?.relevant ? zones[0] : undefined;
     const markedSet = marked ? zoneSet(marked) : undefined;
     let firstMove = false;
     let zoneMarks = false;
-
-    const lines = rows.map((row) => {
-        const cells = row.map((cell) => {
-            const kind = cellKind(cell);
-            if (cell.firstMoveOnly) {
-                firstMove = true;
-                return FIRST_MOVE_SYMBOL.padEnd(width);
-            }
-            if (kind === 'empty' && markedSet && inZone(markedSet, cell.square)) {
-                zoneMarks = true;
-                return ZONE_SYMBOL.padEnd(width);
-            }
-            seen.add(kind);
-            return TEXT_SYMBOLS[kind].padEnd(width);
-        });
-        const body = cells.join(' ').trimEnd();
-        return options.labels ? `${String(row[0].square.rank + 1).padStart(rankWidth)} ${body}` : body;
-    });
-    if (options.labels) {
-        lines.push(`${' '.repeat(rankWidth)} ${files.map((f) => f.padEnd(width)).join(' ').trimEnd()}`);
-    }
+    /** The symbol of one cell (first-move and zone marks over its kind), noting what the legend must say. */
+    const symbol = (cell: Cell): string => {
+        const kind = cellKind(cell);
+        if (cell.firstMoveOnly) {
+            firstMove = true;
+            return FIRST_MOVE_SYMBOL;
+        }
+        if (kind === 'empty' && markedSet && inZone(markedSet, cell.square)) {
+            zoneMarks = true;
+            return ZONE_SYMBOL;
+        }
+        seen.add(kind);
+        return TEXT_SYMBOLS[kind];
+    };
+    const lines = geometry.geometry.kind === 'square'
+        ? squareGrid(setup, destinations, window, geometry, symbol, options.labels ?? false)
+        : placedGrid(boardCells(setup, destinations, window), geometry, symbol, options.labels ?? false);
     const outside = outsideWindow(destinations, window);
     if (outside > 0) lines.push(`(${outside} more destination${outside === 1 ? '' : 's'} outside this window)`);
     if (options.legend ?? true) {
@@ -110,8 +103,78 @@ export function renderTextDiagram(setup: SetUp, destinations: readonly Destinati
         ];
         lines.push(textLegend(seen, extra));
     }
-    if (options.facts ?? true) lines.push(...zoneFacts(zones), ...destinationFacts(destinations));
+    if (options.facts ?? true) lines.push(...boardFacts(setup.board), ...zoneFacts(zones, setup.board), ...destinationFacts(destinations, setup.board));
     return lines.join('\n');
+}
+
+/** Squares: one character per square, a space between files; a hole is a blank. */
+function squareGrid(setup: SetUp, destinations: readonly Destination[], window: DiagramWindow, geometry: BoardGeometry, symbol: (cell: Cell) => string, labels: boolean): string[] {
+    const rows = diagramCells(setup, destinations, window);
+    const files: string[] = [];
+    for (let f = window.files[0]; f <= window.files[1]; f++) files.push(fileName(f));
+    // Past the z-file, names take two letters: widen every column alike to keep the grid.
+    const width = labels ? Math.max(1, ...files.map((f) => f.length)) : 1;
+    const rankWidth = String(window.ranks[1] + 1).length;
+    const lines = rows.map((row) => {
+        const cells = row.map((cell) => (geometry.contains(cell.square) ? symbol(cell) : ' ').padEnd(width));
+        const body = cells.join(' ').trimEnd();
+        return labels ? `${String(row[0].square.rank + 1).padStart(rankWidth)} ${body}` : body;
+    });
+    if (labels) {
+        lines.push(`${' '.repeat(rankWidth)} ${files.map((f) => f.padEnd(width)).join(' ').trimEnd()}`);
+    }
+    return lines;
+}
+
+/** How wide a monospace character is for its height. */
+const CHARACTER_ASPECT = 0.6;
+
+/**
+ * Any other cell shape, where the geometry places each cell: a text row per height, columns
+ * spaced to keep the board's proportions. The hexagon in rows is the specification's picture
+ * (rows of cells offset by one character); in files, the cells at the same height (every other
+ * file) share a row, and neighbouring rows are offset (three columns per file). Labels: when
+ * every row is one rank, rank numbers on the left; when every column is one file, file letters below.
+ */
+
+function placedGrid(cells: readonly Cell[], geometry: BoardGeometry, symbol: (cell: Cell) => string, labels: boolean): string[] {
+    if (cells.length === 0) return [];
+    const placed = cells.map((cell) => ({ cell, at: geometry.place(cell.square) }));
+    const round = (v: number) => Math.round(v * 1e6) / 1e6;
+    const xs = [...new Set(placed.map((p) => round(p.at.x)))].sort((a, b) => a - b);
+    const ys = [...new Set(placed.map((p) => round(p.at.y)))].sort((a, b) => b - a);
+    let unit = Infinity;
+    for (let i = 1; i < xs.length; i++) unit = Math.min(unit, xs[i] - xs[i - 1]);
+    let rowGap = Infinity;
+    for (let i = 1; i < ys.length; i++) rowGap = Math.min(rowGap, ys[i - 1] - ys[i]);
+    // Keep the board's proportions in a monospace font (a character about 0.6 as wide as a line
+    // is high): this gives the square grid's two characters per square, the specification's
+    // one character per half hexagon in rows, and three per file in files.
+    const perUnit = Number.isFinite(unit) && Number.isFinite(rowGap) ? Math.max(1, Math.round(unit / rowGap / CHARACTER_ASPECT)) : 1;
+    const column = (x: number) => (Number.isFinite(unit) ? Math.round((round(x) - xs[0]) / unit) * perUnit : 0);
+    const rowOf = new Map(ys.map((y, i) => [y, i]));
+    const grid = ys.map(() => [] as { col: number; cell: Cell }[]);
+    for (const p of placed) grid[rowOf.get(round(p.at.y))!].push({ col: column(p.at.x), cell: p.cell });
+    const fileLetter = (cell: Cell) => geometry.name(cell.square).replace(/[0-9]+$/, '');
+    // A row label only where the whole row is one rank, a file label only where the whole column is one file.
+    const rowLabels = grid.map((row) => {
+        const ranks = new Set(row.map((c) => geometry.rankNumber(c.cell.square)));
+        return ranks.size === 1 ? String([...ranks][0]) : '';
+    });
+    const byColumn = new Map<number, Set<string>>();
+    for (const row of grid) for (const c of row) byColumn.set(c.col, (byColumn.get(c.col) ?? new Set()).add(fileLetter(c.cell)));
+    const columnLabels = [...byColumn].filter(([, letters]) => letters.size === 1).map(([col, letters]) => ({ col, text: [...letters][0] }));
+    const showRows = labels && rowLabels.every((l) => l !== '');
+    const showColumns = labels && columnLabels.length === byColumn.size && columnLabels.every((l) => l.text.length === 1);
+    const margin = showRows ? Math.max(...rowLabels.map((l) => l.length)) + 1 : 0;
+    const line = (items: readonly { col: number; text: string }[], left = '') => {
+        const chars: string[] = [];
+        for (const { col, text } of items) chars[col] = text;
+        return (left.padStart(margin - 1) + (margin ? ' ' : '') + Array.from(chars, (c) => c ?? ' ').join('')).trimEnd();
+    };
+    const lines = grid.map((row, i) => line(row.sort((a, b) => a.col - b.col).map((c) => ({ col: c.col, text: symbol(c.cell) })), showRows ? rowLabels[i] : ''));
+    if (showColumns) lines.push(line(columnLabels));
+    return lines;
 }
 
 /**

@@ -3,7 +3,8 @@
  * tinted, outlined areas with a legend, and said in words as compact rectangles (`d1-f3`).
  * Squares are on the board as drawn: a Black piece's zones arrive already turned (views/zones.ts).
  */
-import { squareName, type Square } from '../engine/board.js';
+import { squareName, type Board, type Square } from '../engine/board.js';
+import { boardGeometry } from '../geometry/index.js';
 import type { DiagramWindow } from './cells.js';
 
 export interface DiagramZone {
@@ -59,31 +60,43 @@ export function zoneEdges(zone: DiagramZone, window: DiagramWindow): Edge[] {
 /**
  * The squares as few rectangles as a greedy cover gives, each `d1-f3` (or `e5` alone), in
  * reading order from a1: `d1-f3` for the palace, `a1-i5` for a side of the xiangqi board.
+ * On another board the rectangles are of its own file and rank numbers, named as it names cells
+ * (on Glinski's hexagon `d1-f3` is files d to f by ranks 1 to 3, as a zone is written there);
+ * a rectangle never includes a cell outside the set.
  */
-export function compactSquares(squares: readonly Square[]): string[] {
-    const left = new Set(squares.map(key));
-    const sorted = [...new Map(squares.map((s) => [key(s), s])).values()].sort((a, b) => a.rank - b.rank || a.file - b.file);
+export function compactSquares(squares: readonly Square[], board?: Board): string[] {
+    const geometry = board ? boardGeometry(board) : undefined;
+    const name = geometry ? (sq: Square) => geometry.name(sq) : squareName;
+    // Each cell by its (file number, rank number) as the board names it: on squares, file + 1 and rank + 1.
+    const at = new Map<string, Square>();
+    const coords = (sq: Square) => (geometry ? { f: geometry.fileNumber(sq), r: geometry.rankNumber(sq) } : { f: sq.file + 1, r: sq.rank + 1 });
+    for (const sq of squares) {
+        const c = coords(sq);
+        at.set(`${c.f},${c.r}`, sq);
+    }
+    const left = new Set(at.keys());
+    const sorted = [...at.keys()].map((k) => k.split(',').map(Number)).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
     const out: string[] = [];
-    for (const start of sorted) {
-        if (!left.has(key(start))) continue;
+    for (const [file, rank] of sorted) {
+        if (!left.has(`${file},${rank}`)) continue;
         // Grow right along the rank, then up while the whole row is there.
         let width = 1;
-        while (left.has(`${start.file + width},${start.rank}`)) width++;
+        while (left.has(`${file + width},${rank}`)) width++;
         let height = 1;
-        const rowThere = (rank: number) => Array.from({ length: width }, (_, i) => `${start.file + i},${rank}`).every((k) => left.has(k));
-        while (rowThere(start.rank + height)) height++;
-        for (let r = 0; r < height; r++) for (let f = 0; f < width; f++) left.delete(`${start.file + f},${start.rank + r}`);
-        const end = { file: start.file + width - 1, rank: start.rank + height - 1 };
-        out.push(width === 1 && height === 1 ? squareName(start) : `${squareName(start)}-${squareName(end)}`);
+        const rowThere = (r: number) => Array.from({ length: width }, (_, i) => `${file + i},${r}`).every((k) => left.has(k));
+        while (rowThere(rank + height)) height++;
+        for (let r = 0; r < height; r++) for (let f = 0; f < width; f++) left.delete(`${file + f},${rank + r}`);
+        const start = at.get(`${file},${rank}`)!;
+        const end = at.get(`${file + width - 1},${rank + height - 1}`)!;
+        out.push(width === 1 && height === 1 ? name(start) : `${name(start)}-${name(end)}`);
     }
     return out;
 }
 
-/** `zone palace: d1-f3` for each zone (a line each), the ones the piece depends on first. */
-export function zoneFacts(zones: readonly DiagramZone[]): string[] {
-    return orderZones(zones).map((z) => `zone ${z.name}: ${z.squares.length > 0 ? compactSquares(z.squares).join(', ') : 'no squares on this board'}`);
+/** `zone palace: d1-f3` for each zone (a line each), the ones the piece depends on first; cells named as `board` names them. */
+export function zoneFacts(zones: readonly DiagramZone[], board?: Board): string[] {
+    return orderZones(zones).map((z) => `zone ${z.name}: ${z.squares.length > 0 ? compactSquares(z.squares, board).join(', ') : 'no squares on this board'}`);
 }
-
 /** Relevant zones first, then the board's others; each name once (the first wins). */
 export function orderZones(zones: readonly DiagramZone[]): DiagramZone[] {
     const seen = new Set<string>();
