@@ -19,8 +19,10 @@ export type NameRole =
     | 'term'
     /** The `t` of a Lisp `(cond ... (t EXPR))` default clause. */
     | 'default-test'
-    /** A square or rectangle of a zone: `d1-f3` in `(zone d1-f3)`. Never linked. */
+    /** A square or rectangle of a zone or of a board's holes: `d1-f3` in `(zone d1-f3)`, `d4` in `(holes d4)`. Never linked. */
     | 'square'
+    /** A hexagon's orientation: `rows` in `(hexagon 6 rows)`. Never linked. */
+    | 'orientation'
     /** A zone's name: `(in palace)`, the last name of `(confine elephant own-side)`, `(promotion-zone far-ranks)`. */
     | 'zone'
     /** A defined condition used as a test: `(cond (on-own-side X))`, `if (on_own_side) {...}`, `(and a b)`. */
@@ -72,7 +74,8 @@ function roleByPosition(ref: ast.NameRef): NameRole {
 function argumentRole(app: ast.Application, ref: ast.NameRef): NameRole | undefined {
     const head = headName(app);
     switch (head) {
-        case 'zone': return 'square';
+        case 'zone': case 'holes': return 'square';
+        case 'hexagon': return 'orientation';
         case 'in': case 'promotion-zone': return 'zone';
         case 'occupied-by': return 'piece';
         case 'confine': return app.args[app.args.length - 1] === ref ? 'zone' : 'piece';

@@ -15,11 +15,14 @@
 import { AstUtils, GrammarUtils, type AstNode } from 'langium';
 import * as ast from '../language/generated/ast.js';
 import { normalizeKeyword, normalizeName } from './names.js';
-import { parseBetza, parseParlett } from '../notation/index.js';
-import { integerText, MAX_INTEGER, type BoardClause, type CompareOp, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from './piece.js';
+import { parseBetza, parseParlett, type NotationProblem } from '../notation/index.js';
+import { parsePath } from '../notation/path-parse.js';
+import { integerText, MAX_INTEGER, type CompareOp, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from './piece.js';
 import { bodyKind, headName, isCondition, type BodyKind } from './body-kind.js';
 import { CONDITION_TERMS, declarationWord, LOGIC_WORDS, PREDICATE_ARGUMENTS } from './vocabulary.js';
-import { MAX_BOARD_SIDE, parseSquare } from '../engine/board.js';
+import { parseSquare } from '../engine/board.js';
+import { MAX_RECTANGLE_SIDE as MAX_BOARD_SIDE } from '../geometry/limits.js';
+import { lowerBoard } from './lower-board.js';
 
 export interface LoweringProblem {
     node: AstNode;
@@ -44,7 +47,12 @@ const GERUNDS: Record<string, string> = {
  * Pieces written in another notation inside LCPN: `(betza "fmWfcF")`, `parlett("o1>, c1X>")`.
  * The string is parsed when the file is read, so the piece behaves like any other.
  */
-export const NOTATION_FUNCTIONS: Record<string, 'betza' | 'parlett'> = { betza: 'betza', parlett: 'parlett' };
+export const NOTATION_FUNCTIONS: Record<string, Notation> = { betza: 'betza', parlett: 'parlett', path: 'path' };
+
+/** The notations LCPN reads inside a file. A path (seed 002) stays a path in the model: it is evaluated on the board's geometry. */
+export type Notation = 'betza' | 'parlett' | 'path';
+
+const NOTATION_NAMES: Record<Notation, string> = { betza: 'Betza', parlett: 'Parlett', path: 'Path' };
 
 /** In a Lisp `cond`, a clause whose test is `t` (or `else`) is the default branch. */
 const DEFAULT_TESTS = new Set(['t', 'else', 'otherwise']);
@@ -273,9 +281,7 @@ class Lowering {
         if (notation) return this.notation(notation, expr.args[0] as ast.StringLit);
         const head = headName(expr);
         if (head !== undefined && declarationWord(head)) {
-            this.problem(expr, 'misplaced-declaration', head === 'zone' || head === 'board'
-                ? `'${head}' declares a ${head} and must be a definition's whole body, as in ${head === 'zone' ? '(def palace (zone d1-f3)) / palace := zone(d1-f3)' : '(def xiangqi (board 9 10)) / xiangqi := board(9, 10)'}; use the ${head}'s name where it is needed`
-                : `'${head}' is a clause of a board declaration, as in (def xiangqi (board 9 10 (${head === 'confine' ? 'confine elephant own-side' : 'promotion-zone far-ranks'})))`);
+            this.problem(expr, 'misplaced-declaration', misplacedDeclaration(head));
             return { kind: 'union', parts: [] };
         }
         if (head !== undefined && isCondition(expr)) {
@@ -297,17 +303,17 @@ class Lowering {
     }
 
     /** A Betza or Parlett string, parsed; its problems point into the string. */
-    private notation(notation: 'betza' | 'parlett', text: ast.StringLit): Move {
-        const { move, problems } = notation === 'betza' ? parseBetza(text.value) : parseParlett(text.value, { lenient: true });
+    private notation(notation: Notation, text: ast.StringLit): Move {
+        const { move, problems } = notation === 'path' ? pathMove(text.value) : notation === 'betza' ? parseBetza(text.value) : parseParlett(text.value, { lenient: true });
         const raw = text.$cstNode?.text ?? '';
         for (const p of problems) {
             // Offsets count characters of the string's value; the quote (and any escapes before) shift them in the source.
             const offset = 1 + sourceOffset(raw.slice(1, -1), p.offset);
-            this.problems.push({ node: text, part: { offset, length: Math.max(1, p.length) }, code: `${notation}-${p.severity}`, message: `${notation === 'betza' ? 'Betza' : 'Parlett'}: ${p.message}`, severity: p.severity });
+            this.problems.push({ node: text, part: { offset, length: Math.max(1, p.length) }, code: `${notation}-${p.severity}`, message: `${NOTATION_NAMES[notation]}: ${p.message}`, severity: p.severity });
         }
         if (move && hasUnsafeNumber(move)) {
             this.problems.push({ node: text, code: 'number-too-large', severity: 'error',
-                message: `this ${notation === 'betza' ? 'Betza' : 'Parlett'} string holds a number too large: numbers in LCPN are at most ${MAX_INTEGER.toLocaleString('en-US')} (2^53 - 1) either way` });
+                message: `this ${NOTATION_NAMES[notation]} string holds a number too large: numbers in LCPN are at most ${MAX_INTEGER.toLocaleString('en-US')} (2^53 - 1) either way` });
         }
         return move ?? { kind: 'text', text: text.value };
     }
@@ -530,60 +536,13 @@ class Lowering {
         return squares;
     }
 
-    /** `(board 9 10 (confine elephant own-side) (promotion-zone far-ranks))`. */
+    /** `(board 9 10 ...)`, `(board (hexagon 6) ...)`: lower-board.ts. */
     private board(app: ast.Application): Declaration {
-        const args = app.args ?? [];
-        const size = (index: number, what: string): number => {
-            const arg = args[index];
-            if (!ast.isNumberLit(arg)) {
-                this.problem(arg ?? app, 'board-size', `a board starts with its number of files and its number of ranks, as in (board 9 10) / board(9, 10): the number of ${what} is missing`);
-                return 8;
-            }
-            const value = this.integer(arg.value, arg);
-            if (value < 1 || value > MAX_BOARD_SIDE) {
-                this.problem(arg, 'board-size', `a board has 1 to ${MAX_BOARD_SIDE} ${what}, not ${integerText(value)}`);
-                return Math.min(MAX_BOARD_SIDE, Math.max(1, value));
-            }
-            return value;
-        };
-        if (!ast.isNumberLit(args[0]) && !ast.isNumberLit(args[1])) {
-            // Both missing: one error, not two at the same place.
-            this.problem(args[0] ?? app, 'board-size', 'a board starts with its number of files and its number of ranks, as in (board 9 10) / board(9, 10)');
-            return { kind: 'board', files: 8, ranks: 8, clauses: this.boardClauses(args.filter((a) => !ast.isNumberLit(a))) };
-        }
-        const files = size(0, 'files');
-        const ranks = size(1, 'ranks');
-        return { kind: 'board', files, ranks, clauses: this.boardClauses(args.slice(2)) };
-    }
-
-    private boardClauses(args: ast.Expr[]): BoardClause[] {
-        const clauses: BoardClause[] = [];
-        for (const arg of args) {
-            const clause = this.boardClause(arg);
-            if (clause) clauses.push(clause);
-        }
-        return clauses;
-    }
-
-    private boardClause(arg: ast.Expr): BoardClause | undefined {
-        const head = ast.isApplication(arg) ? headName(arg) : undefined;
-        const names = ast.isApplication(arg) && (arg.args ?? []).every(ast.isNameRef) ? (arg.args as ast.NameRef[]).map((a) => normalizeName(refText(a))) : undefined;
-        if (head === 'confine') {
-            if (names && names.length >= 2 && names.every((n) => n)) return { kind: 'confine', pieces: names.slice(0, -1), zone: names[names.length - 1] };
-            this.problem(arg, 'bad-board-clause', 'a confine clause names the pieces, then the zone they never leave, as in (confine elephant own-side) / confine(elephant, own_side)');
-            return undefined;
-        }
-        if (head === 'promotion-zone') {
-            if (names && names.length === 1 && names[0]) return { kind: 'promotion-zone', zone: names[0] };
-            this.problem(arg, 'bad-board-clause', 'a promotion-zone clause names one zone, as in (promotion-zone far-ranks) / promotion_zone(far_ranks)');
-            return undefined;
-        }
-        if (arg && KNOWN_TYPES.has(arg.$type)) {
-            this.problem(arg, 'bad-board-clause', "after the board's files and ranks come its clauses: (confine PIECE... ZONE) and (promotion-zone ZONE)");
-        } else {
-            this.incomplete = true;
-        }
-        return undefined;
+        return lowerBoard(app, {
+            problem: (node, code, message, severity) => this.problem(node, code, message, severity),
+            integer: (value, node) => this.integer(value, node),
+            markIncomplete: () => { this.incomplete = true; }
+        });
     }
 
     /** `(& capture general-there)`: function names, and (Lisp) inline conditions. */
@@ -679,8 +638,31 @@ class Lowering {
     }
 }
 
+/** Why a declaration word (`zone`, `board`, a board's clause or shape) cannot stand where a movement does. */
+function misplacedDeclaration(head: string): string {
+    if (head === 'zone' || head === 'board') {
+        const example = head === 'zone' ? '(def palace (zone d1-f3)) / palace := zone(d1-f3)' : '(def xiangqi (board 9 10)) / xiangqi := board(9, 10)';
+        return `'${head}' declares a ${head} and must be a definition's whole body, as in ${example}; use the ${head}'s name where it is needed`;
+    }
+    const examples: Record<string, string> = {
+        confine: '(def xiangqi (board 9 10 (confine elephant own-side)))',
+        'promotion-zone': '(def xiangqi (board 9 10 (promotion-zone far-ranks)))',
+        hexagon: '(def glinski (board (hexagon 6))) / glinski := board(hexagon(6))',
+        cylinder: '(def cylinder-chess (board 8 8 (cylinder))) / cylinder_chess := board(8, 8, cylinder())',
+        holes: '(def holed (board 8 8 (holes d4 e5))) / holed := board(8, 8, holes(d4, e5))'
+    };
+    const what = head === 'hexagon' || head === 'cylinder' || head === 'holes' ? "gives a board's shape" : 'is a clause of a board declaration';
+    return `'${head}' ${what}, as in ${examples[head] ?? examples.confine}`;
+}
+
+/** `(path "L*(F$)+")`: the path, kept as written (normalized) with its parsed expression; with an error, none (the string is kept, as a Betza string's is). */
+function pathMove(text: string): { move?: Move; problems: NotationProblem[] } {
+    const { regex, text: normalized, problems } = parsePath(text);
+    return { move: regex ? { kind: 'path', text: normalized, regex } : undefined, problems };
+}
+
 /** `(betza "...")` or `betza("...")`: the notation, when the application is one. */
-export function notationOf(expr: ast.Application): 'betza' | 'parlett' | undefined {
+export function notationOf(expr: ast.Application): Notation | undefined {
     if (!ast.isNameRef(expr.head) || expr.args?.length !== 1 || !ast.isStringLit(expr.args[0]) || typeof expr.args[0].value !== 'string') return undefined;
     return NOTATION_FUNCTIONS[normalizeName(refText(expr.head))];
 }

@@ -6,6 +6,7 @@
 import { integerText, type Declaration, type Move, type PieceDef, type Qualifier, type Term, type Test } from './piece.js';
 import { quote, rangeText } from './print-lisp.js';
 import { spellName } from './spelling.js';
+import { boardShapeItems } from './print-board.js';
 
 type InfixStyle = 'c' | 'sql';
 
@@ -79,7 +80,8 @@ class InfixPrinter {
             case 'text':
                 return [quote(move.text), Level.Primary];
             case 'path':
-                return [`${spellName('path', this.style)}(${quote(move.text)})`, Level.Primary];
+                // A call: after a SQL gerund it is grouped (`moving (path("F$"))`), as `moving path` would read as the gerund's argument.
+                return [`${spellName('path', this.style)}(${quote(move.text)})`, Level.Application];
             case 'qualified':
                 return [this.move(move.base, Level.Primary) + move.qualifiers.map(infixQualifier).join(''), Level.Postfix];
             case 'union':
@@ -126,7 +128,8 @@ class InfixPrinter {
                 const clauses = declaration.clauses.map((c) => c.kind === 'confine'
                     ? `confine(${[...c.pieces, c.zone].map((n) => spellName(n, s)).join(', ')})`
                     : `promotion_zone(${spellName(c.zone, s)})`);
-                return `board(${[integerText(declaration.files), integerText(declaration.ranks), ...clauses].join(', ')})`;
+                const shape = boardShapeItems(declaration).map((item) => (typeof item === 'string' ? item : `${item.head}(${item.args.join(', ')})`));
+                return `board(${[...shape, ...clauses].join(', ')})`;
             }
             case 'condition': return this.condition(declaration.test, 0);
             // A test part is grouped, so that `capture & (rank() > 5)` reads as a composition.

@@ -4,6 +4,7 @@
  */
 import { integerText, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Term, type Test } from './piece.js';
 import { spellName } from './spelling.js';
+import { boardShapeItems } from './print-board.js';
 
 export function printLispPiece(piece: PieceDef): string {
     const name = spellName(piece.key, 'lisp');
@@ -78,7 +79,8 @@ export function lispDeclaration(declaration: Declaration): string {
             const clauses = declaration.clauses.map((c) => c.kind === 'confine'
                 ? `(${['confine', ...c.pieces, c.zone].map((n) => spellName(n, 'lisp')).join(' ')})`
                 : `(promotion-zone ${spellName(c.zone, 'lisp')})`);
-            return `(${['board', integerText(declaration.files), integerText(declaration.ranks), ...clauses].join(' ')})`;
+            const shape = boardShapeItems(declaration).map((item) => (typeof item === 'string' ? item : `(${[item.head, ...item.args].join(' ')})`));
+            return `(${['board', ...shape, ...clauses].join(' ')})`;
         }
         // A lone name or string would read as a piece: `(and x)` is the same test, and reads as a condition.
         case 'condition': return declaration.test.kind === 'ref' || declaration.test.kind === 'text' ? `(and ${lispTest(declaration.test)})` : lispTest(declaration.test);

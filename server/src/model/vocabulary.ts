@@ -119,6 +119,7 @@ export const FUNCTIONS: readonly FunctionWord[] = [
     { name: 'or', role: 'test', evaluated: true, doc: 'In a condition: at least one test holds, as in (or (empty) (enemy)); C a || b, SQL a OR b.' },
     { name: 'not', role: 'test', evaluated: true, doc: 'In a condition: the test does not hold, as in (not (occupied-by cannon)); C !a, SQL NOT a.' },
     { name: 'betza', role: 'notation', evaluated: true, doc: 'A piece written in Betza\'s funny notation, as in (betza "fmWfcF"); read when the file is read. A code action writes it out in LCPN.' },
+    { name: 'path', role: 'notation', evaluated: true, doc: 'A move written as a path on the board\'s rotation graph (seed 002), as in (path "L*(F$)+") (the rook): F one cell forward, L/R turn left/right, $ the cell must be empty to go on, | * + ? ( ) as in regular expressions. The same path works on square and hexagonal boards.' },
     { name: 'parlett', role: 'notation', evaluated: true, doc: 'A piece written in Parlett\'s notation, as in (parlett "o1>, c1X>"); read when the file is read. A code action writes it out in LCPN.' }
 ];
 
@@ -146,8 +147,22 @@ export const DECLARATION_WORDS: readonly Word[] = [
     { name: 'board', evaluated: true, doc: 'Declares the file\'s board: (board FILES RANKS CLAUSE...), as in (def xiangqi (board 9 10 (confine elephant own-side))); board(9, 10) in C and SQL.' },
     { name: 'zone', evaluated: true, doc: 'Declares a zone, a set of squares named from White\'s side: (zone d1-f3) is the rectangle d1..f3, (zone d1 f1 e2) single squares; zone(d1-f3) in C and SQL.' },
     { name: 'confine', evaluated: true, doc: 'A board clause: these pieces never leave the zone (the last argument), as in (confine elephant own-side).' },
-    { name: 'promotion-zone', evaluated: true, doc: 'A board clause: promote-to applies to moves that start or end in this zone, as in (promotion-zone far-ranks).' }
+    { name: 'promotion-zone', evaluated: true, doc: 'A board clause: promote-to applies to moves that start or end in this zone, as in (promotion-zone far-ranks).' },
+    { name: 'hexagon', evaluated: true, doc: 'A board\'s shape: the regular hexagon of side N, as in (board (hexagon 6)), Glinski\'s board of 91 cells (files a-l without j, ranks 1-11); (hexagon 6 rows) draws it as the specification does, rows of cells across the board. hexagon(6) in C and SQL.' },
+    { name: 'cylinder', evaluated: true, doc: 'A board\'s shape: the rectangle\'s a-file and last file touch, so moves wrap round (Betza\'s o), as in (board 8 8 (cylinder)); cylinder() in C and SQL.' },
+    { name: 'holes', evaluated: true, doc: 'A board\'s shape: squares that do not exist, as in (board 8 8 (holes d4 e5 c3-d3)); no piece stands on, lands on or rides through a hole, a leaper jumps over it. holes(d4, e5) in C and SQL.' }
 ];
+
+/** The orientations of a hexagonal board, the optional second argument of `(hexagon 6 rows)`. */
+export const HEXAGON_ORIENTATION_WORDS: readonly Word[] = [
+    { name: 'files', evaluated: true, doc: 'A hexagon\'s orientation (the default): files run straight up the board, cells named as Glinski does (a-l without j, ranks 1-11 for side 6); :forward is straight up a file.' },
+    { name: 'rows', evaluated: true, doc: 'A hexagon\'s orientation: the specification\'s drawing, rows of cells across the board, each offset by half a cell; rows numbered from White\'s side, cells lettered from the left.' }
+];
+
+/** The orientation word `name` of `(hexagon N name)`, or undefined. */
+export function orientationWord(name: string): Word | undefined {
+    return HEXAGON_ORIENTATION_WORDS.find((w) => w.name === normalizeName(name));
+}
 
 const declarationsByName = new Map(DECLARATION_WORDS.map((d) => [d.name, d]));
 

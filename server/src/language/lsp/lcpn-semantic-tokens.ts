@@ -79,6 +79,9 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
         const name = node.ref.$refText;
         if (role === 'default-test') {
             accept({ node, property: 'ref', type: T.keyword });
+        } else if (role === 'orientation') {
+            // `rows` in `(hexagon 6 rows)`: a word of the language, like `t` in a cond.
+            accept({ node, property: 'ref', type: T.keyword });
         } else if (role === 'square') {
             // `e5`, `d1-f3`: a place on the board, a constant like a number.
             accept({ node, property: 'ref', type: T.enumMember });
