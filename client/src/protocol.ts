@@ -14,14 +14,22 @@ export type ConvertDocumentArguments = [uri: string, style: SurfaceStyle];
 /** Custom request: the movement diagram of the piece at a position. */
 export const PIECE_DIAGRAM_REQUEST = 'lcpn/pieceDiagram';
 
+/** The lattice box of a board (a hexagon of side N: 2N - 1 by 2N - 1). */
 export interface BoardSize {
     files: number;
     ranks: number;
 }
 
+/**
+ * A board as the client names one: a board spec the server reads (`8x8`, `9x10`, `hex6`,
+ * `hex6-rows`, `8x8-cylinder`; docs/cli.md), or a size (older clients; a rectangle). The client
+ * never reads a spec: it sends what the user typed or chose and shows what the server answers.
+ */
+export type RequestedBoard = string | BoardSize;
+
 export type Side = 'friend' | 'enemy';
 
-/** A piece standing in the way: `square` is algebraic (`f5`). */
+/** A piece standing in the way: `square` is a cell name of the board (letters, then a number: `f5`; Glinski's `f6` on a hexagon). */
 export interface Blocker {
     square: string;
     side: Side;
@@ -36,9 +44,13 @@ export interface PieceDiagramParams {
     uri: string;
     position: { line: number; character: number };
     blockers?: Blocker[];
-    /** The board to draw on; absent: the board the document declares, else 9 x 9. */
-    board?: BoardSize;
-    /** The square the piece stands on; the server uses the centre when absent or off the board. */
+    /**
+     * The board to draw on; absent: the `lcpn.diagram.board` (or files/ranks) setting, else the
+     * board the document declares, else 9 x 9. A spec the server cannot read is not used: the
+     * answer's `boardProblem` says why.
+     */
+    board?: RequestedBoard;
+    /** The cell the piece stands on; the server uses the centre when absent or off the board. */
     at?: string;
     /** Whose piece it is; default White. */
     side?: PlayerSide;
@@ -47,14 +59,31 @@ export interface PieceDiagramParams {
 }
 
 /** Where the board of a diagram came from. */
-export type BoardSource = 'request' | 'declared' | 'default';
+export type BoardSource = 'request' | 'settings' | 'declared' | 'default';
+
+/** A board the panel's chooser offers: its spec (sent back as `board`) and words for it. */
+export interface BoardOffer {
+    spec: string;
+    label: string;
+}
 
 export interface PieceDiagramResult {
     piece: string;
-    /** The square the piece stands on. */
+    /** The cell the piece stands on. */
     at: string;
+    /** The board's lattice box. */
     board: BoardSize;
-    /** A self-contained SVG; each square is a `<rect data-square="f5">`. */
+    /** The board drawn, as a spec (`hex6`); absent from older servers. */
+    boardSpec?: string;
+    /** The board drawn, in words (`hexagon of side 6`); absent from older servers. */
+    boardLabel?: string;
+    /** Why the board asked for (params or setting) was not used, one sentence; the diagram is on the next choice (the declared board, else the default). */
+    boardProblem?: string;
+    /** The boards the panel's chooser offers (the declared one first); absent from older servers. */
+    boardOffers?: BoardOffer[];
+    /** The blockers placed (those on the board and not on the piece's cell); absent from older servers. */
+    blockers?: Blocker[];
+    /** A self-contained SVG; each cell is an element (`<rect>`, `<polygon>`) with `data-square` = its name. */
     svg: string;
     /** The same diagram as text. */
     text: string;
@@ -69,10 +98,10 @@ export interface PieceDiagramResult {
     firstMove?: boolean;
     /** Whether its moves on this board differ on its first move (so a first-move switch means something). */
     firstMoveMatters?: boolean;
-    /** `request`: the params' board; `declared`: the document's board declaration; `default`: 9 x 9. */
+    /** `request`: the params' board; `settings`: `lcpn.diagram.board` (or files/ranks); `declared`: the document's board declaration; `default`: 9 x 9. */
     boardSource?: BoardSource;
-    /** The board the document declares, if any (its name and size), whatever board was drawn. */
-    declaredBoard?: { name: string; files: number; ranks: number };
+    /** The board the document declares, if any (its name, size, spec and words), whatever board was drawn. */
+    declaredBoard?: { name: string; files: number; ranks: number; spec?: string; label?: string };
 }
 
 /** Custom request: a position (several pieces of both sides, docs/position.md) seen from a document. */
@@ -81,11 +110,11 @@ export const POSITION_DIAGRAM_REQUEST = 'lcpn/positionDiagram';
 export interface PositionDiagramParams {
     /** The document whose names the position's pieces are. */
     uri: string;
-    /** The position string; empty: an empty board of the document's declared size (else 8 x 8). */
+    /** The position string; empty: an empty board of the document's declared board (else 8 x 8). A string may start with a board spec (`hex6 w:king@f6`). */
     position: string;
-    /** The square of the piece whose moves to show. */
+    /** The cell of the piece whose moves to show. */
     select?: string;
-    /** A square whose attackers to list. */
+    /** A cell whose attackers to list. */
     attacked?: string;
     /** The selected piece has not moved yet (its first-move moves count, marked); default false. */
     firstMove?: boolean;
@@ -105,6 +134,9 @@ export interface PositionDiagramResult {
     /** The position after `edit`, written as a position string. */
     position?: string;
     board: BoardSize;
+    /** The position's board as a spec and in words; absent from older servers. */
+    boardSpec?: string;
+    boardLabel?: string;
     pieces: PositionPiece[];
     selected?: Omit<PositionPiece, 'known'> & { moves: string[]; captures: string[]; notes: string[] };
     attackers?: { square: string; pieces: (Omit<PositionPiece, 'known'> & { how: 'land' | 'igui' })[] };

@@ -21,8 +21,8 @@ const blockers = byId('blockers');
 const facts = byId('facts');
 const notes = byId('notes');
 const controls = byId('controls') as HTMLFormElement;
-const files = byId('files') as HTMLInputElement;
-const ranks = byId('ranks') as HTMLInputElement;
+const boardChoice = byId('board-choice') as HTMLSelectElement;
+const boardSpec = byId('board-spec') as HTMLInputElement;
 const boardDefault = byId('board-default') as HTMLButtonElement;
 const boardSource = byId('board-source');
 const firstMoveLabel = byId('first-move-label');
@@ -71,9 +71,7 @@ function render(view: DiagramView): void {
     current = view;
     title.textContent = `${view.piece}${view.side === 'black' ? ' (Black)' : ''} on ${view.at}`;
     controls.hidden = false;
-    // Do not overwrite a number the user is typing.
-    if (document.activeElement !== files) files.value = String(view.board.files);
-    if (document.activeElement !== ranks) ranks.value = String(view.board.ranks);
+    renderBoardChoice(view);
     boardDefault.hidden = view.boardChoice !== 'panel';
     boardDefault.textContent = view.declaredBoard ? `Use the file's board (${view.declaredBoard.name})` : 'Use the setting';
     boardSource.textContent = boardSourceText(view);
@@ -120,6 +118,25 @@ function render(view: DiagramView): void {
     list(facts, view.facts ?? []);
     list(notes, view.notes);
     exportBar.hidden = !svg;
+}
+
+/**
+ * The board chooser: the server's offers (the file's board, rectangles, a cylinder, hexagons of
+ * each side in both orientations), and a box for any spec. Specs are the server's strings: this
+ * script never reads one.
+ */
+function renderBoardChoice(view: DiagramView): void {
+    const spec = view.boardSpec ?? `${view.board.files}x${view.board.ranks}`;
+    const offers = Array.isArray(view.boardOffers) ? view.boardOffers : [];
+    if (document.activeElement !== boardChoice) {
+        const options = offers.map((offer) => new Option(offer.label, offer.spec));
+        // A board that is not among the offers (typed, or from the settings) is shown as itself.
+        if (!offers.some((offer) => offer.spec === spec)) options.unshift(new Option(view.boardLabel ?? spec, spec));
+        boardChoice.replaceChildren(...options);
+        boardChoice.value = spec;
+    }
+    // Do not overwrite a spec the user is typing.
+    if (document.activeElement !== boardSpec) boardSpec.value = spec;
 }
 
 function boardSourceText(view: DiagramView): string {
@@ -198,10 +215,10 @@ controls.addEventListener('change', (event) => {
             : 'Click a square to place a friendly piece, again for an enemy piece, once more to clear it. Drag the piece to move it.';
         return;
     }
-    const size = { files: Number(files.value), ranks: Number(ranks.value) };
-    const valid = [size.files, size.ranks].every((n) => Number.isInteger(n) && n >= 1 && n <= 32);
-    if (valid) vscode.postMessage({ type: 'board', board: size });
-    else setStatus('A board has 1 to 32 files and 1 to 32 ranks.', 'error');
+    // Which boards exist is the server's answer: it says what is wrong with a spec it cannot read.
+    const chosen = event.target === boardChoice ? boardChoice.value : event.target === boardSpec ? boardSpec.value.trim() : undefined;
+    if (chosen) vscode.postMessage({ type: 'board', board: chosen });
+    else if (event.target === boardSpec) setStatus('Type a board, such as 8x8, 9x10, 8x8-cylinder, hex6 or hex6-rows.', 'error');
 });
 controls.addEventListener('submit', (event) => event.preventDefault());
 boardDefault.addEventListener('click', () => vscode.postMessage({ type: 'board', board: undefined }));

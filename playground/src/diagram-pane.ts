@@ -3,10 +3,11 @@
  * (`lcpn/pieceDiagram`). Clicking a square cycles a blocker there (none, friend, enemy), as in
  * the VS Code panel; shift-click puts the piece on that square. Blockers, square, side and
  * first-move state belong to the piece they were set on (not carried over silently to the next
- * piece). The board is the one the text declares unless a size is typed.
+ * piece). The board is the one the text declares unless one is chosen or typed (a board spec:
+ * the server reads it and offers the choices; this page reads neither specs nor cell names).
  */
-import { cycleBlocker, keepBlockers } from '../../client/src/diagram/squares.js';
-import type { Blocker, BoardSize, LcpnDocumentClient, LspPosition, PieceDiagram, PlayerSide } from './lsp.js';
+import { cycleBlocker, keepBlockers } from '../../client/src/diagram/blockers.js';
+import type { Blocker, LcpnDocumentClient, LspPosition, PieceDiagram, PlayerSide } from './lsp.js';
 
 /** Per piece, like the VS Code panel: square, blockers, side, first-move state. */
 interface SetUp { blockers: Blocker[]; at?: string; side?: PlayerSide; firstMove?: boolean }
@@ -24,12 +25,16 @@ export class DiagramPane {
     constructor(
         private readonly client: LcpnDocumentClient,
         private readonly elements: {
-            picture: HTMLElement; title: HTMLElement; notes: HTMLElement; files: HTMLInputElement; ranks: HTMLInputElement;
+            picture: HTMLElement; title: HTMLElement; notes: HTMLElement; boardChoice: HTMLSelectElement; boardSpec: HTMLInputElement;
             boardSource: HTMLElement; black: HTMLInputElement; firstMove: HTMLInputElement; firstMoveLabel: HTMLElement;
         }
     ) {
         elements.picture.addEventListener('click', (event) => this.clicked(event));
-        for (const input of [elements.files, elements.ranks]) input.addEventListener('change', () => void this.refresh());
+        elements.boardChoice.addEventListener('change', () => {
+            elements.boardSpec.value = elements.boardChoice.value;
+            void this.refresh();
+        });
+        elements.boardSpec.addEventListener('change', () => void this.refresh());
         elements.black.addEventListener('change', () => this.changeSetUp({ side: elements.black.checked ? 'black' : undefined }));
         elements.firstMove.addEventListener('change', () => this.changeSetUp({ firstMove: elements.firstMove.checked || undefined }));
     }
@@ -66,12 +71,14 @@ export class DiagramPane {
             return;
         }
         this.shownAt = diagram.at;
+        // The server placed the blockers on its board (none off it, none on the piece).
+        const own = this.setUpOf(diagram.piece);
+        own.blockers = keepBlockers(own.blockers, Array.isArray(diagram.blockers) ? diagram.blockers : undefined, diagram.at);
         this.elements.title.textContent = `${diagram.piece}${diagram.side === 'black' ? ' (Black)' : ''} on ${diagram.at}`;
-        // The size inputs left empty follow the server's board (the text's declaration, else 9 x 9).
-        this.elements.files.placeholder = String(diagram.board.files);
-        this.elements.ranks.placeholder = String(diagram.board.ranks);
-        this.elements.boardSource.textContent = diagram.boardSource === 'declared' && diagram.declaredBoard
-            ? `the board ${diagram.declaredBoard.name} declares` : board ? 'chosen here' : 'the default board';
+        this.showBoardChoice(diagram);
+        this.elements.boardSource.textContent = diagram.boardProblem
+            ? diagram.boardProblem
+            : diagram.boardSource === 'declared' && diagram.declaredBoard ? `the board ${diagram.declaredBoard.name} declares` : board ? 'chosen here' : 'the default board';
         this.elements.black.checked = diagram.side === 'black';
         this.elements.firstMove.checked = diagram.firstMove === true;
         this.elements.firstMoveLabel.hidden = !diagram.firstMoveMatters && !diagram.firstMove;
@@ -91,9 +98,7 @@ export class DiagramPane {
         const setUp = this.setUpOf(this.piece);
         if (event.shiftKey) {
             setUp.at = square;
-            const board = this.board();
-            if (board) setUp.blockers = keepBlockers(setUp.blockers, board, square);
-            else setUp.blockers = setUp.blockers.filter((b) => b.square !== square);
+            setUp.blockers = setUp.blockers.filter((b) => b.square !== square);
         } else if (square !== this.shownAt) {
             setUp.blockers = cycleBlocker(setUp.blockers, square);
         }
@@ -106,12 +111,22 @@ export class DiagramPane {
         return setUp;
     }
 
-    /** The size typed next to the diagram; both inputs empty: the server's choice. */
-    private board(): BoardSize | undefined {
-        const { files, ranks } = this.elements;
-        if (files.value.trim() === '' && ranks.value.trim() === '') return undefined;
-        const side = (input: HTMLInputElement) => Math.min(32, Math.max(1, Math.round(Number(input.value || input.placeholder)) || 9));
-        return { files: side(files), ranks: side(ranks) };
+    /** The board chosen or typed next to the diagram, as a spec; empty: the server's choice (the text's board). */
+    private board(): string | undefined {
+        const spec = this.elements.boardSpec.value.trim();
+        return spec === '' ? undefined : spec.slice(0, 64);
+    }
+
+    /** The server's offers in the chooser (the text's board first), the board on screen selected. */
+    private showBoardChoice(diagram: PieceDiagram): void {
+        const { boardChoice } = this.elements;
+        if (document.activeElement === boardChoice) return;
+        const offers = Array.isArray(diagram.boardOffers) ? diagram.boardOffers : [];
+        const options = [new Option('the text\'s board', ''), ...offers.map((offer) => new Option(offer.label, offer.spec))];
+        const typed = this.board();
+        if (typed !== undefined && !offers.some((offer) => offer.spec === typed)) options.push(new Option(typed, typed));
+        boardChoice.replaceChildren(...options);
+        boardChoice.value = typed ?? '';
     }
 
     private changeSetUp(change: Partial<SetUp>): void {

@@ -3,7 +3,7 @@
  * hover and the `lcpn/pieceDiagram` request. Only what the page uses, over vscode-jsonrpc.
  */
 import type { MessageConnection } from 'vscode-jsonrpc/browser.js';
-import { PIECE_DIAGRAM_REQUEST, type Blocker, type BoardSize, type PieceDiagramParams, type PieceDiagramResult, type PlayerSide } from '../../client/src/protocol.js';
+import { PIECE_DIAGRAM_REQUEST, type Blocker, type PieceDiagramParams, type PieceDiagramResult, type PlayerSide } from '../../client/src/protocol.js';
 
 export const DOCUMENT_URI = 'file:///playground/pieces.lcpn';
 
@@ -64,8 +64,8 @@ export class LcpnDocumentClient {
         return typeof result.contents === 'string' ? result.contents : result.contents.value;
     }
 
-    /** Without `board` the server uses the board the text declares (else 9 x 9). */
-    async diagram(position: LspPosition, setUp: { board?: BoardSize; blockers: Blocker[]; at?: string; side?: PlayerSide; firstMove?: boolean }): Promise<PieceDiagram | null> {
+    /** Without `board` (a board spec: `hex6`, `9x10`) the server uses the board the text declares (else 9 x 9). */
+    async diagram(position: LspPosition, setUp: { board?: string; blockers: Blocker[]; at?: string; side?: PlayerSide; firstMove?: boolean }): Promise<PieceDiagram | null> {
         const { board, blockers, at, side, firstMove } = setUp;
         const params: PieceDiagramParams = { uri: DOCUMENT_URI, position, blockers, ...(board ? { board } : {}), ...(at ? { at } : {}),
             ...(side === 'black' ? { side } : {}), ...(firstMove ? { firstMove } : {}) };

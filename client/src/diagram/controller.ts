@@ -3,18 +3,20 @@
  * and dropping stale answers. The panel (panel.ts) feeds it editor events and webview messages;
  * the language server computes the diagram (`lcpn/pieceDiagram`).
  */
-import type { Blocker, BoardSize, PieceDiagramParams, PieceDiagramResult, PlayerSide } from '../protocol.js';
-import { parseFromWebview, type DiagramStyle, type DiagramView, type ExportAction, type ExportFormat, type ToWebview } from './messages.js';
-import { cycleBlocker, keepBlockers, nameBlocker, onBoard } from './squares.js';
+import type { Blocker, PieceDiagramParams, PieceDiagramResult, PlayerSide } from '../protocol.js';
+import { parseFromWebview, type BoardChoice, type DiagramStyle, type DiagramView, type ExportAction, type ExportFormat, type ToWebview } from './messages.js';
+import { cycleBlocker, keepBlockers, nameBlocker } from './blockers.js';
 
 export interface DiagramTarget {
     uri: string;
     position: { line: number; character: number };
 }
 
+/**
+ * The client's own diagram settings. The board setting (`lcpn.diagram.board`, files, ranks) is
+ * not here: the server reads it, as it does for the hover, and says where the board came from.
+ */
 export interface DiagramSettings {
-    /** The `lcpn.diagram.files`/`ranks` the user set; undefined when unset (the file's declared board, else the server's default). */
-    board: BoardSize | undefined;
     style: DiagramStyle;
     /** How long the cursor must rest before the diagram follows it. */
     delayMs: number;
@@ -38,7 +40,7 @@ export interface DiagramControllerDeps {
  * and coming back restores them.
  */
 export interface PieceSetUp {
-    /** The square chosen for the piece; undefined is the server's default (the centre). */
+    /** The cell chosen for the piece; undefined is the server's default (the centre). */
     at?: string;
     blockers: Blocker[];
     /** Undefined is White. */
@@ -51,8 +53,8 @@ export class DiagramController {
     private target: DiagramTarget | undefined;
     /** Set-ups by piece name; the piece on screen is `view.piece`. */
     private readonly setUps = new Map<string, PieceSetUp>();
-    /** The board chosen in the panel; undefined follows the settings. */
-    private chosenBoard: BoardSize | undefined;
+    /** The board chosen in the panel, as a board spec; undefined follows the settings (else the file's board). */
+    private chosenBoard: string | undefined;
     private view: DiagramView | undefined;
     private timer: unknown;
     private generation = 0;
@@ -200,17 +202,16 @@ export class DiagramController {
         if (!target) return;
         const generation = ++this.generation;
         const { style } = this.deps.settings();
-        const board = this.chosenBoard ?? this.deps.settings().board;
-        const settingsBoard = this.deps.settings().board !== undefined;
+        const board = this.chosenBoard;
         let piece = this.view?.piece;
-        let setUp = this.fit(this.setUpOf(piece), board);
+        let setUp = this.setUpOf(piece);
         let result: PieceDiagramResult | null;
         try {
             result = await this.deps.request(this.params(target, board, setUp));
             // Another piece answered: ask again with that piece's own set-up, unless it is the same.
             if (generation === this.generation && result && result.piece !== piece) {
                 piece = result.piece;
-                const own = this.fit(this.setUpOf(piece), board);
+                const own = this.setUpOf(piece);
                 if (!sameSetUp(own, setUp)) result = await this.deps.request(this.params(target, board, own));
                 setUp = own;
             }
@@ -228,15 +229,16 @@ export class DiagramController {
             this.post({ type: 'status', kind: 'info', message });
             return;
         }
-        // Blockers on the piece's own square or off the board mean nothing to the server.
+        // Blockers on the piece's own cell or off the board mean nothing to the server: it placed the others.
         const requested = this.setUpOf(result.piece);
-        const kept = keepBlockers(setUp.blockers, result.board, result.at);
+        const kept = keepBlockers(setUp.blockers, Array.isArray(result.blockers) ? result.blockers : undefined, result.at);
         const dropped = requested.blockers.length - kept.length;
         const movedOff = requested.at !== undefined && requested.at !== result.at;
         this.setUps.set(result.piece, { ...requested, at: movedOff ? undefined : requested.at, blockers: kept });
         const status = [
+            typeof result.boardProblem === 'string' ? result.boardProblem : undefined,
             movedOff ? `${requested.at} is not on this board: ${result.piece} stands on ${result.at}.` : undefined,
-            dropped > 0 ? `${dropped} blocker(s) removed: not on the board or on the piece's square.` : undefined
+            dropped > 0 ? `${dropped} blocker(s) removed: not on the board or on the piece's cell.` : undefined
         ].filter((s) => s !== undefined).join(' ');
         this.view = {
             ...result,
@@ -248,7 +250,7 @@ export class DiagramController {
             firstMove: result.firstMove ?? false,
             firstMoveMatters: result.firstMoveMatters === true,
             boardFromSettings: this.chosenBoard === undefined,
-            boardChoice: this.chosenBoard !== undefined ? 'panel' : settingsBoard ? 'settings' : result.boardSource === 'declared' ? 'declared' : 'default',
+            boardChoice: boardChoice(this.chosenBoard !== undefined, result.boardSource),
             status: status || undefined
         };
         this.post({ type: 'render', view: this.view });
@@ -260,8 +262,8 @@ export class DiagramController {
         this.renderListeners.clear();
     }
 
-    /** Without a board the server uses the document's declared board (else its default). */
-    private params(target: DiagramTarget, board: BoardSize | undefined, setUp: PieceSetUp): PieceDiagramParams {
+    /** Without a board the server uses the board setting, else the document's declared board, else its default. */
+    private params(target: DiagramTarget, board: string | undefined, setUp: PieceSetUp): PieceDiagramParams {
         const params: PieceDiagramParams = { uri: target.uri, position: target.position };
         if (board) params.board = board;
         if (setUp.at !== undefined) params.at = setUp.at;
@@ -269,16 +271,6 @@ export class DiagramController {
         if (setUp.side === 'black') params.side = 'black';
         if (setUp.firstMove) params.firstMove = true;
         return params;
-    }
-
-    /**
-     * The set-up as it can stand on `board`: a square off the board falls back to the centre.
-     * With no board (the server's choice) the server drops what is off its board, and the answer says so.
-     */
-    private fit(setUp: PieceSetUp, board: BoardSize | undefined): PieceSetUp {
-        if (!board) return setUp;
-        const at = setUp.at !== undefined && onBoard(setUp.at, board) ? setUp.at : undefined;
-        return { ...setUp, at, blockers: keepBlockers(setUp.blockers, board, at) };
     }
 
     private async deliverPng(base64: string, action: ExportAction): Promise<void> {
@@ -314,6 +306,12 @@ export class DiagramController {
 export function exportName(view: Pick<DiagramView, 'piece' | 'at'> & { side?: DiagramView['side'] }, format: ExportFormat): string {
     const name = view.piece.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'piece';
     return `${name}${view.side === 'black' ? '-black' : ''}-on-${view.at}.${format}`;
+}
+
+/** Where the board on screen came from: the panel's choice, else what the server says it used. */
+function boardChoice(chosenInPanel: boolean, source: PieceDiagramResult['boardSource']): BoardChoice {
+    if (chosenInPanel) return 'panel';
+    return source === 'settings' || source === 'declared' ? source : 'default';
 }
 
 function sameSetUp(a: PieceSetUp, b: PieceSetUp): boolean {

@@ -58,7 +58,8 @@ export function renderShell(options: ShellOptions): string {
   button { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 10px; cursor: pointer; }
   button:hover { background: var(--vscode-button-hoverBackground); }
   fieldset { display: inline-block; border: 1px solid var(--vscode-panel-border, #8884); margin: 0 8px 8px 0; }
-  input[type=number] { width: 4em; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, #8884); }
+  #board-choice { margin-right: 6px; color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); border: 1px solid var(--vscode-dropdown-border, #8884); }
+  #board-spec { width: 9em; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, #8884); }
   #board.piece-mode [data-square] { cursor: crosshair; }
   #export button { margin-right: 6px; }
   #tabs { margin: 8px 0; }
@@ -70,8 +71,8 @@ export function renderShell(options: ShellOptions): string {
   #position-board [data-square]:focus { outline: 2px solid var(--vscode-focusBorder); }
   #position-status.error { color: var(--vscode-errorForeground); }
   /* The square asked about (dashed) and the pieces attacking it (solid), in the Okabe-Ito vermillion. */
-  #position-board rect.attacked { stroke: #d55e00; stroke-width: 4px; stroke-dasharray: 6 3; }
-  #position-board rect.attacker { stroke: #d55e00; stroke-width: 4px; }
+  #position-board [data-square].attacked { stroke: #d55e00; stroke-width: 4px; stroke-dasharray: 6 3; }
+  #position-board [data-square].attacker { stroke: #d55e00; stroke-width: 4px; }
   #position-pieces li.selected { font-weight: bold; }
   [hidden] { display: none !important; }
 </style>
@@ -90,8 +91,9 @@ export function renderShell(options: ShellOptions): string {
     <label><input type="radio" name="mode" value="piece"> moves the piece there</label>
   </fieldset>
   <fieldset id="board-size"><legend>Board</legend>
-    <label>files <input id="files" type="number" min="1" max="32" step="1" required></label>
-    <label>ranks <input id="ranks" type="number" min="1" max="32" step="1" required></label>
+    <select id="board-choice" aria-label="board"></select>
+    <label>or type one <input id="board-spec" type="text" spellcheck="false" autocomplete="off" maxlength="64"
+      title="A board: 8x8, 9x10, 8x8-cylinder, hex6 (Glinski's hexagon), hex6-rows (the hexagon as the specification draws it)"></label>
     <button id="board-default" type="button" hidden>Use the setting</button>
     <span id="board-source"></span>
   </fieldset>

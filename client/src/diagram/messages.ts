@@ -2,8 +2,8 @@
  * Messages between the diagram panel (extension side) and its webview. Anything that comes
  * from the webview is untrusted input and is validated before use.
  */
-import type { Blocker, BoardSize, PieceDiagramResult, PlayerSide } from '../protocol.js';
-import { isSquareName, MAX_BLOCKER_NAME, MAX_BOARD_SIDE } from './squares.js';
+import type { Blocker, PieceDiagramResult, PlayerSide } from '../protocol.js';
+import { isCellName, MAX_BLOCKER_NAME } from './blockers.js';
 import { MAX_POSITION_TEXT, POSITION_ACTIONS, type PositionAction, type PositionView } from './position-controller.js';
 
 export type DiagramStyle = 'image' | 'text' | 'both';
@@ -45,8 +45,8 @@ export type FromWebview =
     | { type: 'clear' }
     /** Put the piece on this square (a click in "move the piece" mode, or a drag of the piece). */
     | { type: 'place'; square: string }
-    /** The board size chosen next to the diagram; `undefined` goes back to the settings (or the file's board). */
-    | { type: 'board'; board: BoardSize | undefined }
+    /** The board chosen next to the diagram, as a board spec (`hex6`, `9x10`); `undefined` goes back to the settings (or the file's board). */
+    | { type: 'board'; board: string | undefined }
     /** The piece plays for this side. */
     | { type: 'side'; side: PlayerSide }
     /** True: the piece has not moved yet (its first-move moves count); false: it has moved. */
@@ -70,6 +70,9 @@ export function isPositionMessage(message: FromWebview): message is PositionMess
     return message.type.startsWith('position-');
 }
 
+/** The longest board spec the webview may send (a spec is a few characters: `hex6-rows`). */
+export const MAX_BOARD_SPEC = 64;
+
 /** PNG files start with these bytes; anything else from the webview is refused. */
 const PNG_SIGNATURE = 'iVBORw0KGgo';
 /** A diagram is a few tens of kilobytes; refuse anything absurd from the webview. */
@@ -85,7 +88,7 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
         case 'clear':
             return { type: 'clear' };
         case 'name-blocker': {
-            if (!isSquareName(message.square)) return undefined;
+            if (!isCellName(message.square)) return undefined;
             if (message.piece === undefined || message.piece === null) return { type: 'name-blocker', square: message.square };
             if (typeof message.piece !== 'string' || message.piece.length > MAX_BLOCKER_NAME) return undefined;
             const piece = message.piece.trim();
@@ -93,12 +96,13 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
         }
         case 'toggle':
         case 'place':
-            return isSquareName(message.square) ? { type: message.type, square: message.square } : undefined;
+            return isCellName(message.square) ? { type: message.type, square: message.square } : undefined;
         case 'board': {
             if (message.board === undefined || message.board === null) return { type: 'board', board: undefined };
-            const board = message.board as Record<string, unknown> | null;
-            if (typeof board !== 'object' || board === null || !isSide(board.files) || !isSide(board.ranks)) return undefined;
-            return { type: 'board', board: { files: board.files, ranks: board.ranks } };
+            if (typeof message.board !== 'string') return undefined;
+            // The server reads the spec and says what is wrong with it; only junk is refused here.
+            const spec = message.board.trim();
+            return spec.length > 0 && spec.length <= MAX_BOARD_SPEC && /^[\x20-\x7e]+$/.test(spec) ? { type: 'board', board: spec } : undefined;
         }
         case 'side':
             return message.side === 'white' || message.side === 'black' ? { type: 'side', side: message.side } : undefined;
@@ -111,7 +115,7 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
         case 'position-text':
             return typeof message.text === 'string' && message.text.length <= MAX_POSITION_TEXT ? { type: 'position-text', text: message.text } : undefined;
         case 'position-click':
-            return isSquareName(message.square) && POSITION_ACTIONS.includes(message.action as PositionAction)
+            return isCellName(message.square) && POSITION_ACTIONS.includes(message.action as PositionAction)
                 ? { type: 'position-click', square: message.square, action: message.action as PositionAction }
                 : undefined;
         case 'export':
@@ -124,10 +128,6 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
         default:
             return undefined;
     }
-}
-
-function isSide(value: unknown): value is number {
-    return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_BOARD_SIDE;
 }
 
 function isFormat(value: unknown): value is ExportFormat {

@@ -9,27 +9,18 @@ import { DiagramController, type DiagramSettings, type DiagramTarget, type Piece
 import { renderShell, makeNonce } from './html.js';
 import { isDiagramStyle, isPositionMessage, parseFromWebview, type DiagramView, type ExportAction, type ExportFormat } from './messages.js';
 import { PositionController, type PositionView } from './position-controller.js';
-import { clampBoard } from './squares.js';
 
 const VIEW_TYPE = 'lcpn.diagram';
 
+/** The panel's own settings; the board settings are read by the server (the hover's and the panel's alike). */
 export function readDiagramSettings(): DiagramSettings {
     const config = vscode.workspace.getConfiguration('lcpn.diagram');
     const style = config.get<string>('style');
     const delay = config.get<number>('updateDelay');
     return {
-        // Only a size the user set overrides the board the file declares.
-        board: isSet(config, 'files') || isSet(config, 'ranks') ? clampBoard(config.get('files'), config.get('ranks'), { files: 9, ranks: 9 }) : undefined,
         style: isDiagramStyle(style) ? style : 'image',
         delayMs: typeof delay === 'number' && delay >= 0 ? delay : 250
     };
-}
-
-/** Whether the user (or the workspace) set this setting, as opposed to its default. */
-function isSet(config: vscode.WorkspaceConfiguration, key: string): boolean {
-    const inspected = config.inspect(key);
-    return [inspected?.globalValue, inspected?.workspaceValue, inspected?.workspaceFolderValue,
-        inspected?.globalLanguageValue, inspected?.workspaceLanguageValue, inspected?.workspaceFolderLanguageValue].some((v) => v !== undefined);
 }
 
 export class DiagramPanel implements vscode.Disposable {

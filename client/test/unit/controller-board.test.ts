@@ -3,20 +3,28 @@ import { DiagramController, exportName, type DiagramSettings } from '../../src/d
 import type { ToWebview } from '../../src/diagram/messages.js';
 import type { PieceDiagramParams, PieceDiagramResult } from '../../src/protocol.js';
 
-const settings: DiagramSettings = { board: { files: 8, ranks: 8 }, style: 'image', delayMs: 0 };
+const settings: DiagramSettings = { style: 'image', delayMs: 0 };
 const cursor = (line: number) => ({ uri: 'file:///w/pieces.lcpn', position: { line, character: 1 } });
 
-/** A server with "knight" on line 0 and "rook" on line 1; it stands where asked, else on the centre. */
+/**
+ * A server with "knight" on line 0 and "rook" on line 1 on rectangles (`FxR` specs, 8x8 when none
+ * is asked for); it stands where asked, else on the centre, and places the blockers on its board.
+ * (The client under test reads no cell names or specs; this stand-in for the server does.)
+ */
 function fakeServer() {
     const requests: PieceDiagramParams[] = [];
     const request = async (params: PieceDiagramParams): Promise<PieceDiagramResult | null> => {
         requests.push(structuredClone(params));
         const piece = ['knight', 'rook'][params.position.line];
         if (!piece) return null;
-        const board = params.board ?? { files: 8, ranks: 8 };
-        const inside = params.at && params.at.charCodeAt(0) - 97 < board.files && Number(params.at.slice(1)) <= board.ranks;
-        const at = inside ? params.at! : `${String.fromCharCode(97 + Math.floor(board.files / 2))}${Math.floor(board.ranks / 2) + 1}`;
-        return { piece, at, board, svg: `<svg xmlns="http://www.w3.org/2000/svg"><rect data-square="${at}"/></svg>`, text: at, notes: [] };
+        const spec = typeof params.board === 'string' && /^\d+x\d+$/.test(params.board) ? params.board : '8x8';
+        const [files, ranks] = spec.split('x').map(Number);
+        const board = { files, ranks };
+        const inside = (cell: string) => cell.charCodeAt(0) - 97 < files && Number(cell.slice(1)) <= ranks;
+        const at = params.at && inside(params.at) ? params.at : `${String.fromCharCode(97 + Math.floor(files / 2))}${Math.floor(ranks / 2) + 1}`;
+        const blockers = (params.blockers ?? []).filter((b) => inside(b.square) && b.square !== at);
+        const problem = typeof params.board === 'string' && spec !== params.board ? { boardProblem: `'${params.board}' is not a board` } : {};
+        return { piece, at, board, boardSpec: spec, blockers, svg: `<svg xmlns="http://www.w3.org/2000/svg"><rect data-square="${at}"/></svg>`, text: at, notes: [], ...problem };
     };
     return { requests, request };
 }
@@ -62,30 +70,40 @@ describe('diagram panel: the piece on any square', () => {
         const { controller, posted } = setup();
         await controller.show(cursor(0));
         await controller.handleMessage({ type: 'place', square: 'h8' });
-        await controller.handleMessage({ type: 'board', board: { files: 5, ranks: 5 } });
-        expect(controller.current).toMatchObject({ at: 'c3', board: { files: 5, ranks: 5 }, boardFromSettings: false,
-            status: 'h8 is not on this board: knight stands on c3.' });
+        await controller.handleMessage({ type: 'toggle', square: 'a1' });
+        await controller.handleMessage({ type: 'toggle', square: 'g7' });
+        await controller.handleMessage({ type: 'board', board: '5x5' });
+        expect(controller.current).toMatchObject({ at: 'c3', board: { files: 5, ranks: 5 }, boardFromSettings: false, blockers: [{ square: 'a1', side: 'friend' }],
+            status: 'h8 is not on this board: knight stands on c3. 1 blocker(s) removed: not on the board or on the piece\'s cell.' });
         await controller.handleMessage({ type: 'board', board: undefined });
         expect(controller.current).toMatchObject({ at: 'e5', board: { files: 8, ranks: 8 }, boardFromSettings: true });
         expect(posted.at(-1)).toMatchObject({ type: 'render', view: { status: undefined } });
     });
 });
 
-describe('diagram panel: the board size next to the diagram', () => {
-    it('the chosen size is sent instead of the setting until reset', async () => {
+describe('diagram panel: the board chosen next to the diagram', () => {
+    it('the chosen board spec is sent until reset; without one the server chooses', async () => {
         const { controller, server } = setup();
         await controller.show(cursor(0));
-        await controller.handleMessage({ type: 'board', board: { files: 10, ranks: 12 } });
+        await controller.handleMessage({ type: 'board', board: '10x12' });
         await controller.show(cursor(1));
-        expect(server.requests.at(-1)?.board).toEqual({ files: 10, ranks: 12 });
+        expect(server.requests.at(-1)?.board).toBe('10x12');
         await controller.handleMessage({ type: 'board', board: null });
-        expect(server.requests.at(-1)?.board).toEqual({ files: 8, ranks: 8 });
+        expect(server.requests.at(-1)).not.toHaveProperty('board');
     });
 
-    it('refuses sizes that are not whole numbers from 1 to 32 (the largest board a file may declare)', async () => {
+    it('a spec the server cannot use is sent all the same, and the server\'s reason is the status line', async () => {
         const { controller, server } = setup();
         await controller.show(cursor(0));
-        for (const board of [{ files: 0, ranks: 8 }, { files: 33, ranks: 8 }, { files: 8.5, ranks: 8 }, { files: '8', ranks: 8 }, { files: 8 }, 'big']) {
+        await controller.handleMessage({ type: 'board', board: 'hex99' });
+        expect(server.requests.at(-1)?.board).toBe('hex99');
+        expect(controller.current).toMatchObject({ board: { files: 8, ranks: 8 }, status: "'hex99' is not a board" });
+    });
+
+    it('refuses what is not a spec at all (not a string, empty, too long)', async () => {
+        const { controller, server } = setup();
+        await controller.show(cursor(0));
+        for (const board of [{ files: 8, ranks: 8 }, 8, '', '   ', 'x'.repeat(65)]) {
             await controller.handleMessage({ type: 'board', board });
         }
         expect(server.requests).toHaveLength(1);
@@ -101,7 +119,7 @@ describe('diagram panel: blockers belong to a piece', () => {
         await controller.show(cursor(1));
         expect(controller.current).toMatchObject({ piece: 'rook', at: 'e5', blockers: [] });
         // The rook's diagram was asked again without the knight's set-up.
-        expect(server.requests.at(-1)).toEqual({ uri: 'file:///w/pieces.lcpn', position: { line: 1, character: 1 }, board: { files: 8, ranks: 8 } });
+        expect(server.requests.at(-1)).toEqual({ uri: 'file:///w/pieces.lcpn', position: { line: 1, character: 1 } });
         await controller.handleMessage({ type: 'toggle', square: 'e7' });
         await controller.show(cursor(0));
         expect(controller.current).toMatchObject({ piece: 'knight', at: 'b1', blockers: [{ square: 'c3', side: 'friend' }] });

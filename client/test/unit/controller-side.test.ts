@@ -1,6 +1,6 @@
 /** The panel's side and first-move switches, and the board the file declares (issue 10 in the panel). */
 import { describe, expect, it } from 'vitest';
-import { DiagramController, exportName, type DiagramSettings } from '../../src/diagram/controller.js';
+import { DiagramController, exportName } from '../../src/diagram/controller.js';
 import { parseFromWebview, type ToWebview } from '../../src/diagram/messages.js';
 import type { PieceDiagramParams, PieceDiagramResult } from '../../src/protocol.js';
 
@@ -9,49 +9,51 @@ const cursor = (line: number) => ({ uri: 'file:///w/xiangqi.lcpn', position: { l
 /**
  * A server whose document declares a 9 x 10 board: "soldier" (line 0) has first-move moves,
  * "chariot" (line 1) has none. It answers with the side and first-move state it was asked for.
+ * `setting`: the board spec the server reads from the user's settings (the client never reads it).
  */
-function fakeServer() {
+function fakeServer(setting?: string) {
     const requests: PieceDiagramParams[] = [];
     const request = async (params: PieceDiagramParams): Promise<PieceDiagramResult | null> => {
         requests.push(structuredClone(params));
         const piece = ['soldier', 'chariot'][params.position.line];
         if (!piece) return null;
-        const board = params.board ?? { files: 9, ranks: 10 };
+        const spec = typeof params.board === 'string' ? params.board : setting ?? '9x10';
+        const [files, ranks] = spec.split('x').map(Number);
         const at = params.at ?? 'e5';
         return {
-            piece, at, board, svg: `<svg xmlns="http://www.w3.org/2000/svg"><rect data-square="${at}"/></svg>`, text: at, notes: [],
+            piece, at, board: { files, ranks }, boardSpec: spec, svg: `<svg xmlns="http://www.w3.org/2000/svg"><rect data-square="${at}"/></svg>`, text: at, notes: [],
             side: params.side ?? 'white', firstMove: params.firstMove ?? false, firstMoveMatters: piece === 'soldier',
-            boardSource: params.board ? 'request' : 'declared', declaredBoard: { name: 'xiangqi', files: 9, ranks: 10 }
+            boardSource: params.board ? 'request' : setting ? 'settings' : 'declared', declaredBoard: { name: 'xiangqi', files: 9, ranks: 10 }
         };
     };
     return { requests, request };
 }
 
-function setup(board: DiagramSettings['board'] = undefined) {
-    const server = fakeServer();
+function setup(setting?: string) {
+    const server = fakeServer(setting);
     const posted: ToWebview[] = [];
-    const controller = new DiagramController({ request: server.request, post: (m) => posted.push(m), settings: () => ({ board, style: 'image', delayMs: 0 }) });
+    const controller = new DiagramController({ request: server.request, post: (m) => posted.push(m), settings: () => ({ style: 'image', delayMs: 0 }) });
     return { controller, server, posted };
 }
 
 describe('diagram panel: the board the file declares', () => {
-    it('sends no board when the size settings are unset, so the server uses the declared board', async () => {
+    it('sends no board unless one is chosen in the panel, so the server uses the setting or the declared board', async () => {
         const { controller, server } = setup();
         await controller.show(cursor(1));
         expect(server.requests[0]).not.toHaveProperty('board');
         expect(controller.current).toMatchObject({ board: { files: 9, ranks: 10 }, boardChoice: 'declared', declaredBoard: { name: 'xiangqi' } });
     });
 
-    it('a size the user set overrides it; a size chosen in the panel overrides both, and going back restores the declared board', async () => {
-        const { controller, server } = setup({ files: 8, ranks: 8 });
+    it('a board the user set (read by the server) overrides it; a board chosen in the panel overrides both, and going back restores the declared board', async () => {
+        const { controller, server } = setup('8x8');
         await controller.show(cursor(1));
-        expect(server.requests.at(-1)?.board).toEqual({ files: 8, ranks: 8 });
-        expect(controller.current?.boardChoice).toBe('settings');
+        expect(server.requests.at(-1)).not.toHaveProperty('board');
+        expect(controller.current).toMatchObject({ board: { files: 8, ranks: 8 }, boardChoice: 'settings' });
 
         const unset = setup();
         await unset.controller.show(cursor(1));
-        await unset.controller.handleMessage({ type: 'board', board: { files: 5, ranks: 6 } });
-        expect(unset.server.requests.at(-1)?.board).toEqual({ files: 5, ranks: 6 });
+        await unset.controller.handleMessage({ type: 'board', board: '5x6' });
+        expect(unset.server.requests.at(-1)?.board).toBe('5x6');
         expect(unset.controller.current?.boardChoice).toBe('panel');
         await unset.controller.handleMessage({ type: 'board', board: undefined });
         expect(unset.server.requests.at(-1)).not.toHaveProperty('board');

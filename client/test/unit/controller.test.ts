@@ -3,7 +3,7 @@ import { DiagramController, type DiagramSettings } from '../../src/diagram/contr
 import type { ToWebview } from '../../src/diagram/messages.js';
 import type { PieceDiagramParams, PieceDiagramResult } from '../../src/protocol.js';
 
-const settings: DiagramSettings = { board: { files: 8, ranks: 8 }, style: 'both', delayMs: 200 };
+const settings: DiagramSettings = { style: 'both', delayMs: 200 };
 const at = (line: number, character: number) => ({ uri: 'file:///w/pieces.lcpn', position: { line, character } });
 
 /** A server that answers `lcpn/pieceDiagram` for "knight" on line 0 and nothing elsewhere. */
@@ -12,7 +12,7 @@ function fakeServer() {
     const answer = (params: PieceDiagramParams): PieceDiagramResult | null => params.position.line !== 0 ? null : {
         piece: 'knight',
         at: 'd4',
-        board: params.board ?? { files: 8, ranks: 8 },
+        board: { files: 8, ranks: 8 },
         svg: `<svg xmlns="http://www.w3.org/2000/svg"><rect data-square="e6"/></svg>`,
         text: `blockers: ${(params.blockers ?? []).map((b) => `${b.side}@${b.square}`).join(',')}`,
         notes: ['a leaper']
@@ -39,11 +39,11 @@ function setup(request = fakeServer().request, options: Partial<DiagramSettings>
 }
 
 describe('diagram controller', () => {
-    it('shows the piece at the cursor with the board from the settings', async () => {
+    it('shows the piece at the cursor on the board the server chooses (the setting, else the file\'s)', async () => {
         const server = fakeServer();
         const { controller, renders } = setup(server.request);
         await controller.show(at(0, 6));
-        expect(server.requests).toEqual([{ uri: 'file:///w/pieces.lcpn', position: { line: 0, character: 6 }, board: { files: 8, ranks: 8 } }]);
+        expect(server.requests).toEqual([{ uri: 'file:///w/pieces.lcpn', position: { line: 0, character: 6 } }]);
         expect(renders()).toHaveLength(1);
         expect(renders()[0]).toMatchObject({ piece: 'knight', at: 'd4', style: 'both', blockers: [], notes: ['a leaper'] });
         expect(controller.current?.piece).toBe('knight');
@@ -134,17 +134,23 @@ describe('diagram controller', () => {
         expect(posted.filter((m) => m.type === 'render')).toHaveLength(2);
     });
 
-    it('drops blockers that a smaller board no longer has', async () => {
-        const server = fakeServer();
-        let board = { files: 10, ranks: 10 };
-        const posted: ToWebview[] = [];
-        const controller = new DiagramController({ request: server.request, post: (m) => posted.push(m), settings: () => ({ ...settings, board }) });
+    it('drops blockers the server did not place (the setting changed to a smaller board), keeping their order', async () => {
+        const requests: PieceDiagramParams[] = [];
+        let size = 10;
+        const onBoard = (cell: string) => cell.charCodeAt(0) - 97 < size && Number(cell.slice(1)) <= size;
+        const { controller } = setup(async (params) => {
+            requests.push(structuredClone(params));
+            return { piece: 'knight', at: 'd4', board: { files: size, ranks: size }, svg: '<svg/>', text: '', notes: [], blockers: (params.blockers ?? []).filter((b) => onBoard(b.square)) };
+        });
         await controller.show(at(0, 6));
         await controller.handleMessage({ type: 'toggle', square: 'j10' });
         await controller.handleMessage({ type: 'toggle', square: 'c3' });
-        board = { files: 8, ranks: 8 };
+        expect(controller.currentBlockers).toEqual([{ square: 'j10', side: 'friend' }, { square: 'c3', side: 'friend' }]);
+        size = 8;
         await controller.refresh();
-        expect(server.requests.at(-1)?.blockers).toEqual([{ square: 'c3', side: 'friend' }]);
+        expect(controller.currentBlockers).toEqual([{ square: 'c3', side: 'friend' }]);
+        await controller.refresh();
+        expect(requests.at(-1)?.blockers).toEqual([{ square: 'c3', side: 'friend' }]);
     });
 
     it('stops following after dispose', async () => {

@@ -15,13 +15,16 @@ describe('messages from the webview', () => {
         }
     });
 
-    it('accepts placing the piece, a board size or none, export requests and PNG bytes', () => {
+    it('accepts placing the piece, a board spec or none, export requests and PNG bytes', () => {
         expect(parseFromWebview({ type: 'place', square: 'a1' })).toEqual({ type: 'place', square: 'a1' });
-        expect(parseFromWebview({ type: 'board', board: { files: 6, ranks: 26, x: 1 } })).toEqual({ type: 'board', board: { files: 6, ranks: 26 } });
+        // Board specs are the server's to read: the client passes them on (trimmed), whatever board they name.
+        expect(parseFromWebview({ type: 'board', board: ' hex6-rows ', x: 1 })).toEqual({ type: 'board', board: 'hex6-rows' });
+        expect(parseFromWebview({ type: 'board', board: '99x99' })).toEqual({ type: 'board', board: '99x99' });
         expect(parseFromWebview({ type: 'board' })).toEqual({ type: 'board', board: undefined });
         expect(parseFromWebview({ type: 'export', format: 'png', action: 'copy' })).toEqual({ type: 'export', format: 'png', action: 'copy' });
         expect(parseFromWebview({ type: 'png', action: 'save', data: 'iVBORw0KGgoAAA==' })).toEqual({ type: 'png', action: 'save', data: 'iVBORw0KGgoAAA==' });
-        for (const bad of [{ type: 'place', square: 'z99' }, { type: 'board', board: { files: 0, ranks: 8 } }, { type: 'board', board: 8 },
+        for (const bad of [{ type: 'place', square: 'z9 9' }, { type: 'board', board: { files: 8, ranks: 8 } }, { type: 'board', board: 8 },
+            { type: 'board', board: '  ' }, { type: 'board', board: 'x'.repeat(65) }, { type: 'board', board: 'hex\n6' },
             { type: 'export', format: 'gif', action: 'save' }, { type: 'export', format: 'svg', action: 'print' },
             { type: 'png', action: 'save', data: 'PHN2Zz4=' }, { type: 'png', action: 'save', data: 'iVBORw0KGgo"><script>' }, { type: 'png', action: 'save' }]) {
             expect(parseFromWebview(bad), JSON.stringify(bad)).toBeUndefined();

@@ -130,7 +130,7 @@ describe('positionDiagram in the panel', () => {
     test('an edit off the board or with a name a position cannot hold is an error at the end of the string', async () => {
         const { services, uri } = await open(VARIANT);
         expect(positionDiagram(services.shared, { uri, position: '9x10', edit: { square: 'j1', piece: 'general' } })?.error)
-            .toEqual({ message: 'j1 is not a square of the 9x10 board', column: 4 });
+            .toEqual({ message: 'j1 is not a cell of the board (9x10)', column: 4 });
         expect(positionDiagram(services.shared, { uri, position: '9x10', edit: { square: 'a1', piece: 'two words' } })?.error?.message)
             .toMatch(/cannot be written in a position/);
         expect(positionDiagram(services.shared, { uri, position: '9x10', edit: { square: 'a1', piece: 'x'.repeat(1001) } })?.error?.message)

@@ -1,10 +1,12 @@
 /**
  * `lcpn/pieceDiagram`: the diagram of the piece under the cursor in a given set-up, for the
  * editor's interactive diagram panel. The piece is the one named under the cursor, or else
- * the definition the cursor is in. Blockers are algebraic squares with a side (and, for
- * `(occupied-by P)`, optionally the piece standing there). The board is the params' board, else
- * the one the document declares (with its zones and clauses), else 9 x 9; the declared rules
- * apply whatever the size. Side and first-move state are the set-up's (docs/engine-semantics.md).
+ * the definition the cursor is in. Blockers are cell names of the board with a side (and, for
+ * `(occupied-by P)`, optionally the piece standing there). The board is the params' board (a
+ * board spec), else the `lcpn.diagram` settings' board, else the one the document declares
+ * (with its zones and clauses), else 9 x 9 (lcpn-diagram-board.ts); the declared rules apply
+ * whatever the board. Cells are named and read by the board's geometry: the client reads no
+ * cell name. Side and first-move state are the set-up's (docs/engine-semantics.md).
  */
 import { AstUtils, CstUtils, URI, type LangiumDocument } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
@@ -12,7 +14,11 @@ import * as ast from '../generated/ast.js';
 import { nameRole } from '../lcpn-name-roles.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { declaredBoard, type DeclaredBoard } from '../lcpn-declared-board.js';
-import { MAX_BOARD_SIDE, onBoard, parseSquare, squareName, type Board, type Occupant, type SetUp, type Side, type Square } from '../../engine/board.js';
+import type { Blocker } from '../../../../client/src/protocol.js';
+import type { Occupant, SetUp, Side } from '../../engine/board.js';
+import { boardGeometry, DIAGRAM_REQUEST_BOARD } from '../../geometry/index.js';
+import { printBoardSpec } from '../../geometry/board-spec.js';
+import { boardOffers, boardSetting, chooseBoard, diagramConfig, type BoardAsked } from './lcpn-diagram-board.js';
 import { destinations } from '../../engine/report.js';
 import { renderSvgDiagram } from '../../diagram/svg.js';
 import { renderTextDiagram } from '../../diagram/text.js';
@@ -29,17 +35,27 @@ import {
 
 export { PIECE_DIAGRAM_REQUEST, type PieceDiagramParams };
 
-/** The board when neither the request nor the document gives one. */
-export const DEFAULT_DIAGRAM_BOARD: Board = { files: 9, ranks: 9 };
+/** The board when neither the request, the settings nor the document give one (geometry/limits.ts). */
+export const DEFAULT_DIAGRAM_BOARD = DIAGRAM_REQUEST_BOARD;
 
 /**
  * The answer as this server gives it: the protocol's result (client/src/protocol.ts, the one home
  * of the wire contract), with every field that is optional there only for older servers present.
  */
 export type PieceDiagramResult = PieceDiagramAnswer
-    & Required<Pick<PieceDiagramAnswer, 'promotions' | 'facts' | 'side' | 'firstMove' | 'firstMoveMatters' | 'boardSource'>>;
+    & Required<Pick<PieceDiagramAnswer, 'promotions' | 'facts' | 'side' | 'firstMove' | 'firstMoveMatters' | 'boardSource'
+        | 'boardSpec' | 'boardLabel' | 'boardOffers' | 'blockers'>>;
 
-export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagramParams): PieceDiagramResult | null {
+/** The request as the server answers it: the `lcpn.diagram` settings read from the client first (the hover reads them the same way). */
+export async function answerPieceDiagram(shared: LangiumSharedServices, params: PieceDiagramParams): Promise<PieceDiagramResult | null> {
+    const uri = URI.parse(params.uri);
+    if (!shared.workspace.LangiumDocuments.hasDocument(uri)) return null;
+    const services = shared.ServiceRegistry.getServices(uri) as LcpnServices;
+    return pieceDiagram(shared, params, boardSetting(await diagramConfig(services)));
+}
+
+/** `setting`: the board the user's settings name (none in tests and tools without a client). */
+export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagramParams, setting?: BoardAsked): PieceDiagramResult | null {
     const uri = URI.parse(params.uri);
     const document = shared.workspace.LangiumDocuments.hasDocument(uri) ? shared.workspace.LangiumDocuments.getDocument(uri) : undefined;
     if (!document) return null;
@@ -47,16 +63,23 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
     const piece = pieceAt(services, document, params.position);
     if (!piece) return null;
     const declared = declaredBoard(services.lcpn.PieceModels, document);
-    const board = params.board ? clampBoard(params.board) : declared?.rules.board ?? DEFAULT_DIAGRAM_BOARD;
-    const at = squareOn(board, params.at) ?? { file: Math.floor(board.files / 2), rank: Math.floor(board.ranks / 2) };
+    const chosen = chooseBoard(params.board, setting, declared?.rules.board);
+    const board = chosen.board;
+    const geometry = boardGeometry(board);
+    const at = (params.at === undefined ? undefined : geometry.parse(params.at)) ?? geometry.centre;
     const side: Side = params.side === 'black' ? 'black' : 'white';
     const firstMove = params.firstMove === true;
     const setup: SetUp = { board, at, friends: [], enemies: [], side, firstMove, ...(declared ? { rules: declared.rules } : {}) };
+    // The blockers on cells of this board, as the client named them (it keeps those the answer lists).
+    const placed: Blocker[] = [];
+    const taken = new Set<number>([at.rank * board.files + at.file]);
     for (const blocker of params.blockers ?? []) {
-        const sq = squareOn(board, blocker.square);
-        if (!sq || (sq.file === at.file && sq.rank === at.rank)) continue;
-        const occupant: Occupant = blocker.piece ? { ...sq, piece: normalizeName(blocker.piece) } : sq;
+        const cell = geometry.parse(blocker.square);
+        if (!cell || taken.has(cell.rank * board.files + cell.file)) continue;
+        taken.add(cell.rank * board.files + cell.file);
+        const occupant: Occupant = blocker.piece ? { ...cell, piece: normalizeName(blocker.piece) } : cell;
         (blocker.side === 'enemy' ? setup.enemies : setup.friends).push(occupant);
+        placed.push(blocker.piece ? { square: blocker.square, side: blocker.side, piece: blocker.piece } : { square: blocker.square, side: blocker.side });
     }
     const resolve = services.lcpn.PieceModels.resolverFor(document.uri.toString());
     const result = destinations(piece, setup, resolve);
@@ -65,29 +88,35 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
     const firstMoveMatters = (firstMove && setup.friends.length === 0 && setup.enemies.length === 0 ? result : destinations(piece, { ...setup, friends: [], enemies: [], firstMove: true }, resolve))
         .destinations.some((d) => d.firstMoveOnly);
     const window = { files: [0, board.files - 1] as [number, number], ranks: [0, board.ranks - 1] as [number, number] };
-    const title = `${piece.name}${side === 'black' ? ' (Black)' : ''} on ${squareName(at)}`;
+    const title = `${piece.name}${side === 'black' ? ' (Black)' : ''} on ${geometry.name(at)}`;
     const zones = pieceZones(piece, resolve, board, declared?.rules, side);
     return {
         piece: piece.name,
-        at: squareName(at),
-        board,
+        at: geometry.name(at),
+        board: { files: board.files, ranks: board.ranks },
+        boardSpec: printBoardSpec(board),
+        boardLabel: geometry.label,
+        ...(chosen.problem ? { boardProblem: chosen.problem } : {}),
+        boardOffers: boardOffers(declared ? { name: declared.node.name || declared.key, board: declared.rules.board } : undefined),
+        blockers: placed,
         svg: renderSvgDiagram(setup, result.destinations, { window, labels: true, interactive: true, title, zones }),
         text: renderTextDiagram(setup, result.destinations, { window, labels: true, zones }),
         notes: caveats(result.problems),
-        promotions: Object.fromEntries(result.destinations.filter((d) => d.promotions?.length).map((d) => [squareName(d.square), [...d.promotions!]])),
+        promotions: Object.fromEntries(result.destinations.filter((d) => d.promotions?.length).map((d) => [geometry.name(d.square), [...d.promotions!]])),
         // Why moves are missing when the piece was put outside a zone its keywords confine it to.
         facts: [...zoneFacts(zones), ...outsideZoneFacts(piece, resolve, setup), ...destinationFacts(result.destinations)],
         side,
         firstMove,
         firstMoveMatters,
-        boardSource: params.board ? 'request' : declared ? 'declared' : 'default',
+        boardSource: chosen.source,
         ...(declared ? { declaredBoard: describeDeclared(declared) } : {})
     };
 }
 
-/** The declared board as the client shows it: its name as written and its size. */
-export function describeDeclared(declared: DeclaredBoard): { name: string; files: number; ranks: number } {
-    return { name: declared.node.name || declared.key, files: declared.rules.board.files, ranks: declared.rules.board.ranks };
+/** The declared board as the client shows it: its name as written, its size, its spec and words. */
+export function describeDeclared(declared: DeclaredBoard): { name: string; files: number; ranks: number; spec: string; label: string } {
+    const board = declared.rules.board;
+    return { name: declared.node.name || declared.key, files: board.files, ranks: board.ranks, spec: printBoardSpec(board), label: boardGeometry(board).label };
 }
 
 /** The piece named under the cursor, or the definition around it. */
@@ -102,14 +131,4 @@ export function pieceAt(services: LcpnServices, document: LangiumDocument, posit
     if (ast.isNameRef(node) && nameRole(node) === 'piece' && node.ref.ref) return models.loweredOf(node.ref.ref)?.piece;
     const def = AstUtils.getContainerOfType(node, ast.isDefinition);
     return def ? models.loweredOf(def)?.piece : undefined;
-}
-
-function clampBoard(board: NonNullable<PieceDiagramParams['board']>): Board {
-    const side = (n: number, fallback: number) => Math.max(1, Math.min(MAX_BOARD_SIDE, Math.floor(Number.isFinite(n) ? n : fallback)));
-    return { files: side(board.files, DEFAULT_DIAGRAM_BOARD.files), ranks: side(board.ranks, DEFAULT_DIAGRAM_BOARD.ranks) };
-}
-
-function squareOn(board: Board, text: string | undefined): Square | undefined {
-    const sq = text === undefined ? undefined : parseSquare(text);
-    return sq && onBoard(board, sq) ? sq : undefined;
 }

@@ -4,14 +4,18 @@
  * uses in that document would. With `edit`, a piece is put on a square (or a square emptied)
  * first, and the answer carries the position string after it, so the client edits positions
  * without reading them. With `select`, the moves of the piece on that square in the position;
- * with `attacked`, the pieces that attack that square. A position string that gives no size
- * (an empty one too) is on the document's declared board (else 8 x 8). For the editor's position view.
+ * with `attacked`, the pieces that attack that square. A position string that names no board
+ * (an empty one too) is on the document's declared board (else 8 x 8); one may start with any
+ * board spec (`hex6 w:king@f6`). Cells are named and read by the board's geometry (Glinski's names
+ * on the hexagon): the client reads none. For the editor's position view.
  */
 import { URI } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
 import type { LcpnServices } from '../lcpn-module.js';
 import { normalizeName } from '../../model/names.js';
-import { onBoard, parseSquare, squareName, type Board, type Rules, type SetUp } from '../../engine/board.js';
+import type { Board, Rules, SetUp, Square } from '../../engine/board.js';
+import { boardGeometry } from '../../geometry/index.js';
+import { printBoardSpec } from '../../geometry/board-spec.js';
 import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, parsePosition, PositionError, setUpFor, type PieceLookup, type Position } from '../../engine/position.js';
 import type { DiagramZone } from '../../diagram/zones.js';
 import { pieceZones } from '../../views/zones.js';
@@ -37,8 +41,8 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     const document = shared.workspace.LangiumDocuments.getDocument(uri)!;
     // The document's board declaration: its zones, confinements and promotion zone apply in the position.
     const rules = declaredBoard(services.lcpn.PieceModels, document)?.rules;
-    // A string that gives no size is on the declared board, as `lcpn show/moves --position` reads it.
-    const prefix = rules && params.position.trim() !== '' && !/^\s*\d+x\d+(\s|$)/i.test(params.position) ? `${rules.board.files}x${rules.board.ranks} ` : '';
+    // A string that names no board (it starts with a side's pieces) is on the declared board, as `lcpn show/moves --position` reads it.
+    const prefix = rules && /^\s*(w|b|white|black):/i.test(params.position) ? `${printBoardSpec(rules.board)} ` : '';
     let position: Position;
     try {
         position = params.position.trim() === ''
@@ -50,6 +54,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         const column = Math.min(params.position.length, Math.max(0, error.column - prefix.length));
         return { position: params.position, board: { files: 0, ranks: 0 }, pieces: [], svg: '', text: '', error: { message: error.message, column } };
     }
+    const geometry = boardGeometry(position.board);
     const resolve = services.lcpn.PieceModels.resolverFor(uri.toString());
     const lookup: PieceLookup = (name) => {
         const piece = resolve(normalizeName(name));
@@ -57,13 +62,15 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     };
     const result: PositionDiagramResult = {
         position: formatPosition(position),
-        board: position.board,
-        pieces: position.pieces.map((p) => ({ name: p.name, side: p.side, square: squareName(p.square), known: lookup(p.name) !== undefined })),
+        board: { files: position.board.files, ranks: position.board.ranks },
+        boardSpec: printBoardSpec(position.board),
+        boardLabel: geometry.label,
+        pieces: position.pieces.map((p) => ({ name: p.name, side: p.side, square: geometry.name(p.square), known: lookup(p.name) !== undefined })),
         svg: '',
         text: ''
     };
     const window = { files: [0, position.board.files - 1] as [number, number], ranks: [0, position.board.ranks - 1] as [number, number] };
-    const selectedSquare = params.select === undefined ? undefined : parseSquare(params.select);
+    const selectedSquare = params.select === undefined ? undefined : geometry.parse(params.select);
     const index = selectedSquare ? position.pieces.findIndex((p) => p.square.file === selectedSquare.file && p.square.rank === selectedSquare.rank) : -1;
     const options = rules ? { rules } : {};
     if (index >= 0) {
@@ -74,14 +81,15 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         // An unknown name: movesInPosition says so.
         const moves = found && params.firstMove ? destinations(found.target, setup, found.resolve) : movesInPosition(position, index, lookup, options);
         const zones = found ? pieceZones(found.target, resolve, position.board, rules, mover.side) : boardZones(rules, position.board);
-        const title = `${mover.name} (${mover.side}) on ${squareName(mover.square)}`;
+        const title = `${mover.name} (${mover.side}) on ${geometry.name(mover.square)}`;
         result.svg = renderSvgDiagram(setup, moves.destinations, { window, labels: true, interactive: true, title, zones });
         result.text = renderTextDiagram(setup, moves.destinations, { window, labels: true, zones });
-        const enemyOn = new Set(setup.enemies.map(squareName));
+        const name = (cell: Square) => geometry.name(cell);
+        const enemyOn = new Set(setup.enemies.map(name));
         result.selected = {
-            name: mover.name, side: mover.side, square: squareName(mover.square),
-            moves: moves.destinations.filter((d) => d.move && !enemyOn.has(squareName(d.square))).map((d) => squareName(d.square)),
-            captures: moves.destinations.filter((d) => (d.capture || d.igui) && enemyOn.has(squareName(d.square))).map((d) => squareName(d.square)),
+            name: mover.name, side: mover.side, square: name(mover.square),
+            moves: moves.destinations.filter((d) => d.move && !enemyOn.has(name(d.square))).map((d) => name(d.square)),
+            captures: moves.destinations.filter((d) => (d.capture || d.igui) && enemyOn.has(name(d.square))).map((d) => name(d.square)),
             notes: caveats(moves.problems)
         };
     } else {
@@ -96,11 +104,11 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         result.svg = renderSvgDiagram(setup, [], { window, labels: true, interactive: true, title: 'position', zones });
         result.text = renderTextDiagram(setup, [], { window, labels: true, zones });
     }
-    const attacked = params.attacked === undefined ? undefined : parseSquare(params.attacked);
-    if (attacked && attacked.file < position.board.files && attacked.rank < position.board.ranks) {
+    const attacked = params.attacked === undefined ? undefined : geometry.parse(params.attacked);
+    if (attacked) {
         result.attackers = {
-            square: squareName(attacked),
-            pieces: attackersOf(position, attacked, lookup, options).map((a) => ({ name: a.piece.name, side: a.piece.side, square: squareName(a.piece.square), how: a.how }))
+            square: geometry.name(attacked),
+            pieces: attackersOf(position, attacked, lookup, options).map((a) => ({ name: a.piece.name, side: a.piece.side, square: geometry.name(a.piece.square), how: a.how }))
         };
     }
     return result;
@@ -108,7 +116,8 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
 
 /** The declared board's zones as White sees them, outlined (no piece chosen: none is more relevant). */
 function boardZones(rules: Rules | undefined, board: Board): DiagramZone[] {
-    return (rules?.zones ?? []).map((z) => ({ name: z.key, squares: z.squares.filter((sq) => onBoard(board, sq)), relevant: false }));
+    const geometry = boardGeometry(board);
+    return (rules?.zones ?? []).map((z) => ({ name: z.key, squares: z.squares.filter((sq) => geometry.contains(sq)), relevant: false }));
 }
 
 /** A name longer than this is no piece's (and would make the string grow past what parsePosition reads). */
@@ -119,10 +128,9 @@ const MAX_EDIT_NAME = 1000;
  * PositionErrors at `column` (the edit is not part of the string).
  */
 function edited(position: Position, edit: NonNullable<PositionDiagramParams['edit']>, column: number): Position {
-    const square = parseSquare(edit.square);
-    if (!square || !/^[a-z]+[0-9]+$/.test(edit.square) || square.file >= position.board.files || square.rank >= position.board.ranks) {
-        throw new PositionError(`${edit.square} is not a square of the ${position.board.files}x${position.board.ranks} board`, column);
-    }
+    const geometry = boardGeometry(position.board);
+    const square = /^[a-z]+[0-9]+$/.test(edit.square) ? geometry.parse(edit.square) : undefined;
+    if (!square) throw new PositionError(`${edit.square} is not a cell of the board (${geometry.label})`, column);
     const pieces = position.pieces.filter((p) => p.square.file !== square.file || p.square.rank !== square.rank);
     if (edit.piece !== undefined) {
         // The position string's own rule for names (docs/position.md): it must read back.

@@ -88,12 +88,18 @@ const oneOf = (...values: string[]): Shape => (value, path) =>
 const optional = (shape: Shape): Shape => (value, path) => (value === undefined || value === null ? undefined : shape(value, path));
 const boolean: Shape = (value, path) => (typeof value === 'boolean' ? undefined : `${path} must be true or false`);
 
+/** Either of two shapes (the message names the first's problem when neither fits, with both in words). */
+const either = (first: Shape, second: Shape, words: string): Shape => (value, path) =>
+    (first(value, path) === undefined || second(value, path) === undefined ? undefined : `${path} must be ${words}`);
+/** A board: a board spec (`hex6`; read by the handler, which says what is wrong with it) or a size, as older clients send it. */
+const board: Shape = optional(either(string, object({ files: uinteger, ranks: uinteger }), "a board spec such as '8x8' or 'hex6', or { files, ranks }"));
+
 /** `lcpn/pieceDiagram`'s params (see lcpn-diagram-request.ts). */
 export const PIECE_DIAGRAM_PARAMS: ParamsCheck = check({
     uri,
     position,
     blockers: array(object({ square: string, side: oneOf('friend', 'enemy'), piece: optionalString }), true),
-    board: object({ files: uinteger, ranks: uinteger }, true),
+    board,
     at: optionalString,
     side: optional(oneOf('white', 'black')),
     firstMove: optional(boolean)
