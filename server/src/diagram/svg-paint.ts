@@ -3,7 +3,10 @@
  * cell shape): the palette, the markers (one merged path per kind), the legend's layout and the
  * zone swatches. Numbers are rounded to one decimal so that equal inputs give equal bytes.
  */
-import type { CellKind } from './cells.js';
+import type { Destination, Square } from '../engine/board.js';
+import { cellKind, type Cell, type CellKind } from './cells.js';
+import { promotionChoices } from './facts.js';
+import { KIND_LABELS } from './text.js';
 import type { DiagramZone } from './zones.js';
 
 export const COLOURS = {
@@ -28,7 +31,7 @@ export const ZONE_DASHES = ['', '4 2', '1.5 2', '6 2 1.5 2'] as const;
 export const LEGEND_KINDS: readonly CellKind[] = ['both', 'move', 'capture', 'igui', 'igui-away', 'move-igui', 'enemy-captured', 'friend', 'enemy'];
 
 /** A legend entry: a kind of square, an overlay (promotion crown, first-move pennant), or the zone of that index. */
-export type LegendKey = CellKind | 'promotes' | 'first-move' | number;
+export type LegendKey = CellKind | 'promotes' | 'first-move' | 'wraps' | number;
 
 export const PAD = 2;
 
@@ -113,6 +116,17 @@ export class Shapes {
     readonly crown: string[] = [];
     readonly pennant: string[] = [];
     readonly bang: string[] = [];
+    /** Joined edges (a cylinder's): a thick dashed line along the edge. */
+    readonly seams: string[] = [];
+
+    seam(x1: number, y1: number, x2: number, y2: number): void {
+        this.seams.push(`M${pts(x1, y1)}L${pts(x2, y2)}`);
+    }
+
+    /** A closed outline through the corners given (a cell of any shape). */
+    polygon(into: string[], corners: readonly (readonly [number, number])[]): void {
+        into.push(`M${corners.map(([x, y]) => pts(x, y)).join('L')}z`);
+    }
 
     square(into: string[], x: number, y: number, s: number): void {
         into.push(`M${pts(x, y)}h${num(s)}v${num(s)}h${num(-s)}z`);
@@ -123,10 +137,12 @@ export class Shapes {
     }
 
     /** Draws one kind centred on (cx, cy) in a square of side s; sizes are in `paint`. */
-    mark(kind: CellKind, cx: number, cy: number, s: number): void {
+    mark(kind: CellKind, cx: number, cy: number, s: number, outline?: readonly (readonly [number, number])[]): void {
         switch (kind) {
             case 'piece': {
-                this.square(this.highlight, cx - s / 2, cy - s / 2, s);
+                // The piece's cell is filled: a square, or the cell's own outline on another board.
+                if (outline) this.polygon(this.highlight, outline);
+                else this.square(this.highlight, cx - s / 2, cy - s / 2, s);
                 // A bold "!" drawn as shapes: no font is needed to show the spec's piece symbol.
                 const w = s * 0.15;
                 this.bang.push(`M${pts(cx - w / 2, cy - s * 0.33)}h${num(w)}l${pts(-w * 0.15, s * 0.42)}h${num(-w * 0.7)}z`);
@@ -208,7 +224,8 @@ export function paint(shapes: Shapes, s: number): string[] {
         path(shapes.hollowStar, `fill="${COLOURS.friend}" stroke="${COLOURS.igui}" stroke-width="${num(s * 0.07)}" stroke-linejoin="round"`),
         path(shapes.crown, `fill="${COLOURS.piece}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.03)}" stroke-linejoin="round"`),
         path(shapes.pennant, `fill="${COLOURS.firstMove}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.03)}" stroke-linejoin="round"`),
-        path(shapes.bang, `fill="${COLOURS.ink}"`)
+        path(shapes.bang, `fill="${COLOURS.ink}"`),
+        path(shapes.seams, `fill="none" stroke="${COLOURS.border}" stroke-width="${num(s * 0.16)}" stroke-dasharray="${num(s * 0.12)} ${num(s * 0.1)}"`)
     ];
 }
 
@@ -220,4 +237,73 @@ export function zoneSwatch(zone: DiagramZone, index: number, x: number, y: numbe
     const fill = zone.relevant ? `fill="${colour}" fill-opacity="0.3"` : 'fill="none"';
     const inset = width / 2;
     return `<rect x="${num(x + inset)}" y="${num(y + inset)}" width="${num(side - width)}" height="${num(side - width)}" ${fill} stroke="${colour}" stroke-width="${num(width)}"${dash ? ` stroke-dasharray="${dash.split(' ').map((d) => num(Number(d) * width)).join(' ')}"` : ''}/>`;
+}
+
+/** The legend's entries for the cells drawn: their kinds, promotion and first-move marks, joined edges, then each zone. */
+export function legendKeys(cells: readonly Cell[], destinations: readonly Destination[], zones: readonly DiagramZone[], wraps = false): { kind: LegendKey; label: string }[] {
+    const present = new Set<CellKind>();
+    for (const c of cells) present.add(cellKind(c));
+    const keys: { kind: LegendKey; label: string }[] = LEGEND_KINDS.filter((k) => present.has(k)).map((kind) => ({ kind, label: KIND_LABELS[kind] }));
+    const choices = cells.some((c) => c.promotions.length > 0) ? promotionChoices(destinations) : undefined;
+    if (choices) keys.push({ kind: 'promotes', label: `promotes (${shorten(choices.join(', '), 28)})` });
+    if (cells.some((c) => c.firstMoveOnly)) keys.push({ kind: 'first-move', label: 'only on its first move' });
+    if (wraps) keys.push({ kind: 'wraps', label: 'edges that join' });
+    zones.forEach((z, i) => keys.push({ kind: i, label: `zone ${shorten(z.name, 24)}` }));
+    return keys;
+}
+
+/** Where the legend and the note go around a board drawn in the box given (`below`: the labels' height under it). */
+export function frame(
+    box: { boardX: number; boardY: number; boardW: number; boardH: number; below: number },
+    keys: readonly { kind: LegendKey; label: string }[], cell: number, options: { legend?: boolean; legendPosition?: 'below' | 'right' }, outside: number
+) {
+    const { boardX, boardY, boardW, boardH, below } = box;
+    const right = options.legendPosition === 'right';
+    const legend = layoutLegend(options.legend ?? true ? keys : [], boardX + boardW - PAD, cell, right);
+    const gap = legend.height ? Math.round(cell * 0.4) : 0;
+    const legendX = right ? boardX + boardW + Math.max(6, gap) : PAD;
+    const legendY = right ? boardY : boardY + boardH + below + gap;
+    const belowBoard = right ? boardY + boardH + below : legendY + legend.height;
+    const noteY = Math.max(belowBoard, right ? legendY + legend.height : 0);
+    const noteHeight = outside > 0 ? legend.size + 4 : 0;
+    const width = Math.ceil(Math.max(boardX + boardW, legendX + legend.width) + PAD);
+    const height = Math.ceil(noteY + noteHeight + PAD);
+    return { legend, legendX, legendY, noteY, width, height };
+}
+
+/** The legend's swatches, zone swatches and texts, and the note on destinations outside the view. */
+export function legendMarkup(legend: Legend, legendX: number, legendY: number, zones: readonly DiagramZone[], outside: number, noteY: number) {
+    const texts: string[] = [];
+    const text = (x: number, y: number, anchor: string, content: string) =>
+        texts.push(`<text x="${num(x)}" y="${num(y)}" text-anchor="${anchor}">${escapeXml(content)}</text>`);
+    const key = new Shapes();
+    const zoneKeys: string[] = [];
+    for (const item of legend.items) {
+        const x = legendX + item.x;
+        const y = legendY + item.y;
+        key.square(key.swatches, x, y, legend.swatch);
+        if (typeof item.kind === 'number') zoneKeys.push(zoneSwatch(zones[item.kind], item.kind, x, y, legend.swatch));
+        else if (item.kind === 'promotes') key.promotion(x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
+        else if (item.kind === 'first-move') key.firstMove(x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
+        else if (item.kind === 'wraps') key.seam(x + legend.swatch, y, x + legend.swatch, y + legend.swatch);
+        else key.mark(item.kind, x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
+        text(x + legend.swatch + Math.round(legend.size * 0.4), y + legend.swatch / 2 + legend.size * 0.35, 'start', item.label);
+    }
+    if (outside > 0) {
+        text(PAD, noteY + legend.size + 2, 'start', `${outside} more destination${outside === 1 ? '' : 's'} outside this view`);
+    }
+    return { key, zoneKeys, texts };
+}
+
+/** A dashed line (as `<line>`s) for each capture on the way, between the centres given, cut short of both cells' markers. */
+export function locustLines(pairs: readonly { from: Square; to: Square }[], centre: (sq: Square) => [number, number], cell: number): string[] {
+    return pairs.map((p) => {
+        const [x1, y1] = centre(p.from);
+        const [x2, y2] = centre(p.to);
+        const length = Math.hypot(x2 - x1, y2 - y1);
+        const cut = Math.min(cell * 0.3, length / 3);
+        const ux = (x2 - x1) / length;
+        const uy = (y2 - y1) / length;
+        return `<line x1="${num(x1 + ux * cut)}" y1="${num(y1 + uy * cut)}" x2="${num(x2 - ux * cut)}" y2="${num(y2 - uy * cut)}"/>`;
+    });
 }

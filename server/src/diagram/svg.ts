@@ -15,15 +15,16 @@
  * are tinted areas with an outline, each zone its own colour and dash pattern, named in the key.
  */
 import { Buffer } from 'node:buffer';
-import { fileName, squareName, type Destination, type SetUp, type Square } from '../engine/board.js';
-import { cellKind, diagramCells, diagramWindow, inWindow, outsideWindow, type CellKind, type DiagramWindow } from './cells.js';
-import { locustPairs, promotionChoices } from './facts.js';
-import { KIND_LABELS } from './text.js';
+import { fileName, squareName, type Board, type Destination, type SetUp, type Square } from '../engine/board.js';
+import { boardGeometry } from '../geometry/index.js';
+import { cellKind, diagramCells, diagramWindow, inWindow, outsideWindow, wrapEdges, type DiagramWindow } from './cells.js';
+import { cellAt, cellLayout, renderCellDiagram } from './svg-cells.js';
+import { locustPairs } from './facts.js';
 import { orderZones, zoneEdges, zoneSet, type DiagramZone } from './zones.js';
 import { escapeMarkdown } from '../views/markdown.js';
 import {
-    COLOURS, group, layoutLegend, LEGEND_KINDS, num, PAD, paint, path, pts, Shapes, shorten, textWidth, fontSize,
-    ZONE_COLOURS, ZONE_DASHES, zoneSwatch, escapeXml, type LegendKey
+    COLOURS, escapeXml, fontSize, frame, group, legendKeys, legendMarkup, locustLines, num, PAD, paint, path, pts, Shapes, textWidth,
+    ZONE_COLOURS, ZONE_DASHES
 } from './svg-paint.js';
 
 export { COLOURS, ZONE_COLOURS, escapeXml } from './svg-paint.js';
@@ -62,14 +63,21 @@ export interface SvgLayout {
     boardY: number;
     width: number;
     height: number;
+    /**
+     * On a board whose cells are not squares (svg-cells.ts): the cell-unit coordinates of the
+     * board's top-left corner (boardX, boardY), so a point maps back to a cell through the geometry.
+     */
+    units?: { minX: number; maxY: number; board: Board };
 }
 
 export function svgLayout(setup: SetUp, destinations: readonly Destination[], options: SvgDiagramOptions = {}): SvgLayout {
+    if (boardGeometry(setup.board).geometry.kind !== 'square') return cellLayout(setup, destinations, options);
     return plan(setup, destinations, options).layout;
 }
 
 /** The square under point (x, y) of the SVG's coordinate system, or undefined off the board. */
 export function squareAt(layout: SvgLayout, x: number, y: number): Square | undefined {
+    if (layout.units) return cellAt({ ...layout, units: layout.units }, x, y);
     const col = Math.floor((x - layout.boardX) / layout.cell);
     const row = Math.floor((y - layout.boardY) / layout.cell);
     const files = layout.window.files[1] - layout.window.files[0] + 1;
@@ -92,79 +100,51 @@ function plan(setup: SetUp, destinations: readonly Destination[], options: SvgDi
     const boardW = files * cell;
     const boardH = ranks * cell;
 
-    const present = new Set<CellKind>();
-    for (const row of rows) for (const c of row) present.add(cellKind(c));
-    const keys: { kind: LegendKey; label: string }[] = LEGEND_KINDS.filter((k) => present.has(k)).map((kind) => ({ kind, label: KIND_LABELS[kind] }));
-    const choices = rows.some((row) => row.some((c) => c.promotions.length > 0)) ? promotionChoices(destinations) : undefined;
-    if (choices) keys.push({ kind: 'promotes', label: `promotes (${shorten(choices.join(', '), 28)})` });
-    if (rows.some((row) => row.some((c) => c.firstMoveOnly))) keys.push({ kind: 'first-move', label: 'only on its first move' });
     const zones = orderZones(options.zones ?? []);
-    zones.forEach((z, i) => keys.push({ kind: i, label: `zone ${shorten(z.name, 24)}` }));
-    const right = options.legendPosition === 'right';
-    const legend = layoutLegend(options.legend ?? true ? keys : [], boardX + boardW - PAD, cell, right);
+    const wraps = wrapEdges(setup.board).filter((w) => inWindow(window, w.cell));
+    const keys = legendKeys(rows.flat(), destinations, zones, wraps.length > 0);
     const outside = outsideWindow(destinations, window);
-    const gap = legend.height ? Math.round(cell * 0.4) : 0;
-    const legendX = right ? boardX + boardW + Math.max(6, gap) : PAD;
-    const legendY = right ? boardY : boardY + boardH + fileLabelHeight + gap;
-    const belowBoard = right ? boardY + boardH + fileLabelHeight : legendY + legend.height;
-    const noteY = Math.max(belowBoard, right ? legendY + legend.height : 0);
-    const noteHeight = outside > 0 ? legend.size + 4 : 0;
-    const width = Math.ceil(Math.max(boardX + boardW, legendX + legend.width) + PAD);
-    const height = Math.ceil(noteY + noteHeight + PAD);
+    const { legend, legendX, legendY, noteY, width, height } = frame({ boardX, boardY, boardW, boardH, below: fileLabelHeight }, keys, cell, options, outside);
     const layout: SvgLayout = { window, cell, boardX, boardY, width, height };
-    return { layout, rows, legend, legendX, legendY, noteY, outside, labelSize, fileLabelHeight, zones };
+    return { layout, rows, legend, legendX, legendY, noteY, outside, labelSize, fileLabelHeight, zones, wraps };
 }
 
 
 export function renderSvgDiagram(setup: SetUp, destinations: readonly Destination[], options: SvgDiagramOptions = {}): string {
-    const { layout, rows, legend, legendX, legendY, noteY, outside, labelSize, fileLabelHeight, zones } = plan(setup, destinations, options);
+    if (boardGeometry(setup.board).geometry.kind !== 'square') return renderCellDiagram(setup, destinations, options);
+    const { layout, rows, legend, legendX, legendY, noteY, outside, labelSize, fileLabelHeight, zones, wraps } = plan(setup, destinations, options);
     const { cell, boardX, boardY, width, height, window } = layout;
     const boardW = (window.files[1] - window.files[0] + 1) * cell;
     const boardH = (window.ranks[1] - window.ranks[0] + 1) * cell;
     const shapes = new Shapes();
 
+    const geometry = boardGeometry(setup.board);
+    const holes: string[] = [];
     rows.forEach((row, r) => row.forEach((c, f) => {
         const x = boardX + f * cell;
         const y = boardY + r * cell;
+        // A hole is not a square of the board: left blank, never marked.
+        if (!geometry.contains(c.square)) return shapes.square(holes, x, y, cell);
         // a1 is a dark square, as on every chessboard.
-        if ((c.square.file + c.square.rank) % 2 === 0) shapes.square(shapes.dark, x, y, cell);
+        if (geometry.shade(c.square) === 1) shapes.square(shapes.dark, x, y, cell);
         shapes.mark(cellKind(c), x + cell / 2, y + cell / 2, cell);
         if (c.promotions.length > 0) shapes.promotion(x + cell / 2, y + cell / 2, cell);
         if (c.firstMoveOnly) shapes.firstMove(x + cell / 2, y + cell / 2, cell);
     }));
     const zoneLayers = zones.map((z, i) => zoneLayer(z, i, layout));
+    // Edges that join (a cylinder's): a seam along the side of each square whose step wraps round.
+    for (const { cell: sq, step } of wraps) {
+        const x = boardX + (sq.file - window.files[0]) * cell;
+        const y = boardY + (window.ranks[1] - sq.rank) * cell;
+        if (step[0] !== 0) shapes.seam(step[0] > 0 ? x + cell : x, y, step[0] > 0 ? x + cell : x, y + cell);
+        else shapes.seam(x, step[1] > 0 ? y : y + cell, x + cell, step[1] > 0 ? y : y + cell);
+    }
 
     // Capturing on the way: a dashed line from each enemy taken on the way to where the piece goes on to (docs/diagrams.md).
     const centre = (sq: Square): [number, number] =>
         [boardX + (sq.file - window.files[0] + 0.5) * cell, boardY + (window.ranks[1] - sq.rank + 0.5) * cell];
-    const lines = locustPairs(destinations).filter((p) => inWindow(window, p.from) && inWindow(window, p.to)).map((p) => {
-        const [x1, y1] = centre(p.from);
-        const [x2, y2] = centre(p.to);
-        const length = Math.hypot(x2 - x1, y2 - y1);
-        const cut = Math.min(cell * 0.3, length / 3);
-        const ux = (x2 - x1) / length;
-        const uy = (y2 - y1) / length;
-        return `<line x1="${num(x1 + ux * cut)}" y1="${num(y1 + uy * cut)}" x2="${num(x2 - ux * cut)}" y2="${num(y2 - uy * cut)}"/>`;
-    });
-
-    const texts: string[] = [];
-    const text = (x: number, y: number, anchor: string, content: string) =>
-        texts.push(`<text x="${num(x)}" y="${num(y)}" text-anchor="${anchor}">${escapeXml(content)}</text>`);
-    const key = new Shapes();
-    const zoneKeys: string[] = [];
-    for (const item of legend.items) {
-        const x = legendX + item.x;
-        const y = legendY + item.y;
-        key.square(key.swatches, x, y, legend.swatch);
-        if (typeof item.kind === 'number') zoneKeys.push(zoneSwatch(zones[item.kind], item.kind, x, y, legend.swatch));
-        else if (item.kind === 'promotes') key.promotion(x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
-        else if (item.kind === 'first-move') key.firstMove(x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
-        else key.mark(item.kind, x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
-        text(x + legend.swatch + Math.round(legend.size * 0.4), y + legend.swatch / 2 + legend.size * 0.35, 'start', item.label);
-    }
-    if (outside > 0) {
-        text(PAD, noteY + legend.size + 2, 'start', `${outside} more destination${outside === 1 ? '' : 's'} outside this view`);
-    }
+    const lines = locustLines(locustPairs(destinations).filter((p) => inWindow(window, p.from) && inWindow(window, p.to)), centre, cell);
+    const { key, zoneKeys, texts } = legendMarkup(legend, legendX, legendY, zones, outside, noteY);
 
     const labels: string[] = [];
     if (options.labels) {
@@ -180,7 +160,7 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
 
     // Invisible but painted (fill-opacity 0, not fill none), so that they receive pointer events.
     const hits = options.interactive
-        ? rows.flatMap((row, r) => row.map((c, f) =>
+        ? rows.flatMap((row, r) => row.filter((c) => geometry.contains(c.square)).map((c) => [c, c.square.file - window.files[0]] as const).map(([c, f]) =>
             `<rect x="${num(boardX + f * cell)}" y="${num(boardY + r * cell)}" width="${num(cell)}" height="${num(cell)}" data-square="${escapeXml(squareName(c.square))}"/>`))
         : [];
     const parts = [
@@ -189,6 +169,7 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
         `<rect x="${num(boardX)}" y="${num(boardY)}" width="${num(boardW)}" height="${num(boardH)}" fill="${COLOURS.light}"/>`,
         path(shapes.dark, `fill="${COLOURS.dark}"`),
+        path(holes, 'fill="#ffffff"'),
         ...zoneLayers.map((l) => l.tint),
         `<rect x="${num(boardX)}" y="${num(boardY)}" width="${num(boardW)}" height="${num(boardH)}" fill="none" stroke="${COLOURS.border}" stroke-width="1"/>`,
         ...zoneLayers.map((l) => l.outline),
