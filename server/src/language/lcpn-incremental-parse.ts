@@ -1,0 +1,312 @@
+/**
+ * Re-parsing only the definitions an edit touches (issue 12). An LCPN file is a flat list of
+ * items (definitions, strays, and the comments between them, all children of the root). An edit
+ * changes the text of a few of them; this module re-parses a slice of the new text around them
+ * and splices the result into the old AST and CST, whose later nodes are shifted in place.
+ *
+ * Why the result equals a full parse of the new text (docs/incremental.md):
+ * - The parser is at its top-level loop at every item boundary, and what it builds from there on
+ *   depends only on the tokens from there on, looked at a few tokens ahead. The slice starts
+ *   two unchanged items before the first changed one (ANCHORS), so the parse of the items before
+ *   the slice cannot look into the changed text; it is kept. The slice ends two unchanged items
+ *   after the last changed one; when the slice's parse has items at exactly the old places of those
+ *   two, it reached them at its top-level loop, as a full parse would, and from there the tokens
+ *   are the old ones: the old items from there on are kept (shifted).
+ * - The lexer has no modes and every token ends before whitespace that follows it, except after
+ *   a lexing error (an unclosed string may close far later): any lexing error, old or new, means
+ *   a full parse. Slices start at the beginning of a line and end before a line break, so the
+ *   columns of everything outside the slice stay as they were (only offsets and lines shift).
+ * Anything else (a slice that does not resynchronise, an error at the end of the slice, an
+ * unexpected CST shape) returns undefined and the caller parses the whole text.
+ */
+import { RootCstNodeImpl, type AstNode, type CompositeCstNode, type CstNode, type LangiumParser, type RootCstNode, type Mutable, type ParseResult } from 'langium';
+import type { IRecognitionException, IToken } from 'chevrotain';
+import * as ast from './generated/ast.js';
+import { shiftCst, supportsShift } from './lcpn-incremental-cst.js';
+
+/** Unchanged items re-parsed on each side of the changed ones. */
+const ANCHORS = 2;
+
+/** What a splice changed, for relinking and revalidating only that (positions in the new text). */
+export interface Splice {
+    /** The items that came from the re-parsed slice (new AST nodes). */
+    readonly added: readonly (ast.Definition | ast.Stray)[];
+    /** The old items they replace. */
+    readonly removed: readonly (ast.Definition | ast.Stray)[];
+}
+
+export interface SpliceResult {
+    parseResult: ParseResult<ast.Document>;
+    splice: Splice;
+}
+
+const splices = new WeakMap<ParseResult<ast.Document>, Splice>();
+
+/** Remembers what a spliced parse result replaced (read by the document builder). */
+export function rememberSplice(result: ParseResult<ast.Document>, splice: Splice): void {
+    splices.set(result, splice);
+}
+
+/** What the parse result replaced, if it was spliced from the document's previous one. */
+export function spliceOf(result: ParseResult<AstNode>): Splice | undefined {
+    return splices.get(result as ParseResult<ast.Document>);
+}
+
+/** The incremental update is on unless LCPN_INCREMENTAL=0 (the bench measures both). */
+export function incrementalEnabled(): boolean {
+    return typeof process === 'undefined' || process.env?.LCPN_INCREMENTAL !== '0';
+}
+
+/** Where a text differs from another: the common prefix and suffix lengths. */
+export function textChange(oldText: string, newText: string): { start: number; oldEnd: number; newEnd: number } {
+    const max = Math.min(oldText.length, newText.length);
+    let start = 0;
+    while (start < max && oldText.charCodeAt(start) === newText.charCodeAt(start)) start++;
+    let suffix = 0;
+    while (suffix < max - start && oldText.charCodeAt(oldText.length - 1 - suffix) === newText.charCodeAt(newText.length - 1 - suffix)) suffix++;
+    return { start, oldEnd: oldText.length - suffix, newEnd: newText.length - suffix };
+}
+
+/**
+ * The new parse result, or undefined when the edit cannot be re-read safely by itself.
+ * `lineOf(offset)` gives the 0-based line of an offset of the new text. The old parse result is
+ * not changed; the new one reuses its unchanged nodes (they must not be used with the old root).
+ */
+export function spliceParse(parser: LangiumParser, old: ParseResult<ast.Document>, oldText: string, newText: string, lineOf: (offset: number) => number): SpliceResult | undefined {
+    if (old.lexerErrors.length > 0 || (old.lexerReport?.diagnostics.length ?? 0) > 0) return undefined;
+    const oldRoot = old.value;
+    const rootCst = oldRoot.$cstNode as RootCstNode | undefined;
+    if (!rootCst || rootCst.fullText !== oldText || rootCst.container) return undefined;
+    const entries = rootCst.content;
+    if (!entries.every(isItemEntry)) return undefined;
+    const change = textChange(oldText, newText);
+    if (change.start === oldText.length && change.start === newText.length) return undefined;
+
+    // Items (not comments) by index into `entries`.
+    const items: number[] = [];
+    for (let i = 0; i < entries.length; i++) if (!entries[i].hidden) items.push(i);
+    if (items.length === 0) return undefined;
+    // The first item reaching the change and the last one starting at or before its end (touching counts).
+    let first = items.findIndex((i) => entries[i].end >= change.start);
+    if (first < 0) first = items.length;
+    let last = -1;
+    for (let k = items.length - 1; k >= 0; k--) if (entries[items[k]].offset <= change.oldEnd) { last = k; break; }
+    // `first..last` may be empty (an edit between two items): the anchors then surround the gap.
+    let from = first - ANCHORS;
+    let to = Math.max(last, first - 1) + ANCHORS;
+    // Widen until each end of the slice is at the file's edge or next to a gap of whitespace holding a line break.
+    // (The entry after an item is the next item or a comment: the gap is measured to it.)
+    while (from > 0 && !breakBetween(oldText, entries[items[from - 1]].end, lineStartOf(oldText, entries[items[from - 1] + 1].offset))) from--;
+    // And until the kept end anchors start on a later line than the change ends (their columns stay).
+    while (to < items.length - 1 && (!breakBetween(oldText, entries[items[to]].end, entries[items[to] + 1].offset)
+        || !hasBreak(oldText, change.oldEnd, entries[items[to - ANCHORS + 1]].offset))) to++;
+    if (from <= 0 && to >= items.length - 1) return undefined; // the whole file: a plain parse
+    const startsAtTop = from <= 0;
+    const endsAtBottom = to >= items.length - 1;
+    // The slice in the old text: from the start of its first line (or the file's start) to the end of its last item (or the file's end).
+    // Comments before the first item belong to the root; the slice includes those after the previous item.
+    const firstEntry = startsAtTop ? 0 : items[from - 1] + 1;
+    const oldStart = startsAtTop ? 0 : lineStartOf(oldText, entries[firstEntry].offset);
+    const lastEntry = endsAtBottom ? entries.length - 1 : items[to];
+    const oldEnd = endsAtBottom ? oldText.length : entries[items[to]].end;
+    if (oldStart > change.start || oldEnd < change.oldEnd) return undefined;
+    for (let e = firstEntry; e <= lastEntry; e++) if (entries[e].offset < oldStart) return undefined;
+    const delta = newText.length - oldText.length;
+    const newStart = oldStart;
+    const newEnd = oldEnd + delta;
+
+    // The end anchors: kept from the old parse, and where the slice's parse must have items.
+    const keptFrom = endsAtBottom ? entries.length : items[to - ANCHORS + 1];
+    const keptOffset = endsAtBottom ? oldText.length : entries[keptFrom].offset;
+    if (!endsAtBottom && keptOffset < change.oldEnd) return undefined;
+
+    const slice = parser.parse<ast.Document>(newText.slice(newStart, newEnd));
+    if (slice.lexerErrors.length > 0 || (slice.lexerReport?.diagnostics.length ?? 0) > 0) return undefined;
+    const sliceCst = slice.value.$cstNode as CompositeCstNode | undefined;
+    if (!sliceCst || !sliceCst.content.every(isItemEntry)) return undefined;
+    const sliceEntries = sliceCst.content;
+    const leaf = firstLeaf(sliceCst);
+    if (!leaf || !supportsShift(leaf)) return undefined;
+    // Entries of the slice's parse taken: those before the end anchors (all, at the bottom of the file).
+    const keptRel = keptOffset + delta - newStart;
+    let taken = sliceEntries.length;
+    if (!endsAtBottom) {
+        taken = sliceEntries.findIndex((e) => e.offset >= keptRel);
+        if (taken < 0) return undefined;
+        // The slice's parse resynchronised: its remaining items are the old end anchors, at the same places.
+        const oldAnchors = entries.slice(keptFrom, lastEntry + 1);
+        const newAnchors = sliceEntries.slice(taken);
+        if (oldAnchors.length !== newAnchors.length) return undefined;
+        for (let k = 0; k < oldAnchors.length; k++) {
+            const o = oldAnchors[k];
+            const n = newAnchors[k];
+            if (o.hidden !== n.hidden || o.offset + delta - newStart !== n.offset || o.end + delta - newStart !== n.end) return undefined;
+            if (!o.hidden && o.astNode.$type !== n.astNode.$type) return undefined;
+        }
+        // An error the slice's parse met at its end (or in its anchors) may be the end of the slice speaking.
+        if (slice.parserErrors.some((e) => !raisedBefore(e, keptRel))) return undefined;
+    }
+
+    const startLine = lineOf(newStart);
+    // Line shift of the kept end: compare an old token's line with its new one.
+    const suffixLineDelta = endsAtBottom ? 0 : lineOf(keptOffset + delta) - entries[keptFrom].range.start.line;
+
+    // The new CST root and its entries: old prefix, the slice's entries, the old end (shifted).
+    const newRootCst = new RootCstNodeImpl(newText);
+    const content: CstNode[] = [];
+    for (let e = 0; e < firstEntry; e++) content.push(entries[e]);
+    const sliceTaken = sliceEntries.slice(0, taken);
+    for (const entry of sliceTaken) {
+        shiftCst(entry, newStart, startLine);
+        content.push(entry);
+    }
+    for (let e = keptFrom; e < entries.length; e++) {
+        if (delta !== 0 || suffixLineDelta !== 0) shiftCst(entries[e], delta, suffixLineDelta);
+        content.push(entries[e]);
+    }
+    for (const entry of content) (entry as { container?: CompositeCstNode }).container = newRootCst;
+    newRootCst.content = content;
+
+    // The new AST root, its properties in the order a parse creates them (the first item's kind first).
+    const definitions: ast.Definition[] = [];
+    const strays: ast.Stray[] = [];
+    let strayFirst: boolean | undefined;
+    for (const entry of content) {
+        if (entry.hidden) continue;
+        const node = entry.astNode;
+        if (ast.isStray(node)) {
+            strayFirst ??= true;
+            strays.push(node);
+        } else if (ast.isDefinition(node)) {
+            strayFirst ??= false;
+            definitions.push(node);
+        } else {
+            return undefined;
+        }
+    }
+    const newRoot = (strayFirst
+        ? { $type: oldRoot.$type, strays, definitions }
+        : { $type: oldRoot.$type, definitions, strays }) as unknown as Mutable<ast.Document>;
+    newRoot.$cstNode = newRootCst;
+    newRootCst.astNode = newRoot;
+    definitions.forEach((node, index) => adopt(node, newRoot, 'definitions', index));
+    strays.forEach((node, index) => adopt(node, newRoot, 'strays', index));
+
+    const added = sliceTaken.filter((e) => !e.hidden).map((e) => e.astNode as ast.Definition | ast.Stray);
+    const removedEntries = entries.slice(firstEntry, keptFrom).filter((e) => !e.hidden);
+    const removed = removedEntries.map((e) => e.astNode as ast.Definition | ast.Stray);
+
+    // Parser errors: the old ones before the slice and after it (shifted), the slice's own.
+    const parserErrors: IRecognitionException[] = [];
+    for (const error of old.parserErrors) if (raisedBefore(error, oldStart)) parserErrors.push(error);
+    for (const error of slice.parserErrors) parserErrors.push(shiftError(error, newStart, startLine));
+    // Old errors inside the slice are replaced by the slice's; those at the end of the input stay with it.
+    if (!endsAtBottom) {
+        for (const error of old.parserErrors) {
+            if (Number.isNaN(tokenOffset(error.token)) || !raisedBefore(error, keptOffset)) parserErrors.push(shiftError(error, delta, suffixLineDelta));
+        }
+    }
+    return {
+        parseResult: { value: newRoot, lexerErrors: [], lexerReport: slice.lexerReport, parserErrors },
+        splice: { added, removed }
+    };
+}
+
+function adopt(node: AstNode, root: AstNode, property: string, index: number): void {
+    const mutable = node as Mutable<AstNode>;
+    mutable.$container = root;
+    mutable.$containerProperty = property;
+    mutable.$containerIndex = index;
+}
+
+/** A root entry is an item's composite node (a definition or a stray) or a hidden leaf (a comment). */
+function isItemEntry(entry: CstNode): boolean {
+    if (entry.hidden) return !('content' in entry);
+    return 'content' in entry && (entry as CompositeCstNode).content.length > 0;
+}
+
+function firstLeaf(node: CstNode): CstNode | undefined {
+    let current: CstNode | undefined = node;
+    while (current && 'content' in current) current = (current as CompositeCstNode).content[0];
+    return current;
+}
+
+/** Whether text[from, to) is whitespace holding a line break (so what follows starts a line, after indentation). */
+function breakBetween(text: string, from: number, to: number): boolean {
+    if (to < from) return false;
+    let sawBreak = false;
+    for (let i = from; i < to; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10 || c === 13) sawBreak = true;
+        else if (!isWhitespace(c)) return false;
+    }
+    return sawBreak;
+}
+
+/** The start of the line holding `offset` (after its indentation's line break). */
+function lineStartOf(text: string, offset: number): number {
+    let i = offset;
+    while (i > 0) {
+        const c = text.charCodeAt(i - 1);
+        if (c === 10 || c === 13) break;
+        i--;
+    }
+    return i;
+}
+
+function hasBreak(text: string, from: number, to: number): boolean {
+    for (let i = from; i < to; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10 || c === 13) return true;
+    }
+    return false;
+}
+
+function isWhitespace(c: number): boolean {
+    // The lexer's \s: ASCII and Unicode spaces.
+    return c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+        || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** A token's start offset; NaN for the end of the input. */
+function tokenOffset(token: IToken | undefined): number {
+    if (!token || token.tokenType?.name === 'EOF') return Number.NaN;
+    return token.startOffset;
+}
+
+/**
+ * Whether an error was raised while parsing the text before `offset`: at a token there, or at
+ * the first token after it while the last token read was before it (an item that ends early
+ * is reported at the next item's first token).
+ */
+function raisedBefore(error: IRecognitionException, offset: number): boolean {
+    if (tokenOffset(error.token) < offset) return true;
+    const previous = (error as { previousToken?: IToken }).previousToken;
+    return previous !== undefined && tokenOffset(previous) < offset;
+}
+
+/** A copy of a parser error with its tokens moved (the error objects of the old parse are left as they were). */
+function shiftError(error: IRecognitionException, offset: number, lines: number): IRecognitionException {
+    if (offset === 0 && lines === 0) return error;
+    const copy = Object.create(Object.getPrototypeOf(error) as object) as Record<string, unknown>;
+    for (const key of Object.getOwnPropertyNames(error)) {
+        Object.defineProperty(copy, key, Object.getOwnPropertyDescriptor(error, key)!);
+    }
+    const record = error as unknown as Record<string, unknown>;
+    copy.token = shiftToken(error.token, offset, lines);
+    if (record.previousToken) copy.previousToken = shiftToken(record.previousToken as IToken, offset, lines);
+    if (Array.isArray(record.resyncedTokens)) copy.resyncedTokens = (record.resyncedTokens as IToken[]).map((t) => shiftToken(t, offset, lines));
+    return copy as unknown as IRecognitionException;
+}
+
+function shiftToken(token: IToken, offset: number, lines: number): IToken {
+    if (!token || Number.isNaN(tokenOffset(token)) || token.startOffset < 0) return token; // the end of the input has no position
+    return {
+        ...token,
+        startOffset: token.startOffset + offset,
+        endOffset: token.endOffset === undefined ? undefined : token.endOffset + offset,
+        startLine: token.startLine === undefined ? undefined : token.startLine + lines,
+        endLine: token.endLine === undefined ? undefined : token.endLine + lines
+    } as IToken;
+}
+
