@@ -31,6 +31,8 @@ export namespace IssueCodes {
     export const OperatorWordAsFunction = 'operator-word-as-function';
     export const UnknownCondition = 'unknown-condition';
     export const HexagonalKeyword = 'hexagonal-keyword';
+    /** A direction keyword the file's declared board gives no meaning (`:narrow` on a hexagon), lcpn-validator.ts. */
+    export const DirectionNotOnBoard = 'direction-not-on-board';
     export const OddCharacterInName = 'odd-character-in-name';
     export const SemicolonComment = 'semicolon-comment';
     export const UnknownPiece = 'unknown-piece';

@@ -16,11 +16,12 @@ import type { LcpnServices } from './lcpn-module.js';
 import { closestNames, didYouMean, spellAs } from './suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { findCycles, references } from '../model/cycles.js';
-import { DIRECTIONS, FUNCTIONS, QUALIFIERS, declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword } from '../model/vocabulary.js';
+import { FUNCTIONS, QUALIFIERS, declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword } from '../model/vocabulary.js';
 import { enclosingStyle, lowerMove, notationOf } from '../model/lower.js';
 import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
+import { fileGeometry } from './lcpn-file-geometry.js';
 
 export function registerValidationChecks(services: LcpnServices): void {
     const validator = new LcpnValidator(services.lcpn.PieceModels, services.references.ScopeProvider as LcpnScopeProvider);
@@ -45,7 +46,8 @@ export function registerValidationChecks(services: LcpnServices): void {
     services.validation.ValidationRegistry.register(checks, validator);
 }
 
-const KNOWN_KEYWORDS = [...DIRECTIONS.map((d) => d.name), ...QUALIFIERS.map((q) => q.name).filter((n) => /^[a-z]/.test(n))];
+/** The qualifiers that are not directions (the directions depend on the board: `Geometry.directions`). */
+const QUALIFIER_NAMES = QUALIFIERS.map((q) => q.name).filter((n) => /^[a-z]/.test(n));
 const KNOWN_FUNCTIONS = FUNCTIONS.map((f) => f.name);
 const INCOMPLETE_MARKERS = new Set(['more', 'see text']);
 
@@ -245,7 +247,9 @@ export class LcpnValidator {
 
     checkKeyword = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
         const name = normalizeKeyword(qualifier.value);
-        if (name === '*' || isKnownKeyword(name)) return;
+        // A direction is known on the board the file declares (squares when it declares none).
+        const { geometry } = fileGeometry(this.models, AstUtils.getDocument(qualifier));
+        if (name === '*' || (isKnownKeyword(name) && !directionWord(name)) || geometry.direction(name)) return;
         // `:within-fortress` where the namespace defines `within-fortress`: the definition gives it its
         // meaning (a zone or a condition; a keyword naming a piece, a board or a function is the engine checks' not-a-zone).
         const uri = AstUtils.getDocument(qualifier).uri.toString();
@@ -262,22 +266,32 @@ export class LcpnValidator {
         const hexagonal = hexagonalWord(name);
         if (hexagonal) {
             const [dx, dy] = hexagonal.squareStep;
-            const vector = enclosingStyle(qualifier) === 'lisp' ? `([${dx} ${dy}] :only)` : `[${dx}, ${dy}]:only`;
-            accept('warning', `'${qualifier.value}' is the specification's example of a direction on a hexagonal board; lcpn computes square boards, where it has no meaning: kept and shown, but it does not restrict the moves (one diagonal step ${dy > 0 ? 'forward' : 'backward'} and to the ${dx < 0 ? 'left' : 'right'} on a square board is ${vector})`,
+            const lisp = enclosingStyle(qualifier) === 'lisp';
+            const vector = lisp ? `([${dx} ${dy}] :only)` : `[${dx}, ${dy}]:only`;
+            const board = lisp ? '(board (hexagon 6))' : 'board(hexagon(6))';
+            accept('warning', `'${qualifier.value}' is a direction on a hexagonal board, and this file's board has squares, where it has no meaning: kept and shown, but it does not restrict the moves (one diagonal step ${dy > 0 ? 'forward' : 'backward'} and to the ${dx < 0 ? 'left' : 'right'} on a square board is ${vector}; on a hexagon, declared with ${board}, it is a direction)`,
                 { node: qualifier, code: IssueCodes.HexagonalKeyword, data: { code: IssueCodes.HexagonalKeyword } });
+            return;
+        }
+        if (directionWord(name)) {
+            // A square-board direction on the hexagon the file declares (`:narrow`: three axes have no "longer along the file").
+            const words = geometry.directions.map((d) => ':' + spellAs(d.name, qualifier.value.replace(/^:+/, ''), enclosingStyle(qualifier)));
+            accept('warning', `'${qualifier.value}' means nothing on a hexagonal board (it compares a step's length along the file with its length along the rank, and a hexagon has three axes): kept and shown, but it does not restrict the moves; on this board the directions are ${words.join(' ')}`,
+                { node: qualifier, code: IssueCodes.DirectionNotOnBoard, data: { code: IssueCodes.DirectionNotOnBoard } });
             return;
         }
         // The zones and conditions the file can see are keywords too (`:palac` -> `:palace`).
         const resolve = this.models.resolverFor(AstUtils.getDocument(qualifier).uri.toString());
         const declared = closestNames(name, this.definedNames()).filter((key) => ['zone', 'condition'].includes(resolve(key)?.declaration?.kind ?? ''));
-        const suggestions = [...new Set([...declared, ...closestNames(name, KNOWN_KEYWORDS)])].map((s) => ':' + spellAs(s, qualifier.value.replace(/^:+/, ''), enclosingStyle(qualifier)));
+        const suggestions = [...new Set([...declared, ...closestNames(name, [...geometry.directions.map((d) => d.name), ...QUALIFIER_NAMES])])].map((s) => ':' + spellAs(s, qualifier.value.replace(/^:+/, ''), enclosingStyle(qualifier)));
         accept('warning', `unknown keyword '${qualifier.value}': kept and shown, but it does not restrict the moves${didYouMean(suggestions)}`,
             { node: qualifier, code: IssueCodes.UnknownKeyword, data: { code: IssueCodes.UnknownKeyword, suggestions } });
     };
 
     /** A direction keyword that keeps none of the steps it restricts, like `(knight :sideways)`. */
     checkKeywordSelects = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
-        const word = directionWord(qualifier.value);
+        const { geometry } = fileGeometry(this.models, AstUtils.getDocument(qualifier));
+        const word = geometry.direction(normalizeKeyword(qualifier.value));
         if (!word) return;
         const container = qualifier.$container;
         let base: Move | undefined;
@@ -286,8 +300,10 @@ export class LcpnValidator {
         else if (ast.isApplication(container)) base = lowerMove(container.head);
         if (!base) return;
         const uri = AstUtils.getDocument(qualifier).uri.toString();
+        // baseSteps gives square-board steps; on other lattices the check waits for the geometry's own.
+        if (geometry.kind !== 'square') return;
         const steps = baseSteps(base, this.models.resolverFor(uri));
-        if (steps.length === 0 || steps.some(([dx, dy]) => word.test(dx, dy))) return;
+        if (steps.length === 0 || steps.some((step) => word.test(step))) return;
         const shown = steps.slice(0, 8).map(([dx, dy]) => `(${dx},${dy})`).join(' ') + (steps.length > 8 ? ' ...' : '');
         accept('warning', `'${qualifier.value}' selects none of the steps it restricts (${shown}), so it adds no move`,
             { node: qualifier, code: IssueCodes.KeywordSelectsNothing, data: { code: IssueCodes.KeywordSelectsNothing } });

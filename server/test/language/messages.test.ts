@@ -270,12 +270,12 @@ describe('mistakes that parse get a message that names the fix', () => {
         expect(alone.map((d) => d.severity)).toEqual([1]);
     });
 
-    test(':forward-left is a hexagonal-board keyword, not a misspelling of :forward-most', async () => {
+    test(':forward-left on a square board is a hexagonal-board keyword, not a misspelling of :forward-most', async () => {
         const lisp = await only('(def x (wazir :forward-left))');
-        expect(lisp.message).toBe("':forward-left' is the specification's example of a direction on a hexagonal board; lcpn computes square boards, where it has no meaning: kept and shown, but it does not restrict the moves (one diagonal step forward and to the left on a square board is ([-1 1] :only))");
+        expect(lisp.message).toBe("':forward-left' is a direction on a hexagonal board, and this file's board has squares, where it has no meaning: kept and shown, but it does not restrict the moves (one diagonal step forward and to the left on a square board is ([-1 1] :only); on a hexagon, declared with (board (hexagon 6)), it is a direction)");
         expect(codeOf(lisp)).toBe(IssueCodes.HexagonalKeyword);
         const c = await only('x := wazir:backward_right');
-        expect(c.message).toMatch(/^':backward_right' is the specification's example of a direction on a hexagonal board; .* is \[1, -1\]:only\)$/);
+        expect(c.message).toMatch(/^':backward_right' is a direction on a hexagonal board, .* is \[1, -1\]:only; on a hexagon, declared with board\(hexagon\(6\)\), it is a direction\)$/);
     });
 
     test("';' hides the rest of a C or SQL line", async () => {

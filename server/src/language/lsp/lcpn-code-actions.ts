@@ -192,6 +192,8 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
         const def = call && AstUtils.getContainerOfType(call, ast.isDefinition);
         if (!call || !def || !call.$cstNode) return [];
         const notation = notationOf(call)!;
+        // A path has no LCPN spelling: it is evaluated as a path on the board's geometry.
+        if (notation === 'path') return [];
         const string = call.args[0] as ast.StringLit;
         const { move, problems } = notation === 'betza' ? parseBetza(string.value) : parseParlett(string.value, { lenient: true });
         if (!move || problems.some((p) => p.severity === 'error')) return [];

@@ -1,0 +1,102 @@
+/**
+ * Direction keywords are read on the board the file declares (issue 11): on a hexagon the
+ * hexagonal words (`:forward-left`, ...) are directions and the square-only words (`:narrow`,
+ * `:forward-most`, ...) mean nothing, said with a code; on squares nothing changes. Board
+ * shapes and paths validate cleanly in the three styles.
+ */
+import { validationHelper, type ValidationResult } from 'langium/test';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Document } from '../../src/language/generated/ast.js';
+import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { createTestServices } from '../test-services.js';
+
+let validate: (text: string) => Promise<ValidationResult<Document>>;
+
+beforeAll(async () => {
+    const { Lcpn } = await createTestServices();
+    const helper = validationHelper<Document>(Lcpn);
+    validate = async (text) => {
+        const result = await helper(text);
+        await (result as unknown as { dispose(): Promise<void> }).dispose();
+        return result;
+    };
+});
+
+const codeOf = (d: Diagnostic) => (d.data as { code?: string } | undefined)?.code;
+/** Errors and warnings, as `line:column code`. */
+const complaints = async (text: string) => (await validate(text)).diagnostics
+    .filter((d) => d.severity === 1 || d.severity === 2)
+    .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${codeOf(d)}`);
+
+const HEXAGON = { lisp: '(def glinski (board (hexagon 6)))', c: 'glinski := board(hexagon(6))', sql: 'glinski IS board(hexagon(6))' };
+const ROWS = { lisp: '(def spec (board (hexagon 6 rows)))', c: 'spec := board(hexagon(6, rows))', sql: 'spec IS board(hexagon(6, rows))' };
+
+describe('on a hexagonal board', () => {
+    test.each([
+        ['lisp', `${HEXAGON.lisp}\n(def x (wazir :forward-left :forward-right :backwards-left))`],
+        ['c', `${HEXAGON.c}\nx := wazir:forward_left:backward_right`],
+        ['sql', `${HEXAGON.sql}\nx IS wazir:forward_right`]
+    ])('%s: the hexagonal directions are keywords', async (_style, text) => {
+        expect(await complaints(text)).toEqual([]);
+    });
+
+    test("the specification's hexagonal piece validates on its board (rows orientation)", async () => {
+        expect(await complaints(`${ROWS.lisp}\n(def spec-piece (wazir :forward-left :forward-right :left :backward-left))`)).toEqual([]);
+    });
+
+    test.each([
+        ['lisp', `${HEXAGON.lisp}\n(def x (knight :narrow))`, '2:16'],
+        ['c', `${HEXAGON.c}\nx := knight:forward_most`, '2:12'],
+        ['sql', `${HEXAGON.sql}\nx IS knight:backwards_shallow`, '2:12']
+    ])('%s: a square-only direction means nothing, said at the keyword', async (_style, text, at) => {
+        const diagnostics = (await validate(text)).diagnostics.filter((d) => codeOf(d) === IssueCodes.DirectionNotOnBoard);
+        expect(diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}`)).toEqual([at]);
+        expect(diagnostics[0].severity).toBe(2);
+        expect(diagnostics[0].message).toMatch(/means nothing on a hexagonal board/);
+        // The message lists this board's directions, spelled in the keyword's style.
+        expect(diagnostics[0].message).toContain(text.startsWith('(') ? ':forward-left' : ':forward_left');
+        // Not reported twice (the engine's own note is not mapped to a diagnostic).
+        expect((await validate(text)).diagnostics.filter((d) => /means nothing/.test(d.message))).toHaveLength(1);
+    });
+
+    test('an unknown keyword is offered the directions of the hexagon', async () => {
+        const [diagnostic] = (await validate(`${HEXAGON.lisp}\n(def x (wazir :forwrd-left))`)).diagnostics.filter((d) => codeOf(d) === IssueCodes.UnknownKeyword);
+        expect((diagnostic.data as { suggestions: string[] }).suggestions).toContain(':forward-left');
+    });
+});
+
+describe('on squares, as before', () => {
+    test('square directions are keywords; the hexagonal words keep their advice', async () => {
+        expect(await complaints('(def x (knight :narrow :forward-most))')).toEqual([]);
+        expect(await complaints('(def b (board 8 8 (cylinder)))\n(def x (wazir :forward-left))')).toEqual(['2:15 hexagonal-keyword']);
+    });
+
+    test('a file without a board, or whose hexagon has a syntax error, reads squares', async () => {
+        expect(await complaints('(def x (wazir :forward-left))')).toEqual(['1:15 hexagonal-keyword']);
+        const broken = await complaints('g := board(hexagon(6)\nx := wazir:forward_left');
+        expect(broken).toContain('2:11 hexagonal-keyword');
+    });
+});
+
+describe('board shapes and paths validate cleanly in every style', () => {
+    test.each([
+        HEXAGON.lisp, HEXAGON.c, HEXAGON.sql, ROWS.lisp, ROWS.c, ROWS.sql,
+        '(def holed (board 8 8 (cylinder) (holes d4 e5 c3-d3)))',
+        'holed := board(8, 8, cylinder(), holes(d4, e5))',
+        'holed IS board(10, 10, holes(a1, j10))',
+        '(def rook-path (path "L*(F$)+"))',
+        'pawn_path := move(path("F$")) / capture(path("F(LFR|RFL)$"))',
+        'pawn_path IS moving (path("F$")) OR capturing (path("F(LFR|RFL)$"))'
+    ])('%s', async (text) => {
+        const diagnostics = (await validate(text)).diagnostics;
+        // Not even information: a path is formal, not informal text; shape words are the language's.
+        expect(diagnostics.filter((d) => d.severity !== 4).map((d) => `${codeOf(d)}: ${d.message}`)).toEqual([]);
+    });
+
+    test('lowering errors inside a board and a path are diagnostics at their place', async () => {
+        expect(await complaints('(def g (board (hexagon 6) (cylinder)))')).toEqual(['1:27 board-shape']);
+        expect(await complaints('g := board(8, 8, holes(d9))')).toEqual(['1:24 bad-hole']);
+        expect(await complaints('(def p (path "F$Q"))')).toEqual(['1:17 path-error']);
+    });
+});
