@@ -16,7 +16,7 @@ import { applyEdit, randomEdit, type Edit } from './edits.js';
 import { firstDifference, parseSnapshot } from './snapshot.js';
 
 const SEED = Number(process.env.LCPN_INCREMENTAL_SEED ?? 12);
-const EDITS = Number(process.env.LCPN_INCREMENTAL_EDITS ?? 2000);
+const EDITS = Number(process.env.LCPN_INCREMENTAL_EDITS ?? 1500);
 
 const parser = createLcpnServices().Lcpn.parser.LangiumParser;
 

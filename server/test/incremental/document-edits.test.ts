@@ -1,0 +1,89 @@
+/**
+ * The gate for the incremental update as the editor sees it: a document edited through the
+ * server's own path (TextDocuments, DocumentBuilder.update: the splice, relinking,
+ * revalidation) must, after every random edit, answer exactly as the same text built from
+ * scratch: AST and CST (snapshot.ts), diagnostics, outline, folding, semantic tokens and hovers.
+ * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_DOC_EDITS for longer runs
+ * (docs/incremental.md).
+ */
+import { URI, type LangiumDocument } from 'langium';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { describe, expect, test } from 'vitest';
+import { createLcpnServices, type LcpnServices } from '../../src/language/lcpn-module.js';
+import { spliceOf } from '../../src/language/lcpn-incremental-parse.js';
+import { ensurePrelude } from '../../src/language/lcpn-prelude.js';
+import { EmptyFileSystem } from 'langium';
+import { Random } from '../robustness/fuzz-inputs.js';
+import { randomDocument } from '../robustness/fuzz-generate.js';
+import { applyEdit, randomEdit } from './edits.js';
+import { firstDifference, parseSnapshot } from './snapshot.js';
+
+const SEED = Number(process.env.LCPN_INCREMENTAL_SEED ?? 12);
+const EDITS = Number(process.env.LCPN_INCREMENTAL_DOC_EDITS ?? 200);
+const URI_TEXT = 'file:///w/edited.lcpn';
+
+async function services() {
+    const s = createLcpnServices(EmptyFileSystem);
+    await s.shared.workspace.DocumentBuilder.build([ensurePrelude(s.shared)]);
+    return s;
+}
+
+/** Everything a client sees of the document, as text. */
+async function answers(Lcpn: LcpnServices, document: LangiumDocument, offsets: number[]): Promise<string> {
+    const params = { textDocument: { uri: document.uri.toString() } };
+    const out: string[] = [parseSnapshot(document.parseResult)];
+    out.push('diagnostics ' + JSON.stringify(document.diagnostics));
+    out.push('symbols ' + JSON.stringify(await Lcpn.lsp.DocumentSymbolProvider!.getSymbols(document, params)));
+    out.push('folding ' + JSON.stringify(await Lcpn.lsp.FoldingRangeProvider!.getFoldingRanges(document, params)));
+    out.push('tokens ' + JSON.stringify((await Lcpn.lsp.SemanticTokenProvider!.semanticHighlight(document, params)).data));
+    for (const offset of offsets) {
+        const position = document.textDocument.positionAt(offset);
+        out.push(`hover ${offset} ` + JSON.stringify(await Lcpn.lsp.HoverProvider!.getHoverContent(document, { ...params, position })));
+    }
+    return out.join('\n');
+}
+
+describe('an incrementally updated document answers as one built from scratch', () => {
+    test(`${EDITS} random edits, seed ${SEED}`, async () => {
+        const r = new Random(SEED);
+        const edited = await services();
+        const fresh = await services();
+        const uri = URI.parse(URI_TEXT);
+        let spliced = 0;
+        let edits = 0;
+        let version = 1;
+        while (edits < EDITS) {
+            let text = Array.from({ length: 2 + r.int(4) }, () => randomDocument(r, 8).text).join('\n');
+            // Open (or replace) the document in the edited workspace.
+            edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
+            if (!edited.shared.workspace.LangiumDocuments.hasDocument(uri)) {
+                edited.shared.workspace.LangiumDocuments.addDocument(edited.shared.workspace.LangiumDocumentFactory.fromString(text, uri));
+            }
+            await edited.shared.workspace.DocumentBuilder.update([uri], []);
+            for (let k = 0; k < 20 && edits < EDITS; k++, edits++) {
+                const edit = randomEdit(text, r);
+                text = applyEdit(text, edit);
+                edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
+                await edited.shared.workspace.DocumentBuilder.update([uri], []);
+                const document = edited.shared.workspace.LangiumDocuments.getDocument(uri)!;
+                expect(document.textDocument.getText()).toBe(text);
+                if (spliceOf(document.parseResult)) spliced++;
+                // The same text from scratch: the fresh workspace forgets the document and reads it anew.
+                if (fresh.shared.workspace.LangiumDocuments.hasDocument(uri)) {
+                    await fresh.shared.workspace.DocumentBuilder.update([], [uri]);
+                }
+                const reference = fresh.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
+                fresh.shared.workspace.LangiumDocuments.addDocument(reference);
+                await fresh.shared.workspace.DocumentBuilder.build([reference], { validation: true });
+                const offsets = [r.int(text.length + 1), r.int(text.length + 1)];
+                const expected = await answers(fresh.Lcpn, reference, offsets);
+                const actual = await answers(edited.Lcpn, document, offsets);
+                if (expected !== actual) {
+                    expect.fail(`edit ${edits} (${edit.kind} ${JSON.stringify(edit)}) giving\n${JSON.stringify(text)}\n${firstDifference(expected, actual)}`);
+                }
+            }
+        }
+        console.log(`incremental document updates: ${spliced} of ${edits} edits spliced, the rest parsed in full`);
+        expect(spliced).toBeGreaterThan(EDITS * 0.2);
+    }, 600_000);
+});
