@@ -27,9 +27,9 @@ export interface ExportContext {
     board?: { clauses: readonly BoardClause[] };
 }
 
-/** Why the notations cannot say a zone, a landing test or a condition (one wording for every loss). */
-const NO_ZONES = 'Betza and Parlett have no zones: the moves are written as if it were not there';
-const NO_SQUARE_TESTS = 'Betza and Parlett cannot test the squares a move lands on or jumps over: the moves are written without it';
+/** Why the notations cannot say a zone, a landing test or a condition (one wording for every loss); `who` names the notation(s). */
+const noZones = (who: string) => `${who} have no zones: the moves are written as if it were not there`;
+const noSquareTests = (who: string) => `${who} cannot test the squares a move lands on or jumps over: the moves are written without it`;
 
 export interface End {
     move: boolean;
@@ -83,7 +83,10 @@ const ROOT: Ctx = { groups: [], only: false, end: { move: true, capture: true, c
 export const FLATTEN_LIMIT = 20_000;
 export const TOO_LARGE = `the rest of the movement (more than ${FLATTEN_LIMIT} parts once names are expanded)`;
 
-export function flatten(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}): Flat {
+/** `who`: the notations the losses are worded for (plural: "... have no zones"). */
+export function flatten(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}, who = 'Betza and Parlett'): Flat {
+    const NO_ZONES = noZones(who);
+    const NO_SQUARE_TESTS = noSquareTests(who);
     const lost: string[] = [];
     const parts: Part[] = [];
     const stack: string[] = [];

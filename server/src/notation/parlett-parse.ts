@@ -23,7 +23,7 @@
  * spaces inside options, whitespace / ';' / 'or' between options and a lower-case 'x' (each with
  * a warning); strict mode reports them as errors.
  */
-import { MAX_BOARD_SIDE } from '../engine/board.js';
+import { MAX_RECTANGLE_SIDE as MAX_BOARD_SIDE } from '../geometry/limits.js';
 import type { Move, Qualifier } from '../model/piece.js';
 import { family, permutations, selectMove, union, type Vec } from './geometry.js';
 import { initialOnly } from './initial.js';

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Move } from '../../src/model/piece.js';
 import { MAX_GROUP_DEPTH, parseParlett } from '../../src/notation/parlett-parse.js';
+import { MAX_RECTANGLE_SIDE } from '../../src/geometry/limits.js';
 import { DIAGONAL, leaps, moveSet, ORTHOGONAL, rides, sorted } from './helpers.js';
 
 function both(text: string, lenient = false): string[] {
@@ -72,7 +73,8 @@ describe('Parlett diagnostics', () => {
         ['1+.', "error 2+1: '.' (then) must be followed by a move"],
         ['', 'error 0+0: empty Parlett string'],
         // Each distance of a leaper's range is one leap: a long range, or a number past 2^53 (where d + 1 === d), never finished.
-        ['~1-999999999X', "error 1+11: a leaper's range lists one leap per distance: at most 32 of them (the largest board)"],
+        // The largest board is geometry/limits.ts's rectangle maximum (32 before issue 11, now 64).
+        ['~1-999999999X', `error 1+11: a leaper's range lists one leap per distance: at most ${MAX_RECTANGLE_SIDE} of them (the largest board)`],
         ['~9007199254740993X', 'error 1+16: number too large'],
         ['1-99999999999999999999+', 'error 2+20: number too large']
     ])('%s', (text, message) => {

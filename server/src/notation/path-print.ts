@@ -1,0 +1,213 @@
+/**
+ * Piece model -> the path notation of seed 002, where expressible. The model is flattened
+ * (flatten.ts) into leaves; each leaf (a leap or a ride of one family, some of its images, a
+ * range) becomes a path that starts facing forward:
+ * - turns first, choosing which of the square board's four quarter-turns the vector is written
+ *   in (`L*` when all four, `R?` for "forward or turned right", ...);
+ * - then one step walked cell by cell: `F` for [0 1], `FLFR|LFRF` for [1 1] (either side of the
+ *   diagonal, as the seed writes it), `F{n}LF{m}R` for an oblique [m n] (the seed's knight is
+ *   `FF(L|R)F`), repeated for a multiple ([0 2] is `FF`, [2 2] two diagonal steps);
+ * - `$` where a piece stops it: after each landing of a ride, between the steps of a leap that
+ *   must not jump, and at the end.
+ * The paths mean the same moves on the square board (the tests walk them against the engine);
+ * on other boards they mean their rotation-graph analogue, the point of the notation.
+ *
+ * What a path cannot say is listed in `lost`, in words, as Betza and Parlett exports do: the
+ * difference between moving and capturing, hopping over a piece (cannon), first-move-only moves
+ * (written out in the loss: the seed gives them as a separate expression), sequences of legs.
+ */
+import type { Move, PieceDef } from '../model/piece.js';
+import type { ExportResult } from './betza-print.js';
+import { flatten, mergeLeaves, type ExportContext, type Leaf, type Resolver } from './flatten.js';
+import { key, type Vec } from './geometry.js';
+import { parsePath } from './path-parse.js';
+import { MAX_RECTANGLE_SIDE } from '../geometry/limits.js';
+
+const WHO = 'paths';
+
+/** A quarter turn counter-clockwise (L) on the square lattice. */
+const rotate = ([x, y]: Vec): Vec => [-y + 0, x + 0];
+
+/** The turns that face the vector's quarter, from forward: none, L, LL, R. */
+const TURNS = ['', 'L', 'LL', 'R'];
+
+/** `F` n times, short counts written out as the seed does. */
+const forward = (n: number): string => (n <= 3 ? 'F'.repeat(n) : `F{${n}}`);
+
+/** One part of the exported path: the turns it starts with and its alternatives after them. */
+interface Written {
+    prefix: string;
+    alternatives: string[];
+}
+
+export function toPath(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}): ExportResult {
+    const { parts, lost } = flatten(target, resolve, context, WHO);
+    const lose = (what: string) => {
+        if (!lost.includes(what)) lost.push(what);
+    };
+    const written: Written[] = [];
+    const firstMove: string[] = [];
+    for (const part of mergeLeaves(parts)) {
+        if (part.kind === 'chain') {
+            lose(`the ${part.mode === 'blocked' ? '=>' : '->'} sequences of legs (a path export writes single leaps and rides)`);
+            continue;
+        }
+        if (part.end.cannon) {
+            lose('the cannon moves, over exactly one piece (a path cannot count the pieces it passes)');
+            continue;
+        }
+        const leaf = leafPaths(part);
+        if (leaf.length === 0) continue;
+        if (part.initial) {
+            firstMove.push(...leaf.map(show));
+            continue;
+        }
+        if (!part.end.capture) lose('that some moves may not capture (a path ends on an empty cell or an enemy alike: they are written as moving or capturing)');
+        if (!part.end.move) lose('that some moves only capture (a path ends on an empty cell or an enemy alike: they are written as moving or capturing)');
+        written.push(...leaf);
+    }
+    if (firstMove.length > 0) {
+        lose(`the moves allowed only on the first move, ${firstMove.join('|')} (a path has no first move: the seed writes them as an expression of their own)`);
+    }
+    const text = join(written);
+    if (text !== '' && parsePath(text).problems.some((p) => p.severity === 'error')) {
+        // Only a piece whose counted rides are too long for the path limits gets here.
+        lose('the whole movement (too large for a path expression)');
+        return { text: '', lost };
+    }
+    return { text, lost };
+}
+
+/** The parts with the same turns share them: `L*(F$|FLFR$|LFRF$)`. */
+function join(written: readonly Written[]): string {
+    const byPrefix = new Map<string, string[]>();
+    for (const w of written) {
+        const list = byPrefix.get(w.prefix) ?? [];
+        for (const a of w.alternatives) if (!list.includes(a)) list.push(a);
+        byPrefix.set(w.prefix, list);
+    }
+    const out: string[] = [];
+    for (const [prefix, alternatives] of byPrefix) {
+        if (prefix === '') out.push(...alternatives);
+        else out.push(show({ prefix, alternatives }));
+    }
+    return out.join('|');
+}
+
+function show(w: Written): string {
+    return w.alternatives.length === 1 ? w.prefix + w.alternatives[0] : `${w.prefix}(${w.alternatives.join('|')})`;
+}
+
+/** How a family's vectors are written: the base vector(s) facing forward, and their unit step. */
+interface Base {
+    /** The vector written with no turn first: (0, n), (-n, n), (-m, n) (left) or (m, n) (right). */
+    vector: Vec;
+    side: 'left' | 'right' | 'none';
+}
+
+function bases(family: readonly [number, number]): Base[] {
+    const [a, b] = family;
+    if (a === 0) return [{ vector: [0, b], side: 'none' }];
+    if (a === b) return [{ vector: [-b, b], side: 'none' }];
+    return [{ vector: [-a, b], side: 'left' }, { vector: [a, b], side: 'right' }];
+}
+
+/** The quarter turns k (0..3) for which rotate^k(base) is one of `steps`. */
+function turnsOf(base: Vec, steps: ReadonlySet<string>): number[] {
+    const out: number[] = [];
+    let v = base;
+    for (let k = 0; k < 4; k++) {
+        if (steps.has(key(v))) out.push(k);
+        v = rotate(v);
+    }
+    return out;
+}
+
+function prefixOf(turns: readonly number[]): string {
+    if (turns.length === 4) return 'L*';
+    const options = turns.filter((k) => k !== 0).map((k) => TURNS[k]);
+    const optional = turns.includes(0);
+    if (options.length === 0) return '';
+    const group = options.length === 1 && options[0].length === 1 ? options[0] : `(${options.join('|')})`;
+    return optional ? `${group}?` : group;
+}
+
+function gcd(a: number, b: number): number {
+    let [x, y] = [Math.abs(a), Math.abs(b)];
+    while (y !== 0) [x, y] = [y, x % y];
+    return x;
+}
+
+/**
+ * One unit of the family walked from forward, as alternatives (the diagonal may be walked on
+ * either side). `restore`: turn back to the starting facing at the end, for a step that repeats.
+ */
+function unitAlternatives(family: readonly [number, number], side: Base['side'], restore: boolean): string[] {
+    const g = gcd(family[0], family[1]);
+    const [a, b] = [family[0] / g, family[1] / g];
+    if (a === 0) return ['F'];
+    if (a === b) return ['FLFR', 'LFRF'];
+    const [turn, back] = side === 'left' ? ['L', 'R'] : ['R', 'L'];
+    return [`${forward(b)}${turn}${forward(a)}${restore ? back : ''}`];
+}
+
+/** Alternatives as one item: a bracketed choice, or the single alternative. */
+const item = (alternatives: readonly string[]): string => (alternatives.length === 1 ? alternatives[0] : `(${alternatives.join('|')})`);
+
+/** `x` n times: written out when short, counted otherwise. */
+function times(x: string, n: number): string {
+    if (n === 1) return x;
+    if (x.length * n <= 8) return x.repeat(n);
+    const single = x.length === 1 || (x.startsWith('(') && x.endsWith(')') && closes(x) === x.length - 1);
+    return `${single ? x : `(${x})`}{${n}}`;
+}
+
+/** Index of the bracket closing the one at 0. */
+function closes(x: string): number {
+    let depth = 0;
+    for (let i = 0; i < x.length; i++) {
+        if (x[i] === '(') depth++;
+        else if (x[i] === ')' && --depth === 0) return i;
+    }
+    return -1;
+}
+
+function quantifier(min: number, max: number | null): string {
+    if (max === null) return min === 1 ? '+' : `{${min},}`;
+    return min === max ? `{${min}}` : `{${min},${max}}`;
+}
+
+/** The leaf as path parts, one per base vector (or one for both sides of a symmetric oblique leaper). */
+function leafPaths(leaf: Leaf): Written[] {
+    const [a, b] = leaf.family;
+    // A leap longer than the largest board goes nowhere, and so does a ride that must go further.
+    if (b > MAX_RECTANGLE_SIDE || leaf.min > MAX_RECTANGLE_SIDE) return [];
+    const max = leaf.max !== null && leaf.max >= MAX_RECTANGLE_SIDE ? null : leaf.max;
+    const rider = max !== 1;
+    const steps = new Set(leaf.steps.map(key));
+    const sides = bases(leaf.family).map((base) => ({ base, turns: turnsOf(base.vector, steps) })).filter((s) => s.turns.length > 0);
+    const g = gcd(a, b);
+    const out: Written[] = [];
+    // The seed's knight: both sides in the same quarters, one leap: FF(L|R)F$.
+    if (!rider && g === 1 && sides.length === 2 && sides[0].turns.join() === sides[1].turns.join()) {
+        return [{ prefix: prefixOf(sides[0].turns), alternatives: [`${forward(b)}(L|R)${forward(a)}$`] }];
+    }
+    for (const { base, turns } of sides) {
+        const prefix = prefixOf(turns);
+        if (!rider && g === 1) {
+            out.push({ prefix, alternatives: unitAlternatives(leaf.family, base.side, false).map((u) => `${u}$`) });
+            continue;
+        }
+        const units = unitAlternatives(leaf.family, base.side, true);
+        // One whole step: g units, checked between them when the leap must not jump.
+        const step = leaf.end.noJump ? times(item(units.map((u) => `${u}$`)), g) : `${times(item(units), g)}$`;
+        if (!rider) {
+            out.push({ prefix, alternatives: [step] });
+            continue;
+        }
+        // A ride: the step, checked at every landing, repeated. A single-step bracketed choice takes the count directly.
+        const body = g === 1 && units.length > 1 ? item(units.map((u) => `${u}$`)) : `(${step})`;
+        out.push({ prefix, alternatives: [`${body}${quantifier(leaf.min, max)}`] });
+    }
+    return out;
+}

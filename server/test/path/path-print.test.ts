@@ -1,0 +1,143 @@
+// Export to the path notation: the seed's own expressions for the orthodox pieces, every written
+// path walked on the square board against the engine's moves of the piece, and what is lost.
+import { describe, expect, test } from 'vitest';
+import preludeText from '../../prelude/standard.lcpn?raw';
+import { parsePieceText } from '../../src/model/parse-text.js';
+import type { PieceDef } from '../../src/model/piece.js';
+import { destinations, squareName, type Resolver } from '../../src/engine/index.js';
+import { toPath } from '../../src/notation/path-print.js';
+import { parsePath } from '../../src/notation/path-parse.js';
+import { sortNames, walk } from './helpers.js';
+
+const prelude = parsePieceText(preludeText).pieces;
+const preludeMap = new Map(prelude.map((p) => [p.key, p]));
+
+function load(text: string): { resolve: Resolver; pieces: PieceDef[] } {
+    const parsed = parsePieceText(text);
+    expect(parsed.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const own = new Map(parsed.pieces.map((p) => [p.key, p]));
+    return { resolve: (key) => own.get(key) ?? preludeMap.get(key), pieces: parsed.pieces };
+}
+
+const BOARD = { files: 15, ranks: 15 };
+const AT = 'h8';
+const FRIENDS = ['h11', 'e8', 'k11', 'f6', 'i10'];
+const ENEMIES = ['h5', 'l8', 'e11', 'k5', 'g10', 'j7'];
+const cell = (n: string) => ({ file: n.charCodeAt(0) - 97, rank: Number(n.slice(1)) - 1 });
+
+/** The cells the engine's piece reaches (moving or capturing) among the blockers. */
+function engineCells(piece: PieceDef, resolve: Resolver): string[] {
+    const r = destinations(piece, { board: BOARD, at: cell(AT), friends: FRIENDS.map(cell), enemies: ENEMIES.map(cell) }, resolve);
+    return sortNames(r.destinations.filter((d) => (ENEMIES.includes(squareName(d.square)) ? d.capture : d.move)).map((d) => squareName(d.square)));
+}
+
+function pathCells(text: string): string[] {
+    const r = walk(text, BOARD, AT, { friends: FRIENDS, enemies: ENEMIES });
+    return sortNames([...r.moves, ...r.captures]);
+}
+
+describe("the seed's table comes back as the seed writes it", () => {
+    const resolve: Resolver = (key) => preludeMap.get(key);
+    test.each([
+        ['knight', 'L*FF(L|R)F$'],
+        ['bishop', 'L*(FLFR$|LFRF$)+'],
+        ['rook', 'L*(F$)+'],
+        ['queen', 'L*((F$)+|(FLFR$|LFRF$)+)'],
+        ['commoner', 'L*(FLFR$|LFRF$|F$)']
+    ])('%s: %s', (name, text) => {
+        expect(toPath(preludeMap.get(name)!, resolve)).toEqual({ text, lost: [] });
+    });
+
+    test('the king loses only its royalty', () => {
+        expect(toPath(preludeMap.get('king')!, resolve)).toEqual({ text: 'L*(FLFR$|LFRF$|F$)', lost: ['royalty (::royal)'] });
+    });
+});
+
+describe('every prelude piece that loses nothing of its moves walks the same cells as the engine', () => {
+    const resolve: Resolver = (key) => preludeMap.get(key);
+    const exact = prelude.filter((p) => toPath(p, resolve).lost.every((l) => l === 'royalty (::royal)'));
+    test('most of the prelude is exact', () => {
+        expect(exact.length).toBeGreaterThan(30);
+    });
+    for (const piece of exact) {
+        test(`${piece.key}: ${toPath(piece, resolve).text}`, () => {
+            const { text } = toPath(piece, resolve);
+            expect(parsePath(text).problems).toEqual([]);
+            expect(pathCells(text)).toEqual(engineCells(piece, resolve));
+        });
+    }
+});
+
+describe('direction restrictions, ranges and non-jumping leaps', () => {
+    const { resolve, pieces } = load(`
+        (def fwd-knight (knight :forward))
+        (def narrow-knight (knight :narrow))
+        (def side-rook (rook :sideways))
+        (def lone-leap ([1 2] :only))
+        (def two-steps (wazir :2 :2))
+        (def short-rook (rook :3))
+        (def far-rook (rook :2 :*))
+        (def lame-dabbabah (no-jump dabbabah))
+        (def lame-alfil (no-jump alfil))
+        (def fwd-bishop (bishop :forward))
+        (def back-nightrider (nightrider :backward))
+        (def fl-ferz (ferz :forward :left))
+        (def three-ways (wazir :forward :left :right))
+        (def back-right-camel (camel :backward :right))
+        (def dabbaba-rider (dabbabah :rider))
+        (def alfil-rider (alfil :rider))`);
+    for (const piece of pieces) {
+        test(`${piece.key}: ${toPath(piece, resolve).text}`, () => {
+            const { text, lost } = toPath(piece, resolve);
+            expect(lost).toEqual([]);
+            expect(parsePath(text).problems).toEqual([]);
+            expect(pathCells(text)).toEqual(engineCells(piece, resolve));
+        });
+    }
+
+    test('a few spelled out', () => {
+        const text = (name: string) => toPath(pieces.find((p) => p.key === name)!, resolve).text;
+        expect(text('fwd-knight')).toBe('R?FFLF$|L?FFRF$');
+        expect(text('side-rook')).toBe('(L|R)(F$)+');
+        expect(text('lone-leap')).toBe('FFRF$');
+        expect(text('two-steps')).toBe('L*F$F$');
+        expect(text('short-rook')).toBe('L*(F$){1,3}');
+        expect(text('far-rook')).toBe('L*(F$){2,}');
+        expect(text('lame-dabbabah')).toBe('L*F$F$');
+        expect(text('three-ways')).toBe('(L|R)?F$');
+        expect(text('fl-ferz')).toBe('(L|R)?(FLFR$|LFRF$)');
+    });
+});
+
+describe('what a path cannot say is listed', () => {
+    test('moving and capturing alike; the first move written out; cannons and sequences left out', () => {
+        const resolve: Resolver = (key) => preludeMap.get(key);
+        const pawn = toPath(preludeMap.get('simple-pawn')!, resolve);
+        expect(pawn.text).toBe('F$|R?(FLFR$|LFRF$)');
+        expect(pawn.lost).toContain('that some moves may not capture (a path ends on an empty cell or an enemy alike: they are written as moving or capturing)');
+        expect(pawn.lost).toContain('that some moves only capture (a path ends on an empty cell or an enemy alike: they are written as moving or capturing)');
+
+        const { resolve: r2, pieces } = load(`
+            (def first-stepper (cond ((first-move) (/ wazir dabbabah)) (t wazir)))
+            (def xiangqi-cannon (/ (move rook) (capture (cannon rook))))
+            (def lame-horse (=> wazir (ferz :outward)))`);
+        const get = (n: string) => toPath(pieces.find((p) => p.key === n)!, r2);
+        expect(get('first-stepper')).toEqual({
+            text: 'L*F$',
+            lost: ['the moves allowed only on the first move, L*FF$ (a path has no first move: the seed writes them as an expression of their own)']
+        });
+        expect(get('xiangqi-cannon').text).toBe('L*(F$)+');
+        expect(get('xiangqi-cannon').lost).toContain('the cannon moves, over exactly one piece (a path cannot count the pieces it passes)');
+        expect(get('lame-horse')).toEqual({ text: '', lost: ['the => sequences of legs (a path export writes single leaps and rides)'] });
+    });
+
+    test('zones and square tests are worded for paths', () => {
+        const { resolve, pieces } = load(`
+            (def palace (zone d1-f3))
+            (def guard (wazir :palace))`);
+        expect(toPath(pieces.find((p) => p.key === 'guard')!, resolve)).toEqual({
+            text: 'L*F$',
+            lost: ['the zone :palace (paths have no zones: the moves are written as if it were not there)']
+        });
+    });
+});
