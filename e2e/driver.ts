@@ -302,10 +302,9 @@ async function diagramPanelBoard(browser: Browser): Promise<void> {
         await titleIs(frame, /on c4$/, 'dragging the piece');
         await page.screenshot({ path: join(outDir, 'panel-place.png') });
 
-        // Board size next to the diagram: 6 x 7.
-        await frame.locator('#files').fill('6');
-        await frame.locator('#ranks').fill('7');
-        await frame.locator('#ranks').press('Tab');
+        // A board typed next to the diagram (a board spec, read by the server): 6 x 7.
+        await frame.locator('#board-spec').fill('6x7');
+        await frame.locator('#board-spec').press('Enter');
         const deadline = Date.now() + 20_000;
         while ((await frame.locator('#board [data-square]').count()) !== 42) {
             if (Date.now() > deadline) throw new Error(`the board did not become 6 x 7: ${await frame.locator('#board [data-square]').count()} squares`);
@@ -433,8 +432,8 @@ async function diagramPanelVariant(browser: Browser): Promise<void> {
         await frame.locator('input[name=pmode][value=attacked]').check();
         await frame.locator('#position-board [data-square="e2"]').click();
         await textMatches(frame, '#position-attackers', /^Attacking e2: White warden on e1, Black stepper on d3\.$/, 'the pieces that attack (or defend) e2');
-        const outlined = await frame.locator('#position-board rect.attacker').evaluateAll((rects) => rects.map((r) => r.getAttribute('data-square')).sort());
-        if (outlined.join(' ') !== 'd3 e1' || (await frame.locator('#position-board rect.attacked[data-square="e2"]').count()) !== 1) {
+        const outlined = await frame.locator('#position-board [data-square].attacker').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-square')).sort());
+        if (outlined.join(' ') !== 'd3 e1' || (await frame.locator('#position-board [data-square="e2"].attacked').count()) !== 1) {
             throw new Error(`the board does not outline e2 and its attackers: ${JSON.stringify(outlined)}`);
         }
         await page.screenshot({ path: join(outDir, 'panel-position.png') });
@@ -442,6 +441,100 @@ async function diagramPanelVariant(browser: Browser): Promise<void> {
         log(`variant screenshots: panel-first-move.png, panel-black.png, panel-named-blocker.png, panel-position.png, panel-position-view.png in ${outDir}`);
     } catch (error) {
         await page.screenshot({ path: join(outDir, 'panel-variant-failure.png') }).catch(() => undefined);
+        throw error;
+    } finally {
+        await page.context().close();
+    }
+}
+
+/** The cells an SVG draws (by their `data-square` names) and whether they are hexagons. */
+function svgCells(svg: string): { names: Set<string>; polygons: number } {
+    return { names: new Set([...svg.matchAll(/data-square="([a-z]+[0-9]+)"/g)].map((m) => m[1])), polygons: (svg.match(/<polygon[^>]*data-square=/g) ?? []).length };
+}
+
+async function cellCount(frame: Frame, selector: string, count: number, what: string): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    while ((await frame.locator(`${selector} [data-square]`).count()) !== count) {
+        if (Date.now() > deadline) throw new Error(`${what}: ${await frame.locator(`${selector} [data-square]`).count()} cells, not ${count}`);
+        await frame.page().waitForTimeout(200);
+    }
+}
+
+/**
+ * Part 2e: a hexagonal board (issue 11). hexagonal.lcpn declares Glinski's board: the hover of
+ * its rook shows the hexagon (91 hexagonal cells named as Glinski does); the panel draws it,
+ * a click on a cell places a blocker by the cell's name and the rook's moves change; the
+ * chooser switches to the specification's orientation; the position view starts from the
+ * declared hexagon and a piece placed there has Glinski's rook moves, in his names.
+ */
+async function hexagonalBoard(browser: Browser): Promise<void> {
+    const page = await openWorkbench(browser, 'hexagonal.lcpn', 'hex-rook');
+    try {
+        // The hover: an image of the hexagon.
+        const name = page.locator('.monaco-editor .view-lines span span', { hasText: /^hex-rook$/ }).first();
+        const image = page.locator('.monaco-hover-content img[src^="data:image/svg+xml;base64,"]').first();
+        const deadline = Date.now() + 90_000;
+        for (;;) {
+            await page.mouse.move(5, 5);
+            await name.hover();
+            try {
+                await image.waitFor({ state: 'visible', timeout: 4_000 });
+                break;
+            } catch {
+                if (Date.now() > deadline) throw new Error(`no diagram image in the hover of hex-rook: ${JSON.stringify(await page.locator('.monaco-hover-content').allInnerTexts()).slice(0, 600)}`);
+            }
+        }
+        const src = (await image.getAttribute('src')) ?? '';
+        const hovered = svgCells(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64').toString('utf8'));
+        if (hovered.polygons < 91 || !hovered.names.has('f11') || !hovered.names.has('l1') || hovered.names.has('a7')) {
+            throw new Error(`the hover does not draw Glinski's hexagon: ${hovered.polygons} hexagonal cells, ${hovered.names.size} names`);
+        }
+        await page.screenshot({ path: join(outDir, 'hover-hexagon.png') });
+
+        // The panel: the declared hexagon, the rook on its centre.
+        await page.keyboard.press('Escape');
+        const frame = await openPanel(page, 'hex-rook');
+        await titleIs(frame, /^hex-rook on f6$/, 'the centre of the declared hexagon');
+        await cellCount(frame, '#board', 91, 'the declared hexagon');
+        await textMatches(frame, '#board-source', /declared in the file \(glinski-board\)/, 'where the board comes from');
+        if ((await frame.locator('#board polygon[data-square]').count()) !== 91) throw new Error('the panel does not draw hexagonal cells');
+        // A blocker on f8, by its name: the rook's line up the f-file stops there.
+        const before = await frame.locator('#board').innerHTML();
+        await frame.locator('#board [data-square="f8"]').click();
+        await frame.locator('#blockers li', { hasText: 'Friendly piece on f8' }).waitFor({ timeout: 20_000 });
+        if ((await frame.locator('#board').innerHTML()) === before) throw new Error('the diagram did not change after a blocker on f8');
+        await page.screenshot({ path: join(outDir, 'panel-hexagon.png') });
+        // The chooser: the hexagon as the specification draws it (rows); f8 is a cell there too, so the blocker stays.
+        await frame.locator('#board-choice').selectOption('hex6-rows');
+        await textMatches(frame, '#board-source', /chosen here/, 'the chosen board');
+        await cellCount(frame, '#board', 91, 'the hexagon in rows');
+        await titleIs(frame, /^hex-rook on f6$/, 'the centre of the hexagon in rows');
+        await frame.locator('#blockers li', { hasText: 'Friendly piece on f8' }).waitFor({ timeout: 20_000 });
+        await page.screenshot({ path: join(outDir, 'panel-hexagon-rows.png') });
+        await frame.locator('#board-default').click();
+        await textMatches(frame, '#board-source', /declared in the file/, 'back to the declared hexagon');
+
+        // The position view on the declared hexagon.
+        await frame.locator('#tab-position').click();
+        const text = frame.locator('#position-text');
+        const started = Date.now() + 20_000;
+        while ((await text.inputValue()) !== 'hex6') {
+            if (Date.now() > started) throw new Error(`the position view did not start from the declared hexagon: ${JSON.stringify(await text.inputValue())}`);
+            await page.waitForTimeout(200);
+        }
+        await text.fill('hex6 w:hex-rook@f6,hex-rook@d4 b:hex-rook@f8');
+        await text.press('Enter');
+        await textMatches(frame, '#position-pieces', /Black hex-rook on f8/, 'a typed position on the hexagon');
+        await frame.locator('input[name=pmode][value=select]').check();
+        await frame.locator('#position-board [data-square="f6"]').click();
+        await textMatches(frame, '#position-selected', /^White hex-rook on f6: moves to .*\bf7\b.*; captures on f8\.$/, "the rook's moves on the hexagon");
+        const selected = await frame.locator('#position-selected').innerText();
+        for (const cell of ['l1', 'a6', 'f1', 'e5']) if (!new RegExp(`\\b${cell}\\b`).test(selected)) throw new Error(`${cell} is missing: ${selected}`);
+        for (const cell of ['f9', 'c3']) if (new RegExp(`\\b${cell}\\b`).test(selected)) throw new Error(`${cell} is beyond a blocker: ${selected}`);
+        await page.locator('iframe.webview').first().screenshot({ path: join(outDir, 'panel-hexagon-position.png') });
+        log(`hexagon screenshots: hover-hexagon.png, panel-hexagon.png, panel-hexagon-rows.png, panel-hexagon-position.png in ${outDir}`);
+    } catch (error) {
+        await page.screenshot({ path: join(outDir, 'hexagon-failure.png') }).catch(() => undefined);
         throw error;
     } finally {
         await page.context().close();
@@ -460,7 +553,8 @@ async function main(): Promise<number> {
         ['the prelude opens read-only', preludeIsReadOnly],
         ['diagram panel: click places blockers', diagramPanelClicks],
         ['diagram panel: a board to work on (place, size, blockers per piece, export)', diagramPanelBoard],
-        ['diagram panel: a declared board, first move, Black, and the position view', diagramPanelVariant]
+        ['diagram panel: a declared board, first move, Black, and the position view', diagramPanelVariant],
+        ['a hexagonal board: hover, panel, blockers on cells, the chooser, the position view', hexagonalBoard]
     ];
     let passed = 0;
     let failed = 0;
