@@ -65,12 +65,48 @@ export interface HexagonalWord extends Word {
  */
 export const HEXAGONAL_DIRECTIONS: readonly HexagonalWord[] = (['forward', 'backward', 'backwards'] as const).flatMap((along) => (['left', 'right'] as const).map((side) => ({
     name: `${along}-${side}`,
-    doc: `A direction on a hexagonal board (the specification's example of :forward-left); lcpn computes square boards, where it does not restrict the moves.`,
+    doc: `A direction on a hexagonal board, declared with (board (hexagon 6)): ${hexagonalDoc(`${along}-${side}`)} On a square board it does not restrict the moves.`,
     evaluated: false,
     squareStep: [side === 'left' ? -1 : 1, along === 'forward' ? 1 : -1] as [number, number]
 })));
 
 const hexagonalByName = new Map(HEXAGONAL_DIRECTIONS.map((h) => [h.name, h]));
+
+/**
+ * Every direction keyword of any board, in the order completion offers them. Which ones a board
+ * gives meaning to, and what they select, is its geometry's (`Geometry.direction(name)`).
+ */
+export const DIRECTION_NAMES: readonly string[] = [...DIRECTIONS.map((d) => d.name), ...HEXAGONAL_DIRECTIONS.map((h) => h.name)];
+
+/** What a keyword selects on a hexagon, where that differs from the square board's doc. */
+const HEXAGON_DOCS: Readonly<Record<string, string>> = {
+    forward: 'Steps toward the opponent (upward in the drawing).',
+    backward: 'Steps toward its own side (downward in the drawing).',
+    backwards: 'Same as :backward.',
+    left: 'Steps toward the left edge of the drawing (for White).',
+    right: 'Steps toward the right edge of the drawing (for White).',
+    sideways: 'Steps straight across the board, neither forward nor backward.',
+    vertical: 'Steps straight up or down the board.',
+    orthogonal: 'Steps along one of the hexagon\'s three axes, through the sides of the cells (the hexagonal rook\'s lines).',
+    diagonal: 'Steps between the axes, through the corners of the cells (the hexagonal bishop\'s lines).'
+};
+
+/** The hexagonal words on a hexagon: (x < 0 or > 0, y > 0 or < 0) in the drawing. */
+function hexagonalDoc(name: string): string {
+    const [along, side] = name.split('-');
+    return `Steps ${along.startsWith('forward') ? 'forward' : 'backward'} and to the ${side} (both at once, in the drawing).${along === 'backwards' ? ` Same as :backward-${side}.` : ''}`;
+}
+
+/** The documentation of the direction keyword `name` on a board of this kind; undefined for no direction. */
+export function directionDoc(name: string, kind: 'square' | 'hex'): Word | undefined {
+    const key = normalizeKeyword(name);
+    if (kind === 'hex') {
+        if (hexagonalByName.has(key)) return { name: key, doc: hexagonalDoc(key), evaluated: true };
+        const doc = HEXAGON_DOCS[key];
+        return doc ? { name: key, doc, evaluated: true } : undefined;
+    }
+    return directionsByName.get(key);
+}
 
 /** The hexagonal-board direction `name` (with or without colon, any spelling), or undefined. */
 export function hexagonalWord(name: string): HexagonalWord | undefined {

@@ -19,7 +19,8 @@ import { normalizeName } from '../../model/names.js';
 import type { Style } from '../../model/piece.js';
 import { printPiece } from '../../model/print.js';
 import { spellName } from '../../model/spelling.js';
-import { DECLARATION_WORDS, DIRECTIONS, FUNCTIONS, PROPERTIES, QUALIFIERS, type Word } from '../../model/vocabulary.js';
+import { DECLARATION_WORDS, DIRECTION_NAMES, directionDoc, FUNCTIONS, HEXAGON_ORIENTATION_WORDS, PROPERTIES, QUALIFIERS, type Word } from '../../model/vocabulary.js';
+import { fileGeometry } from '../lcpn-file-geometry.js';
 import { bodyKind } from '../../model/body-kind.js';
 import { codeBlock } from '../../views/markdown.js';
 import { CONDITIONALS, definitionSnippets } from './lcpn-snippets.js';
@@ -56,7 +57,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         if (colon && (colon[1] === '::' || style === 'lisp' || colon[2] || /\S$/.test(before.slice(0, colon.index)))) {
             const range = { start: textDocument.positionAt(colon.index), end: params.position };
             const words = colon[1] === '::' ? PROPERTIES.map((p) => keywordItem(p, '::', style, 'property'))
-                : [...DIRECTIONS.map((d) => keywordItem(d, ':', style, 'direction')), ...QUALIFIERS.filter((q) => q.name !== 'N').map((q) => keywordItem(q, ':', style, 'qualifier')),
+                : [...this.directionWords(document).map((d) => keywordItem(d, ':', style, 'direction')), ...QUALIFIERS.filter((q) => q.name !== 'N').map((q) => keywordItem(q, ':', style, 'qualifier')),
                     ...this.declaredKeywords(document, style)];
             return CompletionList.create(words.map((item) => ({ ...item, textEdit: { range, newText: item.label } })), false);
         }
@@ -116,6 +117,12 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
             }
         }
         return super.completionFor(context, next, acceptor);
+    }
+
+    /** The direction keywords of the board the file declares (squares when it declares none), with their docs. */
+    private directionWords(document: LangiumDocument): Word[] {
+        const { geometry } = fileGeometry(this.pieceModels, document);
+        return DIRECTION_NAMES.filter((name) => geometry.direction(name)).map((name) => directionDoc(name, geometry.kind)!);
     }
 
     /** `:palace`, `:on-own-side`: the zones and conditions the namespace defines give keywords their meaning. */
@@ -196,9 +203,18 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
                 items.push({ label: word.name, kind: CompletionItemKind.Keyword, sortText: '1', detail: 'declaration', documentation: word.doc });
             }
         }
-        if (boardClausePosition(before, style)) {
-            for (const word of DECLARATION_WORDS.filter((w) => w.name === 'confine' || w.name === 'promotion-zone')) {
-                items.push({ label: spellName(word.name, style), kind: CompletionItemKind.Keyword, sortText: '0', detail: 'board clause', documentation: word.doc });
+        const clause = boardClausePosition(before, style);
+        if (clause) {
+            // The shape first where the size goes (`(board (`), the clauses after it.
+            const names = clause === 'size' ? ['hexagon'] : ['confine', 'promotion-zone', 'cylinder', 'holes', 'hexagon'];
+            for (const word of DECLARATION_WORDS.filter((w) => names.includes(w.name))) {
+                const shape = ['hexagon', 'cylinder', 'holes'].includes(word.name);
+                items.push({ label: spellName(word.name, style), kind: CompletionItemKind.Keyword, sortText: '0', detail: shape ? 'board shape' : 'board clause', documentation: word.doc });
+            }
+        }
+        if (orientationPosition(before, style)) {
+            for (const word of HEXAGON_ORIENTATION_WORDS) {
+                items.push({ label: word.name, kind: CompletionItemKind.EnumMember, sortText: '0', detail: 'hexagon orientation', documentation: word.doc });
             }
         }
         return items;
@@ -294,14 +310,26 @@ function declarationPosition(before: string, style: Style): boolean {
     return /(:=|\bIS)\s*$/.test(before);
 }
 
-/** Among a board's clauses: `(board 9 10 (`, `board(9, 10, `. */
-function boardClausePosition(before: string, style: Style): boolean {
+/**
+ * Among a board's clauses: `(board 9 10 (`, `board(9, 10, ` ('clause'); or where its size goes,
+ * `(board (`, `board(` ('size': a hexagon instead of the numbers).
+ */
+function boardClausePosition(before: string, style: Style): 'size' | 'clause' | undefined {
     if (style === 'lisp') {
         const open = openBrackets(before);
         const parent = open.at(-2);
-        return parent !== undefined && /^[([]\s*board\s/.test(before.slice(parent.offset));
+        if (parent === undefined) return undefined;
+        const list = before.slice(parent.offset);
+        if (!/^[([]\s*board\s/.test(list)) return undefined;
+        return /^[([]\s*board\s+[([]\s*$/.test(list) ? 'size' : 'clause';
     }
-    return /\bboard\s*\([^()]*,\s*$/.test(before);
+    if (/\bboard\s*\(\s*$/.test(before)) return 'size';
+    return /\bboard\s*\((?:[^()]|\([^()]*\))*,\s*$/.test(before) ? 'clause' : undefined;
+}
+
+/** After a hexagon's side: `(hexagon 6 `, `hexagon(6, `. */
+function orientationPosition(before: string, style: Style): boolean {
+    return style === 'lisp' ? /[([]\s*hexagon\s+\d+\s+$/.test(before) : /\bhexagon\s*\(\s*\d+\s*,\s*$/.test(before);
 }
 
 function innermostOpenList(before: string): string {
