@@ -179,6 +179,45 @@ describe.skipIf(!available && !ci)('the playground in Chromium', () => {
         await page.close();
     }, 180_000);
 
+    test('a hexagon: chosen next to the diagram, then declared in the text; a click on a cell places a blocker by its name', async () => {
+        const address = server.address() as AddressInfo;
+        const { page, problems } = await open(`http://127.0.0.1:${address.port}/`);
+        await expect.poll(() => page.textContent('#diagram-title')).toBe('my-piece on e5');
+        // The server offers the boards; the page reads none of them.
+        await expect.poll(() => page.locator('#board-choice option[value="hex6"]').count()).toBe(1);
+        await page.selectOption('#board-choice', 'hex6');
+        await expect.poll(() => page.textContent('#diagram-title'), { timeout: 30_000 }).toBe('my-piece on f6');
+        expect(await page.locator('#diagram svg polygon[data-square]').count()).toBe(91);
+        expect(await page.textContent('#board-source')).toBe('chosen here');
+        const before = await diagrams(page);
+        const svgBefore = await page.innerHTML('#diagram');
+        await page.click('#diagram polygon[data-square="f8"]');
+        await expect.poll(() => diagrams(page)).toBeGreaterThan(before);
+        expect(await page.innerHTML('#diagram')).not.toBe(svgBefore);
+        await page.screenshot({ path: join(shots, 'hexagon-chosen.png') });
+
+        // A spec the server cannot read: the text's board is drawn, and the page says why.
+        await page.fill('#board-spec', 'hex99');
+        await page.press('#board-spec', 'Enter');
+        await expect.poll(() => page.textContent('#board-source'), { timeout: 30_000 }).toMatch(/^The board 'hex99' cannot be used: /);
+        expect(await page.locator('#diagram svg [data-square]').count()).toBe(81);
+
+        // Back to the text's board, which now declares the hexagon as the specification draws it.
+        await page.fill('#board-spec', '');
+        await page.press('#board-spec', 'Enter');
+        await page.click('.cm-content');
+        await page.keyboard.press('Control+End');
+        await page.keyboard.type('\n(def spec-board (board (hexagon 6 rows)))\n(def hex-rook (wazir :rider))');
+        await page.keyboard.press('Home');
+        for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+        await expect.poll(() => page.textContent('#diagram-title'), { timeout: 30_000 }).toBe('hex-rook on f6');
+        expect(await page.locator('#diagram svg polygon[data-square]').count()).toBe(91);
+        expect(await page.textContent('#board-source')).toBe('the board spec-board declares');
+        await page.screenshot({ path: join(shots, 'hexagon-declared.png') });
+        expect(problems).toEqual([]);
+        await page.close();
+    }, 180_000);
+
     test('from file:// too (plain files, no server)', async () => {
         const { page, problems } = await open(pathToFileURL(join(root, 'index.html')).href);
         await expect.poll(() => page.textContent('#diagram-title')).toBe('my-piece on e5');
