@@ -14,7 +14,8 @@
  * costs one bounded evaluation, not one per diagram and per blocker tried.
  */
 import { evaluatePrepared, informalTests, locustIn, prepare, type EngineResult, type Prepared, type Resolver } from '../engine/report.js';
-import { onBoard, squareName, type Board, type Destination, type Rules, type SetUp, type Side, type Square } from '../engine/board.js';
+import type { Board, Destination, Rules, SetUp, Side, Square } from '../engine/board.js';
+import { boardGeometry } from '../geometry/index.js';
 import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';
 import type { Move, PieceDef, Test } from '../model/piece.js';
@@ -86,7 +87,7 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
         const decided = (s: Scenario): Scenario => ({ ...s, result: { ...s.result, problems: s.result.problems.filter((p) => p.rule !== 'informal-condition' && p.rule !== 'informal-comparison') } });
         result.push(...branchScenarios(informal, (title, assume) => decided(run(title + firstMove, alone(home), assume))));
     } else if (places.length === 0) {
-        const where = (setup: SetUp) => homeZone ? `on ${squareName(setup.at)} (in ${homeZone})` : sameSquare(home, centreOf(board)) ? 'on an empty board' : `on ${squareName(setup.at)}`;
+        const where = (setup: SetUp) => homeZone ? `on ${nameOf(board, setup.at)} (in ${homeZone})` : sameSquare(home, centreOf(board)) ? 'on an empty board' : `on ${nameOf(board, setup.at)}`;
         result.push(captioned((setup) => where(setup) + firstMove, alone(home)));
     } else {
         for (const place of places) result.push(captioned((setup) => placeTitle(place, setup) + firstMove, alone(place.at)));
@@ -143,7 +144,33 @@ export function mostInformativeFirst(list: Scenario[]): Scenario[] {
         .map(({ s }) => s);
 }
 
-const centreOf = (board: Board): Square => ({ file: Math.floor(board.files / 2), rank: Math.floor(board.ranks / 2) });
+/** Where a lone piece stands: the board's centre, as its geometry says (the middle square, Glinski's f6). */
+const centreOf = (board: Board): Square => boardGeometry(board).centre;
+const nameOf = (board: Board, sq: Square) => boardGeometry(board).name(sq);
+const contains = (board: Board, sq: Square) => boardGeometry(board).contains(sq);
+/** Where a cell is drawn, in cell units: distances between cells are measured there, on any geometry. */
+const at = (board: Board, sq: Square) => boardGeometry(board).place(sq);
+
+/**
+ * The board's cells within `reach` cell units of `from` across and up or down (a square of side
+ * 2 reach + 1 on squares), nearest rank first from the top, then from the left: the order the
+ * diagrams try blockers and enemies in. The piece's own cell is left out.
+ */
+function cellsAround(board: Board, from: Square, reach: number): Square[] {
+    const geometry = boardGeometry(board);
+    const centre = geometry.place(from);
+    const near = geometry.cells.filter((sq) => {
+        const p = geometry.place(sq);
+        return !sameSquare(sq, from) && Math.abs(p.x - centre.x) <= reach + 1e-9 && Math.abs(p.y - centre.y) <= reach + 1e-9;
+    });
+    return near.map((sq) => ({ sq, p: geometry.place(sq) })).sort((a, b) => b.p.y - a.p.y || a.p.x - b.p.x).map(({ sq }) => sq);
+}
+
+/** The board's cell with these file and rank numbers (as it names cells), if there is one. */
+function numbered(board: Board, file: number, rank: number): Square | undefined {
+    const geometry = boardGeometry(board);
+    return geometry.cells.find((sq) => geometry.fileNumber(sq) === file && geometry.rankNumber(sq) === rank);
+}
 const sameSquare = (a: Square, b: Square) => a.file === b.file && a.rank === b.rank;
 
 /** The set-up seen from the other side: the piece and the others turned half a turn, side Black. */
@@ -164,13 +191,13 @@ function homeSquare(piece: PieceDef | Move, uses: PieceUses, resolve: Resolver, 
     const confined = confinement(piece, rules);
     const keyword = [...uses.keywordZones][0];
     const zone = confined?.key ?? keyword;
-    const squares = (confined?.squares ?? (keyword ? resolveZone(keyword, resolve, rules?.board ?? board)?.squares : undefined) ?? []).filter((sq) => onBoard(board, sq));
-    const centre = middle(squares);
+    const squares = (confined?.squares ?? (keyword ? resolveZone(keyword, resolve, rules?.board ?? board)?.squares : undefined) ?? []).filter((sq) => contains(board, sq));
+    const centre = middle(squares, board);
     if (!centre) return { at: centreOf(board) };
     // Of the zone's squares nearest its middle, the one where the piece has the most moves: a zone
     // keyword may confine only part of the movement (janggi's palace diagonals, whose middle is no
     // diagonal point), and a piece shows best where that part has moves.
-    const near = byDistance(squares, centre).slice(0, HOME_CANDIDATES);
+    const near = byDistance(squares, centre, board).slice(0, HOME_CANDIDATES);
     let best = { at: centre, n: -1 };
     for (const at of near) {
         const n = moves(at);
@@ -182,27 +209,30 @@ function homeSquare(piece: PieceDef | Move, uses: PieceUses, resolve: Resolver, 
 /** Squares of a zone tried as the piece's home (the nearest its middle). */
 const HOME_CANDIDATES = 16;
 
-function byDistance(squares: readonly Square[], to: Square): Square[] {
-    const distance = (sq: Square) => (sq.file - to.file) ** 2 + (sq.rank - to.rank) ** 2;
+function byDistance(squares: readonly Square[], to: Square, board: Board): Square[] {
+    const target = at(board, to);
+    const distance = (sq: Square) => (at(board, sq).x - target.x) ** 2 + (at(board, sq).y - target.y) ** 2;
     return [...squares].sort((a, b) => distance(a) - distance(b) || a.rank - b.rank || a.file - b.file);
 }
 
 /** The square of a set nearest its centre of mass (the lowest rank, then file, on a tie); undefined when empty. */
-function middle(squares: readonly Square[]): Square | undefined {
+function middle(squares: readonly Square[], board: Board): Square | undefined {
     if (squares.length === 0) return undefined;
-    const cx = squares.reduce((n, sq) => n + sq.file, 0) / squares.length;
-    const cy = squares.reduce((n, sq) => n + sq.rank, 0) / squares.length;
-    const distance = (sq: Square) => (sq.file - cx) ** 2 + (sq.rank - cy) ** 2;
+    const cx = squares.reduce((n, sq) => n + at(board, sq).x, 0) / squares.length;
+    const cy = squares.reduce((n, sq) => n + at(board, sq).y, 0) / squares.length;
+    const distance = (sq: Square) => (at(board, sq).x - cx) ** 2 + (at(board, sq).y - cy) ** 2;
     return [...squares].sort((a, b) => distance(a) - distance(b) || a.rank - b.rank || a.file - b.file)[0];
 }
 
 /** The nearest square below the zone on the home file (as White sees it), where a step forward enters it. */
 function nextToZone(zone: readonly Square[], home: Square, board: Board): Square | undefined {
-    const inZone = new Set(zone.map((sq) => `${sq.file},${sq.rank}`));
-    const entry = zone.filter((sq) => sq.file === home.file).map((sq) => sq.rank);
-    if (entry.length === 0) return undefined;
-    for (let rank = Math.min(...entry) - 1; rank >= 0; rank--) {
-        if (!inZone.has(`${home.file},${rank}`)) return onBoard(board, { file: home.file, rank }) ? { file: home.file, rank } : undefined;
+    const geometry = boardGeometry(board);
+    const file = geometry.fileNumber(home);
+    const inZone = new Set(zone.filter((sq) => geometry.fileNumber(sq) === file).map((sq) => geometry.rankNumber(sq)));
+    if (inZone.size === 0) return undefined;
+    // File and rank numbers as the board names cells: on squares, the home file below the zone.
+    for (let rank = Math.min(...inZone) - 1; rank >= 1; rank--) {
+        if (!inZone.has(rank)) return numbered(board, file, rank);
     }
     return undefined;
 }
@@ -219,7 +249,7 @@ export function positionPlaces(tests: readonly Test[], resolve: Resolver, board:
     const zoneOf = (key: string) => {
         if (!zones.has(key)) {
             const zone = rules?.zones.find((z) => z.key === key) ?? resolveZone(key, resolve, rules?.board ?? board);
-            zones.set(key, zone ? zone.squares.filter((sq) => onBoard(board, sq)) : []);
+            zones.set(key, zone ? zone.squares.filter((sq) => contains(board, sq)) : []);
         }
         return zones.get(key)!;
     };
@@ -228,20 +258,22 @@ export function positionPlaces(tests: readonly Test[], resolve: Resolver, board:
     const asked = [...new Set(tests.flatMap((t) => testZones(t, resolve)))];
     if (thresholds.length === 0 && files.length === 0 && asked.length === 0) return [];
     const rankOnly = asked.length === 0 && files.length === 0;
+    const geometry = boardGeometry(board);
     const vector = (at: Square) => tests.map((t) => {
-        const place = { rank: at.rank + 1, file: at.file + 1, inZone: (key: string) => zoneOf(key).some((sq) => sameSquare(sq, at)) };
+        const place = { rank: geometry.rankNumber(at), file: geometry.fileNumber(at), inZone: (key: string) => zoneOf(key).some((sq) => sameSquare(sq, at)) };
         return String(testAt(t, place, resolve));
     }).join();
     const none = tests.map(() => 'false').join();
     const candidates: Place[] = [
-        ...thresholds.map((r) => ({ at: { file: home.file, rank: r - 1 }, byRank: rankOnly })),
-        ...files.map((f) => ({ at: { file: f - 1, rank: home.rank }, byRank: false })),
+        // Cells named by their numbers: the home file at each rank, the home rank at each file (that exist).
+        ...thresholds.flatMap((r) => onBoardAt(numbered(board, geometry.fileNumber(home), r), rankOnly)),
+        ...files.flatMap((f) => onBoardAt(numbered(board, f, geometry.rankNumber(home)), false)),
         ...asked.flatMap((key) => {
-            const at = middle(zoneOf(key));
+            const at = middle(zoneOf(key), board);
             return at ? [{ at, zone: key, byRank: false }] : [];
         }),
         { at: home, byRank: rankOnly },
-        ...Array.from({ length: board.ranks }, (_, r) => ({ at: { file: home.file, rank: r }, byRank: rankOnly }))
+        ...Array.from({ length: board.ranks }, (_, r) => onBoardAt(numbered(board, geometry.fileNumber(home), r + 1), rankOnly)).flat()
     ];
     const seen = new Map<string, Place>();
     for (const c of candidates) {
@@ -262,6 +294,8 @@ export function positionPlaces(tests: readonly Test[], resolve: Resolver, board:
     return holds;
 }
 
+const onBoardAt = (at: Square | undefined, byRank: boolean): Place[] => (at ? [{ at, byRank }] : []);
+
 /** A square chosen for a diagram because of the piece's conditions (as White sees the board). */
 export interface Place {
     at: Square;
@@ -278,9 +312,11 @@ export interface Place {
 /** `on rank 5`, `on e2 (in palace)`, `on rank 6 (no rank condition holds)`; for Black the real square, and the rank counted from its side. */
 function placeTitle(place: Place, setup: SetUp): string {
     const black = setup.side === 'black';
-    const where = place.byRank && !black ? `on rank ${place.at.rank + 1}` : `on ${squareName(setup.at)}`;
+    const geometry = boardGeometry(setup.board);
+    const rank = geometry.rankNumber(place.at);
+    const where = place.byRank && !black ? `on rank ${rank}` : `on ${geometry.name(setup.at)}`;
     const notes = [
-        ...(place.byRank && black ? [`rank ${place.at.rank + 1} from Black's side`] : []),
+        ...(place.byRank && black ? [`rank ${rank} from Black's side`] : []),
         ...(place.none ? [place.label ?? `no ${place.byRank ? 'rank ' : ''}condition holds`] : place.zone ? [`in ${place.zone}`] : place.label ? [place.label] : [])
     ];
     return notes.length > 0 ? `${where} (${notes.join('; ')})` : where;
@@ -358,15 +394,16 @@ function namedEnemy(prepared: Prepared, base: Scenario, key: string, budget: { l
     const { setup } = base;
     const takes = (result: EngineResult, sq: Square) => result.destinations.some((d) => sameSquare(d.square, sq) && (d.capture || d.igui));
     const empty = setup.friends.length === 0 && setup.enemies.length === 0 ? base.result : evaluatePrepared(prepared, { ...setup, friends: [], enemies: [] }, { budget });
+    const lines = lineSteps(setup.board);
     for (let distance = 1; distance <= OCCUPANT_REACH; distance++) {
-        for (const [dx, dy] of [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]]) {
+        for (const [dx, dy] of lines) {
             const sq = { file: setup.at.file + dx * distance, rank: setup.at.rank + dy * distance };
-            if (!onBoard(setup.board, sq)) continue;
+            if (!contains(setup.board, sq)) continue;
             const withName = evaluatePrepared(prepared, { ...setup, friends: [], enemies: [{ ...sq, piece: key }] }, { budget });
             if (budget.left <= 0) return undefined;
             // An unnamed enemy there: the empty board's capture flags already say (they mean "would capture one added here").
             if (takes(withName, sq) !== takes(empty, sq)) {
-                return { title: `with an enemy ${key} on ${squareName(sq)}`, setup: { ...setup, friends: [], enemies: [{ ...sq, piece: key }] }, result: withName, zones: base.zones };
+                return { title: `with an enemy ${key} on ${nameOf(setup.board, sq)}`, setup: { ...setup, friends: [], enemies: [{ ...sq, piece: key }] }, result: withName, zones: base.zones };
             }
         }
     }
@@ -390,25 +427,39 @@ function locustEnemies(prepared: Prepared, base: Scenario, budget: { left: numbe
     let enemies: Square[] = [];
     for (let round = 0; round < LOCUST_ENEMIES; round++) {
         let pick: { sq: Square; scenario: Scenario; ways: number } | undefined;
-        for (let dy = LOCUST_REACH; dy >= -LOCUST_REACH; dy--) {
-            for (let dx = -LOCUST_REACH; dx <= LOCUST_REACH; dx++) {
-                const sq = { file: setup.at.file + dx, rank: setup.at.rank + dy };
-                if ((dx === 0 && dy === 0) || sq.file < 0 || sq.rank < 0 || sq.file >= setup.board.files || sq.rank >= setup.board.ranks) continue;
-                if (enemies.some((e) => e.file === sq.file && e.rank === sq.rank)) continue;
-                const trial: SetUp = { ...setup, friends: [], enemies: [...enemies, sq] };
-                const result = evaluatePrepared(prepared, trial, { budget });
-                if (budget.left <= 0) return best;
-                const ways = locustWays(result);
-                if (ways > (pick?.ways ?? bestWays)) pick = { sq, ways, scenario: { title: '', setup: trial, result, zones: base.zones } };
-            }
+        for (const sq of cellsAround(setup.board, setup.at, LOCUST_REACH)) {
+            if (enemies.some((e) => e.file === sq.file && e.rank === sq.rank)) continue;
+            const trial: SetUp = { ...setup, friends: [], enemies: [...enemies, sq] };
+            const result = evaluatePrepared(prepared, trial, { budget });
+            if (budget.left <= 0) return best;
+            const ways = locustWays(result);
+            if (ways > (pick?.ways ?? bestWays)) pick = { sq, ways, scenario: { title: '', setup: trial, result, zones: base.zones } };
         }
         if (!pick) break;
         enemies = [...enemies, pick.sq];
         bestWays = pick.ways;
-        const names = enemies.map(squareName).join(', ');
+        const names = enemies.map((sq) => nameOf(setup.board, sq)).join(', ');
         best = { ...pick.scenario, title: `with ${enemies.length === 1 ? 'an enemy' : 'enemies'} on ${names}` };
     }
     return best;
+}
+
+/** How far (in cells across and up or down) a blocker is tried from the piece. */
+const BLOCKER_REACH = 2;
+
+/**
+ * The lines from a piece a named enemy is tried along: each orthogonal and diagonal unit step
+ * (the geometry's images of [0 1] and [1 1]), clockwise from forward as drawn.
+ */
+function lineSteps(board: Board): (readonly [number, number])[] {
+    const geometry = boardGeometry(board);
+    const origin = geometry.place({ file: 0, rank: 0 });
+    const angle = ([dx, dy]: readonly [number, number]) => {
+        const p = geometry.place({ file: dx, rank: dy });
+        const a = Math.atan2(p.x - origin.x, p.y - origin.y);
+        return a < -1e-9 ? a + 2 * Math.PI : a;
+    };
+    return [...geometry.geometry.images(0, 1), ...geometry.geometry.images(1, 1)].sort((a, b) => angle(a) - angle(b));
 }
 
 /** Tries one friendly piece on each square near the piece and keeps the one that changes most. */
@@ -417,23 +468,18 @@ function bestBlocker(prepared: Prepared, base: Scenario, budget: { left: number 
     const beforeKeys = new Set(base.result.destinations.map(key));
     const { setup } = base;
     let best: { score: number; scenario: Scenario } | undefined;
-    for (let dy = 2; dy >= -2; dy--) {
-        for (let dx = -2; dx <= 2; dx++) {
-            if (dx === 0 && dy === 0) continue;
-            const sq = { file: setup.at.file + dx, rank: setup.at.rank + dy };
-            if (sq.file < 0 || sq.rank < 0 || sq.file >= setup.board.files || sq.rank >= setup.board.ranks) continue;
-            const trial: SetUp = { ...setup, friends: [sq] };
-            const result = evaluatePrepared(prepared, trial, { budget });
-            // A trial cut off by the budget is not a fair comparison, and no later one can finish either.
-            if (budget.left <= 0) return best?.scenario;
-            const afterKeys = new Set(result.destinations.map(key));
-            const onBlocker = (k: string) => k.startsWith(`${sq.file},${sq.rank},`);
-            let score = 0;
-            for (const k of beforeKeys) if (!afterKeys.has(k) && !onBlocker(k)) score++;
-            for (const k of afterKeys) if (!beforeKeys.has(k)) score++;
-            if (score > (best?.score ?? 0)) {
-                best = { score, scenario: { title: `with a friendly piece on ${squareName(sq)}`, setup: trial, result, zones: base.zones } };
-            }
+    for (const sq of cellsAround(setup.board, setup.at, BLOCKER_REACH)) {
+        const trial: SetUp = { ...setup, friends: [sq] };
+        const result = evaluatePrepared(prepared, trial, { budget });
+        // A trial cut off by the budget is not a fair comparison, and no later one can finish either.
+        if (budget.left <= 0) return best?.scenario;
+        const afterKeys = new Set(result.destinations.map(key));
+        const onBlocker = (k: string) => k.startsWith(`${sq.file},${sq.rank},`);
+        let score = 0;
+        for (const k of beforeKeys) if (!afterKeys.has(k) && !onBlocker(k)) score++;
+        for (const k of afterKeys) if (!beforeKeys.has(k)) score++;
+        if (score > (best?.score ?? 0)) {
+            best = { score, scenario: { title: `with a friendly piece on ${nameOf(setup.board, sq)}`, setup: trial, result, zones: base.zones } };
         }
     }
     return best?.scenario;

@@ -5,16 +5,17 @@
  * for orientation. Zones are written from White's side; a Black piece sees them turned half a
  * turn, as the engine does, so they are turned here too.
  */
-import { onBoard, squareName, type Board, type Rules, type SetUp, type Side, type Square, type Zone } from '../engine/board.js';
+import type { Board, Rules, SetUp, Side, Square, Zone } from '../engine/board.js';
+import { boardGeometry } from '../geometry/index.js';
 import type { Resolver } from '../engine/report.js';
 import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';
 import type { Move, PieceDef } from '../model/piece.js';
 import { pieceUses } from './piece-uses.js';
 
-/** Turns a square half a turn on the board (White's view <-> Black's view). */
+/** Turns a square half a turn on the board (White's view <-> Black's view), as the board's geometry turns it. */
 export function turnSquare(board: Board, sq: Square): Square {
-    return { file: board.files - 1 - sq.file, rank: board.ranks - 1 - sq.rank };
+    return boardGeometry(board).turn(sq);
 }
 
 /** The zones the piece depends on (keys), with the board's confinement and promotion zone for it. */
@@ -35,7 +36,7 @@ export function confinement(piece: PieceDef | Move, rules?: Rules): Zone | undef
 
 /**
  * The zones to draw on the piece's diagram on `board` for `side`: relevant ones first, then the
- * board's; squares off `board` (a smaller board chosen in a setting) are left out.
+ * board's; squares off `board` (a smaller board chosen in a setting, a hole) are left out.
  */
 export function pieceZones(piece: PieceDef | Move, resolve: Resolver, board: Board, rules?: Rules, side: Side = 'white'): DiagramZone[] {
     const relevant = relevantZoneKeys(piece, resolve, rules);
@@ -46,7 +47,8 @@ export function pieceZones(piece: PieceDef | Move, resolve: Resolver, board: Boa
     const add = (key: string, isRelevant: boolean) => {
         const zone = known.get(key) ?? resolveZone(key, resolve, rules?.board ?? board);
         if (!zone) return;
-        const squares = zone.squares.filter((sq) => onBoard(board, sq)).map((sq) => (side === 'black' ? turnSquare(board, sq) : sq));
+        const geometry = boardGeometry(board);
+        const squares = zone.squares.filter((sq) => geometry.contains(sq)).map((sq) => (side === 'black' ? turnSquare(board, sq) : sq));
         out.push({ name: key, squares, relevant: isRelevant });
     };
     for (const key of relevant) add(key, true);
@@ -68,7 +70,7 @@ export function outsideZoneFacts(piece: PieceDef | Move, resolve: Resolver, setu
     for (const key of pieceUses(body, resolve).keywordZones) {
         const zone = resolveZone(key, resolve, setup.rules?.board ?? board);
         if (zone && !zone.squares.some((sq) => sq.file === at.file && sq.rank === at.rank)) {
-            lines.push(`${squareName(setup.at)} is outside zone ${key}: the moves confined to it (:${key}) exist only inside it`);
+            lines.push(`${boardGeometry(board).name(setup.at)} is outside zone ${key}: the moves confined to it (:${key}) exist only inside it`);
         }
     }
     return lines;
