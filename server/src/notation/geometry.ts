@@ -6,17 +6,23 @@
  * (keywords, letters) is what makes the conversions checkable.
  *
  * Conventions (issue 2 §3): (dx, dy), x toward the h-file, y forward.
+ *
+ * Betza and Parlett describe pieces on the square board: their meaning is the square lattice's
+ * (the geometry seam's SQUARE: its images of [m n] and its direction keywords), whatever board a
+ * piece is later evaluated on.
  */
 import type { Move, Qualifier } from '../model/piece.js';
-import { directionWord } from '../model/vocabulary.js';
-import { permutations } from '../engine/directions.js';
+import { normalizeKeyword } from '../model/names.js';
+import { SQUARE } from '../geometry/square.js';
 
 export type Vec = readonly [number, number];
 
 export const key = (v: Vec): string => `${v[0]},${v[1]}`;
 
-/** Every sign and order permutation of (m, n), without duplicates: the engine's own. */
-export { permutations };
+/** Every sign and order permutation of (m, n), without duplicates, in the engine's order: the square lattice's images. */
+export function permutations(m: number, n: number): Vec[] {
+    return SQUARE.images(m, n);
+}
 
 /** The canonical leap of a vector's family: [min |.|, max |.|]. */
 export function family(v: Vec): [number, number] {
@@ -37,19 +43,22 @@ export function sortVecs(list: Vec[]): Vec[] {
 
 /**
  * The LCPN square-board direction keywords this module writes, in order of preference. Their
- * meaning is the vocabulary's (server/src/model/vocabulary.ts), the same table the engine reads.
+ * meaning is the square lattice's (server/src/geometry/square.ts), the same the engine reads.
  */
 const PREFERRED = ['forward', 'backward', 'left', 'right', 'sideways', 'vertical', 'narrow', 'wide',
     'forward-most', 'forward-shallow', 'backward-most', 'backward-shallow', 'orthogonal', 'diagonal'];
 
-export const KEYWORDS: readonly [string, (dx: number, dy: number) => boolean][] = PREFERRED.map((name) => [name, directionWord(name)!.test]);
+export const KEYWORDS: readonly [string, (dx: number, dy: number) => boolean][] = PREFERRED.map((name) => {
+    const test = SQUARE.direction(name)!.test;
+    return [name, (dx: number, dy: number) => test([dx, dy])];
+});
 
 const KEYWORD_TEST = new Map(KEYWORDS);
 
 /** The steps of `all` selected by a keyword (undefined for a keyword that is not a direction). */
 export function selectByKeyword(all: readonly Vec[], name: string): Vec[] | undefined {
-    const word = directionWord(name);
-    return word ? all.filter(([dx, dy]) => word.test(dx, dy)) : undefined;
+    const word = SQUARE.direction(normalizeKeyword(name));
+    return word ? all.filter((step) => word.test(step)) : undefined;
 }
 
 function subsets<T>(items: readonly T[], maxSize: number): T[][] {
