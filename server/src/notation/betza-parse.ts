@@ -30,7 +30,7 @@ export interface ConversionResult {
 
 /** Lower-case letters and why LCPN has no equivalent (checked before the known modifiers). */
 const UNSUPPORTED: Record<string, string> = {
-    o: "'o' (cylindrical: the move wraps around the board edge) has no LCPN equivalent",
+    o: "'o' (cylindrical: the move wraps around the board edge) is not a move's property in LCPN but the board's: declare (board 8 8 (cylinder)) and write the move without 'o'",
     z: "'z' (crooked: zig-zag riders) has no LCPN equivalent",
     q: "'q' (circular riders) has no LCPN equivalent",
     d: "'d' (capture of an own piece) has no LCPN equivalent",

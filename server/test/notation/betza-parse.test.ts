@@ -205,7 +205,7 @@ describe('XBetza a (multi-leg)', () => {
 
 describe('refusals are located', () => {
     it.each([
-        ['oR', 0, "'o' (cylindrical: the move wraps around the board edge) has no LCPN equivalent"],
+        ['oR', 0, "'o' (cylindrical: the move wraps around the board edge) is not a move's property in LCPN but the board's: declare (board 8 8 (cylinder)) and write the move without 'o'"],
         ['WzF', 1, "'z' (crooked: zig-zag riders) has no LCPN equivalent"],
         ['KdQ', 1, "'d' (capture of an own piece) has no LCPN equivalent"],
         ['WX', 1, "unknown Betza atom 'X' (known: W F D N A H C Z G, K R B Q, and L J)"],
