@@ -15,7 +15,9 @@ import type { LcpnServices } from '../lcpn-module.js';
 import type { LcpnPieceModels } from '../lcpn-piece-models.js';
 import { normalizeKeyword } from '../../model/names.js';
 import { isPreludeUri } from '../lcpn-prelude.js';
-import { declarationWord, functionWord, isKnownKeyword, keywordWord, propertyWord } from '../../model/vocabulary.js';
+import { declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword, keywordWord, propertyWord } from '../../model/vocabulary.js';
+import { fileGeometry } from '../lcpn-file-geometry.js';
+import { SQUARE, type Geometry } from '../../geometry/index.js';
 
 const { declaration, definition, defaultLibrary } = SemanticTokenModifiers;
 const T = SemanticTokenTypes;
@@ -38,7 +40,7 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
         } else if (ast.isNameRef(node)) {
             this.highlightName(node, accept);
         } else if (ast.isQualifier(node)) {
-            accept({ node, property: 'value', ...(this.declaredKeyword(node) ?? qualifierToken(node.value)) });
+            accept({ node, property: 'value', ...(this.declaredKeyword(node) ?? qualifierToken(node.value, this.geometry(node))) });
         } else if (ast.isProperty(node)) {
             accept({ node, property: 'value', type: T.decorator, modifier: propertyWord(node.value) ? defaultLibrary : undefined });
         } else if (ast.isVector(node)) {
@@ -65,6 +67,11 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
         } else if (ast.isConditional(node) || ast.isBranch(node)) {
             for (const keyword of ['cond', 'if', 'else', 'IF', 'THEN', 'ELSE', 'END']) accept({ node, keyword, type: T.keyword });
         }
+    }
+
+    /** The lattice the file's keywords are read on (its declared board's). */
+    private geometry(node: AstNode): Geometry {
+        return this.models ? fileGeometry(this.models, AstUtils.getDocument(node)).geometry : SQUARE;
     }
 
     /** `:palace` where the file defines `palace`: coloured as the zone or condition it names (as their names are). */
@@ -127,7 +134,10 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
 }
 
 /** Ranges (`:4`, `:*`) are numbers; vocabulary keywords are library enum members; others plain enum members. */
-function qualifierToken(value: string): { type: string; modifier?: string } {
+function qualifierToken(value: string, geometry: Geometry): { type: string; modifier?: string } {
     if (/^:([0-9]+|\*)$/.test(value)) return { type: T.number };
-    return isKnownKeyword(value) ? { type: T.enumMember, modifier: defaultLibrary } : { type: T.enumMember };
+    // A direction is the language's on the boards that give it a meaning (`:forward-left` on a hexagon).
+    const name = normalizeKeyword(value);
+    const known = directionWord(name) || hexagonalWord(name) ? geometry.direction(name) !== undefined : isKnownKeyword(name);
+    return known ? { type: T.enumMember, modifier: defaultLibrary } : { type: T.enumMember };
 }

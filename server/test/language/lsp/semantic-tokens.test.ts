@@ -73,3 +73,10 @@ test('a keyword naming a defined zone or condition is coloured as what it names'
     const described = describeRanges(await highlight('(def within-fortress (zone d1-f3))\n(def not-cannon (not (occupied-by cannon)))\n(def g (wazir <|:within-fortress|>))\nc := rook<|:not_cannon|><|:forward|>'));
     expect(described).toEqual(['enum', 'function', 'enumMember[defaultLibrary]']);
 });
+
+test("board shapes (issue 11): shape words are keywords, a hexagon's orientation too, holes are squares; directions follow the file's board", async () => {
+    const lisp = describeRanges(await highlight('(def g (board (<|hexagon|> 6 <|rows|>)))\n(def x (wazir <|:forward-left|> <|:narrow|>))\n(def p (<|path|> "F$"))'));
+    expect(lisp).toEqual(['keyword', 'keyword', 'enumMember[defaultLibrary]', 'enumMember', 'function[defaultLibrary]']);
+    const c = describeRanges(await highlight('g := board(8, 8, <|cylinder|>(), <|holes|>(<|d4|>, <|c3-d3|>))\nx := wazir<|:forward_left|><|:narrow|>'));
+    expect(c).toEqual(['keyword', 'keyword', 'enumMember', 'enumMember', 'enumMember', 'enumMember[defaultLibrary]']);
+});
