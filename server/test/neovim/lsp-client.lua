@@ -50,11 +50,18 @@ end
 
 local ok, err = pcall(function()
   local init_options = os.getenv('LCPN_INIT_OPTIONS')
+  -- $LCPN_SETTINGS (JSON): the client's settings, answered to workspace/configuration (`lcpn.diagram.board`...).
+  local settings = os.getenv('LCPN_SETTINGS')
   local client_id = vim.lsp.start_client({
     name = 'lcpn',
     cmd = { 'node', server, '--stdio' },
     root_dir = vim.fn.fnamemodify(file, ':h'),
     init_options = init_options and vim.fn.json_decode(init_options) or nil,
+    settings = settings and vim.fn.json_decode(settings) or nil,
+    -- Neovim 0.7 does not offer workspace/configuration: it pushes the settings, as its manual advises.
+    on_init = function(client)
+      if settings then client.notify('workspace/didChangeConfiguration', { settings = client.config.settings }) end
+    end,
   })
   if not client_id then error('the language server did not start') end
   vim.cmd('edit ' .. vim.fn.fnameescape(file))

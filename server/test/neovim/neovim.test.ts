@@ -42,7 +42,29 @@ interface DriveOptions {
     codeActions?: string;
     /** Then run the action of this kind. */
     runAction?: string;
+    /** The client's settings (answered to workspace/configuration). */
+    settings?: object;
 }
+
+/**
+ * The specification's hexagonal example (seed 004, "Direction limitations"): this piece on the
+ * hexagon as the specification draws it, and its picture (the spec's symbols: ! the piece, X a
+ * move; trailing spaces trimmed).
+ */
+const SPEC_PIECE = 'spec-piece (wazir :forward-left :forward-right :left :backward-left)';
+const SPEC_PICTURE = [
+    '     . . . . . .',
+    '    . . . . . . .',
+    '   . . . . . . . .',
+    '  . . . . . . . . .',
+    ' . . . . X X . . . .',
+    '. . . . X ! . . . . .',
+    ' . . . . X . . . . .',
+    '  . . . . . . . . .',
+    '   . . . . . . . .',
+    '    . . . . . . .',
+    '     . . . . . .'
+].join('\n');
 
 const temporary: string[] = [];
 const scratch = (prefix: string) => { const dir = mkdtempSync(join(tmpdir(), prefix)); temporary.push(dir); return dir; };
@@ -59,6 +81,8 @@ function drive(file: string, position: { line: number; character: number }, opti
     delete env.LCPN_OPEN_DEFINITION;
     delete env.LCPN_CODE_ACTIONS;
     delete env.LCPN_RUN_ACTION;
+    delete env.LCPN_SETTINGS;
+    if (options.settings) env.LCPN_SETTINGS = JSON.stringify(options.settings);
     if (options.codeActions) env.LCPN_CODE_ACTIONS = options.codeActions;
     if (options.runAction) env.LCPN_RUN_ACTION = options.runAction;
     if (options.initOptions) env.LCPN_INIT_OPTIONS = JSON.stringify(options.initOptions);
@@ -140,6 +164,17 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         expect(result.errors).toEqual([]);
         expect(result.hover).toContain('](data:image/svg+xml;base64,');
         expect(result.hover).toContain('. X . X .\nX . . . X\n. . ! . .\nX . . . X\n. X . X .');
+    }, 90_000);
+
+    test('a hexagonal board declared in the file: the hover draws the specification\'s hexagonal picture', () => {
+        const file = join(scratch('lcpn-nvim-'), 'hexagonal.lcpn');
+        writeFileSync(file, `(def spec-board (board (hexagon 6 rows)))\n(def ${SPEC_PIECE})\n`);
+        const result = drive(file, { line: 1, character: 7 });
+        expect(result.errors).toEqual([]);
+        expect(result.diagnostics.filter((d) => d.severity < 3)).toEqual([]);
+        expect(result.hover).toMatch(/^\*\*spec-piece\*\*/);
+        expect(result.hover).not.toContain('data:image');
+        expect(result.hover).toContain(SPEC_PICTURE);
     }, 90_000);
 
     test("code actions: context.only is honoured, and 'Convert the whole file' runs as the server's command", () => {
