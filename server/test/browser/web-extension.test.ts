@@ -6,7 +6,7 @@
  * `browser` entry), with the language server in a web worker of its own
  * (server/src/browser/main.ts): nothing of it runs in Node (the node bundles are not copied).
  * Open a file, see a diagnostic, hover a piece and see its diagram image, open the diagram
- * panel and click a square. Screenshots go to a temporary directory whose path is printed.
+ * panel and click a square, choose a hexagon and click a cell. Screenshots go to a temporary directory whose path is printed.
  *
  * Skipped with a message without code-server or Chromium, except under CI=true (CI runs
  * e2e/install.sh before `npm test`).
@@ -213,6 +213,20 @@ describe.skipIf(!available && !ci)('the web extension in code-server (VS Code fo
         await frame.locator('#position-board [data-square="d4"]').click();
         await expect.poll(() => frame.locator('#position-text').inputValue(), { timeout: 20_000 }).toBe(`8x8 w:${piece}@d4`);
         await page.screenshot({ path: join(shots, 'web-position.png') });
+
+        // A hexagon from the panel's chooser (the worker server offers and draws it): the piece on
+        // Glinski's centre f6, hexagonal cells, and a blocker placed on a cell by its name.
+        await frame.locator('#tab-piece').click();
+        await frame.locator('input[name=side][value=white]').check();
+        await frame.locator('#board-choice option[value="hex6"]').first().waitFor({ state: 'attached', timeout: 20_000 });
+        await frame.locator('#board-choice').selectOption('hex6');
+        await expect.poll(() => frame.locator('#title').innerText(), { timeout: 20_000 }).toBe(`${piece} on f6`);
+        expect(await frame.locator('#board polygon[data-square]').count()).toBe(91);
+        const hexBefore = await frame.locator('#board').innerHTML();
+        await frame.locator('#board [data-square="g9"]').click();
+        await frame.locator('#blockers li', { hasText: 'Friendly piece on g9' }).waitFor({ timeout: 20_000 });
+        await expect.poll(() => frame.locator('#board').innerHTML(), { timeout: 20_000 }).not.toBe(hexBefore);
+        await page.screenshot({ path: join(shots, 'web-hexagon.png') });
 
         // Document symbols from the worker: the breadcrumbs name the definition under the cursor.
         await page.locator('.breadcrumbs-control .monaco-breadcrumb-item', { hasText: 'camel' }).first().waitFor({ timeout: 20_000 });
