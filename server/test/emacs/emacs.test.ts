@@ -60,6 +60,22 @@ describe.skipIf(!hasEmacs && !required)('Emacs (eglot) drives the language serve
         expect(result.definition).toEqual({ file, line: 1 });
     }, 120_000);
 
+    test('a hexagonal board declared in the file: eldoc shows the specification\'s hexagonal picture', () => {
+        const file = join(scratch('lcpn-emacs-'), 'hexagonal.lcpn');
+        writeFileSync(file, '(def spec-board (board (hexagon 6 rows)))\n(def spec-piece (wazir :forward-left :forward-right :left :backward-left))\n');
+        const result = drive(file, { line: 1, character: 7 });
+        expect(result.errors).toEqual([]);
+        expect(result.diagnostics.filter((d) => d.type === 'eglot-error')).toEqual([]);
+        expect(result.hover).toMatch(/^\*\*spec-piece\*\*/);
+        expect(result.hover).not.toContain('data:image');
+        // The specification's picture (seed 004, "Direction limitations"), trailing spaces trimmed.
+        expect(result.hover).toContain([
+            '     . . . . . .', '    . . . . . . .', '   . . . . . . . .', '  . . . . . . . . .', ' . . . . X X . . . .',
+            '. . . . X ! . . . . .',
+            ' . . . . X . . . . .', '  . . . . . . . . .', '   . . . . . . . .', '    . . . . . . .', '     . . . . . .'
+        ].join('\n'));
+    }, 120_000);
+
     test('M-. on a standard piece opens a read-only copy of the prelude, never the shipped file', () => {
         const file = join(scratch('lcpn-emacs-'), 'pieces.lcpn');
         writeFileSync(file, '(def my-rook (rook :forward))\n');
