@@ -221,3 +221,18 @@ describe('boards, zones and conditions (issue 10)', () => {
         });
     });
 });
+
+describe('board shapes and paths (issue 11)', () => {
+    test('shape calls and paths are spaced like any call; a path string is never touched', async () => {
+        await format({
+            before: '(  def glinski (board   ( hexagon  6   rows )\n(promotion-zone far)))\n(def p (path   "L* (F$)+"))',
+            after: '(def glinski (board (hexagon 6 rows)\n                    (promotion-zone far)))\n(def p (path "L* (F$)+"))\n',
+            disposeAfterCheck: true
+        });
+        await format({
+            before: 'cyl  :=  board( 8 ,8, cylinder( ) ,holes(d4,c3-d3))\nrp IS   path( "F$" )',
+            after: 'cyl := board(8, 8, cylinder(), holes(d4, c3-d3))\nrp IS path("F$")\n',
+            disposeAfterCheck: true
+        });
+    });
+});
