@@ -72,7 +72,8 @@ function render(view: DiagramView): void {
     title.textContent = `${view.piece}${view.side === 'black' ? ' (Black)' : ''} on ${view.at}`;
     controls.hidden = false;
     renderBoardChoice(view);
-    boardDefault.hidden = view.boardChoice !== 'panel';
+    // Offered whenever a board is chosen here (also one the server could not use).
+    boardDefault.hidden = view.boardFromSettings;
     boardDefault.textContent = view.declaredBoard ? `Use the file's board (${view.declaredBoard.name})` : 'Use the setting';
     boardSource.textContent = boardSourceText(view);
     for (const radio of Array.from(controls.querySelectorAll<HTMLInputElement>('input[name=side]'))) radio.checked = radio.value === view.side;

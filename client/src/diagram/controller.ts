@@ -308,9 +308,12 @@ export function exportName(view: Pick<DiagramView, 'piece' | 'at'> & { side?: Di
     return `${name}${view.side === 'black' ? '-black' : ''}-on-${view.at}.${format}`;
 }
 
-/** Where the board on screen came from: the panel's choice, else what the server says it used. */
+/**
+ * Where the board on screen came from, as the server says: a board chosen in the panel that the
+ * server could not use is not the one on screen (the status line says why).
+ */
 function boardChoice(chosenInPanel: boolean, source: PieceDiagramResult['boardSource']): BoardChoice {
-    if (chosenInPanel) return 'panel';
+    if (source === 'request' || (source === undefined && chosenInPanel)) return 'panel';
     return source === 'settings' || source === 'declared' ? source : 'default';
 }
 

@@ -24,7 +24,8 @@ function fakeServer() {
         const at = params.at && inside(params.at) ? params.at : `${String.fromCharCode(97 + Math.floor(files / 2))}${Math.floor(ranks / 2) + 1}`;
         const blockers = (params.blockers ?? []).filter((b) => inside(b.square) && b.square !== at);
         const problem = typeof params.board === 'string' && spec !== params.board ? { boardProblem: `'${params.board}' is not a board` } : {};
-        return { piece, at, board, boardSpec: spec, blockers, svg: `<svg xmlns="http://www.w3.org/2000/svg"><rect data-square="${at}"/></svg>`, text: at, notes: [], ...problem };
+        const boardSource = typeof params.board === 'string' && !problem.boardProblem ? 'request' as const : 'default' as const;
+        return { piece, at, board, boardSpec: spec, blockers, boardSource, svg: `<svg xmlns="http://www.w3.org/2000/svg"><rect data-square="${at}"/></svg>`, text: at, notes: [], ...problem };
     };
     return { requests, request };
 }
@@ -97,7 +98,8 @@ describe('diagram panel: the board chosen next to the diagram', () => {
         await controller.show(cursor(0));
         await controller.handleMessage({ type: 'board', board: 'hex99' });
         expect(server.requests.at(-1)?.board).toBe('hex99');
-        expect(controller.current).toMatchObject({ board: { files: 8, ranks: 8 }, status: "'hex99' is not a board" });
+        // The server drew its own choice: the board on screen is not the panel's, but going back is still offered.
+        expect(controller.current).toMatchObject({ board: { files: 8, ranks: 8 }, status: "'hex99' is not a board", boardChoice: 'default', boardFromSettings: false });
     });
 
     it('refuses what is not a spec at all (not a string, empty, too long)', async () => {
