@@ -4,6 +4,9 @@
  * to White, so "forward" is +y. (A Black piece is the same computation mirrored.)
  */
 import type { BoardShape } from '../geometry/shape.js';
+import { boardGeometry } from '../geometry/index.js';
+import { MAX_RECTANGLE_SIDE } from '../geometry/limits.js';
+import { fileLetters, readSquareName } from '../geometry/square.js';
 
 export type { BoardShape };
 
@@ -101,33 +104,30 @@ export interface Destination {
     firstMoveOnly?: true;
 }
 
-/** The largest board the engine supports on each side. */
-export const MAX_BOARD_SIDE = 32;
+/** The largest rectangle the engine supports on each side (geometry/limits.ts). */
+export const MAX_BOARD_SIDE = MAX_RECTANGLE_SIDE;
 
-/** Algebraic name of a square: file letters a..z then aa, ab...; rank numbers from 1. */
+/** Square-board name of a lattice cell: file letters a..z then aa, ab...; rank numbers from 1. On a shaped board use `boardGeometry(board).name`. */
 export function squareName(sq: Square): string {
     return fileName(sq.file) + String(sq.rank + 1);
 }
 
 export function fileName(file: number): string {
-    let name = '';
-    let n = file;
-    do {
-        name = String.fromCharCode(97 + (n % 26)) + name;
-        n = Math.floor(n / 26) - 1;
-    } while (n >= 0);
-    return name;
+    return fileLetters(file);
 }
 
-/** Parses `f5`, `aa12`; undefined if malformed. */
+/** Parses a square-board name `f5`, `aa12`; undefined if malformed. On a shaped board use `boardGeometry(board).parse`. */
 export function parseSquare(text: string): Square | undefined {
-    const m = /^([a-z]+)([0-9]+)$/.exec(text.trim().toLowerCase());
-    if (!m) return undefined;
-    let file = 0;
-    for (const ch of m[1]) file = file * 26 + (ch.charCodeAt(0) - 96);
-    return { file: file - 1, rank: Number(m[2]) - 1 };
+    return readSquareName(text);
 }
 
+/** A cell of the board (inside its shape, not a hole). */
 export function onBoard(board: Board, sq: Square): boolean {
-    return sq.file >= 0 && sq.rank >= 0 && sq.file < board.files && sq.rank < board.ranks;
+    if (!board.shape) return sq.file >= 0 && sq.rank >= 0 && sq.file < board.files && sq.rank < board.ranks;
+    return boardGeometry(board).contains(sq);
+}
+
+/** The board's own name of a cell (Glinski's on the hexagon). */
+export function cellName(board: Board, sq: Square): string {
+    return board.shape ? boardGeometry(board).name(sq) : squareName(sq);
 }

@@ -5,6 +5,9 @@
  */
 import type { Move, QualifiedMove } from '../model/piece.js';
 import { directionWord, isKnownKeyword } from '../model/vocabulary.js';
+import { normalizeKeyword } from '../model/names.js';
+import type { Geometry } from '../geometry/geometry.js';
+import { SQUARE } from '../geometry/square.js';
 import { compile, sharedRefCache } from './compile.js';
 import { Problems, type Plan, type Resolver, type Vec } from './plan.js';
 
@@ -17,7 +20,7 @@ export interface DirectionCheck {
     index: number;
     /** Normalized keyword, without colon. */
     keyword: string;
-    /** A square-board direction keyword of the vocabulary. */
+    /** A direction keyword of the lattice checked on (squares by default). */
     known: boolean;
     /** Steps of the base it selects; empty for an unknown keyword or a dead one. */
     selected: Vec[];
@@ -29,15 +32,16 @@ export interface DirectionCheck {
  * Checks every direction keyword written in `move` (references are followed only to learn
  * their steps; keywords inside other definitions are checked with those definitions).
  */
-export function checkDirections(move: Move, resolve: Resolver): DirectionCheck[] {
+export function checkDirections(move: Move, resolve: Resolver, geometry: Geometry = SQUARE): DirectionCheck[] {
     const out: DirectionCheck[] = [];
     visit(move, (node) => {
         node.qualifiers.forEach((q, index) => {
             if (q.kind !== 'direction' && q.kind !== 'other') return;
-            const word = directionWord(q.name);
-            if (!word && isKnownKeyword(q.name)) return; // a known non-direction keyword (`:within-fortress`)
-            const base = baseSteps(node.base, resolve);
-            const selected = word ? base.filter(([dx, dy]) => word.test(dx, dy)) : [];
+            const word = geometry.direction(normalizeKeyword(q.name));
+            // A known non-direction keyword (`:within-fortress`), or a direction this lattice gives no meaning (reported by the validator).
+            if (!word && (isKnownKeyword(q.name) || directionWord(q.name))) return;
+            const base = baseSteps(node.base, resolve, geometry);
+            const selected = word ? base.filter((step) => word.test(step)) : [];
             out.push({ node, index, keyword: q.name, known: !!word, selected, selectsNothing: !!word && base.length > 0 && selected.length === 0 });
         });
     });
@@ -52,10 +56,10 @@ export const STEPS_MAX_NODES = 5_000;
  * already applied). Empty (unknown) when the movement is too large to compile quickly: a
  * partial list could make a keyword look as if it selected nothing.
  */
-export function baseSteps(move: Move, resolve: Resolver): Vec[] {
+export function baseSteps(move: Move, resolve: Resolver, geometry: Geometry = SQUARE): Vec[] {
     const steps = new Map<string, Vec>();
     const problems = new Problems();
-    const plan = compile(move, resolve, problems, STEPS_MAX_NODES, sharedRefCache(resolve));
+    const plan = compile(move, resolve, problems, STEPS_MAX_NODES, sharedRefCache(resolve), geometry);
     if (problems.list.some((p) => p.rule === 'limit')) return [];
     collect(plan, steps);
     return [...steps.values()];

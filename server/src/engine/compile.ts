@@ -17,9 +17,11 @@
 import type { FunctionPart, Move, PieceDef, Qualifier, Test } from '../model/piece.js';
 import { compileCondition, compileTest, quote, type TestEnvironment } from './conditions.js';
 import { brokenZoneNote, resolveZone } from './rules.js';
-import { normalizeName } from '../model/names.js';
-import { directionWord, functionWord, keywordWord, type DirectionWord } from '../model/vocabulary.js';
-import { permutations, selectSteps } from './directions.js';
+import { normalizeKeyword, normalizeName } from '../model/names.js';
+import { directionWord, functionWord, keywordWord } from '../model/vocabulary.js';
+import type { DirectionTest, Geometry } from '../geometry/geometry.js';
+import { SQUARE } from '../geometry/square.js';
+import { selectSteps } from './directions.js';
 import {
     NONE, Problems, type EndRule, type EngineProblem, type EngineRule, type Plan, type PlanCondition, type PlanZone,
     type Resolver, type Target
@@ -31,7 +33,7 @@ export const MAX_COMPILED_NODES = 100_000;
 export const MAX_DEPTH = 400;
 
 interface Context {
-    groups: readonly (readonly DirectionWord[])[];
+    groups: readonly (readonly DirectionTest[])[];
     only: boolean;
     range?: { min: number; max: number | null };
     turn?: 'outward' | 'any';
@@ -88,10 +90,15 @@ export function sharedRefCache(resolve: Resolver): RefCache {
     return cache;
 }
 
-/** Compiles `target`; problems go to `problems`. */
-/** `maxNodes`: a smaller cap for callers that compile every definition on every edit (the editor's checks). */
-export function compile(target: Target, resolve: Resolver, problems: Problems, maxNodes = MAX_COMPILED_NODES, cache?: RefCache): Plan {
-    return new Compiler(resolve, problems, maxNodes, cache).root(target);
+/**
+ * Compiles `target` for a lattice (default: squares): the images of `[m n]` and what direction
+ * keywords select are the geometry's. Problems go to `problems`. `maxNodes`: a smaller cap for
+ * callers that compile every definition on every edit (the editor's checks).
+ */
+export function compile(
+    target: Target, resolve: Resolver, problems: Problems, maxNodes = MAX_COMPILED_NODES, cache?: RefCache, geometry: Geometry = SQUARE
+): Plan {
+    return new Compiler(resolve, problems, maxNodes, cache, geometry).root(target);
 }
 
 class Compiler {
@@ -122,7 +129,7 @@ class Compiler {
 
     constructor(
         private readonly resolve: Resolver, private readonly problems: Problems, private readonly maxNodes: number,
-        private readonly cache?: RefCache
+        private readonly cache?: RefCache, private readonly geometry: Geometry = SQUARE
     ) {}
 
     /** A problem that belongs to a referenced definition (not located in the target). */
@@ -211,7 +218,7 @@ class Compiler {
 
     private leaf(vector: readonly number[], ctx: Context): Plan {
         if (vector.length !== 2) {
-            this.report('invalid', `this vector has ${vector.length} number${vector.length === 1 ? '' : 's'}; a step on a square board has two (across and forward, as the knight's 1 and 2), so it is not evaluated`, 'bad-vector');
+            this.report('invalid', `this vector has ${vector.length} number${vector.length === 1 ? '' : 's'}; a step on a ${this.geometry.kind === 'hex' ? 'hexagonal' : 'square'} board has two (across and forward, as the knight's 1 and 2), so it is not evaluated`, 'bad-vector');
             return NONE;
         }
         const [m, n] = vector;
@@ -219,7 +226,7 @@ class Compiler {
             this.report('invalid', '[0 0] does not move', 'bad-vector');
             return NONE;
         }
-        const steps = selectSteps(ctx.only ? [[m, n]] : permutations(m, n), ctx.groups);
+        const steps = selectSteps(ctx.only ? [[m, n]] : this.geometry.images(m, n), ctx.groups);
         const min = Math.max(1, ctx.range?.min ?? 1);
         const max = ctx.range ? ctx.range.max : 1;
         if (max !== null && max < min) {
@@ -252,7 +259,8 @@ class Compiler {
             else this.report('invalid', `"${key}" has no movement`, 'no-body');
             return NONE;
         }
-        const cacheKey = this.cache && `${key}\u0000${contextKey(ctx)}`;
+        // Plans differ by lattice (images, keywords): one cache serves every geometry.
+        const cacheKey = this.cache && `${this.geometry.id}\u0000${key}\u0000${contextKey(ctx)}`;
         const hit = cacheKey !== undefined ? this.cache!.get(cacheKey) : undefined;
         if (hit) {
             this.nodes += hit.nodes;
@@ -284,7 +292,7 @@ class Compiler {
     }
 
     private qualify(ctx: Context, qualifiers: readonly Qualifier[]): Context {
-        const group: DirectionWord[] = [];
+        const group: DirectionTest[] = [];
         const notes = [...ctx.notes];
         const zones = [...ctx.zones];
         const landing = [...ctx.landing];
@@ -299,9 +307,15 @@ class Compiler {
                 case 'any': turn = 'any'; break;
                 case 'direction':
                 case 'other': {
-                    const word = directionWord(q.name);
+                    const word = this.geometry.direction(normalizeKeyword(q.name));
                     if (word) {
                         group.push(word);
+                        break;
+                    }
+                    if (directionWord(q.name)) {
+                        // A square-board keyword with no meaning on this lattice (:narrow on a hexagon): it restricts nothing.
+                        this.report('invalid', `:${normalizeKeyword(q.name)} means nothing on a hexagonal board (it compares a step's two components, which three axes do not have): it does not restrict the moves`, 'direction-not-on-board', undefined, normalizeKeyword(q.name));
+                        notes.push(`not evaluated: :${normalizeKeyword(q.name)}`);
                         break;
                     }
                     // A keyword the file defines: a zone confines the movement, a condition tests its landings.

@@ -3,9 +3,12 @@
  * piece starts on counts as empty once it has left (a returning piece may pass over it).
  *
  * Paths (see docs/engine-semantics.md):
- * - a leaf's path from its start to a landing after k steps is every square whose centre lies
+ * - a leaf's path from its start to a landing after k steps is every cell whose centre lies
  *   strictly between them on the straight line: the k-1 intermediate landings plus the
- *   squares each step passes over (directions.ts pathOffsets);
+ *   cells each step passes over (the geometry's pathOffsets);
+ * - the board's geometry says which cells exist (a hexagon's, a rectangle's without its holes:
+ *   a ride stops before a hole, a leap may pass over one) and whether files wrap round (a
+ *   cylinder: a ride stops when it comes back to its start; a step of a whole turn or more goes nowhere);
  * - normally only intermediate landings block (leapers jump, riders stop at the first piece);
  *   `no-jump` needs the whole path empty; `cannon` needs exactly one piece on the whole path.
  * - `=>` continues only from an empty landing; `->` continues whatever stands there and may
@@ -20,7 +23,8 @@
  */
 import type { Board, Occupant, Square } from './board.js';
 import { compare } from './conditions.js';
-import { isOutward, pathOffsets } from './directions.js';
+import { boardGeometry, isCylinder, isFullBox } from '../geometry/index.js';
+import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
 import type { ConditionalPlan, EndRule, LeafPlan, Plan, PlanCondition, PlanTerm, PlanZone, SequencePlan, Vec } from './plan.js';
 
 export const EMPTY = 0;
@@ -72,13 +76,37 @@ export interface WalkOptions {
     masks?: Map<PlanZone, Uint8Array>;
 }
 
+/** Which cells of a board's lattice box exist (undefined: all of them), per board geometry. */
+const VALID = new WeakMap<BoardGeometry, Uint8Array>();
+
+function validMask(geometry: BoardGeometry): Uint8Array | undefined {
+    if (isFullBox(geometry.board)) return undefined;
+    let mask = VALID.get(geometry);
+    if (!mask) {
+        const { files } = geometry.board;
+        mask = new Uint8Array(files * geometry.board.ranks);
+        for (const c of geometry.cells) mask[c.rank * files + c.file] = 1;
+        VALID.set(geometry, mask);
+    }
+    return mask;
+}
+
 /** Square contents as a flat array, index = rank * files + file, and the names of the pieces where known. */
 export class Occupancy {
     readonly cells: Uint8Array;
     /** Normalized piece keys by square index, for `(occupied-by P)`; absent where unnamed. */
     readonly names: Map<number, string>;
+    /** The board's shape: which cells exist, their numbers and names. */
+    readonly geometry: BoardGeometry;
+    /** The cells of the lattice box that exist; undefined when every one does (a plain rectangle). */
+    readonly valid: Uint8Array | undefined;
+    /** Files wrap round (a cylinder). */
+    readonly cylinder: boolean;
 
     constructor(readonly board: Board, friends: readonly Occupant[], enemies: readonly Occupant[], vacated: Square) {
+        this.geometry = boardGeometry(board);
+        this.valid = validMask(this.geometry);
+        this.cylinder = isCylinder(board);
         this.cells = new Uint8Array(board.files * board.ranks);
         this.names = new Map();
         for (const s of friends) this.place(s, FRIEND);
@@ -97,8 +125,16 @@ export class Occupancy {
         return this.names.get(index);
     }
 
+    /** A cell of the board (coordinates already wrapped on a cylinder). */
     on(x: number, y: number): boolean {
-        return x >= 0 && y >= 0 && x < this.board.files && y < this.board.ranks;
+        return x >= 0 && y >= 0 && x < this.board.files && y < this.board.ranks && (this.valid === undefined || this.valid[y * this.board.files + x] === 1);
+    }
+
+    /** The file `x` wrapped round a cylinder (unchanged on other boards). */
+    wrap(x: number): number {
+        if (!this.cylinder) return x;
+        const files = this.board.files;
+        return ((x % files) + files) % files;
     }
 
     index(x: number, y: number): number {
@@ -118,7 +154,9 @@ export class Occupancy {
     /** A copy with `value` (an unnamed piece, or nothing) on one square (for the "enemy added on T" re-check). */
     with(x: number, y: number, value: number): Occupancy {
         const copy = Object.create(Occupancy.prototype) as Occupancy;
-        Object.assign(copy, { board: this.board, cells: Uint8Array.from(this.cells), names: new Map(this.names) });
+        Object.assign(copy, {
+            board: this.board, cells: Uint8Array.from(this.cells), names: new Map(this.names), geometry: this.geometry, valid: this.valid, cylinder: this.cylinder
+        });
         copy.put(x, y, value);
         copy.names.delete(copy.index(x, y));
         return copy;
@@ -131,10 +169,12 @@ export class Walker {
 
     private readonly assume: Assumptions;
     private readonly masks: Map<PlanZone, Uint8Array>;
+    private readonly lattice: Geometry;
 
     constructor(private readonly occ: Occupancy, private readonly budget: { left: number }, private readonly options: WalkOptions = {}) {
         this.assume = options.assume ?? new Map();
         this.masks = options.masks ?? new Map();
+        this.lattice = occ.geometry.geometry;
     }
 
     /** Emits every endpoint of `plan` started from (x, y) with no previous step. */
@@ -175,20 +215,26 @@ export class Walker {
         // A zone restriction includes the square the leg starts from.
         if (zones && !this.inZones(zones, state.x, state.y)) return;
         const readInner = cannon || noJump || !!landing;
+        const occ = this.occ;
+        const cylinder = occ.cylinder;
         for (const step of plan.steps) {
-            if (state.dir && plan.turn === 'outward' && !isOutward(step, state.dir)) continue;
+            if (state.dir && plan.turn === 'outward' && !this.lattice.isOutward(step, state.dir)) continue;
+            // Round a cylinder, a step of a whole turn or more would pass over its own start: it goes nowhere.
+            if (cylinder && Math.abs(step[0]) >= occ.board.files) continue;
             // A step off the board goes nowhere; checking first also keeps the path short (a leap of 2^40 has 2^40 squares on it).
-            if (!this.occ.on(state.x + step[0], state.y + step[1])) continue;
-            const inner = pathOffsets(step);
+            if (!occ.on(occ.wrap(state.x + step[0]), state.y + step[1])) continue;
+            const inner = this.lattice.pathOffsets(step);
             let landingPieces = 0; // pieces on intermediate landings
             let innerPieces = 0; // pieces on squares passed over inside single steps
-            // Bounded: each step moves at least one square, so the board edge ends the loop.
+            // (bx, by): the landing before this one (the start first).
+            let bx = state.x;
+            let by = state.y;
+            // Bounded: each step moves at least one cell, so the board edge (or, round a cylinder, the start) ends the loop.
             for (let k = 1; plan.max === null || k <= plan.max; k++) {
-                const bx = state.x + (k - 1) * step[0];
-                const by = state.y + (k - 1) * step[1];
-                const x = bx + step[0];
+                const x = occ.wrap(bx + step[0]);
                 const y = by + step[1];
-                if (!this.occ.on(x, y)) break;
+                if (!occ.on(x, y)) break;
+                if (cylinder && k > 1 && x === state.x && y === state.y) break; // back round to the start
                 this.tick();
                 if (k > 1 && this.read(bx, by, state.captured) !== EMPTY) {
                     landingPieces++;
@@ -197,8 +243,10 @@ export class Walker {
                 }
                 let leaves = false;
                 for (const [ox, oy] of inner) {
-                    const px = bx + ox;
+                    const px = occ.wrap(bx + ox);
                     const py = by + oy;
+                    // A hole passed over inside a leap is jumped like an empty cell.
+                    if (!occ.on(px, py)) continue;
                     if (zones && !this.inZones(zones, px, py)) leaves = true;
                     else if (readInner && this.read(px, py, state.captured) !== EMPTY) {
                         innerPieces++;
@@ -207,6 +255,8 @@ export class Walker {
                     if (leaves) break;
                 }
                 if (leaves) break;
+                bx = x;
+                by = y;
                 const pieces = landingPieces + innerPieces;
                 if (cannon ? pieces > 1 : noJump ? pieces > 0 : landingPieces > 0) break;
                 if (zones && !this.inZones(zones, x, y)) break;
@@ -258,7 +308,7 @@ export class Walker {
     /** Whether a condition holds on square (x, y) of the mover's view. */
     holds(test: PlanCondition, x: number, y: number, captured: readonly number[]): boolean {
         switch (test.kind) {
-            case 'compare': return compare(test.op, termValue(test.left, x, y), termValue(test.right, x, y));
+            case 'compare': return compare(test.op, this.termValue(test.left, x, y), this.termValue(test.right, x, y));
             case 'and': return test.tests.every((t) => this.holds(t, x, y, captured));
             case 'or': return test.tests.some((t) => this.holds(t, x, y, captured));
             case 'not': return !this.holds(test.test, x, y, captured);
@@ -272,6 +322,18 @@ export class Walker {
                 const name = this.occ.name(this.occ.index(x, y));
                 return name !== undefined && test.pieces.includes(name);
             }
+        }
+    }
+
+    /**
+     * The value of a term on cell (x, y) of the mover's view: ranks and files count from 1 on its
+     * own side, as the board numbers them (Glinski's rank numbers on the hexagon).
+     */
+    private termValue(term: PlanTerm, x: number, y: number): number {
+        switch (term.kind) {
+            case 'rank': return this.occ.valid === undefined ? y + 1 : this.occ.geometry.rankNumber({ file: x, rank: y });
+            case 'file': return this.occ.valid === undefined ? x + 1 : this.occ.geometry.fileNumber({ file: x, rank: y });
+            case 'number': return term.value;
         }
     }
 
@@ -309,14 +371,6 @@ export class Walker {
     }
 }
 
-/** The value of a term on square (x, y) of the mover's view: ranks and files count from 1 on its own side. */
-function termValue(term: PlanTerm, x: number, y: number): number {
-    switch (term.kind) {
-        case 'rank': return y + 1;
-        case 'file': return x + 1;
-        case 'number': return term.value;
-    }
-}
 
 /**
  * A zone's squares on `board` as the mover sees them, by index rank * files + file. Zones are

@@ -123,7 +123,9 @@ export type EngineRule =
     | 'bad-range' | 'misplaced-promotion' | 'rank-as-modifier' | 'limit' | 'set-up'
     /** Boards, zones and conditions (issue 10). */
     | 'not-a-zone' | 'zone-square' | 'not-a-condition' | 'not-a-function' | 'unknown-occupant' | 'condition-cycle'
-    | 'informal-test' | 'not-evaluable' | 'declaration-used-as-piece' | 'outside-zone';
+    | 'informal-test' | 'not-evaluable' | 'declaration-used-as-piece' | 'outside-zone'
+    /** Geometry (issue 11): a direction keyword the board's lattice gives no meaning to. */
+    | 'direction-not-on-board';
 
 /** A problem met while compiling or evaluating; `kind` lets callers pick a severity. */
 export interface EngineProblem {

@@ -4,12 +4,15 @@
  * piece (its side's pieces are friends, the others enemies) and the pieces that attack a square.
  *
  *   9x9 w:chinese-horse@e5,rook@a1 b:knight@c7,wazir@e6
+ *   hex6 w:queen@f6 b:pawn@f7        (any board spec: geometry/board-spec.ts; cells in the board's own names)
  *
  * A Black piece's set-up says `side: 'black'`: the engine computes it on the board turned half a
  * turn (files and ranks reversed), as the pieces of a real board face each other, and gives its
  * destinations back on the real board. The other pieces carry their names, for `(occupied-by P)`.
  */
-import { MAX_BOARD_SIDE, onBoard, parseSquare, squareName, type Board, type Destination, type Occupant, type Rules, type SetUp, type Square } from './board.js';
+import type { Board, Destination, Occupant, Rules, SetUp, Square } from './board.js';
+import { boardGeometry, MAX_RECTANGLE_SIDE, POSITION_BOARD, theBoard } from '../geometry/index.js';
+import { parseBoardSpec, printBoardSpec } from '../geometry/board-spec.js';
 import { normalizeName } from '../model/names.js';
 import { destinations, type EngineProblem, type Resolver, type Target } from './report.js';
 
@@ -35,9 +38,9 @@ export class PositionError extends Error {
 }
 
 /** The board when the string names none (the standard chessboard). */
-export const DEFAULT_POSITION_BOARD: Board = { files: 8, ranks: 8 };
+export const DEFAULT_POSITION_BOARD: Board = POSITION_BOARD;
 /** More pieces than squares of the largest board cannot be a position. */
-const MAX_PIECES = MAX_BOARD_SIDE * MAX_BOARD_SIDE;
+const MAX_PIECES = MAX_RECTANGLE_SIDE * MAX_RECTANGLE_SIDE;
 
 const SIDES: Record<string, PositionSide> = { w: 'white', white: 'white', b: 'black', black: 'black' };
 /** A piece name as LCPN writes one: no space, comma, '@' or ':'. */
@@ -50,15 +53,15 @@ export function parsePosition(text: string): Position {
     if (words.length === 0) throw new PositionError('the position is empty: write e.g. "8x8 w:rook@a1 b:king@e8"', 0);
     let board = DEFAULT_POSITION_BOARD;
     let first = 0;
-    const size = /^(\d+)x(\d+)$/i.exec(words[0][0]);
+    // A first word without a side is the board (8x8, hex6, 8x8-cylinder: geometry/board-spec.ts).
+    const size = !words[0][0].includes(':') && /^(\d+x\d+|hex)/i.test(words[0][0]);
     if (size) {
-        const [files, ranks] = [Number(size[1]), Number(size[2])];
-        if (!(files >= 1 && files <= MAX_BOARD_SIDE && ranks >= 1 && ranks <= MAX_BOARD_SIDE)) {
-            throw new PositionError(`a board of ${files}x${ranks}: each side must be 1 to ${MAX_BOARD_SIDE}`, words[0].index);
-        }
-        board = { files, ranks };
+        const spec = parseBoardSpec(words[0][0]);
+        if (spec.error !== undefined) throw new PositionError(spec.error, words[0].index);
+        board = spec.board;
         first = 1;
     }
+    const geometry = boardGeometry(board);
     const pieces: PlacedPiece[] = [];
     const taken = new Map<string, PlacedPiece>();
     for (const word of words.slice(first)) {
@@ -77,10 +80,10 @@ export function parsePosition(text: string): Position {
             if (!NAME.test(name) || squareText === '') {
                 throw new PositionError(`'${entry}' should be a piece and its square, e.g. 'rook@a1'`, offset);
             }
-            const square = parseSquare(squareText);
-            if (!square || !/^[a-z]+[0-9]+$/i.test(squareText)) throw new PositionError(`'${squareText}' is not a square name (a1, e5, aa10)`, offset + at + 1);
-            if (!onBoard(board, square)) throw new PositionError(`${squareText} is not on the ${board.files}x${board.ranks} board`, offset + at + 1);
-            const key = squareName(square);
+            if (!/^[a-z]+[0-9]+$/i.test(squareText)) throw new PositionError(`'${squareText}' is not a square name (a1, e5, aa10)`, offset + at + 1);
+            const square = geometry.parse(squareText);
+            if (!square) throw new PositionError(`${squareText} is not on ${theBoard(board)}`, offset + at + 1);
+            const key = geometry.name(square);
             const other = taken.get(key);
             if (other) throw new PositionError(`two pieces on ${key}: ${other.name} and ${name}`, offset);
             const piece: PlacedPiece = { name, side, square };
@@ -95,11 +98,12 @@ export function parsePosition(text: string): Position {
 
 /** The position as a string that parsePosition reads back as the same position. */
 export function formatPosition(position: Position): string {
+    const geometry = boardGeometry(position.board);
     const group = (side: PositionSide, letter: string) => {
-        const list = position.pieces.filter((p) => p.side === side).map((p) => `${p.name}@${squareName(p.square)}`);
+        const list = position.pieces.filter((p) => p.side === side).map((p) => `${p.name}@${geometry.name(p.square)}`);
         return list.length > 0 ? [`${letter}:${list.join(',')}`] : [];
     };
-    return [`${position.board.files}x${position.board.ranks}`, ...group('white', 'w'), ...group('black', 'b')].join(' ');
+    return [printBoardSpec(position.board), ...group('white', 'w'), ...group('black', 'b')].join(' ');
 }
 
 export interface PositionOptions {

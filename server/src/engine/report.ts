@@ -7,11 +7,18 @@
  * so every path that lands on T lands there whatever stands on T. The exception is a path that
  * passes over T and later lands on T; it can only exist when a continuation may turn back
  * (`:any`) or when a chain has four or more legs (with every turn under 90 degrees, fewer legs
- * cannot come back onto their own path). For such plans every empty square whose contents the
- * walk consulted is re-checked with an enemy actually placed there.
+ * cannot come back onto their own path). The argument is about straight segments in the plane,
+ * so it holds on every lattice whose outward test is the drawing's dot product (squares and
+ * hexagons: geometry/*.ts); it fails round a cylinder (a ride can come round onto a cell it
+ * passed over) and for path expressions (a path may turn back on itself), which are always
+ * re-checked. For such plans every empty square whose contents the walk consulted is re-checked
+ * with an enemy actually placed there.
  */
-import { MAX_BOARD_SIDE, onBoard, squareName, type Board, type Destination, type Occupant, type SetUp, type Square } from './board.js';
+import type { Board, Destination, Occupant, SetUp, Square } from './board.js';
+import { boardGeometry, boardProblem, geometryOf, isCylinder, theBoard } from '../geometry/index.js';
+import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
 import { capturesOnly, compile, isPieceDef } from './compile.js';
+import { SQUARE as SQUARE_LATTICE } from '../geometry/square.js';
 import { readsOccupancy, usesFirstMove } from './conditions.js';
 import { BudgetExceeded, EMPTY, ENEMY, FRIEND, Occupancy, Walker, zoneMask, type Assumptions, type Endpoint, type WalkOptions } from './evaluate.js';
 import { Problems, type EngineProblem, type Plan, type PlanCondition, type Resolver, type Target } from './plan.js';
@@ -21,10 +28,15 @@ export type { Assumptions } from './evaluate.js';
 
 /** A target compiled once, to be evaluated in several set-ups (the diagrams of one hover). */
 export interface Prepared {
+    /** The plan on the lattice it was prepared for (`geometry`, default squares). */
     plan: Plan;
     problems: readonly EngineProblem[];
     /** The piece's key (a definition, or a bare name), for the board's `confine` clauses. */
     key?: string;
+    /** The lattice `plan` was compiled for. */
+    geometry?: Geometry;
+    /** Compiles the same target for another lattice (a set-up on another board shape), memoized. */
+    forGeometry?: (geometry: Geometry) => Prepared;
 }
 
 export interface EvaluateOptions {
@@ -37,10 +49,32 @@ export interface EvaluateOptions {
     budget?: { left: number };
 }
 
-export function prepare(target: Target, resolve: Resolver): Prepared {
-    const problems = new Problems();
-    const key = isPieceDef(target) ? target.key : target.kind === 'ref' ? target.key : undefined;
-    return { plan: compile(target, resolve, problems), problems: problems.list, ...(key !== undefined ? { key } : {}) };
+/** Compiles `target` for `geometry` (default squares); evaluating it on another lattice compiles it again for that one. */
+export function prepare(target: Target, resolve: Resolver, geometry: Geometry = SQUARE_LATTICE): Prepared {
+    const others = new Map<string, Prepared>();
+    const make = (g: Geometry): Prepared => {
+        const problems = new Problems();
+        const key = isPieceDef(target) ? target.key : target.kind === 'ref' ? target.key : undefined;
+        const prepared: Prepared = {
+            plan: compile(target, resolve, problems, undefined, undefined, g), problems: problems.list, ...(key !== undefined ? { key } : {}), geometry: g,
+            forGeometry: (other) => {
+                if (other.id === g.id) return prepared;
+                let found = others.get(other.id);
+                if (!found) others.set(other.id, found = make(other));
+                return found;
+            }
+        };
+        others.set(g.id, prepared);
+        return prepared;
+    };
+    return make(geometry);
+}
+
+/** `prepared` compiled for the lattice of `board`. */
+function onLattice(prepared: Prepared, board: Board): Prepared {
+    const lattice = geometryOf(board);
+    if ((prepared.geometry ?? SQUARE_LATTICE).id === lattice.id || !prepared.forGeometry) return prepared;
+    return prepared.forGeometry(lattice);
 }
 
 export interface EngineResult {
@@ -79,11 +113,12 @@ export interface MovesReport {
 export const STEP_BUDGET = 2_000_000;
 
 export function destinations(target: Target, setup: SetUp, resolve: Resolver, options: EvaluateOptions = {}): EngineResult {
-    return evaluatePrepared(prepare(target, resolve), setup, options);
+    return evaluatePrepared(prepare(target, resolve, geometryOf(setup.board)), setup, options);
 }
 
 /** `destinations` for a target compiled once with `prepare`. */
-export function evaluatePrepared(prepared: Prepared, setup: SetUp, options: EvaluateOptions = {}): EngineResult {
+export function evaluatePrepared(preparedAny: Prepared, setup: SetUp, options: EvaluateOptions = {}): EngineResult {
+    const prepared = onLattice(preparedAny, setup.board);
     const problems = new Problems();
     for (const p of prepared.problems) problems.add(p.kind, p.message, p.rule);
     const { plan } = prepared;
@@ -92,8 +127,9 @@ export function evaluatePrepared(prepared: Prepared, setup: SetUp, options: Eval
 
     // A Black piece is evaluated as White on the board turned half a turn; the answer is turned back.
     const { board } = setup;
+    const geometry = boardGeometry(board);
     const turned = setup.side === 'black';
-    const view = (sq: Square): Square => (turned ? turn(board, sq) : sq);
+    const view = (sq: Square): Square => (turned ? geometry.turn(sq) : sq);
     const viewAll = (list: readonly Occupant[]) => onlyOnBoard(setup, list).map((o) => ({ ...o, ...view(o) }));
     const at = view(setup.at);
     const confine = prepared.key !== undefined ? setup.rules?.confine.get(prepared.key) : undefined;
@@ -120,7 +156,7 @@ export function evaluatePrepared(prepared: Prepared, setup: SetUp, options: Eval
                 recordReturn(found, occ, e);
             } else record(found, occ, e);
         });
-        if (mayRevisit(plan) || testsOccupancy(plan)) {
+        if (mayRevisit(plan) || testsOccupancy(plan) || isCylinder(board)) {
             recheck(plan, occ, at, walker.reads, found, problems, { ...walk, firstMove }, adjust, options.budget);
         }
         return found;
@@ -140,20 +176,21 @@ export function evaluatePrepared(prepared: Prepared, setup: SetUp, options: Eval
     }
     for (const dest of found.values()) settleIguiFrom(dest, at);
     const list = [...found.values()];
-    if (turned) for (const dest of list) turnBack(dest, board);
+    if (turned) for (const dest of list) turnBack(dest, geometry);
     result.destinations = list.sort((a, b) => a.square.file - b.square.file || a.square.rank - b.square.rank);
     return result;
 }
 
-/** Turns a square half a turn on the board (White's view <-> Black's view). */
+/** Turns a cell half a turn on the board (White's view <-> Black's view). */
 export function turn(board: Board, square: Square): Square {
-    return { file: board.files - 1 - square.file, rank: board.ranks - 1 - square.rank };
+    return boardGeometry(board).turn(square);
 }
 
-function turnBack(dest: Destination, board: Board): void {
-    dest.square = turn(board, dest.square);
-    if (dest.iguiFrom) dest.iguiFrom = dest.iguiFrom.map((sq) => turn(board, sq)).sort((a, b) => a.file - b.file || a.rank - b.rank);
-    if (dest.locusts) dest.locusts = dest.locusts.map((way) => way.map((sq) => turn(board, sq)));
+function turnBack(dest: Destination, geometry: BoardGeometry): void {
+    const turn = (sq: Square) => geometry.turn(sq);
+    dest.square = turn(dest.square);
+    if (dest.iguiFrom) dest.iguiFrom = dest.iguiFrom.map(turn).sort((a, b) => a.file - b.file || a.rank - b.rank);
+    if (dest.locusts) dest.locusts = dest.locusts.map((way) => way.map(turn));
 }
 
 export function movesReport(target: Target, setup: SetUp, resolve: Resolver): MovesReport {
@@ -163,7 +200,10 @@ export function movesReport(target: Target, setup: SetUp, resolve: Resolver): Mo
     const empty = (d: Destination) => !occupied.has(`${d.square.file},${d.square.rank}`);
     const moves = sortOffsets(found.filter((d) => d.move && empty(d)).map(offset));
     const captures = sortOffsets(found.filter((d) => (d.capture || d.igui) && empty(d)).map(offset));
-    const name = ([dx, dy]: [number, number]) => squareName({ file: setup.at.file + dx, rank: setup.at.rank + dy });
+    const geometry = boardGeometry(setup.board);
+    const squareName = (sq: Square) => geometry.name(sq);
+    // Round a cylinder an offset may point past the last file: the cell is the wrapped one.
+    const name = ([dx, dy]: [number, number]) => squareName({ file: wrapFile(setup.board, setup.at.file + dx), rank: setup.at.rank + dy });
     // `found` is ordered by file then rank, the same order as the offsets.
     const iguiFrom: Record<string, string[]> = {};
     const promotions: Record<string, string[]> = {};
@@ -180,7 +220,7 @@ export function movesReport(target: Target, setup: SetUp, resolve: Resolver): Mo
         iguiSquares: found.filter((d) => d.igui).map((d) => squareName(d.square)),
         iguiFrom,
         promotions,
-        locustSquares: locustMoves(found),
+        locustSquares: locustMoves(found, setup.board),
         firstMoveSquares: found.filter((d) => d.firstMoveOnly).map((d) => squareName(d.square)),
         problems
     };
@@ -233,8 +273,9 @@ function record(found: Map<number, Destination>, occ: Occupancy, e: Endpoint): v
     }
     if (e.captured.length > 0 && (move || capture)) {
         const victims = e.captured.map((i) => ({ file: i % occ.board.files, rank: Math.floor(i / occ.board.files) }));
-        const key = victims.map(squareName).join(' ');
-        if (!dest.locusts?.some((way) => way.map(squareName).join(' ') === key)) (dest.locusts ??= []).push(victims);
+        const cellKey = (sq: Square) => `${sq.file},${sq.rank}`;
+        const key = victims.map(cellKey).join(' ');
+        if (!dest.locusts?.some((way) => way.map(cellKey).join(' ') === key)) (dest.locusts ??= []).push(victims);
     }
 }
 
@@ -244,8 +285,10 @@ export interface LocustMove {
     to: string;
 }
 
-/** The locust moves of a set of destinations, ordered by landing square then by what they capture. */
-export function locustMoves(found: readonly Destination[]): LocustMove[] {
+/** The locust moves of a set of destinations, ordered by landing square then by what they capture; cells named as `board` names them. */
+export function locustMoves(found: readonly Destination[], board: Board = { files: 1, ranks: 1 }): LocustMove[] {
+    const geometry = boardGeometry(board);
+    const squareName = (sq: Square) => geometry.name(sq);
     const out: LocustMove[] = [];
     for (const d of found) {
         const ways = (d.locusts ?? []).map((way) => way.map(squareName));
@@ -414,22 +457,29 @@ function legs(plan: Plan): number {
 }
 
 function checkSetUp(setup: SetUp, problems: Problems): boolean {
-    const { files, ranks } = setup.board;
-    const side = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_BOARD_SIDE;
-    if (!side(files) || !side(ranks)) {
-        problems.add('invalid', `board ${files}x${ranks}: each side must be a whole number from 1 to ${MAX_BOARD_SIDE}`, 'set-up');
+    const problem = boardProblem(setup.board);
+    if (problem) {
+        problems.add('invalid', problem, 'set-up');
         return false;
     }
-    if (!onBoard(setup.board, setup.at)) {
-        problems.add('invalid', `the piece's square is not on the ${files}x${ranks} board`, 'set-up');
+    const { board } = setup;
+    const geometry = boardGeometry(board);
+    if (!geometry.contains(setup.at)) {
+        problems.add('invalid', `the piece's square is not on ${theBoard(board)}`, 'set-up');
         return false;
     }
-    if ([...setup.friends, ...setup.enemies].some((s) => !onBoard(setup.board, s))) {
-        problems.add('invalid', `pieces off the ${files}x${ranks} board are ignored`, 'set-up');
+    if ([...setup.friends, ...setup.enemies].some((s) => !geometry.contains(s))) {
+        problems.add('invalid', `pieces off ${theBoard(board)} are ignored`, 'set-up');
     }
     return true;
 }
 
 function onlyOnBoard(setup: SetUp, squares: readonly Square[]): Square[] {
-    return squares.filter((s) => onBoard(setup.board, s));
+    const geometry = boardGeometry(setup.board);
+    return squares.filter((s) => geometry.contains(s));
+}
+
+/** A file wrapped round a cylinder board (unchanged on others). */
+function wrapFile(board: Board, file: number): number {
+    return isCylinder(board) ? ((file % board.files) + board.files) % board.files : file;
 }

@@ -5,7 +5,9 @@
  * own-side)` finds `own-side` where a piece name would be found.
  */
 import type { Declaration } from '../model/piece.js';
-import { MAX_BOARD_SIDE, onBoard, parseSquare, squareName, type Board, type Rules, type Square, type Zone } from './board.js';
+import { MAX_BOARD_SIDE, type Board, type Rules, type Square, type Zone } from './board.js';
+import { boardGeometry, boardProblem, theBoard } from '../geometry/index.js';
+import { readSquareName } from '../geometry/square.js';
 import type { EngineProblem, Resolver } from './plan.js';
 
 export type BoardDeclaration = Extract<Declaration, { kind: 'board' }>;
@@ -20,9 +22,11 @@ export interface ZoneItemProblem {
 }
 
 /**
- * The squares of a zone's items (`e5`, rectangles `d1-f3` with corners in any order), each
- * once, ordered by rank then file. Items that are not squares, or squares off `board`
- * (default: the largest board), are left out and reported by index.
+ * The cells of a zone's items (`e5`, ranges `d1-f3` with corners in any order), each once,
+ * ordered by rank then file (lattice coordinates). Cells are named as `board` names them
+ * (Glinski's names on the hexagon); a range is every cell of the board whose file and rank
+ * numbers lie between its corners'. Items that are not cells, or cells off `board` (default:
+ * the largest rectangle), are left out and reported by index.
  */
 export function zoneSquares(items: readonly string[], board: Board = LARGEST): { squares: Square[]; problems: ZoneItemProblem[] } {
     const seen = new Set<number>();
@@ -35,21 +39,36 @@ export function zoneSquares(items: readonly string[], board: Board = LARGEST): {
             squares.push(sq);
         }
     };
+    const geometry = boardGeometry(board);
+    const square = !board.shape;
     items.forEach((item, index) => {
         const corners = item.trim().toLowerCase().split('-');
-        const parsed = corners.map((c) => (/^[a-z]+[0-9]+$/.test(c) ? parseSquare(c) : undefined));
-        if (corners.length > 2 || parsed.some((sq) => !sq)) {
+        const written = corners.map((c) => (/^[a-z]+[0-9]+$/.test(c) ? readSquareName(c) : undefined));
+        if (corners.length > 2 || written.some((sq) => !sq)) {
             problems.push({ index, message: `"${item}" is not a square (e5) or a rectangle of squares (d1-f3)` });
             return;
         }
-        const off = parsed.find((sq) => !onBoard(board, sq!));
-        if (off) {
-            problems.push({ index, message: `${squareName(off)} is not on the ${board.files}x${board.ranks} board` });
+        const parsed = corners.map((c) => geometry.parse(c));
+        const off = parsed.findIndex((sq) => !sq);
+        if (off >= 0) {
+            const w = written[off]!;
+            problems.push({ index, message: `${corners[off].replace(/[0-9]+$/, '')}${w.rank + 1} is not on ${theBoard(board)}` });
             return;
         }
         const [a, b] = [parsed[0]!, parsed[parsed.length - 1]!];
-        for (let rank = Math.min(a.rank, b.rank); rank <= Math.max(a.rank, b.rank); rank++) {
-            for (let file = Math.min(a.file, b.file); file <= Math.max(a.file, b.file); file++) add({ file, rank });
+        if (square) {
+            for (let rank = Math.min(a.rank, b.rank); rank <= Math.max(a.rank, b.rank); rank++) {
+                for (let file = Math.min(a.file, b.file); file <= Math.max(a.file, b.file); file++) add({ file, rank });
+            }
+            return;
+        }
+        // On a shaped board: the cells whose file and rank numbers (as the board names them) lie between the corners'.
+        const files = [geometry.fileNumber(a), geometry.fileNumber(b)].sort((x, y) => x - y);
+        const ranks = [geometry.rankNumber(a), geometry.rankNumber(b)].sort((x, y) => x - y);
+        for (const cell of geometry.cells) {
+            const f = geometry.fileNumber(cell);
+            const r = geometry.rankNumber(cell);
+            if (f >= files[0] && f <= files[1] && r >= ranks[0] && r <= ranks[1]) add(cell);
         }
     });
     squares.sort((x, y) => x.rank - y.rank || x.file - y.file);
@@ -90,7 +109,7 @@ export function brokenZoneNote(key: string, resolve: Resolver): string | undefin
  * zone) are returned; the clause is then left out.
  */
 export function boardRules(declaration: BoardDeclaration, resolve: Resolver): { rules: Rules; problems: EngineProblem[] } {
-    const board: Board = { files: declaration.files, ranks: declaration.ranks };
+    const board: Board = { files: declaration.files, ranks: declaration.ranks, ...(declaration.shape ? { shape: declaration.shape } : {}) };
     const problems: EngineProblem[] = [];
     const confine = new Map<string, Zone>();
     const zones = new Map<string, Zone>();
@@ -123,8 +142,7 @@ export function boardRules(declaration: BoardDeclaration, resolve: Resolver): { 
     return { rules: { board, confine, ...(promotionZone ? { promotionZone } : {}), zones: [...zones.values()] }, problems };
 }
 
-/** Whether a board size is one the engine evaluates (1..MAX_BOARD_SIDE each side). */
+/** Whether a board is one the engine evaluates (a rectangle of 1..MAX_BOARD_SIDE each side, a hexagon of a supported side, some cell). */
 export function validBoard(board: Board): boolean {
-    const side = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_BOARD_SIDE;
-    return side(board.files) && side(board.ranks);
+    return boardProblem(board) === undefined;
 }

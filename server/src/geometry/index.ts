@@ -62,6 +62,14 @@ export function isFullBox(board: Board): boolean {
     return !shape || (shape.kind === 'rectangle' && !(shape.holes && shape.holes.length > 0));
 }
 
+/** A board named in a sentence: `the 8x8 board`, `the hexagon of side 6`. */
+export function theBoard(board: Board): string {
+    const geometry = boardGeometry(board);
+    if (board.shape?.kind === 'hexagon') return `the ${geometry.label}`;
+    const holes = board.files * board.ranks - geometry.cells.length;
+    return `the ${board.files}x${board.ranks}${isCylinder(board) ? ' cylinder' : ''} board${holes > 0 ? ` with ${holes} hole${holes === 1 ? '' : 's'}` : ''}`;
+}
+
 /** The regular hexagon of side N as a Board value. */
 export function hexagonBoard(side: number, orientation: 'files' | 'rows' = 'files'): Board {
     const width = 2 * side - 1;

@@ -26,6 +26,7 @@ import { compileCondition } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
 import { boardRules, zoneSquares } from '../engine/rules.js';
 import type { Board } from '../engine/board.js';
+import { geometryOf } from '../geometry/index.js';
 import { lowerMove } from '../model/lower.js';
 import { normalizeKeyword } from '../model/names.js';
 import type { Declaration, Move, PieceDef } from '../model/piece.js';
@@ -81,7 +82,9 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
     if (piece.declaration) return checkDeclaration(models, def, piece, piece.declaration, resolve, accept);
     if (!piece.body) return;
     const problems = new Problems();
-    compile(piece, resolve, problems, CHECK_MAX_NODES, sharedRefCache(resolve));
+    // On the file's declared board's lattice (a hexagon's images and keywords); squares otherwise.
+    const declared = fileBoard(models, def);
+    compile(piece, resolve, problems, CHECK_MAX_NODES, sharedRefCache(resolve), declared ? geometryOf(declared.board) : undefined);
     // A generated definition with thousands of informal parts gets the first ones, not thousands of diagnostics.
     const located = problems.located.filter((l) => REPORTED[l.problem.rule]).slice(0, MAX_PER_DEFINITION);
     if (located.length === 0) return;
@@ -184,13 +187,27 @@ function pieceInClause(declaration: Extract<Declaration, { kind: 'board' }>, arg
     return undefined;
 }
 
-/** The first board declared in the definition's file (its node, definition and size). */
-function fileBoard(models: LcpnPieceModels, def: ast.Definition): { node: ast.Definition; piece: PieceDef; board: Board } | undefined {
-    for (const { node, piece } of models.definitions(AstUtils.getDocument(def)).values()) {
-        const d = piece.declaration;
-        if (d?.kind === 'board' && !piece.incomplete) return { node, piece, board: { files: d.files, ranks: d.ranks } };
+type FileBoard = { node: ast.Definition; piece: PieceDef; board: Board };
+
+/** Per list of a document's definitions (one per parse): its first board, or null. Every definition asks, so it is found once. */
+const FILE_BOARDS = new WeakMap<object, FileBoard | null>();
+
+/** The first board declared in the definition's file (its node, definition, size and shape). */
+function fileBoard(models: LcpnPieceModels, def: ast.Definition): FileBoard | undefined {
+    const definitions = models.definitions(AstUtils.getDocument(def));
+    let found = FILE_BOARDS.get(definitions);
+    if (found === undefined) {
+        found = null;
+        for (const { node, piece } of definitions.values()) {
+            const d = piece.declaration;
+            if (d?.kind === 'board' && !piece.incomplete) {
+                found = { node, piece, board: { files: d.files, ranks: d.ranks, ...(d.shape ? { shape: d.shape } : {}) } };
+                break;
+            }
+        }
+        FILE_BOARDS.set(definitions, found);
     }
-    return undefined;
+    return found ?? undefined;
 }
 
 /** The first qualifier `:name` written in `node`. */

@@ -55,7 +55,7 @@ describe('vocabulary', () => {
     test('machine-evaluated functions', () => {
         expect(FUNCTIONS.filter((f) => f.evaluated).map((f) => f.name)).toEqual([
             'move', 'capture', 'cannon', 'no-jump', 'igui', 'rank', 'file', 'first-move', 'in', 'occupied-by',
-            'empty', 'friend', 'enemy', 'and', 'or', 'not', 'betza', 'parlett'
+            'empty', 'friend', 'enemy', 'and', 'or', 'not', 'betza', 'path', 'parlett'
         ]);
     });
 });

@@ -44,7 +44,9 @@ describe('position strings', () => {
         };
         expect(error('')).toEqual(['the position is empty: write e.g. "8x8 w:rook@a1 b:king@e8"', 0]);
         expect(error('8x8 w:rook@i1')).toEqual(['i1 is not on the 8x8 board', 11]);
-        expect(error('40x8 w:rook@a1')).toEqual(['a board of 40x8: each side must be 1 to 32', 0]);
+        // Issue 11: rectangles up to 64 a side (geometry/limits.ts); the board is any board spec.
+        expect(error('70x8 w:rook@a1')).toEqual(['board 70x8: each side must be a whole number from 1 to 64', 0]);
+        expect(error('hex6 w:rook@a7')).toEqual(['a7 is not on the hexagon of side 6', 12]);
         expect(error('w:rook@a1 b:king@a1')).toEqual(['two pieces on a1: rook and king', 12]);
         expect(error('w:rook@a1,king')).toEqual(["'king' should be a piece and its square, e.g. 'rook@a1'", 10]);
         expect(error('w:rook@1a')).toEqual(["'1a' is not a square name (a1, e5, aa10)", 7]);

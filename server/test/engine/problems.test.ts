@@ -87,10 +87,10 @@ describe('informal and unknown parts are kept and reported', () => {
 });
 
 describe('set-ups', () => {
-    test('a board larger than 32 is refused', () => {
-        const r = moves('wazir', { board: [40, 40] });
+    test('a board larger than 64 is refused (issue 11 raised the limit from 32)', () => {
+        const r = moves('wazir', { board: [65, 65] });
         expect(r.moves).toEqual([]);
-        expect(r.problems[0].message).toBe('board 40x40: each side must be a whole number from 1 to 32');
+        expect(r.problems[0].message).toBe('board 65x65: each side must be a whole number from 1 to 64');
     });
     test('a piece off the board', () => {
         expect(moves('wazir', { board: [8, 8], at: [9, 0] }).problems[0].kind).toBe('invalid');
