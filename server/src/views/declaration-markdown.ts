@@ -10,6 +10,8 @@ import { resolveZone } from '../engine/rules.js';
 import { markdownImage, renderSvgDiagram } from '../diagram/svg.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import { compactSquares, type DiagramZone } from '../diagram/zones.js';
+import { boardFacts } from '../diagram/facts.js';
+import { boardGeometry, boardKey } from '../geometry/index.js';
 import type { Declaration, PieceDef } from '../model/piece.js';
 import { clauseWords, conditionMeaning, declarationKind, functionMeaning } from './condition-words.js';
 import { codeBlock, escapeMarkdown } from './markdown.js';
@@ -46,15 +48,15 @@ function body(def: PieceDef, declaration: Declaration, options: DeclarationMarkd
             const zone = resolveZone(def.key, options.resolve, board);
             const squares = zone?.squares ?? [];
             const lines = [
-                `Squares, from White's side: ${squares.length > 0 ? compactSquares(squares).join(', ') : `none on the ${board.files} x ${board.ranks} board`}.`,
-                ...(squares.length > 0 ? [`For a Black piece, turned half a turn: ${compactSquares(squares.map((sq) => turnSquare(board, sq))).join(', ')}.`] : []),
+                `${cells(board)}, from White's side: ${squares.length > 0 ? compactSquares(squares, board).join(', ') : `none on the ${boardWords(board)} board`}.`,
+                ...(squares.length > 0 ? [`For a Black piece, turned half a turn: ${compactSquares(squares.map((sq) => turnSquare(board, sq)), board).join(', ')}.`] : []),
                 'As a keyword (`:name`) it confines a movement to these squares: the start, every square passed over and the landing.'
             ];
             return [...diagrams(board, [{ name: def.key, squares, relevant: true }], `zone ${def.name}`, options), lines.map(escapeWords).join('  \n')];
         }
         case 'board': {
-            const board = { files: declaration.files, ranks: declaration.ranks };
-            const declared = options.rules && options.rules.board.files === board.files && options.rules.board.ranks === board.ranks ? options.rules : undefined;
+            const board: Board = { files: declaration.files, ranks: declaration.ranks, ...(declaration.shape ? { shape: declaration.shape } : {}) };
+            const declared = options.rules && boardKey(options.rules.board) === boardKey(board) ? options.rules : undefined;
             const zones: DiagramZone[] = (declared?.zones ?? declaration.clauses.flatMap((c) => {
                 const z = resolveZone(c.zone, options.resolve, board);
                 return z ? [z] : [];
@@ -62,7 +64,8 @@ function body(def: PieceDef, declaration: Declaration, options: DeclarationMarkd
             const clauses = declaration.clauses.map((c) => `- ${escapeWords(clauseWords(c))}`);
             return [
                 ...diagrams(board, zones, `board ${def.name}`, options),
-                escapeWords(`${board.files} files, ${board.ranks} ranks. Diagrams of this file's pieces use this board; zones are written from White's side and turned half a turn for Black.`),
+                escapeWords(`${board.shape ? `${boardGeometry(board).label}: ${boardGeometry(board).cells.length} cells` : `${board.files} files, ${board.ranks} ranks`}. Diagrams of this file's pieces use this board; zones are written from White's side and turned half a turn for Black.`),
+                ...boardFacts(board).map(escapeWords),
                 ...(clauses.length > 0 ? [clauses.join('\n')] : [])
             ];
         }
@@ -73,6 +76,11 @@ function body(def: PieceDef, declaration: Declaration, options: DeclarationMarkd
 function escapeWords(text: string): string {
     return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : escapeMarkdown(part))).join('');
 }
+
+/** `Squares`, or `Cells` on a board whose cells are not squares. */
+const cells = (board: Board) => (boardGeometry(board).geometry.kind === 'square' ? 'Squares' : 'Cells');
+/** `9 x 10`, or the board's label when it has a shape (`hexagon of side 6`). */
+const boardWords = (board: Board) => (board.shape ? boardGeometry(board).label : `${board.files} x ${board.ranks}`);
 
 /** A set-up with no piece on the board: the diagram then shows only the board and its zones. */
 const NOWHERE: Square = { file: -1, rank: -1 };

@@ -9,11 +9,12 @@
  */
 import type { Board, Rules } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
-import { destinationFacts } from '../diagram/facts.js';
+import { boardFacts, destinationFacts } from '../diagram/facts.js';
 import { markdownImage, renderSvgDiagram } from '../diagram/svg.js';
 import { diagramWindow, type DiagramWindow } from '../diagram/cells.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import type { PieceDef } from '../model/piece.js';
+import { boardGeometry } from '../geometry/index.js';
 import { codeBlock, escapeMarkdown } from './markdown.js';
 import { caveats, normalizedDefinition, propertyLines } from './piece-summary.js';
 import { mostInformativeFirst, scenarios } from './scenarios.js';
@@ -30,6 +31,8 @@ export interface PieceMarkdownOptions {
     images: boolean;
     /** Include the text diagrams (default true): the only diagram clients without images can show. */
     text?: boolean;
+    /** One sentence said right under the title (a board setting that cannot be used); plain words, escaped here. */
+    notice?: string;
     /** Extra lines (e.g. Betza and Parlett equivalents), already markdown. */
     extra?: string[];
     /** Where the definition lives, when it is not the current file (e.g. "standard prelude"). */
@@ -56,9 +59,12 @@ export const HOVER_BOARD_HEIGHT = 168;
 
 export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: PieceMarkdownOptions): string {
     const shown = piece.body ? mostInformativeFirst(scenarios(piece, resolve, options.board, { rules: options.rules })) : [];
-    const caption = (title: string) => `*${escapeMarkdown(title)}*`;
+    // A board that is not a plain rectangle is named in every caption: `on an empty board (hexagon of side 6)`.
+    const shaped = options.board.shape ? ` (${boardGeometry(options.board).label})` : '';
+    const caption = (title: string) => `*${escapeMarkdown(title + shaped)}*`;
     const withText = options.text ?? true;
     const parts: string[] = [`**${escapeMarkdown(piece.name)}**${options.origin ? ` *(${escapeMarkdown(options.origin)})*` : ''}`];
+    if (options.notice) parts.push(`*${escapeMarkdown(options.notice)}*`);
     const textDiagrams = () => {
         for (const { title, setup, result, zones } of shown) parts.push(caption(title), codeBlock(renderTextDiagram(setup, result.destinations, { labels: false, zones })));
     };
@@ -68,13 +74,14 @@ export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: Piece
         for (const { title, setup, result, zones } of shown) {
             const window = diagramWindow(setup, result.destinations);
             const svg = renderSvgDiagram(setup, result.destinations, {
-                window, cellSize: hoverCellSize(window), labels: true, legendPosition: 'right', title: `${piece.name} ${title}`, zones
+                window, cellSize: hoverCellSize(window), labels: true, legendPosition: 'right', title: `${piece.name} ${title}${shaped}`, zones
             });
             parts.push(caption(title), markdownImage(svg, `${piece.name}: movement diagram ${title}`));
             // The zones' squares once, and again only where they change (Black's are turned).
-            const zoneLines = zoneFacts(zones);
+            const zoneLines = zoneFacts(zones, setup.board);
             const facts = [
-                ...(zoneLines.join() === zonesSaid ? [] : zoneLines), ...destinationFacts(result.destinations),
+                ...(shown[0].title === title ? boardFacts(setup.board) : []),
+                ...(zoneLines.join() === zonesSaid ? [] : zoneLines), ...destinationFacts(result.destinations, setup.board),
                 ...outsideZoneFacts(piece, resolve, setup), ...result.problems.filter((p) => p.rule === 'outside-zone').map((p) => p.message)
             ];
             zonesSaid = zoneLines.join();

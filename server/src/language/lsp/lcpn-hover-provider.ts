@@ -15,12 +15,14 @@ import { isPreludeUri } from '../lcpn-prelude.js';
 import { candidateFileNames, isAmbiguityError } from '../lcpn-scope-provider.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { declaredBoard } from '../lcpn-declared-board.js';
-import { MAX_BOARD_SIDE, type Board, type Rules } from '../../engine/board.js';
+import type { Board, Rules } from '../../engine/board.js';
+import { boardGeometry, HOVER_BOARD } from '../../geometry/index.js';
+import { boardSetting, diagramConfig } from './lcpn-diagram-board.js';
 import type { BoardDeclaration } from '../../engine/rules.js';
 import { normalizeKeyword, normalizeName } from '../../model/names.js';
 import { conditionKeyOfText } from '../../engine/conditions.js';
 import { declarationMarkdown } from '../../views/declaration-markdown.js';
-import { declarationWord, functionWord, hexagonalWord, keywordWord, propertyWord } from '../../model/vocabulary.js';
+import { declarationWord, functionWord, hexagonalWord, keywordWord, orientationWord, propertyWord } from '../../model/vocabulary.js';
 import { zoneSquares } from '../../engine/rules.js';
 import { escapeMarkdown, inlineCode } from '../../views/markdown.js';
 import { pieceMarkdown } from '../../views/piece-markdown.js';
@@ -86,15 +88,20 @@ function squareWords(text: string, board: Board): string {
     const { squares, problems } = zoneSquares([text], board);
     const name = `**${escapeMarkdown(text)}**`;
     if (problems.length > 0) return `${name}: ${escapeMarkdown(problems[0].message)}.`;
-    const what = text.includes('-') ? `a rectangle of ${squares.length} square${squares.length === 1 ? '' : 's'} (corners in any order)` : 'a square';
+    // On a board of other cells (the hexagon) a range is files by rank numbers, as the board names its cells.
+    const cell = boardGeometry(board).geometry.kind === 'square' ? 'square' : 'cell';
+    const range = cell === 'square' ? 'a rectangle' : 'a range (files by ranks)';
+    const what = text.includes('-') ? `${range} of ${squares.length} ${cell}${squares.length === 1 ? '' : 's'} (corners in any order)` : `a ${cell}`;
     return `${name}: ${what} of the zone, named from White's side (a Black piece sees it turned half a turn).`;
 }
 
 interface DiagramSettings {
-    /** The settings' size when the user set one, else the document's declared board, else 9 x 9. */
+    /** The settings' board when the user set one, else the document's declared board, else 9 x 9. */
     board: Board;
-    /** Whether the user set `lcpn.diagram.files` or `ranks` (both default to null: unset). */
+    /** Whether the user set `lcpn.diagram.board`, or `files` or `ranks` (all default to null: unset). */
     boardSet?: boolean;
+    /** Why the board the settings name cannot be used (one sentence, said above the diagrams). */
+    boardProblem?: string;
     /** The document's board declaration, resolved (zones, confinements, promotion zone). */
     rules?: Rules;
     declaration?: BoardDeclaration;
@@ -122,22 +129,17 @@ export class LcpnHoverProvider implements HoverProvider {
     }
 
     /**
-     * The client's `lcpn.diagram` settings (board size) and the diagram style: what the client
-     * asked for, else what it can show (see LcpnClient).
+     * The client's `lcpn.diagram` settings (the board, read as the panel reads it:
+     * lcpn-diagram-board.ts) and the diagram style: what the client asked for, else what it can
+     * show (see LcpnClient).
      */
     private async settings(): Promise<DiagramSettings> {
-        let config: Partial<{ files: unknown; ranks: unknown; style: unknown }> | undefined;
-        try {
-            // Without a connection (tests, the CLI) there is no client to ask, and asking would wait forever.
-            if (this.services.shared.lsp.Connection) config = await this.services.shared.workspace.ConfigurationProvider.getConfiguration('lcpn', 'diagram');
-        } catch {
-            config = undefined; // no configuration support: defaults
-        }
-        const valid = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_BOARD_SIDE;
-        const side = (v: unknown) => (valid(v) ? v : 9);
+        const config = await diagramConfig(this.services);
+        const asked = boardSetting(config);
         return {
-            board: { files: side(config?.files), ranks: side(config?.ranks) },
-            boardSet: valid(config?.files) || valid(config?.ranks),
+            board: asked?.board ?? HOVER_BOARD,
+            boardSet: asked?.board !== undefined,
+            ...(asked?.problem ? { boardProblem: asked.problem } : {}),
             style: this.services.lcpn.Client.diagramStyle(config?.style)
         };
     }
@@ -162,6 +164,10 @@ export class LcpnHoverProvider implements HoverProvider {
             const defined = this.declared(normalizeName(text), uri, settings);
             if (defined) return defined;
             if (role === 'default-test') return OPERATORS.cond;
+            if (role === 'orientation') {
+                const w = orientationWord(text);
+                if (w) return `**${escapeMarkdown(w.name)}** *(hexagon orientation)*: ${escapeMarkdown(w.doc)}`;
+            }
             if (role === 'square') return squareWords(text, settings.board);
             const declaring = declarationWord(text);
             if (declaring) return `**${escapeMarkdown(declaring.name)}** *(declaration)*: ${escapeMarkdown(declaring.doc)}`;
@@ -234,6 +240,7 @@ export class LcpnHoverProvider implements HoverProvider {
             images: settings.style !== 'text',
             text: settings.style !== 'image',
             origin,
+            ...(settings.boardProblem ? { notice: settings.boardProblem } : {}),
             extra: notationLines(piece, resolve, settings.declaration),
             exportFrom: settings.exportFrom
         });
