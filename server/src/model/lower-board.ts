@@ -36,6 +36,13 @@ export function lowerBoard(app: ast.Application, cx: BoardLoweringContext): Decl
     const args = app.args ?? [];
     const hexagonAt = args.findIndex((a) => shapeHead(a) === 'hexagon');
     if (hexagonAt >= 0) return hexagonBoard(app, hexagonAt, cx);
+    if (ast.isNameRef(args[0]) && normalizeName(args[0].ref?.$refText ?? '') === 'hexagon') {
+        // `(board hexagon 6)`: the hexagon without its brackets; read as meant, with the error.
+        cx.problem(args[0], 'board-shape', "'hexagon' is written as a call, with its side inside: (board (hexagon 6)) / board(hexagon(6))");
+        const side = ast.isNumberLit(args[1]) && Number.isSafeInteger(args[1].value) && args[1].value >= MIN_HEXAGON_SIDE && args[1].value <= MAX_HEXAGON_SIDE ? args[1].value : 6;
+        const { clauses } = splitClauses(args.slice(ast.isNumberLit(args[1]) ? 2 : 1), cx);
+        return { kind: 'board', files: 2 * side - 1, ranks: 2 * side - 1, clauses, shape: { kind: 'hexagon', side, orientation: 'files' } };
+    }
     const size = (index: number, what: string): number => {
         const arg = args[index];
         if (!ast.isNumberLit(arg)) {
@@ -214,6 +221,13 @@ function boardClause(arg: ast.Expr, cx: BoardLoweringContext): BoardClause | und
     if (head === 'promotion-zone') {
         if (names && names.length === 1 && names[0]) return { kind: 'promotion-zone', zone: names[0] };
         cx.problem(arg, 'bad-board-clause', 'a promotion-zone clause names one zone, as in (promotion-zone far-ranks) / promotion_zone(far_ranks)');
+        return undefined;
+    }
+    const word = ast.isNameRef(arg) ? normalizeName(arg.ref?.$refText ?? '') : '';
+    if (word === 'hexagon' || word === 'cylinder' || word === 'holes') {
+        // `(board hexagon 6)`, `(board 8 8 cylinder)`: the shape word without its brackets.
+        const example = word === 'hexagon' ? '(board (hexagon 6)) / board(hexagon(6))' : word === 'cylinder' ? '(board 8 8 (cylinder)) / board(8, 8, cylinder())' : '(board 8 8 (holes d4 e5)) / board(8, 8, holes(d4, e5))';
+        cx.problem(arg, 'board-shape', `'${word}' is written as a call, with its arguments inside: ${example}`);
         return undefined;
     }
     if (arg && KNOWN_TYPES.has(arg.$type)) {

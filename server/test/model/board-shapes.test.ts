@@ -130,7 +130,10 @@ describe('misuse of a board shape or a path is a located error in plain words', 
         ['g IS board(2, 1, holes(a1-b1))', 'bad-hole', 'holes(a1-b1)'],
         ['(def p (/ wazir (hexagon 6)))', 'misplaced-declaration', '(hexagon 6)'],
         ['p := cylinder()', 'misplaced-declaration', 'cylinder()'],
-        ['(def p (path "F$X"))', 'path-error', '"F$X"']
+        ['(def p (path "F$X"))', 'path-error', '"F$X"'],
+        ['(def g (board hexagon 6))', 'board-shape', 'hexagon'],
+        ['(def g (board 8 8 cylinder))', 'board-shape', 'cylinder'],
+        ['g := board(8, 8, holes)', 'board-shape', 'holes']
     ])('%s: %s at %s', (text, code, where) => {
         const { document } = parsePieceText(text);
         const problems = document.definitions.flatMap((d) => lowerDefinition(d).problems);
@@ -153,6 +156,12 @@ describe('misuse of a board shape or a path is a located error in plain words', 
         // Holes covering the whole board are refused, and the board keeps its squares.
         const [whole] = parsePieceText('g := board(2, 1, holes(a1-b1))').pieces;
         expect(whole.declaration).toEqual({ kind: 'board', files: 2, ranks: 1, clauses: [] });
+    });
+
+    test('a hexagon without its brackets is an error, and the board is still the hexagon meant', () => {
+        const { pieces, problems } = parsePieceText('(def g (board hexagon 5 (promotion-zone far)))');
+        expect(problems.map((p) => p.code)).toEqual(['board-shape']);
+        expect(pieces[0].declaration).toEqual({ kind: 'board', files: 9, ranks: 9, clauses: [{ kind: 'promotion-zone', zone: 'far' }], shape: { kind: 'hexagon', side: 5, orientation: 'files' } });
     });
 
     test('a hexagon written after the rules, or with a colon, is read with a warning', () => {
