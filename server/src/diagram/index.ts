@@ -1,9 +1,9 @@
 /** Movement diagrams: text (spec convention) and SVG (hovers, webviews). See docs/diagrams.md. */
 export {
-    cellKind, CELL_KINDS, cycleOccupant, diagramCells, diagramWindow, inWindow, outsideWindow,
-    type Cell, type CellKind, type DiagramWindow, type Occupant
+    boardCells, cellKind, CELL_KINDS, cellNamer, cycleOccupant, diagramCells, diagramWindow, holes, inWindow, outsideWindow, wrapEdges,
+    type Cell, type CellKind, type DiagramWindow, type Occupant, type WrapEdge
 } from './cells.js';
-export { destinationFacts, firstMoveFacts, promotionChoices } from './facts.js';
+export { boardFacts, destinationFacts, firstMoveFacts, promotionChoices } from './facts.js';
 export { FIRST_MOVE_SYMBOL, KIND_LABELS, renderTextDiagram, TEXT_SYMBOLS, textLegend, ZONE_SYMBOL, type TextDiagramOptions } from './text.js';
 export { compactSquares, orderZones, zoneFacts, type DiagramZone } from './zones.js';
 export {
