@@ -300,9 +300,7 @@ export class LcpnValidator {
         else if (ast.isApplication(container)) base = lowerMove(container.head);
         if (!base) return;
         const uri = AstUtils.getDocument(qualifier).uri.toString();
-        // baseSteps gives square-board steps; on other lattices the check waits for the geometry's own.
-        if (geometry.kind !== 'square') return;
-        const steps = baseSteps(base, this.models.resolverFor(uri));
+        const steps = baseSteps(base, this.models.resolverFor(uri), geometry);
         if (steps.length === 0 || steps.some((step) => word.test(step))) return;
         const shown = steps.slice(0, 8).map(([dx, dy]) => `(${dx},${dy})`).join(' ') + (steps.length > 8 ? ' ...' : '');
         accept('warning', `'${qualifier.value}' selects none of the steps it restricts (${shown}), so it adds no move`,

@@ -100,3 +100,16 @@ describe('board shapes and paths validate cleanly in every style', () => {
         expect(await complaints('(def p (path "F$Q"))')).toEqual(['1:17 path-error']);
     });
 });
+
+describe('a keyword that selects nothing is judged on the board', () => {
+    test('on a hexagon, the hexagonal rook has no step straight across; on squares it has', async () => {
+        // Glinski's rook [0 1]:rider moves along three axes: none is sideways in the files orientation.
+        const hexagon = await complaints('(def glinski (board (hexagon 6)))\n(def x (rook :sideways))');
+        expect(hexagon).toEqual(['2:14 keyword-selects-nothing']);
+        expect(await complaints('(def x (rook :sideways))')).toEqual([]);
+        // Its bishop [1 1]:rider has: (2, -1) and (-2, 1) go straight across.
+        expect(await complaints('(def glinski (board (hexagon 6)))\n(def x (bishop :sideways))')).toEqual([]);
+        // The specification's hexagonal example selects steps on its board.
+        expect(await complaints('(def spec (board (hexagon 6 rows)))\n(def x (wazir :forward-left))')).toEqual([]);
+    });
+});
