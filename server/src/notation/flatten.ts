@@ -62,6 +62,24 @@ export type Part = Leaf | Chain;
 export interface Flat {
     parts: Part[];
     lost: string[];
+    /** `(path "...")` movements met, when the caller writes paths (FlattenOptions.paths); otherwise they are lost. */
+    paths: PathPart[];
+}
+
+/** A `(path "...")` movement as the exporter meets it: its text and what applies to it. */
+export interface PathPart {
+    text: string;
+    end: End;
+    initial: boolean;
+    /** Direction keywords, `:only` or a range were applied to it (a path ignores them: it says its own directions). */
+    qualified: boolean;
+}
+
+export interface FlattenOptions {
+    /** The notations the losses are worded for, plural ("... have no zones"). Default: Betza and Parlett. */
+    who?: string;
+    /** Keep `(path "...")` movements in `paths` instead of losing them (the path exporter writes them as they are). */
+    paths?: boolean;
 }
 
 interface Ctx {
@@ -83,10 +101,13 @@ const ROOT: Ctx = { groups: [], only: false, end: { move: true, capture: true, c
 export const FLATTEN_LIMIT = 20_000;
 export const TOO_LARGE = `the rest of the movement (more than ${FLATTEN_LIMIT} parts once names are expanded)`;
 
-/** `who`: the notations the losses are worded for (plural: "... have no zones"). */
-export function flatten(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}, who = 'Betza and Parlett'): Flat {
+export function flatten(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}, options: FlattenOptions = {}): Flat {
+    const who = options.who ?? 'Betza and Parlett';
     const NO_ZONES = noZones(who);
     const NO_SQUARE_TESTS = noSquareTests(who);
+    const paths: PathPart[] = [];
+    /** Legs of a sequence being walked: a path met there is a leg, not a movement of its own. */
+    let inSequence = 0;
     const lost: string[] = [];
     const parts: Part[] = [];
     const stack: string[] = [];
@@ -253,7 +274,9 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
                 const legs: Leaf[] = [];
                 for (const leg of movement) {
                     const inner: Part[] = [];
+                    inSequence++;
                     walk(leg, { ...ctx, turn: undefined }, inner);
+                    inSequence--;
                     if (inner.length !== 1 || inner[0].kind !== 'leaf') {
                         if (inner.length > 0) lose(`a ${move.mode === 'blocked' ? '=>' : '->'} sequence whose legs are not single leaps`);
                         return;
@@ -281,6 +304,19 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
             case 'text':
                 lose(`the informal description "${move.text}"`);
                 return;
+            case 'path':
+                if (!options.paths) {
+                    lose(`the path "${move.text}" (${who} cannot say a walk on the board's rotation graph: left out)`);
+                    return;
+                }
+                if (inSequence > 0) {
+                    lose(`the sequences with the path "${move.text}" as a leg (a path export writes a path on its own only)`);
+                    return;
+                }
+                if (ctx.end.move || ctx.end.capture) {
+                    paths.push({ text: move.text, end: { ...ctx.end }, initial: ctx.initial, qualified: ctx.groups.length > 0 || ctx.only || ctx.range !== undefined });
+                }
+                return;
         }
     };
 
@@ -292,12 +328,19 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
     const firstMoveOrElse = (move: Extract<Move, { kind: 'conditional' }>, ctx: Ctx, into: Part[]): boolean => {
         if (move.branches.length !== 1 || !move.otherwise || !isFirstMove(move.branches[0].test, resolve)) return false;
         const always: Part[] = [];
+        const pathsBefore = paths.length;
         walk(move.otherwise, ctx, always);
+        const alwaysPaths = paths.slice(pathsBefore);
         const losses = lost.length;
         const extra: Part[] = [];
+        const branchStart = paths.length;
         walk(move.branches[0].body, ctx, extra);
+        // The branch's paths: those the otherwise branch has too are there already; the others are first-move only.
+        const samePath = (a: PathPart, b: PathPart) => a.text === b.text && JSON.stringify(a.end) === JSON.stringify(b.end);
+        const branchPaths = paths.splice(branchStart);
+        const lacksPath = alwaysPaths.some((q) => !branchPaths.some((p) => samePath(p, q)));
         for (const part of always) {
-            const i = extra.findIndex((p) => signature(p) === signature(part));
+            const i = lacksPath ? -1 : extra.findIndex((p) => signature(p) === signature(part));
             if (i < 0) {
                 lost.length = losses; // what the branch alone loses does not matter: the whole branch is lost
                 lose(`the branch for the condition ${describeTest(move.branches[0].test)}`);
@@ -306,7 +349,14 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
             }
             extra.splice(i, 1);
         }
+        if (lacksPath) {
+            lost.length = losses;
+            lose(`the branch for the condition ${describeTest(move.branches[0].test)}`);
+            into.push(...always);
+            return true;
+        }
         into.push(...always, ...extra.map(initially));
+        paths.push(...branchPaths.filter((p) => !alwaysPaths.some((q) => samePath(p, q))).map((p) => ({ ...p, initial: true })));
         return true;
     };
 
@@ -323,7 +373,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
             walk(target.body, ROOT, parts);
         }
     }
-    return { parts, lost };
+    return { parts, lost, paths };
 }
 
 /** A part that applies only on the first move. */

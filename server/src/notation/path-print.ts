@@ -24,6 +24,8 @@ import { parsePath } from './path-parse.js';
 import { MAX_RECTANGLE_SIDE } from '../geometry/limits.js';
 
 const WHO = 'paths';
+const MOVE_ONLY = 'that some moves may not capture (a path ends on an empty cell or an enemy alike: they are written as moving or capturing)';
+const CAPTURE_ONLY = 'that some moves only capture (a path ends on an empty cell or an enemy alike: they are written as moving or capturing)';
 
 /** A quarter turn counter-clockwise (L) on the square lattice. */
 const rotate = ([x, y]: Vec): Vec => [-y + 0, x + 0];
@@ -41,7 +43,7 @@ interface Written {
 }
 
 export function toPath(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}): ExportResult {
-    const { parts, lost } = flatten(target, resolve, context, WHO);
+    const { parts, lost, paths } = flatten(target, resolve, context, { who: WHO, paths: true });
     const lose = (what: string) => {
         if (!lost.includes(what)) lost.push(what);
     };
@@ -62,9 +64,24 @@ export function toPath(target: PieceDef | Move, resolve: Resolver, context: Expo
             firstMove.push(...leaf.map(show));
             continue;
         }
-        if (!part.end.capture) lose('that some moves may not capture (a path ends on an empty cell or an enemy alike: they are written as moving or capturing)');
-        if (!part.end.move) lose('that some moves only capture (a path ends on an empty cell or an enemy alike: they are written as moving or capturing)');
+        if (!part.end.capture) lose(MOVE_ONLY);
+        if (!part.end.move) lose(CAPTURE_ONLY);
         written.push(...leaf);
+    }
+    // Paths in the piece are written as they are, under what applies to them.
+    for (const path of paths) {
+        if (path.end.cannon) {
+            lose('the cannon moves, over exactly one piece (a path cannot count the pieces it passes)');
+            continue;
+        }
+        if (path.qualified) lose(`the direction keywords and ranges applied to the path ${path.text} (a path says its own directions: it is written without them)`);
+        if (path.initial) {
+            firstMove.push(path.text);
+            continue;
+        }
+        if (!path.end.capture) lose(MOVE_ONLY);
+        if (!path.end.move) lose(CAPTURE_ONLY);
+        written.push({ prefix: '', alternatives: [path.text] });
     }
     if (firstMove.length > 0) {
         lose(`the moves allowed only on the first move, ${firstMove.join('|')} (a path has no first move: the seed writes them as an expression of their own)`);

@@ -6,6 +6,7 @@ import { parsePieceText } from '../../src/model/parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { destinations, squareName, type Resolver } from '../../src/engine/index.js';
 import { toPath } from '../../src/notation/path-print.js';
+import { toBetza } from '../../src/notation/betza-print.js';
 import { parsePath } from '../../src/notation/path-parse.js';
 import { sortNames, walk } from './helpers.js';
 
@@ -141,3 +142,44 @@ describe('what a path cannot say is listed', () => {
         });
     });
 });
+
+describe('paths inside a piece', () => {
+    const { resolve, pieces } = load(`
+        (def tank (/ (path "L*FF(L|R)F$") wazir))
+        (def path-pawn (/ (move (path "F$")) (capture (path "F(LFR|RFL)$"))))
+        (def first-path (cond ((first-move) (/ (path "F$") (path "F$F$"))) (t (path "F$"))))
+        (def only-first (cond ((first-move) (path "F$F$")) (t (path "F$"))))
+        (def kept-apart (=> (path "F$") wazir))
+        (def restricted ((path "L*(F$)+") :forward))`);
+    const get = (n: string) => toPath(pieces.find((p) => p.key === n)!, resolve);
+
+    test('are written as they are, beside the other parts', () => {
+        expect(get('tank')).toEqual({ text: 'L*F$|L*FF(L|R)F$', lost: [] });
+    });
+
+    test('under move and capture: written, and the difference lost', () => {
+        const r = get('path-pawn');
+        expect(r.text).toBe('F$|F(LFR|RFL)$');
+        expect(r.lost).toHaveLength(2);
+    });
+
+    test('on the first move only: written in the loss', () => {
+        expect(get('first-path').text).toBe('F$');
+        expect(get('first-path').lost).toEqual(['the moves allowed only on the first move, F$F$ (a path has no first move: the seed writes them as an expression of their own)']);
+        // The first move lacks F$ there: not "F$ always, and more at first", so the branch is lost (as Betza's i).
+        expect(get('only-first')).toEqual({ text: 'F$', lost: ['the branch for the condition (first-move)'] });
+    });
+
+    test('as a leg of a sequence, or under direction keywords: said', () => {
+        expect(get('kept-apart')).toEqual({ text: '', lost: ['the sequences with the path "F$" as a leg (a path export writes a path on its own only)'] });
+        expect(get('restricted')).toEqual({ text: 'L*(F$)+', lost: ['the direction keywords and ranges applied to the path L*(F$)+ (a path says its own directions: it is written without them)'] });
+    });
+
+    test('Betza and Parlett cannot say them', () => {
+        expect(toBetza(pieces.find((p) => p.key === 'tank')!, resolve)).toEqual({
+            text: 'W',
+            lost: ['the path "L*FF(L|R)F$" (Betza and Parlett cannot say a walk on the board\'s rotation graph: left out)']
+        });
+    });
+});
+
