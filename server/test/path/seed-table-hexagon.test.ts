@@ -71,6 +71,14 @@ describe("Glinski's knight: twelve leaps", () => {
     });
 });
 
+describe("Glinski's queen: rook or bishop", () => {
+    test('from the centre f6: the 30 rook cells and the 12 bishop cells', () => {
+        const queen = walk(`${ROOK}|${BISHOP}`, GLINSKI, 'f6').moves;
+        expect(queen).toEqual(sortNames([...walk(ROOK, GLINSKI, 'f6').moves, ...walk(BISHOP, GLINSKI, 'f6').moves]));
+        expect(queen).toHaveLength(42);
+    });
+});
+
 describe("Glinski's king: six neighbours and six diagonal cells", () => {
     test('from the centre f6', () => {
         expect(walk(KING, GLINSKI, 'f6').moves).toEqual(names('f7 f5 e6 e5 g6 g5  d5 e4 e7 g4 g7 h5'));
