@@ -22,7 +22,7 @@ import { boardOffers, boardSetting, chooseBoard, diagramConfig, type BoardAsked 
 import { destinations } from '../../engine/report.js';
 import { renderSvgDiagram } from '../../diagram/svg.js';
 import { renderTextDiagram } from '../../diagram/text.js';
-import { destinationFacts } from '../../diagram/facts.js';
+import { boardFacts, destinationFacts } from '../../diagram/facts.js';
 import { zoneFacts } from '../../diagram/zones.js';
 import { outsideZoneFacts, pieceZones } from '../../views/zones.js';
 import type { PieceDef } from '../../model/piece.js';
@@ -104,7 +104,7 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         notes: caveats(result.problems),
         promotions: Object.fromEntries(result.destinations.filter((d) => d.promotions?.length).map((d) => [geometry.name(d.square), [...d.promotions!]])),
         // Why moves are missing when the piece was put outside a zone its keywords confine it to.
-        facts: [...zoneFacts(zones), ...outsideZoneFacts(piece, resolve, setup), ...destinationFacts(result.destinations)],
+        facts: [...boardFacts(board), ...zoneFacts(zones, board), ...outsideZoneFacts(piece, resolve, setup), ...destinationFacts(result.destinations, board)],
         side,
         firstMove,
         firstMoveMatters,
