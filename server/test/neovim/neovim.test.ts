@@ -177,6 +177,14 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         expect(result.hover).toContain(SPEC_PICTURE);
     }, 90_000);
 
+    test('the lcpn.diagram.board setting (hex6-rows) draws the hover on the hexagon when the file declares no board', () => {
+        const file = join(scratch('lcpn-nvim-'), 'pieces.lcpn');
+        writeFileSync(file, `(def ${SPEC_PIECE})\n`);
+        const result = drive(file, { line: 0, character: 7 }, { settings: { lcpn: { diagram: { board: 'hex6-rows' } } } });
+        expect(result.errors).toEqual([]);
+        expect(result.hover).toContain(SPEC_PICTURE);
+    }, 90_000);
+
     test("code actions: context.only is honoured, and 'Convert the whole file' runs as the server's command", () => {
         const dir = scratch('lcpn-nvim-');
         const file = join(dir, 'pieces.lcpn');
