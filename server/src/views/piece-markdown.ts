@@ -59,8 +59,8 @@ export const HOVER_BOARD_HEIGHT = 168;
 
 export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: PieceMarkdownOptions): string {
     const shown = piece.body ? mostInformativeFirst(scenarios(piece, resolve, options.board, { rules: options.rules })) : [];
-    // A board that is not a plain rectangle is named in every caption: `on an empty board (hexagon of side 6)`.
-    const shaped = options.board.shape ? ` (${boardGeometry(options.board).label})` : '';
+    // A board that is not a plain rectangle is named in every caption: `on an empty board; hexagon of side 6`.
+    const shaped = options.board.shape ? `; ${boardGeometry(options.board).label}` : '';
     const caption = (title: string) => `*${escapeMarkdown(title + shaped)}*`;
     const withText = options.text ?? true;
     const parts: string[] = [`**${escapeMarkdown(piece.name)}**${options.origin ? ` *(${escapeMarkdown(options.origin)})*` : ''}`];

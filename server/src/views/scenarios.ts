@@ -15,7 +15,7 @@
  */
 import { evaluatePrepared, informalTests, locustIn, prepare, type EngineResult, type Prepared, type Resolver } from '../engine/report.js';
 import type { Board, Destination, Rules, SetUp, Side, Square } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import { boardGeometry, geometryOf } from '../geometry/index.js';
 import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';
 import type { Move, PieceDef, Test } from '../model/piece.js';
@@ -56,7 +56,8 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
     const body = 'kind' in piece ? piece : piece.body;
     const { rules } = options;
     const uses = body ? pieceUses(body, resolve) : NO_USES;
-    const prepared = prepare(piece, resolve);
+    // Compiled once for the board's lattice (a hexagon's images and directions).
+    const prepared = prepare(piece, resolve, geometryOf(board));
     const budget = { left: options.budgetSteps ?? SCENARIO_BUDGET };
     const { at: home, zone: homeZone } = homeSquare(piece, uses, resolve, board, rules, (at) => evaluatePrepared(prepared, { board, at, friends: [], enemies: [], ...(rules ? { rules } : {}) }, { budget }).destinations.length);
     const firstMoveState = options.firstMove ?? uses.firstMove;
