@@ -1,0 +1,113 @@
+/**
+ * Hover in a file that declares a board of another shape (issue 11): a piece is drawn on the
+ * declared hexagon (the specification's picture in rows, Glinski's board in files, 91 polygons
+ * with images), a Black piece's diagram turned, zones named in Glinski's cells; a cylinder's and
+ * a holed board's declaration said in words. The pictures are written by hand.
+ */
+import { Buffer } from 'node:buffer';
+import { parseHelper } from 'langium/test';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { LangiumDocument } from 'langium';
+import type { LcpnServices } from '../../../src/language/lcpn-module.js';
+import { createTestServices } from '../../test-services.js';
+
+let services: LcpnServices;
+beforeAll(async () => {
+    services = (await createTestServices()).Lcpn;
+});
+
+/** The hover at the first occurrence of `marker` (offset `shift` into it), as a client showing only text, or only images, sees it. */
+async function hoverAt(document: LangiumDocument, marker: string, shift = 0, style: 'text' | 'image' = 'text'): Promise<string> {
+    const text = document.textDocument.getText();
+    const offset = text.indexOf(marker);
+    expect(offset).toBeGreaterThanOrEqual(0);
+    const client = services.lcpn.Client as unknown as { diagramStyle: () => string };
+    const saved = client.diagramStyle;
+    client.diagramStyle = () => style;
+    try {
+        const hover = await services.lsp.HoverProvider!.getHoverContent(document, {
+            textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(offset + shift)
+        });
+        return (hover?.contents as { value: string } | undefined)?.value ?? '';
+    } finally {
+        client.diagramStyle = saved;
+    }
+}
+
+let file = 0;
+async function open(text: string): Promise<LangiumDocument> {
+    const document = await parseHelper(services)(text, { documentUri: `file:///hexagon/h${file++}.lcpn` });
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    return document;
+}
+
+/** The first SVG image of a hover, decoded. */
+const svgOf = (value: string) => Buffer.from(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(value)![1], 'base64').toString('utf8');
+
+describe('pieces on a declared hexagon', () => {
+    test("the specification's piece on (hexagon 6 rows): its picture, in each style", async () => {
+        const texts = [
+            '(def spec (board (hexagon 6 rows)))\n(def chess-piece (wazir :forward-left :forward-right :left :backward-left))',
+            'spec := board(hexagon(6, rows))\nchess_piece := wazir:forward_left:forward_right:left:backward_left',
+            'spec IS board(hexagon(6, rows))\nchess_piece IS wazir:forward_left:forward_right:left:backward_left'
+        ];
+        for (const text of texts) {
+            const doc = await open(text);
+            const value = await hoverAt(doc, 'chess');
+            expect(value).toContain([
+                '*on an empty board; hexagon of side 6 (rows)*',
+                '',
+                '```',
+                '     . . . . . .',
+                '    . . . . . . .',
+                '   . . . . . . . .',
+                '  . . . . . . . . .',
+                ' . . . . X X . . . .',
+                '. . . . X ! . . . . .',
+                ' . . . . X . . . . .',
+                '  . . . . . . . . .',
+                '   . . . . . . . .',
+                '    . . . . . . .',
+                '     . . . . . .',
+                '! the piece, X move or capture, . empty'
+            ].join('\n'));
+        }
+    });
+
+    test("Glinski's knight with images: 91 hexagonal cells, its 12 destinations, Glinski's coordinates", async () => {
+        const doc = await open('(def glinski (board (hexagon 6)))\n(def horse knight)');
+        const value = await hoverAt(doc, 'horse', 0, 'image');
+        expect(value).toContain('*on an empty board; hexagon of side 6*');
+        const svg = svgOf(value);
+        expect(svg.match(/<polygon /g)).toHaveLength(91);
+        expect(svg).toContain('<title>horse on an empty board; hexagon of side 6</title>');
+        // The move-or-capture discs: one path of 12 subpaths on the board.
+        const discs = [...svg.matchAll(/<path fill="none" stroke="#0072b2" stroke-width="([\d.]+)" stroke-linecap="round" d="([^"]*)"/g)];
+        expect(discs[0][2].match(/M/g)).toHaveLength(12);
+        for (const label of ['>a<', '>l<', '>11<', '>1<']) expect(svg).toContain(label);
+    });
+
+    test("a zone of the declared hexagon is drawn and named in Glinski's cells; its pieces' Black diagram is turned", async () => {
+        const doc = await open([
+            '(def glinski (board (hexagon 6) (promotion-zone far-side)))',
+            '(def far-side (zone a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6))',
+            '(def pawn (=> ([0 1] :only) (promote-to queen)))'
+        ].join('\n'));
+        const value = await hoverAt(doc, 'pawn (');
+        // Cells in reading order (rank by rank); Black's far side is Glinski's rank 1, files a to l: one range.
+        expect(value).toContain('zone far-side: a6, l6, b7, k7, c8, i8, d9, h9, e10, g10, f11');
+        expect(value).toContain('zone far-side: a1-l1');
+        // Next to the promotion zone: on f10, it promotes on f11.
+        expect(value).toContain('promotes on f11 to queen');
+        expect(value).toContain(', as Black; hexagon of side 6*');
+    });
+
+    test('a board declaration: the hexagon, the cylinder and the holes said in words', async () => {
+        const hex = await hoverAt(await open('(def glinski (board (hexagon 6)))'), 'glinski');
+        expect(hex).toContain('hexagon of side 6: 91 cells.');
+        const cylinder = await hoverAt(await open('(def tube (board 8 8 (cylinder)))'), 'tube');
+        expect(cylinder).toContain('the board wraps round (8x8 cylinder)');
+        const holed = await hoverAt(await open('(def holed (board 8 8 (holes d4 e5)))'), 'holed');
+        expect(holed).toContain('holes (not squares of this board): d4, e5');
+    });
+});
