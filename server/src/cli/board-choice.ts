@@ -6,11 +6,13 @@
  * never silently clipped (a clipped palace would be a different rule).
  */
 import type { LangiumDocument } from 'langium';
-import { onBoard, type Board, type Rules, type Zone } from '../engine/board.js';
+import type { Board, Rules, Zone } from '../engine/board.js';
+import { boardGeometry, boardKey } from '../geometry/index.js';
 import { definitionsWithErrors } from '../language/lcpn-convert-check.js';
 import { declaredBoard, type DeclaredBoard } from '../language/lcpn-declared-board.js';
 import type { LcpnServices } from '../language/lcpn-module.js';
 import type { BoardDeclaration } from '../engine/rules.js';
+import { isCell } from './cells.js';
 import { parseBoard } from './setup-options.js';
 
 export interface BoardChoice {
@@ -61,10 +63,13 @@ export function declaredNotes(declared: CheckedBoard | undefined): string[] {
 
 /** `rules` on `board` (another size than declared): the clauses whose zones fit, and a note for each left out. */
 export function fitRules(rules: Rules, board: Board, name: string, source: string): { rules: Rules; notes: string[] } {
-    if (rules.board.files === board.files && rules.board.ranks === board.ranks) return { rules, notes: [] };
-    const fits = (zone: Zone) => zone.squares.every((sq) => onBoard(board, sq));
-    const size = `${board.files}x${board.ranks}`;
-    const declaredSize = `${rules.board.files}x${rules.board.ranks}`;
+    if (boardKey(rules.board) === boardKey(board)) return { rules, notes: [] };
+    // Zones are lattice cells: one fits when each of its cells is a cell of the board chosen. On
+    // another lattice (a square board's zone on a hexagon) the same coordinates are other cells: none fits.
+    const sameLattice = boardGeometry(rules.board).geometry.kind === boardGeometry(board).geometry.kind;
+    const fits = (zone: Zone) => sameLattice && zone.squares.every((sq) => isCell(board, sq));
+    const size = boardGeometry(board).label;
+    const declaredSize = boardGeometry(rules.board).label;
     const notes: string[] = [];
     const confine = new Map<string, Zone>();
     const dropped = new Map<string, string[]>();

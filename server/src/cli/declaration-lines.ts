@@ -4,7 +4,8 @@
  * that a reader can check them without working out rectangles by hand; conditions and
  * functions in the hover's words (views/condition-words.ts).
  */
-import { squareName, type Board } from '../engine/board.js';
+import type { Board } from '../engine/board.js';
+import { boardGeometry, MAX_RECTANGLE_SIDE } from '../geometry/index.js';
 import type { Resolver } from '../engine/report.js';
 import { zoneSquares } from '../engine/rules.js';
 import type { Declaration } from '../model/piece.js';
@@ -20,15 +21,21 @@ export function declarationLines(declaration: Declaration, resolve: Resolver, bo
         case 'zone': {
             const { squares } = zoneSquares(declaration.squares, board);
             // A few squares are listed one by one (easy to check against a diagram); many, as rectangles.
-            const listed = squares.length <= MAX_LISTED ? squares.map(squareName).join(' ') : compactSquares(squares).join(', ');
+            // Named as the board names them (Glinski's names on the hexagon); without a board, as squares.
+            const geometry = boardGeometry(board ?? { files: MAX_RECTANGLE_SIDE, ranks: MAX_RECTANGLE_SIDE });
+            const listed = squares.length <= MAX_LISTED ? squares.map((cell) => geometry.name(cell)).join(' ') : compactSquares(squares, board).join(', ');
             return [`a zone of ${squares.length} square${squares.length === 1 ? '' : 's'}${squares.length ? `: ${listed}` : ' on this board'}`];
         }
         case 'board': {
-            const lines = [`a board of ${declaration.files} files and ${declaration.ranks} ranks`];
+            const declared: Board = { files: declaration.files, ranks: declaration.ranks, ...(declaration.shape ? { shape: declaration.shape } : {}) };
+            const shaped = boardGeometry(declared);
+            const lines = [declaration.shape
+                ? `a board: ${shaped.label}, ${shaped.cells.length} cells`
+                : `a board of ${declaration.files} files and ${declaration.ranks} ranks`];
             const size = (key: string) => {
                 const zone = resolve(key)?.declaration;
                 if (zone?.kind !== 'zone') return ' (not defined as a zone)';
-                const n = zoneSquares(zone.squares, { files: declaration.files, ranks: declaration.ranks }).squares.length;
+                const n = zoneSquares(zone.squares, declared).squares.length;
                 return ` (${n} square${n === 1 ? '' : 's'})`;
             };
             for (const clause of declaration.clauses) {

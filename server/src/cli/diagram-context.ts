@@ -9,6 +9,7 @@ import type { Board, Rules, SetUp, Side } from '../engine/board.js';
 import type { BoardDeclaration } from '../engine/rules.js';
 import type { Document } from '../language/generated/ast.js';
 import type { LcpnServices } from '../language/lcpn-module.js';
+import { SHOW_BOARD as LIMITS_SHOW_BOARD } from '../geometry/limits.js';
 import { chooseBoard } from './board-choice.js';
 import { checkPieceNames } from './pieces.js';
 import { hasCustomSetUp, occupantNames, parseSetUp, parseSide, type SetUpOptions } from './setup-options.js';
@@ -29,8 +30,8 @@ export interface DiagramContext {
     custom?: SetUp;
 }
 
-/** The default board of pictures and pages: big enough for most patterns, small enough to read. */
-export const SHOW_BOARD: Board = { files: 9, ranks: 9 };
+/** The default board of pictures and pages: big enough for most patterns, small enough to read (9x9, geometry/limits.ts). */
+export const SHOW_BOARD: Board = LIMITS_SHOW_BOARD;
 
 /** `note` receives what to say about the board (an error in its declaration, a zone left out) before the set-up is read. */
 export function diagramContext(services: LcpnServices, document: LangiumDocument<Document>, options: SetUpOptions, note: (text: string) => void): DiagramContext {

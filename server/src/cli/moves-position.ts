@@ -4,7 +4,8 @@
  * side's pieces are friends, the other side's enemies, each with its name (for `occupied-by`),
  * every square in the board's own naming.
  */
-import { parseSquare, squareName, type Occupant } from '../engine/board.js';
+import type { Occupant, Square } from '../engine/board.js';
+import { boardGeometry } from '../geometry/index.js';
 import type { Position } from '../engine/position.js';
 import { normalizeName } from '../model/names.js';
 import { escapeText } from './escape.js';
@@ -15,11 +16,13 @@ import { CliError } from './workspace.js';
 export function moverIndex(position: Position, piece: string): number {
     const at = piece.lastIndexOf('@');
     const name = normalizeName(at < 0 ? piece : piece.slice(0, at));
+    const geometry = boardGeometry(position.board);
+    const squareName = (cell: Square) => geometry.name(cell);
     const listed = () => position.pieces.map((p) => `${p.name}@${squareName(p.square)}`).join(', ') || 'none';
     if (at >= 0) {
         const text = piece.slice(at + 1);
-        const square = parseSquare(text);
-        if (!square || !/^[a-z]+[0-9]+$/i.test(text)) throw new CliError(`moves: '${escapeText(text)}' is not a square (write PIECE@SQUARE, such as rook@a1)`);
+        const square = /^[a-z]+[0-9]+$/i.test(text) ? geometry.parse(text.toLowerCase()) : undefined;
+        if (!square) throw new CliError(`moves: '${escapeText(text)}' is not a ${geometry.geometry.kind === 'square' ? 'square' : 'cell'} of the position's board (write PIECE@SQUARE, such as ${escapeText(position.pieces[0] ? `${position.pieces[0].name}@${squareName(position.pieces[0].square)}` : 'rook@a1')})`);
         const index = position.pieces.findIndex((p) => p.square.file === square.file && p.square.rank === square.rank);
         if (index < 0) throw new CliError(`moves: no piece stands on ${squareName(square)} in the position (its pieces: ${escapeText(listed())})`);
         const there = position.pieces[index];

@@ -8,7 +8,9 @@
  * apply), else 15x15. The set-up is --at/--friend/--enemy/--side/--first-move, or the piece's
  * place in a `--position` string. Squares are always the board's own names, whatever the side.
  */
-import { squareName, type Board, type SetUp } from '../engine/board.js';
+import type { SetUp } from '../engine/board.js';
+import { boardGeometry, MOVES_BOARD, theBoard } from '../geometry/index.js';
+import { printBoardSpec } from '../geometry/board-spec.js';
 import { movesReport, type MovesReport, type Resolver } from '../engine/report.js';
 import { outsideZoneFacts } from '../views/zones.js';
 import type { Move, PieceDef } from '../model/piece.js';
@@ -26,8 +28,8 @@ import { readPosition } from './show-position.js';
 import { escapeLines, escapeText } from './escape.js';
 import { CliError, loadWorkspace } from './workspace.js';
 
-/** The board when neither --board nor the file says one: room for any piece's pattern around the centre. */
-const DEFAULT_BOARD: Board = { files: 15, ranks: 15 };
+/** The board when neither --board nor the file says one: room for any piece's pattern around the centre (15x15, geometry/limits.ts). */
+const DEFAULT_BOARD = MOVES_BOARD;
 
 interface Subject {
     name: string;
@@ -115,12 +117,16 @@ function withRules<T extends SetUp>(setup: T, choice: BoardChoice): T {
     return choice.rules ? { ...setup, rules: choice.rules } : setup;
 }
 
-/** The `--json` object: today's fields first, unchanged, then the added ones. */
+/**
+ * The `--json` object: today's fields first, unchanged, then the added ones. `board` stays the
+ * lattice box (`{ files: 11, ranks: 11 }` for the hexagon of side 6); `boardSpec` says its shape
+ * as `--board` writes it (`hex6`). Every cell is named in the board's own naming.
+ */
 export function movesJson(name: string, setup: SetUp, report: MovesReport): Record<string, unknown> {
     return {
         piece: name,
         board: { files: setup.board.files, ranks: setup.board.ranks },
-        at: squareName(setup.at),
+        at: boardGeometry(setup.board).name(setup.at),
         moves: report.moves,
         captures: report.captures,
         moveSquares: report.moveSquares,
@@ -132,19 +138,21 @@ export function movesJson(name: string, setup: SetUp, report: MovesReport): Reco
         locustSquares: report.locustSquares,
         side: setup.side ?? 'white',
         firstMove: setup.firstMove === true,
-        firstMoveSquares: report.firstMoveSquares
+        firstMoveSquares: report.firstMoveSquares,
+        boardSpec: printBoardSpec(setup.board)
     };
 }
 
 /** One line per kind of destination, squares by name; kinds with no square are left out. */
 export function movesText(name: string, setup: SetUp, report: MovesReport, declared?: string): string {
     const list = (squares: readonly string[]) => squares.join(' ');
+    const geometry = boardGeometry(setup.board);
     const state = [
-        `${setup.board.files}x${setup.board.ranks} board${declared ? ` (${declared})` : ''}`,
+        `${theBoard(setup.board).replace(/^the /, '')}${declared ? ` (${declared})` : ''}`,
         ...(setup.side === 'black' ? ['as Black'] : []),
         ...(setup.firstMove ? ['not moved yet'] : [])
     ];
-    const lines = [`${name} on ${squareName(setup.at)}, ${state.join(', ')}`];
+    const lines = [`${name} on ${geometry.name(setup.at)}, ${state.join(', ')}`];
     const line = (label: string, squares: readonly string[]) => { if (squares.length > 0) lines.push(`  ${label}: ${list(squares)}`); };
     line('moves to', report.moveSquares);
     line('captures on (if an enemy stood there)', report.captureSquares);

@@ -5,7 +5,8 @@
  * with what each loses. Text, SVG, PNG and HTML output are all drawn from this one record.
  */
 import type { LangiumDocument } from 'langium';
-import { squareName, type SetUp } from '../engine/board.js';
+import type { SetUp } from '../engine/board.js';
+import { boardGeometry } from '../geometry/index.js';
 import { destinations, type EngineProblem, type EngineResult } from '../engine/report.js';
 import type { DiagramWindow } from '../diagram/cells.js';
 import { destinationFacts } from '../diagram/facts.js';
@@ -50,7 +51,7 @@ export function shownDiagrams(named: NamedPiece, context: DiagramContext): Shown
     if (custom) {
         const window: DiagramWindow = { files: [0, board.files - 1], ranks: [0, board.ranks - 1] };
         const zones = pieceZones(piece, resolve, board, rules, custom.side ?? 'white');
-        const title = `on ${squareName(custom.at)}${blockerText(custom)}${custom.side === 'black' ? ', as Black' : ''}${custom.firstMove ? ', not moved yet' : ''}`;
+        const title = `on ${boardGeometry(custom.board).name(custom.at)}${blockerText(custom)}${custom.side === 'black' ? ', as Black' : ''}${custom.firstMove ? ', not moved yet' : ''}`;
         return [{ title, setup: custom, result: destinations(piece, custom, resolve), window, zones, outside: outsideZoneFacts(piece, resolve, custom) }];
     }
     const shown = scenarios(piece, resolve, board, {
@@ -61,7 +62,8 @@ export function shownDiagrams(named: NamedPiece, context: DiagramContext): Shown
 }
 
 function blockerText(setup: SetUp): string {
-    const list = (squares: SetUp['friends']) => squares.map((sq) => (sq.piece ? `${sq.piece}@${squareName(sq)}` : squareName(sq))).join(', ');
+    const geometry = boardGeometry(setup.board);
+    const list = (squares: SetUp['friends']) => squares.map((sq) => (sq.piece ? `${sq.piece}@${geometry.name(sq)}` : geometry.name(sq))).join(', ');
     const parts = [setup.friends.length ? `friends on ${list(setup.friends)}` : '', setup.enemies.length ? `enemies on ${list(setup.enemies)}` : ''].filter(Boolean);
     return parts.length ? ` with ${parts.join(' and ')}` : '';
 }

@@ -10,7 +10,7 @@ import type { LangiumDocument } from 'langium';
 import { renderSvgDiagram } from '../diagram/svg.js';
 import { zoneFacts } from '../diagram/zones.js';
 import { destinationFacts } from '../diagram/facts.js';
-import { squareName } from '../engine/board.js';
+import { boardGeometry } from '../geometry/index.js';
 import { formatPosition, type Position } from '../engine/position.js';
 import { caveats, propertyLines } from '../views/piece-summary.js';
 import { escapeText } from './escape.js';
@@ -48,7 +48,7 @@ export function writePositionFiles(request: PositionFilesRequest): number {
         const names = new NameSet();
         for (const d of diagrams) {
             const svg = positionSvg(d);
-            const name = names.take(`${slug(d.named.piece.key, 'piece')}.${d.piece.side}-${squareName(d.piece.square)}`, `.${format}`);
+            const name = names.take(`${slug(d.named.piece.key, 'piece')}.${d.piece.side}-${boardGeometry(position.board).name(d.piece.square)}`, `.${format}`);
             written += emit(join(folder, 'position', name), format === 'svg' ? svg : svgToPng(svg));
         }
     }

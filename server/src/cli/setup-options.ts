@@ -1,11 +1,15 @@
 /**
- * Parsing of the set-up options shared by `lcpn moves` and `lcpn show`: --board, --at,
- * --friend/--enemy (a square, or `name@square` to say which piece stands there, for
- * `occupied-by`), --side and --first-move. Squares are always the board's own names (White's
- * side at the bottom), whichever side moves.
+ * Parsing of the set-up options shared by `lcpn moves` and `lcpn show`: --board (a board spec,
+ * geometry/board-spec.ts: `9x10`, `hex6`, `8x8-cylinder`), --at, --friend/--enemy (a cell, or
+ * `name@cell` to say which piece stands there, for `occupied-by`), --side and --first-move.
+ * Cells are always the board's own names (White's side at the bottom), whichever side moves,
+ * read and printed by the board's geometry (cells.ts).
  */
-import { MAX_BOARD_SIDE, onBoard, parseSquare, squareName, type Board, type Occupant, type SetUp, type Side, type Square } from '../engine/board.js';
+import type { Board, Occupant, SetUp, Side, Square } from '../engine/board.js';
+import { parseBoardSpec } from '../geometry/board-spec.js';
+import { boardGeometry } from '../geometry/index.js';
 import { normalizeName } from '../model/names.js';
+import { cellName, cellWord, centreCell, readCell } from './cells.js';
 import { escapeText } from './escape.js';
 import { CliError } from './workspace.js';
 
@@ -14,13 +18,9 @@ export type CliSetUp = SetUp & { side: Side; firstMove: boolean };
 
 export function parseBoard(text: string | undefined, fallback: Board): Board {
     if (text === undefined) return fallback;
-    const m = /^([0-9]+)x([0-9]+)$/i.exec(text.trim());
-    if (!m) throw new CliError(`--board: expected FILESxRANKS such as 12x10, got '${escapeText(text)}'`);
-    const board = { files: Number(m[1]), ranks: Number(m[2]) };
-    if (board.files < 1 || board.ranks < 1 || board.files > MAX_BOARD_SIDE || board.ranks > MAX_BOARD_SIDE) {
-        throw new CliError(`--board: each side must be between 1 and ${MAX_BOARD_SIDE}, got '${escapeText(text)}'`);
-    }
-    return board;
+    const spec = parseBoardSpec(text);
+    if (spec.error !== undefined) throw new CliError(`--board: ${escapeText(spec.error)}`);
+    return spec.board;
 }
 
 /** `--side white|black` (default White). */
@@ -32,27 +32,29 @@ export function parseSide(text: string | undefined): Side {
     throw new CliError(`--side: expected white or black, got '${escapeText(text)}'`);
 }
 
+/** Where the piece stands when --at is not given: the centre of the board (Glinski's f6 on the hexagon). */
 export function centre(board: Board): Square {
-    return { file: Math.floor(board.files / 2), rank: Math.floor(board.ranks / 2) };
+    return centreCell(board);
 }
 
 function square(text: string, board: Board, option: string): Square {
-    const sq = parseSquare(text);
-    if (!sq || !/^[a-z]+[0-9]+$/i.test(text.trim())) {
-        throw new CliError(`${option}: '${escapeText(text)}' is not a square (expected a file letter and a rank number, such as f5${option === '--at' ? '' : ', or a piece and its square, such as general@e9'})`);
-    }
-    if (!onBoard(board, sq)) throw new CliError(`${option}: ${escapeText(text.trim())} is not on the ${board.files}x${board.ranks} board`);
-    return sq;
+    return readCell(board, text, option, option === '--at' ? '' : `; or a piece and its ${cellWord(board)}, such as general@${exampleCell(board)}`);
 }
 
-/** `e6,general@e9`: squares, each optionally with the piece standing there. */
+/** The cell of the `general@e9` example: e9 where the board has it (a xiangqi general's), else the centre. */
+function exampleCell(board: Board): string {
+    const geometry = boardGeometry(board);
+    return geometry.parse('e9') ? 'e9' : geometry.name(geometry.centre);
+}
+
+/** `e6,general@e9`: cells, each optionally with the piece standing there. */
 function occupants(text: string | undefined, board: Board, option: string): Occupant[] {
     if (!text) return [];
     return text.split(',').map((s) => s.trim()).filter(Boolean).map((entry) => {
         const at = entry.lastIndexOf('@');
         if (at < 0) return square(entry, board, option);
         const name = entry.slice(0, at).trim();
-        if (name === '' || /[\s:@]/.test(name)) throw new CliError(`${option}: '${escapeText(entry)}' should be a square or a piece and its square, such as general@e9`);
+        if (name === '' || /[\s:@]/.test(name)) throw new CliError(`${option}: '${escapeText(entry)}' should be a ${cellWord(board)} or a piece and its ${cellWord(board)}, such as general@${exampleCell(board)}`);
         return { ...square(entry.slice(at + 1), board, option), piece: normalizeName(name) };
     });
 }
@@ -79,10 +81,10 @@ export function parseSetUp(options: SetUpOptions, board: Board): CliSetUp {
     const at = options.at ? square(options.at, board, '--at') : centre(board);
     const friends = occupants(options.friend, board, '--friend');
     const enemies = occupants(options.enemy, board, '--enemy');
-    const taken = new Map<string, string>([[squareName(at), 'the piece itself']]);
+    const taken = new Map<string, string>([[cellName(board, at), 'the piece itself']]);
     for (const [list, option] of [[friends, '--friend'], [enemies, '--enemy']] as const) {
         for (const sq of list) {
-            const name = squareName(sq);
+            const name = cellName(board, sq);
             const holder = taken.get(name);
             if (holder) throw new CliError(`${option}: ${name} is already occupied by ${holder}`);
             taken.set(name, `a ${option.slice(2)} piece`);

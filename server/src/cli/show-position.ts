@@ -5,7 +5,9 @@
  * resolve as a use of the name in FILE would (its workspace, then the prelude).
  */
 import type { LangiumDocument } from 'langium';
-import { squareName, type Board, type Destination, type Rules, type SetUp } from '../engine/board.js';
+import type { Board, Destination, Rules, SetUp } from '../engine/board.js';
+import { printBoardSpec } from '../geometry/board-spec.js';
+import { boardGeometry } from '../geometry/index.js';
 import { parsePosition, PositionError, type PlacedPiece, type Position } from '../engine/position.js';
 import { destinations, type EngineProblem } from '../engine/report.js';
 import type { DiagramWindow } from '../diagram/cells.js';
@@ -25,7 +27,10 @@ import { CliError } from './workspace.js';
  * board size is on `board` when given (the board FILE declares), else on the default 8x8.
  */
 export function readPosition(text: string, board?: Board): Position {
-    const prefix = board && text.trim() !== '' && !/^\s*\d+x\d+(\s|$)/i.test(text) ? `${board.files}x${board.ranks} ` : '';
+    // A first word without a side is the position's own board (9x10, hex6: engine/position.ts reads it).
+    const first = text.trim().split(/\s+/)[0];
+    const namesBoard = !first.includes(':') && /^(\d+x\d+|hex)/i.test(first);
+    const prefix = board && text.trim() !== '' && !namesBoard ? `${printBoardSpec(board)} ` : '';
     try {
         return parsePosition(prefix + text);
     } catch (error) {
@@ -63,7 +68,7 @@ export function positionDiagrams(services: LcpnServices, document: LangiumDocume
         const result = destinations(named.piece, setup, named.resolve);
         return {
             piece, named, setup, window,
-            title: `${piece.name} (${piece.side === 'white' ? 'White' : 'Black'}) on ${squareName(piece.square)}`,
+            title: `${piece.name} (${piece.side === 'white' ? 'White' : 'Black'}) on ${boardGeometry(position.board).name(piece.square)}`,
             destinations: result.destinations,
             problems: result.problems,
             zones: pieceZones(named.piece, named.resolve, position.board, rules, piece.side)
@@ -73,7 +78,7 @@ export function positionDiagrams(services: LcpnServices, document: LangiumDocume
 
 /** The text output: the position, then each piece with its diagram on the whole board (White at the bottom) and its notes. */
 export function positionLines(position: Position, diagrams: readonly PositionDiagram[]): string[] {
-    const out: string[] = [`position ${position.board.files}x${position.board.ranks}, ${position.pieces.length} piece${position.pieces.length === 1 ? '' : 's'}`, ''];
+    const out: string[] = [`position ${boardGeometry(position.board).label}, ${position.pieces.length} piece${position.pieces.length === 1 ? '' : 's'}`, ''];
     for (const d of diagrams) {
         out.push(`${d.title}:`);
         out.push(...renderTextDiagram(d.setup, d.destinations, { window: d.window, labels: true, zones: d.zones }).split('\n').map((l) => `    ${l}`));

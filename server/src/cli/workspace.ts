@@ -163,7 +163,9 @@ const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 /** `file:line:col: severity: message`, the format compilers use and editors can jump to. User text is escaped. */
 export function formatDiagnostic(document: LangiumDocument, diagnostic: Diagnostic): string {
     const { line, character } = diagnostic.range.start;
-    return `${escapeText(displayName(document))}:${line + 1}:${character + 1}: ${SEVERITY[diagnostic.severity ?? 1]}: ${escapeText(diagnostic.message)}`;
+    // LSP 3.18 lets a message be markup (lcpn's are plain strings): its text either way.
+    const message = typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
+    return `${escapeText(displayName(document))}:${line + 1}:${character + 1}: ${SEVERITY[diagnostic.severity ?? 1]}: ${escapeText(message)}`;
 }
 
 /** An error the CLI reports as a message (exit code 2), never as a stack trace. */

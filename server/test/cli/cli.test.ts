@@ -73,7 +73,8 @@ describe('lcpn moves --json', () => {
     });
 
     test('bad options are one-line usage errors', () => {
-        expect(lcpn('moves', 'pieces.lcpn', 'sergeant', '--board', '40x2', '--json')).toMatchObject({ code: 2, stderr: "lcpn: --board: each side must be between 1 and 32, got '40x2'\n" });
+        // Rectangles go up to 64x64 since issue 11 (geometry/limits.ts).
+        expect(lcpn('moves', 'pieces.lcpn', 'sergeant', '--board', '70x2', '--json')).toMatchObject({ code: 2, stderr: 'lcpn: --board: board 70x2: each side must be a whole number from 1 to 64\n' });
         expect(lcpn('moves', 'pieces.lcpn', 'sergeant', '--at', 'z9', '--json')).toMatchObject({ code: 2, stderr: 'lcpn: --at: z9 is not on the 15x15 board\n' });
         expect(lcpn('moves', 'pieces.lcpn', 'sergant', '--json')).toMatchObject({ code: 2, stderr: expect.stringContaining("did you mean 'sergeant'?") });
         expect(lcpn('moves', 'pieces.lcpn', 'sergeant', '--friend', 'h8', '--json').stderr).toBe('lcpn: --friend: h8 is already occupied by the piece itself\n');

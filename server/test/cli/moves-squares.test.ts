@@ -47,7 +47,8 @@ describe('lcpn moves --json', () => {
             locustSquares: [],
             side: 'white',
             firstMove: false,
-            firstMoveSquares: []
+            firstMoveSquares: [],
+            boardSpec: '5x5'
         });
     });
 

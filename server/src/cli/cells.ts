@@ -1,0 +1,87 @@
+/**
+ * Cell names on the command line, on any board: the CLI reads and prints cells only through
+ * the board's geometry (server/src/geometry/), so `--at f6` means Glinski's centre on the
+ * hexagon and e5 on a 9x9 board, and a mistake is explained in the board's own naming.
+ */
+import type { Board, Square } from '../engine/board.js';
+import { boardGeometry, isFullBox, theBoard } from '../geometry/index.js';
+import { escapeText } from './escape.js';
+import { CliError } from './workspace.js';
+
+/** The board's own name of a cell (`e4`, Glinski's `f6`). */
+export function cellName(board: Board, cell: Square): string {
+    return boardGeometry(board).name(cell);
+}
+
+/** The board's own cell names, each once, in the board's reading order. */
+export function cellNames(board: Board, cells: readonly Square[]): string[] {
+    const geometry = boardGeometry(board);
+    return cells.map((cell) => geometry.name(cell));
+}
+
+/** The cell the diagrams put a lone piece on: the centre of the board, or the nearest cell to it. */
+export function centreCell(board: Board): Square {
+    return boardGeometry(board).centre;
+}
+
+/** Whether `cell` is a cell of `board` (inside its shape, not a hole). */
+export function isCell(board: Board, cell: Square): boolean {
+    return boardGeometry(board).contains(cell);
+}
+
+/** What the board's cells are called in messages: squares on a square lattice, cells on any other. */
+export function cellWord(board: Board): string {
+    return boardGeometry(board).geometry.kind === 'square' ? 'square' : 'cell';
+}
+
+/**
+ * Reads a cell name given for `option` (`--at`, `--friend`, ...); a usage error says what the
+ * board's names look like. `more` is appended to the advice (`; or a piece and its cell, such as general@e5`).
+ */
+export function readCell(board: Board, text: string, option: string, more = ''): Square {
+    const geometry = boardGeometry(board);
+    const trimmed = text.trim();
+    const wellFormed = /^[a-z]+[0-9]+$/i.test(trimmed);
+    const cell = wellFormed ? geometry.parse(trimmed.toLowerCase()) : undefined;
+    if (cell) return cell;
+    if (!wellFormed) throw new CliError(`${option}: '${escapeText(text)}' is not a ${cellWord(board)} (${namingOf(board)}${more})`);
+    // A plain rectangle's size says it all (`j1 is not on the 9x10 board`); another shape's cells need naming.
+    throw new CliError(`${option}: ${escapeText(trimmed)} is not on ${theBoard(board)}${isFullBox(board) ? '' : ` (${namingOf(board)})`}`);
+}
+
+/**
+ * How the board names its cells, from its own cells: `cells are named by a file a to i and a
+ * rank 1 to 10, such as e5`; `... a file a to l (no j) and a rank 1 to 11, such as f6`.
+ */
+export function namingOf(board: Board): string {
+    const geometry = boardGeometry(board);
+    const files = new Map<number, string>();
+    let low = Infinity;
+    let high = -Infinity;
+    for (const cell of geometry.cells) {
+        const match = /^([a-z]+)([0-9]+)$/.exec(geometry.name(cell));
+        if (!match) continue;
+        files.set(geometry.fileNumber(cell), match[1]);
+        const rank = Number(match[2]);
+        low = Math.min(low, rank);
+        high = Math.max(high, rank);
+    }
+    const letters = [...files.entries()].sort((a, b) => a[0] - b[0]).map(([, letter]) => letter);
+    const example = geometry.name(geometry.centre);
+    if (letters.length === 0) return `such as ${example}`;
+    return `${cellWord(board)}s are named by a file ${fileRange(letters)} and a rank ${low === high ? low : `${low} to ${high}`}, such as ${example}`;
+}
+
+/** `a to h`; `a to l (no j)` when single letters skip some of the alphabet between the first and the last. */
+function fileRange(letters: readonly string[]): string {
+    const first = letters[0];
+    const last = letters[letters.length - 1];
+    if (letters.length === 1) return first;
+    if (first.length !== 1 || last.length !== 1) return `${first} to ${last}`;
+    const skipped: string[] = [];
+    for (let code = first.charCodeAt(0); code <= last.charCodeAt(0); code++) {
+        const letter = String.fromCharCode(code);
+        if (!letters.includes(letter)) skipped.push(letter);
+    }
+    return `${first} to ${last}${skipped.length ? ` (no ${skipped.join(', ')})` : ''}`;
+}
