@@ -50,7 +50,7 @@ export function walkPath(regex: PathRegex, board: PathWalkBoard, from: Square, e
     const { files, ranks } = geometry.board;
     const cellCount = files * ranks;
     const index = (c: Square) => c.rank * files + c.file;
-    const visited = new Set<number>();
+    const visited = new Visited(cellCount * unitCount * 2);
     const found = new Set<number>();
     let left = PATH_WALK_LIMIT;
     const tick = board.tick ?? (() => {
@@ -60,10 +60,7 @@ export function walkPath(regex: PathRegex, board: PathWalkBoard, from: Square, e
     interface Config { cell: Square; facing: number; state: PathState; stopped: boolean }
     const stack: Config[] = [];
     const push = (cell: Square, facing: number, state: PathState, stopped: boolean) => {
-        // Exact below 2^53: states are bounded by the walk budget (a few million), cells by 64 x 64, units by 6.
-        const id = ((state.id * cellCount + index(cell)) * unitCount + facing) * 2 + (stopped ? 1 : 0);
-        if (visited.has(id)) return;
-        visited.add(id);
+        if (!visited.add(state.id, (index(cell) * unitCount + facing) * 2 + (stopped ? 1 : 0))) return;
         stack.push({ cell, facing, state, stopped });
     };
     push(from, 0, automaton.start, false);
@@ -97,5 +94,38 @@ export function walkPath(regex: PathRegex, board: PathWalkBoard, from: Square, e
                 if (next) push(to, facing, next, false);
             }
         }
+    }
+}
+
+/**
+ * The configurations seen, one bit each: per automaton state, a bitset over (cell, facing,
+ * stopped). Most paths reach a handful of states; past BITSET_BYTES of bitsets (a pathological
+ * expression), the rest go to a hash set, so memory stays bounded by the walk's budget.
+ */
+class Visited {
+    private static readonly BITSET_BYTES = 16 << 20;
+    private readonly bits: (Uint32Array | undefined)[] = [];
+    private readonly rest = new Set<number>();
+    private readonly bitsetStates: number;
+
+    constructor(private readonly perState: number) {
+        this.bitsetStates = Math.floor(Visited.BITSET_BYTES / (Math.ceil(perState / 32) * 4));
+    }
+
+    /** Marks a configuration; false when it was marked already. */
+    add(state: number, config: number): boolean {
+        if (state >= this.bitsetStates) {
+            const id = state * this.perState + config;
+            if (this.rest.has(id)) return false;
+            this.rest.add(id);
+            return true;
+        }
+        let bits = this.bits[state];
+        if (!bits) bits = this.bits[state] = new Uint32Array((this.perState + 31) >>> 5);
+        const word = config >>> 5;
+        const mask = 1 << (config & 31);
+        if (bits[word] & mask) return false;
+        bits[word] |= mask;
+        return true;
     }
 }
