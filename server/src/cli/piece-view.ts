@@ -9,7 +9,7 @@ import type { SetUp } from '../engine/board.js';
 import { boardGeometry } from '../geometry/index.js';
 import { destinations, type EngineProblem, type EngineResult } from '../engine/report.js';
 import type { DiagramWindow } from '../diagram/cells.js';
-import { destinationFacts } from '../diagram/facts.js';
+import { boardFacts, destinationFacts } from '../diagram/facts.js';
 import { zoneFacts, type DiagramZone } from '../diagram/zones.js';
 import { renderSvgDiagram } from '../diagram/svg.js';
 import { layOutDefinition } from '../language/lsp/lcpn-formatter.js';
@@ -94,7 +94,8 @@ export function diagramSvg(piece: PieceDef, diagram: ShownDiagram): string {
 
 /** The lines under a diagram: what its squares cannot say (promotions, where a capture is made from). */
 export function diagramFacts(diagram: ShownDiagram): string[] {
-    return [...zoneFacts(diagram.zones), ...(diagram.outside ?? []), ...destinationFacts(diagram.result.destinations)];
+    const board = diagram.setup.board;
+    return [...boardFacts(board), ...zoneFacts(diagram.zones, board), ...(diagram.outside ?? []), ...destinationFacts(diagram.result.destinations, board)];
 }
 
 /** The engine's caveats of a set of diagrams (informal text, unknown keywords), each once. */

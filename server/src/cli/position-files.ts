@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { LangiumDocument } from 'langium';
 import { renderSvgDiagram } from '../diagram/svg.js';
 import { zoneFacts } from '../diagram/zones.js';
-import { destinationFacts } from '../diagram/facts.js';
+import { boardFacts, destinationFacts } from '../diagram/facts.js';
 import { boardGeometry } from '../geometry/index.js';
 import { formatPosition, type Position } from '../engine/position.js';
 import { caveats, propertyLines } from '../views/piece-summary.js';
@@ -79,7 +79,7 @@ export function positionPage(position: Position, diagrams: readonly PositionDiag
             name: d.title,
             definition: definitionLines(d.named.piece),
             properties: propertyLines(d.named.piece),
-            diagrams: [{ caption: `${d.title}, in the position`, svg: positionSvg(d), facts: [...zoneFacts(d.zones), ...destinationFacts(d.destinations)] }],
+            diagrams: [{ caption: `${d.title}, in the position`, svg: positionSvg(d), facts: [...boardFacts(d.setup.board), ...zoneFacts(d.zones, d.setup.board), ...destinationFacts(d.destinations, d.setup.board)] }],
             notes: caveats(d.problems)
         };
         return pieceArticle(piece);
