@@ -14,7 +14,7 @@
  * Never hangs: references are expanded with a stack (a cycle is reported and moves nowhere),
  * and the number of compiled nodes and the nesting depth are capped.
  */
-import type { FunctionPart, Move, PieceDef, Qualifier, Test } from '../model/piece.js';
+import type { FunctionPart, Move, PathRegex, PieceDef, Qualifier, Test } from '../model/piece.js';
 import { compileCondition, compileTest, quote, type TestEnvironment } from './conditions.js';
 import { brokenZoneNote, resolveZone } from './rules.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
@@ -209,10 +209,7 @@ class Compiler {
                 this.informal++;
                 this.report('informal', `informal description ${quote(move.text)} is not evaluated`, 'informal-text');
                 return NONE;
-            case 'path':
-                // Wired by the path notation work (issue 11): PathPlan in plan.ts, walked by engine/path-walk.ts.
-                this.report('invalid', `the path ${quote(move.text)} is not evaluated yet`, 'not-evaluable');
-                return NONE;
+            case 'path': return this.pathPlan(move.text, move.regex, ctx);
         }
     }
 
@@ -238,6 +235,21 @@ class Compiler {
         if (steps.length === 0) return NONE; // a keyword selecting nothing: see check.ts
         return {
             kind: 'leaf', steps, min, max, end, turn: ctx.turn ?? 'outward', notes: [...ctx.notes],
+            ...(ctx.zones.length > 0 ? { zones: [...ctx.zones] } : {}),
+            ...(ctx.landing.length > 0 ? { landing: [...ctx.landing] } : {})
+        };
+    }
+
+    /** `(path "...")`: walked on the board's rotation graph (engine/path-walk.ts) with the context's end rule, zones and tests. */
+    private pathPlan(text: string, regex: PathRegex, ctx: Context): Plan {
+        const end = ctx.end;
+        if (contradiction(end)) return NONE;
+        const notes = [...ctx.notes];
+        // A path says how far it goes itself: a range around it has nothing to count.
+        if (ctx.range) notes.push(`not evaluated: a range (:${ctx.range.min}${ctx.range.max === null ? ' :*' : ctx.range.max === ctx.range.min ? '' : ` :${ctx.range.max}`}) on a path`);
+        return {
+            kind: 'path', regex, text, end, notes,
+            ...(ctx.groups.length > 0 ? { groups: ctx.groups.map((g) => [...g]) } : {}),
             ...(ctx.zones.length > 0 ? { zones: [...ctx.zones] } : {}),
             ...(ctx.landing.length > 0 ? { landing: [...ctx.landing] } : {})
         };
@@ -555,7 +567,7 @@ export function capturesOnly(plan: Plan): boolean {
 /** Whether some way `plan` can end (a leaf, or a leg a path may stop after) has an end rule that passes `test`. */
 function endsWith(plan: Plan, test: (end: EndRule) => boolean): boolean {
     switch (plan.kind) {
-        case 'leaf': return test(plan.end);
+        case 'leaf': case 'path': return test(plan.end);
         case 'union': return plan.parts.some((p) => endsWith(p, test));
         case 'sequence': return plan.mode === 'free' ? plan.legs.some((p) => endsWith(p, test)) : endsWith(plan.legs[plan.legs.length - 1], test);
         case 'conditional': return plan.branches.some((b) => endsWith(b.body, test)) || (!!plan.otherwise && endsWith(plan.otherwise, test));
@@ -567,7 +579,7 @@ function endsWith(plan: Plan, test: (end: EndRule) => boolean): boolean {
 /** The ways of `plan` that end on an empty square, as moves only: what a `=>` chain may go on from. */
 function continuable(plan: Plan): Plan {
     switch (plan.kind) {
-        case 'leaf':
+        case 'leaf': case 'path':
             return plan.end.move && !plan.end.igui ? { ...plan, end: { ...plan.end, capture: false } } : NONE;
         case 'union': return union(plan.parts.map(continuable));
         case 'sequence': {

@@ -25,7 +25,8 @@ import type { Board, Occupant, Square } from './board.js';
 import { compare } from './conditions.js';
 import { boardGeometry, isCylinder, isFullBox } from '../geometry/index.js';
 import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
-import type { ConditionalPlan, EndRule, LeafPlan, Plan, PlanCondition, PlanTerm, PlanZone, SequencePlan, Vec } from './plan.js';
+import type { ConditionalPlan, EndRule, LeafPlan, PathPlan, Plan, PlanCondition, PlanTerm, PlanZone, SequencePlan, Vec } from './plan.js';
+import { walkPath, type PathWalkBoard } from './path-walk.js';
 
 export const EMPTY = 0;
 export const FRIEND = 1;
@@ -185,6 +186,7 @@ export class Walker {
     private walk(plan: Plan, state: State, emit: (e: Endpoint) => void): void {
         switch (plan.kind) {
             case 'leaf': return this.leaf(plan, state, emit);
+            case 'path': return this.path(plan, state, emit);
             case 'union':
                 for (const part of plan.parts) this.walk(part, state, emit);
                 return;
@@ -268,6 +270,34 @@ export class Walker {
                 }
             }
         }
+    }
+
+    /**
+     * A path expression (seed 002), walked on the board's rotation graph from the leg's start
+     * facing forward (engine/path-walk.ts). Its cells are read as the leaf's are (captured
+     * squares empty); zones bound every cell it enters; direction keywords select destinations
+     * by their offset; landing tests apply to destinations.
+     */
+    private path(plan: PathPlan, state: State, emit: (e: Endpoint) => void): void {
+        const notes = merge(state.notes, plan.notes);
+        const confine = this.options.confine;
+        const zones = confine ? [confine, ...(plan.zones ?? [])] : plan.zones;
+        if (zones && !this.inZones(zones, state.x, state.y)) return;
+        const board: PathWalkBoard = {
+            geometry: this.occ.geometry,
+            read: (cell) => this.read(cell.file, cell.rank, state.captured),
+            ...(zones ? { enter: (cell: Square) => this.inZones(zones, cell.file, cell.rank) } : {}),
+            tick: () => this.tick()
+        };
+        walkPath(plan.regex, board, { file: state.x, rank: state.y }, (to, step) => {
+            if (plan.groups && !plan.groups.every((group) => group.some((word) => word.test(step)))) return;
+            if (plan.landing && !this.holdsAll(plan.landing, to.file, to.rank, state.captured)) return;
+            const igui = plan.end.igui;
+            emit({
+                x: to.file, y: to.rank, dir: step, end: plan.end, notes, promotions: state.promotions,
+                fromX: igui ? state.x : to.file, fromY: igui ? state.y : to.rank, captured: state.captured
+            });
+        });
     }
 
     private sequence(plan: SequencePlan, start: State, emit: (e: Endpoint) => void): void {

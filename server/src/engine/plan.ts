@@ -6,6 +6,7 @@
  */
 import type { CompareOp, PieceDef, Move, PathRegex } from '../model/piece.js';
 import type { Square } from './board.js';
+import type { DirectionTest } from '../geometry/geometry.js';
 
 /** A step (dx, dy): x toward the h-file, y forward, from White's point of view. */
 export type Vec = readonly [number, number];
@@ -110,7 +111,7 @@ export interface NonePlan {
     kind: 'none';
 }
 
-export type Plan = LeafPlan | UnionPlan | SequencePlan | ConditionalPlan | NotesPlan | NonePlan;
+export type Plan = LeafPlan | UnionPlan | SequencePlan | ConditionalPlan | NotesPlan | NonePlan | PathPlan;
 
 /**
  * Which rule a problem comes from, finer than its kind: the editor's engine checks map each to
@@ -179,12 +180,18 @@ export const NONE: NonePlan = { kind: 'none' };
  * `(path "...")` compiled (issue 11): the path expression, walked on the board's rotation graph
  * (engine/path-walk.ts) from the piece's cell facing forward. Destinations are the cells where a
  * whole match ends; `end`, `zones` and `landing` apply to them as to a leaf's landings.
- * Not yet a member of `Plan`: the engine adds it when the walker is wired.
+
+ * Direction keywords around a path select its destinations by their offset from the start
+ * (`((path "L*(F$)+") :forward)`: the rook's forward moves).
  */
 export interface PathPlan {
     kind: 'path';
     regex: PathRegex;
+    /** The path as written, for notes. */
+    text: string;
     end: EndRule;
+    /** Direction keyword groups (as a leaf's: each group a union, groups intersect), on the destination's offset. */
+    groups?: DirectionTest[][];
     notes: string[];
     zones?: PlanZone[];
     landing?: PlanCondition[];

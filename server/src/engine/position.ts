@@ -53,8 +53,8 @@ export function parsePosition(text: string): Position {
     if (words.length === 0) throw new PositionError('the position is empty: write e.g. "8x8 w:rook@a1 b:king@e8"', 0);
     let board = DEFAULT_POSITION_BOARD;
     let first = 0;
-    // A first word without a side is the board (8x8, hex6, 8x8-cylinder: geometry/board-spec.ts).
-    const size = !words[0][0].includes(':') && /^(\d+x\d+|hex)/i.test(words[0][0]);
+    // A first word that does not start with a side is the board (8x8, hex6, 8x8-holes:d4,e5: geometry/board-spec.ts).
+    const size = !/^(w|b|white|black):/i.test(words[0][0]) && /^(\d+x\d+|hex)/i.test(words[0][0]);
     if (size) {
         const spec = parseBoardSpec(words[0][0]);
         if (spec.error !== undefined) throw new PositionError(spec.error, words[0].index);

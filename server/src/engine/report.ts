@@ -385,7 +385,7 @@ function recheck(
 /** Whether some chain of `plan` captures on the way (a leg other than the last ends only by capturing). */
 export function locustIn(plan: Plan): boolean {
     switch (plan.kind) {
-        case 'leaf': case 'none': return false;
+        case 'leaf': case 'none': case 'path': return false;
         case 'union': return plan.parts.some(locustIn);
         case 'sequence': return plan.legs.some((leg, i) => (i < plan.legs.length - 1 && capturesOnly(leg)) || locustIn(leg));
         case 'conditional': return plan.branches.some((b) => locustIn(b.body)) || (!!plan.otherwise && locustIn(plan.otherwise));
@@ -396,7 +396,7 @@ export function locustIn(plan: Plan): boolean {
 /** Whether some test of the plan (a `cond` test or a landing test) satisfies `which`. */
 function someTest(plan: Plan, which: (test: PlanCondition) => boolean): boolean {
     switch (plan.kind) {
-        case 'leaf': return !!plan.landing?.some(which);
+        case 'leaf': case 'path': return !!plan.landing?.some(which);
         case 'union': return plan.parts.some((p) => someTest(p, which));
         case 'sequence': return plan.legs.some((p) => someTest(p, which));
         case 'conditional':
@@ -419,7 +419,7 @@ export function planUsesFirstMove(plan: Plan): boolean {
 
 function usesCannon(plan: Plan): boolean {
     switch (plan.kind) {
-        case 'leaf': return plan.end.cannon;
+        case 'leaf': case 'path': return plan.end.cannon;
         case 'union': return plan.parts.some(usesCannon);
         case 'sequence': return plan.legs.some(usesCannon);
         case 'conditional': return plan.branches.some((b) => usesCannon(b.body)) || (!!plan.otherwise && usesCannon(plan.otherwise));
@@ -436,6 +436,8 @@ export function mayRevisit(plan: Plan): boolean {
 function turnsBack(plan: Plan): boolean {
     switch (plan.kind) {
         case 'leaf': return plan.turn === 'any';
+        // A path may turn back over a cell it passed and end there (FFLLF), or come round a cylinder.
+        case 'path': return true;
         case 'union': return plan.parts.some(turnsBack);
         case 'sequence': return plan.legs.some(turnsBack);
         case 'conditional': return plan.branches.some((b) => turnsBack(b.body)) || (!!plan.otherwise && turnsBack(plan.otherwise));
@@ -447,7 +449,7 @@ function turnsBack(plan: Plan): boolean {
 /** The longest chain of legs a path can take. */
 function legs(plan: Plan): number {
     switch (plan.kind) {
-        case 'leaf': return 1;
+        case 'leaf': case 'path': return 1;
         case 'union': return Math.max(0, ...plan.parts.map(legs));
         case 'sequence': return plan.legs.reduce((sum, leg) => sum + legs(leg), 0);
         case 'conditional': return Math.max(0, ...plan.branches.map((b) => legs(b.body)), plan.otherwise ? legs(plan.otherwise) : 0);

@@ -4,6 +4,7 @@ import { baseSteps, checkDirections, isKnownKeyword } from '../../src/engine/ind
 import type { Move } from '../../src/model/piece.js';
 import { DIRECTIONS, FUNCTIONS, directionWord, functionWord, keywordWord, propertyWord } from '../../src/model/vocabulary.js';
 import { free, leap, pieces, q, ref, STANDARD, union } from './helpers.js';
+import { SQUARE } from '../../src/geometry/index.js';
 
 const summary = (move: Parameters<typeof checkDirections>[0]) =>
     checkDirections(move, STANDARD).map((c) => [c.keyword, c.known, c.selectsNothing, c.selected.length]);
@@ -38,7 +39,7 @@ describe('checkDirections', () => {
 describe('vocabulary', () => {
     test('every direction predicate, on (1, 2), (2, -1), (0, 1), (-1, -1)', () => {
         const vectors: [number, number][] = [[1, 2], [2, -1], [0, 1], [-1, -1]];
-        const table = Object.fromEntries(DIRECTIONS.map((d) => [d.name, vectors.map(([x, y]) => (d.test(x, y) ? 1 : 0)).join('')]));
+        const table = Object.fromEntries(DIRECTIONS.map((d) => [d.name, vectors.map(([x, y]) => (SQUARE.direction(d.name)!.test([x, y]) ? 1 : 0)).join('')]));
         expect(table).toEqual({
             forward: '1010', backward: '0101', backwards: '0101', left: '0001', right: '1100',
             sideways: '0000', vertical: '0010', orthogonal: '0010', diagonal: '0001',
