@@ -14,6 +14,7 @@ import type { Board, Destination, SetUp, Square } from '../../src/engine/board.j
 import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
 import { parseBoardSpec } from '../../src/geometry/board-spec.js';
 import { parsePieceText } from '../../src/model/parse-text.js';
+import { scenarios } from '../../src/views/scenarios.js';
 import preludeText from '../../prelude/standard.lcpn?raw';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
@@ -248,5 +249,15 @@ describe('a cylinder and holes', () => {
         expect(rank4).toBe('4 . . .   . . . .');
         expect(text).toContain('holes (not squares of this board): d4, e5');
         expect(cycleOccupant(setup, cell(board('8x8'), 'd4'))).toBe(setup);
+    });
+
+    test("a lone piece whose board's centre (e5) is a hole stands on the nearest square, and rides round the cylinder to the hole", () => {
+        const holed = board('8x8-cylinder-holes:d4,e5');
+        const shown = scenarios(prelude.get('rook')!, (k) => prelude.get(k), holed);
+        expect(boardGeometry(holed).name(shown[0].setup.at)).toBe('e4');
+        expect(shown[0].title).toBe('on an empty board');
+        const rank4 = shown[0].result.destinations.filter((d) => d.square.rank === 3).map((d) => boardGeometry(holed).name(d.square)).sort();
+        // Right from e4: f4, g4, h4, round to a4, b4, c4; the hole on d4 stops it both ways.
+        expect(rank4).toEqual(['a4', 'b4', 'c4', 'f4', 'g4', 'h4']);
     });
 });
