@@ -40,6 +40,8 @@ export interface Zone {
     /** The zone's normalized name (`palace`). */
     key: string;
     squares: Square[];
+    /** The items as written, read again in a shaped board's own names where the zone is used (engine/evaluate.ts zoneMask). */
+    items?: readonly string[];
 }
 
 /**

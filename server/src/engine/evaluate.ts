@@ -27,6 +27,7 @@ import { boardGeometry, isCylinder, isFullBox } from '../geometry/index.js';
 import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
 import type { ConditionalPlan, EndRule, LeafPlan, PathPlan, Plan, PlanCondition, PlanTerm, PlanZone, SequencePlan, Vec } from './plan.js';
 import { walkPath, type PathWalkBoard } from './path-walk.js';
+import { zoneSquares } from './rules.js';
 
 export const EMPTY = 0;
 export const FRIEND = 1;
@@ -411,7 +412,9 @@ export class Walker {
 export function zoneMask(zone: PlanZone, board: Board): Uint8Array {
     const { files, ranks } = board;
     const mask = new Uint8Array(files * ranks);
-    for (const sq of zone.squares) if (sq.file < files && sq.rank < ranks) mask[sq.rank * files + sq.file] = 1;
+    // Names mean cells of the board they are read on: Glinski's a1 is not the square a1.
+    const squares = board.shape && zone.items ? zoneSquares(zone.items, board).squares : zone.squares;
+    for (const sq of squares) if (sq.file < files && sq.rank < ranks) mask[sq.rank * files + sq.file] = 1;
     return mask;
 }
 

@@ -69,7 +69,10 @@ export type PlanTerm = { kind: 'number'; value: number } | { kind: 'rank' } | { 
 /** A zone as the plan holds it: its squares on the real board (White's naming); the walker turns them for Black. */
 export interface PlanZone {
     key: string;
+    /** Its squares read as square-board names (on the largest rectangle). */
     squares: readonly Square[];
+    /** The items as written (`a1-c2`, `f6`): on a shaped board (a hexagon) they are read again in its own names (zoneMask). */
+    items?: readonly string[];
 }
 
 /** A machine-evaluable condition on one square (see conditions.ts). */

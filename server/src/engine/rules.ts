@@ -84,7 +84,7 @@ export function declarationOf(key: string, resolve: Resolver): Declaration | und
 export function resolveZone(key: string, resolve: Resolver, board?: Board): Zone | undefined {
     const declaration = declarationOf(key, resolve);
     if (declaration?.kind !== 'zone') return undefined;
-    return { key, squares: zoneSquares(declaration.squares, board).squares };
+    return { key, squares: zoneSquares(declaration.squares, board).squares, items: declaration.squares };
 }
 
 /**

@@ -8,7 +8,7 @@ import { destinations, type Occupant, type SetUp } from '../../src/engine/index.
 import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
 import { zoneSquares } from '../../src/engine/rules.js';
 import { apply, cond, leap, pieces, q, rankIs, ref, union, STANDARD } from './helpers.js';
-import type { Move } from '../../src/model/piece.js';
+import type { Move, PieceDef } from '../../src/model/piece.js';
 import type { Board } from '../../src/engine/board.js';
 
 const GLINSKI = hexagonBoard(6);
@@ -136,6 +136,12 @@ describe('conditions and zones on the hexagon', () => {
         expect(run(firstRankRook, 'e2').moves).toEqual(sorted('e1 e3 d1 d2 f2 f3'));
         // Black's rank 1 is White's rank 11 side: f11 turned is f1.
         expect(run(firstRankRook, 'f11', { side: 'black' }).moves).toHaveLength(20);
+    });
+    test('a zone keyword confines a move to its cells in Glinski names: (king :home), home = (zone e4-g5)', () => {
+        const home: PieceDef = { name: 'home', key: 'home', properties: [], style: 'lisp', declaration: { kind: 'zone', squares: ['e4-g5'] } };
+        const resolve = (key: string) => (key === 'home' ? home : HEX(key));
+        const r = destinations(q(ref('king'), 'home'), { board: GLINSKI, at: cell('f5'), friends: [], enemies: [] }, resolve);
+        expect(r.destinations.map((d) => g.name(d.square)).sort()).toEqual(sorted('e4 e5 f4 g4 g5'));
     });
     test('a zone range d1-f3 is files d..f x ranks 1..3 in Glinski names', () => {
         const { squares, problems } = zoneSquares(['a1-c2', 'f6'], GLINSKI);
