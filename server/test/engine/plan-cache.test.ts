@@ -5,6 +5,7 @@ import { compile, sharedRefCache } from '../../src/engine/compile.js';
 import { Problems } from '../../src/engine/plan.js';
 import type { Move } from '../../src/model/piece.js';
 import { apply, pieces, q, ref, STANDARD, text, union } from './helpers.js';
+import { HEX_FILES, HEX_ROWS, SQUARE } from '../../src/geometry/index.js';
 
 const bodies: Record<string, Move> = {
     a: union(ref('knight'), q(ref('rook'), 'forward')),
@@ -44,5 +45,27 @@ describe('sharedRefCache', () => {
         for (let i = 0; i < 400; i++) compile(ref(`l${i}`), resolve, new Problems(), 2_000, cache);
         // One entry per definition and context met: a few per definition, not one per path.
         expect(cache.size).toBeLessThan(400 * 4);
+    });
+});
+
+describe('the cache is keyed by lattice (issue 11)', () => {
+    test('a reference compiled on squares and then on the hexagon gets each lattice its own plan', () => {
+        const resolve = pieces(bodies, STANDARD);
+        const cache = sharedRefCache(resolve);
+        const steps = (geometry: typeof SQUARE) => {
+            const plan = compile(q(ref('knight'), 'forward'), resolve, new Problems(), undefined, cache, geometry);
+            return plan.kind === 'leaf' ? plan.steps.length : -1;
+        };
+        expect(steps(SQUARE)).toBe(4);
+        expect(steps(HEX_FILES)).toBe(6); // Glinski's knight: 12 leaps, 6 of them forward (files orientation)
+        expect(steps(HEX_ROWS)).toBe(6);
+        expect(steps(SQUARE)).toBe(4);
+        // The two orientations share their images but not their keywords' meaning.
+        const vertical = (geometry: typeof SQUARE) => {
+            const plan = compile(q(ref('wazir'), 'vertical'), resolve, new Problems(), undefined, cache, geometry);
+            return plan.kind === 'leaf' ? plan.steps : plan.kind;
+        };
+        expect(vertical(HEX_FILES)).toEqual([[0, 1], [0, -1]]);
+        expect(vertical(HEX_ROWS)).toBe('none');
     });
 });
