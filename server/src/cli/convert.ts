@@ -1,7 +1,7 @@
 /**
  * `lcpn convert`: files into another LCPN style (comments kept, definitions with errors left
- * as written and counted) or into Betza/Parlett, and Betza/Parlett strings into LCPN (standard
- * parts named after the prelude's pieces) or into each other.
+ * as written and counted) or into Betza/Parlett/paths (seed 002), and Betza/Parlett/path
+ * strings into LCPN (standard parts named after the prelude's pieces) or into each other.
  *
  * Output: one file (or `-`) goes to standard output; several files or a directory need
  * `--out DIR` (same layout below DIR) or `--write` (in place). Files are written whole or not
@@ -16,20 +16,24 @@ import { normalizeName } from '../model/names.js';
 import { parsePieceText } from '../model/parse-text.js';
 import type { Move, Style } from '../model/piece.js';
 import { printPiece } from '../model/print.js';
-import { toBetza, toParlett } from '../notation/index.js';
 import { nameStandardParts } from '../notation/standard-names.js';
 import { escapeLines, escapeText } from './escape.js';
 import { readStandardInput } from './files.js';
 import type { CliOptions } from './main.js';
 import { declaredOf } from './board-choice.js';
-import { exportPieces, fromNotation } from './notation-input.js';
+import { exportAs, exportPieces, fromNotation, notationTitle, type InputNotation } from './notation-input.js';
 import { piecesOf } from './pieces.js';
 import { plural } from './words.js';
 import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems, STDIN } from './workspace.js';
 
-const TARGETS = [...STYLES, 'betza', 'parlett'] as const;
+const NOTATIONS = ['betza', 'parlett', 'path'] as const;
+const TARGETS = [...STYLES, ...NOTATIONS] as const;
 type Target = typeof TARGETS[number];
-type Notation = 'betza' | 'parlett';
+type Notation = InputNotation;
+
+function isNotation(target: string): target is Notation {
+    return (NOTATIONS as readonly string[]).includes(target);
+}
 
 export async function runConvert(args: string[], options: CliOptions): Promise<number> {
     const to = options.to;
@@ -40,18 +44,18 @@ export async function runConvert(args: string[], options: CliOptions): Promise<n
     return convertFiles(args, to as Target, options);
 }
 
-/** `--from betza|parlett TEXT`: one piece, to an LCPN style or to the other notation. */
+/** `--from betza|parlett|path TEXT`: one piece, to an LCPN style or to another notation. */
 async function convertNotation(args: string[], from: string, to: Target, options: CliOptions): Promise<number> {
-    if ((STYLES as readonly string[]).includes(from)) throw new CliError(`convert: --from is for Betza or Parlett text; a file's LCPN style is read from the file itself (lcpn convert FILE --to ${to})`);
-    if (from !== 'betza' && from !== 'parlett') throw new CliError(`convert: --from must be betza or parlett, not '${escapeText(from)}'`);
+    if ((STYLES as readonly string[]).includes(from)) throw new CliError(`convert: --from is for Betza, Parlett or path text; a file's LCPN style is read from the file itself (lcpn convert FILE --to ${to})`);
+    if (!isNotation(from)) throw new CliError(`convert: --from must be betza, parlett or path, not '${escapeText(from)}'`);
     if (args.length !== 1) throw new CliError(`convert: --from ${from} takes the notation text as its one argument (or - to read it from standard input), e.g. lcpn convert --from betza "fmWfcF" --to lisp`);
     if (options.out !== undefined || options.write) throw new CliError('convert: --out and --write are for files; a notation string is converted to standard output');
     const text = args[0] === STDIN ? await notationFromStdin() : args[0];
     const { move } = fromNotation(from, text);
-    if (to === 'betza' || to === 'parlett') {
+    if (isNotation(to)) {
         const piece = { name: options.name ?? 'piece', key: normalizeName(options.name ?? 'piece'), properties: [], body: move, style: 'lisp' as Style };
-        const { text: out, lost } = to === 'betza' ? toBetza(piece, () => undefined) : toParlett(piece, () => undefined);
-        for (const item of lost) process.stderr.write(`lcpn: warning: ${to === 'betza' ? 'Betza' : 'Parlett'} cannot say: ${escapeText(item)}\n`);
+        const { text: out, lost } = exportAs(to, piece, () => undefined);
+        for (const item of lost) process.stderr.write(`lcpn: warning: ${to === 'path' ? 'a path' : notationTitle(to)} cannot say: ${escapeText(item)}\n`);
         process.stdout.write(escapeText(out) + '\n');
         return 0;
     }
@@ -84,9 +88,9 @@ async function notationFromStdin(): Promise<string> {
 
 /** Files or directories to another style (or to Betza/Parlett lines). */
 async function convertFiles(args: string[], to: Target, options: CliOptions): Promise<number> {
-    if (args.length === 0) throw new CliError('convert: name a FILE or directory (or - for standard input), or give --from betza|parlett "TEXT"');
+    if (args.length === 0) throw new CliError('convert: name a FILE or directory (or - for standard input), or give --from betza|parlett|path "TEXT"');
     if (options.out !== undefined && options.write) throw new CliError('convert: give either --out DIR or --write, not both');
-    const notation = to === 'betza' || to === 'parlett';
+    const notation = isNotation(to);
     if (notation && (options.out !== undefined || options.write)) throw new CliError(`convert: --to ${to} prints "name: notation" lines to standard output; --out and --write are for LCPN files`);
     const toFiles = options.out !== undefined || options.write === true;
     if (toFiles && args.includes(STDIN)) throw new CliError('convert: standard input is converted to standard output; --out and --write are for files');

@@ -19,7 +19,7 @@ const USAGE = `lcpn: tools for the Lispy Chess Piece Notation
 
 Usage:
   lcpn check PATH...                        diagnostics as file:line:col: severity: message
-  lcpn show PATH [PIECE...] [--board 9x9] [--at e5] [--friend ..] [--enemy ..]
+  lcpn show PATH [PIECE...] [--board 9x9|hex6|...] [--at e5] [--friend ..] [--enemy ..]
             [--side white|black] [--first-move]
                                             movement diagrams as text, and a summary line;
                                             the board is the file's declared board by default
@@ -35,16 +35,23 @@ Usage:
   lcpn moves FILE PIECE [--board 15x15] [--at h8] [--friend f6,g7] [--enemy e6,cannon@e4]
             [--side white|black] [--first-move] [--json]
   lcpn moves FILE PIECE --position "9x10 w:general@e1 b:chariot@e8" [--first-move] [--json]
-  lcpn moves --betza "fmWfcF" | --parlett "o1>, c1X>"  [same options] [--json]
-                                            destinations as a list of squares, or one JSON object;
+  lcpn moves --betza "fmWfcF" | --parlett "o1>, c1X>" | --path "L*FF(L|R)F$"
+            [same options] [--json]
+                                            destinations as a list of cells, or one JSON object;
                                             the board is FILE's declared board (its zones and
-                                            promotion zone apply), else 15x15; squares are
+                                            promotion zone apply), else 15x15; cells are
                                             named from White's side whichever side moves
-  lcpn convert PATH... --to lisp|c|sql|betza|parlett [--out DIR | --write]
-  lcpn convert --from betza|parlett "TEXT" --to lisp|c|sql|betza|parlett [--name NAME]
+  lcpn convert PATH... --to lisp|c|sql|betza|parlett|path [--out DIR | --write]
+  lcpn convert --from betza|parlett|path "TEXT" --to lisp|c|sql|betza|parlett|path [--name NAME]
                                             the pieces in another notation
   lcpn help | --help                        this text
   lcpn --version                            the version
+
+Boards (--board, and the size in --position):
+  FILESxRANKS (9x10, up to 64x64), FILESxRANKS-cylinder (the side files touch),
+  FILESxRANKS-holes:d4,e5 (squares that do not exist), hexN (the regular hexagon of side N
+  with Glinski's cell names: hex6 is Glinski's board, f6 its centre) and hexN-rows (the same
+  hexagon drawn in rows, as the LCPN specification draws it). --at defaults to the centre.
 
 Paths:
   PATH is a .lcpn file, a directory (its .lcpn files, recursively; hidden entries and
@@ -62,8 +69,9 @@ convert:
   One FILE (or -) is written to standard output. Several files or a directory need
   --out DIR (the converted files are written there, in the same layout) or --write
   (each file is converted in place). A definition with an error is copied as written and
-  counted. To Betza or Parlett, each piece is one "name: notation" line on standard output.
-  --from betza|parlett converts one notation string (or - to read it from standard input);
+  counted. To Betza, Parlett or a path, each piece is one "name: notation" line on standard
+  output, followed by what the notation cannot say. --from betza|parlett|path converts one
+  notation string (or - to read it from standard input);
   parts that are standard pieces take the prelude's names (BN -> (/ bishop knight)), and the
   piece is named by --name, else by the standard piece it equals, else "piece".
 
@@ -86,6 +94,7 @@ const OPTIONS = {
     from: { type: 'string' },
     betza: { type: 'string' },
     parlett: { type: 'string' },
+    path: { type: 'string' },
     name: { type: 'string' },
     workspace: { type: 'string' },
     out: { type: 'string' },
@@ -106,7 +115,7 @@ const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
     check: ['workspace'],
     show: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'workspace', 'format', 'out', 'position'],
     catalog: ['board', 'out', 'title', 'workspace'],
-    moves: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'json', 'betza', 'parlett', 'position', 'workspace'],
+    moves: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'json', 'betza', 'parlett', 'path', 'position', 'workspace'],
     convert: ['to', 'from', 'name', 'out', 'write', 'workspace']
 };
 

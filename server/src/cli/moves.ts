@@ -51,18 +51,18 @@ export async function runMoves(args: string[], options: CliOptions): Promise<num
     return 0;
 }
 
-/** FILE PIECE (or --betza/--parlett) with the set-up of --board, --at, --friend, --enemy, --side, --first-move. */
+/** FILE PIECE (or --betza/--parlett/--path) with the set-up of --board, --at, --friend, --enemy, --side, --first-move. */
 async function inSetUp(args: string[], options: CliOptions): Promise<Subject> {
     // A malformed --board is a usage error before any file is read.
     if (options.board !== undefined) parseBoard(options.board, DEFAULT_BOARD);
     const notation = notationInput(options);
     if (notation) {
-        if (args.length > 0) throw new CliError('moves: give either FILE PIECE or --betza/--parlett, not both');
+        if (args.length > 0) throw new CliError('moves: give either FILE PIECE or --betza/--parlett/--path, not both');
         const choice = noted(chooseBoard(undefined, undefined, options.board, DEFAULT_BOARD));
         // A notation piece cannot test which piece stands where, so occupant names need no checking.
         return { name: notation.name, target: notation.move, resolve: notation.resolve, setup: parseSetUp(options, choice.board), choice };
     }
-    if (args.length !== 2) throw new CliError('moves: expected FILE PIECE (or --betza "..." / --parlett "...")');
+    if (args.length !== 2) throw new CliError('moves: expected FILE PIECE (or --betza "..." / --parlett "..." / --path "...")');
     const { services, documents } = await loadWorkspace([args[0]]);
     const [document] = documents;
     const found = findMovingPiece(services, document, args[1]);
@@ -76,7 +76,7 @@ async function inSetUp(args: string[], options: CliOptions): Promise<Subject> {
 
 /** FILE PIECE --position "...": PIECE (or PIECE@SQUARE) of the position moves; its side's pieces are friends, the others enemies. */
 async function inPosition(args: string[], options: CliOptions): Promise<Subject> {
-    for (const option of ['board', 'at', 'friend', 'enemy', 'side', 'betza', 'parlett'] as const) {
+    for (const option of ['board', 'at', 'friend', 'enemy', 'side', 'betza', 'parlett', 'path'] as const) {
         if (options[option] !== undefined) throw new CliError(`moves: --${option} does not go with --position, which gives the board, every piece and its side`);
     }
     if (args.length !== 2) throw new CliError('moves: with --position, expected FILE PIECE (the piece of the position that moves; PIECE@SQUARE when the name stands on several squares)');
