@@ -12,14 +12,18 @@
  * The paths mean the same moves on the square board (the tests walk them against the engine);
  * on other boards they mean their rotation-graph analogue, the point of the notation.
  *
+ * Sequences are written leg after leg, each leg turning relative to the previous one (chainPath).
+ * `(path ...)` parts of the piece are written as they are.
+ *
  * What a path cannot say is listed in `lost`, in words, as Betza and Parlett exports do: the
  * difference between moving and capturing, hopping over a piece (cannon), first-move-only moves
- * (written out in the loss: the seed gives them as a separate expression), sequences of legs.
+ * (written out in the loss: the seed gives them as a separate expression), capturing on the way,
+ * later legs of a sequence with absolute directions.
  */
 import type { Move, PieceDef } from '../model/piece.js';
 import type { ExportResult } from './betza-print.js';
-import { flatten, mergeLeaves, type ExportContext, type Leaf, type Resolver } from './flatten.js';
-import { key, type Vec } from './geometry.js';
+import { flatten, mergeLeaves, type Chain, type ExportContext, type Leaf, type Resolver } from './flatten.js';
+import { key, permutations, sameSet, type Vec } from './geometry.js';
 import { parsePath } from './path-parse.js';
 import { MAX_RECTANGLE_SIDE } from '../geometry/limits.js';
 
@@ -51,7 +55,15 @@ export function toPath(target: PieceDef | Move, resolve: Resolver, context: Expo
     const firstMove: string[] = [];
     for (const part of mergeLeaves(parts)) {
         if (part.kind === 'chain') {
-            lose(`the ${part.mode === 'blocked' ? '=>' : '->'} sequences of legs (a path export writes single leaps and rides)`);
+            const text = chainPath(part, lose);
+            if (text === undefined) continue;
+            if (part.initial) firstMove.push(text);
+            else {
+                const end = part.legs[part.legs.length - 1].end;
+                if (!end.capture) lose(MOVE_ONLY);
+                if (!end.move) lose(CAPTURE_ONLY);
+                written.push({ prefix: '', alternatives: [text] });
+            }
             continue;
         }
         if (part.end.cannon) {
@@ -190,7 +202,8 @@ function closes(x: string): number {
 }
 
 function quantifier(min: number, max: number | null): string {
-    if (max === null) return min === 1 ? '+' : `{${min},}`;
+    if (max === null) return min === 0 ? '*' : min === 1 ? '+' : `{${min},}`;
+    if (min === 0 && max === 1) return '?';
     return min === max ? `{${min}}` : `{${min},${max}}`;
 }
 
@@ -228,3 +241,99 @@ function leafPaths(leaf: Leaf): Written[] {
     }
     return out;
 }
+
+/** The legs' range: a ride when it may take more than one step, with the rectangle maximum as "unbounded". */
+function rideOf(leaf: Leaf): { rider: boolean; max: number | null } {
+    const max = leaf.max !== null && leaf.max >= MAX_RECTANGLE_SIDE ? null : leaf.max;
+    return { rider: max !== 1, max };
+}
+
+/**
+ * One leg walked from the current facing along `base`, ending facing as it started (so the next
+ * leg's turns are relative to this leg's direction): g units (checked between them when it must
+ * not jump), a ride checked at every landing; `check`: a `$` on the landing.
+ */
+function legBody(leg: Leaf, base: Base, check: boolean): string {
+    const units = unitAlternatives(leg.family, base.side, true);
+    const g = gcd(leg.family[0], leg.family[1]);
+    const { rider, max } = rideOf(leg);
+    const checkedUnit = item(units.map((u) => `${u}$`));
+    const plainUnit = item(units);
+    /** One whole step of g units (cells between them checked when it must not jump); `end`: its landing checked. */
+    const whole = (end: boolean): string => {
+        if (leg.end.noJump) return end ? times(checkedUnit, g) : times(checkedUnit, g - 1) + plainUnit;
+        return times(plainUnit, g) + (end ? '$' : '');
+    };
+    if (!rider) return whole(check);
+    const group = (x: string) => (g === 1 && units.length > 1 && x === checkedUnit ? x : `(${x})`);
+    if (check) return group(whole(true)) + quantifier(leg.min, max);
+    // A ride that goes on whatever stands where it stops: every landing but the last is checked.
+    const before = max === 1 ? '' : group(whole(true)) + quantifier(leg.min - 1, max === null ? null : max - 1);
+    return before + whole(false);
+}
+
+/**
+ * A chain as one path: each leg walks relative to the facing the previous one left, so a later
+ * leg must be symmetric (every image of its family: its directions are then relative, `:outward`
+ * = the images whose dot product with the previous step is positive, `:any` = all of them).
+ * `=>` checks each landing (`$`: the chain goes on only from an empty cell); `->` goes on over
+ * whatever stands there and may stop after any leg. Capturing on the way, cannons and later legs
+ * with absolute directions are lost.
+ */
+function chainPath(chain: Chain, lose: (what: string) => void): string | undefined {
+    const sign = chain.mode === 'blocked' ? '=>' : '->';
+    for (const [i, leg] of chain.legs.entries()) {
+        const last = i === chain.legs.length - 1;
+        if (leg.end.cannon) {
+            lose(`the ${sign} sequences with a cannon leg (a path cannot count the pieces it passes)`);
+            return undefined;
+        }
+        if (!last && !leg.end.move && leg.end.capture) {
+            lose(`the ${sign} sequences that capture on the way (a path captures only where it ends)`);
+            return undefined;
+        }
+        if (i > 0 && !sameSet(leg.steps, permutations(leg.family[0], leg.family[1]))) {
+            lose(`the ${sign} sequences whose later legs keep some directions only (a path turns relative to the previous leg)`);
+            return undefined;
+        }
+        const [a, b] = leg.family;
+        if (b > MAX_RECTANGLE_SIDE || leg.min > MAX_RECTANGLE_SIDE || (a === 0 && b === 0)) return undefined;
+    }
+    const check = chain.mode === 'blocked';
+    /** The alternatives for legs i.. when the previous leg went along `previous` in the current facing's frame. */
+    const rest = (i: number, previous: Vec): string[] => {
+        const leg = chain.legs[i];
+        const last = i === chain.legs.length - 1;
+        const out: string[] = [];
+        for (const base of bases(leg.family)) {
+            // The quarter turns that point this base outward (all four with :any).
+            const turns: number[] = [];
+            let w = base.vector;
+            for (let k = 0; k < 4; k++, w = rotate(w)) {
+                if (leg.turn === 'any' || w[0] * previous[0] + w[1] * previous[1] > 0) turns.push(k);
+            }
+            if (turns.length === 0) continue;
+            out.push(prefixOf(turns) + legBody(leg, base, last || check) + (last ? '' : then(rest(i + 1, base.vector))));
+        }
+        return [...new Set(out)];
+    };
+    /** What follows a leg: the next legs (optional after `->`). */
+    const then = (alternatives: string[]): string => {
+        const group = alternatives.length === 1 && !check ? `(${alternatives[0]})` : alternatives.length === 1 ? alternatives[0] : `(${alternatives.join('|')})`;
+        return check ? group : `${group}?`;
+    };
+    const first = chain.legs[0];
+    const steps = new Set(first.steps.map(key));
+    const out: string[] = [];
+    for (const base of bases(first.family)) {
+        const turns = turnsOf(base.vector, steps);
+        if (turns.length === 0) continue;
+        out.push(prefixOf(turns) + legBody(first, base, check) + then(rest(1, base.vector)));
+    }
+    if (!check) {
+        // After `->` the chain may stop on any leg: the landing there is checked like every end.
+        return out.length === 0 ? undefined : out.map((o) => `${o}$`).join('|');
+    }
+    return out.length === 0 ? undefined : out.join('|');
+}
+

@@ -121,7 +121,8 @@ describe('what a path cannot say is listed', () => {
         const { resolve: r2, pieces } = load(`
             (def first-stepper (cond ((first-move) (/ wazir dabbabah)) (t wazir)))
             (def xiangqi-cannon (/ (move rook) (capture (cannon rook))))
-            (def lame-horse (=> wazir (ferz :outward)))`);
+            (def lame-horse (=> wazir (ferz :outward)))
+            (def hopper (=> (capture wazir) wazir))`);
         const get = (n: string) => toPath(pieces.find((p) => p.key === n)!, r2);
         expect(get('first-stepper')).toEqual({
             text: 'L*F$',
@@ -129,7 +130,7 @@ describe('what a path cannot say is listed', () => {
         });
         expect(get('xiangqi-cannon').text).toBe('L*(F$)+');
         expect(get('xiangqi-cannon').lost).toContain('the cannon moves, over exactly one piece (a path cannot count the pieces it passes)');
-        expect(get('lame-horse')).toEqual({ text: '', lost: ['the => sequences of legs (a path export writes single leaps and rides)'] });
+        expect(get('hopper')).toEqual({ text: '', lost: ['the => sequences that capture on the way (a path captures only where it ends)'] });
     });
 
     test('zones and square tests are worded for paths', () => {
@@ -180,6 +181,37 @@ describe('paths inside a piece', () => {
             text: 'W',
             lost: ['the path "L*FF(L|R)F$" (Betza and Parlett cannot say a walk on the board\'s rotation graph: left out)']
         });
+    });
+});
+
+describe('sequences: each leg turns relative to the previous one', () => {
+    const { resolve, pieces } = load(`
+        (def xiangqi-horse (=> wazir (ferz :outward)))
+        (def janggi-elephant (=> wazir ([1 1] :outward :2 :2)))
+        (def aanca (=> ferz (wazir :outward :rider)))
+        (def free-two (-> wazir (wazir :outward)))
+        (def free-ride (-> (rook :3) (knight :any)))
+        (def forward-then (=> (wazir :forward) (ferz :outward)))
+        (def three-legs (=> wazir wazir (ferz :outward)))`);
+    const get = (n: string) => toPath(pieces.find((p) => p.key === n)!, resolve);
+
+    for (const piece of pieces) {
+        test(`${piece.key}: ${toPath(piece, resolve).text}`, () => {
+            const { text, lost } = toPath(piece, resolve);
+            expect(lost).toEqual([]);
+            expect(parsePath(text).problems).toEqual([]);
+            expect(pathCells(text)).toEqual(engineCells(piece, resolve));
+        });
+    }
+
+    test('the xiangqi horse, spelled out', () => {
+        expect(get('xiangqi-horse').text).toBe('L*F$R?(FLFR|LFRF)$');
+        expect(get('janggi-elephant').text).toBe('L*F$R?(FLFR$|LFRF$){2}');
+    });
+
+    test('a later leg with absolute directions is lost', () => {
+        const { resolve: r, pieces: p } = load('(def odd (=> wazir (ferz :forward)))');
+        expect(toPath(p[0], r)).toEqual({ text: '', lost: ['the => sequences whose later legs keep some directions only (a path turns relative to the previous leg)'] });
     });
 });
 
