@@ -2,6 +2,7 @@
  * Issue 8 §4: the first mistakes newcomers make get one located message that names the fix,
  * each with its own IssueCode; no raw parser text; a binary file gets one diagnostic.
  */
+import { messageText } from './message-text.js';
 import { validationHelper, type ValidationResult } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -178,7 +179,7 @@ describe('an unfinished definition is reported on its own line, not on the next 
         const diagnostic = await only(text);
         if (typeof message === 'string') expect(diagnostic.message).toBe(message); else expect(diagnostic.message).toMatch(message);
         expect(diagnostic.range.start.line).toBe(line);
-        expect(codeOf(diagnostic)).toBe(/never closed/.test(diagnostic.message) ? IssueCodes.UnclosedBracket : IssueCodes.MissingOperand);
+        expect(codeOf(diagnostic)).toBe(/never closed/.test(messageText(diagnostic)) ? IssueCodes.UnclosedBracket : IssueCodes.MissingOperand);
     });
 
     test('the definition after a broken one keeps its meaning and its own diagnostics', async () => {
@@ -305,7 +306,7 @@ describe('"did you mean" is spelled in the style of the definition it is written
     ])('unknown piece: %j', async (text, suggestion) => {
         const diagnostic = await only(text);
         expect(codeOf(diagnostic)).toBe(IssueCodes.UnknownPiece);
-        expect(diagnostic.message.endsWith(suggestion)).toBe(true);
+        expect(messageText(diagnostic).endsWith(suggestion)).toBe(true);
     });
 
     test('unknown keyword and function', async () => {

@@ -171,7 +171,9 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
 
     /** A file that ends inside open brackets (a diagnostic without the UnclosedBracket code): close them all at the end. */
     private syntaxFixes(document: LangiumDocument, diagnostic: Diagnostic): CodeAction[] {
-        if (!/the file ended|before the end of the file/.test(diagnostic.message)) return [];
+        // LSP 3.18 allows markup messages; lcpn's own are strings.
+        const message = typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
+        if (!/the file ended|before the end of the file/.test(message)) return [];
         const text = document.textDocument.getText();
         const closers = unclosedBrackets(text);
         if (closers.length === 0) return [];
