@@ -50,12 +50,13 @@ function labelsFor(geometry: BoardGeometry, cells: readonly Cell[], places: Read
         }
         return undefined;
     };
+    // Leftmost, and the lowest of cells one above the other.
+    const moreLeft = (a: CellPlace, b: CellPlace) => a.x < b.x - 1e-9 || (Math.abs(a.x - b.x) < 1e-9 && a.y < b.y);
     const ranks = new Map<number, Cell>();
     for (const c of cells) {
         const rank = geometry.rankNumber(c.square);
         const best = ranks.get(rank);
-        const p = places.get(c)!;
-        if (!best || p.x < places.get(best)!.x - 1e-9 || (Math.abs(p.x - places.get(best)!.x) < 1e-9 && p.y < places.get(best)!.y)) ranks.set(rank, c);
+        if (!best || moreLeft(places.get(c)!, places.get(best)!)) ranks.set(rank, c);
     }
     const s = Math.SQRT1_2;
     for (const [rank, c] of ranks) beside(places.get(c)!, String(rank), [[-1, 0], [-s, s], [-s, -s], [0, -1]]);
