@@ -12,9 +12,10 @@
  * Every whole match that ends on a cell other than the start is a destination, whatever stands
  * there: the caller applies the end rule (empty: a move, enemy: a capture, friend: nothing).
  *
- * The enumeration is a depth-first search over (cell, facing, automaton state, stopped) with a
- * visited set, as the seed describes, so loops (`L*`, `(LR)*`, a rook round a cylinder) end:
- * the set of configurations is finite and each is expanded once.
+ * The enumeration is a search over (cell, facing, automaton state, stopped) with a visited
+ * set, as the seed describes (depth-first there; breadth-first here, which finds the same
+ * configurations and reaches each by the fewest letters), so loops (`L*`, `(LR)*`, a rook round
+ * a cylinder) end: the set of configurations is finite and each is expanded once.
  */
 import type { BoardGeometry, Step } from '../geometry/geometry.js';
 import type { PathRegex } from '../model/piece.js';
@@ -38,9 +39,11 @@ export const PATH_WALK_LIMIT = 1_000_000;
 export class PathWalkLimit extends Error {}
 
 /**
- * Calls `emit` once for each destination of `regex` from `from` (in the order first found),
- * with `step` = the destination minus the start in lattice coordinates (for `:outward` on a
- * following leg).
+ * Calls `emit` once for each destination of `regex` from `from`, with `step` = how far the
+ * walk went to get there in lattice coordinates, along the shortest path expression that gets
+ * there (the search is breadth-first in the letters of the path): the destination minus the
+ * start, except on a cylinder, where a walk that came round the back says so by its length. It
+ * serves `:outward` on a following leg and direction keywords applied to the path.
  */
 export function walkPath(regex: PathRegex, board: PathWalkBoard, from: Square, emit: (to: Square, step: Step) => void): void {
     const automaton = compilePath(regex);
@@ -57,42 +60,49 @@ export function walkPath(regex: PathRegex, board: PathWalkBoard, from: Square, e
         if (--left < 0) throw new PathWalkLimit(`this path explores more than ${PATH_WALK_LIMIT.toLocaleString('en-US')} positions`);
     });
 
-    interface Config { cell: Square; facing: number; state: PathState; stopped: boolean }
-    const stack: Config[] = [];
-    const push = (cell: Square, facing: number, state: PathState, stopped: boolean) => {
-        if (!visited.add(state.id, (index(cell) * unitCount + facing) * 2 + (stopped ? 1 : 0))) return;
-        stack.push({ cell, facing, state, stopped });
+    /** A configuration, with the displacement of the walk that first reached it. */
+    interface Config { cell: Square; facing: number; state: PathState; stopped: boolean; dx: number; dy: number }
+    const queue: Config[] = [];
+    let head = 0;
+    const push = (config: Config) => {
+        if (visited.add(config.state.id, (index(config.cell) * unitCount + config.facing) * 2 + (config.stopped ? 1 : 0))) queue.push(config);
     };
-    push(from, 0, automaton.start, false);
-    while (stack.length > 0) {
-        const { cell, facing, state, stopped } = stack.pop()!;
+    push({ cell: from, facing: 0, state: automaton.start, stopped: false, dx: 0, dy: 0 });
+    while (head < queue.length) {
+        const config = queue[head];
+        // Release what was processed now and then: the queue holds each configuration once.
+        if (++head > 4096 && head * 2 > queue.length) {
+            queue.splice(0, head);
+            head = 0;
+        }
+        const { cell, facing, state, stopped } = config;
         tick();
         if (state.accepting && (cell.file !== from.file || cell.rank !== from.rank)) {
             const i = index(cell);
             if (!found.has(i)) {
                 found.add(i);
-                emit(cell, [cell.file - from.file, cell.rank - from.rank]);
+                emit(cell, [config.dx, config.dy]);
             }
-        }
-        // Pushed in reverse so that the stack pops F first: destinations come out nearest-path first.
-        if (state.live[CHECK]) {
-            const next = automaton.next(state, CHECK);
-            if (next) push(cell, facing, next, stopped || board.read(cell) !== 0);
-        }
-        if (state.live[R]) {
-            const next = automaton.next(state, R);
-            if (next) push(cell, (facing + unitCount - 1) % unitCount, next, stopped);
-        }
-        if (state.live[L]) {
-            const next = automaton.next(state, L);
-            if (next) push(cell, (facing + 1) % unitCount, next, stopped);
         }
         if (!stopped && state.live[F]) {
             const to = geometry.step(cell, units[facing]);
             if (to && geometry.contains(to) && (!board.enter || board.enter(to))) {
                 const next = automaton.next(state, F);
-                if (next) push(to, facing, next, false);
+                const [ux, uy] = units[facing];
+                if (next) push({ cell: to, facing, state: next, stopped: false, dx: config.dx + ux, dy: config.dy + uy });
             }
+        }
+        if (state.live[L]) {
+            const next = automaton.next(state, L);
+            if (next) push({ ...config, facing: (facing + 1) % unitCount, state: next });
+        }
+        if (state.live[R]) {
+            const next = automaton.next(state, R);
+            if (next) push({ ...config, facing: (facing + unitCount - 1) % unitCount, state: next });
+        }
+        if (state.live[CHECK]) {
+            const next = automaton.next(state, CHECK);
+            if (next) push({ ...config, state: next, stopped: stopped || board.read(cell) !== 0 });
         }
     }
 }

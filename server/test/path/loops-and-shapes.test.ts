@@ -68,6 +68,25 @@ describe('board shapes', () => {
         expect(walk('L*(F$)+', cylinder, 'd4', { friends: ['g4'] }).moves).toEqual(sortNames(['a4', 'b4', 'c4', 'e4', 'f4', 'h4', 'd1', 'd2', 'd3', 'd5', 'd6', 'd7', 'd8']));
     });
 
+    test('the step reported with each destination is the walk\'s, the short way round on a cylinder', () => {
+        const regex = parsePath('L*(F$)+').regex!;
+        const steps = (board: Board) => {
+            const geometry = boardGeometry(board);
+            const out = new Map<string, readonly [number, number]>();
+            walkPath(regex, { geometry, read: () => 0 }, geometry.parse('b4')!, (to, step) => out.set(geometry.name(to), step));
+            return out;
+        };
+        const flat = steps({ files: 8, ranks: 8 });
+        expect(flat.get('a4')).toEqual([-1, 0]);
+        expect(flat.get('h4')).toEqual([6, 0]);
+        expect(flat.get('b8')).toEqual([0, 4]);
+        const round = steps(cylinder);
+        expect(round.get('a4')).toEqual([-1, 0]);
+        // h4 is two cells left of b4 round the back, six to the right the long way.
+        expect(round.get('h4')).toEqual([-2, 0]);
+        expect(round.get('e4')).toEqual([3, 0]);
+    });
+
     test('a knight on a cylinder leaps across the edge', () => {
         expect(walk('L*FF(L|R)F$', cylinder, 'a1').moves).toEqual(sortNames(['b3', 'c2', 'h3', 'g2']));
     });
