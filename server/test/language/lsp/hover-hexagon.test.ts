@@ -102,6 +102,16 @@ describe('pieces on a declared hexagon', () => {
         expect(value).toContain(', as Black; hexagon of side 6*');
     });
 
+    test("a zone on the declared hexagon: its cells in Glinski's names, a range worded as files by ranks", async () => {
+        const doc = await open('(def glinski (board (hexagon 6)))\n(def camp (zone d1-f3 f6))');
+        const zone = await hoverAt(doc, 'camp');
+        expect(zone).toContain("Cells, from White's side: d1-f3, f6.");
+        // Turned half a turn about f6: d1-d3 -> h9-h7, e1-e3 -> g10-g8, f1-f3 -> f11-f9 (Glinski's ranks bend at the f-file).
+        expect(zone).toContain('For a Black piece, turned half a turn: f6, h7-h9, g8-g10, f9-f11.');
+        const range = await hoverAt(doc, 'd1-f3');
+        expect(range).toContain('**d1-f3**: a range (files by ranks) of 9 cells (corners in any order)');
+    });
+
     test('a board declaration: the hexagon, the cylinder and the holes said in words', async () => {
         const hex = await hoverAt(await open('(def glinski (board (hexagon 6)))'), 'glinski');
         expect(hex).toContain('hexagon of side 6: 91 cells.');
