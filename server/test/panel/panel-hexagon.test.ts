@@ -108,3 +108,30 @@ describe('positionDiagram on a hexagon', () => {
         expect(offBoard.error).toEqual({ message: 'a7 is not a cell of the board (hexagon of side 6)', column: 0 });
     });
 });
+
+describe('other shapes in the panel', () => {
+    test('a cylinder: the facts say the board wraps round; a hole is no cell (a blocker there is not placed)', async () => {
+        const { services, uri, lineOf } = await open(PIECES);
+        const position = { line: lineOf('hex-rook'), character: 6 };
+        const cylinder = pieceDiagram(services.shared, { uri, position, board: '8x8-cylinder', at: 'a1' })!;
+        expect(cylinder).toMatchObject({ boardSpec: '8x8-cylinder', boardLabel: '8x8 cylinder', at: 'a1' });
+        expect(cylinder.facts.some((f) => f.startsWith('the board wraps round'))).toBe(true);
+        const holed = pieceDiagram(services.shared, { uri, position, board: '8x8-holes:d4,e5', blockers: [{ square: 'd4', side: 'friend' }, { square: 'c3', side: 'enemy' }] })!;
+        expect(holed.blockers).toEqual([{ square: 'c3', side: 'enemy' }]);
+        expect(holed.facts.some((f) => f.startsWith('holes (not squares of this board): d4, e5'))).toBe(true);
+    });
+
+    test('a position on a board with holes reads back its own string after an edit', async () => {
+        const { services, uri } = await open(PIECES);
+        const first = positionDiagram(services.shared, { uri, position: '8x8-holes:d4,e5 w:hex-rook@a4' })!;
+        expect(first.error).toBeUndefined();
+        const edited = positionDiagram(services.shared, { uri, position: first.position, edit: { square: 'h4', piece: 'hex-rook', side: 'black' }, select: 'a4' })!;
+        expect(edited.error).toBeUndefined();
+        expect(edited.boardSpec).toBe('8x8-holes:d4,e5');
+        // The rook's rank stops before the hole d4: a hole is not a cell, a rider stops at it.
+        expect(edited.selected!.moves.filter((c) => c.endsWith('4')).sort()).toEqual(['b4', 'c4']);
+        expect(positionDiagram(services.shared, { uri, position: edited.position })!.position).toBe(edited.position);
+        expect(positionDiagram(services.shared, { uri, position: edited.position, edit: { square: 'd4', piece: 'hex-rook' } })!.error)
+            .toEqual({ message: 'd4 is not a cell of the board (8x8 with 2 holes)', column: edited.position.length });
+    });
+});
