@@ -352,12 +352,16 @@ export function testedRanks(move: Move, resolve: Resolver): number[] {
     return [...new Set(tests.flatMap((t) => rankThresholds(t, resolve)))].sort((a, b) => a - b);
 }
 
-/** Lame (no-jump, `=>`) and hopping (cannon) pieces: a blocker changes their moves in a way worth showing. */
+/**
+ * Lame (no-jump, `=>`) and hopping (cannon) pieces, and paths that check a cell before moving on
+ * (`L*(F$)+`, the seed's rook; not `F$` alone): a blocker changes their moves in a way worth showing.
+ */
 export function pathSensitive(move: Move, resolve: Resolver): boolean {
     let found = false;
     walk(move, resolve, new Set(), (m) => {
         if (m.kind === 'apply' && m.functions.some((f) => f === 'cannon' || f === 'no-jump')) found = true;
         if (m.kind === 'sequence' && m.mode === 'blocked') found = true;
+        if (m.kind === 'path' && /\$(?!$)/.test(m.text)) found = true;
     });
     return found;
 }

@@ -218,6 +218,21 @@ describe('SVG diagrams on the hexagon', () => {
     });
 });
 
+describe('paths in the diagrams', () => {
+    test("a path that checks cells on its way gets a blocker diagram: the seed's rook on Glinski's board", () => {
+        const own = new Map(parsePieceText('(def path-rook (path "L*(F$)+")) (def path-pawn (path "F$"))').pieces.map((p) => [p.key, p]));
+        const resolve = (k: string) => own.get(k);
+        const shown = scenarios(own.get('path-rook')!, resolve, GLINSKI);
+        expect(shown.map((s) => s.title)).toEqual(['on an empty board', 'with a friendly piece on f7']);
+        expect(shown[0].result.destinations).toHaveLength(30);
+        // The friend on f7 takes f7 to f11 away (5 of the 30).
+        expect(shown[1].result.destinations.map((d) => glinski.name(d.square))).not.toContain('f8');
+        expect(shown[1].result.destinations).toHaveLength(25);
+        // A path that checks only where it ends has nothing a blocker could change on its way.
+        expect(scenarios(own.get('path-pawn')!, resolve, GLINSKI).map((s) => s.title)).toEqual(['on an empty board']);
+    });
+});
+
 describe('a cylinder and holes', () => {
     test("a cylinder's joined edges: marked in the SVG, said under the text, and the rook rides round", () => {
         const cylinder = board('8x8-cylinder');
