@@ -7,7 +7,7 @@
  */
 import type { LangiumDocument } from 'langium';
 import type { Board, Rules, Zone } from '../engine/board.js';
-import { boardGeometry, boardKey } from '../geometry/index.js';
+import { boardGeometry, boardKey, theBoard } from '../geometry/index.js';
 import { definitionsWithErrors } from '../language/lcpn-convert-check.js';
 import { declaredBoard, type DeclaredBoard } from '../language/lcpn-declared-board.js';
 import type { LcpnServices } from '../language/lcpn-module.js';
@@ -68,8 +68,9 @@ export function fitRules(rules: Rules, board: Board, name: string, source: strin
     // another lattice (a square board's zone on a hexagon) the same coordinates are other cells: none fits.
     const sameLattice = boardGeometry(rules.board).geometry.kind === boardGeometry(board).geometry.kind;
     const fits = (zone: Zone) => sameLattice && zone.squares.every((sq) => isCell(board, sq));
-    const size = boardGeometry(board).label;
-    const declaredSize = boardGeometry(rules.board).label;
+    // `9x10` as before for rectangles; `the hexagon of side 6` for a shape named in words.
+    const named = (b: Board) => (/^\d/.test(boardGeometry(b).label) ? boardGeometry(b).label : `the ${boardGeometry(b).label}`);
+    const declaredSize = named(rules.board);
     const notes: string[] = [];
     const confine = new Map<string, Zone>();
     const dropped = new Map<string, string[]>();
@@ -78,11 +79,11 @@ export function fitRules(rules: Rules, board: Board, name: string, source: strin
         else dropped.set(zone.key, [...(dropped.get(zone.key) ?? []), piece]);
     }
     for (const [zone, pieces] of dropped) {
-        notes.push(`board ${name} is ${declaredSize}; its zone ${zone} does not fit on the ${size} board ${source}, so ${pieces.join(', ')} ${pieces.length === 1 ? 'is' : 'are'} not confined to it`);
+        notes.push(`board ${name} is ${declaredSize}; its zone ${zone} does not fit on ${theBoard(board)} ${source}, so ${pieces.join(', ')} ${pieces.length === 1 ? 'is' : 'are'} not confined to it`);
     }
     let promotionZone = rules.promotionZone;
     if (promotionZone && !fits(promotionZone)) {
-        notes.push(`board ${name} is ${declaredSize}; its promotion zone ${promotionZone.key} does not fit on the ${size} board ${source}, so promote-to applies wherever the definition puts it`);
+        notes.push(`board ${name} is ${declaredSize}; its promotion zone ${promotionZone.key} does not fit on ${theBoard(board)} ${source}, so promote-to applies wherever the definition puts it`);
         promotionZone = undefined;
     }
     return {
