@@ -20,6 +20,29 @@ import * as ast from './generated/ast.js';
 import { normalizeName } from '../model/names.js';
 
 export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
+    /** The URI of the document the update in progress edits when nothing else changed or is pending (else undefined). */
+    private editedAlone: string | undefined;
+
+    override async update(changed: URI[], deleted: URI[], cancelToken?: Cancellation.CancellationToken): Promise<void> {
+        const uri = changed.length === 1 && deleted.length === 0 ? changed[0].toString() : undefined;
+        // Every other document fully built: no earlier change is still on its way through the workspace.
+        this.editedAlone = uri !== undefined && this.langiumDocuments.all.every((d) => d.uri.toString() === uri || this.buildState.get(d.uri.toString())?.completed === true) ? uri : undefined;
+        try {
+            return await super.update(changed, deleted, cancelToken);
+        } finally {
+            this.editedAlone = undefined;
+        }
+    }
+
+    /**
+     * Whether the build in progress is for an edit of this document alone, so that what its
+     * other definitions meant can only have changed through the names the edit touched
+     * (lcpn-incremental-validator.ts).
+     */
+    isEditedAlone(uri: string): boolean {
+        return this.editedAlone === uri;
+    }
+
     protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
         // What the documents to be re-indexed exported before (the index still holds it).
         const before = new Map<string, Set<string>>();

@@ -33,6 +33,18 @@ export interface Splice {
     readonly added: readonly (ast.Definition | ast.Stray)[];
     /** The old items they replace. */
     readonly removed: readonly (ast.Definition | ast.Stray)[];
+    /** The parse result it was spliced from (`parseId`; an id, so that old results are not kept alive). */
+    readonly previous: number;
+}
+
+const parseIds = new WeakMap<object, number>();
+let nextParseId = 1;
+
+/** A number naming a parse result (splices say which result they were made from). */
+export function parseId(result: ParseResult<AstNode>): number {
+    let id = parseIds.get(result);
+    if (id === undefined) parseIds.set(result, id = nextParseId++);
+    return id;
 }
 
 export interface SpliceResult {
@@ -208,7 +220,7 @@ export function spliceParse(parser: LangiumParser, old: ParseResult<ast.Document
     }
     return {
         parseResult: { value: newRoot, lexerErrors: [], lexerReport: slice.lexerReport, parserErrors },
-        splice: { added, removed }
+        splice: { added, removed, previous: parseId(old) }
     };
 }
 

@@ -4,7 +4,7 @@ import {
     type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices, type PartialLangiumSharedServices
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from './generated/module.js';
-import { LcpnDocumentValidator } from './lcpn-document-validator.js';
+import { LcpnIncrementalDocumentValidator } from './lcpn-incremental-validator.js';
 import { LcpnAstNodeDescriptionProvider, LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './lcpn-linking.js';
 import { limitNesting } from './lcpn-nesting-limit.js';
 import { createLcpnParser, lazyCompletionParser } from './lcpn-parser.js';
@@ -80,7 +80,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         References: (services) => new LcpnReferences(services)
     },
     validation: {
-        DocumentValidator: (services) => new LcpnDocumentValidator(services),
+        DocumentValidator: (services) => new LcpnIncrementalDocumentValidator(services),
         ValidationRegistry: (services) => new LcpnValidationRegistry(services)
     },
     workspace: {

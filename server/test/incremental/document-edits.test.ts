@@ -16,6 +16,8 @@ import { EmptyFileSystem } from 'langium';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { applyEdit, randomEdit } from './edits.js';
+import { generateChained, generateDefinitions } from '../../../bench/generate.js';
+import { incrementalValidationStats } from '../../src/language/lcpn-incremental-validator.js';
 import { firstDifference, parseSnapshot } from './snapshot.js';
 
 const SEED = Number(process.env.LCPN_INCREMENTAL_SEED ?? 12);
@@ -53,7 +55,11 @@ describe('an incrementally updated document answers as one built from scratch', 
         let edits = 0;
         let version = 1;
         while (edits < EDITS) {
-            let text = Array.from({ length: 2 + r.int(4) }, () => randomDocument(r, 8).text).join('\n');
+            // Random documents (mostly with errors), or clean files whose definitions build on one another.
+            const messy = r.int(2) === 0;
+            let text = messy
+                ? Array.from({ length: 2 + r.int(4) }, () => randomDocument(r, 8).text).join('\n')
+                : generateChained(10 + r.int(40), r.pick(['chain', 'piece'])) + (r.int(2) === 0 ? generateDefinitions(10 + r.int(20), 'flat') : '');
             // Open (or replace) the document in the edited workspace.
             edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
             if (!edited.shared.workspace.LangiumDocuments.hasDocument(uri)) {
@@ -61,7 +67,7 @@ describe('an incrementally updated document answers as one built from scratch', 
             }
             await edited.shared.workspace.DocumentBuilder.update([uri], []);
             for (let k = 0; k < 20 && edits < EDITS; k++, edits++) {
-                const edit = randomEdit(text, r);
+                const edit = randomEdit(text, r, !messy && r.int(4) !== 0);
                 text = applyEdit(text, edit);
                 edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
                 await edited.shared.workspace.DocumentBuilder.update([uri], []);
@@ -83,7 +89,9 @@ describe('an incrementally updated document answers as one built from scratch', 
                 }
             }
         }
-        console.log(`incremental document updates: ${spliced} of ${edits} edits spliced, the rest parsed in full`);
+        const { reused } = incrementalValidationStats;
+        console.log(`incremental document updates: ${spliced} of ${edits} edits spliced, the rest parsed in full; ${reused} validations reused diagnostics`);
         expect(spliced).toBeGreaterThan(EDITS * 0.2);
+        expect(reused).toBeGreaterThan(EDITS * 0.1);
     }, 600_000);
 });

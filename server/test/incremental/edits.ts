@@ -28,9 +28,24 @@ function lineBounds(text: string, at: number): [number, number] {
     return [s, e];
 }
 
-export function randomEdit(text: string, r: Random): Edit {
+/** A random edit; `gentle` ones (renames, numbers, whole lines deleted or duplicated) mostly keep a file free of syntax errors. */
+export function randomEdit(text: string, r: Random, gentle = false): Edit {
     const at = r.int(text.length + 1);
-    switch (r.int(11)) {
+    switch (gentle ? r.pick([3, 4, 11, 12, 13]) : r.int(14)) {
+        case 11: case 12: {
+            // A name replaced by another name of the file (a use or a definition renamed: the syntax stays valid).
+            // Gentle: only compound names (`chain-ab`, `piece_c`), never a keyword such as `IS` or `def`.
+            const words = [...text.matchAll(gentle ? /[A-Za-z]+[-_][A-Za-z_-]*[A-Za-z]/g : /[A-Za-z][A-Za-z_-]*[A-Za-z]/g)];
+            if (words.length < 2) break;
+            const word = r.pick(words);
+            return { start: word.index, end: word.index + word[0].length, text: r.pick(words)[0], kind: 'rename' };
+        }
+        case 13: {
+            const digits = [...text.matchAll(/[0-9]+/g)];
+            if (digits.length === 0) break;
+            const number = r.pick(digits);
+            return { start: number.index, end: number.index + number[0].length, text: String(r.int(9)), kind: 'number' };
+        }
         case 0: case 1: return { start: at, end: at, text: r.pick(SNIPPETS), kind: 'insert' };
         case 2: return { start: at, end: Math.min(text.length, at + 1 + r.int(3)), text: '', kind: 'delete' };
         case 3: {
@@ -60,11 +75,9 @@ export function randomEdit(text: string, r: Random): Edit {
             const nl = text.indexOf('\n', at);
             return nl >= 0 && r.int(2) === 0 ? { start: nl, end: nl + 1, text: ' ', kind: 'join-lines' } : { start: at, end: at, text: '\n', kind: 'split-line' };
         }
-        default: {
-            const to = Math.min(text.length, at + r.int(8));
-            return { start: at, end: to, text: r.pick(SNIPPETS), kind: 'replace' };
-        }
     }
+    // 10, or a rename or number change with nothing to change: a range replaced by a snippet.
+    return { start: at, end: Math.min(text.length, at + r.int(8)), text: r.pick(SNIPPETS), kind: 'replace' };
 }
 
 export function applyEdit(text: string, edit: Edit): string {
