@@ -40,7 +40,7 @@ export async function runConvert(args: string[], options: CliOptions): Promise<n
     if (to === undefined) throw new CliError(`convert: say which notation to convert to with --to ${TARGETS.join('|')}`);
     if (!(TARGETS as readonly string[]).includes(to)) throw new CliError(`convert: --to must be one of ${TARGETS.join(', ')}, not '${escapeText(to)}'`);
     if (options.from !== undefined) return convertNotation(args, options.from, to as Target, options);
-    if (options.name !== undefined) throw new CliError('convert: --name names the piece of a Betza or Parlett string (--from); pieces in files keep their names');
+    if (options.name !== undefined) throw new CliError('convert: --name names the piece of a Betza, Parlett or path string (--from); pieces in files keep their names');
     return convertFiles(args, to as Target, options);
 }
 

@@ -6,6 +6,8 @@
  */
 import type { Board } from '../engine/board.js';
 import { boardGeometry, MAX_RECTANGLE_SIDE } from '../geometry/index.js';
+import { cellWord } from './cells.js';
+import { plural } from './words.js';
 import type { Resolver } from '../engine/report.js';
 import { zoneSquares } from '../engine/rules.js';
 import type { Declaration } from '../model/piece.js';
@@ -22,9 +24,12 @@ export function declarationLines(declaration: Declaration, resolve: Resolver, bo
             const { squares } = zoneSquares(declaration.squares, board);
             // A few squares are listed one by one (easy to check against a diagram); many, as rectangles.
             // Named as the board names them (Glinski's names on the hexagon); without a board, as squares.
-            const geometry = boardGeometry(board ?? { files: MAX_RECTANGLE_SIDE, ranks: MAX_RECTANGLE_SIDE });
-            const listed = squares.length <= MAX_LISTED ? squares.map((cell) => geometry.name(cell)).join(' ') : compactSquares(squares, board).join(', ');
-            return [`a zone of ${squares.length} square${squares.length === 1 ? '' : 's'}${squares.length ? `: ${listed}` : ' on this board'}`];
+            const on = board ?? { files: MAX_RECTANGLE_SIDE, ranks: MAX_RECTANGLE_SIDE };
+            const geometry = boardGeometry(on);
+            // Rank by rank as the board numbers them (Glinski's ranks bend), file by file: as a reader finds them by name.
+            const inOrder = [...squares].sort((a, b) => geometry.rankNumber(a) - geometry.rankNumber(b) || geometry.fileNumber(a) - geometry.fileNumber(b));
+            const listed = squares.length <= MAX_LISTED ? inOrder.map((cell) => geometry.name(cell)).join(' ') : compactSquares(squares, board).join(', ');
+            return [`a zone of ${plural(squares.length, cellWord(on))}${squares.length ? `: ${listed}` : ' on this board'}`];
         }
         case 'board': {
             const declared: Board = { files: declaration.files, ranks: declaration.ranks, ...(declaration.shape ? { shape: declaration.shape } : {}) };
@@ -35,8 +40,7 @@ export function declarationLines(declaration: Declaration, resolve: Resolver, bo
             const size = (key: string) => {
                 const zone = resolve(key)?.declaration;
                 if (zone?.kind !== 'zone') return ' (not defined as a zone)';
-                const n = zoneSquares(zone.squares, declared).squares.length;
-                return ` (${n} square${n === 1 ? '' : 's'})`;
+                return ` (${plural(zoneSquares(zone.squares, declared).squares.length, cellWord(declared))})`;
             };
             for (const clause of declaration.clauses) {
                 lines.push(clause.kind === 'confine'
