@@ -106,8 +106,10 @@ function hexagonSize(hexagon: ast.Application, cx: BoardLoweringContext): { side
     let side = 6;
     if (!ast.isNumberLit(sideArg)) {
         cx.problem(sideArg ?? hexagon, 'hexagon-side', `a hexagon is given by its side, the number of cells along each edge, as in (hexagon 6) / hexagon(6) (Glinski's board of 91 cells)`);
+    } else if (!Number.isSafeInteger(sideArg.value)) {
+        cx.integer(sideArg.value, sideArg); // reported as too large (or incomplete): the side stays 6
     } else {
-        const value = cx.integer(sideArg.value, sideArg);
+        const value = sideArg.value;
         if (value < MIN_HEXAGON_SIDE || value > MAX_HEXAGON_SIDE) {
             cx.problem(sideArg, 'hexagon-side', `a hexagon's side is ${MIN_HEXAGON_SIDE} to ${MAX_HEXAGON_SIDE} cells, not ${integerText(value)}`);
             side = Math.min(MAX_HEXAGON_SIDE, Math.max(MIN_HEXAGON_SIDE, value));
