@@ -103,6 +103,14 @@ export class DiagramController {
         }, this.deps.settings().delayMs);
     }
 
+    /**
+     * Asks again for the same target once the usual delay has passed: a setting changed, and the
+     * server (which reads the board settings) hears of it through the language client meanwhile.
+     */
+    refreshLater(): void {
+        if (this.target) this.schedule(this.target);
+    }
+
     /** Shows the piece at `target` now. */
     async show(target: DiagramTarget): Promise<void> {
         this.target = target;

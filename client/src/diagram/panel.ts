@@ -97,7 +97,7 @@ export class DiagramPanel implements vscode.Disposable {
                 }
             }),
             vscode.workspace.onDidChangeConfiguration((event) => {
-                if (event.affectsConfiguration('lcpn.diagram')) void this.controller.refresh();
+                if (event.affectsConfiguration('lcpn.diagram')) this.controller.refreshLater();
             })
         );
     }

@@ -153,6 +153,18 @@ describe('diagram controller', () => {
         expect(requests.at(-1)?.blockers).toEqual([{ square: 'c3', side: 'friend' }]);
     });
 
+    it('a changed setting asks again for the same piece after the delay (the server reads the board setting)', async () => {
+        const server = fakeServer();
+        const { controller, timers, fire } = setup(server.request);
+        controller.refreshLater();
+        expect(timers).toHaveLength(0); // nothing shown yet: nothing to ask for
+        await controller.show(at(0, 6));
+        controller.refreshLater();
+        expect(timers.filter((t) => !t.cancelled).map((t) => t.ms)).toEqual([200]);
+        await fire();
+        expect(server.requests.map((r) => r.position)).toEqual([{ line: 0, character: 6 }, { line: 0, character: 6 }]);
+    });
+
     it('stops following after dispose', async () => {
         const server = fakeServer();
         const { controller, fire } = setup(server.request);
