@@ -1,0 +1,54 @@
+/**
+ * A profiling driver for edits (not part of `npm run bench`): opens one generated file as an
+ * editor would (TextDocuments), then replaces one line (at the end, in the middle, at the start)
+ * and prints the time of each build phase of the update. LCPN_INCREMENTAL=0 turns the
+ * incremental update off, for comparison.
+ *
+ *   npx tsx bench/edit-prof.ts KIND BYTES     (KIND: shallow or chained)
+ */
+import { URI } from 'langium';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createLcpnServices } from '../server/src/language/lcpn-module.js';
+import { ensurePrelude } from '../server/src/language/lcpn-prelude.js';
+import { generateBytes, generateChainedBytes } from './generate.js';
+
+async function main(): Promise<void> {
+    const services = createLcpnServices();
+    const { DocumentBuilder, LangiumDocuments, LangiumDocumentFactory, TextDocuments } = services.shared.workspace;
+    await DocumentBuilder.build([ensurePrelude(services.shared)]);
+    const kind = process.argv[2] ?? 'shallow';
+    const bytes = Number(process.argv[3] ?? 100_000);
+    let text = kind === 'chained' ? generateChainedBytes(bytes) : generateBytes(bytes);
+    const uri = 'file:///edit-profile.lcpn';
+    let version = 1;
+    TextDocuments!.set(TextDocument.create(uri, 'lcpn', version, text));
+    const document = LangiumDocumentFactory.fromString(text, URI.parse(uri));
+    LangiumDocuments.addDocument(document);
+    let start = performance.now();
+    await DocumentBuilder.build([document], { validation: true });
+    console.log(`${kind} ${text.length} bytes: open ${(performance.now() - start).toFixed(0)} ms`);
+    let phases: string[] = [];
+    let last = 0;
+    for (const state of [1, 2, 3, 4, 5, 6]) {
+        DocumentBuilder.onBuildPhase(state as never, () => {
+            const now = performance.now();
+            phases.push(`${state}:${(now - last).toFixed(1)}`);
+            last = now;
+        });
+    }
+    for (const where of ['end', 'middle', 'start', 'end']) {
+        // The first line's definition keeps its name (later definitions use it).
+        const lines = text.split('\n');
+        const line = where === 'end' ? lines.length - 2 : where === 'middle' ? Math.floor(lines.length / 2) : 0;
+        const name = /^\(def (\S+)/.exec(lines[line])?.[1] ?? `edited-piece-${where}`;
+        lines[line] = `(def ${name} (/ knight (rook :${version})))`;
+        text = lines.join('\n');
+        TextDocuments!.set(TextDocument.create(uri, 'lcpn', ++version, text));
+        phases = [];
+        start = last = performance.now();
+        await DocumentBuilder.update([URI.parse(uri)], []);
+        console.log(`edit at the ${where}: ${(performance.now() - start).toFixed(1)} ms (${phases.join(' ')}), ${document.diagnostics?.length} diagnostics`);
+    }
+}
+
+void main();
