@@ -1,8 +1,10 @@
 /**
- * The words LCPN knows, as data: direction keywords (with their predicate on a step vector),
- * other qualifiers, modifier functions and properties, each with a one-line user-facing doc.
- * Validation, hover and completion read these tables; the engine reads the predicates and the
- * `evaluated` flags. Invariant: names here are normalized (see names.ts), without colons.
+ * The words LCPN knows, as data: direction keywords, other qualifiers, modifier functions and
+ * properties, each with a one-line user-facing doc. Validation, hover and completion read these
+ * tables; the engine reads the `evaluated` flags. What a direction keyword selects, and on which
+ * boards it means anything, is the board's geometry's (`Geometry.direction(name)`,
+ * server/src/geometry/): this module has the names and the words only. Invariant: names here are
+ * normalized (see names.ts), without colons.
  *
  * Conventions (issue 2 §3): a step is (dx, dy) from White's point of view, x toward the
  * h-file, y forward. "Oblique" means both components non-zero and |dx| != |dy|.
@@ -19,38 +21,32 @@ export interface Word {
     evaluated: boolean;
 }
 
-/** A direction keyword on a square board: selects the step vectors it holds for. */
-export interface DirectionWord extends Word {
-    test: (dx: number, dy: number) => boolean;
-}
+/** A direction keyword of the square board (its predicate: geometry/square.ts). */
+export type DirectionWord = Word;
 
-const oblique = (dx: number, dy: number): boolean => dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy);
-const narrow = (dx: number, dy: number): boolean => oblique(dx, dy) && Math.abs(dy) > Math.abs(dx);
-const wide = (dx: number, dy: number): boolean => oblique(dx, dy) && Math.abs(dx) > Math.abs(dy);
-
-function direction(name: string, doc: string, test: (dx: number, dy: number) => boolean): DirectionWord {
-    return { name, doc, evaluated: true, test };
+function direction(name: string, doc: string): DirectionWord {
+    return { name, doc, evaluated: true };
 }
 
 /** Square-board direction keywords. Several may be given; they add up (union). */
 export const DIRECTIONS: readonly DirectionWord[] = [
-    direction('forward', 'Steps toward the opponent (dy > 0).', (_dx, dy) => dy > 0),
-    direction('backward', 'Steps toward its own side (dy < 0).', (_dx, dy) => dy < 0),
-    direction('backwards', 'Same as :backward.', (_dx, dy) => dy < 0),
-    direction('left', 'Steps toward the a-file (dx < 0).', (dx) => dx < 0),
-    direction('right', 'Steps toward the h-file (dx > 0).', (dx) => dx > 0),
-    direction('sideways', 'Steps along the rank (dy = 0).', (_dx, dy) => dy === 0),
-    direction('vertical', 'Steps along the file, forward or backward (dx = 0).', (dx) => dx === 0),
-    direction('orthogonal', 'Steps along a rank or a file (dx = 0 or dy = 0).', (dx, dy) => dx === 0 || dy === 0),
-    direction('diagonal', 'Steps along a diagonal (|dx| = |dy|).', (dx, dy) => Math.abs(dx) === Math.abs(dy)),
-    direction('narrow', 'Oblique steps longer along the file than along the rank (|dy| > |dx|).', narrow),
-    direction('wide', 'Oblique steps longer along the rank than along the file (|dx| > |dy|).', wide),
-    direction('forward-most', 'Oblique steps forward and narrow (dy > 0, |dy| > |dx|).', (dx, dy) => dy > 0 && narrow(dx, dy)),
-    direction('forward-shallow', 'Oblique steps forward and wide (dy > 0, |dy| < |dx|).', (dx, dy) => dy > 0 && wide(dx, dy)),
-    direction('backward-most', 'Oblique steps backward and narrow (dy < 0, |dy| > |dx|).', (dx, dy) => dy < 0 && narrow(dx, dy)),
-    direction('backwards-most', 'Same as :backward-most.', (dx, dy) => dy < 0 && narrow(dx, dy)),
-    direction('backward-shallow', 'Oblique steps backward and wide (dy < 0, |dy| < |dx|).', (dx, dy) => dy < 0 && wide(dx, dy)),
-    direction('backwards-shallow', 'Same as :backward-shallow.', (dx, dy) => dy < 0 && wide(dx, dy))
+    direction('forward', 'Steps toward the opponent (dy > 0).'),
+    direction('backward', 'Steps toward its own side (dy < 0).'),
+    direction('backwards', 'Same as :backward.'),
+    direction('left', 'Steps toward the a-file (dx < 0).'),
+    direction('right', 'Steps toward the h-file (dx > 0).'),
+    direction('sideways', 'Steps along the rank (dy = 0).'),
+    direction('vertical', 'Steps along the file, forward or backward (dx = 0).'),
+    direction('orthogonal', 'Steps along a rank or a file (dx = 0 or dy = 0).'),
+    direction('diagonal', 'Steps along a diagonal (|dx| = |dy|).'),
+    direction('narrow', 'Oblique steps longer along the file than along the rank (|dy| > |dx|).'),
+    direction('wide', 'Oblique steps longer along the rank than along the file (|dx| > |dy|).'),
+    direction('forward-most', 'Oblique steps forward and narrow (dy > 0, |dy| > |dx|).'),
+    direction('forward-shallow', 'Oblique steps forward and wide (dy > 0, |dy| < |dx|).'),
+    direction('backward-most', 'Oblique steps backward and narrow (dy < 0, |dy| > |dx|).'),
+    direction('backwards-most', 'Same as :backward-most.'),
+    direction('backward-shallow', 'Oblique steps backward and wide (dy < 0, |dy| < |dx|).'),
+    direction('backwards-shallow', 'Same as :backward-shallow.')
 ];
 
 /** A direction of the specification's hexagonal-board example, with the square-board step nearest to it. */
@@ -60,8 +56,9 @@ export interface HexagonalWord extends Word {
 }
 
 /**
- * The spec's hexagonal-board directions (`:forward-left` is its example). lcpn computes square
- * boards, where they mean nothing; they are not known keywords (the validator explains them).
+ * The hexagonal-board directions (`:forward-left` is the specification's example): directions
+ * on a hexagon (geometry/hex.ts), nothing on squares, where they are not known keywords (the
+ * validator explains them, with `squareStep`).
  */
 export const HEXAGONAL_DIRECTIONS: readonly HexagonalWord[] = (['forward', 'backward', 'backwards'] as const).flatMap((along) => (['left', 'right'] as const).map((side) => ({
     name: `${along}-${side}`,

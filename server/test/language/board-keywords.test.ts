@@ -73,10 +73,10 @@ describe('on squares, as before', () => {
         expect(await complaints('(def b (board 8 8 (cylinder)))\n(def x (wazir :forward-left))')).toEqual(['2:15 hexagonal-keyword']);
     });
 
-    test('a file without a board, or whose hexagon has a syntax error, reads squares', async () => {
+    test('a file without a board reads squares; with two, the first (the second is an error)', async () => {
         expect(await complaints('(def x (wazir :forward-left))')).toEqual(['1:15 hexagonal-keyword']);
-        const broken = await complaints('g := board(hexagon(6)\nx := wazir:forward_left');
-        expect(broken).toContain('2:11 hexagonal-keyword');
+        const two = await complaints('(def a (board 8 8))\n(def b (board (hexagon 6)))\n(def x (wazir :forward-left))');
+        expect(two).toEqual(['2:6 second-board', '3:15 hexagonal-keyword']);
     });
 });
 
