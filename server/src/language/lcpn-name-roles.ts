@@ -8,7 +8,7 @@ import type { AstNode } from 'langium';
 import * as ast from './generated/ast.js';
 import { normalizeName } from '../model/names.js';
 import { bodyKind, headName } from '../model/body-kind.js';
-import { functionWord, isTestWord, LOGIC_WORDS } from '../model/vocabulary.js';
+import { declarationWord, functionWord, isTestWord, LOGIC_WORDS } from '../model/vocabulary.js';
 
 export type NameRole =
     /** A piece: links to a definition. */
@@ -46,7 +46,10 @@ export function isLinkedRole(ref: ast.NameRef): boolean {
 }
 
 function builtIn(text: string | undefined): boolean {
-    const word = typeof text === 'string' ? functionWord(text) : undefined;
+    if (typeof text !== 'string') return false;
+    // A board's words (`(hexagon 6)`, `(holes d4)`, `(confine ...)`) are the language's, whatever the file defines.
+    if (declarationWord(text)) return true;
+    const word = functionWord(text);
     return word !== undefined && word.evaluated;
 }
 

@@ -5,10 +5,11 @@
  * shapes and paths validate cleanly in the three styles.
  */
 import { messageText } from './message-text.js';
-import { validationHelper, type ValidationResult } from 'langium/test';
+import { AstUtils } from 'langium';
+import { parseHelper, validationHelper, type ValidationResult } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { Document } from '../../src/language/generated/ast.js';
+import { isNameRef, type Document } from '../../src/language/generated/ast.js';
 import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
 import { createTestServices } from '../test-services.js';
 
@@ -112,5 +113,15 @@ describe('a keyword that selects nothing is judged on the board', () => {
         expect(await complaints('(def glinski (board (hexagon 6)))\n(def x (bishop :sideways))')).toEqual([]);
         // The specification's hexagonal example selects steps on its board.
         expect(await complaints('(def spec (board (hexagon 6 rows)))\n(def x (wazir :forward-left))')).toEqual([]);
+    });
+});
+
+describe('board words are the language\'s', () => {
+    test('a piece named like a shape word is not what the board declaration names', async () => {
+        const { Lcpn } = await createTestServices();
+        const document = await parseHelper<Document>(Lcpn)('(def hexagon wazir)\n(def holes ferz)\n(def g (board (hexagon 6)))\n(def h (board 8 8 (holes d4)))');
+        const heads = AstUtils.streamAst(document.parseResult.value).filter(isNameRef).filter((r) => ['hexagon', 'holes'].includes(r.ref.$refText)).toArray();
+        expect(heads).toHaveLength(2);
+        for (const head of heads) expect(head.ref.ref, head.ref.$refText).toBeUndefined();
     });
 });
