@@ -10,9 +10,12 @@
  * can say (`i`): such a branch, keyword or function part marks its moves `initial`.
  */
 import type { BoardClause, Declaration, FunctionPart, Move, PieceDef, Qualifier, Test } from '../model/piece.js';
-import { normalizeName } from '../model/names.js';
+import { normalizeKeyword, normalizeName } from '../model/names.js';
 import { lispTest } from '../model/print-lisp.js';
-import { family, key, permutations, selectByKeyword, sortVecs, type Vec } from './geometry.js';
+import { family, key, sortVecs, type Vec } from './geometry.js';
+import type { BoardShape } from '../geometry/shape.js';
+import type { Geometry } from '../geometry/geometry.js';
+import { SQUARE } from '../geometry/square.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { initialBody, isFirstMove } from './initial.js';
 
@@ -24,7 +27,7 @@ export interface ExportContext {
      * The board declared in the piece's file (`(board 9 9 ...)`): its clauses naming the piece
      * (`confine`) and its promotion zone are listed as lost; the notations cannot say them.
      */
-    board?: { clauses: readonly BoardClause[] };
+    board?: { clauses: readonly BoardClause[]; shape?: BoardShape };
 }
 
 /** Why the notations cannot say a zone, a landing test or a condition (one wording for every loss); `who` names the notation(s). */
@@ -80,6 +83,11 @@ export interface FlattenOptions {
     who?: string;
     /** Keep `(path "...")` movements in `paths` instead of losing them (the path exporter writes them as they are). */
     paths?: boolean;
+    /**
+     * The lattice whose images of [m n] and direction keywords the leaves' steps are computed on:
+     * the square lattice (Betza and Parlett, default), or the declared board's (the path exporter).
+     */
+    lattice?: Geometry;
 }
 
 interface Ctx {
@@ -106,6 +114,12 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
     const NO_ZONES = noZones(who);
     const NO_SQUARE_TESTS = noSquareTests(who);
     const paths: PathPart[] = [];
+    const lattice = options.lattice ?? SQUARE;
+    /** The steps of `steps` a direction keyword keeps, or undefined when the lattice has no such keyword. */
+    const selectByKeyword = (steps: readonly Vec[], name: string): Vec[] | undefined => {
+        const direction = lattice.direction(normalizeKeyword(name));
+        return direction ? steps.filter((step) => direction.test(step)) : undefined;
+    };
     /** Legs of a sequence being walked: a path met there is a leg, not a movement of its own. */
     let inSequence = 0;
     const lost: string[] = [];
@@ -181,7 +195,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
         }
         const [m, n] = vector;
         if (m === 0 && n === 0) return [];
-        let steps: Vec[] = ctx.only ? [[m, n]] : permutations(m, n);
+        let steps: Vec[] = ctx.only ? [[m, n]] : lattice.images(m, n);
         for (const group of ctx.groups) {
             const keep = new Set<string>();
             for (const name of group) for (const v of selectByKeyword(steps, name) ?? []) keep.add(key(v));

@@ -23,19 +23,16 @@
 import type { Move, PieceDef } from '../model/piece.js';
 import type { ExportResult } from './betza-print.js';
 import { flatten, mergeLeaves, type Chain, type ExportContext, type Leaf, type Resolver } from './flatten.js';
-import { key, permutations, sameSet, type Vec } from './geometry.js';
+import type { Vec } from './geometry.js';
 import { parsePath } from './path-parse.js';
 import { MAX_RECTANGLE_SIDE } from '../geometry/limits.js';
+import type { Geometry } from '../geometry/geometry.js';
+import { SQUARE } from '../geometry/square.js';
+import { HEX_FILES, HEX_ROWS } from '../geometry/hex.js';
 
 const WHO = 'paths';
 const MOVE_ONLY = 'that some moves may not capture (a path ends on an empty cell or an enemy alike: they are written as moving or capturing)';
 const CAPTURE_ONLY = 'that some moves only capture (a path ends on an empty cell or an enemy alike: they are written as moving or capturing)';
-
-/** A quarter turn counter-clockwise (L) on the square lattice. */
-const rotate = ([x, y]: Vec): Vec => [-y + 0, x + 0];
-
-/** The turns that face the vector's quarter, from forward: none, L, LL, R. */
-const TURNS = ['', 'L', 'LL', 'R'];
 
 /** `F` n times, short counts written out as the seed does. */
 const forward = (n: number): string => (n <= 3 ? 'F'.repeat(n) : `F{${n}}`);
@@ -47,7 +44,11 @@ interface Written {
 }
 
 export function toPath(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}): ExportResult {
-    const { parts, lost, paths } = flatten(target, resolve, context, { who: WHO, paths: true });
+    // The declared board's lattice: a hexagon's pieces are written with its own images and keywords.
+    const shape = context.board?.shape;
+    const lattice = shape?.kind === 'hexagon' ? (shape.orientation === 'rows' ? HEX_ROWS : HEX_FILES) : SQUARE;
+    const frame = new Frame(lattice);
+    const { parts, lost, paths } = flatten(target, resolve, context, { who: WHO, paths: true, lattice });
     const lose = (what: string) => {
         if (!lost.includes(what)) lost.push(what);
     };
@@ -55,7 +56,7 @@ export function toPath(target: PieceDef | Move, resolve: Resolver, context: Expo
     const firstMove: string[] = [];
     for (const part of mergeLeaves(parts)) {
         if (part.kind === 'chain') {
-            const text = chainPath(part, lose);
+            const text = chainPath(part, frame, lose);
             if (text === undefined) continue;
             if (part.initial) firstMove.push(text);
             else {
@@ -70,7 +71,7 @@ export function toPath(target: PieceDef | Move, resolve: Resolver, context: Expo
             lose('the cannon moves, over exactly one piece (a path cannot count the pieces it passes)');
             continue;
         }
-        const leaf = leafPaths(part);
+        const leaf = leafPaths(part, frame);
         if (leaf.length === 0) continue;
         if (part.initial) {
             firstMove.push(...leaf.map(show));
@@ -127,38 +128,95 @@ function show(w: Written): string {
     return w.alternatives.length === 1 ? w.prefix + w.alternatives[0] : `${w.prefix}(${w.alternatives.join('|')})`;
 }
 
-/** How a family's vectors are written: the base vector(s) facing forward, and their unit step. */
+/**
+ * How a vector is walked from forward: `a` cells along the facing, then `b` cells after one turn
+ * to the left or the right (`b` = 0: straight on; `a` = `b`: the diagonal, walked either side).
+ */
 interface Base {
-    /** The vector written with no turn first: (0, n), (-n, n), (-m, n) (left) or (m, n) (right). */
-    vector: Vec;
-    side: 'left' | 'right' | 'none';
+    side: 'left' | 'right';
+    a: number;
+    b: number;
 }
 
-function bases(family: readonly [number, number]): Base[] {
-    const [a, b] = family;
-    if (a === 0) return [{ vector: [0, b], side: 'none' }];
-    if (a === b) return [{ vector: [-b, b], side: 'none' }];
-    return [{ vector: [-a, b], side: 'left' }, { vector: [a, b], side: 'right' }];
-}
+/**
+ * The lattice as a path turns on it: its units counter-clockwise from forward (4 on squares, 6
+ * on hexagons); `L` turns to the next. Any lattice vector lies between two neighbouring units,
+ * so it is written as turns, then `a` cells one way and `b` cells the next (a >= b).
+ */
+class Frame {
+    readonly units: readonly Vec[];
+    readonly count: number;
 
-/** The quarter turns k (0..3) for which rotate^k(base) is one of `steps`. */
-function turnsOf(base: Vec, steps: ReadonlySet<string>): number[] {
-    const out: number[] = [];
-    let v = base;
-    for (let k = 0; k < 4; k++) {
-        if (steps.has(key(v))) out.push(k);
-        v = rotate(v);
+    constructor(readonly lattice: Geometry) {
+        this.units = lattice.units;
+        this.count = lattice.units.length;
     }
-    return out;
-}
 
-function prefixOf(turns: readonly number[]): string {
-    if (turns.length === 4) return 'L*';
-    const options = turns.filter((k) => k !== 0).map((k) => TURNS[k]);
-    const optional = turns.includes(0);
-    if (options.length === 0) return '';
-    const group = options.length === 1 && options[0].length === 1 ? options[0] : `(${options.join('|')})`;
-    return optional ? `${group}?` : group;
+    /** Integer coordinates of v in the basis (x, y), or undefined. */
+    private coords(v: Vec, x: Vec, y: Vec): [number, number] | undefined {
+        const det = x[0] * y[1] - x[1] * y[0];
+        const alpha = (v[0] * y[1] - v[1] * y[0]) / det;
+        const beta = (x[0] * v[1] - x[1] * v[0]) / det;
+        return Number.isInteger(alpha) && Number.isInteger(beta) ? [alpha + 0, beta + 0] : undefined;
+    }
+
+    /** v turned k units counter-clockwise. */
+    turn(v: Vec, k: number): Vec {
+        const [u0, u1] = this.units;
+        let w = v;
+        for (let i = 0; i < ((k % this.count) + this.count) % this.count; i++) {
+            const [alpha, beta] = this.coords(w, u0, u1)!;
+            const u2 = this.units[2 % this.count];
+            w = [alpha * u1[0] + beta * u2[0] + 0, alpha * u1[1] + beta * u2[1] + 0];
+        }
+        return w;
+    }
+
+    /** The vector a base walks to from forward. */
+    vector(base: Base): Vec {
+        const side = base.side === 'left' ? this.units[1] : this.units[this.count - 1];
+        return [base.a * this.units[0][0] + base.b * side[0] + 0, base.a * this.units[0][1] + base.b * side[1] + 0];
+    }
+
+    /** How `v` is written: the turns first (k units counter-clockwise) and the base walked after them. */
+    write(v: Vec): { k: number; base: Base } | undefined {
+        const [u0, left] = this.units;
+        const right = this.units[this.count - 1];
+        for (let k = 0; k < this.count; k++) {
+            const w = this.turn(v, this.count - k);
+            const l = this.coords(w, u0, left);
+            if (l && l[1] >= 0 && l[0] >= 1 && l[0] >= l[1]) return { k, base: { side: 'left', a: l[0], b: l[1] } };
+            const r = this.coords(w, u0, right);
+            if (r && r[1] >= 1 && r[0] > r[1]) return { k, base: { side: 'right', a: r[0], b: r[1] } };
+        }
+        return undefined;
+    }
+
+    /** The turns for a set of k (units counter-clockwise): `L*` for all, `R?` for none or one clockwise, ... */
+    prefix(turns: readonly number[]): string {
+        if (turns.length === this.count) return 'L*';
+        const options = turns.filter((k) => k !== 0).map((k) => (k <= this.count / 2 ? 'L'.repeat(k) : 'R'.repeat(this.count - k)));
+        const optional = turns.includes(0);
+        if (options.length === 0) return '';
+        const group = options.length === 1 && options[0].length === 1 ? options[0] : `(${options.join('|')})`;
+        return optional ? `${group}?` : group;
+    }
+
+    /** The steps grouped by how they are written (left side first), each with its turns. */
+    groups(steps: readonly Vec[]): { base: Base; turns: number[] }[] | undefined {
+        const out = new Map<string, { base: Base; turns: number[] }>();
+        for (const step of steps) {
+            const w = this.write(step);
+            if (!w) return undefined;
+            const id = `${w.base.side},${w.base.a},${w.base.b}`;
+            const group = out.get(id) ?? { base: w.base, turns: [] };
+            if (!group.turns.includes(w.k)) group.turns.push(w.k);
+            out.set(id, group);
+        }
+        const list = [...out.values()];
+        for (const g of list) g.turns.sort((x, y) => x - y);
+        return [...list.filter((g) => g.base.side === 'left'), ...list.filter((g) => g.base.side === 'right')];
+    }
 }
 
 function gcd(a: number, b: number): number {
@@ -168,16 +226,17 @@ function gcd(a: number, b: number): number {
 }
 
 /**
- * One unit of the family walked from forward, as alternatives (the diagonal may be walked on
- * either side). `restore`: turn back to the starting facing at the end, for a step that repeats.
+ * One unit of the base walked from forward (its cells divided by their common factor), as
+ * alternatives (the diagonal may be walked on either side). `restore`: turn back to the starting
+ * facing at the end, for a step that repeats or a leg that another follows.
  */
-function unitAlternatives(family: readonly [number, number], side: Base['side'], restore: boolean): string[] {
-    const g = gcd(family[0], family[1]);
-    const [a, b] = [family[0] / g, family[1] / g];
-    if (a === 0) return ['F'];
+function unitAlternatives(base: Base, restore: boolean): string[] {
+    const g = gcd(base.a, base.b);
+    const [a, b] = [base.a / g, base.b / g];
+    if (b === 0) return ['F'];
     if (a === b) return ['FLFR', 'LFRF'];
-    const [turn, back] = side === 'left' ? ['L', 'R'] : ['R', 'L'];
-    return [`${forward(b)}${turn}${forward(a)}${restore ? back : ''}`];
+    const [turn, back] = base.side === 'left' ? ['L', 'R'] : ['R', 'L'];
+    return [`${forward(a)}${turn}${forward(b)}${restore ? back : ''}`];
 }
 
 /** Alternatives as one item: a bracketed choice, or the single alternative. */
@@ -207,28 +266,27 @@ function quantifier(min: number, max: number | null): string {
     return min === max ? `{${min}}` : `{${min},${max}}`;
 }
 
-/** The leaf as path parts, one per base vector (or one for both sides of a symmetric oblique leaper). */
-function leafPaths(leaf: Leaf): Written[] {
-    const [a, b] = leaf.family;
+/** The leaf as path parts, one per base (or one for both sides of a symmetric oblique leaper, as the seed's knight). */
+function leafPaths(leaf: Leaf, frame: Frame): Written[] {
+    const groups = frame.groups(leaf.steps);
+    if (!groups || groups.length === 0) return [];
     // A leap longer than the largest board goes nowhere, and so does a ride that must go further.
-    if (b > MAX_RECTANGLE_SIDE || leaf.min > MAX_RECTANGLE_SIDE) return [];
-    const max = leaf.max !== null && leaf.max >= MAX_RECTANGLE_SIDE ? null : leaf.max;
-    const rider = max !== 1;
-    const steps = new Set(leaf.steps.map(key));
-    const sides = bases(leaf.family).map((base) => ({ base, turns: turnsOf(base.vector, steps) })).filter((s) => s.turns.length > 0);
-    const g = gcd(a, b);
+    if (groups.some((g) => g.base.a > MAX_RECTANGLE_SIDE) || leaf.min > MAX_RECTANGLE_SIDE) return [];
+    const { rider, max } = rideOf(leaf);
     const out: Written[] = [];
-    // The seed's knight: both sides in the same quarters, one leap: FF(L|R)F$.
-    if (!rider && g === 1 && sides.length === 2 && sides[0].turns.join() === sides[1].turns.join()) {
-        return [{ prefix: prefixOf(sides[0].turns), alternatives: [`${forward(b)}(L|R)${forward(a)}$`] }];
+    const [first, second] = groups;
+    if (!rider && groups.length === 2 && first.base.a === second.base.a && first.base.b === second.base.b && first.base.b > 0
+        && gcd(first.base.a, first.base.b) === 1 && first.turns.join() === second.turns.join()) {
+        return [{ prefix: frame.prefix(first.turns), alternatives: [`${forward(first.base.a)}(L|R)${forward(first.base.b)}$`] }];
     }
-    for (const { base, turns } of sides) {
-        const prefix = prefixOf(turns);
+    for (const { base, turns } of groups) {
+        const prefix = frame.prefix(turns);
+        const g = gcd(base.a, base.b);
         if (!rider && g === 1) {
-            out.push({ prefix, alternatives: unitAlternatives(leaf.family, base.side, false).map((u) => `${u}$`) });
+            out.push({ prefix, alternatives: unitAlternatives(base, false).map((u) => `${u}$`) });
             continue;
         }
-        const units = unitAlternatives(leaf.family, base.side, true);
+        const units = unitAlternatives(base, true);
         // One whole step: g units, checked between them when the leap must not jump.
         const step = leaf.end.noJump ? times(item(units.map((u) => `${u}$`)), g) : `${times(item(units), g)}$`;
         if (!rider) {
@@ -254,8 +312,8 @@ function rideOf(leaf: Leaf): { rider: boolean; max: number | null } {
  * not jump), a ride checked at every landing; `check`: a `$` on the landing.
  */
 function legBody(leg: Leaf, base: Base, check: boolean): string {
-    const units = unitAlternatives(leg.family, base.side, true);
-    const g = gcd(leg.family[0], leg.family[1]);
+    const units = unitAlternatives(base, true);
+    const g = gcd(base.a, base.b);
     const { rider, max } = rideOf(leg);
     const checkedUnit = item(units.map((u) => `${u}$`));
     const plainUnit = item(units);
@@ -280,8 +338,9 @@ function legBody(leg: Leaf, base: Base, check: boolean): string {
  * whatever stands there and may stop after any leg. Capturing on the way, cannons and later legs
  * with absolute directions are lost.
  */
-function chainPath(chain: Chain, lose: (what: string) => void): string | undefined {
+function chainPath(chain: Chain, frame: Frame, lose: (what: string) => void): string | undefined {
     const sign = chain.mode === 'blocked' ? '=>' : '->';
+    const legGroups: { base: Base; turns: number[] }[][] = [];
     for (const [i, leg] of chain.legs.entries()) {
         const last = i === chain.legs.length - 1;
         if (leg.end.cannon) {
@@ -292,12 +351,14 @@ function chainPath(chain: Chain, lose: (what: string) => void): string | undefin
             lose(`the ${sign} sequences that capture on the way (a path captures only where it ends)`);
             return undefined;
         }
-        if (i > 0 && !sameSet(leg.steps, permutations(leg.family[0], leg.family[1]))) {
+        const groups = frame.groups(leg.steps);
+        if (!groups || groups.length === 0 || groups.some((g) => g.base.a > MAX_RECTANGLE_SIDE) || leg.min > MAX_RECTANGLE_SIDE) return undefined;
+        // A later leg turns relative to the previous one: it must go every way the lattice turns.
+        if (i > 0 && groups.some((g) => g.turns.length !== frame.count)) {
             lose(`the ${sign} sequences whose later legs keep some directions only (a path turns relative to the previous leg)`);
             return undefined;
         }
-        const [a, b] = leg.family;
-        if (b > MAX_RECTANGLE_SIDE || leg.min > MAX_RECTANGLE_SIDE || (a === 0 && b === 0)) return undefined;
+        legGroups.push(groups);
     }
     const check = chain.mode === 'blocked';
     /** The alternatives for legs i.. when the previous leg went along `previous` in the current facing's frame. */
@@ -305,15 +366,14 @@ function chainPath(chain: Chain, lose: (what: string) => void): string | undefin
         const leg = chain.legs[i];
         const last = i === chain.legs.length - 1;
         const out: string[] = [];
-        for (const base of bases(leg.family)) {
-            // The quarter turns that point this base outward (all four with :any).
+        for (const { base } of legGroups[i]) {
+            // The turns that point this base outward (all of them with :any).
             const turns: number[] = [];
-            let w = base.vector;
-            for (let k = 0; k < 4; k++, w = rotate(w)) {
-                if (leg.turn === 'any' || w[0] * previous[0] + w[1] * previous[1] > 0) turns.push(k);
+            for (let k = 0; k < frame.count; k++) {
+                if (leg.turn === 'any' || frame.lattice.isOutward(frame.turn(frame.vector(base), k), previous)) turns.push(k);
             }
             if (turns.length === 0) continue;
-            out.push(prefixOf(turns) + legBody(leg, base, last || check) + (last ? '' : then(rest(i + 1, base.vector))));
+            out.push(frame.prefix(turns) + legBody(leg, base, last || check) + (last ? '' : then(rest(i + 1, frame.vector(base)))));
         }
         return [...new Set(out)];
     };
@@ -322,13 +382,9 @@ function chainPath(chain: Chain, lose: (what: string) => void): string | undefin
         const group = alternatives.length === 1 && !check ? `(${alternatives[0]})` : alternatives.length === 1 ? alternatives[0] : `(${alternatives.join('|')})`;
         return check ? group : `${group}?`;
     };
-    const first = chain.legs[0];
-    const steps = new Set(first.steps.map(key));
     const out: string[] = [];
-    for (const base of bases(first.family)) {
-        const turns = turnsOf(base.vector, steps);
-        if (turns.length === 0) continue;
-        out.push(prefixOf(turns) + legBody(first, base, check) + then(rest(1, base.vector)));
+    for (const { base, turns } of legGroups[0]) {
+        out.push(frame.prefix(turns) + legBody(chain.legs[0], base, check) + then(rest(1, frame.vector(base))));
     }
     if (!check) {
         // After `->` the chain may stop on any leg: the landing there is checked like every end.
@@ -336,4 +392,3 @@ function chainPath(chain: Chain, lose: (what: string) => void): string | undefin
     }
     return out.length === 0 ? undefined : out.join('|');
 }
-

@@ -9,6 +9,7 @@ import { toPath } from '../../src/notation/path-print.js';
 import { toBetza } from '../../src/notation/betza-print.js';
 import { parsePath } from '../../src/notation/path-parse.js';
 import { sortNames, walk } from './helpers.js';
+import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
 
 const prelude = parsePieceText(preludeText).pieces;
 const preludeMap = new Map(prelude.map((p) => [p.key, p]));
@@ -215,3 +216,55 @@ describe('sequences: each leg turns relative to the previous one', () => {
     });
 });
 
+
+describe('on a declared hexagon, pieces are exported with its images and keywords', () => {
+    const GLINSKI_BOARD = hexagonBoard(6);
+    const context = { board: { clauses: [], shape: GLINSKI_BOARD.shape } };
+    const { resolve, pieces } = load(`
+        (def spec-example (wazir :forward-left :forward-right :left :backward-left))
+        (def forward-knight (knight :forward))
+        (def forward-rook (rook :forward))
+        (def back-king (king :backward))
+        (def hex-horse (=> wazir (ferz :outward)))
+        (def left-bishop (bishop :left))`);
+    const hexCells = (text: string, at: string, where: { friends?: string[]; enemies?: string[] }) => {
+        const r = walk(text, GLINSKI_BOARD, at, where);
+        return sortNames([...r.moves, ...r.captures]);
+    };
+    const engineHexCells = (piece: PieceDef, at: string, where: { friends?: string[]; enemies?: string[] }) => {
+        const geometry = boardGeometry(GLINSKI_BOARD);
+        const cellOf = (n: string) => geometry.parse(n)!;
+        const enemies = where.enemies ?? [];
+        const r = destinations(piece, { board: GLINSKI_BOARD, at: cellOf(at), friends: (where.friends ?? []).map(cellOf), enemies: enemies.map(cellOf) }, resolve);
+        return sortNames(r.destinations.filter((d) => (enemies.includes(geometry.name(d.square)) ? d.capture : d.move)).map((d) => geometry.name(d.square)));
+    };
+    const where = { friends: ['f8', 'd5', 'h4'], enemies: ['g7', 'c6', 'f3', 'i5'] };
+    const all = [...prelude.filter((p) => toPath(p, (k) => preludeMap.get(k), context).lost.every((l) => l === 'royalty (::royal)')), ...pieces];
+
+    for (const piece of all) {
+        test(`${piece.key}: ${toPath(piece, resolve, context).text}`, () => {
+            const { text, lost } = toPath(piece, resolve, context);
+            expect(lost.filter((l) => l !== 'royalty (::royal)')).toEqual([]);
+            for (const at of ['f6', 'c4', 'a1', 'k3']) expect(hexCells(text, at, where)).toEqual(engineHexCells(piece, at, where));
+        });
+    }
+
+    test("the spec's hexagonal example and Glinski's pieces, spelled out", () => {
+        const text = (name: string) => toPath(pieces.find((p) => p.key === name)!, resolve, context).text;
+        // Files orientation (Glinski): forward-left, left, backward-left and forward-right are four of the six neighbours, not forward.
+        expect(text('spec-example')).toBe('(L|LL|R)F$');
+        // Rows (the spec's own picture): the first unit points forward-right, so the four are the first four turns.
+        const rows = { board: { clauses: [], shape: hexagonBoard(6, 'rows').shape } };
+        const example = toPath(pieces.find((p) => p.key === 'spec-example')!, resolve, rows).text;
+        expect(example).toBe('(L|LL|LLL)?F$');
+        expect(sortNames(walk(example, hexagonBoard(6, 'rows'), 'f6').moves)).toEqual(sortNames(['f7', 'e7', 'e6', 'e5']));
+        expect(toPath(preludeMap.get('knight')!, (k) => preludeMap.get(k), context).text).toBe('L*FF(L|R)F$');
+        expect(toPath(preludeMap.get('bishop')!, (k) => preludeMap.get(k), context).text).toBe('L*(FLFR$|LFRF$)+');
+        expect(toPath(preludeMap.get('rook')!, (k) => preludeMap.get(k), context).text).toBe('L*(F$)+');
+    });
+
+    test('square-only keywords are lost there', () => {
+        const { resolve: r, pieces: p } = load('(def narrow-knight (knight :narrow))');
+        expect(toPath(p[0], r, context).lost).toEqual(['the restriction :narrow (the moves are written without it)']);
+    });
+});
