@@ -246,3 +246,21 @@ describe('boards, zones, conditions and functions the file defines (issue 10)', 
         expect(await engine('(def t (occupied-by dragoon))')).toEqual([]); // the linker's unknown piece
     });
 });
+
+describe('on the file\'s declared lattice (issue 11)', () => {
+    const messages = async (text: string) => (await validate(text)).diagnostics.filter((d) => code(d) === IssueCodes.BadVector).map((d) => d.message);
+    test.each([
+        ['(def g (board (hexagon 6)))\n(def a [1 2 3])'],
+        ['g := board(hexagon(6))\na := [1, 2, 3]'],
+        ['g IS board(hexagon(6))\na IS [1, 2, 3]']
+    ])('a file that declares a hexagon is checked on it: %s', async (text) => {
+        expect(await messages(text)).toEqual(["this vector has 3 numbers; a step on a hexagonal board has two (across and forward, as the knight's 1 and 2), so it is not evaluated"]);
+    });
+    test('a file without a board is checked on squares', async () => {
+        expect(await messages('(def a [1 2 3])')).toEqual(["this vector has 3 numbers; a step on a square board has two (across and forward, as the knight's 1 and 2), so it is not evaluated"]);
+    });
+    test('a square-only keyword on a hexagon is not reported by the engine checks (the validator says it once)', async () => {
+        const all = (await validate('(def g (board (hexagon 6)))\n(def a (knight :narrow))')).diagnostics.map(code);
+        expect(all.filter((c) => ENGINE_CODES.includes(c))).toEqual([]);
+    });
+});
