@@ -134,15 +134,15 @@ describe('lcpn moves on a declared board', () => {
     test('a board declaration with an error is used as far as it could be read, and a note says so', () => {
         const r = lcpn('moves', 'big/big.lcpn', 'soldier', '--at', 'e1', '--json');
         expect(r.code).toBe(0);
-        expect(r.stderr).toBe('lcpn: note: board big has an error: a board has 1 to 32 ranks, not 99; it is used as far as it could be read (run lcpn check for the details)\n');
-        expect(JSON.parse(r.stdout).board).toEqual({ files: 9, ranks: 32 });
+        expect(r.stderr).toBe('lcpn: note: board big has an error: a board has 1 to 64 ranks, not 99; it is used as far as it could be read (run lcpn check for the details)\n');
+        expect(JSON.parse(r.stdout).board).toEqual({ files: 9, ranks: 64 });
     });
 
     test('notes explain what is missing: the board\'s error before the square it refuses; a zone keyword\'s moves outside it; a broken definition', () => {
         const off = lcpn('moves', 'tiny/tiny.lcpn', 'step', '--at', 'e2');
         expect(off.code).toBe(2);
         expect(off.stderr).toBe([
-            'lcpn: note: board tiny has an error: a board has 1 to 32 files, not 0; it is used as far as it could be read (run lcpn check for the details)',
+            'lcpn: note: board tiny has an error: a board has 1 to 64 files, not 0; it is used as far as it could be read (run lcpn check for the details)',
             'lcpn: --at: e2 is not on the 1x1 board',
             ''
         ].join('\n'));
