@@ -30,7 +30,11 @@ export function boardKey(board: Board): string {
     return `${board.files}x${board.ranks}${shape.cylinder ? '-cylinder' : ''}${holes ? `-holes:${holes}` : ''}`;
 }
 
-/** The geometry of `board` (memoized). */
+/**
+ * The geometry of `board` (memoized). A board outside the limits (`boardProblem` says why) is
+ * read clamped to them, so that no caller can build a board of a billion cells: check
+ * `boardProblem` first where the difference matters.
+ */
 export function boardGeometry(board: Board): BoardGeometry {
     let found = byObject.get(board);
     if (found) return found;
@@ -38,7 +42,12 @@ export function boardGeometry(board: Board): BoardGeometry {
     found = byKey.get(key);
     if (!found) {
         const shape = board.shape;
-        found = shape?.kind === 'hexagon' ? new HexagonBoard(shape.side, shape.orientation) : new RectangleBoard(board, shape);
+        const clamp = (n: number, max: number) => (Number.isFinite(n) ? Math.min(max, Math.max(1, Math.floor(n))) : 1);
+        found = shape?.kind === 'hexagon'
+            ? new HexagonBoard(clamp(shape.side, MAX_HEXAGON_SIDE), shape.orientation === 'rows' ? 'rows' : 'files')
+            : board.files === clamp(board.files, MAX_RECTANGLE_SIDE) && board.ranks === clamp(board.ranks, MAX_RECTANGLE_SIDE)
+                ? new RectangleBoard(board, shape)
+                : new RectangleBoard({ ...board, files: clamp(board.files, MAX_RECTANGLE_SIDE), ranks: clamp(board.ranks, MAX_RECTANGLE_SIDE) }, shape);
         if (byKey.size >= MEMO_SIZE) byKey.delete(byKey.keys().next().value!);
         byKey.set(key, found);
     }

@@ -81,3 +81,14 @@ describe('board spec', () => {
         expect(printBoardSpec({ files: 11, ranks: 11, shape: { kind: 'hexagon', side: 6, orientation: 'files' } })).toBe('hex6');
     });
 });
+
+describe('robustness', () => {
+    test('a board outside the limits is read clamped (no billion-cell board), and boardProblem says why', () => {
+        const huge = { files: 1e9, ranks: 3 };
+        expect(boardGeometry(huge).cells).toHaveLength(64 * 3);
+        expect(boardProblem(huge)).toMatch(/from 1 to 64/);
+        const hex = { files: 1, ranks: 1, shape: { kind: 'hexagon' as const, side: 1e9, orientation: 'files' as const } };
+        expect(boardGeometry(hex).cells).toHaveLength(3 * 13 * 12 + 1);
+        expect(boardGeometry({ files: Number.NaN, ranks: 0 }).cells).toHaveLength(1);
+    });
+});
