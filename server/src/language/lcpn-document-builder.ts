@@ -23,7 +23,17 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
     /** The URI of the document the update in progress edits when nothing else changed or is pending (else undefined). */
     private editedAlone: string | undefined;
 
+    /**
+     * What the changed documents exported when the update began: Langium 4.4 removes a changed
+     * document's content from the index before it asks which documents to relink.
+     */
+    private exportedBefore = new Map<string, Set<string>>();
+
     override async update(changed: URI[], deleted: URI[], cancelToken?: Cancellation.CancellationToken): Promise<void> {
+        for (const uri of changed) {
+            const key = uri.toString();
+            if (!this.exportedBefore.has(key)) this.exportedBefore.set(key, this.exportedNames(key));
+        }
         const uri = changed.length === 1 && deleted.length === 0 ? changed[0].toString() : undefined;
         // Every other document fully built: no earlier change is still on its way through the workspace.
         this.editedAlone = uri !== undefined && this.langiumDocuments.all.every((d) => d.uri.toString() === uri || this.buildState.get(d.uri.toString())?.completed === true) ? uri : undefined;
@@ -31,6 +41,7 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
             return await super.update(changed, deleted, cancelToken);
         } finally {
             this.editedAlone = undefined;
+            this.exportedBefore = new Map();
         }
     }
 
@@ -47,7 +58,8 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
         // What the documents to be re-indexed exported before (the index still holds it).
         const before = new Map<string, Set<string>>();
         for (const document of documents) {
-            if (document.state < DocumentState.IndexedContent) before.set(document.uri.toString(), this.exportedNames(document.uri.toString()));
+            const uri = document.uri.toString();
+            if (document.state < DocumentState.IndexedContent) before.set(uri, this.exportedBefore.get(uri) ?? this.exportedNames(uri));
         }
         await super.buildDocuments(documents, options, cancelToken);
         if (before.size === 0) return;
@@ -86,9 +98,9 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
     private relinkPlan(changedUris: Set<string>): 'langium' | { reaching: Set<string>; names: Set<string> } {
         const documents = this.langiumDocuments;
         for (const uri of changedUris) if (!documents.hasDocument(URI.parse(uri))) return 'langium';
-        // The changed documents are not re-indexed yet: the index still holds what they defined.
+        // What the changed documents defined (remembered at the start of the update; the index may have dropped it).
         const names = new Set<string>();
-        for (const uri of changedUris) for (const name of this.exportedNames(uri)) names.add(name);
+        for (const uri of changedUris) for (const name of this.exportedBefore.get(uri) ?? this.exportedNames(uri)) names.add(name);
         // Documents whose references reach a changed one, through any chain of documents.
         const reaching = new Set(changedUris);
         const others = documents.all.filter((d) => !changedUris.has(d.uri.toString())).toArray();
