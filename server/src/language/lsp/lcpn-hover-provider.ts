@@ -95,6 +95,22 @@ function squareWords(text: string, board: Board): string {
     return `${name}: ${what} of the zone, named from White's side (a Black piece sees it turned half a turn).`;
 }
 
+/** Whether a square name is an argument of a board's `(holes ...)` / `holes(...)`. */
+function inHoles(node: ast.NameRef): boolean {
+    const app = node.$container;
+    return ast.isApplication(app) && ast.isNameRef(app.head) && normalizeName(app.head.ref.$refText) === 'holes';
+}
+
+/** A hole (`d4`, `c3-d4` in `(holes ...)`) in words: what a hole is, and how many squares the item names. */
+function holeWords(text: string, board: Board): string {
+    // Counted on the plain rectangle: the holes are exactly the squares the holed board does not have.
+    const { squares, problems } = zoneSquares([text], { files: board.files, ranks: board.ranks });
+    const name = `**${escapeMarkdown(text)}**`;
+    if (problems.length > 0) return `${name}: ${escapeMarkdown(problems[0].message)}.`;
+    const what = text.includes('-') ? `a rectangle of ${squares.length} hole${squares.length === 1 ? '' : 's'} (corners in any order): squares` : 'a hole: a square';
+    return `${name}: ${what} that the board does not have. Nothing stands or lands there and diagrams leave it blank; a rider stops before a hole, a leaper may jump over it.`;
+}
+
 interface DiagramSettings {
     /** The settings' board when the user set one, else the document's declared board, else 9 x 9. */
     board: Board;
@@ -168,7 +184,7 @@ export class LcpnHoverProvider implements HoverProvider {
                 const w = orientationWord(text);
                 if (w) return `**${escapeMarkdown(w.name)}** *(hexagon orientation)*: ${escapeMarkdown(w.doc)}`;
             }
-            if (role === 'square') return squareWords(text, settings.board);
+            if (role === 'square') return inHoles(node) ? holeWords(text, settings.board) : squareWords(text, settings.board);
             const declaring = declarationWord(text);
             if (declaring) return `**${escapeMarkdown(declaring.name)}** *(declaration)*: ${escapeMarkdown(declaring.doc)}`;
             const word = functionWord(text);

@@ -117,7 +117,13 @@ describe('pieces on a declared hexagon', () => {
         expect(hex).toContain('hexagon of side 6: 91 cells.');
         const cylinder = await hoverAt(await open('(def tube (board 8 8 (cylinder)))'), 'tube');
         expect(cylinder).toContain('the board wraps round (8x8 cylinder)');
-        const holed = await hoverAt(await open('(def holed (board 8 8 (holes d4 e5)))'), 'holed');
-        expect(holed).toContain('holes (not squares of this board): d4, e5');
+        const holedDoc = await open('(def holed (board 8 8 (holes d4 e5 a1-b2)))');
+        const holed = await hoverAt(holedDoc, 'holed');
+        expect(holed).toContain('holes (not squares of this board): a1, b1, a2, b2, d4, e5');
+        // A hole's name in the declaration says what a hole is (not "a square of the zone").
+        expect(await hoverAt(holedDoc, 'd4')).toBe('**d4**: a hole: a square that the board does not have. Nothing stands or lands there and diagrams leave it blank; a rider stops before a hole, a leaper may jump over it.');
+        expect(await hoverAt(holedDoc, 'a1-b2')).toContain('**a1-b2**: a rectangle of 4 holes (corners in any order): squares that the board does not have.');
+        const c = await open('holed := board(8, 8, holes(d4, e5))');
+        expect(await hoverAt(c, 'e5')).toContain('**e5**: a hole:');
     });
 });
