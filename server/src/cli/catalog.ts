@@ -1,7 +1,7 @@
 /**
  * `lcpn catalog PATH... --out page.html`: one self-contained HTML page of every piece of the
  * named files (piece-html.ts): name, definition in its own style, the diagrams `lcpn show`
- * draws with their captions, Betza and Parlett with what each loses; grouped per file, with a
+ * draws with their captions, Betza, Parlett and a path with what each loses; grouped per file, with a
  * table of contents. A definition with an error is shown as written, marked, without diagrams
  * or notations (the rule `lcpn convert` follows: an error is never published as a meaning).
  */

@@ -26,7 +26,7 @@ export interface HtmlDiagram {
 }
 
 export interface HtmlNotation {
-    label: 'Betza' | 'Parlett';
+    label: 'Betza' | 'Parlett' | 'Path';
     text: string;
     lost: string[];
 }

@@ -18,7 +18,7 @@ import type { LcpnServices } from '../language/lcpn-module.js';
 import type { Document } from '../language/generated/ast.js';
 import { printPiece } from '../model/print.js';
 import type { PieceDef } from '../model/piece.js';
-import { toBetza, toParlett, type ExportResult } from '../notation/index.js';
+import { toBetza, toParlett, toPath, type ExportResult } from '../notation/index.js';
 import { caveats } from '../views/piece-summary.js';
 import { scenarios } from '../views/scenarios.js';
 import { outsideZoneFacts, pieceZones } from '../views/zones.js';
@@ -103,16 +103,22 @@ export function diagramNotes(problems: readonly EngineProblem[]): string[] {
     return caveats(problems);
 }
 
-/** Betza and Parlett of a piece, each with what it cannot say. */
+/** Betza, Parlett and the path notation (seed 002) of a piece, each with what it cannot say. */
 export interface Notations {
     betza: ExportResult;
     parlett: ExportResult;
+    /** On the declared board's lattice: on a hexagon the one notation whose string means the hexagonal moves. */
+    path: ExportResult;
 }
 
 /** `context.declaration`: the file's board, whose confinement and promotion zone the notations cannot say. */
 export function notationsOf(named: NamedPiece, context: Pick<DiagramContext, 'declaration'> = {}): Notations {
     const exported = context.declaration ? { board: context.declaration } : {};
-    return { betza: toBetza(named.piece, named.resolve, exported), parlett: toParlett(named.piece, named.resolve, exported) };
+    return {
+        betza: toBetza(named.piece, named.resolve, exported),
+        parlett: toParlett(named.piece, named.resolve, exported),
+        path: toPath(named.piece, named.resolve, exported)
+    };
 }
 
 /**

@@ -100,7 +100,7 @@ function emit(path: string, data: string | Uint8Array): number {
 
 /**
  * A piece as the HTML pages show it: the same definition, diagrams and captions as `lcpn show`,
- * Betza and Parlett with what they lose; a definition with an error only as written.
+ * Betza, Parlett and a path with what they lose; a definition with an error only as written.
  */
 export function htmlPiece(named: NamedPiece, context: DiagramContext, id: string, error: string | undefined): HtmlPiece {
     const piece: PieceDef = named.piece;
@@ -109,11 +109,11 @@ export function htmlPiece(named: NamedPiece, context: DiagramContext, id: string
     // A board, zone, condition or function: what it declares, in words; no diagram or notation of its own.
     if (piece.declaration) return { ...base, properties: declarationLines(piece.declaration, named.resolve, context.board), diagrams: [], notes: [] };
     const shown = piece.body ? shownDiagrams(named, context) : [];
-    const { betza, parlett } = notationsOf(named, context);
+    const { betza, parlett, path } = notationsOf(named, context);
     return {
         ...base,
         diagrams: shown.map((d) => ({ caption: d.title, svg: diagramSvg(piece, d), facts: diagramFacts(d) })),
         notes: diagramNotes(shown.flatMap((d) => d.result.problems)),
-        notations: [{ label: 'Betza', ...betza }, { label: 'Parlett', ...parlett }]
+        notations: [{ label: 'Betza', ...betza }, { label: 'Parlett', ...parlett }, { label: 'Path', ...path }]
     };
 }

@@ -103,9 +103,9 @@ describe.skipIf(!available && !ci)('lcpn catalog in Chromium', () => {
         const targets = await page.locator('nav.toc a').evaluateAll((links) => links.map((l) => (l.getAttribute('href') ?? '').slice(1)));
         for (const target of targets) expect(await page.locator(`[id="${target}"]`).count()).toBe(1);
         expect(targets.length).toBe(3 + PIECE_COUNT);
-        // Betza and Parlett with what they lose.
+        // Betza, Parlett and the path notation with what they lose.
         const pao = page.locator('article.piece', { has: page.locator('h3', { hasText: 'pao' }) });
-        expect(await pao.locator('dt').allTextContents()).toEqual(['Betza', 'Parlett']);
+        expect(await pao.locator('dt').allTextContents()).toEqual(['Betza', 'Parlett', 'Path']);
         // No markup from the file: the name, the string and the title are text.
         expect(await page.locator('script').count()).toBe(0);
         expect(await page.locator('img').count()).toBe(0);
