@@ -7,7 +7,7 @@
  * loses every feature until the user reloads. Errors that escape a handler are logged (to
  * the client's output) and the server goes on.
  */
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node.js';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { LcpnFileSystem } from './language/lcpn-file-system.js';
 import { createLcpnServices } from './language/lcpn-module.js';
 import { startLcpnLanguageServer } from './language/lsp/lcpn-language-server.js';

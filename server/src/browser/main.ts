@@ -7,7 +7,7 @@
  * `lcpn-prelude:/standard.lcpn` (see prelude-file.ts, which esbuild puts in place of the
  * node module that writes a read-only copy to the user's cache directory).
  */
-import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser.js';
+import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
 import { createLcpnServices } from '../language/lcpn-module.js';
 import { startLcpnLanguageServer } from '../language/lsp/lcpn-language-server.js';
 import { ClientFileSystemProvider } from './client-file-system.js';

@@ -11,14 +11,9 @@
  * the parser reports a syntax error there (the definition before it is incomplete) and reads
  * `b := wazir` as the next definition.
  */
-import { MismatchedTokenException, type IRecognitionException, type IToken } from 'chevrotain';
+import { MismatchedTokenException } from 'chevrotain';
 import { AstUtils, GrammarAST, type LangiumParser } from 'langium';
-
-/** Chevrotain's token cursor and error list (protected in its typings). */
-interface Recognizer {
-    LA(howMuch: number): IToken;
-    SAVE_ERROR(error: IRecognitionException): IRecognitionException;
-}
+import { recognizerOf } from './lcpn-langium-internals.js';
 
 const DEFINITION_OPERATORS = new Set([':=', 'IS']);
 const CROSS_REFERENCE: string = GrammarAST.CrossReference.$type;
@@ -31,7 +26,7 @@ export function keepDefinitionsApart(parser: LangiumParser, grammar: GrammarAST.
     const lispName = lispDefinitionName(grammar);
     const target = parser as { subrule: LangiumParser['subrule'] };
     const subrule = target.subrule.bind(parser);
-    const recognizer = (parser as unknown as { wrapper: Recognizer }).wrapper;
+    const recognizer = recognizerOf(parser);
     target.subrule = (idx, rule, fragment, feature, args) => {
         // A use of a piece is the only cross-reference; an infix definition's own name is an assignment.
         // `$type` directly: this runs on every rule call, and the reflection's type test cost more than the rest.

@@ -1,4 +1,5 @@
-import { createCompletionParser, EmptyFileSystem, inject, type Module } from 'langium';
+import './lcpn-node-compat.js';
+import { EmptyFileSystem, inject, type Module } from 'langium';
 import {
     createDefaultModule, createDefaultSharedModule,
     type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices, type PartialLangiumSharedServices
@@ -7,7 +8,7 @@ import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } 
 import { LcpnIncrementalDocumentValidator } from './lcpn-incremental-validator.js';
 import { LcpnAstNodeDescriptionProvider, LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './lcpn-linking.js';
 import { limitNesting } from './lcpn-nesting-limit.js';
-import { createLcpnParser, lazyCompletionParser } from './lcpn-parser.js';
+import { createLcpnCompletionParser, createLcpnParser, lazyCompletionParser, lcpnParserConfig } from './lcpn-parser.js';
 import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
 import { LcpnClient } from './lcpn-client.js';
 import { LcpnPieceModels } from './lcpn-piece-models.js';
@@ -70,7 +71,8 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     },
     parser: {
         LangiumParser: (services) => limitNesting(createLcpnParser(services)),
-        CompletionParser: (services) => lazyCompletionParser(() => limitNesting(createCompletionParser(services))),
+        CompletionParser: (services) => lazyCompletionParser(() => limitNesting(createLcpnCompletionParser(services))),
+        ParserConfig: () => lcpnParserConfig(),
         ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider()
     },
     references: {

@@ -10,9 +10,15 @@
  * syntax error at the current token and skips the rest of the enclosing form (to its unmatched
  * closing bracket or `END`, the next definition, or the end of the file), then goes on as after
  * any other syntax error.
+ *
+ * The depth is counted here, around each rule call, not read from Chevrotain's rule stack:
+ * Chevrotain 13 keeps that array at its deepest length and only moves an index, so after one
+ * deep form every later parse looked too deep and read nothing. The count is reset at every
+ * parse, so no form, however deep or broken, affects the next parse.
  */
 import { LangiumParser, type LangiumCompletionParser } from 'langium';
 import type { IRecognitionException, IToken } from 'chevrotain';
+import { markCompletionTokensRead, recognizerOf, type Recognizer } from './lcpn-langium-internals.js';
 
 /** About 50 nested C/SQL expressions or 150 Lisp forms: far more than a person writes, far less than overflows. */
 export const MAX_RULE_DEPTH = 400;
@@ -32,58 +38,67 @@ export const CHAIN_TOO_LONG = `too many operators in one chain: lcpn reads at mo
 const OPENERS = new Set(['(', '[', '{', 'IF']);
 const CLOSERS = new Set([')', ']', '}', 'END']);
 
-/** Chevrotain's token cursor and error list (protected in its typings). */
-interface Recognizer {
-    LA(howMuch: number): IToken;
-    SKIP_TOKEN(): IToken;
-    errors: IRecognitionException[];
-}
-
 /**
  * Makes `parser` stop descending at MAX_RULE_DEPTH nested rule calls; returns it. Also for the
  * completion parser, which reads the text up to the cursor with the same rules (past the
  * limit it proposes what may follow the last token it read).
  */
 export function limitNesting<P extends LangiumParser | LangiumCompletionParser>(parser: P): P {
-    // Both parsers' `subrule` have Langium's one signature.
-    const target = parser as { subrule: LangiumParser['subrule'] };
+    // Both parsers' `subrule` and `parse` are public, with one signature each.
+    const target = parser as unknown as { subrule: LangiumParser['subrule']; parse(input: string, options?: unknown): unknown };
     const subrule = target.subrule.bind(parser);
-    const recognizer = (parser as unknown as { wrapper: Recognizer }).wrapper;
-    // The completion parser interprets the tokens after the last one it consumed to find what may come
-    // next; it must count skipped tokens as read, or that interpretation forks at every '(' (out of memory).
-    const completion = parser instanceof LangiumParser ? undefined : parser as unknown as { currIdx: number; nextTokenIndex: number };
+    const parse = target.parse.bind(parser);
+    const recognizer = recognizerOf(parser);
+    const completion = parser instanceof LangiumParser ? undefined : parser as LangiumCompletionParser;
+    let depth = 0;
+    const skip: { stoppedAt?: IToken } = {};
+    const chains = parser instanceof LangiumParser ? limitChains(parser, recognizer, () => depth) : undefined;
+    target.parse = (input, options) => {
+        depth = 0;
+        skip.stoppedAt = undefined;
+        chains?.enter(0);
+        return parse(input, options);
+    };
     target.subrule = (...args) => {
-        if (!parser.isRecording() && parser.getRuleStack().length >= MAX_RULE_DEPTH) {
-            skipTooDeep(recognizer);
-            if (completion) completion.nextTokenIndex = completion.currIdx + 1;
-        } else {
+        if (parser.isRecording()) return subrule(...args);
+        if (depth >= MAX_RULE_DEPTH) {
+            skipTooDeep(recognizer, skip);
+            // The completion parser interprets the tokens after the last one it consumed to find what may come
+            // next; it must count skipped tokens as read, or that interpretation forks at every '(' (out of memory).
+            if (completion) markCompletionTokensRead(completion, completion.currIdx + 1);
+            return;
+        }
+        depth++;
+        chains?.enter(depth);
+        try {
             subrule(...args);
+        } finally {
+            depth--;
         }
     };
-    if (parser instanceof LangiumParser) limitChains(parser, recognizer);
     return parser;
 }
 
-/** Makes the AST-building parser stop wrapping at MAX_CHAIN actions (`{Sequence.legs+=current}`) in a row. */
-function limitChains(parser: LangiumParser, recognizer: Recognizer): void {
+/**
+ * Makes the AST-building parser stop wrapping at MAX_CHAIN actions (`{Sequence.legs+=current}`)
+ * in a row: those of one rule call, counted per nesting depth (`enter` starts a rule call's count).
+ */
+function limitChains(parser: LangiumParser, recognizer: Recognizer, depth: () => number): { enter(depth: number): void } {
     const action = parser.action.bind(parser);
-    // Langium's node under construction (private): the one an action wraps.
-    const current = () => (parser as unknown as { current: object }).current;
-    const chain = new WeakMap<object, number>();
-    const reported = new WeakSet<object>();
+    const lengths: number[] = [0];
     parser.action = ($type, grammarAction) => {
         if (parser.isRecording() || !grammarAction.feature) return action($type, grammarAction);
-        const last = current();
-        const length = (chain.get(last) ?? 0) + 1;
+        const length = ++lengths[depth()];
         if (length > MAX_CHAIN) {
-            if (!reported.has(last)) {
-                reported.add(last);
-                recognizer.errors = [...recognizer.errors, error(CHAIN_TOO_LONG, recognizer.LA(1))];
-            }
+            if (length === MAX_CHAIN + 1) recognizer.errors = [...recognizer.errors, error(CHAIN_TOO_LONG, recognizer.LA(1))];
             return;
         }
         action($type, grammarAction);
-        chain.set(current(), length);
+    };
+    return {
+        enter(at: number) {
+            lengths[at] = 0;
+        }
     };
 }
 
@@ -91,9 +106,14 @@ function error(message: string, token: IToken): IRecognitionException {
     return { name: 'NestingTooDeep', message, token, resyncedTokens: [], context: { ruleStack: [], ruleOccurrenceStack: [] } };
 }
 
-function skipTooDeep(recognizer: Recognizer): void {
+/**
+ * Records one error and skips to the end of the form. `skip.stoppedAt` is the token the last
+ * skip stopped at: the enclosing rules, still past the limit, try to read on from there, and
+ * the form has been reported once already.
+ */
+function skipTooDeep(recognizer: Recognizer, skip: { stoppedAt?: IToken }): void {
     const first = recognizer.LA(1);
-    if (first.tokenType.name === 'EOF') return;
+    if (first.tokenType.name === 'EOF' || first === skip.stoppedAt) return;
     recognizer.errors = [...recognizer.errors, error(NESTING_TOO_DEEP, first)];
     let depth = 0;
     for (let token = first; token.tokenType.name !== 'EOF'; token = recognizer.LA(1)) {
@@ -104,4 +124,5 @@ function skipTooDeep(recognizer: Recognizer): void {
         else if (CLOSERS.has(type)) depth--;
         recognizer.SKIP_TOKEN();
     }
+    skip.stoppedAt = recognizer.LA(1);
 }

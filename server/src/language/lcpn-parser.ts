@@ -1,6 +1,7 @@
 /**
  * Langium's parser with fixes for large files (measured on a 1 MB file of 16k definitions;
- * see docs/ARCHITECTURE.md, Performance):
+ * see docs/ARCHITECTURE.md, Performance). Langium 4.3/4.4 adopted two earlier ones (leaf
+ * positions kept as small integers, compacted child arrays), so they are gone from here.
  *
  * - Hidden tokens: for every consumed token Langium attaches the hidden tokens (comments)
  *   before it; when there are none it still walks up from the current CST node with `indexOf`
@@ -14,8 +15,6 @@
  *   this call's AST node), that child is replaced by its own children. Such a node has no assignment, no keyword and no
  *   AST node of its own, so every CST query (find by property or keyword, offsets, ranges,
  *   the AST node of a leaf, comments) answers as before.
- * - Leaf ranges: a token's line/column range is kept as four numbers and built on request
- *   instead of three objects per token.
  * - The token vector and CST root of the last parse are dropped (the parser kept them, and so
  *   the whole last document, until the next parse).
  *
@@ -23,68 +22,30 @@
  * the next definition (lcpn-definition-start.ts).
  */
 import {
-    AstUtils, CstNodeBuilder, createParser, GrammarAST, GrammarUtils, LangiumCompletionParser, LangiumParser, LeafCstNodeImpl,
-    type AstNode, type CompositeCstNode, type CstNode, type LangiumCoreServices, type LeafCstNode, type ParseResult, type ParserOptions
+    AstUtils, CstNodeBuilder, createParser, GrammarAST, GrammarUtils, LangiumCompletionParser, LangiumParser,
+    type AstNode, type CompositeCstNode, type CstNode, type IParserConfig, type LangiumCoreServices, type ParseResult, type ParserOptions
 } from 'langium';
-import type { Range } from 'vscode-languageserver-types';
+import { LcpnLookaheadStrategy } from './lcpn-lookahead.js';
 import { keepDefinitionsApart } from './lcpn-definition-start.js';
+import { ownAstNode, recognizerOf, replaceNodeBuilder } from './lcpn-langium-internals.js';
 
 type Token = Parameters<CstNodeBuilder['buildLeafNode']>[0];
 
-/** A leaf that stores its token's position as numbers; `range` is built when asked for. */
-class LcpnLeafCstNode extends LeafCstNodeImpl {
-    private readonly startLine: number;
-    private readonly startCharacter: number;
-    private readonly endLine: number;
-    private readonly endCharacter: number;
-
-    constructor(token: Token, hidden: boolean) {
-        super(token.startOffset, token.image.length, undefined as unknown as Range, token.tokenType, hidden);
-        // Chevrotain's lines and columns are 1-based; LSP positions are 0-based (end column is exclusive).
-        // `| 0` keeps them small integers: Chevrotain's token fields are stored as doubles, and a
-        // double here would make V8 box every number of every leaf and position.
-        this.startLine = ((token.startLine ?? 1) - 1) | 0;
-        this.startCharacter = ((token.startColumn ?? 1) - 1) | 0;
-        this.endLine = ((token.endLine ?? 1) - 1) | 0;
-        this.endCharacter = (token.endColumn ?? 0) | 0;
-    }
-
-    override get range(): Range {
-        return { start: { line: this.startLine, character: this.startCharacter }, end: { line: this.endLine, character: this.endCharacter } };
-    }
-}
-
 class LcpnCstNodeBuilder extends CstNodeBuilder {
-    override buildLeafNode(token: Token, feature?: GrammarAST.AbstractElement): LeafCstNode {
-        const leaf = new LcpnLeafCstNode(token, !feature);
-        leaf.grammarSource = feature;
-        leaf.root = this.rootNodeOf();
-        this.current.content.push(leaf);
-        return leaf;
-    }
-
     override addHiddenNodes(tokens: Token[]): void {
         if (tokens.length > 0) super.addHiddenNodes(tokens);
     }
 
-    override construct(item: { $type: string | symbol | undefined; $cstNode: CstNode; $infix?: boolean }): void {
+    override construct(item: { $type: string | symbol | undefined; $cstNode: CstNode; $infixName?: string }): void {
         const current = this.current;
         super.construct(item);
         if (typeof item.$type !== 'string' || current.content.length !== 1) return;
         const child = current.content[0];
         if (isPassThrough(child)) {
-            // Element by element: `splice` on the content array (an Array subclass) builds a new container.
-            const content = current.content;
-            const adopted = (child as CompositeCstNode).content;
-            for (let i = 0; i < adopted.length; i++) {
-                (adopted[i] as { container?: CompositeCstNode }).container = current;
-                content[i] = adopted[i];
-            }
+            // `current` is left empty, so Langium's `appendChildren` gives it an exact-size copy.
+            this.removeNode(child);
+            this.appendChildren(current, (child as CompositeCstNode).content as CstNode[]);
         }
-    }
-
-    private rootNodeOf(): CompositeCstNode['root'] {
-        return this.current.root;
     }
 }
 
@@ -94,8 +55,7 @@ class LcpnCstNodeBuilder extends CstNodeBuilder {
  * `astNode` is its container's.
  */
 function isPassThrough(node: CstNode): boolean {
-    // `_astNode` is the node's own AST node (the `astNode` getter falls back to the container's).
-    if (!('content' in node) || (node as unknown as { _astNode?: object })._astNode !== undefined || !node.grammarSource) return false;
+    if (!('content' in node) || ownAstNode(node as CompositeCstNode) !== undefined || !node.grammarSource) return false;
     let answer = passThroughCalls.get(node.grammarSource);
     if (answer === undefined) {
         const source = node.grammarSource;
@@ -110,6 +70,9 @@ function isPassThrough(node: CstNode): boolean {
 const passThroughCalls = new WeakMap<GrammarAST.AbstractElement, boolean>();
 
 class LcpnLangiumParser extends LangiumParser {
+    /** The CST builder this parser uses (Langium's own is private: see createLcpnParser). */
+    readonly cstBuilder = new LcpnCstNodeBuilder();
+
     override parse<T extends AstNode = AstNode>(input: string, options?: ParserOptions): ParseResult<T> {
         // Chevrotain makes every syntax error an Error, with a stack trace nobody reads: on a line
         // of 40,000 errors the traces were a quarter of the parse, plus their garbage collection.
@@ -123,8 +86,8 @@ class LcpnLangiumParser extends LangiumParser {
         }
         // The parser would keep the last input's tokens and CST root (hence its whole AST) until
         // the next parse: a closed or replaced document stayed in memory.
-        (this as unknown as { wrapper: { input: unknown[] } }).wrapper.input = [];
-        (this as unknown as { nodeBuilder: CstNodeBuilder }).nodeBuilder.buildRootNode('');
+        recognizerOf(this).input = [];
+        this.cstBuilder.buildRootNode('');
         return result;
     }
 }
@@ -155,9 +118,39 @@ export function lazyCompletionParser(build: () => LangiumCompletionParser): Lang
 
 export function createLcpnParser(services: LangiumCoreServices): LangiumParser {
     const parser = new LcpnLangiumParser(services);
-    // `nodeBuilder` is private in Langium; replacing the instance is the narrowest change.
-    Object.assign(parser, { nodeBuilder: new LcpnCstNodeBuilder() });
+    replaceNodeBuilder(parser, parser.cstBuilder);
     createParser(services.Grammar, parser, services.parser.Lexer.definition);
     parser.finalize();
     return keepDefinitionsApart(parser, services.Grammar);
+}
+
+/** Set while the completion parser is constructed: its lookahead guesses at the end of its input. */
+let constructingCompletionParser = false;
+
+/**
+ * The parsers' Chevrotain options (Langium's `ParserConfig` service): lcpn's lookahead
+ * (lcpn-lookahead.ts). Each parser reads the options once, in its constructor, and needs a
+ * lookahead strategy of its own (the strategy keeps that parser's prediction caches).
+ */
+export function lcpnParserConfig(): IParserConfig {
+    return {
+        get lookaheadStrategy() {
+            // Ambiguities are resolved by alternative order by design (lcpn.langium): not reported.
+            return new LcpnLookaheadStrategy({ logging: () => undefined, incomplete: constructingCompletionParser });
+        }
+    };
+}
+
+/** Langium's completion parser (its `createCompletionParser`), with lcpn's lookahead. */
+export function createLcpnCompletionParser(services: LangiumCoreServices): LangiumCompletionParser {
+    let parser: LangiumCompletionParser;
+    constructingCompletionParser = true;
+    try {
+        parser = new LangiumCompletionParser(services);
+    } finally {
+        constructingCompletionParser = false;
+    }
+    createParser(services.Grammar, parser, services.parser.Lexer.definition);
+    parser.finalize();
+    return parser;
 }

@@ -1,0 +1,53 @@
+/**
+ * Every place where lcpn reaches into Langium or Chevrotain state that has no public or
+ * protected API. Nothing else in the project may do so: other modules call these functions.
+ * Each one is guarded by server/test/robustness/langium-internals.test.ts, which fails if the
+ * internal it touches changes shape on a Langium or Chevrotain upgrade; docs/ARCHITECTURE.md
+ * lists them with the upstream change that would remove each.
+ */
+import type { IRecognitionException, IToken } from 'chevrotain';
+import type { AstNode, CompositeCstNode, CstNodeBuilder, LangiumCompletionParser, LangiumParser } from 'langium';
+
+/**
+ * Chevrotain's token cursor and error list on the parser Langium wraps. Langium keeps that
+ * parser in its protected `wrapper`; `LA`, `SKIP_TOKEN` and `SAVE_ERROR` are protected in
+ * Chevrotain's typings (a grammar's own rules call them); `errors` and `input` are public.
+ */
+export interface Recognizer {
+    LA(howMuch: number): IToken;
+    SKIP_TOKEN(): IToken;
+    SAVE_ERROR(error: IRecognitionException): IRecognitionException;
+    errors: IRecognitionException[];
+    input: IToken[];
+}
+
+/** Internal 1: Langium's protected `wrapper` (the Chevrotain parser), typed with the Chevrotain methods lcpn calls. */
+export function recognizerOf(parser: LangiumParser | LangiumCompletionParser): Recognizer {
+    return (parser as unknown as { wrapper: Recognizer }).wrapper;
+}
+
+/**
+ * Internal 2: `LangiumParser.nodeBuilder` (private, created in the constructor, no service or
+ * hook to supply another): replaced by lcpn's CstNodeBuilder subclass right after construction,
+ * before the parser is built from the grammar.
+ */
+export function replaceNodeBuilder(parser: LangiumParser, builder: CstNodeBuilder): void {
+    Object.assign(parser, { nodeBuilder: builder });
+}
+
+/**
+ * Internal 3: `CompositeCstNodeImpl._astNode` (private): the composite's own AST node (the public
+ * `astNode` getter falls back to the container's, so it cannot tell whether the node has one).
+ */
+export function ownAstNode(node: CompositeCstNode): AstNode | undefined {
+    return (node as unknown as { _astNode?: AstNode })._astNode;
+}
+
+/**
+ * Internal 4: `LangiumCompletionParser.nextTokenIndex` (private): the index of the first token
+ * after the last one consumed. The nesting limit skips tokens without `consume`; completion
+ * must count them as read.
+ */
+export function markCompletionTokensRead(parser: LangiumCompletionParser, index: number): void {
+    (parser as unknown as { nextTokenIndex: number }).nextTokenIndex = index;
+}
