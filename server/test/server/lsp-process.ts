@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
     createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection
-} from 'vscode-languageserver/node.js';
+} from 'vscode-languageserver/node';
 import type { Diagnostic, InitializeResult } from 'vscode-languageserver';
 
 export const root = resolve(import.meta.dirname, '../../..');
