@@ -412,8 +412,9 @@ export class Walker {
 export function zoneMask(zone: PlanZone, board: Board): Uint8Array {
     const { files, ranks } = board;
     const mask = new Uint8Array(files * ranks);
-    // Names mean cells of the board they are read on: Glinski's a1 is not the square a1.
-    const squares = board.shape && zone.items ? zoneSquares(zone.items, board).squares : zone.squares;
+    // Names mean cells of the board they are read on: Glinski's a1 is not the square a1 (a
+    // rectangle's names are the squares', whatever its holes or edges).
+    const squares = board.shape?.kind === 'hexagon' && zone.items ? zoneSquares(zone.items, board).squares : zone.squares;
     for (const sq of squares) if (sq.file < files && sq.rank < ranks) mask[sq.rank * files + sq.file] = 1;
     return mask;
 }

@@ -15,7 +15,7 @@
  * with an enemy actually placed there.
  */
 import type { Board, Destination, Occupant, SetUp, Square } from './board.js';
-import { boardGeometry, boardProblem, geometryOf, isCylinder, theBoard } from '../geometry/index.js';
+import { boardGeometry, boardProblem, geometryOf, isCylinder, theBoard, turnedBoard } from '../geometry/index.js';
 import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
 import { capturesOnly, compile, isPieceDef } from './compile.js';
 import { SQUARE as SQUARE_LATTICE } from '../geometry/square.js';
@@ -144,7 +144,8 @@ export function evaluatePrepared(preparedAny: Prepared, setup: SetUp, options: E
     const adjust = (e: Endpoint): Endpoint => promotionMask && !startPromotes && e.promotions.length > 0
         && promotionMask[e.y * board.files + e.x] !== 1 ? { ...e, promotions: [] } : e;
 
-    const occ = new Occupancy(board, viewAll(setup.friends), viewAll(setup.enemies), at);
+    // The mover's view: a Black piece sees the board's holes turned too.
+    const occ = new Occupancy(turned ? turnedBoard(board) : board, viewAll(setup.friends), viewAll(setup.enemies), at);
     const budget = options.budget ?? { left: STEP_BUDGET };
     const evaluate = (firstMove: boolean): Map<number, Destination> => {
         const found = new Map<number, Destination>();

@@ -71,6 +71,18 @@ export function isFullBox(board: Board): boolean {
     return !shape || (shape.kind === 'rectangle' && !(shape.holes && shape.holes.length > 0));
 }
 
+/**
+ * The board as the other side sees it, turned half a turn: the same board for every symmetric
+ * shape (rectangles, cylinders, hexagons), a rectangle's holes turned (a hole on b4 is Black's g5
+ * on 8x8). The engine evaluates a Black piece on it.
+ */
+export function turnedBoard(board: Board): Board {
+    const shape = board.shape;
+    if (shape?.kind !== 'rectangle' || !shape.holes || shape.holes.length === 0) return board;
+    const geometry = boardGeometry(board);
+    return { ...board, shape: { ...shape, holes: shape.holes.map((h) => geometry.turn(h)) } };
+}
+
 /** A board named in a sentence: `the 8x8 board`, `the hexagon of side 6`. */
 export function theBoard(board: Board): string {
     const geometry = boardGeometry(board);

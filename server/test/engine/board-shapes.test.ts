@@ -80,6 +80,11 @@ describe('holes: d4 and e5 do not exist', () => {
     test('a chain cannot stop in a hole to go on', () => {
         expect(names(blocked(q(leap(0, 1), 'only'), q(leap(1, 0), 'only')), HOLES, 'd3')).toEqual([]);
     });
+    test('Black sees the holes where they are: a Black rook on b8 stops before the hole b4', () => {
+        const oneHole: Board = { files: 8, ranks: 8, shape: { kind: 'rectangle', holes: [{ file: 1, rank: 3 }] } };
+        expect(names('rook', oneHole, 'b8', { side: 'black' })).toEqual(sorted('a8 c8 d8 e8 f8 g8 h8 b7 b6 b5'));
+        expect(names('rook', oneHole, 'b1', { side: 'black' })).toEqual(sorted('a1 c1 d1 e1 f1 g1 h1 b2 b3'));
+    });
     test('a piece placed on a hole is said to be off the board', () => {
         const r = destinations(ref('wazir'), { board: HOLES, at: { file: 3, rank: 3 }, friends: [], enemies: [] }, STANDARD);
         expect(r.problems[0].message).toBe("the piece's square is not on the 8x8 board with 2 holes");
