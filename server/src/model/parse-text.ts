@@ -46,7 +46,11 @@ export function parsePieceText(text: string): { pieces: PieceDef[]; problems: Te
         problems.push({ message: `unexpected character '${text.substr(e.offset, e.length)}'`, line: (e.line ?? 0), column: e.column ?? 0, severity: 'error', code: 'lexing-error' });
     }
     for (const e of result.parserErrors) {
-        const at = Number.isNaN(e.token.startOffset) ? positionOf(lines(), text.length) : { line: e.token.startLine ?? 1, column: e.token.startColumn ?? 1 };
+        // The end-of-file token has no place (NaN with older Chevrotain, -1 with newer): the error is at the end of the text.
+        const offset = e.token.startOffset;
+        const line = e.token.startLine ?? NaN;
+        const at = !(offset >= 0) ? positionOf(lines(), text.length)
+            : line >= 1 ? { line, column: e.token.startColumn ?? 1 } : positionOf(lines(), offset);
         problems.push({ message: e.message, ...at, severity: 'error', code: 'parsing-error' });
     }
     const pieces: PieceDef[] = [];
