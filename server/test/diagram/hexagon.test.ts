@@ -15,6 +15,7 @@ import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
 import { parseBoardSpec } from '../../src/geometry/board-spec.js';
 import { parsePieceText } from '../../src/model/parse-text.js';
 import { scenarios } from '../../src/views/scenarios.js';
+import { rulesFor } from '../../src/views/zones.js';
 import preludeText from '../../prelude/standard.lcpn?raw';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
@@ -215,6 +216,20 @@ describe('SVG diagrams on the hexagon', () => {
         const top = targets.filter((t) => t.name!.endsWith('11'));
         expect(top.map((t) => t.name).sort()).toEqual(['a11', 'b11', 'c11', 'd11', 'e11', 'f11']);
         expect(Math.max(...top.map((t) => t.y))).toBeLessThan(Math.min(...targets.filter((t) => t.name!.endsWith('10')).map((t) => t.y)));
+    });
+});
+
+describe("a declared board's rules on the board a diagram is drawn on", () => {
+    test('they apply on a board of the same lattice and orientation, and not on another', () => {
+        const rules = { board: { files: 9, ranks: 10 }, confine: new Map(), zones: [{ key: 'palace', squares: [cell(board('9x10'), 'e2')] }] };
+        expect(rulesFor({ files: 9, ranks: 9 }, rules)).toBe(rules);
+        expect(rulesFor(board('8x8-cylinder'), rules)).toBe(rules);
+        expect(rulesFor(GLINSKI, rules)).toBeUndefined();
+        const hexRules = { ...rules, board: GLINSKI };
+        expect(rulesFor(hexagonBoard(6), hexRules)).toBe(hexRules);
+        expect(rulesFor(hexagonBoard(8), hexRules)).toBe(hexRules);
+        expect(rulesFor(SPEC, hexRules)).toBeUndefined();
+        expect(rulesFor(GLINSKI, undefined)).toBeUndefined();
     });
 });
 

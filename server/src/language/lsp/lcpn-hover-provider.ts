@@ -26,6 +26,7 @@ import { declarationWord, functionWord, hexagonalWord, keywordWord, orientationW
 import { zoneSquares } from '../../engine/rules.js';
 import { escapeMarkdown, inlineCode } from '../../views/markdown.js';
 import { pieceMarkdown } from '../../views/piece-markdown.js';
+import { rulesFor } from '../../views/zones.js';
 import type { PieceDef } from '../../model/piece.js';
 import { toBetza, toParlett } from '../../notation/index.js';
 
@@ -135,9 +136,13 @@ export class LcpnHoverProvider implements HoverProvider {
         const leaf = CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.position));
         if (!leaf || leaf.hidden) return undefined;
         const settings = await this.settings();
-        // The board declared in the hovered document, unless the user set a size (its rules still apply where their zones lie on it).
+        // The board declared in the hovered document, unless the user set one (its rules still apply where their zones lie on
+        // it, if it is of the same lattice: a palace of squares means nothing on a hexagon).
         const declared = declaredBoard(this.services.lcpn.PieceModels, document);
-        if (declared) Object.assign(settings, { board: settings.boardSet ? settings.board : declared.rules.board, rules: declared.rules, declaration: declared.declaration });
+        if (declared) {
+            const board = settings.boardSet ? settings.board : declared.rules.board;
+            Object.assign(settings, { board, rules: rulesFor(board, declared.rules), declaration: declared.declaration });
+        }
         // The export links reopen this hover's piece in the panel: the URI as the client sent it.
         if (this.services.lcpn.Client.exportCommand) settings.exportFrom = { uri: params.textDocument.uri, position: params.position };
         const value = this.contentFor(leaf.astNode, leaf.text, document, settings);
