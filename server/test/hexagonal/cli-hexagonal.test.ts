@@ -8,7 +8,10 @@
  * Expected cells are worked out by hand: on the hexagon from Glinski's rules (see glinski.test.ts
  * for the lines through f6), on 8x8 from orthodox chess.
  */
-import { describe, expect, test } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
 import { requireBundle, root, runLcpn } from '../cli/run-cli.js';
 
 const cells = (text: string) => (text === '' ? [] : text.split(' ').sort());
@@ -170,4 +173,42 @@ describe('lcpn convert and paths', () => {
         expect(lcpn('convert', '--from', 'path', '/L*FF(L|R)F$/', '--to', 'lisp', '--name', 'knight')).toMatchObject({ code: 0, stdout: '(def knight (path "L*FF(L|R)F$"))\n' });
         expect(lcpn('convert', '--from', 'path', 'L*(F$)+', '--to', 'path')).toMatchObject({ code: 0, stdout: 'L*(F$)+\n', stderr: '' });
     });
+});
+
+/** The specification's hexagonal example (seed 004), as its picture draws it: ! the piece, X where it may go. */
+const SPEC_PICTURE = [
+    '     . . . . . .',
+    '    . . . . . . .',
+    '   . . . . . . . .',
+    '  . . . . . . . . .',
+    ' . . . . X X . . . .',
+    '. . . . X ! . . . . .',
+    ' . . . . X . . . . .',
+    '  . . . . . . . . .',
+    '   . . . . . . . .',
+    '    . . . . . . .',
+    '     . . . . . .'
+];
+
+describe('lcpn show: the specification\'s hexagonal picture, in each style', () => {
+    requireBundle();
+    const dir = mkdtempSync(join(tmpdir(), 'lcpn-spec-hex-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const STYLES: Record<string, string> = {
+        lisp: '(def spec-board (board (hexagon 6 rows)))\n(def spec-piece (wazir :forward-left :forward-right :left :backward-left))\n',
+        c: 'spec_board := board(hexagon(6, rows))\nspec_piece := wazir:forward_left:forward_right:left:backward_left\n',
+        sql: 'spec_board IS board(hexagon(6, rows))\nspec_piece IS wazir:forward_left:forward_right:left:backward_left\n'
+    };
+
+    test.each(Object.keys(STYLES))('%s: (wazir :forward-left :forward-right :left :backward-left) on (board (hexagon 6 rows))', (style) => {
+        writeFileSync(join(dir, `${style}.lcpn`), STYLES[style]);
+        const r = runLcpn(dir, ['show', `${style}.lcpn`, 'spec-piece']);
+        expect(r.stderr).toBe('');
+        const lines = r.stdout.split('\n');
+        const start = lines.indexOf('  on an empty board:') + 1;
+        expect(start).toBeGreaterThan(0);
+        // The diagram is indented under its caption; the picture is the spec's, cell for cell.
+        const drawn = lines.slice(start, start + SPEC_PICTURE.length).map((l) => l.slice(4).trimEnd());
+        expect(drawn).toEqual(SPEC_PICTURE.map((l) => l.trimEnd()));
+    }, 30_000);
 });
