@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import {
     CancellationTokenSource, createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter, type MessageConnection
-} from 'vscode-jsonrpc/node';
+} from 'vscode-jsonrpc/node.js';
 
 export interface Answer {
     method: string;

@@ -19,7 +19,7 @@ import {
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
 import { LcpnDocumentValidator } from '../lcpn-document-validator.js';
 import { checkedRequest, ClientUris, guardConnection } from './lcpn-connection-guard.js';
-import { pieceDiagram, PIECE_DIAGRAM_REQUEST, type PieceDiagramParams } from './lcpn-diagram-request.js';
+import { answerPieceDiagram, PIECE_DIAGRAM_REQUEST, type PieceDiagramParams } from './lcpn-diagram-request.js';
 import { positionDiagram, POSITION_DIAGRAM_REQUEST, type PositionDiagramParams } from './lcpn-position-request.js';
 import { PIECE_DIAGRAM_PARAMS, POSITION_DIAGRAM_PARAMS, type ParamsCheck } from './lcpn-request-params.js';
 
@@ -121,7 +121,7 @@ function addDiagnosticsHandler(connection: Connection, shared: LangiumSharedServ
 }
 
 function addDiagramHandlers(connection: Connection, shared: LangiumSharedServices): void {
-    addDocumentRequest<PieceDiagramParams>(connection, shared, PIECE_DIAGRAM_REQUEST, PIECE_DIAGRAM_PARAMS, (params) => pieceDiagram(shared, params));
+    addDocumentRequest<PieceDiagramParams>(connection, shared, PIECE_DIAGRAM_REQUEST, PIECE_DIAGRAM_PARAMS, (params) => answerPieceDiagram(shared, params));
     addDocumentRequest<PositionDiagramParams>(connection, shared, POSITION_DIAGRAM_REQUEST, POSITION_DIAGRAM_PARAMS, (params) => positionDiagram(shared, params));
 }
 
