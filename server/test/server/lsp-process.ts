@@ -52,8 +52,8 @@ export async function startServer(folder?: string): Promise<ServerProcess> {
         diagnostics.set(params.uri, params.diagnostics);
         waiters.splice(0).forEach((wake) => wake());
     });
-    connection.onNotification('window/logMessage', (params: { message: string }) => messages.push(params.message));
-    connection.onNotification('window/showMessage', (params: { message: string }) => messages.push(params.message));
+    connection.onNotification('window/logMessage', (params: { message: string }) => { messages.push(params.message); });
+    connection.onNotification('window/showMessage', (params: { message: string }) => { messages.push(params.message); });
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
     connection.listen();
