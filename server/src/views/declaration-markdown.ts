@@ -11,7 +11,7 @@ import { markdownImage, renderSvgDiagram } from '../diagram/svg.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import { compactSquares, type DiagramZone } from '../diagram/zones.js';
 import { boardFacts } from '../diagram/facts.js';
-import { boardGeometry, boardKey } from '../geometry/index.js';
+import { boardGeometry, boardKey, theBoard } from '../geometry/index.js';
 import type { Declaration, PieceDef } from '../model/piece.js';
 import { clauseWords, conditionMeaning, declarationKind, functionMeaning } from './condition-words.js';
 import { codeBlock, escapeMarkdown } from './markdown.js';
@@ -48,7 +48,7 @@ function body(def: PieceDef, declaration: Declaration, options: DeclarationMarkd
             const zone = resolveZone(def.key, options.resolve, board);
             const squares = zone?.squares ?? [];
             const lines = [
-                `${cells(board)}, from White's side: ${squares.length > 0 ? compactSquares(squares, board).join(', ') : `none on the ${boardWords(board)} board`}.`,
+                `${cells(board)}, from White's side: ${squares.length > 0 ? compactSquares(squares, board).join(', ') : `none on ${boardWords(board)}`}.`,
                 ...(squares.length > 0 ? [`For a Black piece, turned half a turn: ${compactSquares(squares.map((sq) => turnSquare(board, sq)), board).join(', ')}.`] : []),
                 'As a keyword (`:name`) it confines a movement to these squares: the start, every square passed over and the landing.'
             ];
@@ -79,8 +79,8 @@ function escapeWords(text: string): string {
 
 /** `Squares`, or `Cells` on a board whose cells are not squares. */
 const cells = (board: Board) => (boardGeometry(board).geometry.kind === 'square' ? 'Squares' : 'Cells');
-/** `9 x 10`, or the board's label when it has a shape (`hexagon of side 6`). */
-const boardWords = (board: Board) => (board.shape ? boardGeometry(board).label : `${board.files} x ${board.ranks}`);
+/** `the 9 x 10 board`, or as the geometry says a board with a shape (`the hexagon of side 6`, `the 8x8 cylinder board`). */
+const boardWords = (board: Board) => (board.shape ? theBoard(board) : `the ${board.files} x ${board.ranks} board`);
 
 /** A set-up with no piece on the board: the diagram then shows only the board and its zones. */
 const NOWHERE: Square = { file: -1, rank: -1 };
