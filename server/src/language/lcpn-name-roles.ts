@@ -60,6 +60,11 @@ function roleByPosition(ref: ast.NameRef): NameRole {
         && typeof text === 'string' && ['t', 'else', 'otherwise'].includes(normalizeName(text))) {
         return 'default-test';
     }
+    // `moving path("F$")` (SQL): the grammar gives the gerund the notation's name; it is the notation function.
+    if (ast.isGerundCall(container) && ref.$containerProperty === 'arg' && ast.isApplication(container.$container)
+        && container.$containerProperty === 'head' && typeof text === 'string' && functionWord(text)?.role === 'notation') {
+        return 'function';
+    }
     if (ast.isApplication(container) && ref.$containerProperty === 'args') {
         const byHead = argumentRole(container, ref);
         if (byHead) return byHead;

@@ -17,7 +17,7 @@ import { closestNames, didYouMean, spellAs } from './suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { findCycles, references } from '../model/cycles.js';
 import { FUNCTIONS, QUALIFIERS, declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword } from '../model/vocabulary.js';
-import { enclosingStyle, lowerMove, notationOf } from '../model/lower.js';
+import { enclosingStyle, gerundOverNotation, lowerMove, notationOf } from '../model/lower.js';
 import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
@@ -331,7 +331,7 @@ export class LcpnValidator {
     };
 
     checkInformalText = (text: ast.StringLit, accept: ValidationAcceptor): void => {
-        if (ast.isApplication(text.$container) && notationOf(text.$container)) return; // a Betza/Parlett string is formal
+        if (ast.isApplication(text.$container) && (notationOf(text.$container) || gerundOverNotation(text.$container))) return; // a Betza/Parlett/path string is formal
         // `"before crossing river"` as a test reads as the condition `before-crossing-river` when the namespace defines one.
         if (isTestString(text)) {
             const kind = this.models.resolverFor(AstUtils.getDocument(text).uri.toString())(conditionKeyOfText(text.value))?.declaration?.kind;

@@ -279,6 +279,12 @@ class Lowering {
     private application(expr: ast.Application): Move {
         const notation = notationOf(expr);
         if (notation) return this.notation(notation, expr.args[0] as ast.StringLit);
+        const gerundNotation = gerundOverNotation(expr);
+        if (gerundNotation) {
+            // `moving path("F$")`: the gerund took the notation's name as its argument; what was meant is plain.
+            const functions = (gerundNotation.gerund.gerunds ?? []).filter((g) => typeof g === 'string' && g.length > 0).map((g) => GERUNDS[g] ?? normalizeName(g));
+            return { kind: 'apply', functions, args: [this.notation(gerundNotation.notation, expr.args[0] as ast.StringLit)] };
+        }
         const head = headName(expr);
         if (head !== undefined && declarationWord(head)) {
             this.problem(expr, 'misplaced-declaration', misplacedDeclaration(head));
@@ -659,6 +665,14 @@ function misplacedDeclaration(head: string): string {
 function pathMove(text: string): { move?: Move; problems: NotationProblem[] } {
     const { regex, text: normalized, problems } = parsePath(text);
     return { move: regex ? { kind: 'path', text: normalized, regex } : undefined, problems };
+}
+
+/** `moving path("F$")` (SQL): a gerund applied to a notation call, which the grammar reads as `(moving path)("F$")`. */
+export function gerundOverNotation(expr: ast.Application): { gerund: ast.GerundCall; notation: Notation } | undefined {
+    const head = expr.head;
+    if (!ast.isGerundCall(head) || !ast.isNameRef(head.arg) || expr.args?.length !== 1 || !ast.isStringLit(expr.args[0]) || typeof expr.args[0].value !== 'string') return undefined;
+    const notation = NOTATION_FUNCTIONS[normalizeName(refText(head.arg))];
+    return notation ? { gerund: head, notation } : undefined;
 }
 
 /** `(betza "...")` or `betza("...")`: the notation, when the application is one. */

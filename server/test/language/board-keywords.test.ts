@@ -125,3 +125,14 @@ describe('board words are the language\'s', () => {
         for (const head of heads) expect(head.ref.ref, head.ref.$refText).toBeUndefined();
     });
 });
+
+describe('a notation after a SQL gerund', () => {
+    test.each([
+        'p IS moving path("F$") OR capturing path("F(LFR|RFL)$")',
+        'p IS moving betza("W")',
+        'p IS moving AND no_jumping parlett("1+")'
+    ])('%s reads as the gerund applied to the notation, with no complaint', async (text) => {
+        const diagnostics = (await validate(text)).diagnostics;
+        expect(diagnostics.filter((d) => d.severity !== 4).map((d) => `${codeOf(d)}: ${messageText(d)}`)).toEqual([]);
+    });
+});

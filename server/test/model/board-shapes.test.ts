@@ -77,6 +77,13 @@ const CONSTRUCTS: { lisp: string; c: string; sql: string; model: object }[] = [
                 { kind: 'check' }] } }] }] }
     },
     {
+        // The grammar reads `moving path("F$")` as `(moving path)("F$")`; lowering reads what was meant.
+        lisp: '(def step-path (move (path "F$")))',
+        c: 'step_path := move(path("F$"))',
+        sql: 'step_path IS moving path("F$")',
+        model: { kind: 'apply', functions: ['move'], args: [{ kind: 'path', text: 'F$', regex: pawnStep }] }
+    },
+    {
         lisp: '(def leg (=> (path "F$") wazir))',
         c: 'leg := path("F$") => wazir',
         sql: 'leg IS path("F$") AND_THEN wazir',
