@@ -1,0 +1,115 @@
+/**
+ * Guards for every Langium and Chevrotain internal lcpn touches (lcpn-langium-internals.ts):
+ * each test fails if the internal changes shape on an upgrade, before the feature built on it
+ * misbehaves somewhere less visible. Plus the public extension points lcpn relies on that a
+ * Langium release could stop honouring (the ParserConfig lookahead strategy).
+ */
+import { CompositeCstNodeImpl, CstNodeBuilder, GrammarAST, LangiumCompletionParser, LangiumParser, type CompositeCstNode, type CstNode } from 'langium';
+import { LLStarLookaheadStrategy } from 'chevrotain-allstar';
+import { describe, expect, test, vi } from 'vitest';
+import type { Document } from '../../src/language/generated/ast.js';
+import { markCompletionTokensRead, ownAstNode, recognizerOf, replaceNodeBuilder } from '../../src/language/lcpn-langium-internals.js';
+import { LcpnLookaheadStrategy } from '../../src/language/lcpn-lookahead.js';
+import { createLcpnServices } from '../../src/language/lcpn-module.js';
+import { createLcpnCompletionParser } from '../../src/language/lcpn-parser.js';
+
+const { Lcpn } = createLcpnServices();
+
+describe('Langium and Chevrotain internals lcpn touches', () => {
+    test('1. LangiumParser.wrapper is the Chevrotain parser, with LA, SKIP_TOKEN, SAVE_ERROR, errors and input', () => {
+        const parser = Lcpn.parser.LangiumParser;
+        const recognizer = recognizerOf(parser);
+        for (const method of ['LA', 'SKIP_TOKEN', 'SAVE_ERROR'] as const) expect(typeof recognizer[method]).toBe('function');
+        // `input` is a setter that resets the cursor; LA(1) is then the first token, SKIP_TOKEN moves on.
+        const tokens = Lcpn.parser.Lexer.tokenize('a := wazir').tokens;
+        recognizer.input = tokens;
+        expect(recognizer.LA(1).image).toBe('a');
+        expect(recognizer.SKIP_TOKEN().image).toBe(':=');
+        expect(recognizer.LA(2).image).toBe('wazir');
+        expect(Array.isArray(recognizer.errors)).toBe(true);
+        recognizer.input = [];
+        // The LCPN parser leaves no tokens behind after a parse (so no document stays reachable from it).
+        parser.parse('(def a wazir)');
+        expect(recognizer.input).toEqual([]);
+    });
+
+    test('2. LangiumParser.nodeBuilder is an own property holding the CstNodeBuilder that parse uses', () => {
+        const parser = new LangiumParser(Lcpn);
+        expect(Object.hasOwn(parser, 'nodeBuilder')).toBe(true);
+        expect((parser as unknown as { nodeBuilder: unknown }).nodeBuilder).toBeInstanceOf(CstNodeBuilder);
+        // The LCPN parser's CST is built by lcpn's builder: pass-through composites are gone.
+        const body = Lcpn.parser.LangiumParser.parse<Document>('b := knight').value.definitions[0].body!.$cstNode!;
+        // The body node, then the name's data type rule, then the leaf (Langium alone: nine rule calls deep).
+        expect(depthOfFirstLeaf(body)).toBe(2);
+        const builder = new CstNodeBuilder();
+        replaceNodeBuilder(parser, builder);
+        expect((parser as unknown as { nodeBuilder: unknown }).nodeBuilder).toBe(builder);
+    });
+
+    test('3. CompositeCstNodeImpl._astNode is the node\'s own AST node, unset on nodes without one', () => {
+        const result = Lcpn.parser.LangiumParser.parse<Document>('(def a (/ wazir ferz))\nb := a -> knight');
+        const definition = result.value.definitions[0];
+        const cst = definition.$cstNode as CompositeCstNode;
+        expect(cst).toBeInstanceOf(CompositeCstNodeImpl);
+        expect(ownAstNode(cst)).toBe(definition);
+        const bare = new CompositeCstNodeImpl();
+        expect(ownAstNode(bare)).toBeUndefined();
+        bare.astNode = definition;
+        expect(ownAstNode(bare)).toBe(definition);
+    });
+
+    test('4. LangiumCompletionParser.nextTokenIndex is the index after the last consumed token', () => {
+        const parser = createLcpnCompletionParser(Lcpn);
+        expect(parser).toBeInstanceOf(LangiumCompletionParser);
+        expect(parser.parse('(def a (/ wazir ').tokenIndex).toBe(5);
+        markCompletionTokensRead(parser, 3);
+        expect((parser as unknown as { nextTokenIndex: number }).nextTokenIndex).toBe(3);
+    });
+});
+
+describe('public extension points lcpn relies on', () => {
+    test('the ParserConfig lookahead strategy is the one each parser uses, one instance per parser', () => {
+        const config = Lcpn.parser.ParserConfig!;
+        const first = config.lookaheadStrategy;
+        expect(first).toBeInstanceOf(LcpnLookaheadStrategy);
+        expect(config.lookaheadStrategy).not.toBe(first);
+        // Langium spreads the config after its own default: ours wins.
+        const wrapper = recognizerOf(Lcpn.parser.LangiumParser) as unknown as { lookaheadStrategy?: unknown };
+        expect(wrapper.lookaheadStrategy).toBeInstanceOf(LcpnLookaheadStrategy);
+    });
+
+    test('an operator loop or optional part decided by one token is entered on it, not predicted with LL(*)', () => {
+        const predicted: string[] = [];
+        const spy = vi.spyOn(LLStarLookaheadStrategy.prototype, 'buildLookaheadForOptional').mockImplementation(function (this: LLStarLookaheadStrategy, options) {
+            predicted.push(`${options.rule.name.replace(/\u200b/g, '')} ${options.prodType} ${options.prodOccurrence}`);
+            return () => false;
+        });
+        try {
+            void createLcpnServices().Lcpn.parser.LangiumParser;
+        } finally {
+            spy.mockRestore();
+        }
+        // chevrotain-allstar 0.5 predicted every one of these with LL(*) (each read ahead to the end of the nesting).
+        for (const loop of ['InfixApplication Repetition 2', 'InfixSequence Repetition 1', 'InfixUnion Option 1', 'InfixComposition Option 1', 'InfixPostfix Option 1', 'TestCall Option 2']) {
+            expect(predicted).not.toContain(loop);
+        }
+    });
+
+    test('10,000 nested calls parse (ran out of memory with LL(*) prediction)', () => {
+        const text = 'x := ' + 'move('.repeat(10_000) + 'wazir' + ')'.repeat(10_000) + '\n(def after wazir)';
+        const result = Lcpn.parser.LangiumParser.parse<Document>(text);
+        expect(result.value.definitions.map((d) => d.name)).toEqual(['x', 'after']);
+    });
+
+    test('the grammar element the definition-start check keys on exists (LispDefinition name=Name)', () => {
+        const rule = Lcpn.Grammar.rules.find((r) => r.name === 'LispDefinition');
+        expect(rule).toBeDefined();
+        expect(GrammarAST.isParserRule(rule)).toBe(true);
+    });
+});
+
+function depthOfFirstLeaf(node: CstNode): number {
+    let depth = 0;
+    for (let current = node; 'content' in current; current = (current as CompositeCstNode).content[0]) depth++;
+    return depth;
+}
