@@ -51,7 +51,7 @@ export interface EvaluateOptions {
 
 /** Compiles `target` for `geometry` (default squares); evaluating it on another lattice compiles it again for that one. */
 export function prepare(target: Target, resolve: Resolver, geometry: Geometry = SQUARE_LATTICE): Prepared {
-    const others = new Map<string, Prepared>();
+    let others: Map<string, Prepared> | undefined;
     const make = (g: Geometry): Prepared => {
         const problems = new Problems();
         const key = isPieceDef(target) ? target.key : target.kind === 'ref' ? target.key : undefined;
@@ -59,12 +59,12 @@ export function prepare(target: Target, resolve: Resolver, geometry: Geometry = 
             plan: compile(target, resolve, problems, undefined, undefined, g), problems: problems.list, ...(key !== undefined ? { key } : {}), geometry: g,
             forGeometry: (other) => {
                 if (other.id === g.id) return prepared;
+                others ??= new Map([[g.id, prepared]]);
                 let found = others.get(other.id);
                 if (!found) others.set(other.id, found = make(other));
                 return found;
             }
         };
-        others.set(g.id, prepared);
         return prepared;
     };
     return make(geometry);

@@ -109,6 +109,6 @@ export function boardProblem(board: Board): string | undefined {
     }
     const ok = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_RECTANGLE_SIDE;
     if (!ok(board.files) || !ok(board.ranks)) return `board ${board.files}x${board.ranks}: each side must be a whole number from 1 to ${MAX_RECTANGLE_SIDE}`;
-    if (boardGeometry(board).cells.length === 0) return `board ${boardGeometry(board).label}: every square is a hole`;
+    if (shape && boardGeometry(board).cells.length === 0) return `board ${boardGeometry(board).label}: every square is a hole`;
     return undefined;
 }
