@@ -135,3 +135,17 @@ describe('other shapes in the panel', () => {
             .toEqual({ message: 'd4 is not a cell of the board (8x8 with 2 holes)', column: edited.position.length });
     });
 });
+
+test('a file\'s rules (zones named on its squares) hold on boards of the same lattice only: not on a hexagon chosen in the panel', async () => {
+    const { services, uri, lineOf } = await open('(def mini (board 9 10 (confine general fortress)))\n(def fortress (zone d1-f3))\n(def general (wazir :rider))\n');
+    const position = { line: lineOf('general'), character: 6 };
+    // On the declared 9 x 10 the general stays in its fortress; on a 12x12 chosen in the panel too (same lattice).
+    const square = pieceDiagram(services.shared, { uri, position, board: '12x12', at: 'e2' })!;
+    expect(square.svg).toContain('fortress');
+    // On hex6, d1-f3 would name other cells: no fortress is drawn, and the rook-like general moves freely from e2.
+    const hex = pieceDiagram(services.shared, { uri, position, board: 'hex6', at: 'e2' })!;
+    expect(hex.svg).not.toContain('fortress');
+    expect(hex.facts.some((f) => f.includes('fortress'))).toBe(false);
+    const moves = positionDiagram(services.shared, { uri, position: 'hex6 w:general@e2', select: 'e2' })!;
+    expect(moves.selected!.moves).toEqual(expect.arrayContaining(['e10', 'a2', 'd1', 'e1']));
+});

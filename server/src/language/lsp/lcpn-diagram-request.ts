@@ -24,7 +24,7 @@ import { renderSvgDiagram } from '../../diagram/svg.js';
 import { renderTextDiagram } from '../../diagram/text.js';
 import { boardFacts, destinationFacts } from '../../diagram/facts.js';
 import { zoneFacts } from '../../diagram/zones.js';
-import { outsideZoneFacts, pieceZones } from '../../views/zones.js';
+import { outsideZoneFacts, pieceZones, rulesFor } from '../../views/zones.js';
 import type { PieceDef } from '../../model/piece.js';
 import { normalizeName } from '../../model/names.js';
 import { caveats } from '../../views/piece-summary.js';
@@ -69,7 +69,9 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
     const at = (params.at === undefined ? undefined : geometry.parse(params.at)) ?? geometry.centre;
     const side: Side = params.side === 'black' ? 'black' : 'white';
     const firstMove = params.firstMove === true;
-    const setup: SetUp = { board, at, friends: [], enemies: [], side, firstMove, ...(declared ? { rules: declared.rules } : {}) };
+    // The file's rules (zones named on its board) hold on a board of the same lattice only: a palace named on squares means nothing on a hexagon.
+    const rules = rulesFor(board, declared?.rules);
+    const setup: SetUp = { board, at, friends: [], enemies: [], side, firstMove, ...(rules ? { rules } : {}) };
     // The blockers on cells of this board, as the client named them (it keeps those the answer lists).
     const placed: Blocker[] = [];
     const taken = new Set<number>([at.rank * board.files + at.file]);
@@ -89,7 +91,7 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         .destinations.some((d) => d.firstMoveOnly);
     const window = { files: [0, board.files - 1] as [number, number], ranks: [0, board.ranks - 1] as [number, number] };
     const title = `${piece.name}${side === 'black' ? ' (Black)' : ''} on ${geometry.name(at)}`;
-    const zones = pieceZones(piece, resolve, board, declared?.rules, side);
+    const zones = pieceZones(piece, resolve, board, rules, side);
     return {
         piece: piece.name,
         at: geometry.name(at),

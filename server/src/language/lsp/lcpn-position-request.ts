@@ -18,7 +18,7 @@ import { boardGeometry } from '../../geometry/index.js';
 import { printBoardSpec } from '../../geometry/board-spec.js';
 import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, parsePosition, PositionError, setUpFor, type PieceLookup, type Position } from '../../engine/position.js';
 import type { DiagramZone } from '../../diagram/zones.js';
-import { pieceZones } from '../../views/zones.js';
+import { pieceZones, rulesFor } from '../../views/zones.js';
 import { declaredBoard } from '../lcpn-declared-board.js';
 import { destinations } from '../../engine/report.js';
 import { renderSvgDiagram } from '../../diagram/svg.js';
@@ -40,13 +40,13 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     const services = shared.ServiceRegistry.getServices(uri) as LcpnServices;
     const document = shared.workspace.LangiumDocuments.getDocument(uri)!;
     // The document's board declaration: its zones, confinements and promotion zone apply in the position.
-    const rules = declaredBoard(services.lcpn.PieceModels, document)?.rules;
+    const declared = declaredBoard(services.lcpn.PieceModels, document)?.rules;
     // A string that names no board (it starts with a side's pieces) is on the declared board, as `lcpn show/moves --position` reads it.
-    const prefix = rules && /^\s*(w|b|white|black):/i.test(params.position) ? `${printBoardSpec(rules.board)} ` : '';
+    const prefix = declared && /^\s*(w|b|white|black):/i.test(params.position) ? `${printBoardSpec(declared.board)} ` : '';
     let position: Position;
     try {
         position = params.position.trim() === ''
-            ? { board: rules?.board ?? DEFAULT_POSITION_BOARD, pieces: [] }
+            ? { board: declared?.board ?? DEFAULT_POSITION_BOARD, pieces: [] }
             : parsePosition(prefix + params.position);
         if (params.edit) position = edited(position, params.edit, params.position.length);
     } catch (error) {
@@ -55,6 +55,8 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         return { position: params.position, board: { files: 0, ranks: 0 }, pieces: [], svg: '', text: '', error: { message: error.message, column } };
     }
     const geometry = boardGeometry(position.board);
+    // The file's rules hold on a board of their own lattice only (zones named on squares mean nothing on a hexagon).
+    const rules = rulesFor(position.board, declared);
     const resolve = services.lcpn.PieceModels.resolverFor(uri.toString());
     const lookup: PieceLookup = (name) => {
         const piece = resolve(normalizeName(name));
