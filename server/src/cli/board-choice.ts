@@ -65,8 +65,9 @@ export function declaredNotes(declared: CheckedBoard | undefined): string[] {
 export function fitRules(rules: Rules, board: Board, name: string, source: string): { rules: Rules; notes: string[] } {
     if (boardKey(rules.board) === boardKey(board)) return { rules, notes: [] };
     // Zones are lattice cells: one fits when each of its cells is a cell of the board chosen. On
-    // another lattice (a square board's zone on a hexagon) the same coordinates are other cells: none fits.
-    const sameLattice = boardGeometry(rules.board).geometry.kind === boardGeometry(board).geometry.kind;
+    // another lattice (a square board's zone on a hexagon, or a hexagon turned to rows, whose
+    // forward and names differ) the same coordinates are other cells: none fits (as the hover, views/zones.ts rulesFor).
+    const sameLattice = boardGeometry(rules.board).geometry.id === boardGeometry(board).geometry.id;
     const fits = (zone: Zone) => sameLattice && zone.squares.every((sq) => isCell(board, sq));
     // `9x10` as before for rectangles; `the hexagon of side 6` for a shape named in words.
     const named = (b: Board) => (/^\d/.test(boardGeometry(b).label) ? boardGeometry(b).label : `the ${boardGeometry(b).label}`);
