@@ -37,12 +37,25 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
         const uri = changed.length === 1 && deleted.length === 0 ? changed[0].toString() : undefined;
         // Every other document fully built: no earlier change is still on its way through the workspace.
         this.editedAlone = uri !== undefined && this.langiumDocuments.all.every((d) => d.uri.toString() === uri || this.buildState.get(d.uri.toString())?.completed === true) ? uri : undefined;
+        // Anything else may change what any document's names mean: no validation reuses earlier diagnostics.
+        if (this.editedAlone === undefined) for (const document of this.langiumDocuments.all) this.forgetValidation(document);
         try {
             return await super.update(changed, deleted, cancelToken);
         } finally {
             this.editedAlone = undefined;
             this.exportedBefore = new Map();
         }
+    }
+
+    /** A document relinked because of another's change: its earlier diagnostics cannot be reused. */
+    override resetToState<T extends AstNode>(document: LangiumDocument<T>, state: DocumentState): void {
+        if (state !== DocumentState.Changed) this.forgetValidation(document);
+        super.resetToState(document, state);
+    }
+
+    private forgetValidation(document: LangiumDocument): void {
+        const validator = this.serviceRegistry.getServices(document.uri).validation.DocumentValidator as { forget?(document: LangiumDocument): void };
+        validator.forget?.(document);
     }
 
     /**

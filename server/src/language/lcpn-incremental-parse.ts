@@ -23,6 +23,7 @@ import { RootCstNodeImpl, type AstNode, type CompositeCstNode, type CstNode, typ
 import type { IRecognitionException, IToken } from 'chevrotain';
 import * as ast from './generated/ast.js';
 import { shiftCst, supportsShift } from './lcpn-incremental-cst.js';
+import { normalizeName } from '../model/names.js';
 
 /** Unchanged items re-parsed on each side of the changed ones. */
 const ANCHORS = 2;
@@ -33,9 +34,17 @@ export interface Splice {
     readonly added: readonly (ast.Definition | ast.Stray)[];
     /** The old items they replace. */
     readonly removed: readonly (ast.Definition | ast.Stray)[];
-    /** The parse result it was spliced from (`parseId`; an id, so that old results are not kept alive). */
-    readonly previous: number;
+    /**
+     * The parse results it descends from by splices, newest first, each with the definition
+     * names changed since it (`parseId`s, so that old results are not kept alive). A
+     * validation reuses what it computed for any of them (an edit typed while the previous one
+     * was still being built is spliced from a result that was never validated).
+     */
+    readonly history: readonly { readonly parse: number; readonly names: ReadonlySet<string> }[];
 }
+
+/** How many earlier parse results a splice remembers. */
+const HISTORY = 16;
 
 const parseIds = new WeakMap<object, number>();
 let nextParseId = 1;
@@ -220,8 +229,24 @@ export function spliceParse(parser: LangiumParser, old: ParseResult<ast.Document
     }
     return {
         parseResult: { value: newRoot, lexerErrors: [], lexerReport: slice.lexerReport, parserErrors },
-        splice: { added, removed, previous: parseId(old) }
+        splice: { added, removed, history: historyOf(old, changedNames(added, removed)) }
     };
+}
+
+/** The new splice's history: the old result with the names this edit changed, then the old result's own history, each with these names added. */
+function historyOf(old: ParseResult<ast.Document>, names: ReadonlySet<string>): Splice['history'] {
+    const history = [{ parse: parseId(old), names }];
+    for (const earlier of spliceOf(old)?.history.slice(0, HISTORY - 1) ?? []) {
+        history.push({ parse: earlier.parse, names: new Set([...earlier.names, ...names]) });
+    }
+    return history;
+}
+
+/** Normalized names of the definitions an edit removed or added. */
+function changedNames(added: readonly AstNode[], removed: readonly AstNode[]): Set<string> {
+    const names = new Set<string>();
+    for (const item of [...added, ...removed]) if (ast.isDefinition(item) && item.name) names.add(normalizeName(item.name));
+    return names;
 }
 
 function adopt(node: AstNode, root: AstNode, property: string, index: number): void {

@@ -14,7 +14,7 @@
  * as before. docs/incremental.md states the invariants; the property test
  * (server/test/incremental/document-edits.test.ts) compares every answer with a fresh build.
  */
-import { DocumentValidator, type AstNode, type Cancellation, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
+import { DocumentValidator, type Cancellation, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
 import { allAstNodes, referencesOf } from './ast-walk.js';
@@ -43,7 +43,7 @@ interface Previous {
 export const incrementalValidationStats = { reused: 0, assembled: 0, delegated: 0 };
 
 export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
-    private readonly previous = new WeakMap<LangiumDocument, Previous>();
+    private previous = new WeakMap<LangiumDocument, Previous>();
 
     constructor(private readonly services: LcpnServices) {
         super(services);
@@ -51,24 +51,38 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
 
     override async validateDocument(document: LangiumDocument, options: ValidationOptions = {}, cancelToken?: Cancellation.CancellationToken): Promise<Diagnostic[]> {
         const previous = this.previous.get(document);
-        this.previous.delete(document);
         if (!this.isClean(document, options)) {
+            this.previous.delete(document);
             incrementalValidationStats.delegated++;
             return super.validateDocument(document, options, cancelToken);
         }
         const key = optionsKey(options);
         const splice = spliceOf(document.parseResult);
         const builder = this.services.shared.workspace.DocumentBuilder as unknown as Partial<LcpnDocumentBuilder>;
-        const reuse = previous && splice && previous.parse === splice.previous && previous.options === key
-            && builder.isEditedAlone?.(document.uri.toString()) === true ? previous : undefined;
-        const result = await this.assemble(document, options, reuse, reuse && splice ? changedNames(splice.added, splice.removed) : undefined, cancelToken);
+        // Reuse what was computed for the parse this one descends from by splices, with the names changed since.
+        const since = previous && previous.options === key && builder.isEditedAlone?.(document.uri.toString()) === true
+            ? splice?.history.find((step) => step.parse === previous.parse) : undefined;
+        const reuse = since ? previous : undefined;
+        const result = await this.assemble(document, options, reuse, since ? new Set(since.names) : undefined, cancelToken);
         if (!result) {
+            this.previous.delete(document);
             incrementalValidationStats.delegated++;
             return super.validateDocument(document, options, cancelToken);
         }
         if (reuse) incrementalValidationStats.reused++; else incrementalValidationStats.assembled++;
         this.previous.set(document, { parse: parseId(document.parseResult), options: key, items: result.items });
         return result.diagnostics;
+    }
+
+    /**
+     * Forgets what was computed for a document: the builder calls this when something else than
+     * an edit of that document alone may have changed what its names mean (another document
+     * changed, it is relinked). Kept otherwise, even when a validation is cancelled: the next
+     * edit's splice history leads back to it.
+     */
+    forget(document?: LangiumDocument): void {
+        if (document) this.previous.delete(document);
+        else this.previous = new WeakMap();
     }
 
     /** A file the lexer and parser read without an error, with no strays: no syntax filter applies. */
@@ -173,13 +187,6 @@ function byDefinition(definitions: readonly ast.Definition[], diagnostics: reado
 
 function before(a: { line: number; character: number }, b: { line: number; character: number }): boolean {
     return a.line < b.line || (a.line === b.line && a.character <= b.character);
-}
-
-/** Normalized names the edit removed or added (definition names). */
-function changedNames(added: readonly AstNode[], removed: readonly AstNode[]): Set<string> {
-    const names = new Set<string>();
-    for (const item of [...added, ...removed]) if (ast.isDefinition(item) && item.name) names.add(normalizeName(item.name));
-    return names;
 }
 
 /**

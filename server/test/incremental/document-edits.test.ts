@@ -6,7 +6,7 @@
  * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_DOC_EDITS for longer runs
  * (docs/incremental.md).
  */
-import { URI, type LangiumDocument } from 'langium';
+import { Cancellation, DocumentState, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
 import { createLcpnServices, type LcpnServices } from '../../src/language/lcpn-module.js';
@@ -93,5 +93,38 @@ describe('an incrementally updated document answers as one built from scratch', 
         console.log(`incremental document updates: ${spliced} of ${edits} edits spliced, the rest parsed in full; ${reused} validations reused diagnostics`);
         expect(spliced).toBeGreaterThan(EDITS * 0.2);
         expect(reused).toBeGreaterThan(EDITS * 0.1);
+    }, 600_000);
+
+    test('an edit typed while the previous one was still being built reuses what was computed before both', async () => {
+        const r = new Random(SEED + 1);
+        const edited = await services();
+        const fresh = await services();
+        const uri = URI.parse(URI_TEXT);
+        let text = generateChained(40);
+        let version = 1;
+        edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
+        edited.shared.workspace.LangiumDocuments.addDocument(edited.shared.workspace.LangiumDocumentFactory.fromString(text, uri));
+        await edited.shared.workspace.DocumentBuilder.update([uri], []);
+        // The first of two edits is cancelled once parsed and indexed, as a keystroke arriving mid-build cancels it.
+        let cancel: Cancellation.CancellationTokenSource | undefined;
+        edited.shared.workspace.DocumentBuilder.onBuildPhase(DocumentState.IndexedContent, () => cancel?.cancel());
+        const before = incrementalValidationStats.reused;
+        for (let round = 0; round < 10; round++) {
+            for (const cancelled of [true, false]) {
+                text = applyEdit(text, randomEdit(text, r, true));
+                edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
+                cancel = cancelled ? new Cancellation.CancellationTokenSource() : undefined;
+                await edited.shared.workspace.DocumentBuilder.update([uri], [], cancel?.token).catch(() => undefined);
+            }
+            const document = edited.shared.workspace.LangiumDocuments.getDocument(uri)!;
+            if (fresh.shared.workspace.LangiumDocuments.hasDocument(uri)) await fresh.shared.workspace.DocumentBuilder.update([], [uri]);
+            const reference = fresh.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
+            fresh.shared.workspace.LangiumDocuments.addDocument(reference);
+            await fresh.shared.workspace.DocumentBuilder.build([reference], { validation: true });
+            const expected = await answers(fresh.Lcpn, reference, []);
+            const actual = await answers(edited.Lcpn, document, []);
+            if (expected !== actual) expect.fail(`round ${round} giving\n${JSON.stringify(text)}\n${firstDifference(expected, actual)}`);
+        }
+        expect(incrementalValidationStats.reused - before).toBeGreaterThan(3);
     }, 600_000);
 });
