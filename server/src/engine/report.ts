@@ -202,27 +202,27 @@ export function movesReport(target: Target, setup: SetUp, resolve: Resolver): Mo
     const moves = sortOffsets(found.filter((d) => d.move && empty(d)).map(offset));
     const captures = sortOffsets(found.filter((d) => (d.capture || d.igui) && empty(d)).map(offset));
     const geometry = boardGeometry(setup.board);
-    const squareName = (sq: Square) => geometry.name(sq);
+    const nameOf = (sq: Square) => geometry.name(sq);
     // Round a cylinder an offset may point past the last file: the cell is the wrapped one.
-    const name = ([dx, dy]: [number, number]) => squareName({ file: wrapFile(setup.board, setup.at.file + dx), rank: setup.at.rank + dy });
+    const name = ([dx, dy]: [number, number]) => nameOf({ file: wrapFile(setup.board, setup.at.file + dx), rank: setup.at.rank + dy });
     // `found` is ordered by file then rank, the same order as the offsets.
     const iguiFrom: Record<string, string[]> = {};
     const promotions: Record<string, string[]> = {};
     for (const d of found) {
-        if (d.iguiFrom) iguiFrom[squareName(d.square)] = d.iguiFrom.map(squareName);
-        if (d.promotions) promotions[squareName(d.square)] = [...d.promotions];
+        if (d.iguiFrom) iguiFrom[nameOf(d.square)] = d.iguiFrom.map(nameOf);
+        if (d.promotions) promotions[nameOf(d.square)] = [...d.promotions];
     }
     return {
         moves,
         captures,
         moveSquares: moves.map(name),
         captureSquares: captures.map(name),
-        takeSquares: found.filter((d) => (d.capture || d.igui) && !empty(d)).map((d) => squareName(d.square)),
-        iguiSquares: found.filter((d) => d.igui).map((d) => squareName(d.square)),
+        takeSquares: found.filter((d) => (d.capture || d.igui) && !empty(d)).map((d) => nameOf(d.square)),
+        iguiSquares: found.filter((d) => d.igui).map((d) => nameOf(d.square)),
         iguiFrom,
         promotions,
         locustSquares: locustMoves(found, setup.board),
-        firstMoveSquares: found.filter((d) => d.firstMoveOnly).map((d) => squareName(d.square)),
+        firstMoveSquares: found.filter((d) => d.firstMoveOnly).map((d) => nameOf(d.square)),
         problems
     };
 }
@@ -289,12 +289,12 @@ export interface LocustMove {
 /** The locust moves of a set of destinations, ordered by landing square then by what they capture; cells named as `board` names them. */
 export function locustMoves(found: readonly Destination[], board: Board = { files: 1, ranks: 1 }): LocustMove[] {
     const geometry = boardGeometry(board);
-    const squareName = (sq: Square) => geometry.name(sq);
+    const nameOf = (sq: Square) => geometry.name(sq);
     const out: LocustMove[] = [];
     for (const d of found) {
-        const ways = (d.locusts ?? []).map((way) => way.map(squareName));
+        const ways = (d.locusts ?? []).map((way) => way.map(nameOf));
         ways.sort((a, b) => a.join(' ').localeCompare(b.join(' ')));
-        for (const capture of ways) out.push({ capture, to: squareName(d.square) });
+        for (const capture of ways) out.push({ capture, to: nameOf(d.square) });
     }
     return out;
 }
