@@ -136,7 +136,6 @@ const CHARACTER_ASPECT = 0.6;
  * file) share a row, and neighbouring rows are offset (three columns per file). Labels: when
  * every row is one rank, rank numbers on the left; when every column is one file, file letters below.
  */
-
 function placedGrid(cells: readonly Cell[], geometry: BoardGeometry, symbol: (cell: Cell) => string, labels: boolean): string[] {
     if (cells.length === 0) return [];
     const placed = cells.map((cell) => ({ cell, at: geometry.place(cell.square) }));
@@ -148,8 +147,8 @@ function placedGrid(cells: readonly Cell[], geometry: BoardGeometry, symbol: (ce
     let rowGap = Infinity;
     for (let i = 1; i < ys.length; i++) rowGap = Math.min(rowGap, ys[i - 1] - ys[i]);
     // Keep the board's proportions in a monospace font (a character about 0.6 as wide as a line
-    // is high): this gives the square grid's two characters per square, the specification's
-    // one character per half hexagon in rows, and three per file in files.
+    // is high): one character per half hexagon in rows (the specification's picture), three per
+    // file in files; on squares the same rule would give the square grid's two per square.
     const perUnit = Number.isFinite(unit) && Number.isFinite(rowGap) ? Math.max(1, Math.round(unit / rowGap / CHARACTER_ASPECT)) : 1;
     const column = (x: number) => (Number.isFinite(unit) ? Math.round((round(x) - xs[0]) / unit) * perUnit : 0);
     const rowOf = new Map(ys.map((y, i) => [y, i]));
