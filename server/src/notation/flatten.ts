@@ -374,6 +374,13 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
         return true;
     };
 
+    // The square-board notations say nothing of a board of another shape: the piece's moves there differ from the string's.
+    const shape = context.board?.shape;
+    if (!options.lattice && shape) {
+        if (shape.kind === 'hexagon') lose(`the hexagonal board (${who} describe moves on a square board: the string says what the piece does there, not on the hexagon)`);
+        if (shape.kind === 'rectangle' && shape.cylinder) lose(`the cylinder (${who} write the moves as on a board whose edges do not wrap round)`);
+        if (shape.kind === 'rectangle' && shape.holes && shape.holes.length > 0) lose(`the holes in the board (${who} write the moves as on a board without holes)`);
+    }
     if ('kind' in target) {
         walk(target, ROOT, parts);
     } else {
