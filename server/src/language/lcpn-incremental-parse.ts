@@ -40,7 +40,15 @@ export interface Splice {
      * validation reuses what it computed for any of them (an edit typed while the previous one
      * was still being built is spliced from a result that was never validated).
      */
-    readonly history: readonly { readonly parse: number; readonly names: ReadonlySet<string> }[];
+    readonly history: readonly SpliceStep[];
+}
+
+/** Since one earlier parse result: the definition names changed, and whether a board declaration may have changed. */
+export interface SpliceStep {
+    readonly parse: number;
+    readonly names: ReadonlySet<string>;
+    /** A changed item mentions `board`: the file's declared board (which every definition's checks read) may differ. */
+    readonly board: boolean;
 }
 
 /** How many earlier parse results a splice remembers. */
@@ -229,17 +237,21 @@ export function spliceParse(parser: LangiumParser, old: ParseResult<ast.Document
     }
     return {
         parseResult: { value: newRoot, lexerErrors: [], lexerReport: slice.lexerReport, parserErrors },
-        splice: { added, removed, history: historyOf(old, changedNames(added, removed)) }
+        splice: { added, removed, history: historyOf(old, changedNames(added, removed), [...added, ...removed].some(mentionsBoard)) }
     };
 }
 
 /** The new splice's history: the old result with the names this edit changed, then the old result's own history, each with these names added. */
-function historyOf(old: ParseResult<ast.Document>, names: ReadonlySet<string>): Splice['history'] {
-    const history = [{ parse: parseId(old), names }];
+function historyOf(old: ParseResult<ast.Document>, names: ReadonlySet<string>, board: boolean): Splice['history'] {
+    const history: SpliceStep[] = [{ parse: parseId(old), names, board }];
     for (const earlier of spliceOf(old)?.history.slice(0, HISTORY - 1) ?? []) {
-        history.push({ parse: earlier.parse, names: new Set([...earlier.names, ...names]) });
+        history.push({ parse: earlier.parse, names: new Set([...earlier.names, ...names]), board: earlier.board || board });
     }
     return history;
+}
+
+function mentionsBoard(item: AstNode): boolean {
+    return /board/i.test(item.$cstNode?.text ?? '');
 }
 
 /** Normalized names of the definitions an edit removed or added. */

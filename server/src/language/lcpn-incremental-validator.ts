@@ -63,13 +63,15 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
         const since = previous && previous.options === key && builder.isEditedAlone?.(document.uri.toString()) === true
             ? splice?.history.find((step) => step.parse === previous.parse) : undefined;
         const reuse = since ? previous : undefined;
-        const result = await this.assemble(document, options, reuse, since ? new Set(since.names) : undefined, cancelToken);
+        // A board declaration changed: every definition's checks read the file's board, none is reused.
+        const reuseItems = since?.board ? undefined : reuse;
+        const result = await this.assemble(document, options, reuseItems, since ? new Set(since.names) : undefined, cancelToken);
         if (!result) {
             this.previous.delete(document);
             incrementalValidationStats.delegated++;
             return super.validateDocument(document, options, cancelToken);
         }
-        if (reuse) incrementalValidationStats.reused++; else incrementalValidationStats.assembled++;
+        if (reuseItems) incrementalValidationStats.reused++; else incrementalValidationStats.assembled++;
         this.previous.set(document, { parse: parseId(document.parseResult), options: key, items: result.items });
         return result.diagnostics;
     }

@@ -127,4 +127,29 @@ describe('an incrementally updated document answers as one built from scratch', 
         }
         expect(incrementalValidationStats.reused - before).toBeGreaterThan(3);
     }, 600_000);
+
+    test('a changed board declaration is seen by every definition (the keywords a board gives meaning to)', async () => {
+        const edited = await services();
+        const fresh = await services();
+        const uri = URI.parse(URI_TEXT);
+        const pieces = '\n(def crab (wazir :narrow))\ncamel-ish := ferz:forward-left\n(def other (ferz :forward))\n';
+        let version = 1;
+        let text = '(def glinski (board 8 8))' + pieces;
+        edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
+        edited.shared.workspace.LangiumDocuments.addDocument(edited.shared.workspace.LangiumDocumentFactory.fromString(text, uri));
+        await edited.shared.workspace.DocumentBuilder.update([uri], []);
+        for (const board of ['(def glinski (board (hexagon 6)))', '(def glinski (board 9 10))', '(def glinski (board (hexagon 6 rows)))', '(def glinski (board 8 8))']) {
+            text = board + pieces;
+            edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
+            await edited.shared.workspace.DocumentBuilder.update([uri], []);
+            const document = edited.shared.workspace.LangiumDocuments.getDocument(uri)!;
+            expect(spliceOf(document.parseResult)).toBeDefined();
+            if (fresh.shared.workspace.LangiumDocuments.hasDocument(uri)) await fresh.shared.workspace.DocumentBuilder.update([], [uri]);
+            const reference = fresh.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
+            fresh.shared.workspace.LangiumDocuments.addDocument(reference);
+            await fresh.shared.workspace.DocumentBuilder.build([reference], { validation: true });
+            const expected = await answers(fresh.Lcpn, reference, [text.indexOf('crab')]);
+            expect(await answers(edited.Lcpn, document, [text.indexOf('crab')])).toBe(expected);
+        }
+    }, 600_000);
 });
