@@ -160,14 +160,22 @@ const byText = new Map<string, PathAutomaton>();
 /** Distinct expressions kept in the text memo (a long editing session types many). */
 const MEMO_SIZE = 256;
 
+/**
+ * Deterministic states an automaton keeps between walks. A pathological expression can build
+ * one per configuration a walk explores (bounded by the walk's budget); past this many, the next
+ * walk starts from a fresh automaton, so a long session does not keep them all.
+ */
+export const PATH_STATES_KEPT = 20_000;
+
 /** The automaton of `regex`, compiled once per expression. */
 export function compilePath(regex: PathRegex): PathAutomaton {
     let automaton = byRegex.get(regex);
-    if (automaton) return automaton;
+    if (automaton && automaton.size <= PATH_STATES_KEPT) return automaton;
     const key = JSON.stringify(regex);
     automaton = byText.get(key);
-    if (!automaton) {
+    if (!automaton || automaton.size > PATH_STATES_KEPT) {
         automaton = new LazyDfa(buildNfa(regex));
+        byText.delete(key);
         if (byText.size >= MEMO_SIZE) byText.delete(byText.keys().next().value!);
         byText.set(key, automaton);
     }

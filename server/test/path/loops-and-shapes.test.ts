@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { parsePath } from '../../src/notation/path-parse.js';
 import { walkPath, PathWalkLimit } from '../../src/engine/path-walk.js';
-import { compilePath, matchesPath } from '../../src/engine/path-compile.js';
+import { compilePath, matchesPath, PATH_STATES_KEPT } from '../../src/engine/path-compile.js';
 import { boardGeometry } from '../../src/geometry/index.js';
 import type { Board } from '../../src/engine/board.js';
 import { GLINSKI, SQUARE8, cellNames, sortNames, walk } from './helpers.js';
@@ -117,6 +117,20 @@ describe('the automaton', () => {
         expect(['FL', 'FLFL', 'FLFLFLFL', 'FLF'].map((s) => matchesPath(atLeast, s))).toEqual([false, true, true, false]);
         const nested = parsePath('((F|)L)*').regex!;
         expect(['', 'L', 'FLL', 'FLFLL', 'FF'].map((s) => matchesPath(nested, s))).toEqual([true, true, true, true, false]);
+    });
+
+    test('a pathological expression\'s states are not all kept between walks', () => {
+        const regex = parsePath('(F|L)*F(F|L){15}').regex!;
+        const automaton = compilePath(regex);
+        // Strings that count through every 16-letter ending build a state for each.
+        for (let i = 0; i < 1 << 16 && automaton.size <= PATH_STATES_KEPT; i++) {
+            matchesPath(regex, Array.from({ length: 16 }, (_, bit) => ((i >> bit) & 1 ? 'F' : 'L')).join(''));
+        }
+        expect(automaton.size).toBeGreaterThan(PATH_STATES_KEPT);
+        const fresh = compilePath(regex);
+        expect(fresh).not.toBe(automaton);
+        expect(fresh.size).toBeLessThan(100);
+        expect(matchesPath(regex, 'F'.repeat(16))).toBe(true);
     });
 
     test('is compiled once per expression', () => {
