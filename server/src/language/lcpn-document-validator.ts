@@ -78,7 +78,7 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
         }
         const diagnostics = await super.validateDocument(document, options, cancelToken);
         // A file without syntax errors (nearly every build) costs one pass over its diagnostics.
-        if (!diagnostics.some((d) => d.severity === 1 && (SYNTAX_CODES.has(codeOf(d) ?? '') || SYNTAX_MISTAKES.has(codeOf(d) ?? '')))) return diagnostics;
+        if (!diagnostics.some(isSyntaxError)) return diagnostics;
         return recognised(() => oneErrorPerDefinition(document, diagnostics, this.segmentsOf(document))) ?? diagnostics;
     }
 
@@ -217,6 +217,16 @@ function toTok(token: IToken | undefined, length: number): Tok | undefined {
 }
 
 const SYNTAX_CODES = new Set<string>([DocumentValidator.LexingError, DocumentValidator.ParsingError, IssueCodes.StrayText, IssueCodes.UnfinishedDefinition, IssueCodes.NestingLimit]);
+
+/**
+ * A syntax error (the lexer's, the parser's, a recognised mistake, a stray or unfinished
+ * definition, the nesting limit): when a document has one, validateDocument keeps one such
+ * error per definition.
+ */
+export function isSyntaxError(diagnostic: Diagnostic): boolean {
+    const code = codeOf(diagnostic) ?? '';
+    return diagnostic.severity === 1 && (SYNTAX_CODES.has(code) || SYNTAX_MISTAKES.has(code));
+}
 
 function codeOf(diagnostic: Diagnostic): string | undefined {
     return (diagnostic.data as { code?: string } | undefined)?.code;

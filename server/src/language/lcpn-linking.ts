@@ -6,17 +6,19 @@
  *   definitions), so the per-node local symbol table Langium builds was never read.
  * - Linking and the reference index walk the AST with `forEachAstNode` instead of Langium's
  *   streams, in the same order, with a cancellation check every few hundred nodes.
- * - References are instances of one class. Langium builds each as an object literal with
- *   three getters: three closures per reference, and V8 keeps such objects as dictionaries
- *   (about 700 bytes each, 40 MB for the 55k references of a 1 MB file). The getters behave
- *   as Langium's (documented on `Linker.buildReference`). Descriptions of definitions (the
- *   index) likewise, with the name and selection segments computed on first use.
+ * - Descriptions of definitions (the index) are instances of one class, with the name and
+ *   selection segments computed on first use. Langium builds each as an object literal with a
+ *   getter (a closure per description) and computes the selection segment at once.
+ *
+ * (References were instances of an lcpn class too, instead of Langium 4.1's object literals
+ * with three closures each, 700 bytes, 40 MB for a 1 MB file; Langium 4.4 builds them as
+ * instances of its own class, so that copy is gone.)
  */
 import {
-    AstUtils, CstUtils, DefaultAstNodeDescriptionProvider, DefaultLinker, DefaultReferenceDescriptionProvider, DefaultScopeComputation, DocumentState, interruptAndCheck,
-    isAstNode, isAstNodeDescription, isLinkingError, MultiMap, RefResolving, Cancellation,
-    type AstNode, type AstNodeDescription, type CstNode, type DocumentSegment, type LangiumDocument, type NameProvider, type URI, type LinkingError, type LocalSymbols,
-    type Reference, type ReferenceDescription, type ReferenceInfo
+    AstUtils, CstUtils, DefaultAstNodeDescriptionProvider, DefaultLinker, DefaultReferenceDescriptionProvider, DefaultScopeComputation, interruptAndCheck,
+    isLinkingError, MultiMap, Cancellation,
+    type AstNode, type AstNodeDescription, type DocumentSegment, type LangiumDocument, type NameProvider, type URI, type LinkingError, type LocalSymbols,
+    type ReferenceDescription, type ReferenceInfo
 } from 'langium';
 import { allAstNodes, referencesOf } from './ast-walk.js';
 import * as ast from './generated/ast.js';
@@ -61,18 +63,6 @@ export class LcpnLinker extends DefaultLinker {
         const error: AmbiguityError = { ...candidate, message: `'${refInfo.reference.$refText}' is defined in several files: ${files}`, ambiguous: candidates };
         return error;
     }
-
-    override buildReference(node: AstNode, property: string, refNode: CstNode | undefined, refText: string): Reference {
-        return new LcpnReference(this.resolution, node, property, refNode, refText);
-    }
-
-    /** What a reference needs of the linker (its helpers are protected). */
-    private readonly resolution: Resolution = {
-        load: (description) => this.loadAstNode(description),
-        error: (info, description) => this.createLinkingError(info, description),
-        link: (info) => this.getLinkedNode(info),
-        cyclic: (node, property, text) => this.throwCyclicReferenceError(node, property, text)
-    };
 
     override async link(document: LangiumDocument, cancelToken: Cancellation.CancellationToken = Cancellation.CancellationToken.None): Promise<void> {
         if (this.profiler?.isActive('linking')) return super.link(document, cancelToken);
@@ -124,61 +114,5 @@ export class LcpnReferenceDescriptionProvider extends DefaultReferenceDescriptio
             }
         }
         return descriptions;
-    }
-}
-
-interface Resolution {
-    load(description: AstNodeDescription): AstNode | undefined;
-    error(info: ReferenceInfo, description?: AstNodeDescription): LinkingError;
-    link(info: ReferenceInfo): { node?: AstNode; descr?: AstNodeDescription; error?: LinkingError };
-    cyclic(node: AstNode, property: string, text: string): never;
-}
-
-/** A cross-reference, resolved on first access of `ref` unless the linker resolved it first. */
-class LcpnReference implements Reference {
-    _ref: AstNode | LinkingError | typeof RefResolving | undefined = undefined;
-    _nodeDescription: AstNodeDescription | undefined = undefined;
-
-    constructor(
-        private readonly _resolution: Resolution,
-        private readonly _container: AstNode,
-        private readonly _property: string,
-        readonly $refNode: CstNode | undefined,
-        readonly $refText: string
-    ) { }
-
-    get ref(): AstNode | undefined {
-        if (isAstNode(this._ref)) return this._ref;
-        if (isAstNodeDescription(this._nodeDescription)) {
-            // A candidate was found before but not loaded.
-            this._ref = this._resolution.load(this._nodeDescription) ?? this._resolution.error(this.info(), this._nodeDescription);
-        } else if (this._ref === undefined) {
-            this._ref = RefResolving;
-            const document = AstUtils.findRootNode(this._container).$document;
-            const linked = this._resolution.link(this.info());
-            if (linked.error && document && document.state < DocumentState.ComputedScopes) {
-                // Scopes are not ready yet: leave it for the linker to retry.
-                this._ref = undefined;
-                return undefined;
-            }
-            this._ref = linked.node ?? linked.error;
-            this._nodeDescription = linked.descr;
-            document?.references.push(this);
-        } else if (this._ref === RefResolving) {
-            this._resolution.cyclic(this._container, this._property, this.$refText);
-        }
-        return isAstNode(this._ref) ? this._ref : undefined;
-    }
-
-    get $nodeDescription(): AstNodeDescription | undefined {
-        return this._nodeDescription;
-    }
-
-    get error(): LinkingError | undefined {
-        return isLinkingError(this._ref) ? this._ref : undefined;
-    }
-
-    private info(): ReferenceInfo {
-        return { reference: this, container: this._container, property: this._property };
     }
 }
