@@ -16,6 +16,8 @@ import { family, key, sortVecs, type Vec } from './geometry.js';
 import type { BoardShape } from '../geometry/shape.js';
 import type { Geometry } from '../geometry/geometry.js';
 import { SQUARE } from '../geometry/square.js';
+import { boardProblem, geometryOf, isCylinder, isFullBox, theBoard } from '../geometry/index.js';
+import type { Board } from '../engine/board.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { initialBody, isFirstMove } from './initial.js';
 
@@ -27,7 +29,7 @@ export interface ExportContext {
      * The board declared in the piece's file (`(board 9 9 ...)`): its clauses naming the piece
      * (`confine`) and its promotion zone are listed as lost; the notations cannot say them.
      */
-    board?: { clauses: readonly BoardClause[]; shape?: BoardShape };
+    board?: { clauses: readonly BoardClause[]; files?: number; ranks?: number; shape?: BoardShape };
 }
 
 /** Why the notations cannot say a zone, a landing test or a condition (one wording for every loss); `who` names the notation(s). */
@@ -375,11 +377,9 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
     };
 
     // The square-board notations say nothing of a board of another shape: the piece's moves there differ from the string's.
-    const shape = context.board?.shape;
-    if (!options.lattice && shape) {
-        if (shape.kind === 'hexagon') lose(`the hexagonal board (${who} describe moves on a square board: the string says what the piece does there, not on the hexagon)`);
-        if (shape.kind === 'rectangle' && shape.cylinder) lose(`the cylinder (${who} write the moves as on a board whose edges do not wrap round)`);
-        if (shape.kind === 'rectangle' && shape.holes && shape.holes.length > 0) lose(`the holes in the board (${who} write the moves as on a board without holes)`);
+    const board = contextBoard(context);
+    if (!options.lattice && board && !isPlainSquares(board)) {
+        lose(`${theBoard(board)} (${who} describe moves on a plain board of squares: the string says what the piece does there)`);
     }
     if ('kind' in target) {
         walk(target, ROOT, parts);
@@ -457,5 +457,18 @@ function unitLegs(chain: Chain): Leaf[] {
             turn: j === 0 ? leg.turn : 'outward'
         }));
     });
+}
+
+/** The board the export context declares, when it has a shape the geometry can build. */
+export function contextBoard(context: ExportContext): Board | undefined {
+    const declared = context.board;
+    if (!declared?.shape) return undefined;
+    const board: Board = { files: declared.files ?? 8, ranks: declared.ranks ?? 8, shape: declared.shape };
+    return boardProblem(board) === undefined ? board : undefined;
+}
+
+/** A rectangle of squares with every cell, whose edges do not wrap. */
+function isPlainSquares(board: Board): boolean {
+    return geometryOf(board) === SQUARE && isFullBox(board) && !isCylinder(board);
 }
 

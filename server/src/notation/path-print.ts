@@ -2,11 +2,13 @@
  * Piece model -> the path notation of seed 002, where expressible. The model is flattened
  * (flatten.ts) into leaves; each leaf (a leap or a ride of one family, some of its images, a
  * range) becomes a path that starts facing forward:
- * - turns first, choosing which of the square board's four quarter-turns the vector is written
- *   in (`L*` when all four, `R?` for "forward or turned right", ...);
+ * - turns first, choosing which of the lattice's turns (quarter turns on squares, sixths on
+ *   hexagons) the vector is written in (`L*` when all, `R?` for "forward or turned right", ...);
  * - then one step walked cell by cell: `F` for [0 1], `FLFR|LFRF` for [1 1] (either side of the
  *   diagonal, as the seed writes it), `F{n}LF{m}R` for an oblique [m n] (the seed's knight is
  *   `FF(L|R)F`), repeated for a multiple ([0 2] is `FF`, [2 2] two diagonal steps);
+ *   everything is read from the geometry's `units` (class Frame), on the square lattice or the
+ *   lattice of the board the export context declares (a hexagon's pieces with its images);
  * - `$` where a piece stops it: after each landing of a ride, between the steps of a leap that
  *   must not jump, and at the end.
  * The paths mean the same moves on the square board (the tests walk them against the engine);
@@ -22,13 +24,13 @@
  */
 import type { Move, PieceDef } from '../model/piece.js';
 import type { ExportResult } from './betza-print.js';
-import { flatten, mergeLeaves, type Chain, type ExportContext, type Leaf, type Resolver } from './flatten.js';
+import { contextBoard, flatten, mergeLeaves, type Chain, type ExportContext, type Leaf, type Resolver } from './flatten.js';
 import type { Vec } from './geometry.js';
 import { parsePath } from './path-parse.js';
 import { MAX_RECTANGLE_SIDE } from '../geometry/limits.js';
 import type { Geometry } from '../geometry/geometry.js';
 import { SQUARE } from '../geometry/square.js';
-import { HEX_FILES, HEX_ROWS } from '../geometry/hex.js';
+import { geometryOf } from '../geometry/index.js';
 
 const WHO = 'paths';
 const MOVE_ONLY = 'that some moves may not capture (a path ends on an empty cell or an enemy alike: they are written as moving or capturing)';
@@ -45,8 +47,8 @@ interface Written {
 
 export function toPath(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}): ExportResult {
     // The declared board's lattice: a hexagon's pieces are written with its own images and keywords.
-    const shape = context.board?.shape;
-    const lattice = shape?.kind === 'hexagon' ? (shape.orientation === 'rows' ? HEX_ROWS : HEX_FILES) : SQUARE;
+    const board = contextBoard(context);
+    const lattice = board ? geometryOf(board) : SQUARE;
     const frame = new Frame(lattice);
     const { parts, lost, paths } = flatten(target, resolve, context, { who: WHO, paths: true, lattice });
     const lose = (what: string) => {
