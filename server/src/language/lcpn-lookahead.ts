@@ -12,48 +12,57 @@
  * nearest operand), and every test of the AST is unchanged by it.
  *
  * Public API only: Chevrotain's `lookaheadStrategy` parser option (through Langium's
- * `ParserConfig` service), `LLStarLookaheadStrategy`, `LLkLookaheadStrategy`, `getLookaheadPaths`.
+ * `ParserConfig` service), `LLStarLookaheadStrategy`, `getLookaheadPaths`, and `LA`, which
+ * Chevrotain's lookahead-function contract has them call on the parser.
  */
-import { getLookaheadPaths, LLkLookaheadStrategy, type ILookaheadStrategy, type OptionalProductionType, type Rule, type TokenType } from 'chevrotain';
+import { getLookaheadPaths, type ILookaheadStrategy, type OptionalProductionType, type Rule, type TokenType } from 'chevrotain';
 import { LLStarLookaheadStrategy, type LLStarLookaheadOptions } from 'chevrotain-allstar';
 
 type OptionalOptions = Parameters<ILookaheadStrategy['buildLookaheadForOptional']>[0];
 
 export class LcpnLookaheadStrategy extends LLStarLookaheadStrategy {
-    private readonly oneToken = new LLkLookaheadStrategy({ maxLookahead: 1 });
-
     constructor(options?: LLStarLookaheadOptions) {
         super(options);
     }
 
     override buildLookaheadForOptional(options: OptionalOptions): () => boolean {
-        if (!options.dynamicTokensEnabled && decidedByOneToken(options.rule, options.prodType, options.prodOccurrence)) {
-            return this.oneToken.buildLookaheadForOptional({ ...options, maxLookahead: 1 });
-        }
-        return super.buildLookaheadForOptional(options);
+        const entry = options.dynamicTokensEnabled ? undefined : oneTokenEntry(options.rule, options.prodType, options.prodOccurrence);
+        if (!entry) return super.buildLookaheadForOptional(options);
+        // Called with the parser as `this` (Chevrotain's contract for lookahead functions).
+        return function (this: unknown) {
+            return entry.has((this as TokenCursor).LA(1).tokenTypeIdx);
+        };
     }
 }
 
+/** Chevrotain's `LA`, which lookahead functions call on the parser (protected in its typings). */
+interface TokenCursor {
+    LA(howMuch: number): { tokenTypeIdx: number };
+}
+
 /**
- * Whether one token tells entering the part from going on after it, within its rule: the
- * part's first tokens and those after it are disjoint, and the part cannot be empty.
+ * The token kinds that enter the part, when one token tells entering it from going on after
+ * it within its rule (the part's first tokens and those after it are disjoint, and the part
+ * cannot be empty); else undefined.
  */
-function decidedByOneToken(rule: Rule, prodType: OptionalProductionType, occurrence: number): boolean {
+function oneTokenEntry(rule: Rule, prodType: OptionalProductionType, occurrence: number): Set<number> | undefined {
     const alternatives = getLookaheadPaths({ maxLookahead: 1, occurrence, prodType, rule }).map((paths) => paths.map((path) => path[0]));
-    if (!alternatives[0]?.[0]) return false;
+    if (!alternatives[0]?.[0]) return undefined;
     const seen = new Set<number>();
+    let entry: Set<number> | undefined;
     for (const firsts of alternatives) {
         const own = new Set<number>();
         for (const token of firsts) {
             if (token === undefined) break;
             for (const index of indices(token)) {
-                if (seen.has(index)) return false;
+                if (seen.has(index)) return undefined;
                 own.add(index);
             }
         }
         for (const index of own) seen.add(index);
+        entry ??= own;
     }
-    return true;
+    return entry;
 }
 
 function indices(token: TokenType): number[] {
