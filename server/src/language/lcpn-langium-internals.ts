@@ -1,6 +1,7 @@
 /**
- * Every place where lcpn reaches into Langium or Chevrotain state that has no public or
- * protected API. Nothing else in the project may do so: other modules call these functions.
+ * Every place where the parser layer reaches into Langium or Chevrotain state that has no
+ * public or protected API; its other modules call these functions. (The incremental update
+ * moves CST leaf positions in place: its own internals, documented in docs/incremental.md.)
  * Each one is guarded by server/test/robustness/langium-internals.test.ts, which fails if the
  * internal it touches changes shape on a Langium or Chevrotain upgrade; docs/ARCHITECTURE.md
  * lists them with the upstream change that would remove each.
