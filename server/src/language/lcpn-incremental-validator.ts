@@ -14,15 +14,14 @@
  * as before. docs/incremental.md states the invariants; the property test
  * (server/test/incremental/document-edits.test.ts) compares every answer with a fresh build.
  */
-import { DocumentValidator, type Cancellation, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
+import { type Cancellation, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
 import { allAstNodes, referencesOf } from './ast-walk.js';
 import { looksBinary } from './characters.js';
-import { LcpnDocumentValidator } from './lcpn-document-validator.js';
+import { isSyntaxError, LcpnDocumentValidator } from './lcpn-document-validator.js';
 import type { LcpnDocumentBuilder } from './lcpn-document-builder.js';
 import { parseId, spliceOf } from './lcpn-incremental-parse.js';
-import { IssueCodes } from './lcpn-issue-codes.js';
 import type { LcpnServices } from './lcpn-module.js';
 import { normalizeName } from '../model/names.js';
 
@@ -249,17 +248,5 @@ const wordCache = new WeakMap<ast.Definition, ReadonlySet<string>>();
 
 /** Whether LcpnDocumentValidator would rewrite the list (its one-error-per-definition filter): then it validates. */
 function needsSyntaxFilter(d: Diagnostic): boolean {
-    if (d.severity !== 1) return false;
-    const code = (d.data as { code?: string } | undefined)?.code ?? '';
-    return SYNTAX.has(code) || (d.data as { explainsUpTo?: unknown } | undefined)?.explainsUpTo !== undefined;
+    return isSyntaxError(d) || (d.severity === 1 && (d.data as { explainsUpTo?: unknown } | undefined)?.explainsUpTo !== undefined);
 }
-
-/** The codes LcpnDocumentValidator's filter looks for (its SYNTAX_CODES and SYNTAX_MISTAKES). */
-const SYNTAX = new Set<string>([
-    DocumentValidator.LexingError, DocumentValidator.ParsingError, IssueCodes.StrayText, IssueCodes.UnfinishedDefinition, IssueCodes.NestingLimit,
-    IssueCodes.UnexpectedCharacter, IssueCodes.UnclosedString, IssueCodes.ForeignOperator, IssueCodes.KeywordCase, IssueCodes.ElseIfSpelling,
-    IssueCodes.AndThenSpelling, IssueCodes.LispDefine, IssueCodes.DefWithoutBrackets, IssueCodes.InfixInLisp, IssueCodes.PrefixInInfix,
-    IssueCodes.CommaInLisp, IssueCodes.DoubleEquals, IssueCodes.MissingDefinitionOperator, IssueCodes.NameWithSpace, IssueCodes.MissingOperator,
-    IssueCodes.MissingOperand, IssueCodes.UnclosedBracket, IssueCodes.LispIf, IssueCodes.CondClause, IssueCodes.FunctionCallSyntax,
-    IssueCodes.NumberAsMovement, IssueCodes.KeywordWithoutMovement
-]);
