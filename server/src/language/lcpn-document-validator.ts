@@ -209,10 +209,10 @@ function recognised<T>(recognise: () => T): T | undefined {
     }
 }
 
-/** A Chevrotain token as offsets; the end of the file (NaN offsets) as an empty token at the end. */
+/** A Chevrotain token as offsets; the end of the file (NaN offsets before Chevrotain 13, -1 since) as an empty token at the end. */
 function toTok(token: IToken | undefined, length: number): Tok | undefined {
     if (!token) return undefined;
-    if (token.tokenType?.name === 'EOF' || Number.isNaN(token.startOffset)) return { start: length, end: length, image: '', type: 'EOF' };
+    if (token.tokenType?.name === 'EOF' || !(token.startOffset >= 0)) return { start: length, end: length, image: '', type: 'EOF' };
     return { start: token.startOffset, end: token.startOffset + token.image.length, image: token.image, type: token.tokenType?.name };
 }
 
