@@ -10,8 +10,13 @@ export default tseslint.config(
         ignores: [
             "server/src/language/generated/**",
             "**/node_modules/**",
+            // Build and test output (as .gitignore lists it): packaged copies of dist/ live in .e2e/.
             "dist/**",
             "out/**",
+            ".e2e/**",
+            ".bench/**",
+            ".helpers/**",
+            "test-results/**",
         ],
     },
     {
