@@ -175,6 +175,9 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
 
     protected override processLinkingErrors(document: LangiumDocument, diagnostics: Diagnostic[], _options: ValidationOptions): void {
         let known: string[] | undefined;
+        // One search per distinct name: renaming a definition leaves every use of the old name
+        // unknown, and each search reads every known name (thousands of uses x thousands of names).
+        const closest = new Map<string, string[]>();
         for (const reference of document.references) {
             const error = reference.error;
             const container = error?.info.container;
@@ -184,7 +187,10 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
             known ??= [...(this.lcpnServices.references.ScopeProvider as LcpnScopeProvider).definitionTable().keys()];
             const name = reference.$refText;
             if (oddCharacterInName(name)) continue; // the validator names the odd character; "unknown piece" would only repeat it
-            const suggestions = closestNames(normalizeName(name), known).map((s) => spellAs(s, name, enclosingStyle(container)));
+            const key = normalizeName(name);
+            let found = closest.get(key);
+            if (!found) closest.set(key, found = closestNames(key, known));
+            const suggestions = found.map((s) => spellAs(s, name, enclosingStyle(container)));
             diagnostics.push(this.toDiagnostic('error', `unknown piece '${name}': no definition in this file, the workspace or the standard prelude${didYouMean(suggestions)}`, {
                 node: container,
                 range: reference.$refNode?.range,

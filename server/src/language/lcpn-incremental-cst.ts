@@ -3,7 +3,7 @@
  * positions. Langium has no public way to do this: a leaf keeps its offset and lines in fields
  * of `LeafCstNodeImpl` (`_offset`, `_startLine`, `_endLine`), and a composite caches its range
  * (`CompositeCstNodeImpl._rangeCache`). These are the only Langium internals the incremental
- * update touches; `server/test/incremental/cst-shift.test.ts` fails if an upgrade renames them,
+ * update touches; `server/test/incremental/splice-parse.test.ts` fails if an upgrade renames them,
  * and `supportsShift` turns the incremental update off (every edit then parses the whole
  * file) when a leaf does not have them.
  */
