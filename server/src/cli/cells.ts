@@ -31,7 +31,7 @@ export function isCell(board: Board, cell: Square): boolean {
 
 /** What the board's cells are called in messages: squares on a square lattice, cells on any other. */
 export function cellWord(board: Board): string {
-    return boardGeometry(board).geometry.kind === 'square' ? 'square' : 'cell';
+    return boardGeometry(board).geometry.cellWord;
 }
 
 /**

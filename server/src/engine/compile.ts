@@ -215,7 +215,7 @@ class Compiler {
 
     private leaf(vector: readonly number[], ctx: Context): Plan {
         if (vector.length !== 2) {
-            this.report('invalid', `this vector has ${vector.length} number${vector.length === 1 ? '' : 's'}; a step on a ${this.geometry.kind === 'hex' ? 'hexagonal' : 'square'} board has two (across and forward, as the knight's 1 and 2), so it is not evaluated`, 'bad-vector');
+            this.report('invalid', `this vector has ${vector.length} number${vector.length === 1 ? '' : 's'}; a step on a ${this.geometry.latticeAdjective} board has two (across and forward, as the knight's 1 and 2), so it is not evaluated`, 'bad-vector');
             return NONE;
         }
         const [m, n] = vector;

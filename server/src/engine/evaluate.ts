@@ -23,7 +23,7 @@
  */
 import type { Board, Occupant, Square } from './board.js';
 import { compare } from './conditions.js';
-import { boardGeometry, isCylinder, isFullBox } from '../geometry/index.js';
+import { boardGeometry, geometryOf, isCylinder, isFullBox } from '../geometry/index.js';
 import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
 import type { ConditionalPlan, EndRule, LeafPlan, PathPlan, Plan, PlanCondition, PlanTerm, PlanZone, SequencePlan, Vec } from './plan.js';
 import { walkPath, type PathWalkBoard } from './path-walk.js';
@@ -413,8 +413,8 @@ export function zoneMask(zone: PlanZone, board: Board): Uint8Array {
     const { files, ranks } = board;
     const mask = new Uint8Array(files * ranks);
     // Names mean cells of the board they are read on: Glinski's a1 is not the square a1 (a
-    // rectangle's names are the squares', whatever its holes or edges).
-    const squares = board.shape?.kind === 'hexagon' && zone.items ? zoneSquares(zone.items, board).squares : zone.squares;
+    // rectangle's names are the squares', whatever its holes or edges, so its zone is kept as read).
+    const squares = !geometryOf(board).namesAreSquares && zone.items ? zoneSquares(zone.items, board).squares : zone.squares;
     for (const sq of squares) if (sq.file < files && sq.rank < ranks) mask[sq.rank * files + sq.file] = 1;
     return mask;
 }

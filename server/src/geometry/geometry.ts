@@ -48,6 +48,18 @@ export interface Geometry {
      * of the path notation (seed 002). `L` turns to the next, `R` to the previous (4 on squares, 6 on hexagons).
      */
     readonly units: readonly Step[];
+    /**
+     * Whether cell names are the square names (`e4` is file e, rank 4) on every board of this
+     * lattice: then a zone's squares, read once as square names, are already its cells (a
+     * rectangle's, whatever its holes or edges); otherwise zone items are re-read in the board's names.
+     */
+    readonly namesAreSquares: boolean;
+    /** What one cell is called in sentences: `square`, or `cell` on a lattice whose cells are not squares. */
+    readonly cellWord: 'square' | 'cell';
+    /** The lattice in sentences (`a step on a hexagonal board`). */
+    readonly latticeAdjective: 'square' | 'hexagonal';
+    /** Text diagrams draw one character per cell, rank by rank (squares); otherwise cells are placed by their drawing coordinates. */
+    readonly textGrid: boolean;
 }
 
 export type GeometryKind = 'square' | 'hex';

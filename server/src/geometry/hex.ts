@@ -104,7 +104,12 @@ function hexGeometry(orientation: HexOrientation): Geometry {
         directions,
         direction: (name) => byName.get(name),
         // Counter-clockwise from (0, 1): straight forward in the files orientation, forward-right (60 degrees) in rows.
-        units: [[0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1], [1, 0]]
+        units: [[0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1], [1, 0]],
+        // Glinski's a1 is not the square a1.
+        namesAreSquares: false,
+        cellWord: 'cell',
+        latticeAdjective: 'hexagonal',
+        textGrid: false
     };
 }
 

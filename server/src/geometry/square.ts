@@ -88,7 +88,11 @@ export const SQUARE: Geometry = {
     directions: SQUARE_DIRECTIONS,
     direction: (name) => squareByName.get(name),
     // Counter-clockwise from forward: forward, left, backward, right.
-    units: [[0, 1], [-1, 0], [0, -1], [1, 0]]
+    units: [[0, 1], [-1, 0], [0, -1], [1, 0]],
+    namesAreSquares: true,
+    cellWord: 'square',
+    latticeAdjective: 'square',
+    textGrid: true
 };
 
 /** File letters a..z, then aa, ab, ... */

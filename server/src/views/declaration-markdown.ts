@@ -78,7 +78,7 @@ function escapeWords(text: string): string {
 }
 
 /** `Squares`, or `Cells` on a board whose cells are not squares. */
-const cells = (board: Board) => (boardGeometry(board).geometry.kind === 'square' ? 'Squares' : 'Cells');
+const cells = (board: Board) => (boardGeometry(board).geometry.cellWord === 'square' ? 'Squares' : 'Cells');
 /** `the 9 x 10 board`, or as the geometry says a board with a shape (`the hexagon of side 6`, `the 8x8 cylinder board`). */
 const boardWords = (board: Board) => (board.shape ? theBoard(board) : `the ${board.files} x ${board.ranks} board`);
 

@@ -90,7 +90,7 @@ function squareWords(text: string, board: Board): string {
     const name = `**${escapeMarkdown(text)}**`;
     if (problems.length > 0) return `${name}: ${escapeMarkdown(problems[0].message)}.`;
     // On a board of other cells (the hexagon) a range is files by rank numbers, as the board names its cells.
-    const cell = boardGeometry(board).geometry.kind === 'square' ? 'square' : 'cell';
+    const cell = boardGeometry(board).geometry.cellWord;
     const range = cell === 'square' ? 'a rectangle' : 'a range (files by ranks)';
     const what = text.includes('-') ? `${range} of ${squares.length} ${cell}${squares.length === 1 ? '' : 's'} (corners in any order)` : `a ${cell}`;
     return `${name}: ${what} of the zone, named from White's side (a Black piece sees it turned half a turn).`;
