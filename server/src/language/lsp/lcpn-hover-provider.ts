@@ -15,6 +15,7 @@ import { isPreludeUri } from '../lcpn-prelude.js';
 import { candidateFileNames, isAmbiguityError } from '../lcpn-scope-provider.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { declaredBoard } from '../lcpn-declared-board.js';
+import { fileGeometry } from '../lcpn-file-geometry.js';
 import type { Board, Rules } from '../../engine/board.js';
 import { boardGeometry, HOVER_BOARD } from '../../geometry/index.js';
 import { boardSetting, diagramConfig } from './lcpn-diagram-board.js';
@@ -22,7 +23,7 @@ import type { BoardDeclaration } from '../../engine/rules.js';
 import { normalizeKeyword, normalizeName } from '../../model/names.js';
 import { conditionKeyOfText } from '../../engine/conditions.js';
 import { declarationMarkdown } from '../../views/declaration-markdown.js';
-import { declarationWord, functionWord, hexagonalWord, keywordWord, orientationWord, propertyWord } from '../../model/vocabulary.js';
+import { declarationWord, directionDoc, functionWord, hexagonalWord, keywordWord, orientationWord, propertyWord } from '../../model/vocabulary.js';
 import { zoneSquares } from '../../engine/rules.js';
 import { escapeMarkdown, inlineCode } from '../../views/markdown.js';
 import { pieceMarkdown } from '../../views/piece-markdown.js';
@@ -198,7 +199,10 @@ export class LcpnHoverProvider implements HoverProvider {
                 : `**${escapeMarkdown(text)}**: a modifier function the language does not know. It is kept and shown; its effect is not computed.`;
         }
         if (ast.isQualifier(node)) {
-            const word = keywordWord(node.value) ?? hexagonalWord(node.value);
+            // A direction means what it selects on the lattice the file declares (`:diagonal` on a hexagon is not |dx| = |dy|).
+            const lattice = fileGeometry(models, document).geometry;
+            const direction = lattice.direction(normalizeKeyword(node.value)) ? directionDoc(node.value, lattice.kind) : undefined;
+            const word = direction ?? keywordWord(node.value) ?? hexagonalWord(node.value);
             // `:within-fortress` means what the file defines it as (a zone confines, a condition tests
             // landings), unless it is a direction the language evaluates itself.
             const defined = word?.evaluated === false || !word ? this.declared(normalizeKeyword(node.value), uri, settings) : undefined;
