@@ -78,6 +78,20 @@ export class LcpnValidator {
         }
     };
 
+    /**
+     * The names a definition's lowered body refers to, kept per body: a body is lowered once per
+     * definition node (LcpnPieceModels) and never changes, and an edit keeps the nodes of the
+     * definitions it did not re-parse, so the cycle check after an edit re-reads only the
+     * re-parsed bodies. Which definition each name resolves to is still asked afresh.
+     */
+    private readonly bodyEdges = new WeakMap<Move, string[]>();
+
+    private edgesOfBody(body: Move): string[] {
+        let list = this.bodyEdges.get(body);
+        if (!list) this.bodyEdges.set(body, list = [...new Set(references(body))]);
+        return list;
+    }
+
     checkCycles = (document: ast.Document, accept: ValidationAcceptor): void => {
         const uri = AstUtils.getDocument(document).uri.toString();
         const resolve = this.models.resolverFor(uri);
@@ -86,7 +100,7 @@ export class LcpnValidator {
             let list = edges.get(key);
             if (!list) {
                 const body = resolve(key)?.body;
-                list = body ? [...new Set(references(body))] : [];
+                list = body ? this.edgesOfBody(body) : [];
                 edges.set(key, list);
             }
             return list;
