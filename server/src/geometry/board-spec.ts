@@ -64,3 +64,16 @@ export function printBoardSpec(board: Board): string {
     }
     return spec;
 }
+
+/**
+ * The boards a chooser offers besides a file's own (the panel's): the usual rectangles and the
+ * cylinder, then every hexagon side the engine evaluates from 2 (side 1 is a single cell), each
+ * in both orientations. A new geometry adds its boards here.
+ */
+export function offeredBoards(): Board[] {
+    return [
+        { files: 8, ranks: 8 }, { files: 9, ranks: 9 }, { files: 9, ranks: 10 }, { files: 10, ranks: 10 }, { files: 12, ranks: 12 },
+        { files: 8, ranks: 8, shape: { kind: 'rectangle', cylinder: true } },
+        ...Array.from({ length: MAX_HEXAGON_SIDE - 1 }, (_, i) => i + 2).flatMap((side) => [hexagonBoard(side, 'files'), hexagonBoard(side, 'rows')])
+    ];
+}

@@ -7,8 +7,8 @@
  * The client never reads a spec; the boards its chooser offers come from here.
  */
 import type { Board } from '../../engine/board.js';
-import { boardGeometry, boardProblem, DIAGRAM_REQUEST_BOARD, hexagonBoard, MAX_HEXAGON_SIDE, MAX_RECTANGLE_SIDE } from '../../geometry/index.js';
-import { parseBoardSpec, printBoardSpec } from '../../geometry/board-spec.js';
+import { boardGeometry, boardProblem, DIAGRAM_REQUEST_BOARD, MAX_RECTANGLE_SIDE } from '../../geometry/index.js';
+import { offeredBoards, parseBoardSpec, printBoardSpec } from '../../geometry/board-spec.js';
 import type { BoardOffer, BoardSource, RequestedBoard } from '../../../../client/src/protocol.js';
 import type { LcpnServices } from '../lcpn-module.js';
 
@@ -78,17 +78,8 @@ export function chooseBoard(request: RequestedBoard | undefined, setting: BoardA
     return { board: DIAGRAM_REQUEST_BOARD, source: 'default', ...problem() };
 }
 
-/** Rectangles the chooser offers besides the declared board (any other is typed as a spec). */
-const RECTANGLES: readonly Board[] = [
-    { files: 8, ranks: 8 }, { files: 9, ranks: 9 }, { files: 9, ranks: 10 }, { files: 10, ranks: 10 }, { files: 12, ranks: 12 },
-    { files: 8, ranks: 8, shape: { kind: 'rectangle', cylinder: true } }
-];
-
-/** Every hexagon side the engine evaluates (side 1 is a single cell: not offered), both orientations. */
-const OFFERS: readonly BoardOffer[] = [
-    ...RECTANGLES.map(offer),
-    ...Array.from({ length: MAX_HEXAGON_SIDE - 1 }, (_, i) => i + 2).flatMap((side) => [offer(hexagonBoard(side, 'files')), offer(hexagonBoard(side, 'rows'))])
-];
+/** The usual boards, as the geometry lists them (any other is typed as a spec). */
+const OFFERS: readonly BoardOffer[] = offeredBoards().map(offer);
 
 function offer(board: Board): BoardOffer {
     return { spec: printBoardSpec(board), label: boardGeometry(board).label };
