@@ -77,6 +77,8 @@ export interface PieceDiagramResult {
     boardSpec?: string;
     /** The board drawn, in words (`hexagon of side 6`); absent from older servers. */
     boardLabel?: string;
+    /** What one cell of the board drawn is called in the panel's words: `square`, or `cell` on a hexagon; absent from older servers (square). */
+    cellWord?: 'square' | 'cell';
     /** Why the board asked for (params or setting) was not used, one sentence; the diagram is on the next choice (the declared board, else the default). */
     boardProblem?: string;
     /** The boards the panel's chooser offers (the declared one first); absent from older servers. */

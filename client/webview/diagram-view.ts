@@ -16,6 +16,7 @@ const status = byId('status');
 const board = byId('board');
 const text = byId('text');
 const help = byId('help');
+const clickLegend = byId('click-mode').querySelector('legend')!;
 const clear = byId('clear') as HTMLButtonElement;
 const blockers = byId('blockers');
 const facts = byId('facts');
@@ -67,6 +68,13 @@ function list(element: HTMLElement, items: string[]): void {
     }));
 }
 
+/** What a click on the board does in the chosen mode, on a board whose cells are called `cell` (square when the server does not say). */
+function helpText(cell = 'square'): string {
+    return clickMode() === 'piece'
+        ? `Click a ${cell} to put the piece there, or drag the piece.`
+        : `Click a ${cell} to place a friendly piece, again for an enemy piece, once more to clear it. Drag the piece to move it.`;
+}
+
 function render(view: DiagramView): void {
     current = view;
     title.textContent = `${view.piece}${view.side === 'black' ? ' (Black)' : ''} on ${view.at}`;
@@ -97,6 +105,9 @@ function render(view: DiagramView): void {
     text.hidden = view.style === 'image' && svg !== undefined;
     if (view.style !== 'text' && !svg) setStatus('The server sent a diagram image that could not be read; showing it as text.', 'error');
     help.hidden = !svg;
+    // The board's own word for a cell (the server says it: this script knows no board shape).
+    clickLegend.textContent = `A click on a ${view.cellWord ?? 'square'}`;
+    help.textContent = helpText(view.cellWord);
     clear.hidden = view.blockers.length === 0;
     // Each blocker may be named (for conditions that test what stands there, `(occupied-by P)`).
     // (Not while the user is typing a name: that would take the input away from under the cursor.)
@@ -211,9 +222,7 @@ controls.addEventListener('change', (event) => {
     }
     if (event.target instanceof HTMLInputElement && event.target.name === 'mode') {
         board.classList.toggle('piece-mode', clickMode() === 'piece');
-        help.textContent = clickMode() === 'piece'
-            ? 'Click a square to put the piece there, or drag the piece.'
-            : 'Click a square to place a friendly piece, again for an enemy piece, once more to clear it. Drag the piece to move it.';
+        help.textContent = helpText(current?.cellWord);
         return;
     }
     // Which boards exist is the server's answer: it says what is wrong with a spec it cannot read.

@@ -44,7 +44,7 @@ export const DEFAULT_DIAGRAM_BOARD = DIAGRAM_REQUEST_BOARD;
  */
 export type PieceDiagramResult = PieceDiagramAnswer
     & Required<Pick<PieceDiagramAnswer, 'promotions' | 'facts' | 'side' | 'firstMove' | 'firstMoveMatters' | 'boardSource'
-        | 'boardSpec' | 'boardLabel' | 'boardOffers' | 'blockers'>>;
+        | 'boardSpec' | 'boardLabel' | 'cellWord' | 'boardOffers' | 'blockers'>>;
 
 /** The request as the server answers it: the `lcpn.diagram` settings read from the client first (the hover reads them the same way). */
 export async function answerPieceDiagram(shared: LangiumSharedServices, params: PieceDiagramParams): Promise<PieceDiagramResult | null> {
@@ -98,6 +98,7 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         board: { files: board.files, ranks: board.ranks },
         boardSpec: printBoardSpec(board),
         boardLabel: geometry.label,
+        cellWord: geometry.geometry.cellWord,
         ...(chosen.problem ? { boardProblem: chosen.problem } : {}),
         boardOffers: boardOffers(declared ? { name: declared.node.name || declared.key, board: declared.rules.board } : undefined),
         blockers: placed,
