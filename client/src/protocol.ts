@@ -139,6 +139,8 @@ export interface PositionDiagramResult {
     /** The position's board as a spec and in words; absent from older servers. */
     boardSpec?: string;
     boardLabel?: string;
+    /** What one cell of the board is called: `square`, or `cell` on a hexagon; absent from older servers (square). */
+    cellWord?: 'square' | 'cell';
     pieces: PositionPiece[];
     selected?: Omit<PositionPiece, 'known'> & { moves: string[]; captures: string[]; notes: string[] };
     attackers?: { square: string; pieces: (Omit<PositionPiece, 'known'> & { how: 'land' | 'igui' })[] };

@@ -18,6 +18,7 @@ export class PositionPane {
     private readonly attackers = byId('position-attackers');
     private readonly pieces = byId('position-pieces');
     private readonly firstMove = byId('position-first-move') as HTMLInputElement;
+    private readonly legend = byId('position-mode').querySelector('legend')!;
 
     constructor(private readonly post: (message: FromWebview) => void, private readonly sanitizeSvg: (svg: string) => SVGSVGElement | undefined) {
         this.form.addEventListener('submit', (event) => {
@@ -58,7 +59,10 @@ export class PositionPane {
             this.pieces.replaceChildren();
             return;
         }
-        this.setStatus(view.status ?? (result.pieces.length === 0 ? 'An empty board: choose "puts a White/Black piece there" and click squares.' : ''));
+        // The board's own word for a cell (the server says it: this script knows no board shape).
+        const cell = result.cellWord ?? 'square';
+        this.legend.textContent = `A click on a ${cell}`;
+        this.setStatus(view.status ?? (result.pieces.length === 0 ? `An empty board: choose "puts a White/Black piece there" and click ${cell}s.` : ''));
         const focused = squareOf(document.activeElement);
         const svg = this.sanitizeSvg(result.svg);
         this.board.replaceChildren(...(svg ? [svg] : []));

@@ -6,6 +6,7 @@
 import { parseHelper } from 'langium/test';
 import { describe, expect, test } from 'vitest';
 import { pieceDiagram } from '../../src/language/lsp/lcpn-diagram-request.js';
+import { positionDiagram } from '../../src/language/lsp/lcpn-position-request.js';
 import { createTestServices } from '../test-services.js';
 
 async function rookOn(board: string) {
@@ -21,5 +22,15 @@ describe('the cell word of pieceDiagram', () => {
 
     test.each(['hex6', 'hex6-rows', 'hex2'])('%s: cell', async (board) => {
         expect((await rookOn(board)).cellWord).toBe('cell');
+    });
+});
+
+describe('the cell word of positionDiagram', () => {
+    test.each([['8x8 w:hex-rook@e4', 'square'], ['8x8-cylinder w:hex-rook@a1', 'square'], ['hex6 w:hex-rook@f6', 'cell'], ['hex6-rows', 'cell']])('%s: %s', async (position, word) => {
+        const services = await createTestServices();
+        const document = await parseHelper(services.Lcpn)('(def hex-rook (wazir :rider))\n');
+        const result = positionDiagram(services.shared, { uri: document.uri.toString(), position })!;
+        expect(result.error).toBeUndefined();
+        expect(result.cellWord).toBe(word);
     });
 });

@@ -67,6 +67,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         board: { files: position.board.files, ranks: position.board.ranks },
         boardSpec: printBoardSpec(position.board),
         boardLabel: geometry.label,
+        cellWord: geometry.geometry.cellWord,
         pieces: position.pieces.map((p) => ({ name: p.name, side: p.side, square: geometry.name(p.square), known: lookup(p.name) !== undefined })),
         svg: '',
         text: ''
