@@ -152,7 +152,7 @@ export function diagramWindow(setup: SetUp, destinations: readonly Destination[]
     const { at, board } = setup;
     const geometry = boardGeometry(board);
     // A hexagon is drawn whole: a window of its lattice box would be a slanted parallelogram of it.
-    if (geometry.geometry.kind !== 'square') return { files: [0, board.files - 1], ranks: [0, board.ranks - 1] };
+    if (!geometry.geometry.grid) return { files: [0, board.files - 1], ranks: [0, board.ranks - 1] };
     let reach = Math.max(0, Math.floor((minSide - 1) / 2));
     const points = [...destinations.map((d) => d.square), ...setup.friends, ...setup.enemies];
     for (const sq of points) {
@@ -224,7 +224,7 @@ const wrapsOf = new WeakMap<object, readonly WrapEdge[]>();
 /** The lattice cells of a square board's box that are not cells of it: its holes (only square lattices fill their box). */
 export function holes(board: Board): Square[] {
     const geometry = boardGeometry(board);
-    if (geometry.geometry.kind !== 'square' || geometry.cells.length === board.files * board.ranks) return [];
+    if (!geometry.geometry.grid || geometry.cells.length === board.files * board.ranks) return [];
     const out: Square[] = [];
     for (let rank = 0; rank < board.ranks; rank++) for (let file = 0; file < board.files; file++) if (!geometry.contains({ file, rank })) out.push({ file, rank });
     return out;

@@ -71,7 +71,7 @@ export interface SvgLayout {
 }
 
 export function svgLayout(setup: SetUp, destinations: readonly Destination[], options: SvgDiagramOptions = {}): SvgLayout {
-    if (boardGeometry(setup.board).geometry.kind !== 'square') return cellLayout(setup, destinations, options);
+    if (!boardGeometry(setup.board).geometry.grid) return cellLayout(setup, destinations, options);
     return plan(setup, destinations, options).layout;
 }
 
@@ -111,7 +111,7 @@ function plan(setup: SetUp, destinations: readonly Destination[], options: SvgDi
 
 
 export function renderSvgDiagram(setup: SetUp, destinations: readonly Destination[], options: SvgDiagramOptions = {}): string {
-    if (boardGeometry(setup.board).geometry.kind !== 'square') return renderCellDiagram(setup, destinations, options);
+    if (!boardGeometry(setup.board).geometry.grid) return renderCellDiagram(setup, destinations, options);
     const { layout, rows, legend, legendX, legendY, noteY, outside, labelSize, fileLabelHeight, zones, wraps } = plan(setup, destinations, options);
     const { cell, boardX, boardY, width, height, window } = layout;
     const boardW = (window.files[1] - window.files[0] + 1) * cell;

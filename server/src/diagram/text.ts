@@ -91,7 +91,7 @@ export function renderTextDiagram(setup: SetUp, destinations: readonly Destinati
         seen.add(kind);
         return TEXT_SYMBOLS[kind];
     };
-    const lines = geometry.geometry.textGrid
+    const lines = geometry.geometry.grid
         ? squareGrid(setup, destinations, window, geometry, symbol, options.labels ?? false)
         : placedGrid(boardCells(setup, destinations, window), geometry, symbol, options.labels ?? false);
     const outside = outsideWindow(destinations, window);

@@ -58,8 +58,13 @@ export interface Geometry {
     readonly cellWord: 'square' | 'cell';
     /** The lattice in sentences (`a step on a hexagonal board`). */
     readonly latticeAdjective: 'square' | 'hexagonal';
-    /** Text diagrams draw one character per cell, rank by rank (squares); otherwise cells are placed by their drawing coordinates. */
-    readonly textGrid: boolean;
+    /**
+     * Cells are the squares of a files x ranks grid that fills its lattice box but for holes: the
+     * diagrams draw them as a grid (one text character, one `<rect>` each), may show a window of
+     * files and ranks, and call a missing box cell a hole. Otherwise cells are placed by their
+     * drawing coordinates and the board is drawn whole.
+     */
+    readonly grid: boolean;
 }
 
 export type GeometryKind = 'square' | 'hex';

@@ -109,7 +109,7 @@ function hexGeometry(orientation: HexOrientation): Geometry {
         namesAreSquares: false,
         cellWord: 'cell',
         latticeAdjective: 'hexagonal',
-        textGrid: false
+        grid: false
     };
 }
 

@@ -92,7 +92,7 @@ export const SQUARE: Geometry = {
     namesAreSquares: true,
     cellWord: 'square',
     latticeAdjective: 'square',
-    textGrid: true
+    grid: true
 };
 
 /** File letters a..z, then aa, ab, ... */
