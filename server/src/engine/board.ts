@@ -4,7 +4,6 @@
  * to White, so "forward" is +y. (A Black piece is the same computation mirrored.)
  */
 import type { BoardShape } from '../geometry/shape.js';
-import { boardGeometry } from '../geometry/index.js';
 import { MAX_RECTANGLE_SIDE } from '../geometry/limits.js';
 import { fileLetters, readSquareName } from '../geometry/square.js';
 
@@ -123,13 +122,5 @@ export function parseSquare(text: string): Square | undefined {
     return readSquareName(text);
 }
 
-/** A cell of the board (inside its shape, not a hole). */
-export function onBoard(board: Board, sq: Square): boolean {
-    if (!board.shape) return sq.file >= 0 && sq.rank >= 0 && sq.file < board.files && sq.rank < board.ranks;
-    return boardGeometry(board).contains(sq);
-}
-
-/** The board's own name of a cell (Glinski's on the hexagon). */
-export function cellName(board: Board, sq: Square): string {
-    return board.shape ? boardGeometry(board).name(sq) : squareName(sq);
-}
+/** A cell of the board (inside its shape, not a hole), and the board's own name of a cell (Glinski's on the hexagon): the geometry's. */
+export { cellName, onBoard } from '../geometry/index.js';

@@ -3,11 +3,11 @@
  * shape means (cells, names, steps, drawing), `geometryOf(board)` its lattice family. Nothing
  * outside server/src/geometry/ interprets `Board.shape`.
  */
-import type { Board } from '../engine/board.js';
+import type { Board, Square } from '../engine/board.js';
 import type { BoardGeometry, Geometry } from './geometry.js';
 import { HexagonBoard } from './hex.js';
 import { MAX_HEXAGON_SIDE, MAX_RECTANGLE_SIDE, MIN_HEXAGON_SIDE } from './limits.js';
-import { RectangleBoard, SQUARE } from './square.js';
+import { fileLetters, RectangleBoard, SQUARE } from './square.js';
 
 export type { BoardGeometry, CellPlace, DirectionTest, Geometry, GeometryKind, Step } from './geometry.js';
 export type { BoardShape } from './shape.js';
@@ -53,6 +53,17 @@ export function boardGeometry(board: Board): BoardGeometry {
     }
     byObject.set(board, found);
     return found;
+}
+
+/** A cell of the board (inside its shape, not a hole); a plain rectangle is answered without its geometry (the engine's hot path). */
+export function onBoard(board: Board, sq: Square): boolean {
+    if (!board.shape) return sq.file >= 0 && sq.rank >= 0 && sq.file < board.files && sq.rank < board.ranks;
+    return boardGeometry(board).contains(sq);
+}
+
+/** The board's own name of a cell (Glinski's on the hexagon; a plain rectangle's square name). */
+export function cellName(board: Board, sq: Square): string {
+    return board.shape ? boardGeometry(board).name(sq) : fileLetters(sq.file) + String(sq.rank + 1);
 }
 
 /** The lattice family of `board` (square unless its shape says otherwise). */
