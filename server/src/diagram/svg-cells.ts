@@ -9,7 +9,7 @@ import { boardGeometry, type BoardGeometry, type CellPlace } from '../geometry/i
 import { boardCells, cellKind, diagramWindow, inWindow, outsideWindow, wrapEdges, type Cell } from './cells.js';
 import { locustPairs } from './facts.js';
 import {
-    COLOURS, escapeXml, fontSize, frame, group, legendKeys, legendMarkup, locustLines, num, PAD, paint, path, Shapes, textWidth,
+    COLOURS, escapeXml, fontSize, frame, group, legendKeys, legendMarkup, locustLines, num, PAD, path, Shapes, svgDocument, textWidth,
     ZONE_COLOURS, ZONE_DASHES
 } from './svg-paint.js';
 import { orderZones, zoneSet, type DiagramZone } from './zones.js';
@@ -187,24 +187,11 @@ export function renderCellDiagram(setup: SetUp, destinations: readonly Destinati
     const hits = options.interactive
         ? cells.map((c) => `<polygon points="${points(places.get(c)!)}" data-square="${escapeXml(geometry.name(c.square))}"/>`)
         : [];
-    const parts = [
-        `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-        options.title !== undefined ? `<title>${escapeXml(options.title)}</title>` : '',
-        `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    return svgDocument(width, height, options.title, [
         ...byShade.map((polygons, i) => group(polygons, `fill="${palette[i]}" stroke="${COLOURS.border}" stroke-width="0.5"`)),
         ...zoneLayers.map((l) => l.tint),
-        ...zoneLayers.map((l) => l.outline),
-        ...paint(shapes, cell),
-        group(lines, `stroke="${COLOURS.capture}" stroke-width="${num(Math.max(1.5, cell / 14))}" stroke-dasharray="${num(cell / 8)} ${num(cell / 12)}" stroke-linecap="round"`),
-        path(key.swatches, `fill="${COLOURS.light}" stroke="${COLOURS.border}" stroke-width="0.5"`),
-        ...paint(key, legend.swatch),
-        ...zoneKeys,
-        group(labels, `font-family="sans-serif" font-size="${p.labelSize}" fill="${COLOURS.ink}"`),
-        group(texts, `font-family="sans-serif" font-size="${legend.size}" fill="${COLOURS.ink}"`),
-        group(hits, 'fill="#000000" fill-opacity="0"'),
-        '</svg>'
-    ];
-    return parts.join('');
+        ...zoneLayers.map((l) => l.outline)
+    ], { shapes, cell, lines, legend, key, zoneKeys, texts, labels, labelSize: p.labelSize, hits });
 }
 
 /** The side of a cell's outline that faces direction (dx, dy): the one whose midpoint lies farthest along it. */

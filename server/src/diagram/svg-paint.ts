@@ -295,6 +295,41 @@ export function legendMarkup(legend: Legend, legendX: number, legendY: number, z
     return { key, zoneKeys, texts };
 }
 
+/** What every board drawing paints over its own cells and zones: markers, locust lines, legend, labels, click targets. */
+export interface Overlay {
+    shapes: Shapes;
+    cell: number;
+    lines: string[];
+    legend: Legend;
+    key: Shapes;
+    zoneKeys: string[];
+    texts: string[];
+    labels: string[];
+    labelSize: number;
+    /** Invisible but painted (fill-opacity 0, not fill none), so that they receive pointer events. */
+    hits: string[];
+}
+
+/** The SVG document: white ground, the board's own layers (cells, zone tints and outlines), then the overlay. */
+export function svgDocument(width: number, height: number, title: string | undefined, board: readonly string[], o: Overlay): string {
+    return [
+        `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+        title !== undefined ? `<title>${escapeXml(title)}</title>` : '',
+        `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+        ...board,
+        ...paint(o.shapes, o.cell),
+        group(o.lines, `stroke="${COLOURS.capture}" stroke-width="${num(Math.max(1.5, o.cell / 14))}" stroke-dasharray="${num(o.cell / 8)} ${num(o.cell / 12)}" stroke-linecap="round"`),
+        // The legend's swatches are smaller than cells: their strokes scale with them.
+        path(o.key.swatches, `fill="${COLOURS.light}" stroke="${COLOURS.border}" stroke-width="0.5"`),
+        ...paint(o.key, o.legend.swatch),
+        ...o.zoneKeys,
+        group(o.labels, `font-family="sans-serif" font-size="${o.labelSize}" fill="${COLOURS.ink}"`),
+        group(o.texts, `font-family="sans-serif" font-size="${o.legend.size}" fill="${COLOURS.ink}"`),
+        group(o.hits, 'fill="#000000" fill-opacity="0"'),
+        '</svg>'
+    ].join('');
+}
+
 /** A dashed line (as `<line>`s) for each capture on the way, between the centres given, cut short of both cells' markers. */
 export function locustLines(pairs: readonly { from: Square; to: Square }[], centre: (sq: Square) => [number, number], cell: number): string[] {
     return pairs.map((p) => {

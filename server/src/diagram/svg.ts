@@ -23,7 +23,7 @@ import { locustPairs } from './facts.js';
 import { orderZones, zoneEdges, zoneSet, type DiagramZone } from './zones.js';
 import { escapeMarkdown } from '../views/markdown.js';
 import {
-    COLOURS, escapeXml, fontSize, frame, group, legendKeys, legendMarkup, locustLines, num, PAD, paint, path, pts, Shapes, textWidth,
+    COLOURS, escapeXml, fontSize, frame, legendKeys, legendMarkup, locustLines, num, PAD, path, pts, Shapes, svgDocument, textWidth,
     ZONE_COLOURS, ZONE_DASHES
 } from './svg-paint.js';
 
@@ -163,28 +163,14 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         ? rows.flatMap((row, r) => row.filter((c) => geometry.contains(c.square)).map((c) => [c, c.square.file - window.files[0]] as const).map(([c, f]) =>
             `<rect x="${num(boardX + f * cell)}" y="${num(boardY + r * cell)}" width="${num(cell)}" height="${num(cell)}" data-square="${escapeXml(squareName(c.square))}"/>`))
         : [];
-    const parts = [
-        `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-        options.title !== undefined ? `<title>${escapeXml(options.title)}</title>` : '',
-        `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    return svgDocument(width, height, options.title, [
         `<rect x="${num(boardX)}" y="${num(boardY)}" width="${num(boardW)}" height="${num(boardH)}" fill="${COLOURS.light}"/>`,
         path(shapes.dark, `fill="${COLOURS.dark}"`),
         path(holes, 'fill="#ffffff"'),
         ...zoneLayers.map((l) => l.tint),
         `<rect x="${num(boardX)}" y="${num(boardY)}" width="${num(boardW)}" height="${num(boardH)}" fill="none" stroke="${COLOURS.border}" stroke-width="1"/>`,
-        ...zoneLayers.map((l) => l.outline),
-        ...paint(shapes, cell),
-        group(lines, `stroke="${COLOURS.capture}" stroke-width="${num(Math.max(1.5, cell / 14))}" stroke-dasharray="${num(cell / 8)} ${num(cell / 12)}" stroke-linecap="round"`),
-        // The legend's swatches are smaller than squares: their strokes scale with them.
-        path(key.swatches, `fill="${COLOURS.light}" stroke="${COLOURS.border}" stroke-width="0.5"`),
-        ...paint(key, legend.swatch),
-        ...zoneKeys,
-        group(labels, `font-family="sans-serif" font-size="${labelSize}" fill="${COLOURS.ink}"`),
-        group(texts, `font-family="sans-serif" font-size="${legend.size}" fill="${COLOURS.ink}"`),
-        group(hits, 'fill="#000000" fill-opacity="0"'),
-        '</svg>'
-    ];
-    return parts.join('');
+        ...zoneLayers.map((l) => l.outline)
+    ], { shapes, cell, lines, legend, key, zoneKeys, texts, labels, labelSize, hits });
 }
 
 /**
