@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, parseArgs } from 'node:util';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
 
 const { values: options } = parseArgs({
     options: {
@@ -117,24 +117,7 @@ async function openWorkbench(browser: Browser, file: string, shows = 'chinese-ho
 async function hoverShowsDiagram(browser: Browser): Promise<void> {
     const page = await openWorkbench(browser, 'pieces.lcpn');
     try {
-        // A token of its own thanks to the TextMate grammar (entity.name.type.piece.lcpn).
-        const name = page.locator('.monaco-editor .view-lines span span', { hasText: /^chinese-horse$/ }).first();
-        await name.waitFor();
-        const image = page.locator('.monaco-hover-content img[src^="data:image/svg+xml;base64,"]').first();
-        const deadline = Date.now() + 90_000;
-        for (;;) {
-            await page.mouse.move(5, 5);
-            await name.hover();
-            try {
-                await image.waitFor({ state: 'visible', timeout: 4_000 });
-                break;
-            } catch {
-                if (Date.now() > deadline) {
-                    const hovers = await page.locator('.monaco-hover-content').allInnerTexts();
-                    throw new Error(`no diagram image in the hover; hover text: ${JSON.stringify(hovers).slice(0, 600)}`);
-                }
-            }
-        }
+        const { name, image } = await hoverImage(page, 'chinese-horse');
         const loaded = await image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
         if (!loaded) throw new Error('the hover image did not load');
         const text = (await page.locator('.monaco-hover-content').allInnerTexts()).join('\n');
@@ -157,6 +140,31 @@ async function hoverShowsDiagram(browser: Browser): Promise<void> {
 }
 
 /** Part 2b: F12 on a standard piece opens the prelude, and the user cannot type into it. */
+/**
+ * Hovers the piece name (a token of its own thanks to the TextMate grammar) until the hover shows
+ * a diagram image, moving the mouse away between tries: the hover opens only once the server answers.
+ * Gives the name's token and the image.
+ */
+async function hoverImage(page: Page, piece: string): Promise<{ name: Locator; image: Locator }> {
+    const name = page.locator('.monaco-editor .view-lines span span', { hasText: new RegExp(`^${piece}$`) }).first();
+    await name.waitFor();
+    const image = page.locator('.monaco-hover-content img[src^="data:image/svg+xml;base64,"]').first();
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+        await page.mouse.move(5, 5);
+        await name.hover();
+        try {
+            await image.waitFor({ state: 'visible', timeout: 4_000 });
+            return { name, image };
+        } catch {
+            if (Date.now() > deadline) {
+                const hovers = await page.locator('.monaco-hover-content').allInnerTexts();
+                throw new Error(`no diagram image in the hover of ${piece}; hover text: ${JSON.stringify(hovers).slice(0, 600)}`);
+            }
+        }
+    }
+}
+
 async function preludeIsReadOnly(browser: Browser): Promise<void> {
     const page = await openWorkbench(browser, 'pieces.lcpn');
     try {
@@ -467,19 +475,7 @@ async function hexagonalBoard(browser: Browser): Promise<void> {
     const page = await openWorkbench(browser, 'hexagonal.lcpn', 'hex-rook');
     try {
         // The hover: an image of the hexagon.
-        const name = page.locator('.monaco-editor .view-lines span span', { hasText: /^hex-rook$/ }).first();
-        const image = page.locator('.monaco-hover-content img[src^="data:image/svg+xml;base64,"]').first();
-        const deadline = Date.now() + 90_000;
-        for (;;) {
-            await page.mouse.move(5, 5);
-            await name.hover();
-            try {
-                await image.waitFor({ state: 'visible', timeout: 4_000 });
-                break;
-            } catch {
-                if (Date.now() > deadline) throw new Error(`no diagram image in the hover of hex-rook: ${JSON.stringify(await page.locator('.monaco-hover-content').allInnerTexts()).slice(0, 600)}`);
-            }
-        }
+        const { image } = await hoverImage(page, 'hex-rook');
         // A hover's picture is not clickable: its cells are plain hexagons (no names), one per cell.
         const src = (await image.getAttribute('src')) ?? '';
         const hovered = Buffer.from(src.slice(src.indexOf(',') + 1), 'base64').toString('utf8');
