@@ -4,7 +4,7 @@
  * and prints the time of each build phase of the update. LCPN_INCREMENTAL=0 turns the
  * incremental update off, for comparison.
  *
- *   npx tsx bench/edit-prof.ts KIND BYTES     (KIND: shallow or chained)
+ *   node esbuild.mjs && node dist/edit-prof.cjs KIND BYTES     (KIND: shallow or chained)
  */
 import { URI } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
