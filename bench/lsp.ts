@@ -13,7 +13,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import { generateBytes, generateChainedBytes } from './generate.js';
-import type { Row } from './report.js';
+import { createLcpnServices } from '../server/src/language/lcpn-module.js';
+import type { Case, Row } from './report.js';
 
 interface Diagnostic { range: { start: { line: number } }; severity?: number }
 interface PublishDiagnosticsParams { uri: string; version?: number; diagnostics: Diagnostic[] }
@@ -68,11 +69,25 @@ async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
 
 const ratio = (ms: number, full: number) => `${(ms / full).toFixed(3)} of a full rebuild`;
 
+interface SessionGoals {
+    /** Goal for an edit to new diagnostics (ms). */
+    edit: number;
+    /** Goal for each request after an edit (ms); `null`: the requests are timed without a goal. */
+    requests?: number | null;
+    /** Goal for the open (a full build, ms). */
+    open?: number;
+    /** Samples per request (each after a fresh edit). */
+    samples?: number;
+}
+
 /**
- * Opens `text`, edits its last line three times (the best edit counts) and, when `requests`,
- * sends what VS Code sends after an edit. `full` is the open time (a full build).
+ * Opens `text`, edits its last line three times and a line in the middle three times (the best
+ * edit counts) and, when `requests` is set, sends each request VS Code sends after an edit:
+ * every sample after a fresh edit of the middle line (its new diagnostics published), so an
+ * answer cached per document version never makes a sample free. `full` is the open time (a
+ * full build), which the ratios compare with.
  */
-async function session(server: Server, root: string, label: string, text: string, goals: { edit: number; requests?: number; open?: number }): Promise<Row[]> {
+async function session(server: Server, root: string, label: string, text: string, goals: SessionGoals): Promise<Row[]> {
     const { connection } = server;
     const rows: Row[] = [];
     const uri = `${root}/generated-${label.replace(/\W+/g, '-')}.lcpn`;
@@ -81,64 +96,60 @@ async function session(server: Server, root: string, label: string, text: string
         connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'lcpn', version: 1, text } });
         return next;
     });
-    rows.push({ name: `${goals.open ? 'GOAL ' : ''}${label}: open -> diagnostics${goals.open ? ` (goal <= ${goals.open} ms)` : ''}`, value: full, unit: 'ms', extra: `${first.diagnostics.length} diagnostics; the full rebuild the ratios below compare with` });
+    rows.push({ name: `${label}: open -> diagnostics`, value: full, unit: 'ms', goal: goals.open, extra: `${first.diagnostics.length} diagnostics; the full rebuild the ratios below compare with` });
 
-    // A one-line edit: the last definition changes its movement (three times; the best counts).
     const lines = text.split('\n');
-    const lastLine = lines.length - 2;
-    const edits: number[] = [];
-    let lineLength = lines[lastLine].length;
-    for (let version = 2; version <= 4; version++) {
-        const newText = `(def edited-piece (/ knight (rook :${version})))`;
+    const lineLengths = lines.map((l) => l.length);
+    let version = 1;
+    /** Replaces line `line` with a one-line definition and waits for its new diagnostics. */
+    const edit = async (line: number, name: string): Promise<number> => {
+        version++;
+        const newText = `(def ${name} (/ knight (rook :${version})))`;
         next = server.diagnosed(uri, version);
         const [ms] = await timed(async () => {
             connection.sendNotification('textDocument/didChange', {
                 textDocument: { uri, version },
-                contentChanges: [{ range: { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: lineLength } }, text: newText }]
+                contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: lineLengths[line] } }, text: newText }]
             });
             return next;
         });
-        edits.push(ms);
-        lineLength = newText.length;
-    }
-    const edit = Math.min(...edits);
-    rows.push({ name: `GOAL ${label}: one-line edit -> new diagnostics (goal <= ${goals.edit} ms)`, value: edit, unit: 'ms', extra: `${ratio(edit, full)}; best of ${edits.map((e) => e.toFixed(0)).join(', ')}` });
+        lineLengths[line] = newText.length;
+        return ms;
+    };
+
+    // A one-line edit: the last definition changes its movement (three times; the best counts).
+    const lastLine = lines.length - 2;
+    const edits: number[] = [];
+    for (let i = 0; i < 3; i++) edits.push(await edit(lastLine, 'edited-piece'));
+    const best = Math.min(...edits);
+    rows.push({ name: `${label}: one-line edit -> new diagnostics`, value: best, unit: 'ms', goal: goals.edit, extra: `${ratio(best, full)}; best of ${edits.map((e) => e.toFixed(0)).join(', ')}` });
 
     // The same in the middle of the file: every later line moves (the incremental update shifts them).
     const middleLine = Math.floor(lastLine / 2);
     const middleEdits: number[] = [];
-    let middleLength = lines[middleLine].length;
-    for (let version = 5; version <= 7; version++) {
-        const newText = `(def edited-middle (/ knight (rook :${version})))`;
-        next = server.diagnosed(uri, version);
-        const [ms] = await timed(async () => {
-            connection.sendNotification('textDocument/didChange', {
-                textDocument: { uri, version },
-                contentChanges: [{ range: { start: { line: middleLine, character: 0 }, end: { line: middleLine, character: middleLength } }, text: newText }]
-            });
-            return next;
-        });
-        middleEdits.push(ms);
-        middleLength = newText.length;
-    }
+    for (let i = 0; i < 3; i++) middleEdits.push(await edit(middleLine, 'edited-middle'));
     const middle = Math.min(...middleEdits);
-    rows.push({ name: `GOAL ${label}: one-line edit in the middle -> new diagnostics (goal <= ${goals.edit} ms)`, value: middle, unit: 'ms', extra: `${ratio(middle, full)}; best of ${middleEdits.map((e) => e.toFixed(0)).join(', ')}` });
+    rows.push({ name: `${label}: one-line edit in the middle -> new diagnostics`, value: middle, unit: 'ms', goal: goals.edit, extra: `${ratio(middle, full)}; best of ${middleEdits.map((e) => e.toFixed(0)).join(', ')}` });
 
-    if (goals.requests) {
+    if (goals.requests !== undefined) {
         const textDocument = { uri };
-        const lineRange = { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: lineLength } };
-        const requests: [string, string, object][] = [
-            ['semantic tokens', 'textDocument/semanticTokens/full', { textDocument }],
-            ['document symbols', 'textDocument/documentSymbol', { textDocument }],
-            ['folding ranges', 'textDocument/foldingRange', { textDocument }],
-            ['code actions', 'textDocument/codeAction', { textDocument, range: lineRange, context: { diagnostics: [] } }],
-            ['hover with diagrams', 'textDocument/hover', { textDocument, position: { line: lastLine, character: 6 } }]
+        const lineRange = () => ({ start: { line: middleLine, character: 0 }, end: { line: middleLine, character: lineLengths[middleLine] } });
+        const requests: [string, string, () => object][] = [
+            ['semantic tokens', 'textDocument/semanticTokens/full', () => ({ textDocument })],
+            ['document symbols', 'textDocument/documentSymbol', () => ({ textDocument })],
+            ['folding ranges', 'textDocument/foldingRange', () => ({ textDocument })],
+            ['code actions', 'textDocument/codeAction', () => ({ textDocument, range: lineRange(), context: { diagnostics: [] } })],
+            ['hover with diagrams', 'textDocument/hover', () => ({ textDocument, position: { line: middleLine, character: 6 } })]
         ];
+        const samples = goals.samples ?? 3;
         for (const [name, method, params] of requests) {
             const times: number[] = [];
-            for (let i = 0; i < 3; i++) times.push((await timed(() => connection.sendRequest(method, params)))[0]);
+            for (let i = 0; i < samples; i++) {
+                await edit(middleLine, 'edited-middle');
+                times.push((await timed(() => connection.sendRequest(method, params())))[0]);
+            }
             const ms = Math.min(...times);
-            rows.push({ name: `GOAL ${label}: ${name} after an edit (goal <= ${goals.requests} ms)`, value: ms, unit: 'ms', extra: `${ratio(ms, full)}; best of 3` });
+            rows.push({ name: `${label}: ${name} after an edit`, value: ms, unit: 'ms', goal: goals.requests ?? undefined, extra: `${ratio(ms, full)}; ${samples === 1 ? 'one sample' : `best of ${times.map((t) => t.toFixed(1)).join(', ')}`}, each after a fresh edit in the middle` });
         }
     } else {
         const [ms] = await timed(() => connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: lastLine, character: 6 } }));
@@ -149,26 +160,46 @@ async function session(server: Server, root: string, label: string, text: string
     return rows;
 }
 
-export async function lspBenchmarks(serverPath: string): Promise<Row[]> {
+/**
+ * The parts of the bench that drive the bundled server. The sessions share one server process
+ * (started by the first that runs, as an editor keeps one), closed by `close`.
+ */
+export function lspCases(serverPath: string): { cases: Case[]; close(): Promise<void> } {
     const root = pathToFileURL(resolve('bench')).toString();
-    const rows: Row[] = [];
-    rows.push(await spawnToDiagnostics(serverPath, root));
-    rows.push(checkExamples(join(serverPath, '..', '..', 'cli.cjs')));
-    const server = await startServer(serverPath, root);
-    try {
-        rows.push(...await session(server, root, '100 KB', generateBytes(100_000, 'small'), { edit: 15, requests: 20 }));
-        rows.push(...await session(server, root, '1 MB', generateBytes(1_000_000, 'big'), { edit: 50, open: 2000 }));
-        rows.push(...await session(server, root, 'chained 100 KB', generateChainedBytes(100_000), { edit: 15 }));
-        rows.push(...await syntaxErrorsFirst(server, root));
-    } finally {
-        await server.close();
-    }
-    return rows;
+    let started: Promise<Server> | undefined;
+    const server = () => (started ??= startServer(serverPath, root));
+    return {
+        cases: [
+            { name: 'spawn', run: async () => [await spawnToDiagnostics(serverPath, root)] },
+            { name: 'check examples', run: async () => [checkExamples(join(serverPath, '..', '..', 'cli.cjs'))] },
+            { name: 'lsp 100 KB', run: async () => session(await server(), root, '100 KB', generateBytes(100_000, 'small'), { edit: 15, requests: 20 }) },
+            // At 1 MB the requests have no goal of their own ("sensible at 1 MB"): one sample each.
+            { name: 'lsp 1 MB', run: async () => session(await server(), root, '1 MB', generateBytes(1_000_000, 'big'), { edit: 50, open: 2000, requests: null, samples: 1 }) },
+            { name: 'lsp chained 100 KB', run: async () => session(await server(), root, 'chained 100 KB', generateChainedBytes(100_000), { edit: 15 }) },
+            { name: 'lsp syntax errors 1 MB', run: async () => syntaxErrorsFirst(await server(), root) }
+        ],
+        async close() {
+            if (started) await (await started).close();
+        }
+    };
+}
+
+/** Milliseconds to parse `text` in this process (after a parse of a tenth of it: the parser's JIT and lookahead). */
+function parseTime(text: string): number {
+    const parser = createLcpnServices().Lcpn.parser.LangiumParser;
+    parser.parse(text.slice(0, text.indexOf('\n', text.length / 10) + 1));
+    const start = performance.now();
+    parser.parse(text);
+    const ms = performance.now() - start;
+    parser.parse('');
+    return ms;
 }
 
 /**
  * A 1 MB file whose last two definitions are an unclosed bracket and an unknown piece: the
  * syntax error is published as soon as the file is parsed, the full list (two) once validated.
+ * "As soon as parsed" is read as: within 1.25 times the time this process takes to parse the
+ * same text (measured here, in the same run).
  */
 async function syntaxErrorsFirst(server: Server, root: string): Promise<Row[]> {
     const uri = `${root}/generated-broken-1MB.lcpn`;
@@ -187,9 +218,11 @@ async function syntaxErrorsFirst(server: Server, root: string): Promise<Row[]> {
     server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
     const [firstMs, firstCount] = publishes[0];
     const fullMs = publishes[publishes.length - 1][0];
+    const parseMs = parseTime(text);
+    const goal = Math.round(parseMs * 1.25);
     return [
-        { name: 'GOAL 1 MB with a syntax error: open -> syntax errors published', value: firstMs, unit: 'ms', extra: `${firstCount} diagnostic${firstCount === 1 ? '' : 's'}; ${(firstMs / fullMs).toFixed(2)} of the full diagnostics' time` },
-        { name: 'GOAL 1 MB with a syntax error: open -> full diagnostics (goal <= 2000 ms)', value: fullMs, unit: 'ms', extra: `${publishes.length} publishes` }
+        { name: '1 MB with a syntax error: open -> syntax errors published', value: firstMs, unit: 'ms', goal, goalText: `as soon as parsed: <= 1.25x the parse, ${goal} ms`, extra: `${firstCount} diagnostic${firstCount === 1 ? '' : 's'}; ${(firstMs / fullMs).toFixed(2)} of the full diagnostics' time; parse in process ${parseMs.toFixed(0)} ms, ${(firstMs / parseMs).toFixed(2)}x` },
+        { name: '1 MB with a syntax error: open -> full diagnostics', value: fullMs, unit: 'ms', goal: 2000, extra: `${publishes.length} publishes` }
     ];
 }
 
@@ -207,7 +240,7 @@ async function spawnToDiagnostics(serverPath: string, root: string): Promise<Row
         times.push(performance.now() - start);
         await server.close();
     }
-    return { name: 'GOAL spawn -> first diagnostics of a 1 KB file (goal <= 350 ms)', value: Math.min(...times), unit: 'ms', extra: `best of ${times.map((t) => t.toFixed(0)).join(', ')}` };
+    return { name: 'spawn -> first diagnostics of a 1 KB file', goal: 350, value: Math.min(...times), unit: 'ms', extra: `best of ${times.map((t) => t.toFixed(0)).join(', ')}` };
 }
 
 /** `lcpn check examples/` as a user runs it (best of three). */
@@ -219,7 +252,7 @@ function checkExamples(cliPath: string): Row {
         status = spawnSync(process.execPath, [cliPath, 'check', 'examples/'], { stdio: 'ignore' }).status;
         times.push(performance.now() - start);
     }
-    return { name: 'GOAL lcpn check examples/ (goal <= 400 ms)', value: Math.min(...times), unit: 'ms', extra: `exit ${status}; best of ${times.map((t) => t.toFixed(0)).join(', ')}` };
+    return { name: 'lcpn check examples/', goal: 400, value: Math.min(...times), unit: 'ms', extra: `exit ${status}; best of ${times.map((t) => t.toFixed(0)).join(', ')}` };
 }
 
 function residentMegabytes(pid: number): number {

@@ -1,0 +1,122 @@
+/**
+ * Nothing quadratic on the edit path: one file and one twice its size, each opened as the
+ * server opens it (TextDocuments, in process) and edited one line in the middle (every later
+ * line moves); the time of the edit to new diagnostics, and of each request VS Code sends after
+ * an edit (each sample follows a fresh edit, so no answer cached for the document's version
+ * counts), when the file doubles. Linear work gives 2.0; the issue's goal is <= 2.2.
+ */
+import { URI, type LangiumDocument } from 'langium';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { collectGarbage, createServices, type Services } from './core.js';
+import { generateChainedBytes, generateDefinitions } from './generate.js';
+import type { Case, Row } from './report.js';
+
+const EDITS = 5;
+const REQUEST_SAMPLES = 5;
+
+const REQUESTS = ['semantic tokens', 'document symbols', 'folding ranges', 'code actions', 'hover with diagrams'] as const;
+type Request = (typeof REQUESTS)[number];
+
+/** One file opened in its own services, as the server opens it, with its middle line edited on demand. */
+interface Subject {
+    bytes: number;
+    /** The open: a full build. */
+    full: number;
+    /** One edit of the middle line to new diagnostics (ms). */
+    edit(): Promise<number>;
+    /** One request after a fresh edit (ms, the request alone). */
+    request(request: Request): Promise<number>;
+    close(): Promise<void>;
+}
+
+async function open(text: string): Promise<Subject> {
+    const services: Services = await createServices();
+    const { DocumentBuilder, LangiumDocuments, LangiumDocumentFactory, TextDocuments } = services.shared.workspace;
+    const uri = `file:///bench-edits-${text.length}.lcpn`;
+    let version = 1;
+    TextDocuments!.set(TextDocument.create(uri, 'lcpn', version, text));
+    const fullStart = performance.now();
+    const document = LangiumDocumentFactory.fromString(text, URI.parse(uri));
+    LangiumDocuments.addDocument(document);
+    await DocumentBuilder.build([document], { validation: true });
+    const full = performance.now() - fullStart;
+
+    // The edited line: a Lisp-style definition near the middle keeps its name (later definitions use it) and changes its movement.
+    const lines = text.split('\n');
+    let line = Math.floor(lines.length / 2);
+    while (line < lines.length - 1 && !/^\(def \S+/.test(lines[line])) line++;
+    const name = /^\(def (\S+)/.exec(lines[line])?.[1] ?? 'edited-piece';
+    const edit = async (): Promise<number> => {
+        version++;
+        lines[line] = `(def ${name} (/ knight (rook :${version % 9})))`;
+        TextDocuments!.set(TextDocument.create(uri, 'lcpn', version, lines.join('\n')));
+        collectGarbage('minor'); // the young generation the last sample left is not this one's cost
+        const start = performance.now();
+        await DocumentBuilder.update([URI.parse(uri)], []);
+        return performance.now() - start;
+    };
+    const { lsp } = services.Lcpn;
+    const textDocument = { uri };
+    const send: Record<Request, (d: LangiumDocument) => Promise<unknown>> = {
+        'semantic tokens': async (d) => lsp.SemanticTokenProvider!.semanticHighlight(d, { textDocument }),
+        'document symbols': async (d) => lsp.DocumentSymbolProvider!.getSymbols(d, { textDocument }),
+        'folding ranges': async (d) => lsp.FoldingRangeProvider!.getFoldingRanges(d, { textDocument }),
+        'code actions': async (d) => lsp.CodeActionProvider!.getCodeActions(d, { textDocument, range: { start: { line, character: 0 }, end: { line, character: lines[line].length } }, context: { diagnostics: [] } }),
+        'hover with diagrams': async (d) => lsp.HoverProvider!.getHoverContent(d, { textDocument, position: { line, character: 6 } })
+    };
+    for (let i = 0; i < 2; i++) await edit(); // warm-up: the edit path's JIT
+    return {
+        bytes: Buffer.byteLength(text),
+        full,
+        edit,
+        async request(request) {
+            await edit();
+            const current = LangiumDocuments.getDocument(URI.parse(uri))!;
+            collectGarbage('minor');
+            const start = performance.now();
+            await send[request](current);
+            return performance.now() - start;
+        },
+        close: () => DocumentBuilder.update([], [URI.parse(uri)]).then(() => undefined)
+    };
+}
+
+/** Best of `samples` of `measure` on each subject, alternating between them (load on a shared machine hits both alike). */
+async function alternate(subjects: Subject[], samples: number, measure: (s: Subject) => Promise<number>): Promise<number[]> {
+    const best = subjects.map(() => Infinity);
+    for (let i = 0; i < samples; i++) {
+        for (const [k, subject] of subjects.entries()) best[k] = Math.min(best[k], await measure(subject));
+    }
+    return best;
+}
+
+async function editDoubling(kind: string, generate: (bytes: number) => string, bytes: number, requests: boolean): Promise<Row[]> {
+    const small = await open(generate(bytes));
+    const large = await open(generate(bytes * 2));
+    const subjects = [small, large];
+    const rows: Row[] = [];
+    try {
+        const kb = (s: Subject) => `${(s.bytes / 1000).toFixed(0)} KB`;
+        const both = `${kb(large)} / ${kb(small)}`;
+        const edits = await alternate(subjects, EDITS, (s) => s.edit());
+        for (const [k, s] of subjects.entries()) {
+            rows.push({ name: `${kind} ${kb(s)}: one-line edit in the middle -> new diagnostics`, value: edits[k], unit: 'ms', extra: `${(edits[k] / s.full).toFixed(3)} of a full rebuild (${s.full.toFixed(0)} ms); best of ${EDITS}` });
+        }
+        rows.push({ name: `${kind}: edit time ratio when the file doubles`, value: edits[1] / edits[0], unit: 'ratio', goal: 2.2, extra: `${both}: ${edits[1].toFixed(1)} / ${edits[0].toFixed(1)} ms` });
+        for (const request of requests ? REQUESTS : []) {
+            const [ms, doubled] = await alternate(subjects, REQUEST_SAMPLES, (s) => s.request(request));
+            rows.push({ name: `${kind}: ${request} after an edit, time ratio when the file doubles`, value: doubled / ms, unit: 'ratio', goal: 2.2, extra: `${both}: ${doubled.toFixed(1)} / ${ms.toFixed(1)} ms; best of ${REQUEST_SAMPLES}, each after a fresh edit` });
+        }
+    } finally {
+        for (const s of subjects) await s.close();
+    }
+    return rows;
+}
+
+export function editCases(): Case[] {
+    return [
+        { name: 'doubling edits shallow', run: () => editDoubling('shallow', (bytes) => generateDefinitions(Math.round(bytes / 55)), 250_000, true) },
+        // The requests read the syntax (and one definition's model): the shallow file tells their growth; the chained one the edit's.
+        { name: 'doubling edits chained', run: () => editDoubling('chained', (bytes) => generateChainedBytes(bytes), 50_000, false) }
+    ];
+}
