@@ -17,6 +17,7 @@
  */
 import { DefaultDocumentBuilder, DocumentState, URI, type AstNode, type BuildOptions, type Cancellation, type LangiumDocument } from 'langium';
 import * as ast from './generated/ast.js';
+import { LcpnLinker } from './lcpn-linking.js';
 import { normalizeName } from '../model/names.js';
 
 export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
@@ -47,9 +48,17 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
         }
     }
 
-    /** A document relinked because of another's change: its earlier diagnostics cannot be reused. */
+    /**
+     * A document relinked because of another's change: its earlier diagnostics cannot be reused.
+     * A document reset for a new text keeps its links until the linker knows what the new parse
+     * changed (lcpn-incremental-link.ts): Langium would unlink every reference here.
+     */
     override resetToState<T extends AstNode>(document: LangiumDocument<T>, state: DocumentState): void {
         if (state !== DocumentState.Changed) this.forgetValidation(document);
+        if (state === DocumentState.Changed) {
+            const linker = this.serviceRegistry.getServices(document.uri).references.Linker;
+            if (linker instanceof LcpnLinker) linker.keepLinksForEdit(document);
+        }
         super.resetToState(document, state);
     }
 

@@ -17,13 +17,19 @@
 import {
     AstUtils, CstUtils, DefaultAstNodeDescriptionProvider, DefaultLinker, DefaultReferenceDescriptionProvider, DefaultScopeComputation, interruptAndCheck,
     isLinkingError, MultiMap, Cancellation,
-    type AstNode, type AstNodeDescription, type DocumentSegment, type LangiumDocument, type NameProvider, type URI, type LinkingError, type LocalSymbols,
+    type AstNode, type AstNodeDescription, type AstNodeLocator, type DocumentSegment, type LangiumDocument, type NameProvider, type URI, type LinkingError, type LocalSymbols,
     type ReferenceDescription, type ReferenceInfo
 } from 'langium';
+import type { LangiumServices } from 'langium/lsp';
 import { allAstNodes, referencesOf } from './ast-walk.js';
 import * as ast from './generated/ast.js';
+import type { LcpnDocumentBuilder } from './lcpn-document-builder.js';
 import { incompleteDefinitions } from './lcpn-incomplete.js';
+import { applyRuns, itemReferenceInfos, planRelink, recordItem, type AnyReference, type LinkedState } from './lcpn-incremental-link.js';
+import { incrementalEnabled, spliceOf } from './lcpn-incremental-parse.js';
+import { isPreludeUri } from './lcpn-prelude.js';
 import { candidateFileNames, type AmbiguityError } from './lcpn-scope-provider.js';
+import { normalizeName } from '../model/names.js';
 
 /** Nodes handled between two cancellation checks (each takes microseconds). */
 const CHECK_EVERY = 256;
@@ -64,42 +70,166 @@ export class LcpnLinker extends DefaultLinker {
         return error;
     }
 
+    private readonly builder: () => LcpnDocumentBuilder;
+    /** What the last complete link of each document saw (absent after an unlink or a link in progress). */
+    private readonly linked = new WeakMap<LangiumDocument, LinkedState>();
+    /** Documents whose next unlink is the builder's reset for an edit: their links are kept until `link` knows what changed. */
+    private readonly keepOnUnlink = new WeakSet<LangiumDocument>();
+    /** The references of the last link of a document reset for an edit (its `document.references`, set aside). */
+    private readonly setAside = new WeakMap<LangiumDocument, AnyReference[]>();
+
+    constructor(services: LangiumServices) {
+        super(services);
+        this.builder = () => services.shared.workspace.DocumentBuilder as LcpnDocumentBuilder;
+    }
+
+    /**
+     * Called by the document builder before it resets a document for a new text: the next
+     * `unlink` sets the references aside instead of unlinking them (lcpn-incremental-link.ts).
+     */
+    keepLinksForEdit(document: LangiumDocument): void {
+        this.keepOnUnlink.add(document);
+    }
+
+    override unlink(document: LangiumDocument): void {
+        if (this.keepOnUnlink.delete(document)) {
+            const aside = this.setAside.get(document);
+            if (aside === undefined) this.setAside.set(document, document.references);
+            else if (document.references.length > 0) {
+                // References resolved on demand since the last link: their order is not a link's; relink in full.
+                this.setAside.set(document, aside.concat(document.references));
+                this.linked.delete(document);
+            }
+            document.references = [];
+            return;
+        }
+        this.linked.delete(document);
+        this.unlinkSetAside(document);
+        super.unlink(document);
+    }
+
+    /** Whether the document's references are recorded per item for its current parse (the index describes them on demand). */
+    hasItemReferences(document: LangiumDocument): boolean {
+        return this.linked.get(document)?.root === document.parseResult.value;
+    }
+
     override async link(document: LangiumDocument, cancelToken: Cancellation.CancellationToken = Cancellation.CancellationToken.None): Promise<void> {
+        const previous = this.linked.get(document);
+        // Until this link completes, nothing is known of the document's links.
+        this.linked.delete(document);
+        if (previous && this.relinkEdit(document, previous)) return;
+        this.unlinkSetAside(document);
         if (this.profiler?.isActive('linking')) return super.link(document, cancelToken);
-        const nodes = allAstNodes(document.parseResult.value);
+        const root = document.parseResult.value as ast.Document;
+        const nodes = allAstNodes(root);
+        let item: AstNode | undefined;
+        let references: AnyReference[] = [];
         for (let i = 0; i < nodes.length; i++) {
             if (i % CHECK_EVERY === 0) await interruptAndCheck(cancelToken);
-            for (const reference of referencesOf(nodes[i])) this.doLink(reference, document);
+            const node = nodes[i];
+            if (node.$container === root) {
+                if (item) recordItem(item, references);
+                item = node;
+                references = [];
+            }
+            for (const reference of referencesOf(node)) {
+                this.doLink(reference, document);
+                references.push(reference.reference);
+            }
         }
+        if (item) recordItem(item, references);
+        this.linked.set(document, { root, incomplete: incompleteDefinitions(document) });
+        incrementalLinkStats.full++;
+    }
+
+    /**
+     * After an edit of this document alone whose parse kept items of the last linked one, links
+     * only the new items and relinks the unchanged items' references whose names changed
+     * meaning (lcpn-incremental-link.ts). False when that cannot be shown equal to a full link.
+     */
+    private relinkEdit(document: LangiumDocument, previous: LinkedState): boolean {
+        const aside = this.setAside.get(document);
+        const root = document.parseResult.value as ast.Document;
+        if (!aside || document.references.length > 0 || !incrementalEnabled()) return false;
+        if (root !== previous.root && !spliceOf(document.parseResult)) return false;
+        const uri = document.uri.toString();
+        if (isPreludeUri(uri) || !this.builder().isEditedAlone(uri)) return false;
+        const incomplete = incompleteDefinitions(document);
+        const plan = planRelink(previous, root, incomplete, aside.length);
+        if (!plan) return false;
+        this.setAside.delete(document);
+        const collector = { references: [] as AnyReference[] } as unknown as LangiumDocument;
+        for (const item of plan.added) {
+            const infos = itemReferenceInfos(item);
+            const references = infos.map((info) => info.reference);
+            // New nodes: nothing of theirs was linked (reset anyway, so that each is linked now).
+            super.unlink({ references } as unknown as LangiumDocument);
+            for (const info of infos) this.doLink(info, collector);
+            recordItem(item, references);
+        }
+        for (const item of plan.affected) {
+            for (const info of itemReferenceInfos(item)) {
+                if (!plan.names.has(normalizeName(info.reference.$refText))) continue;
+                super.unlink({ references: [info.reference] } as unknown as LangiumDocument);
+                this.doLink(info, collector);
+            }
+        }
+        document.references = applyRuns(aside, plan.runs);
+        this.linked.set(document, { root, incomplete });
+        incrementalLinkStats.incremental++;
+        return true;
+    }
+
+    /** Unlinks the references set aside at an edit's reset (a full link follows). */
+    private unlinkSetAside(document: LangiumDocument): void {
+        const aside = this.setAside.get(document);
+        if (!aside) return;
+        this.setAside.delete(document);
+        super.unlink({ references: aside } as unknown as LangiumDocument);
     }
 }
 
+/** How many links were incremental (the property tests require some). */
+export const incrementalLinkStats = { incremental: 0, full: 0 };
+
 export class LcpnAstNodeDescriptionProvider extends DefaultAstNodeDescriptionProvider {
+    /** One description per named node: an edit keeps unchanged definitions, and the links to them keep their description. */
+    private readonly described = new WeakMap<AstNode, LcpnAstNodeDescription>();
+
     override createDescription(node: AstNode, name: string | undefined, document?: LangiumDocument): AstNodeDescription {
         const uri = (document ?? AstUtils.getDocument(node)).uri;
         const known = name ?? this.nameProvider.getName(node);
-        const path = this.astNodeLocator.getAstNodePath(node);
-        if (!known) throw new Error(`Node at path ${path} has no name.`);
-        return new LcpnAstNodeDescription(node, known, uri, path, this.nameProvider);
+        if (!known) throw new Error(`Node at path ${this.astNodeLocator.getAstNodePath(node)} has no name.`);
+        const kept = this.described.get(node);
+        if (kept && kept.name === known && kept.documentUri.toString() === uri.toString()) return kept;
+        const description = new LcpnAstNodeDescription(node, known, uri, this.astNodeLocator, this.nameProvider);
+        this.described.set(node, description);
+        return description;
     }
 }
 
-/** Langium's description of a named node, with its segments computed when first read. */
+/**
+ * Langium's description of a named node. Its path and segments are read from the node when
+ * asked, so a description stays true when an edit moves its definition (a splice changes the
+ * definition's index and shifts its positions in place).
+ */
 class LcpnAstNodeDescription implements AstNodeDescription {
     readonly type: string;
-    private _nameSegment: DocumentSegment | undefined = undefined;
-    private _selectionSegment: DocumentSegment | undefined = undefined;
 
-    constructor(readonly node: AstNode, readonly name: string, readonly documentUri: URI, readonly path: string, private readonly _names: NameProvider) {
+    constructor(readonly node: AstNode, readonly name: string, readonly documentUri: URI, private readonly locator: AstNodeLocator, private readonly names: NameProvider) {
         this.type = node.$type;
     }
 
+    get path(): string {
+        return this.locator.getAstNodePath(this.node);
+    }
+
     get nameSegment(): DocumentSegment | undefined {
-        return this._nameSegment ??= CstUtils.toDocumentSegment(this._names.getNameNode(this.node) ?? this.node.$cstNode);
+        return CstUtils.toDocumentSegment(this.names.getNameNode(this.node) ?? this.node.$cstNode);
     }
 
     get selectionSegment(): DocumentSegment | undefined {
-        return this._selectionSegment ??= CstUtils.toDocumentSegment(this.node.$cstNode);
+        return CstUtils.toDocumentSegment(this.node.$cstNode);
     }
 }
 
@@ -114,5 +244,10 @@ export class LcpnReferenceDescriptionProvider extends DefaultReferenceDescriptio
             }
         }
         return descriptions;
+    }
+
+    /** The descriptions of one linked reference (the index describes an LCPN document's references on demand). */
+    describe(refInfo: ReferenceInfo): ReferenceDescription[] {
+        return this.createInfoDescriptions(refInfo);
     }
 }
