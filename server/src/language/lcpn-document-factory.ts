@@ -11,6 +11,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type * as ast from './generated/ast.js';
 import { incrementalEnabled, rememberSplice, spliceParse } from './lcpn-incremental-parse.js';
 import { isPreludeUri, preludeText } from './lcpn-prelude.js';
+import { changeSince } from './lcpn-text-changes.js';
 import type { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
 
 export class LcpnDocumentFactory extends DefaultLangiumDocumentFactory {
@@ -48,7 +49,9 @@ export class LcpnDocumentFactory extends DefaultLangiumDocumentFactory {
         if (!incrementalEnabled()) return undefined;
         try {
             const parser = this.serviceRegistry.getServices(document.uri).parser.LangiumParser;
-            const result = spliceParse(parser, document.parseResult as unknown as ParseResult<ast.Document>, oldText, text, (offset) => textDocument.positionAt(offset).line);
+            // The editor's changes say where the text changed; without them the texts are compared.
+            const within = changeSince(textDocument, oldText);
+            const result = spliceParse(parser, document.parseResult as unknown as ParseResult<ast.Document>, oldText, text, (offset) => textDocument.positionAt(offset).line, within);
             if (!result) return undefined;
             rememberSplice(result.parseResult, result.splice);
             return result.parseResult as unknown as ParseResult<T>;

@@ -21,21 +21,26 @@ export function supportsShift(leaf: CstNode): boolean {
 
 /**
  * Moves every leaf under `node` by `offset` characters and `lines` lines (columns are kept:
- * callers move only whole lines), and forgets the composites' cached ranges. Iterative.
+ * callers move only whole lines), and forgets the composites' cached ranges (which hold lines
+ * only: when no line moves they stay true). Iterative (a deep form must not overflow the stack).
+ * This touches every node after an edit (~40 ns a node, memory-bound: ~300k nodes for an edit
+ * in the middle of a 1 MB file); it reads a node's `content` once to tell composites from leaves.
  */
 export function shiftCst(node: CstNode, offset: number, lines: number): void {
     const stack: CstNode[] = [node];
     while (stack.length > 0) {
         const current = stack.pop()!;
-        if ('content' in current) {
-            (current as unknown as CompositeFields)._rangeCache = undefined;
-            const content = (current as CompositeCstNode).content;
+        const content = (current as Partial<CompositeCstNode>).content;
+        if (content !== undefined) {
+            if (lines !== 0 && (current as unknown as CompositeFields)._rangeCache !== undefined) (current as unknown as CompositeFields)._rangeCache = undefined;
             for (let i = 0; i < content.length; i++) stack.push(content[i]);
         } else {
             const leaf = current as unknown as LeafFields;
             leaf._offset = (leaf._offset + offset) | 0;
-            leaf._startLine = (leaf._startLine + lines) | 0;
-            leaf._endLine = (leaf._endLine + lines) | 0;
+            if (lines !== 0) {
+                leaf._startLine = (leaf._startLine + lines) | 0;
+                leaf._endLine = (leaf._endLine + lines) | 0;
+            }
         }
     }
 }

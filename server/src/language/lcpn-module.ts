@@ -1,7 +1,7 @@
 import './lcpn-node-compat.js';
 import { EmptyFileSystem, inject, type Module } from 'langium';
 import {
-    createDefaultModule, createDefaultSharedModule,
+    createDefaultModule, createDefaultSharedModule, NormalizedTextDocuments,
     type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices, type PartialLangiumSharedServices
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from './generated/module.js';
@@ -23,6 +23,7 @@ import { LcpnWaitingDocumentBuilder } from './lcpn-waiting-document-builder.js';
 import { LcpnWorkspaceManager } from './lcpn-workspace-manager.js';
 import { LcpnServiceRegistry } from './lcpn-service-registry.js';
 import { LcpnDocumentFactory } from './lcpn-document-factory.js';
+import { lcpnTextDocuments } from './lcpn-text-changes.js';
 import { LcpnDocumentUpdateHandler } from './lsp/lcpn-document-lifecycle.js';
 import { LcpnCodeActionProvider } from './lsp/lcpn-code-actions.js';
 import { LcpnCommandHandler } from './lsp/lcpn-commands.js';
@@ -103,7 +104,8 @@ export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumShare
     workspace: {
         LangiumDocumentFactory: (shared) => new LcpnDocumentFactory(shared),
         DocumentBuilder: (shared) => new LcpnWaitingDocumentBuilder(shared),
-        WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared)
+        WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared),
+        TextDocuments: () => new NormalizedTextDocuments(lcpnTextDocuments)
     }
 };
 
