@@ -35,7 +35,7 @@ import { LcpnFormatter } from './lsp/lcpn-formatter.js';
 import { LcpnHoverProvider } from './lsp/lcpn-hover-provider.js';
 import { LcpnNodeKindProvider } from './lsp/lcpn-node-kind-provider.js';
 import { LcpnRenameProvider } from './lsp/lcpn-rename-provider.js';
-import { LcpnSemanticTokenWalk } from './lsp/lcpn-semantic-token-walk.js';
+import { LcpnSemanticTokenItems } from './lsp/lcpn-semantic-token-items.js';
 import { LcpnWorkspaceSymbolProvider } from './lsp/lcpn-workspace-symbol-provider.js';
 
 /** Services added by LCPN on top of Langium's. */
@@ -68,7 +68,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         Formatter: () => new LcpnFormatter(),
         HoverProvider: (services) => new LcpnHoverProvider(services),
         RenameProvider: (services) => new LcpnRenameProvider(services),
-        SemanticTokenProvider: (services) => new LcpnSemanticTokenWalk(services)
+        SemanticTokenProvider: (services) => new LcpnSemanticTokenItems(services)
     },
     parser: {
         LangiumParser: (services) => limitNesting(createLcpnParser(services)),

@@ -20,6 +20,9 @@ import { fileGeometry } from '../lcpn-file-geometry.js';
 import { SQUARE, type Geometry } from '../../geometry/index.js';
 
 const { declaration, definition, defaultLibrary } = SemanticTokenModifiers;
+
+/** What a piece name links to, as its token shows it. */
+export type PieceLink = 'none' | 'workspace' | 'library';
 const T = SemanticTokenTypes;
 
 export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
@@ -70,15 +73,27 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
     }
 
     /** The lattice the file's keywords are read on (its declared board's). */
-    private geometry(node: AstNode): Geometry {
+    protected geometry(node: AstNode): Geometry {
         return this.models ? fileGeometry(this.models, AstUtils.getDocument(node)).geometry : SQUARE;
     }
 
     /** `:palace` where the file defines `palace`: coloured as the zone or condition it names (as their names are). */
     private declaredKeyword(node: ast.Qualifier): { type: string } | undefined {
         if (typeof node.value !== 'string' || !/^:[^:0-9*]/.test(node.value) || keywordWord(node.value)?.evaluated) return undefined;
-        const kind = this.models?.resolverFor(AstUtils.getDocument(node).uri.toString())(normalizeKeyword(node.value))?.declaration?.kind;
+        const kind = this.declaredKind(node);
         return kind === 'zone' ? { type: T.enum } : kind === 'condition' ? { type: T.function } : undefined;
+    }
+
+    /** What the definition a keyword names declares (read from another definition: a cache must check it again). */
+    protected declaredKind(node: ast.Qualifier): string | undefined {
+        return this.models?.resolverFor(AstUtils.getDocument(node).uri.toString())(normalizeKeyword(node.value))?.declaration?.kind;
+    }
+
+    /** What a piece name links to: nothing, a definition of the workspace or the prelude's (linking: a cache must check it again). */
+    protected pieceLink(node: ast.NameRef): PieceLink {
+        const target = node.ref.ref;
+        if (!target) return 'none';
+        return isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? 'library' : 'workspace';
     }
 
     private highlightName(node: ast.NameRef, accept: SemanticTokenAcceptor): void {
@@ -101,10 +116,10 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
         } else if (role === 'term') {
             accept(functionWord(name) ? { node, property: 'ref', type: T.function, modifier: defaultLibrary } : { node, property: 'ref', type: T.variable });
         } else {
-            const target = node.ref.ref;
+            const link = this.pieceLink(node);
             // An unresolved piece is a plain variable, so it stands apart from the classes around it.
-            if (!target) accept({ node, property: 'ref', type: T.variable });
-            else accept({ node, property: 'ref', type: T.class, modifier: isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? defaultLibrary : undefined });
+            if (link === 'none') accept({ node, property: 'ref', type: T.variable });
+            else accept({ node, property: 'ref', type: T.class, modifier: link === 'library' ? defaultLibrary : undefined });
         }
     }
 

@@ -1,0 +1,274 @@
+/**
+ * Semantic tokens remembered per top-level item (a definition), so that the request VS Code
+ * sends after every edit costs the re-parsed definitions, not the file.
+ *
+ * LSP encodes tokens by line deltas: only a token's line is relative to the token before it,
+ * and a definition's tokens, taken relative to its first line, do not change when an edit
+ * elsewhere moves it (the incremental update keeps a kept definition's AST node and moves its
+ * text by whole lines: docs/incremental.md). So each definition node keeps its tokens encoded
+ * as LSP sends them, the first one's line relative to the definition's first line; a full
+ * answer re-emits each definition's tokens with a new base line.
+ *
+ * A definition's tokens also read what lies outside it:
+ * - what each piece name links to (a class, the prelude's class, or an unknown variable):
+ *   linking changes when a definition of that name appears, goes or changes, here or in
+ *   another file;
+ * - what a keyword naming a definition declares (`:palace` is coloured as the zone it names);
+ * - the lattice of the file's declared board (a hexagon gives `:forward-left` its meaning).
+ * The lattice is compared on every request. The links and keywords are read again for the
+ * definitions that use a name the incremental update re-read since the last request (the
+ * splice's history: docs/incremental.md), and for all of them when another document changed
+ * or the document was parsed in full. A change re-computes that definition alone. The rules
+ * themselves are lcpn-semantic-tokens.ts;
+ * the walk inside a definition is lcpn-semantic-token-walk.ts's. Range requests use that walk.
+ * The answer equals the walk's (server/test/language/lsp/semantic-token-items.test.ts and the
+ * incremental property test compare them after edits); when definitions' tokens would
+ * interleave (a recovery node reaching past the next definition) the walk answers instead.
+ */
+import { interruptAndCheck, type AstNode, type LangiumDocument, type LangiumDocuments } from 'langium';
+import { SemanticTokensBuilder, type LangiumServices, type SemanticTokenAcceptor } from 'langium/lsp';
+import { CancellationToken, type SemanticTokens, type SemanticTokensParams } from 'vscode-languageserver';
+import * as ast from '../generated/ast.js';
+import { forEachAstChild } from '../ast-walk.js';
+import { parseId, spliceOf } from '../lcpn-incremental-parse.js';
+import { normalizeKeyword, normalizeName } from '../../model/names.js';
+import { LcpnSemanticTokenWalk } from './lcpn-semantic-token-walk.js';
+import type { PieceLink } from './lcpn-semantic-tokens.js';
+
+/** One item's tokens and what they read outside it. */
+interface ItemTokens {
+    /**
+     * Five numbers per token as LSP sends them (line delta, character, length, type, modifiers),
+     * except that the first token's line is relative to the item's first line and its
+     * character is absolute.
+     */
+    readonly data: Int32Array;
+    /** The last token's line (relative to the item's first line) and character. */
+    readonly lastLine: number;
+    readonly lastChar: number;
+    /** The lattice the item's keywords were read on (`Geometry.id`). */
+    readonly lattice: string;
+    /** Piece names and what each linked to. */
+    readonly links: readonly ast.NameRef[];
+    readonly linked: readonly PieceLink[];
+    /** Keywords naming a definition and what it declared. */
+    readonly keywords: readonly ast.Qualifier[];
+    readonly kinds: readonly (string | undefined)[];
+    /** The normalized names of both (a definition of one of these names changed: read them again). */
+    readonly names: readonly string[];
+}
+
+/** The workspace as a document's tokens were checked against: its parse, and the other documents' parses. */
+interface Checked {
+    readonly parse: number;
+    readonly others: string;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** Collects one item's tokens (Langium's builder sorts a whole document's at the end). */
+class ItemCollector extends SemanticTokensBuilder {
+    readonly tokens: number[] = [];
+
+    override push(line: number, char: number, length: number, tokenType: number, tokenModifiers: number): void {
+        this.tokens.push(line, char, length, tokenType, tokenModifiers);
+    }
+}
+
+/** What a computation reads outside its item, recorded while the rules run. */
+interface Reads {
+    links: ast.NameRef[];
+    linked: PieceLink[];
+    keywords: ast.Qualifier[];
+    kinds: (string | undefined)[];
+}
+
+export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
+    private readonly items = new WeakMap<AstNode, ItemTokens>();
+    private readonly documents: LangiumDocuments;
+    /** Per document URI, the workspace when its remembered tokens were last all checked. */
+    private readonly checked = new Map<string, Checked>();
+    private reads: Reads | undefined;
+    private resultIds = 0;
+    /** Items computed and reused by this provider, and reused items whose outside reads were checked again (tests read them). */
+    readonly stats = { computed: 0, reused: 0, rechecked: 0 };
+
+    constructor(services: LangiumServices) {
+        super(services);
+        this.documents = services.shared.workspace.LangiumDocuments;
+        services.shared.workspace.TextDocuments?.onDidClose((e) => this.checked.delete(e.document.uri));
+    }
+
+    override async semanticHighlight(document: LangiumDocument, params: SemanticTokensParams, cancelToken = CancellationToken.None): Promise<SemanticTokens> {
+        const root = document.parseResult.value;
+        this.currentRange = undefined;
+        const lattice = this.geometry(root).id;
+        const now = this.workspaceState(document);
+        const changed = this.namesChanged(document, now);
+        const items: AstNode[] = [];
+        forEachAstChild(root, (item) => items.push(item));
+        const parts: { tokens: ItemTokens; base: number }[] = [];
+        let length = 0;
+        let computed = 0;
+        for (let i = 0; i < items.length; i++) {
+            const item = items[i];
+            const base = item.$cstNode?.range.start.line ?? 0;
+            let tokens = item.$cstNode ? this.items.get(item) : undefined;
+            if (tokens && this.stillValid(tokens, lattice, changed)) {
+                this.stats.reused++;
+            } else {
+                if (computed++ % 64 === 0) await interruptAndCheck(cancelToken);
+                tokens = this.compute(document, item, base, lattice);
+                if (item.$cstNode) this.items.set(item, tokens);
+                this.stats.computed++;
+            }
+            if (tokens.data.length === 0) continue;
+            parts.push({ tokens, base });
+            length += tokens.data.length;
+        }
+        // Every item is now checked against this state (a cancelled request leaves the older mark: a superset of changes).
+        this.checked.set(document.uri.toString(), now);
+        const data = join(parts, length);
+        // Tokens of two items interleave only around a recovery node: the walk sorts them all.
+        if (!data) return super.semanticHighlight(document, params, cancelToken);
+        return { resultId: `items-${++this.resultIds}`, data };
+    }
+
+    /** The document's parse and the other documents' parses (what linking reads), now. */
+    private workspaceState(document: LangiumDocument): Checked {
+        const others: number[] = [];
+        for (const other of this.documents.all) if (other !== document) others.push(parseId(other.parseResult));
+        return { parse: parseId(document.parseResult), others: others.join(',') };
+    }
+
+    /**
+     * The definition names that may link or declare otherwise since the document's tokens were
+     * last checked: none if nothing was parsed since, the names of the items the incremental
+     * update re-read since (the splice's history), undefined (any name) if another document
+     * changed, the document was parsed in full, or it was never checked.
+     */
+    private namesChanged(document: LangiumDocument, now: Checked): ReadonlySet<string> | undefined {
+        const last = this.checked.get(document.uri.toString());
+        if (!last || last.others !== now.others) return undefined;
+        if (last.parse === now.parse) return NO_NAMES;
+        return spliceOf(document.parseResult)?.history.find((step) => step.parse === last.parse)?.names;
+    }
+
+    /** Whether what the item's tokens read outside it is still so (read again only for the changed names). */
+    private stillValid(tokens: ItemTokens, lattice: string, changed: ReadonlySet<string> | undefined): boolean {
+        if (tokens.lattice !== lattice) return false;
+        if (changed && !tokens.names.some((name) => changed.has(name))) return true;
+        this.stats.rechecked++;
+        for (let i = 0; i < tokens.links.length; i++) if (super.pieceLink(tokens.links[i]) !== tokens.linked[i]) return false;
+        for (let i = 0; i < tokens.keywords.length; i++) if (super.declaredKind(tokens.keywords[i]) !== tokens.kinds[i]) return false;
+        return true;
+    }
+
+    /** The item's tokens by the rules and the walk, relative to its first line `base`. */
+    private compute(document: LangiumDocument, item: AstNode, base: number, lattice: string): ItemTokens {
+        const collector = new ItemCollector();
+        this.currentDocument = document; // another request may have run while this one waited
+        const reads: Reads = { links: [], linked: [], keywords: [], kinds: [] };
+        const previous = this.currentTokensBuilder;
+        this.currentTokensBuilder = collector;
+        this.reads = reads;
+        try {
+            this.walk(item, this.createAcceptor());
+        } finally {
+            this.currentTokensBuilder = previous;
+            this.reads = undefined;
+        }
+        const names = [...new Set([...reads.links.map((ref) => normalizeName(ref.ref.$refText)), ...reads.keywords.map((keyword) => normalizeKeyword(keyword.value))])];
+        return { ...encode(collector.tokens, base), lattice, ...reads, names };
+    }
+
+    /** LcpnSemanticTokenWalk's order within one item (depth first, children in order). */
+    private walk(item: AstNode, acceptor: SemanticTokenAcceptor): void {
+        const stack: AstNode[] = [item];
+        const children: AstNode[] = [];
+        const pushChild = (child: AstNode) => children.push(child);
+        while (stack.length > 0) {
+            const node = stack.pop()!;
+            if ((this.highlightElement(node, acceptor) as unknown) === 'prune') continue;
+            forEachAstChild(node, pushChild);
+            while (children.length > 0) stack.push(children.pop()!);
+        }
+    }
+
+    protected override pieceLink(node: ast.NameRef): PieceLink {
+        const link = super.pieceLink(node);
+        if (this.reads) {
+            this.reads.links.push(node);
+            this.reads.linked.push(link);
+        }
+        return link;
+    }
+
+    protected override declaredKind(node: ast.Qualifier): string | undefined {
+        const kind = super.declaredKind(node);
+        if (this.reads) {
+            this.reads.keywords.push(node);
+            this.reads.kinds.push(kind);
+        }
+        return kind;
+    }
+}
+
+/**
+ * One item's tokens (line, character, length, type, modifiers each), sorted as Langium's
+ * builder sorts them (by position, stable), encoded relative to line `base`.
+ */
+function encode(tokens: number[], base: number): Pick<ItemTokens, 'data' | 'lastLine' | 'lastChar'> {
+    const count = tokens.length / 5;
+    let order: number[] | undefined;
+    for (let i = 1; i < count && !order; i++) {
+        const t = i * 5;
+        if (tokens[t] < tokens[t - 5] || (tokens[t] === tokens[t - 5] && tokens[t + 1] < tokens[t - 4])) {
+            order = Array.from({ length: count }, (_, k) => k);
+            order.sort((a, b) => tokens[a * 5] - tokens[b * 5] || tokens[a * 5 + 1] - tokens[b * 5 + 1] || a - b);
+        }
+    }
+    const data = new Int32Array(tokens.length);
+    let previousLine = base;
+    let previousChar = 0;
+    for (let k = 0; k < count; k++) {
+        const t = (order ? order[k] : k) * 5;
+        const line = tokens[t];
+        const char = tokens[t + 1];
+        const d = k * 5;
+        data[d] = line - previousLine;
+        data[d + 1] = k > 0 && line === previousLine ? char - previousChar : char;
+        data[d + 2] = tokens[t + 2];
+        data[d + 3] = tokens[t + 3];
+        data[d + 4] = tokens[t + 4];
+        previousLine = line;
+        previousChar = char;
+    }
+    return { data, lastLine: previousLine - base, lastChar: previousChar };
+}
+
+/**
+ * The document's tokens as LSP sends them: each item's, its first token made relative to the
+ * previous item's last. Undefined when an item's first token lies before the previous item's
+ * last one (only a global sort orders them).
+ */
+function join(parts: readonly { tokens: ItemTokens; base: number }[], length: number): number[] | undefined {
+    // Filled, so V8 keeps it a packed array of small integers (`new Array(n)` alone is a slow sparse one).
+    const data = new Array<number>(length).fill(0);
+    let at = 0;
+    let previousLine = 0;
+    let previousChar = 0;
+    for (const { tokens, base } of parts) {
+        const source = tokens.data;
+        const line = base + source[0];
+        const char = source[1];
+        if (at > 0 && (line < previousLine || (line === previousLine && char < previousChar))) return undefined;
+        data[at] = line - previousLine;
+        data[at + 1] = at > 0 && line === previousLine ? char - previousChar : char;
+        for (let i = 2; i < source.length; i++) data[at + i] = source[i];
+        at += source.length;
+        previousLine = base + tokens.lastLine;
+        previousChar = tokens.lastChar;
+    }
+    return data;
+}
