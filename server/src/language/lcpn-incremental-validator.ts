@@ -4,7 +4,10 @@
  * keep the diagnostics they had (moved with their lines), except those that can see the
  * change: the definitions that use, directly or through other definitions, a name the edit
  * removed or added (links, the engine's checks and cycles follow names), and those that bear
- * such a name. The whole-document checks (duplicates, cycles, comments) run in full.
+ * such a name (lcpn-definition-uses.ts). The document's checks of names (duplicates, cycles)
+ * carry their state from the last validation (lcpn-name-checks.ts); the others run in full.
+ * Nothing here walks the kept definitions: they are found by comparing the definition lists,
+ * and only those with diagnostics are looked at (moved by the lines their definition moved).
  *
  * The diagnostics are assembled in the order Langium's validation gives them (linking errors in
  * reference order, the document's checks, then each definition's checks in walk order), and the
@@ -19,33 +22,48 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
 import { allAstNodes, referencesOf } from './ast-walk.js';
 import { looksBinary } from './characters.js';
+import { DefinitionUses } from './lcpn-definition-uses.js';
 import { isSyntaxError, LcpnDocumentValidator } from './lcpn-document-validator.js';
 import type { LcpnDocumentBuilder } from './lcpn-document-builder.js';
 import { parseId, spliceOf } from './lcpn-incremental-parse.js';
 import type { LcpnServices } from './lcpn-module.js';
-import { normalizeName } from '../model/names.js';
+import { IssueCodes } from './lcpn-issue-codes.js';
+import { difference, nameChecksFor, type NameChecks } from './lcpn-name-checks.js';
+import { closestNames } from './suggest.js';
+import { normalizeKeyword, normalizeName } from '../model/names.js';
 
-/** One definition's diagnostics as last computed, and the line it started on then. */
+/** One definition's diagnostics as last computed (never empty), and the line it started on then. */
 interface ItemDiagnostics {
     line: number;
     linking: Diagnostic[];
     checks: Diagnostic[];
+    /** The unknown names whose "did you mean" lists the names defined (normalized): any change of a name close to one of them changes that list. */
+    unknown?: string[];
 }
 
 interface Previous {
     parse: number;
     options: string;
-    items: WeakMap<ast.Definition, ItemDiagnostics>;
+    /** The definitions validated (the root's list). */
+    definitions: readonly ast.Definition[];
+    /** The definitions that had diagnostics; every other had none. */
+    diagnosed: Map<ast.Definition, ItemDiagnostics>;
+    /** Definitions whose diagnostics point elsewhere (`relatedInformation`): checked again each time. */
+    related: Set<ast.Definition>;
 }
 
 /** How many validations reused earlier diagnostics, and how many computed all (read by tests and the bench). */
-export const incrementalValidationStats = { reused: 0, assembled: 0, delegated: 0 };
+export const incrementalValidationStats = { reused: 0, assembled: 0, delegated: 0, rechecked: 0 };
 
 export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
     private previous = new WeakMap<LangiumDocument, Previous>();
+    /** Who uses which name, per document: built at the first validation that reuses, then kept up to date. */
+    private uses = new WeakMap<LangiumDocument, DefinitionUses>();
+    private readonly nameChecks: NameChecks;
 
     constructor(private readonly services: LcpnServices) {
         super(services);
+        this.nameChecks = nameChecksFor(services.lcpn.PieceModels);
     }
 
     override async validateDocument(document: LangiumDocument, options: ValidationOptions = {}, cancelToken?: Cancellation.CancellationToken): Promise<Diagnostic[]> {
@@ -58,21 +76,23 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
         const key = optionsKey(options);
         const splice = spliceOf(document.parseResult);
         const builder = this.services.shared.workspace.DocumentBuilder as unknown as Partial<LcpnDocumentBuilder>;
+        // What changed since an earlier parse of this document, when the edit of this document is the only change.
+        const editedAlone = builder.isEditedAlone?.(document.uri.toString()) === true;
+        const stepSince = (parse: number) => (editedAlone ? splice?.history.find((step) => step.parse === parse) : undefined);
         // Reuse what was computed for the parse this one descends from by splices, with the names changed since.
-        const since = previous && previous.options === key && builder.isEditedAlone?.(document.uri.toString()) === true
-            ? splice?.history.find((step) => step.parse === previous.parse) : undefined;
-        const reuse = since ? previous : undefined;
+        const since = previous && previous.options === key ? stepSince(previous.parse) : undefined;
         // A board declaration changed: every definition's checks read the file's board, none is reused.
-        const reuseItems = since?.board ? undefined : reuse;
-        const result = await this.assemble(document, options, reuseItems, since ? new Set(since.names) : undefined, cancelToken);
+        const reuse = since && !since.board ? previous : undefined;
+        // The checks of names keep their own state, carried from the parse they last answered for.
+        this.nameChecks.carry(document, (parse) => stepSince(parse)?.names);
+        const result = await this.assemble(document, options, reuse, since?.names, cancelToken);
         if (!result) {
             this.previous.delete(document);
             incrementalValidationStats.delegated++;
             return super.validateDocument(document, options, cancelToken);
         }
-        if (reuseItems) incrementalValidationStats.reused++; else incrementalValidationStats.assembled++;
-        this.previous.set(document, { parse: parseId(document.parseResult), options: key, items: result.items });
-        return result.diagnostics;
+        if (reuse) incrementalValidationStats.reused++; else incrementalValidationStats.assembled++;
+        return result;
     }
 
     /**
@@ -82,8 +102,12 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
      * edit's splice history leads back to it.
      */
     forget(document?: LangiumDocument): void {
-        if (document) this.previous.delete(document);
-        else this.previous = new WeakMap();
+        if (document) {
+            this.previous.delete(document);
+        } else {
+            this.previous = new WeakMap();
+        }
+        this.nameChecks.forget(document);
     }
 
     /** A file the lexer and parser read without an error, with no strays: no syntax filter applies. */
@@ -98,28 +122,37 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
     }
 
     /**
-     * Langium's validation of a clean file, definition by definition: each definition's
-     * diagnostics are taken from `reuse` unless `changed` names reach it (all are computed when
-     * there is nothing to reuse). Undefined when the result needs the syntax filter.
+     * Langium's validation of a clean file, definition by definition: the definitions `changed`
+     * names reach are checked, the others keep their diagnostics from `reuse` (all are checked
+     * when there is nothing to reuse). Undefined when the result needs the syntax filter. What
+     * is kept for the next edit is updated only once nothing can cancel this validation.
      */
-    private async assemble(document: LangiumDocument, options: ValidationOptions, reuse: Previous | undefined, changed: Set<string> | undefined, cancelToken?: Cancellation.CancellationToken): Promise<{ diagnostics: Diagnostic[]; items: WeakMap<ast.Definition, ItemDiagnostics> } | undefined> {
+    private async assemble(document: LangiumDocument, options: ValidationOptions, reuse: Previous | undefined, changed: ReadonlySet<string> | undefined, cancelToken?: Cancellation.CancellationToken): Promise<Diagnostic[] | undefined> {
         const root = document.parseResult.value as ast.Document;
         const definitions = root.definitions;
-        const affected = reuse && changed ? affectedDefinitions(definitions, changed, reuse.items) : undefined;
-        const items = new WeakMap<ast.Definition, ItemDiagnostics>();
-        const fresh: ast.Definition[] = [];
-        const kept = new Map<ast.Definition, ItemDiagnostics>();
-        for (const definition of definitions) {
-            const old = affected && !affected.has(definition) ? reuse?.items.get(definition) : undefined;
-            if (old) kept.set(definition, moved(old, lineOf(definition)));
-            else fresh.push(definition);
+        let recheck: readonly ast.Definition[] = definitions;
+        let removed: readonly ast.Definition[] = [];
+        if (reuse && changed) {
+            const diff = difference(reuse.definitions, definitions);
+            removed = diff.removed;
+            let uses = this.uses.get(document);
+            if (uses) uses.update(definitions); else this.uses.set(document, uses = new DefinitionUses(definitions));
+            const affected = uses.affected(changed, diff.added);
+            for (const definition of reuse.related) if (definition.$container === root) affected.add(definition);
+            // An unknown name's suggestions are the defined names close to it: they change with a close name.
+            const names = [...changed, ...diff.added.filter((d) => d.name).map((d) => normalizeName(d.name))];
+            for (const [definition, entry] of reuse.diagnosed) {
+                if (entry.unknown?.some((name) => closestNames(name, names).length > 0) && definition.$container === root) affected.add(definition);
+            }
+            recheck = inDocumentOrder(affected, definitions);
         }
-        // Linking errors of the definitions computed afresh, in one pass (reference order), then given to their definitions.
-        const references = fresh.flatMap((definition) => allAstNodes(definition).flatMap((node) => referencesOf(node).map((info) => info.reference)));
+        incrementalValidationStats.rechecked += recheck.length;
+        // Linking errors of the definitions checked, in one pass (reference order), then given to their definitions.
+        const references = recheck.flatMap((definition) => allAstNodes(definition).flatMap((node) => referencesOf(node).map((info) => info.reference)));
         const linking: Diagnostic[] = [];
         this.processLinkingErrors(Object.assign(Object.create(document) as LangiumDocument, { references }), linking, options);
-        const linkingOf = byDefinition(fresh, linking);
-        // The document's own checks, then each fresh definition's (Langium's walk: the root, then each definition's subtree).
+        const linkingOf = byDefinition(recheck, linking);
+        // The document's own checks, then each definition's (Langium's walk: the root, then each definition's subtree).
         const rootChecks: Diagnostic[] = [];
         const acceptorInto = (list: Diagnostic[]): ValidationAcceptor => (severity, message, info) => { list.push(this.toDiagnostic(severity, message, info)); };
         const before: Diagnostic[] = [];
@@ -128,27 +161,46 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
             const result = check(root, acceptorInto(rootChecks), cancelToken ?? NONE);
             if (result) await result;
         }
-        for (const definition of fresh) {
+        const computed: { definition: ast.Definition; linking: Diagnostic[]; checks: Diagnostic[] }[] = [];
+        for (const definition of recheck) {
             const checks: Diagnostic[] = [];
             await this.validateAstNodes(definition, options, acceptorInto(checks), cancelToken);
-            items.set(definition, { line: lineOf(definition), linking: linkingOf.get(definition) ?? [], checks });
+            computed.push({ definition, linking: linkingOf.get(definition) ?? [], checks });
         }
-        for (const [definition, old] of kept) items.set(definition, old);
         const after: Diagnostic[] = [];
         for (const check of this.validationRegistry.checksAfter) await check(root, acceptorInto(after), options.categories ?? [], cancelToken ?? NONE);
+        // Nothing awaits from here on: what is kept is updated in place.
+        const whole = [...before, ...rootChecks, ...after];
+        if (whole.some(needsSyntaxFilter) || computed.some((c) => c.linking.some(needsSyntaxFilter) || c.checks.some(needsSyntaxFilter))) return undefined;
+
+        const diagnosed = reuse?.diagnosed ?? new Map<ast.Definition, ItemDiagnostics>();
+        const related = reuse?.related ?? new Set<ast.Definition>();
+        for (const definition of removed) {
+            diagnosed.delete(definition);
+            related.delete(definition);
+        }
+        // The kept definitions' diagnostics on their new lines (the checked ones are replaced below).
+        if (reuse) for (const [definition, old] of diagnosed) diagnosed.set(definition, moved(old, lineOf(definition)));
+        for (const { definition, linking: linked, checks } of computed) {
+            related.delete(definition);
+            if (linked.length === 0 && checks.length === 0) {
+                diagnosed.delete(definition);
+                continue;
+            }
+            const unknown = [...linked, ...checks].map(suggestedFor).filter((name) => name !== undefined);
+            diagnosed.set(definition, { line: lineOf(definition), linking: linked, checks, ...(unknown.length > 0 ? { unknown } : {}) });
+            // A definition whose diagnostic points at another place is checked again next time.
+            if (linked.some(pointsElsewhere) || checks.some(pointsElsewhere)) related.add(definition);
+        }
+        this.previous.set(document, { parse: parseId(document.parseResult), options: optionsKey(options), definitions, diagnosed, related });
 
         const diagnostics: Diagnostic[] = [];
-        for (const definition of definitions) diagnostics.push(...items.get(definition)!.linking);
+        const listed = diagnosed.size === 0 ? [] : definitions.filter((definition) => diagnosed.has(definition));
+        for (const definition of listed) diagnostics.push(...diagnosed.get(definition)!.linking);
         diagnostics.push(...before, ...rootChecks);
-        for (const definition of definitions) diagnostics.push(...items.get(definition)!.checks);
+        for (const definition of listed) diagnostics.push(...diagnosed.get(definition)!.checks);
         diagnostics.push(...after);
-        if (diagnostics.some(needsSyntaxFilter)) return undefined;
-        // A definition whose diagnostic points at another place is computed afresh next time.
-        for (const definition of definitions) {
-            const entry = items.get(definition)!;
-            if ([...entry.linking, ...entry.checks].some((d) => d.relatedInformation !== undefined)) items.delete(definition);
-        }
-        return { diagnostics, items };
+        return diagnostics;
     }
 }
 
@@ -162,6 +214,25 @@ function lineOf(definition: ast.Definition): number {
     return definition.$cstNode?.range.start.line ?? 0;
 }
 
+/** The unknown name (normalized) a diagnostic suggests defined names for: an unknown piece, an unknown keyword. */
+function suggestedFor(diagnostic: Diagnostic): string | undefined {
+    const data = diagnostic.data as { code?: string; name?: string } | undefined;
+    if (data?.name === undefined) return undefined;
+    if (data.code === IssueCodes.UnknownPiece) return normalizeName(data.name);
+    if (data.code === IssueCodes.UnknownKeyword) return normalizeKeyword(data.name);
+    return undefined;
+}
+
+function pointsElsewhere(diagnostic: Diagnostic): boolean {
+    return diagnostic.relatedInformation !== undefined;
+}
+
+/** `some` in the order of `definitions` (a loop over all of them only when `some` is a large part). */
+function inDocumentOrder(some: ReadonlySet<ast.Definition>, definitions: readonly ast.Definition[]): ast.Definition[] {
+    if (some.size * 16 > definitions.length) return definitions.filter((definition) => some.has(definition));
+    return [...some].map((d) => ({ d, at: d.$cstNode?.offset ?? 0 })).sort((a, b) => a.at - b.at).map(({ d }) => d);
+}
+
 /** A definition's old diagnostics on its new lines (the same objects when it did not move). */
 function moved(old: ItemDiagnostics, line: number): ItemDiagnostics {
     const delta = line - old.line;
@@ -170,7 +241,7 @@ function moved(old: ItemDiagnostics, line: number): ItemDiagnostics {
         ...d,
         range: { start: { line: d.range.start.line + delta, character: d.range.start.character }, end: { line: d.range.end.line + delta, character: d.range.end.character } }
     });
-    return { line, linking: old.linking.map(shift), checks: old.checks.map(shift) };
+    return { ...old, line, linking: old.linking.map(shift), checks: old.checks.map(shift) };
 }
 
 /** Diagnostics given to the definitions whose lines hold them (both in document order). */
@@ -189,62 +260,6 @@ function byDefinition(definitions: readonly ast.Definition[], diagnostics: reado
 function before(a: { line: number; character: number }, b: { line: number; character: number }): boolean {
     return a.line < b.line || (a.line === b.line && a.character <= b.character);
 }
-
-/**
- * The definitions whose diagnostics may have changed: those not seen before (re-parsed), those
- * named by a changed name, and every definition using such a name, through any chain of uses.
- * A use is any word of the definition's text that could name a definition: a name, a keyword
- * (`:within-fortress`), a string's words (conditions named in words).
- */
-function affectedDefinitions(definitions: readonly ast.Definition[], changed: Set<string>, known: WeakMap<ast.Definition, ItemDiagnostics>): Set<ast.Definition> {
-    const affected = new Set<ast.Definition>();
-    const users = new Map<string, ast.Definition[]>();
-    const named = new Map<string, ast.Definition[]>();
-    for (const definition of definitions) {
-        if (!known.has(definition)) affected.add(definition);
-        for (const word of wordsOf(definition)) {
-            const list = users.get(word);
-            if (list) list.push(definition); else users.set(word, [definition]);
-        }
-        if (definition.name) {
-            const name = normalizeName(definition.name);
-            const list = named.get(name);
-            if (list) list.push(definition); else named.set(name, [definition]);
-        }
-    }
-    const queue = [...changed];
-    for (const definition of affected) if (definition.name) queue.push(normalizeName(definition.name));
-    const seen = new Set<string>();
-    while (queue.length > 0) {
-        const name = queue.pop()!;
-        if (seen.has(name)) continue;
-        seen.add(name);
-        for (const definition of [...(users.get(name) ?? []), ...(named.get(name) ?? [])]) {
-            affected.add(definition);
-            if (definition.name) queue.push(normalizeName(definition.name));
-        }
-    }
-    return affected;
-}
-
-/** Every word of a definition's text that could name a definition, normalized (remembered per definition node). */
-function wordsOf(definition: ast.Definition): ReadonlySet<string> {
-    let words = wordCache.get(definition);
-    if (words) return words;
-    const found = new Set<string>();
-    words = found;
-    const text = definition.$cstNode?.text ?? '';
-    for (const match of text.matchAll(/[$]?[A-Za-z_\u00C0-\uFFFF][\w\u00C0-\uFFFF-]*/g)) {
-        const word = match[0].replace(/-+$/, '');
-        found.add(normalizeName(word));
-    }
-    // Words of strings joined as a name could be written: "after crossing river" -> after-crossing-river.
-    for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"/g)) found.add(normalizeName(match[1].trim().replace(/\s+/g, '-')));
-    wordCache.set(definition, words);
-    return words;
-}
-
-const wordCache = new WeakMap<ast.Definition, ReadonlySet<string>>();
 
 /** Whether LcpnDocumentValidator would rewrite the list (its one-error-per-definition filter): then it validates. */
 function needsSyntaxFilter(d: Diagnostic): boolean {

@@ -15,7 +15,7 @@ import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import type { LcpnServices } from './lcpn-module.js';
 import { closestNames, didYouMean, spellAs } from './suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
-import { findCycles, references } from '../model/cycles.js';
+import { nameChecksFor } from './lcpn-name-checks.js';
 import { FUNCTIONS, QUALIFIERS, declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword } from '../model/vocabulary.js';
 import { enclosingStyle, gerundOverNotation, lowerMove, notationOf } from '../model/lower.js';
 import type { Move } from '../model/piece.js';
@@ -59,18 +59,9 @@ export class LcpnValidator {
         return this.scopes ? [...this.scopes.definitionTable().keys()] : [];
     }
 
+    /** Definitions after the first of their name (lcpn-name-checks.ts keeps them per document, carried across edits). */
     checkDuplicates = (document: ast.Document, accept: ValidationAcceptor): void => {
-        const first = new Map<string, ast.Definition>();
-        // Uses resolve to the first complete definition: one with a syntax error on its lines is not "the first".
-        const incomplete = incompleteDefinitions(AstUtils.getDocument(document));
-        for (const def of document.definitions) {
-            if (!def.name || incomplete.has(def)) continue;
-            const key = normalizeName(def.name);
-            const earlier = first.get(key);
-            if (!earlier) {
-                first.set(key, def);
-                continue;
-            }
+        for (const { definition: def, first: earlier } of nameChecksFor(this.models).duplicates(AstUtils.getDocument(document))) {
             const line = (earlier.$cstNode?.range.start.line ?? 0) + 1;
             const spelled = earlier.name === def.name ? '' : ` (as '${earlier.name}')`;
             accept('warning', `'${def.name}' is already defined on line ${line}${spelled}; names ignore case and treat '-' and '_' alike. Uses of '${def.name}' refer to the first definition.`,
@@ -78,47 +69,17 @@ export class LcpnValidator {
         }
     };
 
-    /**
-     * The names a definition's lowered body refers to, kept per body: a body is lowered once per
-     * definition node (LcpnPieceModels) and never changes, and an edit keeps the nodes of the
-     * definitions it did not re-parse, so the cycle check after an edit re-reads only the
-     * re-parsed bodies. Which definition each name resolves to is still asked afresh.
-     */
-    private readonly bodyEdges = new WeakMap<Move, string[]>();
-
-    private edgesOfBody(body: Move): string[] {
-        let list = this.bodyEdges.get(body);
-        if (!list) this.bodyEdges.set(body, list = [...new Set(references(body))]);
-        return list;
-    }
-
+    /** Definitions on a cycle of uses (lcpn-name-checks.ts: only the definition a name resolves to; carried across edits). */
     checkCycles = (document: ast.Document, accept: ValidationAcceptor): void => {
-        const uri = AstUtils.getDocument(document).uri.toString();
-        const resolve = this.models.resolverFor(uri);
-        const edges = new Map<string, string[]>();
-        const edgesOf = (key: string): string[] => {
-            let list = edges.get(key);
-            if (!list) {
-                const body = resolve(key)?.body;
-                list = body ? this.edgesOfBody(body) : [];
-                edges.set(key, list);
-            }
-            return list;
-        };
-        const keys = document.definitions.filter((d) => d.name).map((d) => normalizeName(d.name));
-        const cycles = findCycles(keys, edgesOf);
-        for (const def of document.definitions) {
-            const cycle = def.name ? cycles.get(normalizeName(def.name)) : undefined;
-            // Only the definition a name resolves to is part of the graph; a later duplicate is not.
-            if (cycle && this.models.definitionNode(def.name, uri) === def) {
-                accept('error', `cyclic definition: ${cycle.join(' -> ')}; a piece cannot be defined in terms of itself`,
-                    { node: def, property: 'name', code: IssueCodes.CyclicDefinition, data: { code: IssueCodes.CyclicDefinition } });
-            }
+        for (const { definition: def, cycle } of nameChecksFor(this.models).cyclic(AstUtils.getDocument(document))) {
+            accept('error', `cyclic definition: ${cycle.join(' -> ')}; a piece cannot be defined in terms of itself`,
+                { node: def, property: 'name', code: IssueCodes.CyclicDefinition, data: { code: IssueCodes.CyclicDefinition } });
         }
     };
 
     /** Tokens between definitions that belong to none: one error per run of them. */
     checkStrays = (document: ast.Document, accept: ValidationAcceptor): void => {
+        if ((document.strays?.length ?? 0) === 0) return;
         const text = document.$cstNode?.root.fullText ?? '';
         let run: ast.Stray[] = [];
         const flush = () => {
@@ -299,7 +260,7 @@ export class LcpnValidator {
         const declared = closestNames(name, this.definedNames()).filter((key) => ['zone', 'condition'].includes(resolve(key)?.declaration?.kind ?? ''));
         const suggestions = [...new Set([...declared, ...closestNames(name, [...geometry.directions.map((d) => d.name), ...QUALIFIER_NAMES])])].map((s) => ':' + spellAs(s, qualifier.value.replace(/^:+/, ''), enclosingStyle(qualifier)));
         accept('warning', `unknown keyword '${qualifier.value}': kept and shown, but it does not restrict the moves${didYouMean(suggestions)}`,
-            { node: qualifier, code: IssueCodes.UnknownKeyword, data: { code: IssueCodes.UnknownKeyword, suggestions } });
+            { node: qualifier, code: IssueCodes.UnknownKeyword, data: { code: IssueCodes.UnknownKeyword, name: qualifier.value, suggestions } });
     };
 
     /** A direction keyword that keeps none of the steps it restricts, like `(knight :sideways)`. */

@@ -23,6 +23,25 @@ export function references(move: Move): string[] {
  * as a list of keys that starts and ends with the key itself.
  */
 export function findCycles(starts: Iterable<string>, edges: (key: string) => string[]): Map<string, string[]> {
+    return cycleComponents(starts, edges).cycles;
+}
+
+/** What `cycleComponents` finds from some starts. */
+export interface CycleSearch {
+    /** Every key on a cycle (among those visited): one cycle through it, starting and ending with it. */
+    cycles: Map<string, string[]>;
+    /** Every key on a cycle: the members of its strongly connected component. */
+    components: Map<string, readonly string[]>;
+    /** Every key visited (`starts` and all they reach), in the order visited. Their answers are complete; no other key was looked at. */
+    visited: ReadonlyMap<string, number>;
+}
+
+/**
+ * Tarjan from `starts`: the cycles of every key the starts reach, with their components. A key's
+ * answer depends only on what it reaches, so a search from some keys answers exactly as a search
+ * from all keys would for every key it visits (the edit path re-searches from changed keys only).
+ */
+export function cycleComponents(starts: Iterable<string>, edges: (key: string) => string[]): CycleSearch {
     const index = new Map<string, number>();
     const low = new Map<string, number>();
     const onStack = new Set<string>();
@@ -55,17 +74,21 @@ export function findCycles(starts: Iterable<string>, edges: (key: string) => str
                 const component: string[] = [];
                 let member: string;
                 do { member = stack.pop()!; onStack.delete(member); component.push(member); } while (member !== frame.key);
-                components.push(component);
+                // Only components holding a cycle are kept (a lone key without an edge to itself is none).
+                if (component.length > 1 || edges(component[0]).includes(component[0])) components.push(component);
             }
         }
     }
     const cycles = new Map<string, string[]>();
+    const members = new Map<string, readonly string[]>();
     for (const component of components) {
-        const members = new Set(component);
-        if (component.length === 1 && !edges(component[0]).includes(component[0])) continue;
-        for (const key of component) cycles.set(key, cycleThrough(key, members, edges));
+        const set = new Set(component);
+        for (const key of component) {
+            cycles.set(key, cycleThrough(key, set, edges));
+            members.set(key, component);
+        }
     }
-    return cycles;
+    return { cycles, components: members, visited: index };
 }
 
 /** A shortest cycle from `key` back to itself inside its component (breadth-first). */

@@ -18,10 +18,14 @@ import { randomDocument } from '../robustness/fuzz-generate.js';
 import { applyEdit, randomEdit } from './edits.js';
 import { generateChained, generateDefinitions } from '../../../bench/generate.js';
 import { incrementalValidationStats } from '../../src/language/lcpn-incremental-validator.js';
+import { nameCheckStats } from '../../src/language/lcpn-name-checks.js';
+import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
 import { firstDifference, parseSnapshot } from './snapshot.js';
 
 const SEED = Number(process.env.LCPN_INCREMENTAL_SEED ?? 12);
 const EDITS = Number(process.env.LCPN_INCREMENTAL_DOC_EDITS ?? 200);
+/** Edits of the files made of colliding names (duplicates and cycles come and go). */
+const NAME_EDITS = Number(process.env.LCPN_INCREMENTAL_NAME_EDITS ?? Math.max(20, Math.round(EDITS * 0.75)));
 const URI_TEXT = 'file:///w/edited.lcpn';
 
 async function services() {
@@ -151,5 +155,116 @@ describe('an incrementally updated document answers as one built from scratch', 
             const expected = await answers(fresh.Lcpn, reference, [text.indexOf('crab')]);
             expect(await answers(edited.Lcpn, document, [text.indexOf('crab')])).toBe(expected);
         }
+    }, 600_000);
+});
+
+/**
+ * Names that collide (case, '-' and '_' are ignored), pieces of the prelude, and bodies that use
+ * them: every edit makes or removes duplicates, makes or breaks cycles (across styles: a Lisp
+ * definition using a C one using it back), or removes a name others use.
+ */
+const POOL = ['alpha', 'Beta', 'gam-ma', 'GAM_MA', 'delta', 'beta', 'eps-i', 'EPS_I', 'zeta', 'omega-x', 'kappa', 'lambda-y', 'mu', 'nu'];
+const PRELUDE = ['wazir', 'ferz', 'knight', 'rook', 'dabbaba'];
+
+/** A name spelled for C and SQL style ('-' is an operator there). */
+function infixName(name: string): string {
+    return name.replace(/-/g, '_');
+}
+
+function nameDefinition(r: Random, name = r.pick(POOL)): string {
+    const use = () => (r.int(2) === 0 ? r.pick(PRELUDE) : r.pick(POOL));
+    const a = use();
+    const b = use();
+    switch (r.int(6)) {
+        case 0: return `(def ${name} (/ ${a} (${b} :forward)))`;
+        case 1: return `(def ${name} ${a})`;
+        case 2: return `${infixName(name)} := ${infixName(a)} / move(${infixName(b)}:4)`;
+        case 3: return `${infixName(name)} := ${infixName(a)} -> ${infixName(b)}`;
+        case 4: return `${infixName(name)} IS capturing ${infixName(a)} OR ${infixName(b)}`;
+        default: return `(def ${name} (-> ${a} ${b}))`;
+    }
+}
+
+function nameFile(r: Random): string {
+    return Array.from({ length: 3 + r.int(20) }, () => nameDefinition(r)).join('\n') + '\n';
+}
+
+/** A line-level edit of a names file: a definition rewritten, renamed, retargeted, deleted, duplicated or added; sometimes a gentle random edit. */
+function nameEdit(text: string, r: Random): { kind: string; text: string } {
+    const lines = text.split('\n');
+    const at = r.int(Math.max(1, lines.length - 1));
+    switch (r.int(7)) {
+        case 0: lines[at] = nameDefinition(r); return { kind: 'rewrite', text: lines.join('\n') };
+        case 1: {
+            // A use retargeted (a cycle made or broken), or a definition renamed (a duplicate made or removed).
+            const words = [...lines[at].matchAll(/[A-Za-z][A-Za-z_-]*[A-Za-z]/g)].filter((m) => !['def', 'IS', 'OR', 'move', 'capturing', 'forward'].includes(m[0]));
+            if (words.length === 0) break;
+            const word = r.pick(words);
+            const infix = !lines[at].startsWith('(');
+            const other = r.int(5) === 0 ? r.pick(PRELUDE) : r.pick(POOL);
+            lines[at] = lines[at].slice(0, word.index) + (infix ? infixName(other) : other) + lines[at].slice(word.index! + word[0].length);
+            return { kind: 'retarget', text: lines.join('\n') };
+        }
+        case 2: lines.splice(at, 1); return { kind: 'delete line', text: lines.join('\n') };
+        case 3: lines.splice(r.int(lines.length), 0, lines[at]); return { kind: 'duplicate line', text: lines.join('\n') };
+        case 4: lines.splice(r.int(lines.length), 0, nameDefinition(r)); return { kind: 'add definition', text: lines.join('\n') };
+        case 5: {
+            // The same definition again under a name in another spelling (a duplicate that is not spelled alike).
+            const name = r.pick(POOL);
+            lines.splice(r.int(lines.length), 0, nameDefinition(r, r.int(2) === 0 ? name.toUpperCase() : name));
+            return { kind: 'respelled duplicate', text: lines.join('\n') };
+        }
+        default: break;
+    }
+    const edit = randomEdit(text, r, true);
+    return { kind: edit.kind, text: applyEdit(text, edit) };
+}
+
+describe('duplicate and cyclic definitions after edits equal a fresh build', () => {
+    test(`${NAME_EDITS} edits of files of colliding names, seed ${SEED}`, async () => {
+        const r = new Random(SEED + 7);
+        const edited = await services();
+        const fresh = await services();
+        const uri = URI.parse(URI_TEXT);
+        const reusedBefore = incrementalValidationStats.reused;
+        const carriedBefore = nameCheckStats.carried;
+        let version = 1;
+        let edits = 0;
+        let duplicates = 0;
+        let cycles = 0;
+        while (edits < NAME_EDITS) {
+            let text = nameFile(r);
+            edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
+            if (!edited.shared.workspace.LangiumDocuments.hasDocument(uri)) {
+                edited.shared.workspace.LangiumDocuments.addDocument(edited.shared.workspace.LangiumDocumentFactory.fromString(text, uri));
+            }
+            await edited.shared.workspace.DocumentBuilder.update([uri], []);
+            for (let k = 0; k < 25 && edits < NAME_EDITS; k++, edits++) {
+                const edit = nameEdit(text, r);
+                text = edit.text;
+                edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
+                await edited.shared.workspace.DocumentBuilder.update([uri], []);
+                const document = edited.shared.workspace.LangiumDocuments.getDocument(uri)!;
+                if (fresh.shared.workspace.LangiumDocuments.hasDocument(uri)) await fresh.shared.workspace.DocumentBuilder.update([], [uri]);
+                const reference = fresh.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
+                fresh.shared.workspace.LangiumDocuments.addDocument(reference);
+                await fresh.shared.workspace.DocumentBuilder.build([reference], { validation: true });
+                const codes = (reference.diagnostics ?? []).map((d) => (d.data as { code?: string } | undefined)?.code);
+                if (codes.includes(IssueCodes.DuplicateDefinition)) duplicates++;
+                if (codes.includes(IssueCodes.CyclicDefinition)) cycles++;
+                const offsets = [r.int(text.length + 1)];
+                const expected = await answers(fresh.Lcpn, reference, offsets);
+                const actual = await answers(edited.Lcpn, document, offsets);
+                if (expected !== actual) expect.fail(`edit ${edits} (${edit.kind}) giving\n${JSON.stringify(text)}\n${firstDifference(expected, actual)}`);
+            }
+        }
+        const reused = incrementalValidationStats.reused - reusedBefore;
+        const carried = nameCheckStats.carried - carriedBefore;
+        console.log(`names: ${edits} edits, ${duplicates} with duplicates, ${cycles} with cycles; ${reused} validations reused diagnostics, ${carried} carried the name checks`);
+        // The gate means something only if the incremental paths ran on files that have both.
+        expect(duplicates).toBeGreaterThan(NAME_EDITS * 0.3);
+        expect(cycles).toBeGreaterThan(NAME_EDITS * 0.3);
+        expect(reused).toBeGreaterThan(NAME_EDITS * 0.3);
+        expect(carried).toBeGreaterThan(NAME_EDITS * 0.3);
     }, 600_000);
 });

@@ -1,0 +1,93 @@
+/**
+ * Which definitions of a document can see a name (issue 12, the incremental validation): a
+ * definition uses any word of its text that could name a definition: names, keywords
+ * (`:within-fortress` names a zone), the words of strings joined by `-` (conditions named in
+ * words). Kept per document and updated with the definitions an edit removed and added, so an
+ * edit costs the words of the changed definitions, not the file's.
+ */
+import type * as ast from './generated/ast.js';
+import { difference } from './lcpn-name-checks.js';
+import { normalizeName } from '../model/names.js';
+
+export class DefinitionUses {
+    private definitions: readonly ast.Definition[] = [];
+    /** Word -> the definitions whose text has it. */
+    private readonly users = new Map<string, ast.Definition[]>();
+    /** Normalized name -> the definitions bearing it. */
+    private readonly named = new Map<string, ast.Definition[]>();
+
+    constructor(definitions: readonly ast.Definition[]) {
+        this.update(definitions);
+    }
+
+    /** Follows the document's definitions now (the kept ones are the same objects as before). */
+    update(definitions: readonly ast.Definition[]): void {
+        const { removed, added } = difference(this.definitions, definitions);
+        for (const definition of removed) {
+            for (const word of wordsOf(definition)) remove(this.users, word, definition);
+            if (definition.name) remove(this.named, normalizeName(definition.name), definition);
+        }
+        for (const definition of added) {
+            for (const word of wordsOf(definition)) add(this.users, word, definition);
+            if (definition.name) add(this.named, normalizeName(definition.name), definition);
+        }
+        this.definitions = definitions;
+    }
+
+    /**
+     * The definitions whose diagnostics may have changed: the `fresh` ones (re-parsed), those
+     * bearing a changed name, and every definition using such a name, through any chain of uses.
+     */
+    affected(changed: Iterable<string>, fresh: readonly ast.Definition[]): Set<ast.Definition> {
+        const affected = new Set<ast.Definition>(fresh);
+        const queue = [...changed];
+        for (const definition of fresh) if (definition.name) queue.push(normalizeName(definition.name));
+        const seen = new Set<string>();
+        while (queue.length > 0) {
+            const name = queue.pop()!;
+            if (seen.has(name)) continue;
+            seen.add(name);
+            for (const list of [this.users.get(name), this.named.get(name)]) {
+                for (const definition of list ?? []) {
+                    // Already in: a fresh definition (its name is queued) or one found before (likewise).
+                    if (affected.has(definition)) continue;
+                    affected.add(definition);
+                    if (definition.name) queue.push(normalizeName(definition.name));
+                }
+            }
+        }
+        return affected;
+    }
+}
+
+function add(map: Map<string, ast.Definition[]>, key: string, definition: ast.Definition): void {
+    const list = map.get(key);
+    if (list) list.push(definition); else map.set(key, [definition]);
+}
+
+function remove(map: Map<string, ast.Definition[]>, key: string, definition: ast.Definition): void {
+    const list = map.get(key);
+    const at = list ? list.indexOf(definition) : -1;
+    if (at < 0) return;
+    if (list!.length === 1) map.delete(key);
+    else list!.splice(at, 1);
+}
+
+/** Every word of a definition's text that could name a definition, normalized (remembered per definition node). */
+export function wordsOf(definition: ast.Definition): ReadonlySet<string> {
+    let words = wordCache.get(definition);
+    if (words) return words;
+    const found = new Set<string>();
+    words = found;
+    const text = definition.$cstNode?.text ?? '';
+    for (const match of text.matchAll(/[$]?[A-Za-z_\u00C0-\uFFFF][\w\u00C0-\uFFFF-]*/g)) {
+        const word = match[0].replace(/-+$/, '');
+        found.add(normalizeName(word));
+    }
+    // Words of strings joined as a name could be written: "after crossing river" -> after-crossing-river.
+    for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"/g)) found.add(normalizeName(match[1].trim().replace(/\s+/g, '-')));
+    wordCache.set(definition, words);
+    return words;
+}
+
+const wordCache = new WeakMap<ast.Definition, ReadonlySet<string>>();

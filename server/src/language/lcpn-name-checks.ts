@@ -1,0 +1,275 @@
+/**
+ * The document's checks of its names, duplicate definitions and cyclic definitions, as state
+ * kept per document: computed in full for a document root the first time a check asks, or
+ * carried to a new root after an edit (issue 12). `carry` gets the names the edit changed (the
+ * splice history's, lcpn-incremental-parse.ts) and touches only those: the definitions bearing
+ * them, their edges in the graph of uses, and the cycles through the keys whose edges changed.
+ * The answers equal a full computation's, in the same order (the property test,
+ * server/test/incremental/document-edits.test.ts, compares every edit with a fresh build).
+ *
+ * Why carrying is exact. Duplicates: a definition's duplicate warning depends only on the
+ * complete definitions of its own name, and only the changed names gained or lost some (a
+ * kept definition keeps its name). Cycles: a key's edges are the names its resolved body
+ * refers to, so they can differ only for changed names (the edit was the only change in the
+ * workspace: LcpnDocumentBuilder.isEditedAlone; the validator forgets this state otherwise).
+ * Let C be the keys whose edges differ. A key whose component contains no key of C, before and
+ * after, has the same component with the same edges, hence the same cycle. Every other key is
+ * in the old component of a key of C or in its new one, which that key reaches: a search from C
+ * and the old components of C visits them all, and answers for every key it visits exactly as a
+ * search from every key would (model/cycles.ts). The search's keys keep the graph closed under
+ * edges (every key it holds has its targets in it), which the next search relies on.
+ */
+import type { LangiumDocument } from 'langium';
+import type * as ast from './generated/ast.js';
+import { incompleteDefinitions } from './lcpn-incomplete.js';
+import { parseId } from './lcpn-incremental-parse.js';
+import type { LcpnPieceModels } from './lcpn-piece-models.js';
+import { cycleComponents, references } from '../model/cycles.js';
+import { normalizeName } from '../model/names.js';
+import type { Move } from '../model/piece.js';
+
+/** A definition after the first complete definition of its name (names compared normalized). */
+export interface Duplicate {
+    definition: ast.Definition;
+    first: ast.Definition;
+}
+
+/** A definition that its name resolves to and that lies on a cycle. */
+export interface Cyclic {
+    definition: ast.Definition;
+    cycle: readonly string[];
+}
+
+/** What the checks keep for one document root. */
+interface State {
+    root: ast.Document;
+    parse: number;
+    uri: string;
+    /** No incomplete definition: only such a state is carried (a clean file's definitions are all complete). */
+    clean: boolean;
+    definitions: readonly ast.Definition[];
+    /** Normalized name -> its complete definitions, in document order. */
+    byName: Map<string, ast.Definition[]>;
+    /** Every definition after the first of its name. */
+    duplicates: Set<ast.Definition>;
+    /** The graph of uses as far as searched: key -> the keys its resolved body refers to. */
+    edges: Map<string, readonly string[]>;
+    /** Key on a cycle -> one cycle through it, and the members of its component. */
+    cycles: Map<string, readonly string[]>;
+    components: Map<string, readonly string[]>;
+    /** Cyclic key of this document -> the definition it resolves to (the one reported). */
+    cyclic: Map<string, ast.Definition>;
+}
+
+/** The names each body refers to, kept per body (a body is lowered once per definition node and never changes). */
+const bodyEdges = new WeakMap<Move, readonly string[]>();
+
+function edgesOfBody(body: Move): readonly string[] {
+    let list = bodyEdges.get(body);
+    if (!list) bodyEdges.set(body, list = [...new Set(references(body))]);
+    return list;
+}
+
+/** How many carries and full computations were made (read by tests). */
+export const nameCheckStats = { carried: 0, computed: 0 };
+
+export class NameChecks {
+    private states = new WeakMap<LangiumDocument, State>();
+
+    constructor(private readonly models: LcpnPieceModels) { }
+
+    /** The definitions after the first of their name, in document order. */
+    duplicates(document: LangiumDocument): Duplicate[] {
+        const state = this.stateOf(document);
+        return inDocumentOrder([...state.duplicates]).map((definition) => ({ definition, first: state.byName.get(normalizeName(definition.name))![0] }));
+    }
+
+    /** The definitions on a cycle that their names resolve to, in document order. */
+    cyclic(document: LangiumDocument): Cyclic[] {
+        const state = this.stateOf(document);
+        return inDocumentOrder([...state.cyclic.values()]).map((definition) => ({ definition, cycle: state.cycles.get(normalizeName(definition.name))! }));
+    }
+
+    /**
+     * Carries the state of an earlier root of this document to its current root, given the
+     * names changed since that root's parse (`namesSince(parse)`, undefined when unknown or when
+     * anything else may have changed: then the state is computed afresh when asked). Called by
+     * the incremental validator before the document's checks run.
+     */
+    carry(document: LangiumDocument, namesSince: (parse: number) => ReadonlySet<string> | undefined): void {
+        const state = this.states.get(document);
+        const root = document.parseResult.value as ast.Document;
+        if (!state || state.root === root) return;
+        const names = state.clean ? namesSince(state.parse) : undefined;
+        if (!names || !this.carryTo(state, root, document, names)) this.states.delete(document);
+        else nameCheckStats.carried++;
+    }
+
+    /** Forgets a document's state (or every document's): its names may mean something else now. */
+    forget(document?: LangiumDocument): void {
+        if (document) this.states.delete(document);
+        else this.states = new WeakMap();
+    }
+
+    private stateOf(document: LangiumDocument): State {
+        const root = document.parseResult.value as ast.Document;
+        let state = this.states.get(document);
+        if (!state || state.root !== root) this.states.set(document, state = this.compute(document));
+        return state;
+    }
+
+    private compute(document: LangiumDocument): State {
+        nameCheckStats.computed++;
+        const root = document.parseResult.value as ast.Document;
+        const uri = document.uri.toString();
+        const incomplete = incompleteDefinitions(document);
+        const state: State = {
+            root, parse: parseId(document.parseResult), uri, clean: incomplete.size === 0, definitions: root.definitions,
+            byName: new Map(), duplicates: new Set(), edges: new Map(), cycles: new Map(), components: new Map(), cyclic: new Map()
+        };
+        // Uses resolve to the first complete definition: one with a syntax error on its lines is not "the first".
+        const keys: string[] = [];
+        for (const definition of root.definitions) {
+            if (!definition.name) continue;
+            const key = normalizeName(definition.name);
+            keys.push(key);
+            if (incomplete.has(definition)) continue;
+            const list = state.byName.get(key);
+            if (list) {
+                list.push(definition);
+                state.duplicates.add(definition);
+            } else {
+                state.byName.set(key, [definition]);
+            }
+        }
+        const search = cycleComponents(keys, this.edgesIn(state));
+        state.cycles = search.cycles;
+        state.components = search.components;
+        // Only the definition a name resolves to is part of the graph; a later duplicate is not.
+        for (const key of new Set(keys)) this.report(state, key);
+        return state;
+    }
+
+    /** The state carried to `root` (false: compute it afresh). */
+    private carryTo(state: State, root: ast.Document, document: LangiumDocument, names: ReadonlySet<string>): boolean {
+        const { removed, added } = difference(state.definitions, root.definitions);
+        // A new definition without a name or a body is incomplete: the clean state no longer holds.
+        if (added.some((d) => !d.name || !d.body || !d.$cstNode)) return false;
+        const touched = new Set(names);
+        const addedByName = new Map<string, ast.Definition[]>();
+        for (const definition of removed) if (definition.name) touched.add(normalizeName(definition.name));
+        for (const definition of added) {
+            const key = normalizeName(definition.name);
+            touched.add(key);
+            const list = addedByName.get(key);
+            if (list) list.push(definition); else addedByName.set(key, [definition]);
+        }
+        const gone = new Set(removed);
+        state.root = root;
+        state.parse = parseId(document.parseResult);
+        state.definitions = root.definitions;
+
+        // Duplicates: the definitions of each touched name, again.
+        for (const key of touched) {
+            const old = state.byName.get(key) ?? [];
+            for (const definition of old) state.duplicates.delete(definition);
+            const fresh = addedByName.get(key);
+            let list = old.filter((d) => !gone.has(d));
+            if (fresh) list = inDocumentOrder([...list, ...fresh]);
+            if (list.length === 0) state.byName.delete(key);
+            else state.byName.set(key, list);
+            for (let i = 1; i < list.length; i++) state.duplicates.add(list[i]);
+        }
+
+        // Cycles: new edges for the touched keys in the graph, a search from those that changed.
+        const resolve = this.models.resolverFor(state.uri);
+        const changed: string[] = [];
+        for (const key of touched) {
+            const had = state.edges.get(key);
+            if (!had && !state.byName.has(key)) continue; // not in the graph, not a definition of this document
+            const body = resolve(key)?.body;
+            const now = body ? edgesOfBody(body) : NO_EDGES;
+            if (had && sameList(had, now)) continue;
+            state.edges.set(key, now);
+            changed.push(key);
+        }
+        const reported = new Set(touched);
+        if (changed.length > 0) {
+            const starts = new Set(changed);
+            for (const key of changed) for (const member of state.components.get(key) ?? []) starts.add(member);
+            const search = cycleComponents(starts, this.edgesIn(state));
+            for (const key of search.visited.keys()) {
+                const before = state.cycles.get(key);
+                const after = search.cycles.get(key);
+                if (after) {
+                    state.cycles.set(key, after);
+                    state.components.set(key, search.components.get(key)!);
+                } else if (before) {
+                    state.cycles.delete(key);
+                    state.components.delete(key);
+                }
+                if (!sameList(before, after)) reported.add(key);
+            }
+        }
+        for (const key of reported) this.report(state, key);
+        return true;
+    }
+
+    /** Which definition of this document is reported for a key on a cycle (none when the key is on none). */
+    private report(state: State, key: string): void {
+        state.cyclic.delete(key);
+        if (!state.cycles.has(key)) return;
+        const definition = this.models.definitionNode(key, state.uri);
+        if (definition && definition.$container === state.root) state.cyclic.set(key, definition);
+    }
+
+    /** The state's edges, each computed when first asked (the names the key's resolved body refers to). */
+    private edgesIn(state: State): (key: string) => string[] {
+        const resolve = this.models.resolverFor(state.uri);
+        return (key) => {
+            let list = state.edges.get(key);
+            if (!list) {
+                const body = resolve(key)?.body;
+                state.edges.set(key, list = body ? edgesOfBody(body) : NO_EDGES);
+            }
+            return list as string[];
+        };
+    }
+}
+
+const NO_EDGES: readonly string[] = [];
+
+/** The definitions of `before` that `after` no longer holds, and those it holds anew (the kept ones are the same objects, in the same order). */
+export function difference(before: readonly ast.Definition[], after: readonly ast.Definition[]): { removed: ast.Definition[]; added: ast.Definition[] } {
+    let start = 0;
+    while (start < before.length && start < after.length && before[start] === after[start]) start++;
+    let end = 0;
+    while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+    const old = before.slice(start, before.length - end);
+    const now = after.slice(start, after.length - end);
+    if (old.length === 0 || now.length === 0) return { removed: old, added: now };
+    const oldSet = new Set(old);
+    const nowSet = new Set(now);
+    return { removed: old.filter((d) => !nowSet.has(d)), added: now.filter((d) => !oldSet.has(d)) };
+}
+
+function inDocumentOrder(definitions: ast.Definition[]): ast.Definition[] {
+    if (definitions.length < 2) return definitions;
+    return definitions.map((d) => ({ d, at: d.$cstNode?.offset ?? 0 })).sort((a, b) => a.at - b.at).map(({ d }) => d);
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+    if (a === b) return true;
+    if (!a || !b || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+}
+
+const checksByModels = new WeakMap<LcpnPieceModels, NameChecks>();
+
+/** The name checks of one set of services (the validator's checks and the incremental validator share them). */
+export function nameChecksFor(models: LcpnPieceModels): NameChecks {
+    let checks = checksByModels.get(models);
+    if (!checks) checksByModels.set(models, checks = new NameChecks(models));
+    return checks;
+}
