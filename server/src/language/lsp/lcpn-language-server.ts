@@ -96,21 +96,20 @@ function addDiagnosticsHandler(connection: Connection, shared: LangiumSharedServ
             clientUris.forget(normalized);
         }
     });
-    // A file the editor opens with syntax errors gets them as soon as it is parsed (after all
-    // documents of the build are indexed, so names in scope are known); linking and the checks
-    // take seconds more on a large file. The full list replaces them when it is validated.
-    // Only before a document's first full list: after an edit, publishing the syntax errors
-    // alone would hide its other diagnostics until the build ends (a flicker at each keystroke).
-    builder.onBuildPhase(DocumentState.IndexedContent, async (documents) => {
-        for (const document of documents) {
-            if (validated.has(document.uri.toString())) continue;
-            const uri = clientUris.of(document.uri.toString());
-            if (!shared.workspace.TextDocuments.get(uri)) continue;
-            const validator = shared.ServiceRegistry.getServices(document.uri).validation.DocumentValidator;
-            if (!(validator instanceof LcpnDocumentValidator)) continue;
-            const syntax = validator.syntaxDiagnostics(document);
-            if (syntax.length > 0) await connection.sendDiagnostics({ uri, diagnostics: clientUris.toClient(syntax) });
-        }
+    // A file the editor opens with syntax errors gets them as soon as it is parsed (they come
+    // from its parse and text alone; not after the other documents of the build are parsed, nor
+    // after indexing); linking and the checks take seconds more on a large file. The full list
+    // replaces them when it is validated. Only before a document's first full list: after an
+    // edit, publishing the syntax errors alone would hide its other diagnostics until the build
+    // ends (a flicker at each keystroke).
+    builder.onDocumentPhase(DocumentState.Parsed, async (document) => {
+        if (validated.has(document.uri.toString())) return;
+        const uri = clientUris.of(document.uri.toString());
+        if (!shared.workspace.TextDocuments.get(uri)) return;
+        const validator = shared.ServiceRegistry.getServices(document.uri).validation.DocumentValidator;
+        if (!(validator instanceof LcpnDocumentValidator)) return;
+        const syntax = validator.syntaxDiagnostics(document);
+        if (syntax.length > 0) await connection.sendDiagnostics({ uri, diagnostics: clientUris.toClient(syntax) });
     });
     builder.onDocumentPhase(DocumentState.Validated, async (document) => {
         validated.add(document.uri.toString());
