@@ -3,36 +3,81 @@
  *
  * Langium's provider asks the name provider for a name node at every AST node, each a search
  * of that node's CST, and streams the contents of each (a generator per node): 50-120 ms on a
- * 100 KB file, asked after every edit. Here one pass over the parse's node list (ast-walk.ts,
- * already made for linking and validation) picks the named nodes; the tree is the same (a named
- * node's symbol holds the symbols of the named nodes below it, in the same order).
+ * 100 KB file, asked after every edit. Here the named nodes of each top-level item are found
+ * once per item node (a name node search that stops at its first match) and remembered: an
+ * edit keeps the item nodes it did not re-parse and moves them by whole lines only
+ * (docs/incremental.md), so a kept item's symbols are reused, moved to its new first line, and
+ * the request costs the re-parsed items. A symbol reads nothing outside its item. The tree is
+ * Langium's (a named node's symbol holds the symbols of the named nodes below it, in order:
+ * server/test/server/outline-folding.test.ts; after edits, the incremental property test and
+ * server/test/language/lsp/outline-folding-items.test.ts).
  */
-import { DefaultNameProvider, type AstNode, type CstNode, type LangiumDocument, type MaybePromise } from 'langium';
+import { DefaultNameProvider, interruptAndCheck, type AstNode, type CstNode, type LangiumDocument, type MaybePromise } from 'langium';
 import { DefaultDocumentSymbolProvider } from 'langium/lsp';
-import type { DocumentSymbol, DocumentSymbolParams } from 'vscode-languageserver';
+import { CancellationToken, type DocumentSymbol, type DocumentSymbolParams } from 'vscode-languageserver';
 import * as ast from '../generated/ast.js';
-import { allAstNodes } from '../ast-walk.js';
+import { forEachAstChild, forEachAstNode } from '../ast-walk.js';
 import { cstNodeForProperty } from '../cst-search.js';
 import { definitionStyle } from '../../model/lower.js';
+import { movedSymbols } from './lcpn-moved-ranges.js';
 
 const STYLE_DETAIL = { lisp: 'Lisp', c: 'C', sql: 'SQL' } as const;
 
+/** An item's top-level symbols, as computed when its first line was `line`. */
+interface ItemSymbols {
+    readonly line: number;
+    readonly symbols: readonly DocumentSymbol[];
+}
+
 export class LcpnDocumentSymbolProvider extends DefaultDocumentSymbolProvider {
-    override getSymbols(document: LangiumDocument, _params?: DocumentSymbolParams): MaybePromise<DocumentSymbol[]> {
+    private readonly items = new WeakMap<AstNode, ItemSymbols>();
+    /** Items computed and reused (tests read them). */
+    readonly stats = { computed: 0, reused: 0 };
+
+    override getSymbols(document: LangiumDocument, _params?: DocumentSymbolParams, cancelToken = CancellationToken.None): MaybePromise<DocumentSymbol[]> {
+        return this.symbolsOf(document, cancelToken);
+    }
+
+    private async symbolsOf(document: LangiumDocument, cancelToken: CancellationToken): Promise<DocumentSymbol[]> {
+        const top: DocumentSymbol[] = [];
+        const items: AstNode[] = [];
+        forEachAstChild(document.parseResult.value, (item) => items.push(item));
+        let computed = 0;
+        for (const item of items) {
+            // Only a named node has a symbol: an item without a name (a stray) has none below it either.
+            const line = item.$cstNode?.range.start.line;
+            let remembered = line === undefined ? undefined : this.items.get(item);
+            if (remembered && line !== undefined) {
+                this.stats.reused++;
+                if (remembered.line !== line) this.items.set(item, remembered = { line, symbols: movedSymbols(remembered.symbols, line - remembered.line) });
+            } else {
+                if (computed++ % 64 === 0) await interruptAndCheck(cancelToken);
+                this.stats.computed++;
+                remembered = { line: line ?? 0, symbols: this.itemSymbols(document, item) };
+                if (line !== undefined) this.items.set(item, remembered);
+            }
+            for (const symbol of remembered.symbols) top.push(symbol);
+        }
+        return top;
+    }
+
+    /** The symbols of one item's named nodes, in walk order, each under the nearest named node above it. */
+    private itemSymbols(document: LangiumDocument, item: AstNode): DocumentSymbol[] {
         const top: DocumentSymbol[] = [];
         const symbolOf = new Map<AstNode, DocumentSymbol>();
-        for (const node of allAstNodes(document.parseResult.value)) {
+        const visit = (node: AstNode) => {
             // A node without a `name` value has no name node (the name node is the CST of that property).
-            if ((node as { name?: unknown }).name === undefined || !node.$cstNode) continue;
+            if ((node as { name?: unknown }).name === undefined || !node.$cstNode) return;
             const nameNode = this.nameNodeOf(node);
-            if (!nameNode) continue;
+            if (!nameNode) return;
             const symbol = this.createSymbol(document, node, node.$cstNode, nameNode, this.nameProvider.getName(node));
             symbolOf.set(node, symbol);
             let container = node.$container;
-            while (container && !symbolOf.has(container)) container = container.$container;
-            if (container) (symbolOf.get(container)!.children ??= []).push(symbol);
+            while (container && container !== item.$container && !symbolOf.has(container)) container = container.$container;
+            if (container && symbolOf.has(container)) (symbolOf.get(container)!.children ??= []).push(symbol);
             else top.push(symbol);
-        }
+        };
+        forEachAstNode(item, visit);
         return top;
     }
 
