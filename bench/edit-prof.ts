@@ -7,9 +7,9 @@
  *   node esbuild.mjs && node dist/edit-prof.cjs KIND BYTES     (KIND: shallow or chained)
  */
 import { URI } from 'langium';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLcpnServices } from '../server/src/language/lcpn-module.js';
 import { ensurePrelude } from '../server/src/language/lcpn-prelude.js';
+import { lcpnTextDocuments } from '../server/src/language/lcpn-text-changes.js';
 import { generateBytes, generateChainedBytes } from './generate.js';
 
 async function main(): Promise<void> {
@@ -21,8 +21,11 @@ async function main(): Promise<void> {
     let text = kind === 'chained' ? generateChainedBytes(bytes) : generateBytes(bytes);
     const uri = 'file:///edit-profile.lcpn';
     let version = 1;
-    TextDocuments!.set(TextDocument.create(uri, 'lcpn', version, text));
-    const document = LangiumDocumentFactory.fromString(text, URI.parse(uri));
+    // As the server holds an open document: one TextDocument, updated in place by ranged changes
+    // (lcpn-text-changes.ts records the editor's window, which the incremental parse starts from).
+    const textDocument = lcpnTextDocuments.create(uri, 'lcpn', version, text);
+    TextDocuments!.set(textDocument);
+    const document = LangiumDocumentFactory.fromTextDocument(textDocument);
     LangiumDocuments.addDocument(document);
     let start = performance.now();
     await DocumentBuilder.build([document], { validation: true });
@@ -41,9 +44,10 @@ async function main(): Promise<void> {
         const lines = text.split('\n');
         const line = where === 'end' ? lines.length - 2 : where === 'middle' ? Math.floor(lines.length / 2) : 0;
         const name = /^\(def (\S+)/.exec(lines[line])?.[1] ?? `edited-piece-${where}`;
+        const previous = lines[line].length;
         lines[line] = `(def ${name} (/ knight (rook :${version})))`;
         text = lines.join('\n');
-        TextDocuments!.set(TextDocument.create(uri, 'lcpn', ++version, text));
+        lcpnTextDocuments.update(textDocument, [{ range: { start: { line, character: 0 }, end: { line, character: previous } }, text: lines[line] }], ++version);
         phases = [];
         start = last = performance.now();
         await DocumentBuilder.update([URI.parse(uri)], []);
