@@ -16,11 +16,11 @@
  */
 import {
     AstUtils, Cancellation, DefaultIndexManager, stream, UriUtils,
-    type AstNode, type LangiumDocument, type LangiumSharedCoreServices, type ReferenceDescription, type Stream, type URI
+    type AstNode, type AstNodeDescription, type LangiumDocument, type LangiumSharedCoreServices, type ReferenceDescription, type Stream, type URI
 } from 'langium';
 import * as ast from './generated/ast.js';
-import { itemReferenceInfos, itemReferences, itemsOf } from './lcpn-incremental-link.js';
-import { LcpnLinker, type LcpnReferenceDescriptionProvider } from './lcpn-linking.js';
+import { inWalkOrder, itemReferenceInfos, itemsOf, type AnyReference } from './lcpn-incremental-link.js';
+import { exportChanges, LcpnLinker, type LcpnReferenceDescriptionProvider } from './lcpn-linking.js';
 import { normalizeName } from '../model/names.js';
 
 type Indexed =
@@ -30,6 +30,92 @@ type Indexed =
 export class LcpnIndexManager extends DefaultIndexManager {
     /** Per document URI, in the order indexed: Langium's list, or the document whose items describe its references. */
     private readonly references = new Map<string, Indexed>();
+
+    /**
+     * Normalized name -> every exported definition of it (each document's in its order), kept in
+     * step with the exports: an edit's splice changes only its definitions' entries
+     * (`exportChanges`), any other update replaces the document's entries.
+     */
+    private readonly table = new Map<string, AstNodeDescription[]>();
+    /** The exports each document has in `table`. */
+    private readonly tabled = new Map<string, readonly AstNodeDescription[]>();
+    /** Documents whose content was removed from the index (reset for a new text): their entries are not answered until updated. */
+    private readonly removedContent = new Set<string>();
+
+    override async updateContent(document: LangiumDocument, cancelToken: Cancellation.CancellationToken = Cancellation.CancellationToken.None): Promise<void> {
+        await super.updateContent(document, cancelToken);
+        const uri = document.uri.toString();
+        const exports = this.symbolIndex.get(uri) ?? [];
+        const before = this.tabled.get(uri);
+        const change = exportChanges.get(exports);
+        if (before !== exports) {
+            if (before && change && change.base === before) {
+                for (const description of change.removed) this.untable(description);
+                for (const description of change.added) this.tableOne(description, true);
+            } else {
+                for (const description of before ?? []) this.untable(description);
+                for (const description of exports) this.tableOne(description, false);
+            }
+        }
+        this.tabled.set(uri, exports);
+        this.removedContent.delete(uri);
+    }
+
+    override removeContent(uri: URI): void {
+        const key = uri.toString();
+        if (this.tabled.has(key)) this.removedContent.add(key);
+        super.removeContent(uri);
+    }
+
+    override remove(uri: URI): void {
+        super.remove(uri);
+        const key = uri.toString();
+        for (const description of this.tabled.get(key) ?? []) this.untable(description);
+        this.tabled.delete(key);
+        this.removedContent.delete(key);
+    }
+
+    /**
+     * The exported definitions of `key` (normalized) in the index now, each document's in its
+     * order (documents in no particular order), or undefined.
+     */
+    definitionsNamed(key: string): AstNodeDescription[] | undefined {
+        const list = this.table.get(key);
+        if (!list || this.removedContent.size === 0) return list;
+        const kept = list.filter((d) => !this.removedContent.has(d.documentUri.toString()));
+        return kept.length > 0 ? kept : undefined;
+    }
+
+    private tableOne(description: AstNodeDescription, inOrder: boolean): void {
+        const key = keyOf(description);
+        const list = this.table.get(key);
+        if (!list) {
+            this.table.set(key, [description]);
+            return;
+        }
+        // Among the entries of its own document, in the document's order (the first one is the one a use there links to).
+        let at = list.length;
+        if (inOrder) {
+            const index = description.node?.$containerIndex ?? Infinity;
+            const uri = description.documentUri.toString();
+            for (let k = 0; k < list.length; k++) {
+                if (list[k].documentUri.toString() === uri && (list[k].node?.$containerIndex ?? Infinity) > index) {
+                    at = k;
+                    break;
+                }
+            }
+        }
+        list.splice(at, 0, description);
+    }
+
+    private untable(description: AstNodeDescription): void {
+        const key = keyOf(description);
+        const list = this.table.get(key);
+        const at = list ? list.indexOf(description) : -1;
+        if (at < 0) return;
+        list!.splice(at, 1);
+        if (list!.length === 0) this.table.delete(key);
+    }
 
     constructor(services: LangiumSharedCoreServices) {
         super(services);
@@ -66,12 +152,13 @@ export class LcpnIndexManager extends DefaultIndexManager {
                 continue;
             }
             if (indexed.document.parseResult.value !== indexed.root) continue;
-            const describer = this.serviceRegistry.getServices(indexed.document.uri).workspace.ReferenceDescriptionProvider as LcpnReferenceDescriptionProvider;
-            for (const item of itemsOf(indexed.root)) {
-                const recorded = itemReferences(item);
-                if (!recorded || (key !== undefined && !recorded.names.includes(key))) continue;
-                if (!recorded.references.some((reference) => reachesTarget(reference, targetUri, astNodePath))) continue;
+            const services = this.serviceRegistry.getServices(indexed.document.uri);
+            const describer = services.workspace.ReferenceDescriptionProvider as LcpnReferenceDescriptionProvider;
+            const users = key === undefined ? undefined : (services.references.Linker as LcpnLinker).usersOf(indexed.document, key);
+            const items = users ? inWalkOrder(indexed.root as ast.Document, users) : itemsOf(indexed.root);
+            for (const item of items) {
                 for (const info of itemReferenceInfos(item)) {
+                    if (!reachesTarget(info.reference, targetUri, astNodePath)) continue;
                     for (const description of describer.describe(info)) {
                         if (UriUtils.equals(description.targetUri, targetUri) && description.targetPath === astNodePath) result.push(description);
                     }
@@ -86,27 +173,29 @@ export class LcpnIndexManager extends DefaultIndexManager {
         if (!indexed) return false;
         if (indexed.kind === 'list') return indexed.descriptions.some((description) => !description.local && changedUris.has(description.targetUri.toString()));
         if (indexed.document.parseResult.value !== indexed.root) return false;
-        indexed.targets ??= this.targetDocuments(indexed.root, document.uri);
+        indexed.targets ??= this.targetDocuments(indexed.document);
         for (const uri of indexed.targets) if (changedUris.has(uri)) return true;
         return false;
     }
 
-    /** The other documents the references of a linked root resolve into (what Langium's `local: false` descriptions name). */
-    private targetDocuments(root: AstNode, own: URI): Set<string> {
+    /** The other documents the references of a linked document resolve into (what Langium's `local: false` descriptions name). */
+    private targetDocuments(document: LangiumDocument): Set<string> {
         const targets = new Set<string>();
-        for (const item of itemsOf(root)) {
-            for (const reference of itemReferences(item)?.references ?? []) {
-                if (reference.error || !reference.$refNode || !('$nodeDescription' in reference)) continue;
-                const description = reference.$nodeDescription;
-                if (description && !UriUtils.equals(description.documentUri, own)) targets.add(description.documentUri.toString());
-            }
+        for (const reference of document.references) {
+            if (reference.error || !reference.$refNode || !('$nodeDescription' in reference)) continue;
+            const description = reference.$nodeDescription;
+            if (description && !UriUtils.equals(description.documentUri, document.uri)) targets.add(description.documentUri.toString());
         }
         return targets;
     }
 }
 
+function keyOf(description: AstNodeDescription): string {
+    return (description as { key?: string }).key ?? normalizeName(description.name);
+}
+
 /** Whether a linked reference's description would name this target (as `createInfoDescriptions` describes it). */
-function reachesTarget(reference: NonNullable<ReturnType<typeof itemReferences>>['references'][number], targetUri: URI, path: string): boolean {
+function reachesTarget(reference: AnyReference, targetUri: URI, path: string): boolean {
     if (reference.error || !reference.$refNode || !('$nodeDescription' in reference)) return false;
     const description = reference.$nodeDescription;
     return description !== undefined && UriUtils.equals(description.documentUri, targetUri) && description.path === path;

@@ -25,8 +25,8 @@ import { allAstNodes, referencesOf } from './ast-walk.js';
 import * as ast from './generated/ast.js';
 import type { LcpnDocumentBuilder } from './lcpn-document-builder.js';
 import { incompleteDefinitions } from './lcpn-incomplete.js';
-import { applyRuns, itemReferenceInfos, planRelink, recordItem, type AnyReference, type LinkedState } from './lcpn-incremental-link.js';
-import { incrementalEnabled, spliceOf } from './lcpn-incremental-parse.js';
+import { addUser, applyRuns, completenessChanges, itemReferenceInfos, namesOf, planRelink, type AnyReference, type LinkedState } from './lcpn-incremental-link.js';
+import { incrementalEnabled, parseId, spliceOf } from './lcpn-incremental-parse.js';
 import { isPreludeUri } from './lcpn-prelude.js';
 import { candidateFileNames, type AmbiguityError } from './lcpn-scope-provider.js';
 import { normalizeName } from '../model/names.js';
@@ -43,6 +43,13 @@ export class LcpnScopeComputation extends DefaultScopeComputation {
     override async collectExportedSymbols(document: LangiumDocument, cancelToken: Cancellation.CancellationToken = Cancellation.CancellationToken.None): Promise<AstNodeDescription[]> {
         const root = document.parseResult.value as ast.Document;
         const incomplete = incompleteDefinitions(document);
+        const last = this.exported.get(document);
+        this.exported.delete(document);
+        const spliced = last && this.exportsOfSplice(document, last, incomplete);
+        if (spliced) {
+            this.exported.set(document, { parse: parseId(document.parseResult), exports: spliced, incomplete });
+            return spliced;
+        }
         const exports: AstNodeDescription[] = [];
         const definitions = root.definitions ?? [];
         for (let i = 0; i < definitions.length; i++) {
@@ -50,6 +57,47 @@ export class LcpnScopeComputation extends DefaultScopeComputation {
             const definition = definitions[i];
             if (definition.name && !incomplete.has(definition)) exports.push(this.descriptions.createDescription(definition, definition.name, document));
         }
+        this.exported.set(document, { parse: parseId(document.parseResult), exports, incomplete });
+        return exports;
+    }
+
+    /** What each document exported last, from which parse. */
+    private readonly exported = new WeakMap<LangiumDocument, { parse: number; exports: AstNodeDescription[]; incomplete: ReadonlySet<ast.Definition> }>();
+
+    /**
+     * The exports of a parse spliced directly from the last exported one: the last exports with
+     * the removed definitions' descriptions replaced by the added ones' (the definitions kept
+     * keep their descriptions, whose paths are read from the nodes). Undefined when a kept
+     * definition's completeness changed, or anything does not match.
+     */
+    private exportsOfSplice(document: LangiumDocument, last: { parse: number; exports: AstNodeDescription[]; incomplete: ReadonlySet<ast.Definition> }, incomplete: ReadonlySet<ast.Definition>): AstNodeDescription[] | undefined {
+        const splice = spliceOf(document.parseResult);
+        const root = document.parseResult.value as ast.Document;
+        if (!splice || splice.history[0]?.parse !== last.parse) return undefined;
+        const added = splice.added.filter(ast.isDefinition);
+        const removed = splice.removed.filter(ast.isDefinition);
+        const addedSet = new Set<AstNode>(added);
+        for (const definition of last.incomplete) if (definition.$container === root && !incomplete.has(definition)) return undefined;
+        for (const definition of incomplete) if (definition.$container === root && !addedSet.has(definition) && !last.incomplete.has(definition)) return undefined;
+        if (added.length === 0 && removed.length === 0) return last.exports;
+        const index = removed.length > 0 ? removed[0].$containerIndex! : added[0].$containerIndex!;
+        const old = last.exports;
+        // The first export at or after the splice: kept definitions before it have smaller indices, the removed and later ones not smaller.
+        let low = 0;
+        let high = old.length;
+        while (low < high) {
+            const middle = (low + high) >> 1;
+            if ((old[middle].node?.$containerIndex ?? Infinity) < index) low = middle + 1; else high = middle;
+        }
+        let end = low;
+        while (end < old.length && old[end].node?.$container !== root) end++;
+        const removedExports = old.slice(low, end);
+        const removedSet = new Set<AstNode>(removed);
+        if (removedExports.length !== removed.filter((d) => d.name && !last.incomplete.has(d)).length || removedExports.some((d) => !d.node || !removedSet.has(d.node))) return undefined;
+        const addedExports: AstNodeDescription[] = [];
+        for (const definition of added) if (definition.name && !incomplete.has(definition)) addedExports.push(this.descriptions.createDescription(definition, definition.name, document));
+        const exports = old.slice(0, low).concat(addedExports, old.slice(end));
+        exportChanges.set(exports, { base: old, removed: removedExports, added: addedExports });
         return exports;
     }
 
@@ -57,6 +105,9 @@ export class LcpnScopeComputation extends DefaultScopeComputation {
         return new MultiMap<AstNode, AstNodeDescription>();
     }
 }
+
+/** How an exports list differs from the previous one of its document (read by LcpnIndexManager to keep its name table). */
+export const exportChanges = new WeakMap<readonly AstNodeDescription[], { base: readonly AstNodeDescription[]; removed: readonly AstNodeDescription[]; added: readonly AstNodeDescription[] }>();
 
 export class LcpnLinker extends DefaultLinker {
     /** An ambiguous use links to nothing; its linking error lists the candidates (isAmbiguityError). */
@@ -122,13 +173,15 @@ export class LcpnLinker extends DefaultLinker {
         if (this.profiler?.isActive('linking')) return super.link(document, cancelToken);
         const root = document.parseResult.value as ast.Document;
         const nodes = allAstNodes(root);
+        const counts: number[] = [];
+        const users = new Map<string, AstNode[]>();
         let item: AstNode | undefined;
         let references: AnyReference[] = [];
         for (let i = 0; i < nodes.length; i++) {
             if (i % CHECK_EVERY === 0) await interruptAndCheck(cancelToken);
             const node = nodes[i];
             if (node.$container === root) {
-                if (item) recordItem(item, references);
+                if (item) this.recordItem(item, references, counts, users);
                 item = node;
                 references = [];
             }
@@ -137,9 +190,14 @@ export class LcpnLinker extends DefaultLinker {
                 references.push(reference.reference);
             }
         }
-        if (item) recordItem(item, references);
-        this.linked.set(document, { root, incomplete: incompleteDefinitions(document) });
+        if (item) this.recordItem(item, references, counts, users);
+        this.linked.set(document, { root, parse: parseId(document.parseResult), incomplete: incompleteDefinitions(document), counts, users });
         incrementalLinkStats.full++;
+    }
+
+    private recordItem(item: AstNode, references: AnyReference[], counts: number[], users: Map<string, AstNode[]>): void {
+        counts.push(references.length);
+        if (references.length > 0) addUser(users, item, namesOf(references));
     }
 
     /**
@@ -151,33 +209,50 @@ export class LcpnLinker extends DefaultLinker {
         const aside = this.setAside.get(document);
         const root = document.parseResult.value as ast.Document;
         if (!aside || document.references.length > 0 || !incrementalEnabled()) return false;
-        if (root !== previous.root && !spliceOf(document.parseResult)) return false;
+        const splice = spliceOf(document.parseResult);
+        if (root !== previous.root && !splice) return false;
         const uri = document.uri.toString();
-        if (isPreludeUri(uri) || !this.builder().isEditedAlone(uri)) return false;
-        const incomplete = incompleteDefinitions(document);
-        const plan = planRelink(previous, root, incomplete, aside.length);
+        const builder = this.builder();
+        if (isPreludeUri(uri) || typeof builder.isEditedAlone !== 'function' || !builder.isEditedAlone(uri)) return false;
+        const plan = planRelink(previous, root, splice, aside.length);
         if (!plan) return false;
+        const incomplete = incompleteDefinitions(document);
+        const names = new Set(plan.names);
+        completenessChanges(previous.incomplete, incomplete, names);
         this.setAside.delete(document);
         const collector = { references: [] as AnyReference[] } as unknown as LangiumDocument;
+        // The unchanged items that use a changed name: those references are linked again.
+        const affected = new Set<AstNode>();
+        const removed = new Set(plan.removed);
+        for (const name of names) for (const user of previous.users.get(name) ?? []) if (!removed.has(user)) affected.add(user);
+        for (const item of affected) {
+            for (const info of itemReferenceInfos(item)) {
+                if (!names.has(normalizeName(info.reference.$refText))) continue;
+                super.unlink({ references: [info.reference] } as unknown as LangiumDocument);
+                this.doLink(info, collector);
+            }
+        }
+        const addedReferences = new Map<AstNode, AnyReference[]>();
         for (const item of plan.added) {
             const infos = itemReferenceInfos(item);
             const references = infos.map((info) => info.reference);
             // New nodes: nothing of theirs was linked (reset anyway, so that each is linked now).
             super.unlink({ references } as unknown as LangiumDocument);
             for (const info of infos) this.doLink(info, collector);
-            recordItem(item, references);
+            addedReferences.set(item, references);
         }
-        for (const item of plan.affected) {
-            for (const info of itemReferenceInfos(item)) {
-                if (!plan.names.has(normalizeName(info.reference.$refText))) continue;
-                super.unlink({ references: [info.reference] } as unknown as LangiumDocument);
-                this.doLink(info, collector);
-            }
-        }
-        document.references = applyRuns(aside, plan.runs);
-        this.linked.set(document, { root, incomplete });
+        document.references = applyRuns(previous, aside, plan, (item) => addedReferences.get(item)!,
+            (item) => namesOf(itemReferenceInfos(item).map((info) => info.reference)));
+        for (const [item, references] of addedReferences) if (references.length > 0) addUser(previous.users, item, namesOf(references));
+        this.linked.set(document, { root, parse: parseId(document.parseResult), incomplete, counts: previous.counts, users: previous.users });
         incrementalLinkStats.incremental++;
         return true;
+    }
+
+    /** The items of the document's current parse whose references use `name` (normalized), or undefined if not recorded. */
+    usersOf(document: LangiumDocument, name: string): readonly AstNode[] | undefined {
+        const state = this.linked.get(document);
+        return state?.root === document.parseResult.value ? state.users.get(name) ?? [] : undefined;
     }
 
     /** Unlinks the references set aside at an edit's reset (a full link follows). */
@@ -215,9 +290,12 @@ export class LcpnAstNodeDescriptionProvider extends DefaultAstNodeDescriptionPro
  */
 class LcpnAstNodeDescription implements AstNodeDescription {
     readonly type: string;
+    /** The normalized name (the namespace's key). */
+    readonly key: string;
 
     constructor(readonly node: AstNode, readonly name: string, readonly documentUri: URI, private readonly locator: AstNodeLocator, private readonly names: NameProvider) {
         this.type = node.$type;
+        this.key = normalizeName(name);
     }
 
     get path(): string {

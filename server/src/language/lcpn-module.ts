@@ -5,6 +5,7 @@ import {
     type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices, type PartialLangiumSharedServices
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from './generated/module.js';
+import { LcpnIndexManager } from './lcpn-index-manager.js';
 import { LcpnIncrementalDocumentValidator } from './lcpn-incremental-validator.js';
 import { LcpnAstNodeDescriptionProvider, LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './lcpn-linking.js';
 import { limitNesting } from './lcpn-nesting-limit.js';
@@ -104,6 +105,7 @@ export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumShare
     workspace: {
         LangiumDocumentFactory: (shared) => new LcpnDocumentFactory(shared),
         DocumentBuilder: (shared) => new LcpnWaitingDocumentBuilder(shared),
+        IndexManager: (shared) => new LcpnIndexManager(shared),
         WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared),
         TextDocuments: () => new NormalizedTextDocuments(lcpnTextDocuments)
     }

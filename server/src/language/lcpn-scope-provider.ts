@@ -22,11 +22,15 @@ import type { LangiumServices } from 'langium/lsp';
 import * as ast from './generated/ast.js';
 import { incompleteDefinitions } from './lcpn-incomplete.js';
 import { isLinkedRole } from './lcpn-name-roles.js';
+import { LcpnIndexManager } from './lcpn-index-manager.js';
 import { isPreludeUri } from './lcpn-prelude.js';
 import { normalizeName } from '../model/names.js';
 
-/** Normalized name -> every complete definition of it, in index order. */
-export type DefinitionTable = Map<string, AstNodeDescription[]>;
+/**
+ * Normalized name -> every complete definition of it (each document's in its order). One object
+ * per workspace state: callers remember answers per table (lcpn-piece-models.ts).
+ */
+export type DefinitionTable = ReadonlyMap<string, AstNodeDescription[]>;
 
 /** What a name used in one document means. */
 export type Resolution =
@@ -112,11 +116,17 @@ export class LcpnScopeProvider implements ScopeProvider {
         return incomplete ? { kind: 'found', target: incomplete } : resolution;
     }
 
-    /** Every complete definition in the workspace and the prelude, by normalized name. */
+    /**
+     * Every complete definition in the workspace and the prelude, by normalized name: a view of
+     * the table LcpnIndexManager keeps in step with the exports (an edit changes only its own
+     * definitions' entries), so a new workspace state costs nothing here.
+     */
     definitionTable(): DefinitionTable {
         return this.tables.get('definitions', () => {
-            const table: DefinitionTable = new Map();
-            for (const description of this.services.shared.workspace.IndexManager.allElements(ast.Definition.$type)) {
+            const index = this.services.shared.workspace.IndexManager;
+            if (index instanceof LcpnIndexManager) return new DefinitionTableView(index);
+            const table = new Map<string, AstNodeDescription[]>();
+            for (const description of index.allElements(ast.Definition.$type)) {
                 const key = normalizeName(description.name);
                 const list = table.get(key);
                 if (list) list.push(description); else table.set(key, [description]);
@@ -139,6 +149,54 @@ export class LcpnScopeProvider implements ScopeProvider {
             this.ownIncomplete.set(root, byKey);
         }
         return byKey.get(key);
+    }
+}
+
+/** The index's name table as it is now; its keys (completion, suggestions) in index order, listed once. */
+class DefinitionTableView implements DefinitionTable {
+    private listed: string[] | undefined;
+
+    constructor(private readonly index: LcpnIndexManager) { }
+
+    get(key: string): AstNodeDescription[] | undefined {
+        return this.index.definitionsNamed(key);
+    }
+
+    has(key: string): boolean {
+        return this.get(key) !== undefined;
+    }
+
+    get size(): number {
+        return this.names().length;
+    }
+
+    keys(): MapIterator<string> {
+        return this.names()[Symbol.iterator]();
+    }
+
+    values(): MapIterator<AstNodeDescription[]> {
+        return this.names().map((key) => this.get(key)!)[Symbol.iterator]();
+    }
+
+    entries(): MapIterator<[string, AstNodeDescription[]]> {
+        return this.names().map((key): [string, AstNodeDescription[]] => [key, this.get(key)!])[Symbol.iterator]();
+    }
+
+    forEach(callback: (value: AstNodeDescription[], key: string, map: ReadonlyMap<string, AstNodeDescription[]>) => void): void {
+        for (const key of this.names()) callback(this.get(key)!, key, this);
+    }
+
+    [Symbol.iterator](): MapIterator<[string, AstNodeDescription[]]> {
+        return this.entries();
+    }
+
+    private names(): string[] {
+        if (!this.listed) {
+            const keys = new Set<string>();
+            for (const description of this.index.allElements(ast.Definition.$type)) keys.add(normalizeName(description.name));
+            this.listed = [...keys];
+        }
+        return this.listed;
     }
 }
 

@@ -9,7 +9,7 @@
  * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_LINK_EDITS for longer runs
  * (docs/incremental.md).
  */
-import { EmptyFileSystem, URI, type LangiumDocument } from 'langium';
+import { Cancellation, DocumentState, EmptyFileSystem, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
 import { createLcpnServices } from '../../src/language/lcpn-module.js';
@@ -152,5 +152,30 @@ describe('incremental linking answers as a link from scratch', () => {
             await compare(edited, fresh, files, main, offsetsOf(main, r, files.get(MAIN)!), () => `step ${step} (${uri}) giving\n${[...files.values()].map((t) => JSON.stringify(t)).join('\n')}`);
         }
         expect(incrementalLinkStats.incremental - before.incremental).toBeGreaterThan(15);
+    }, 600_000);
+
+    test('edits whose builds were cancelled before linking: the next link compares the items with the last linked ones', async () => {
+        const r = new Random(SEED + 3);
+        const edited = await services();
+        const fresh = await services();
+        const before = { ...incrementalLinkStats };
+        let text = generateChained(40) + generateDefinitions(10, 'flat');
+        let version = 1;
+        let main = await edit(edited, MAIN, text, version++);
+        // The first one or two of every few edits are cancelled once parsed and indexed, as keystrokes arriving mid-build cancel them.
+        let cancel: Cancellation.CancellationTokenSource | undefined;
+        edited.shared.workspace.DocumentBuilder.onBuildPhase(DocumentState.IndexedContent, () => cancel?.cancel());
+        for (let round = 0; round < 15; round++) {
+            const cancelled = 1 + r.int(2);
+            for (let k = 0; k <= cancelled; k++) {
+                text = applyEdit(text, randomEdit(text, r, r.int(3) !== 0));
+                edited.shared.workspace.TextDocuments.set(TextDocument.create(MAIN, 'lcpn', version++, text));
+                cancel = k < cancelled ? new Cancellation.CancellationTokenSource() : undefined;
+                await edited.shared.workspace.DocumentBuilder.update([URI.parse(MAIN)], [], cancel?.token).catch(() => undefined);
+            }
+            main = edited.shared.workspace.LangiumDocuments.getDocument(URI.parse(MAIN))!;
+            await compare(edited, fresh, new Map([[MAIN, text]]), main, offsetsOf(main, r, text), () => `round ${round} giving\n${JSON.stringify(text)}`);
+        }
+        expect(incrementalLinkStats.incremental - before.incremental).toBeGreaterThan(5);
     }, 600_000);
 });
