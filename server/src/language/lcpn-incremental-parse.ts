@@ -115,14 +115,11 @@ export function spliceParse(parser: LangiumParser, old: ParseResult<ast.Document
     const rootCst = oldRoot.$cstNode as RootCstNode | undefined;
     if (!rootCst || rootCst.fullText !== oldText || rootCst.container) return undefined;
     const entries = rootCst.content;
-    if (!entries.every(isItemEntry)) return undefined;
+    // Items (not comments) by index into `entries`.
+    const items = itemsOf(rootCst);
+    if (!items || items.length === 0) return undefined;
     const change = textChange(oldText, newText, within);
     if (change.start === change.oldEnd && change.start === change.newEnd) return undefined; // the same text
-
-    // Items (not comments) by index into `entries`.
-    const items: number[] = [];
-    for (let i = 0; i < entries.length; i++) if (!entries[i].hidden) items.push(i);
-    if (items.length === 0) return undefined;
     // The first item reaching the change and the last one starting at or before its end (touching counts).
     // Items are in text order and do not overlap, so both are found by bisection (a composite's
     // offset and end walk down to its first and last leaf: asking every item costs ~30 ms at 1 MB).
@@ -184,54 +181,51 @@ export function spliceParse(parser: LangiumParser, old: ParseResult<ast.Document
         if (slice.parserErrors.some((e) => !raisedBefore(e, keptRel))) return undefined;
     }
 
+    // The items replaced and their replacements, and where the kept ones sit in the old root's
+    // lists (found before anything moves: bisection by offset over each list, in text order).
+    const sliceTaken = sliceEntries.slice(0, taken);
+    const added: (ast.Definition | ast.Stray)[] = [];
+    for (const entry of sliceTaken) if (!entry.hidden) added.push(entry.astNode as ast.Definition | ast.Stray);
+    const removed: (ast.Definition | ast.Stray)[] = [];
+    for (let e = firstEntry; e < keptFrom; e++) if (!entries[e].hidden) removed.push(entries[e].astNode as ast.Definition | ast.Stray);
+    const prefixItems = startsAtTop ? 0 : from;
+    const suffixFirstItem = endsAtBottom ? items.length : to - ANCHORS + 1;
+    const definitions = keptList(oldRoot.definitions, ast.isDefinition, oldStart, added, removed, prefixItems);
+    const strays = keptList(oldRoot.strays, ast.isStray, oldStart, added, removed, prefixItems);
+    if (!definitions || !strays) return undefined;
+    if (definitions.prefix + strays.prefix !== prefixItems
+        || definitions.list.length + strays.list.length !== prefixItems + added.length + items.length - suffixFirstItem) return undefined;
+    // The root's properties in the order a parse creates them (the first item's kind first).
+    const firstNode = prefixItems > 0 ? entries[items[0]].astNode : added[0] ?? (suffixFirstItem < items.length ? entries[items[suffixFirstItem]].astNode : undefined);
+    const strayFirst = firstNode !== undefined && ast.isStray(firstNode);
+
     const startLine = lineOf(newStart);
     // Line shift of the kept end: compare an old token's line with its new one.
     const suffixLineDelta = endsAtBottom ? 0 : lineOf(keptOffset + delta) - entries[keptFrom].range.start.line;
 
     // The new CST root and its entries: old prefix, the slice's entries, the old end (shifted).
     const newRootCst = new RootCstNodeImpl(newText);
-    const content: CstNode[] = [];
-    for (let e = 0; e < firstEntry; e++) content.push(entries[e]);
-    const sliceTaken = sliceEntries.slice(0, taken);
-    for (const entry of sliceTaken) {
-        shiftCst(entry, newStart, startLine);
-        content.push(entry);
-    }
-    for (let e = keptFrom; e < entries.length; e++) {
-        if (delta !== 0 || suffixLineDelta !== 0) shiftCst(entries[e], delta, suffixLineDelta);
-        content.push(entries[e]);
-    }
-    for (const entry of content) (entry as { container?: CompositeCstNode }).container = newRootCst;
+    for (const entry of sliceTaken) shiftCst(entry, newStart, startLine);
+    const suffix = entries.slice(keptFrom);
+    if (delta !== 0 || suffixLineDelta !== 0) for (const entry of suffix) shiftCst(entry, delta, suffixLineDelta);
+    const content = entries.slice(0, firstEntry).concat(sliceTaken, suffix);
+    for (let i = 0; i < content.length; i++) (content[i] as { container?: CompositeCstNode }).container = newRootCst;
     newRootCst.content = content;
+    // Its items: the old prefix's, the slice's, the old suffix's (moved by the entries added or removed).
+    const newItems = items.slice(0, prefixItems);
+    for (let j = 0; j < sliceTaken.length; j++) if (!sliceTaken[j].hidden) newItems.push(firstEntry + j);
+    const moved = firstEntry + sliceTaken.length - keptFrom;
+    for (let k = suffixFirstItem; k < items.length; k++) newItems.push(items[k] + moved);
+    rootItems.set(newRootCst, newItems);
 
-    // The new AST root, its properties in the order a parse creates them (the first item's kind first).
-    const definitions: ast.Definition[] = [];
-    const strays: ast.Stray[] = [];
-    let strayFirst: boolean | undefined;
-    for (const entry of content) {
-        if (entry.hidden) continue;
-        const node = entry.astNode;
-        if (ast.isStray(node)) {
-            strayFirst ??= true;
-            strays.push(node);
-        } else if (ast.isDefinition(node)) {
-            strayFirst ??= false;
-            definitions.push(node);
-        } else {
-            return undefined;
-        }
-    }
+    // The new AST root.
     const newRoot = (strayFirst
-        ? { $type: oldRoot.$type, strays, definitions }
-        : { $type: oldRoot.$type, definitions, strays }) as unknown as Mutable<ast.Document>;
+        ? { $type: oldRoot.$type, strays: strays.list, definitions: definitions.list }
+        : { $type: oldRoot.$type, definitions: definitions.list, strays: strays.list }) as unknown as Mutable<ast.Document>;
     newRoot.$cstNode = newRootCst;
     newRootCst.astNode = newRoot;
-    definitions.forEach((node, index) => adopt(node, newRoot, 'definitions', index));
-    strays.forEach((node, index) => adopt(node, newRoot, 'strays', index));
-
-    const added = sliceTaken.filter((e) => !e.hidden).map((e) => e.astNode as ast.Definition | ast.Stray);
-    const removedEntries = entries.slice(firstEntry, keptFrom).filter((e) => !e.hidden);
-    const removed = removedEntries.map((e) => e.astNode as ast.Definition | ast.Stray);
+    adoptAll(definitions.list, newRoot, 'definitions');
+    adoptAll(strays.list, newRoot, 'strays');
 
     // Parser errors: the old ones before the slice and after it (shifted), the slice's own.
     const parserErrors: IRecognitionException[] = [];
@@ -281,11 +275,56 @@ function firstItem(count: number, test: (k: number) => boolean): number {
     return lo;
 }
 
-function adopt(node: AstNode, root: AstNode, property: string, index: number): void {
-    const mutable = node as Mutable<AstNode>;
-    mutable.$container = root;
-    mutable.$containerProperty = property;
-    mutable.$containerIndex = index;
+function adoptAll(nodes: readonly AstNode[], root: AstNode, property: string): void {
+    for (let index = 0; index < nodes.length; index++) {
+        const mutable = nodes[index] as Mutable<AstNode>;
+        mutable.$container = root;
+        mutable.$containerProperty = property;
+        mutable.$containerIndex = index;
+    }
+}
+
+/**
+ * One of the new root's lists (definitions or strays): the old list's items before the slice,
+ * the slice's items of that kind, the old list's items after the replaced ones (array copies,
+ * not a walk over the root's entries). `prefix` is how many come before the slice. Undefined
+ * when the old list does not hold the replaced items right after its prefix (never expected:
+ * the caller then parses the whole file), or an item is of neither kind.
+ */
+function keptList<T extends AstNode>(old: readonly T[], is: (node: unknown) => node is T, sliceStart: number, added: readonly AstNode[], removed: readonly AstNode[], prefixItems: number): { list: T[]; prefix: number } | undefined {
+    const prefix = firstItem(old.length, (k) => (old[k].$cstNode?.offset ?? -1) >= sliceStart);
+    if (prefix > prefixItems) return undefined;
+    let next = prefix;
+    for (const node of removed) {
+        if (!ast.isDefinition(node) && !ast.isStray(node)) return undefined;
+        if (is(node) && old[next++] !== node) return undefined;
+    }
+    const list = old.slice(0, prefix);
+    for (const node of added) {
+        if (!ast.isDefinition(node) && !ast.isStray(node)) return undefined;
+        if (is(node)) list.push(node);
+    }
+    for (let k = next; k < old.length; k++) list.push(old[k]);
+    return { list, prefix };
+}
+
+/** Per root CST node: the indexes of its entries that are items (the others are comments). */
+const rootItems = new WeakMap<CstNode, readonly number[]>();
+
+/**
+ * The items of a root (cached: a spliced root's are derived from the old root's), or undefined
+ * when its entries are not all items and comments.
+ */
+function itemsOf(root: CompositeCstNode): readonly number[] | undefined {
+    let items = rootItems.get(root);
+    if (items === undefined) {
+        const entries = root.content;
+        if (!entries.every(isItemEntry)) return undefined;
+        const list: number[] = [];
+        for (let i = 0; i < entries.length; i++) if (!entries[i].hidden) list.push(i);
+        rootItems.set(root, items = list);
+    }
+    return items;
 }
 
 /** A root entry is an item's composite node (a definition or a stray) or a hidden leaf (a comment). */
