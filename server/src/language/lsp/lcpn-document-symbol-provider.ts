@@ -19,11 +19,11 @@ import * as ast from '../generated/ast.js';
 import { forEachAstChild, forEachAstNode } from '../ast-walk.js';
 import { cstNodeForProperty } from '../cst-search.js';
 import { definitionStyle } from '../../model/lower.js';
-import { movedSymbols } from './lcpn-moved-ranges.js';
+import { firstLeafLine, movedSymbols } from './lcpn-moved-ranges.js';
 
 const STYLE_DETAIL = { lisp: 'Lisp', c: 'C', sql: 'SQL' } as const;
 
-/** An item's top-level symbols, as computed when its first line was `line`. */
+/** An item's top-level symbols, as computed when its first leaf was on line `line`. */
 interface ItemSymbols {
     readonly line: number;
     readonly symbols: readonly DocumentSymbol[];
@@ -45,7 +45,7 @@ export class LcpnDocumentSymbolProvider extends DefaultDocumentSymbolProvider {
         let computed = 0;
         for (const item of items) {
             // Only a named node has a symbol: an item without a name (a stray) has none below it either.
-            const line = item.$cstNode?.range.start.line;
+            const line = item.$cstNode && firstLeafLine(item.$cstNode);
             let remembered = line === undefined ? undefined : this.items.get(item);
             if (remembered && line !== undefined) {
                 this.stats.reused++;

@@ -18,6 +18,7 @@ import { interruptAndCheck, type AstNode, type CstNode, type LangiumDocument, ty
 import { DefaultFoldingRangeProvider, type FoldingRangeAcceptor } from 'langium/lsp';
 import { CancellationToken, FoldingRange, FoldingRangeKind, type FoldingRangeParams } from 'vscode-languageserver';
 import { forEachAstChild } from '../ast-walk.js';
+import { firstLeafLine } from './lcpn-moved-ranges.js';
 
 /** One item's node foldings, lines relative to the item's first line. */
 interface ItemFoldings {
@@ -73,7 +74,7 @@ export class LcpnFoldingRangeProvider extends DefaultFoldingRangeProvider {
         const items: AstNode[] = [];
         forEachAstChild(root, (item) => items.push(item));
         for (const item of items) {
-            const base = item.$cstNode ? firstLine(item.$cstNode) : undefined;
+            const base = item.$cstNode ? firstLeafLine(item.$cstNode) : undefined;
             let part = base === undefined ? undefined : this.nodeFoldings.get(item);
             if (part) this.stats.reused++;
             else {
@@ -92,7 +93,7 @@ export class LcpnFoldingRangeProvider extends DefaultFoldingRangeProvider {
                 runs.leaf(child);
                 continue;
             }
-            const base = firstLine(child);
+            const base = firstLeafLine(child);
             if (base === undefined) continue; // no leaves
             let part = this.comments.get(child);
             if (!part) {
@@ -225,18 +226,6 @@ function itemComments(node: CstNode, base: number): ItemComments {
     inner.flush();
     const trail = leaves.slice(last + 1).map((leaf) => leaf.range.start.line - base);
     return { lead, code: true, runs, lastEnd: leaves[last].range.end.line - base, trail };
-}
-
-/** The line of the first leaf under `node`, if it has one. */
-function firstLine(node: CstNode): number | undefined {
-    const stack: CstNode[] = [node];
-    while (stack.length > 0) {
-        const current = stack.pop()!;
-        const content = (current as { content?: readonly CstNode[] }).content;
-        if (!content) return current.range.start.line;
-        for (let i = content.length - 1; i >= 0; i--) stack.push(content[i]);
-    }
-    return undefined;
 }
 
 /** A folding `lines` lines further down, characters kept (the incremental update moves kept items by whole lines). */

@@ -2,7 +2,24 @@
  * Answers remembered per definition, moved to the definition's new lines. An edit moves a kept
  * definition by whole lines only (docs/incremental.md), so its ranges keep their characters.
  */
+import type { CstNode } from 'langium';
 import type { DocumentSymbol, Range } from 'vscode-languageserver';
+
+/**
+ * The line of the first leaf under `node` (hidden or not), if it has one: where an item's
+ * remembered answer is anchored. Cheaper than `node.range` after an edit, which moves the
+ * later items and so makes each composite compute its range again from its first and last leaves.
+ */
+export function firstLeafLine(node: CstNode): number | undefined {
+    const stack: CstNode[] = [node];
+    while (stack.length > 0) {
+        const current = stack.pop()!;
+        const content = (current as { content?: readonly CstNode[] }).content;
+        if (!content) return current.range.start.line;
+        for (let i = content.length - 1; i >= 0; i--) stack.push(content[i]);
+    }
+    return undefined;
+}
 
 export function movedRange(range: Range, lines: number): Range {
     return {

@@ -6,7 +6,7 @@
  * and a definition's tokens, taken relative to its first line, do not change when an edit
  * elsewhere moves it (the incremental update keeps a kept definition's AST node and moves its
  * text by whole lines: docs/incremental.md). So each definition node keeps its tokens encoded
- * as LSP sends them, the first one's line relative to the definition's first line; a full
+ * as LSP sends them, the first one's line relative to the line of the definition's first leaf; a full
  * answer re-emits each definition's tokens with a new base line.
  *
  * A definition's tokens also read what lies outside it:
@@ -32,6 +32,7 @@ import * as ast from '../generated/ast.js';
 import { forEachAstChild } from '../ast-walk.js';
 import { parseId, spliceOf } from '../lcpn-incremental-parse.js';
 import { normalizeKeyword, normalizeName } from '../../model/names.js';
+import { firstLeafLine } from './lcpn-moved-ranges.js';
 import { LcpnSemanticTokenWalk } from './lcpn-semantic-token-walk.js';
 import type { PieceLink } from './lcpn-semantic-tokens.js';
 
@@ -39,11 +40,11 @@ import type { PieceLink } from './lcpn-semantic-tokens.js';
 interface ItemTokens {
     /**
      * Five numbers per token as LSP sends them (line delta, character, length, type, modifiers),
-     * except that the first token's line is relative to the item's first line and its
+     * except that the first token's line is relative to the line of the item's first leaf and its
      * character is absolute.
      */
     readonly data: Int32Array;
-    /** The last token's line (relative to the item's first line) and character. */
+    /** The last token's line (relative to the line of the item's first leaf) and character. */
     readonly lastLine: number;
     readonly lastChar: number;
     /** The lattice the item's keywords were read on (`Geometry.id`). */
@@ -112,14 +113,15 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
         let computed = 0;
         for (let i = 0; i < items.length; i++) {
             const item = items[i];
-            const base = item.$cstNode?.range.start.line ?? 0;
-            let tokens = item.$cstNode ? this.items.get(item) : undefined;
+            const line = item.$cstNode && firstLeafLine(item.$cstNode);
+            const base = line ?? 0;
+            let tokens = line !== undefined ? this.items.get(item) : undefined;
             if (tokens && this.stillValid(tokens, lattice, changed)) {
                 this.stats.reused++;
             } else {
                 if (computed++ % 64 === 0) await interruptAndCheck(cancelToken);
                 tokens = this.compute(document, item, base, lattice);
-                if (item.$cstNode) this.items.set(item, tokens);
+                if (line !== undefined) this.items.set(item, tokens);
                 this.stats.computed++;
             }
             if (tokens.data.length === 0) continue;
@@ -157,7 +159,7 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
     /** Whether what the item's tokens read outside it is still so (read again only for the changed names). */
     private stillValid(tokens: ItemTokens, lattice: string, changed: ReadonlySet<string> | undefined): boolean {
         if (tokens.lattice !== lattice) return false;
-        if (changed && !tokens.names.some((name) => changed.has(name))) return true;
+        if (changed && !readsAny(tokens.names, changed)) return true;
         this.stats.rechecked++;
         for (let i = 0; i < tokens.links.length; i++) if (super.pieceLink(tokens.links[i]) !== tokens.linked[i]) return false;
         for (let i = 0; i < tokens.keywords.length; i++) if (super.declaredKind(tokens.keywords[i]) !== tokens.kinds[i]) return false;
@@ -212,6 +214,11 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
         }
         return kind;
     }
+}
+
+function readsAny(names: readonly string[], changed: ReadonlySet<string>): boolean {
+    for (let i = 0; i < names.length; i++) if (changed.has(names[i])) return true;
+    return false;
 }
 
 /**
