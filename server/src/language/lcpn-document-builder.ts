@@ -16,7 +16,7 @@
  * document's names are no longer in the index, so a deletion keeps Langium's rule.
  */
 import { DefaultDocumentBuilder, DocumentState, URI, type AstNode, type BuildOptions, type Cancellation, type LangiumDocument } from 'langium';
-import * as ast from './generated/ast.js';
+import type { LcpnIndexManager } from './lcpn-index-manager.js';
 import { LcpnLinker } from './lcpn-linking.js';
 import { normalizeName } from '../model/names.js';
 
@@ -24,17 +24,7 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
     /** The URI of the document the update in progress edits when nothing else changed or is pending (else undefined). */
     private editedAlone: string | undefined;
 
-    /**
-     * What the changed documents exported when the update began: Langium 4.4 removes a changed
-     * document's content from the index before it asks which documents to relink.
-     */
-    private exportedBefore = new Map<string, Set<string>>();
-
     override async update(changed: URI[], deleted: URI[], cancelToken?: Cancellation.CancellationToken): Promise<void> {
-        for (const uri of changed) {
-            const key = uri.toString();
-            if (!this.exportedBefore.has(key)) this.exportedBefore.set(key, this.exportedNames(key));
-        }
         const uri = changed.length === 1 && deleted.length === 0 ? changed[0].toString() : undefined;
         // Every other document fully built: no earlier change is still on its way through the workspace.
         this.editedAlone = uri !== undefined && this.langiumDocuments.all.every((d) => d.uri.toString() === uri || this.buildState.get(d.uri.toString())?.completed === true) ? uri : undefined;
@@ -44,7 +34,6 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
             return await super.update(changed, deleted, cancelToken);
         } finally {
             this.editedAlone = undefined;
-            this.exportedBefore = new Map();
         }
     }
 
@@ -77,18 +66,12 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
     }
 
     protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
-        // What the documents to be re-indexed exported before (the index still holds it).
-        const before = new Map<string, Set<string>>();
-        for (const document of documents) {
-            const uri = document.uri.toString();
-            if (document.state < DocumentState.IndexedContent) before.set(uri, this.exportedBefore.get(uri) ?? this.exportedNames(uri));
-        }
+        // The documents to be re-indexed: the names they newly export are asked of the index after the build.
+        const indexed = documents.filter((document) => document.state < DocumentState.IndexedContent).map((d) => d.uri.toString());
         await super.buildDocuments(documents, options, cancelToken);
-        if (before.size === 0) return;
+        if (indexed.length === 0) return;
         const added = new Set<string>();
-        for (const [uri, old] of before) {
-            for (const name of this.exportedNames(uri)) if (!old.has(name)) added.add(name);
-        }
+        for (const uri of indexed) for (const name of this.index().takeNewlyExported(uri)) added.add(name);
         if (added.size === 0) return;
         const built = new Set(documents.map((d) => d.uri.toString()));
         const affected = this.langiumDocuments.all
@@ -111,18 +94,19 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
         if (!plan) this.relinkPlans.set(changedUris, plan = this.relinkPlan(changedUris));
         if (plan === 'langium') return super.shouldRelink(document, changedUris);
         if (plan.reaching.has(document.uri.toString())) return true;
-        return plan.names.size > 0 && document.references.some((r) => r.error !== undefined && plan.names.has(normalizeName(r.$refText)));
+        return document.references.some((r) => r.error !== undefined && plan.names.has(normalizeName(r.$refText)));
     }
 
     /** Once per update (Langium asks shouldRelink for each document with the same set). */
-    private readonly relinkPlans = new WeakMap<Set<string>, 'langium' | { reaching: Set<string>; names: Set<string> }>();
+    private readonly relinkPlans = new WeakMap<Set<string>, 'langium' | { reaching: Set<string>; names: { has(name: string): boolean } }>();
 
-    private relinkPlan(changedUris: Set<string>): 'langium' | { reaching: Set<string>; names: Set<string> } {
+    private relinkPlan(changedUris: Set<string>): 'langium' | { reaching: Set<string>; names: { has(name: string): boolean } } {
         const documents = this.langiumDocuments;
         for (const uri of changedUris) if (!documents.hasDocument(URI.parse(uri))) return 'langium';
-        // What the changed documents defined (remembered at the start of the update; the index may have dropped it).
-        const names = new Set<string>();
-        for (const uri of changedUris) for (const name of this.exportedBefore.get(uri) ?? this.exportedNames(uri)) names.add(name);
+        // What the changed documents defined (the index answers what they exported until they are indexed again).
+        const index = this.index();
+        const changed = [...changedUris];
+        const names = { has: (name: string) => changed.some((uri) => index.exportsName(uri, name)) };
         // Documents whose references reach a changed one, through any chain of documents.
         const reaching = new Set(changedUris);
         const others = documents.all.filter((d) => !changedUris.has(d.uri.toString())).toArray();
@@ -139,21 +123,22 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
         return { reaching, names };
     }
 
-    /** Normalized names of the definitions `uri` exports (its complete ones). */
-    private exportedNames(uri: string): Set<string> {
-        return new Set(this.indexManager.allElements(ast.Definition.$type, new Set([uri])).map((d) => normalizeName(d.name)));
+    private index(): LcpnIndexManager {
+        return this.indexManager as LcpnIndexManager;
     }
 
     /** Whether the document uses one of `names` without defining it itself (its own definitions always win). */
     private usesFromOutside(document: LangiumDocument, names: ReadonlySet<string>): boolean {
-        const used = this.usedNames(document);
-        let own: Set<string> | undefined;
-        for (const name of names) {
-            if (!used.has(name)) continue;
-            own ??= this.exportedNames(document.uri.toString());
-            if (!own.has(name)) return true;
-        }
+        const uri = document.uri.toString();
+        for (const name of names) if (this.uses(document, name) && !this.index().exportsName(uri, name)) return true;
         return false;
+    }
+
+    /** Whether a reference of the document bears `name` (the linker knows which items use each name). */
+    private uses(document: LangiumDocument, name: string): boolean {
+        const linker = this.serviceRegistry.getServices(document.uri).references.Linker;
+        const users = linker instanceof LcpnLinker ? linker.usersOf(document, name) : undefined;
+        return users ? users.length > 0 : this.usedNames(document).has(name);
     }
 
     /** Normalized names the document uses (remembered per parse: a relink uses the same names). */

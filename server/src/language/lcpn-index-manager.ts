@@ -49,16 +49,37 @@ export class LcpnIndexManager extends DefaultIndexManager {
         const before = this.tabled.get(uri);
         const change = exportChanges.get(exports);
         if (before !== exports) {
-            if (before && change && change.base === before) {
-                for (const description of change.removed) this.untable(description);
-                for (const description of change.added) this.tableOne(description, true);
-            } else {
-                for (const description of before ?? []) this.untable(description);
-                for (const description of exports) this.tableOne(description, false);
-            }
+            const [removed, added, inOrder] = before && change && change.base === before ? [change.removed, change.added, true] : [before ?? [], exports, false];
+            const counts = this.keyCounts.get(uri) ?? new Map<string, number>();
+            const newly = this.newly.get(uri) ?? new Set<string>();
+            const wasExported = added.map((description) => (counts.get(keyOf(description)) ?? 0) > 0);
+            for (const description of removed) this.untable(description, counts);
+            added.forEach((description, k) => {
+                this.tableOne(description, inOrder, counts);
+                if (!wasExported[k]) newly.add(keyOf(description));
+            });
+            this.keyCounts.set(uri, counts);
+            this.newly.set(uri, newly);
         }
         this.tabled.set(uri, exports);
         this.removedContent.delete(uri);
+    }
+
+    /** Per document, how many of its exported definitions bear each name (what it exported before its update, until updated). */
+    private readonly keyCounts = new Map<string, Map<string, number>>();
+    /** Per document, the names its updates exported that it did not export before (until the builder takes them). */
+    private readonly newly = new Map<string, Set<string>>();
+
+    /** Whether the document exports a definition named `key` (normalized), as last indexed (also while it is reset for an update). */
+    exportsName(uri: string, key: string): boolean {
+        return (this.keyCounts.get(uri)?.get(key) ?? 0) > 0;
+    }
+
+    /** The names the document's updates newly exported since the last call (the builder relinks the documents using them). */
+    takeNewlyExported(uri: string): ReadonlySet<string> {
+        const names = this.newly.get(uri);
+        this.newly.delete(uri);
+        return names ?? new Set();
     }
 
     override removeContent(uri: URI): void {
@@ -73,6 +94,8 @@ export class LcpnIndexManager extends DefaultIndexManager {
         for (const description of this.tabled.get(key) ?? []) this.untable(description);
         this.tabled.delete(key);
         this.removedContent.delete(key);
+        this.keyCounts.delete(key);
+        this.newly.delete(key);
     }
 
     /**
@@ -86,8 +109,9 @@ export class LcpnIndexManager extends DefaultIndexManager {
         return kept.length > 0 ? kept : undefined;
     }
 
-    private tableOne(description: AstNodeDescription, inOrder: boolean): void {
+    private tableOne(description: AstNodeDescription, inOrder: boolean, counts?: Map<string, number>): void {
         const key = keyOf(description);
+        counts?.set(key, (counts.get(key) ?? 0) + 1);
         const list = this.table.get(key);
         if (!list) {
             this.table.set(key, [description]);
@@ -108,8 +132,12 @@ export class LcpnIndexManager extends DefaultIndexManager {
         list.splice(at, 0, description);
     }
 
-    private untable(description: AstNodeDescription): void {
+    private untable(description: AstNodeDescription, counts?: Map<string, number>): void {
         const key = keyOf(description);
+        const count = counts?.get(key);
+        if (count !== undefined) {
+            if (count > 1) counts!.set(key, count - 1); else counts!.delete(key);
+        }
         const list = this.table.get(key);
         const at = list ? list.indexOf(description) : -1;
         if (at < 0) return;
