@@ -38,6 +38,46 @@ export function definitionsWithErrors(models: LcpnPieceModels, document: Langium
 
 const remembered = new WeakMap<ast.Document, { diagnostics: LangiumDocument['diagnostics']; result: Map<ast.Definition, Reason> }>();
 
+/**
+ * `definitionsWithErrors(models, document).get(def)`, reading `def` alone (and the parse's
+ * errors and the document's diagnostics): converting the definition under the cursor, asked on
+ * every cursor move, must not lower every definition of the file after each edit.
+ */
+export function definitionError(models: LcpnPieceModels, document: LangiumDocument, def: ast.Definition): Reason | undefined {
+    const root = document.parseResult.value as ast.Document;
+    const cached = remembered.get(root);
+    if (cached && cached.diagnostics === document.diagnostics) return cached.result.get(def);
+    // Rule 1 (syntaxBroken's, for one definition).
+    if (!def.name || !def.$cstNode || (ast.isInfixDefinition(def) && !def.body)) return SYNTAX_ERROR;
+    if (brokenOnTheirLines(document).has(def)) return SYNTAX_ERROR;
+    // Rule 2.
+    const lowered = models.loweredOf(def);
+    const error = lowered?.problems.find((p) => p.severity === 'error');
+    if (error) return `it has an error: ${error.message}`;
+    if (!lowered || lowered.piece.incomplete) return SYNTAX_ERROR;
+    // Rule 3: an error diagnostic that compute() gives this definition (the last one starting at or before it, if it ends at or after it).
+    const cst = def.$cstNode;
+    let starts: number[] | undefined;
+    for (const diagnostic of document.diagnostics ?? []) {
+        if (diagnostic.severity !== 1) continue;
+        const offset = document.textDocument.offsetAt(diagnostic.range.start);
+        if (offset < cst.offset || offset > cst.end) continue;
+        const definitions = root.definitions ?? [];
+        starts ??= definitions.map((d) => d.$cstNode?.offset ?? -1);
+        if (definitions[lastAtOrBefore(starts, offset)] === def) return `it has an error: ${diagnostic.message}`;
+    }
+    return undefined;
+}
+
+/** Rule 1's line rule on a document's own parse, remembered per parse (empty at once for a file without syntax errors). */
+function brokenOnTheirLines(document: LangiumDocument): ReadonlySet<ast.Definition> {
+    let broken = brokenByParse.get(document.parseResult);
+    if (!broken) brokenByParse.set(document.parseResult, broken = new Set(errorsOnTheirLines(document.parseResult, document.textDocument.getText())));
+    return broken;
+}
+
+const brokenByParse = new WeakMap<ParseResult, ReadonlySet<ast.Definition>>();
+
 function compute(models: LcpnPieceModels, document: LangiumDocument): Map<ast.Definition, Reason> {
     const text = document.textDocument.getText();
     const result = syntaxBroken(document.parseResult, text);

@@ -12,7 +12,7 @@
 import { CstUtils, isLeafCstNode, type LangiumDocument } from 'langium';
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
-import { definitionsWithErrors, syntaxBroken, type Reason } from './lcpn-convert-check.js';
+import { definitionError, definitionsWithErrors, syntaxBroken, type Reason } from './lcpn-convert-check.js';
 import { lastAtOrBefore, lineEnding } from './text-lines.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import { layOutDefinition } from './lsp/lcpn-formatter.js';
@@ -105,17 +105,22 @@ interface Planned {
 
 class Converter {
     private readonly text: string;
-    private readonly definitions: ast.Definition[];
+    private definitionList?: ast.Definition[];
     private readonly eol: string;
     private withErrors?: Map<ast.Definition, Reason>;
 
     constructor(private readonly models: LcpnPieceModels, private readonly document: LangiumDocument, private readonly style: Style) {
         this.text = document.textDocument.getText();
-        this.definitions = ((document.parseResult.value as ast.Document).definitions ?? []).filter((d) => d.$cstNode);
         this.eol = lineEnding(this.text);
     }
 
+    /** The definitions with text (a whole-file conversion's; one definition's conversion reads only its neighbours). */
+    private get definitions(): ast.Definition[] {
+        return this.definitionList ??= ((this.document.parseResult.value as ast.Document).definitions ?? []).filter((d) => d.$cstNode);
+    }
+
     run(range?: Range): Conversion {
+        this.withErrors ??= definitionsWithErrors(this.models, this.document);
         const chosen = this.definitions.filter((def) => !range || touches(def, range));
         const left = new Map<ast.Definition, Reason>();
         const planned = new Map<ast.Definition, Planned>();
@@ -177,8 +182,7 @@ class Converter {
     }
 
     private errorOf(def: ast.Definition): Reason | undefined {
-        this.withErrors ??= definitionsWithErrors(this.models, this.document);
-        return this.withErrors.get(def);
+        return this.withErrors ? this.withErrors.get(def) : definitionError(this.models, this.document, def);
     }
 
     left(def: ast.Definition, reason: Reason): LeftAsWritten {
@@ -226,9 +230,15 @@ class Converter {
 
     /** Whether one converted definition reads back in place: checked on the text from the definition before it to the one after. */
     fitsInPlace(def: ast.Definition, plan: Planned): boolean {
-        const i = this.definitions.indexOf(def);
-        const from = this.definitions[i - 1]?.$cstNode?.offset ?? 0;
-        const to = this.definitions[i + 1]?.$cstNode?.end ?? this.text.length;
+        // The nearest definitions with text before and after it.
+        const all = (this.document.parseResult.value as ast.Document).definitions ?? [];
+        const i = all.indexOf(def);
+        let before = i - 1;
+        while (before >= 0 && !all[before].$cstNode) before--;
+        let after = i + 1;
+        while (after < all.length && !all[after].$cstNode) after++;
+        const from = all[before]?.$cstNode?.offset ?? 0;
+        const to = all[after]?.$cstNode?.end ?? this.text.length;
         const cst = def.$cstNode!;
         const { comments, body } = this.replacement(def, plan);
         const window = this.text.slice(from, cst.offset) + comments + body + this.text.slice(cst.end, to);

@@ -249,11 +249,7 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
     private fileConversions(document: LangiumDocument, wanted: (kind: string) => boolean): CodeAction[] {
         const styles = STYLES.filter((style) => wanted(fileConversionKind(style)));
         if (styles.length === 0) return [];
-        const present = new Set<Style>();
-        for (const def of (document.parseResult.value as ast.Document).definitions ?? []) {
-            present.add(definitionStyle(def));
-            if (present.size === STYLES.length) break;
-        }
+        const present = stylesOf(document.parseResult.value as ast.Document);
         const uri = document.uri.toString();
         return styles.filter((style) => [...present].some((p) => p !== style)).map((style) => {
             const title = `Convert the whole file to ${STYLE_NAMES[style]} style`;
@@ -261,6 +257,22 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
         });
     }
 }
+
+/** The styles a document's definitions are written in (remembered per parse: asked on every cursor move). */
+function stylesOf(root: ast.Document): ReadonlySet<Style> {
+    let present = stylesByRoot.get(root);
+    if (!present) {
+        const found = new Set<Style>();
+        for (const def of root.definitions ?? []) {
+            found.add(definitionStyle(def));
+            if (found.size === STYLES.length) break;
+        }
+        stylesByRoot.set(root, present = found);
+    }
+    return present;
+}
+
+const stylesByRoot = new WeakMap<ast.Document, ReadonlySet<Style>>();
 
 /** The definition whose text contains `offset`. */
 export function definitionAt(document: LangiumDocument, offset: number): ast.Definition | undefined {
