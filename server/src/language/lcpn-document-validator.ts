@@ -7,7 +7,7 @@
  */
 import {
     AstUtils, Cancellation, DefaultDocumentValidator, DocumentValidator, interruptAndCheck,
-    type AstNode, type LangiumDocument, type ParseResult, type ValidationAcceptor, type ValidationCheck, type ValidationOptions
+    type AstNode, type LangiumDocument, type ParseResult, type ValidationAcceptor, type ValidationOptions
 } from 'langium';
 import { allAstNodes } from './ast-walk.js';
 import { describeCharacter, looksBinary, oddCharacterInName } from './characters.js';
@@ -21,6 +21,7 @@ import { isAmbiguityError, type LcpnScopeProvider } from './lcpn-scope-provider.
 import type { LcpnServices } from './lcpn-module.js';
 import { closestNames, didYouMean, spellAs } from './suggest.js';
 import { lastAtOrBefore } from './text-lines.js';
+import { LcpnValidationRegistry } from './lcpn-validation-registry.js';
 import { enclosingStyle } from '../model/lower.js';
 import { normalizeName } from '../model/names.js';
 
@@ -36,11 +37,24 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
      */
     protected override async validateAstNodes(rootNode: AstNode, options: ValidationOptions, acceptor: ValidationAcceptor, cancelToken: Cancellation.CancellationToken = Cancellation.CancellationToken.None): Promise<void> {
         if (this.profiler?.isActive('validating')) return super.validateAstNodes(rootNode, options, acceptor, cancelToken);
-        const checksByType = new Map<string, ValidationCheck[]>();
         const nodes = allAstNodes(rootNode);
+        await this.validateNodes(nodes, 0, nodes.length, options, acceptor, cancelToken, { visited: 0 });
+    }
+
+    /**
+     * The checks of `nodes[from..to)`, a slice of a walk (a node and its subtree, in walk
+     * order), as validateAstNodes runs them. `walk.visited` counts nodes across the slices of
+     * one validation, so that cancellation is checked every few hundred nodes, not per slice.
+     */
+    protected async validateNodes(nodes: readonly AstNode[], from: number, to: number, options: ValidationOptions, acceptor: ValidationAcceptor,
+        cancelToken: Cancellation.CancellationToken, walk: { visited: number }): Promise<void> {
+        const registry = this.validationRegistry;
+        const checksOf = registry instanceof LcpnValidationRegistry
+            ? registry.checksFor(options.categories)
+            : (type: string) => registry.getChecks(type, options.categories).toArray();
         let skipBelow: AstNode | undefined;
-        for (let i = 0; i < nodes.length; i++) {
-            if (i % 256 === 0) await interruptAndCheck(cancelToken);
+        for (let i = from; i < to; i++) {
+            if (walk.visited++ % 256 === 0) await interruptAndCheck(cancelToken);
             const node = nodes[i];
             if (skipBelow) {
                 if (AstUtils.hasContainerOfType(node, (n) => n === skipBelow)) continue;
@@ -48,9 +62,7 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
             }
             const nodeOptions = this.validateSingleNodeOptions(node, options);
             if (nodeOptions.validateNode) {
-                let checks = checksByType.get(node.$type);
-                if (!checks) checksByType.set(node.$type, checks = this.validationRegistry.getChecks(node.$type, options.categories).toArray());
-                for (const check of checks) {
+                for (const check of checksOf(node.$type)) {
                     const result = check(node, acceptor, cancelToken);
                     if (result) await result;
                 }

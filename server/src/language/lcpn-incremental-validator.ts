@@ -17,7 +17,7 @@
  * as before. docs/incremental.md states the invariants; the property test
  * (server/test/incremental/document-edits.test.ts) compares every answer with a fresh build.
  */
-import { type Cancellation, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
+import { type AstNode, type Cancellation, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
 import { allAstNodes, referencesOf } from './ast-walk.js';
@@ -147,10 +147,17 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
             recheck = inDocumentOrder(affected, definitions);
         }
         incrementalValidationStats.rechecked += recheck.length;
+        // The nodes of the definitions checked: on a full validation slices of the root's walk (linking made it), else a walk of each.
+        const slices = recheck === definitions ? rootSlices(root) : undefined;
+        const walks = slices ? undefined : recheck.map((definition) => allAstNodes(definition));
         // Linking errors of the definitions checked, in one pass (reference order), then given to their definitions.
-        const references = recheck.flatMap((definition) => allAstNodes(definition).flatMap((node) => referencesOf(node).map((info) => info.reference)));
         const linking: Diagnostic[] = [];
-        this.processLinkingErrors(Object.assign(Object.create(document) as LangiumDocument, { references }), linking, options);
+        if (slices) {
+            this.processLinkingErrors(document, linking, options);
+        } else {
+            const references = walks!.flatMap((nodes) => nodes.flatMap((node) => referencesOf(node).map((info) => info.reference)));
+            this.processLinkingErrors(Object.assign(Object.create(document) as LangiumDocument, { references }), linking, options);
+        }
         const linkingOf = byDefinition(recheck, linking);
         // The document's own checks, then each definition's (Langium's walk: the root, then each definition's subtree).
         const rootChecks: Diagnostic[] = [];
@@ -162,9 +169,14 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
             if (result) await result;
         }
         const computed: { definition: ast.Definition; linking: Diagnostic[]; checks: Diagnostic[] }[] = [];
-        for (const definition of recheck) {
+        const walk = { visited: 0 };
+        const profiling = this.profiler?.isActive('validating') === true;
+        for (let k = 0; k < recheck.length; k++) {
+            const definition = recheck[k];
             const checks: Diagnostic[] = [];
-            await this.validateAstNodes(definition, options, acceptorInto(checks), cancelToken);
+            if (profiling) await this.validateAstNodes(definition, options, acceptorInto(checks), cancelToken);
+            else if (slices) await this.validateNodes(slices.nodes, slices.starts[k], slices.starts[k + 1] ?? slices.nodes.length, options, acceptorInto(checks), cancelToken ?? NONE, walk);
+            else await this.validateNodes(walks![k], 0, walks![k].length, options, acceptorInto(checks), cancelToken ?? NONE, walk);
             computed.push({ definition, linking: linkingOf.get(definition) ?? [], checks });
         }
         const after: Diagnostic[] = [];
@@ -225,6 +237,23 @@ function suggestedFor(diagnostic: Diagnostic): string | undefined {
 
 function pointsElsewhere(diagnostic: Diagnostic): boolean {
     return diagnostic.relatedInformation !== undefined;
+}
+
+/**
+ * The root's walk (allAstNodes, remembered per root) cut at each definition: definition k's
+ * nodes are `nodes[starts[k]..starts[k + 1])`. Undefined unless its top-level nodes are exactly
+ * the root's definitions, in order (a clean file has no strays).
+ */
+function rootSlices(root: ast.Document): { nodes: readonly AstNode[]; starts: number[] } | undefined {
+    const nodes = allAstNodes(root);
+    const starts: number[] = [];
+    const definitions = root.definitions;
+    for (let i = 0; i < nodes.length; i++) {
+        if (nodes[i].$container !== root) continue;
+        if (nodes[i] !== definitions[starts.length]) return undefined;
+        starts.push(i);
+    }
+    return starts.length === definitions.length ? { nodes, starts } : undefined;
 }
 
 /** `some` in the order of `definitions` (a loop over all of them only when `some` is a large part). */

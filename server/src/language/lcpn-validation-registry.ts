@@ -5,12 +5,33 @@
  * called directly; only a check that returns a promise is awaited (LcpnDocumentValidator).
  * Errors are handled as Langium does: logged, and reported as an error on the node.
  */
-import { isOperationCancelled, ValidationRegistry, type AstNode, type ValidationAcceptor, type ValidationCheck } from 'langium';
+import { isOperationCancelled, ValidationRegistry, type AstNode, type ValidationAcceptor, type ValidationCategory, type ValidationCheck } from 'langium';
 import type { CancellationToken } from 'vscode-languageserver';
 
 const CONTEXT = 'An error occurred during validation';
 
 export class LcpnValidationRegistry extends ValidationRegistry {
+    /** The checks by node type, as arrays, per categories (Langium builds a stream per call: per definition per type, ~0.5 s of a 1 MB build). */
+    private readonly arrays = new Map<string, Map<string, readonly ValidationCheck[]>>();
+
+    /** The checks of each node type for these categories (all when undefined). */
+    checksFor(categories?: readonly string[]): (type: string) => readonly ValidationCheck[] {
+        const key = categories ? categories.join('\u0000') : '\u0001all';
+        let byType = this.arrays.get(key);
+        if (!byType) this.arrays.set(key, byType = new Map());
+        const checks = byType;
+        return (type) => {
+            let list = checks.get(type);
+            if (!list) checks.set(type, list = this.getChecks(type, categories as ValidationCategory[] | undefined).toArray());
+            return list;
+        };
+    }
+
+    protected override addEntry(type: string, entry: Parameters<ValidationRegistry['addEntry']>[1]): void {
+        this.arrays.clear();
+        super.addEntry(type, entry);
+    }
+
     protected override wrapValidationException(check: ValidationCheck, thisObj: unknown): ValidationCheck {
         return (node: AstNode, accept: ValidationAcceptor, cancelToken: CancellationToken) => {
             try {

@@ -7,14 +7,23 @@ import type { Move } from './piece.js';
 
 /** Piece names a movement refers to. */
 export function references(move: Move): string[] {
+    const found: string[] = [];
+    collectReferences(move, found);
+    return found;
+}
+
+function collectReferences(move: Move, found: string[]): void {
     switch (move.kind) {
-        case 'ref': return [move.key];
-        case 'leap': case 'text': case 'path': return [];
-        case 'qualified': return references(move.base);
-        case 'union': return move.parts.flatMap(references);
-        case 'sequence': return move.legs.flatMap(references);
-        case 'apply': return move.args.flatMap(references);
-        case 'conditional': return [...move.branches.map((b) => b.body), ...(move.otherwise ? [move.otherwise] : [])].flatMap(references);
+        case 'ref': found.push(move.key); return;
+        case 'leap': case 'text': case 'path': return;
+        case 'qualified': collectReferences(move.base, found); return;
+        case 'union': for (const part of move.parts) collectReferences(part, found); return;
+        case 'sequence': for (const leg of move.legs) collectReferences(leg, found); return;
+        case 'apply': for (const arg of move.args) collectReferences(arg, found); return;
+        case 'conditional':
+            for (const branch of move.branches) collectReferences(branch.body, found);
+            if (move.otherwise) collectReferences(move.otherwise, found);
+            return;
     }
 }
 
