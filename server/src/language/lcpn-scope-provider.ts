@@ -16,7 +16,7 @@
  */
 import {
     AstUtils, EMPTY_SCOPE, EMPTY_STREAM, stream, WorkspaceCache,
-    type AstNodeDescription, type LangiumDocument, type LinkingError, type ReferenceInfo, type Scope, type ScopeProvider, type Stream
+    type AstNode, type AstNodeDescription, type LangiumDocument, type LinkingError, type ReferenceInfo, type Scope, type ScopeProvider, type Stream
 } from 'langium';
 import type { LangiumServices } from 'langium/lsp';
 import * as ast from './generated/ast.js';
@@ -102,10 +102,19 @@ export class LcpnScopeProvider implements ScopeProvider {
         // Pieces, zones, conditions and defined functions link; squares and built-in words never do.
         if (!ast.isNameRef(context.container) || !isLinkedRole(context.container)) return EMPTY_SCOPE;
         // A node of a replaced or closed document (a request that raced an edit) resolves to nothing.
-        const document = AstUtils.findRootNode(context.container).$document;
+        const root = AstUtils.findRootNode(context.container);
+        const document = root.$document;
         if (!document) return EMPTY_SCOPE;
-        return new DefinitionScope(this.definitionTable(), document.uri.toString(), (key) => this.incompleteDefinition(document, key));
+        // One scope per document parse and workspace state: its answers are remembered per name.
+        const table = this.definitionTable();
+        const known = this.scopes.get(root);
+        if (known && known.table === table && known.document === document) return known.scope;
+        const scope = new DefinitionScope(table, document.uri.toString(), (key) => this.incompleteDefinition(document, key));
+        this.scopes.set(root, { table, document, scope });
+        return scope;
     }
+
+    private readonly scopes = new WeakMap<AstNode, { table: DefinitionTable; document: LangiumDocument; scope: DefinitionScope }>();
 
     /** What `name` means where it is used in `document` (steps 1-4). */
     resolve(name: string, document: LangiumDocument): Resolution {
@@ -209,11 +218,18 @@ class DefinitionScope implements Scope {
 
     /** The definition a use links to; none for an ambiguous name (LcpnLinker reports the candidates). */
     getElement(name: string): AstNodeDescription | undefined {
-        const key = normalizeName(name);
-        const resolution = resolveName(this.table.get(key), this.uri);
-        if (resolution.kind === 'found') return resolution.target;
-        return resolution.kind === 'unknown' ? this.incomplete(key) : undefined;
+        let element = this.elements.get(name);
+        if (element === undefined) {
+            const key = normalizeName(name);
+            const resolution = resolveName(this.table.get(key), this.uri);
+            element = (resolution.kind === 'found' ? resolution.target : resolution.kind === 'unknown' ? this.incomplete(key) : undefined) ?? null;
+            this.elements.set(name, element);
+        }
+        return element ?? undefined;
     }
+
+    /** Answers of getElement by name as written (a file uses the same names many times). */
+    private readonly elements = new Map<string, AstNodeDescription | null>();
 
     /** The candidates of an ambiguous name, else the definition a use links to. */
     getElements(name: string): Stream<AstNodeDescription> {
