@@ -10,6 +10,8 @@ import type { Rules, Zone } from '../engine/board.js';
 import type { EngineProblem } from '../engine/plan.js';
 import { boardRules, resolveZone, type BoardDeclaration } from '../engine/rules.js';
 import type * as ast from './generated/ast.js';
+import { fileBoard } from './lcpn-file-geometry.js';
+import { bodyKind } from '../model/body-kind.js';
 
 export interface DeclaredBoard {
     /** The definition that declares the board. */
@@ -25,15 +27,16 @@ export interface DeclaredBoard {
 
 /** The board declared in `document`, or undefined. Every zone the document defines is in `rules.zones` (for drawing). */
 export function declaredBoard(models: LcpnPieceModels, document: LangiumDocument): DeclaredBoard | undefined {
-    const definitions = [...models.definitions(document).values()];
-    const declaring = definitions.find((d) => d.piece.declaration?.kind === 'board' && !d.piece.incomplete);
+    const declaring = fileBoard(models, document);
     const declaration = declaring?.piece.declaration;
     if (!declaring || declaration?.kind !== 'board') return undefined;
     const resolve = models.resolverFor(document.uri.toString());
     const { rules, problems } = boardRules(declaration, resolve);
     const zones = new Map<string, Zone>(rules.zones.map((z) => [z.key, z]));
-    for (const { piece } of definitions) {
-        if (piece.declaration?.kind !== 'zone' || zones.has(piece.key)) continue;
+    // Only zone-shaped bodies are lowered (model/body-kind.ts reads the shape without linking).
+    for (const node of (document.parseResult.value as ast.Document).definitions ?? []) {
+        const piece = node.body && bodyKind(node.body) === 'zone' ? models.loweredOf(node)?.piece : undefined;
+        if (piece?.declaration?.kind !== 'zone' || zones.has(piece.key)) continue;
         const zone = resolveZone(piece.key, resolve, rules.board);
         // A name the namespace resolves elsewhere (an ambiguous one) is not this file's zone.
         if (zone) zones.set(piece.key, zone);

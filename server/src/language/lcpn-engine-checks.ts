@@ -21,11 +21,11 @@ import * as ast from './generated/ast.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
 import type { LcpnServices } from './lcpn-module.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
+import { fileBoard as boardOfFile, type FileBoard } from './lcpn-file-geometry.js';
 import { compile, sharedRefCache } from '../engine/compile.js';
 import { compileCondition } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
 import { boardRules, zoneSquares } from '../engine/rules.js';
-import type { Board } from '../engine/board.js';
 import { geometryOf } from '../geometry/index.js';
 import { lowerMove } from '../model/lower.js';
 import { normalizeKeyword } from '../model/names.js';
@@ -187,27 +187,9 @@ function pieceInClause(declaration: Extract<Declaration, { kind: 'board' }>, arg
     return undefined;
 }
 
-type FileBoard = { node: ast.Definition; piece: PieceDef; board: Board };
-
-/** Per list of a document's definitions (one per parse): its first board, or null. Every definition asks, so it is found once. */
-const FILE_BOARDS = new WeakMap<object, FileBoard | null>();
-
 /** The first board declared in the definition's file (its node, definition, size and shape). */
 function fileBoard(models: LcpnPieceModels, def: ast.Definition): FileBoard | undefined {
-    const definitions = models.definitions(AstUtils.getDocument(def));
-    let found = FILE_BOARDS.get(definitions);
-    if (found === undefined) {
-        found = null;
-        for (const { node, piece } of definitions.values()) {
-            const d = piece.declaration;
-            if (d?.kind === 'board' && !piece.incomplete) {
-                found = { node, piece, board: { files: d.files, ranks: d.ranks, ...(d.shape ? { shape: d.shape } : {}) } };
-                break;
-            }
-        }
-        FILE_BOARDS.set(definitions, found);
-    }
-    return found ?? undefined;
+    return boardOfFile(models, AstUtils.getDocument(def));
 }
 
 /** The first qualifier `:name` written in `node`. */

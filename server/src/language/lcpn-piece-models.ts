@@ -1,12 +1,18 @@
 /**
- * The bridge from Langium documents to the piece model: each definition lowered once per
- * parse (lowering reads only the definition's own AST, so a definition node keeps its
- * lowered form until an edit re-parses its document), and a Resolver that looks names up the
+ * The bridge from Langium documents to the piece model: each definition lowered on demand
+ * (lowering reads only the definition's own AST, so any lowering of a node is as good as
+ * another), and a Resolver that looks names up the
  * way linking does (LcpnScopeProvider.resolve: an ambiguous name resolves to nothing), for the engine. Lookups are
  * remembered per scope table: the cycle check asks for every name of a file, and hovers
  * resolve the same names again and again.
+ *
+ * Lowered forms are remembered weakly (a WeakRef per definition node): the checks of one build
+ * ask for a definition's model several times (cycles, engine, references from other
+ * definitions), but nothing needs them once the diagnostics are computed, and keeping every
+ * model of a 1 MB file cost ~20 bytes of heap per byte of text. The garbage collector drops
+ * them when nothing uses them; a later request lowers that definition again (microseconds).
  */
-import { AstUtils, DocumentCache, URI, type AstNodeDescription, type LangiumDocument } from 'langium';
+import { URI, type AstNodeDescription, type LangiumDocument } from 'langium';
 import type { LangiumServices } from 'langium/lsp';
 import * as ast from './generated/ast.js';
 import { resolveName, type DefinitionTable, type LcpnScopeProvider, type Resolution } from './lcpn-scope-provider.js';
@@ -24,39 +30,38 @@ export interface LoweredDefinition {
 export type PieceResolver = (key: string) => PieceDef | undefined;
 
 export class LcpnPieceModels {
-    private readonly lowered: DocumentCache<string, Map<ast.Definition, LoweredDefinition>>;
-    private readonly loweredNodes = new WeakMap<ast.Definition, LoweredDefinition>();
+    private readonly loweredNodes = new WeakMap<ast.Definition, WeakRef<LoweredDefinition>>();
     /** Per scope table (rebuilt when the workspace changes): document URI -> key -> definition. */
     private readonly resolved = new WeakMap<DefinitionTable, Map<string, Map<string, ast.Definition | null>>>();
     /** Per scope table: document URI -> its resolver, so a resolver stays the same function while the workspace does (the engine caches by it). */
     private readonly resolvers = new WeakMap<DefinitionTable, Map<string, PieceResolver>>();
 
-    constructor(private readonly services: LangiumServices) {
-        this.lowered = new DocumentCache(services.shared);
-    }
+    constructor(private readonly services: LangiumServices) {}
 
-    /** Every definition of the document, lowered, in source order. */
+    /**
+     * Every named definition of the document, lowered, in source order (a new map each call:
+     * for the CLI and whole-file views; the editor's checks ask per definition).
+     */
     definitions(document: LangiumDocument): Map<ast.Definition, LoweredDefinition> {
-        return this.lowered.get(document.uri, 'definitions', () => {
-            const result = new Map<ast.Definition, LoweredDefinition>();
-            const root = document.parseResult.value as ast.Document;
-            for (const node of root.definitions ?? []) {
-                if (!node.name) continue;
-                let lowered = this.loweredNodes.get(node);
-                if (!lowered) {
-                    const { piece, problems } = lowerDefinition(node);
-                    lowered = { node, piece, problems };
-                    this.loweredNodes.set(node, lowered);
-                }
-                result.set(node, lowered);
-            }
-            return result;
-        });
+        const result = new Map<ast.Definition, LoweredDefinition>();
+        const root = document.parseResult.value as ast.Document;
+        for (const node of root.definitions ?? []) {
+            const lowered = this.loweredOf(node);
+            if (lowered) result.set(node, lowered);
+        }
+        return result;
     }
 
-    /** The lowered form of one definition node. */
+    /** The lowered form of one definition node (none for a definition without a name). */
     loweredOf(node: ast.Definition): LoweredDefinition | undefined {
-        return this.loweredNodes.get(node) ?? this.definitions(AstUtils.getDocument(node)).get(node);
+        if (!node.name) return undefined;
+        let lowered = this.loweredNodes.get(node)?.deref();
+        if (!lowered) {
+            const { piece, problems } = lowerDefinition(node);
+            lowered = { node, piece, problems };
+            this.loweredNodes.set(node, new WeakRef(lowered));
+        }
+        return lowered;
     }
 
     /** The definition a use of `key` in document `uri` resolves to. */
