@@ -212,10 +212,12 @@ export function spliceParse(parser: LangiumParser, old: ParseResult<ast.Document
     for (let i = 0; i < content.length; i++) (content[i] as { container?: CompositeCstNode }).container = newRootCst;
     newRootCst.content = content;
     // Its items: the old prefix's, the slice's, the old suffix's (moved by the entries added or removed).
-    const newItems = items.slice(0, prefixItems);
-    for (let j = 0; j < sliceTaken.length; j++) if (!sliceTaken[j].hidden) newItems.push(firstEntry + j);
+    const newItems = new Int32Array(prefixItems + added.length + items.length - suffixFirstItem);
+    newItems.set(items.subarray(0, prefixItems));
+    let at = prefixItems;
+    for (let j = 0; j < sliceTaken.length; j++) if (!sliceTaken[j].hidden) newItems[at++] = firstEntry + j;
     const moved = firstEntry + sliceTaken.length - keptFrom;
-    for (let k = suffixFirstItem; k < items.length; k++) newItems.push(items[k] + moved);
+    for (let k = suffixFirstItem; k < items.length; k++) newItems[at++] = items[k] + moved;
     rootItems.set(newRootCst, newItems);
 
     // The new AST root.
@@ -309,20 +311,20 @@ function keptList<T extends AstNode>(old: readonly T[], is: (node: unknown) => n
 }
 
 /** Per root CST node: the indexes of its entries that are items (the others are comments). */
-const rootItems = new WeakMap<CstNode, readonly number[]>();
+const rootItems = new WeakMap<CstNode, Int32Array>();
 
 /**
  * The items of a root (cached: a spliced root's are derived from the old root's), or undefined
  * when its entries are not all items and comments.
  */
-function itemsOf(root: CompositeCstNode): readonly number[] | undefined {
+function itemsOf(root: CompositeCstNode): Int32Array | undefined {
     let items = rootItems.get(root);
     if (items === undefined) {
         const entries = root.content;
         if (!entries.every(isItemEntry)) return undefined;
         const list: number[] = [];
         for (let i = 0; i < entries.length; i++) if (!entries[i].hidden) list.push(i);
-        rootItems.set(root, items = list);
+        rootItems.set(root, items = Int32Array.from(list));
     }
     return items;
 }
