@@ -11,11 +11,20 @@ import type { DocumentSymbol, Range } from 'vscode-languageserver';
  * later items and so makes each composite compute its range again from its first and last leaves.
  */
 export function firstLeafLine(node: CstNode): number | undefined {
-    const stack: CstNode[] = [node];
-    while (stack.length > 0) {
-        const current = stack.pop()!;
+    // Down the first children (no array: asked for every item of a large file on each request).
+    let current = node;
+    for (;;) {
         const content = (current as { content?: readonly CstNode[] }).content;
         if (!content) return current.range.start.line;
+        if (content.length === 0) break;
+        current = content[0];
+    }
+    // An empty composite on the way down: search the rest in order.
+    const stack: CstNode[] = [node];
+    while (stack.length > 0) {
+        const next = stack.pop()!;
+        const content = (next as { content?: readonly CstNode[] }).content;
+        if (!content) return next.range.start.line;
         for (let i = content.length - 1; i >= 0; i--) stack.push(content[i]);
     }
     return undefined;

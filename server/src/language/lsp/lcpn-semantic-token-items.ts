@@ -108,7 +108,8 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
         const changed = this.namesChanged(document, now);
         const items: AstNode[] = [];
         forEachAstChild(root, (item) => items.push(item));
-        const parts: { tokens: ItemTokens; base: number }[] = [];
+        const parts: ItemTokens[] = [];
+        const bases: number[] = [];
         let length = 0;
         let computed = 0;
         for (let i = 0; i < items.length; i++) {
@@ -125,12 +126,13 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
                 this.stats.computed++;
             }
             if (tokens.data.length === 0) continue;
-            parts.push({ tokens, base });
+            parts.push(tokens);
+            bases.push(base);
             length += tokens.data.length;
         }
         // Every item is now checked against this state (a cancelled request leaves the older mark: a superset of changes).
         this.checked.set(document.uri.toString(), now);
-        const data = join(parts, length);
+        const data = join(parts, bases, length);
         // Tokens of two items interleave only around a recovery node: the walk sorts them all.
         if (!data) return super.semanticHighlight(document, params, cancelToken);
         return { resultId: `items-${++this.resultIds}`, data };
@@ -159,7 +161,7 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
     /** Whether what the item's tokens read outside it is still so (read again only for the changed names). */
     private stillValid(tokens: ItemTokens, lattice: string, changed: ReadonlySet<string> | undefined): boolean {
         if (tokens.lattice !== lattice) return false;
-        if (changed && !readsAny(tokens.names, changed)) return true;
+        if (changed && (changed.size === 0 || !readsAny(tokens.names, changed))) return true;
         this.stats.rechecked++;
         for (let i = 0; i < tokens.links.length; i++) if (super.pieceLink(tokens.links[i]) !== tokens.linked[i]) return false;
         for (let i = 0; i < tokens.keywords.length; i++) if (super.declaredKind(tokens.keywords[i]) !== tokens.kinds[i]) return false;
@@ -259,13 +261,15 @@ function encode(tokens: number[], base: number): Pick<ItemTokens, 'data' | 'last
  * previous item's last. Undefined when an item's first token lies before the previous item's
  * last one (only a global sort orders them).
  */
-function join(parts: readonly { tokens: ItemTokens; base: number }[], length: number): number[] | undefined {
+function join(parts: readonly ItemTokens[], bases: readonly number[], length: number): number[] | undefined {
     // Filled, so V8 keeps it a packed array of small integers (`new Array(n)` alone is a slow sparse one).
     const data = new Array<number>(length).fill(0);
     let at = 0;
     let previousLine = 0;
     let previousChar = 0;
-    for (const { tokens, base } of parts) {
+    for (let p = 0; p < parts.length; p++) {
+        const tokens = parts[p];
+        const base = bases[p];
         const source = tokens.data;
         const line = base + source[0];
         const char = source[1];
