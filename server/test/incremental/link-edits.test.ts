@@ -107,7 +107,7 @@ describe('incremental linking answers as a link from scratch', () => {
         const incremental = incrementalLinkStats.incremental - before.incremental;
         console.log(`incremental links: ${incremental} of ${EDITS} edits`);
         expect(incremental).toBeGreaterThan(EDITS * 0.3);
-    }, 600_000);
+    }, Math.max(600_000, EDITS * 1_000));
 
     test('names defined in other open files: edits of each, ambiguity appearing and disappearing', async () => {
         const r = new Random(SEED + 7);
@@ -152,7 +152,7 @@ describe('incremental linking answers as a link from scratch', () => {
             await compare(edited, fresh, files, main, offsetsOf(main, r, files.get(MAIN)!), () => `step ${step} (${uri}) giving\n${[...files.values()].map((t) => JSON.stringify(t)).join('\n')}`);
         }
         expect(incrementalLinkStats.incremental - before.incremental).toBeGreaterThan(15);
-    }, 600_000);
+    }, Math.max(600_000, EDITS * 1_000));
 
     test('edits whose builds were cancelled before linking: the next link compares the items with the last linked ones', async () => {
         const r = new Random(SEED + 3);
@@ -177,5 +177,5 @@ describe('incremental linking answers as a link from scratch', () => {
             await compare(edited, fresh, new Map([[MAIN, text]]), main, offsetsOf(main, r, text), () => `round ${round} giving\n${JSON.stringify(text)}`);
         }
         expect(incrementalLinkStats.incremental - before.incremental).toBeGreaterThan(5);
-    }, 600_000);
+    }, Math.max(600_000, EDITS * 1_000));
 });
