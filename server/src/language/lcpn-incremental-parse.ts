@@ -190,8 +190,8 @@ export function spliceParse(parser: LangiumParser, old: ParseResult<ast.Document
     for (let e = firstEntry; e < keptFrom; e++) if (!entries[e].hidden) removed.push(entries[e].astNode as ast.Definition | ast.Stray);
     const prefixItems = startsAtTop ? 0 : from;
     const suffixFirstItem = endsAtBottom ? items.length : to - ANCHORS + 1;
-    const definitions = keptList(oldRoot.definitions, ast.isDefinition, oldStart, added, removed, prefixItems);
-    const strays = keptList(oldRoot.strays, ast.isStray, oldStart, added, removed, prefixItems);
+    const definitions = keptList(oldRoot.definitions ?? [], ast.isDefinition, oldStart, added, removed, prefixItems);
+    const strays = keptList(oldRoot.strays ?? [], ast.isStray, oldStart, added, removed, prefixItems);
     if (!definitions || !strays) return undefined;
     if (definitions.prefix + strays.prefix !== prefixItems
         || definitions.list.length + strays.list.length !== prefixItems + added.length + items.length - suffixFirstItem) return undefined;
