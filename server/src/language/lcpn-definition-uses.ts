@@ -3,8 +3,11 @@
  * definition uses any word of its text that could name a definition: names, keywords
  * (`:within-fortress` names a zone), the words of strings joined by `-` (conditions named in
  * words). Kept per document and updated with the definitions an edit removed and added, so an
- * edit costs the words of the changed definitions, not the file's.
+ * edit costs the words of the changed definitions, not the file's. The incremental validator
+ * asks which definitions a changed name reaches; find references, which definitions can hold
+ * a keyword naming a definition.
  */
+import type { LangiumDocument } from 'langium';
 import type * as ast from './generated/ast.js';
 import { difference } from './lcpn-name-checks.js';
 import { normalizeName } from '../model/names.js';
@@ -12,7 +15,7 @@ import { normalizeName } from '../model/names.js';
 export class DefinitionUses {
     private definitions: readonly ast.Definition[] = [];
     /** Word -> the definitions whose text has it. */
-    private readonly users = new Map<string, ast.Definition[]>();
+    private readonly users_ = new Map<string, ast.Definition[]>();
     /** Normalized name -> the definitions bearing it. */
     private readonly named = new Map<string, ast.Definition[]>();
 
@@ -24,14 +27,19 @@ export class DefinitionUses {
     update(definitions: readonly ast.Definition[]): void {
         const { removed, added } = difference(this.definitions, definitions);
         for (const definition of removed) {
-            for (const word of wordsOf(definition)) remove(this.users, word, definition);
+            for (const word of wordsOf(definition)) remove(this.users_, word, definition);
             if (definition.name) remove(this.named, normalizeName(definition.name), definition);
         }
         for (const definition of added) {
-            for (const word of wordsOf(definition)) add(this.users, word, definition);
+            for (const word of wordsOf(definition)) add(this.users_, word, definition);
             if (definition.name) add(this.named, normalizeName(definition.name), definition);
         }
         this.definitions = definitions;
+    }
+
+    /** The definitions whose text has `word` (a normalized name), in no particular order. */
+    users(word: string): readonly ast.Definition[] {
+        return this.users_.get(word) ?? [];
     }
 
     /**
@@ -47,7 +55,7 @@ export class DefinitionUses {
             const name = queue.pop()!;
             if (seen.has(name)) continue;
             seen.add(name);
-            for (const list of [this.users.get(name), this.named.get(name)]) {
+            for (const list of [this.users_.get(name), this.named.get(name)]) {
                 for (const definition of list ?? []) {
                     // Already in: a fresh definition (its name is queued) or one found before (likewise).
                     if (affected.has(definition)) continue;
@@ -58,6 +66,16 @@ export class DefinitionUses {
         }
         return affected;
     }
+}
+
+const byDocument = new WeakMap<LangiumDocument, DefinitionUses>();
+
+/** The uses of a document's definitions as it is now (built at the first call, then updated by what changed). */
+export function definitionUses(document: LangiumDocument): DefinitionUses {
+    const definitions = (document.parseResult.value as ast.Document).definitions ?? [];
+    let uses = byDocument.get(document);
+    if (uses) uses.update(definitions); else byDocument.set(document, uses = new DefinitionUses(definitions));
+    return uses;
 }
 
 function add(map: Map<string, ast.Definition[]>, key: string, definition: ast.Definition): void {

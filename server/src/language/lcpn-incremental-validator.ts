@@ -22,7 +22,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
 import { allAstNodes, referencesOf } from './ast-walk.js';
 import { looksBinary } from './characters.js';
-import { DefinitionUses } from './lcpn-definition-uses.js';
+import { definitionUses } from './lcpn-definition-uses.js';
 import { isSyntaxError, LcpnDocumentValidator } from './lcpn-document-validator.js';
 import type { LcpnDocumentBuilder } from './lcpn-document-builder.js';
 import { parseId, spliceOf } from './lcpn-incremental-parse.js';
@@ -57,8 +57,6 @@ export const incrementalValidationStats = { reused: 0, assembled: 0, delegated: 
 
 export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
     private previous = new WeakMap<LangiumDocument, Previous>();
-    /** Who uses which name, per document: built at the first validation that reuses, then kept up to date. */
-    private uses = new WeakMap<LangiumDocument, DefinitionUses>();
     private readonly nameChecks: NameChecks;
 
     constructor(private readonly services: LcpnServices) {
@@ -135,9 +133,7 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
         if (reuse && changed) {
             const diff = difference(reuse.definitions, definitions);
             removed = diff.removed;
-            let uses = this.uses.get(document);
-            if (uses) uses.update(definitions); else this.uses.set(document, uses = new DefinitionUses(definitions));
-            const affected = uses.affected(changed, diff.added);
+            const affected = definitionUses(document).affected(changed, diff.added);
             for (const definition of reuse.related) if (definition.$container === root) affected.add(definition);
             // An unknown name's suggestions are the defined names close to it: they change with a close name.
             const names = [...changed, ...diff.added.filter((d) => d.name).map((d) => normalizeName(d.name))];

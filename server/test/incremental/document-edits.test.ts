@@ -268,3 +268,37 @@ describe('duplicate and cyclic definitions after edits equal a fresh build', () 
         expect(carried).toBeGreaterThan(NAME_EDITS * 0.3);
     }, Math.max(600_000, NAME_EDITS * 400));
 });
+
+describe('an unknown name\'s suggestions follow the names an edit adds or removes', () => {
+    /** Opens `before`, edits it to `after` through the server's path, and compares everything with a fresh build of `after`. */
+    async function editOnce(before: string, after: string): Promise<void> {
+        const edited = await services();
+        const fresh = await services();
+        const uri = URI.parse(URI_TEXT);
+        edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', 1, before));
+        edited.shared.workspace.LangiumDocuments.addDocument(edited.shared.workspace.LangiumDocumentFactory.fromString(before, uri));
+        await edited.shared.workspace.DocumentBuilder.update([uri], []);
+        const reusedBefore = incrementalValidationStats.reused;
+        edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', 2, after));
+        await edited.shared.workspace.DocumentBuilder.update([uri], []);
+        expect(incrementalValidationStats.reused).toBe(reusedBefore + 1);
+        const reference = fresh.shared.workspace.LangiumDocumentFactory.fromString(after, uri);
+        fresh.shared.workspace.LangiumDocuments.addDocument(reference);
+        await fresh.shared.workspace.DocumentBuilder.build([reference], { validation: true });
+        const document = edited.shared.workspace.LangiumDocuments.getDocument(uri)!;
+        expect(await answers(edited.Lcpn, document, [])).toBe(await answers(fresh.Lcpn, reference, []));
+    }
+
+    // G's case: renaming south-a to north-c adds a name close to the unknown north_j, used by a definition the edit does not reach.
+    const pieces = 'south_b := north_j / move(wazir:1)\n(def north-d (/ wazir ferz))\n(def north-k (/ wazir ferz))\n(def far-a (/ wazir ferz))\n(def far-b (/ wazir ferz))\n';
+    test('a definition renamed to a name close to an unknown piece', async () => {
+        await editOnce(`(def south-a (/ wazir ferz))\n${pieces}`, `(def north-c (/ wazir ferz))\n${pieces}`);
+    });
+    test('a definition close to an unknown piece removed', async () => {
+        await editOnce(`${pieces}(def north-c (/ wazir ferz))\n`, `${pieces}(def other (/ wazir ferz))\n`);
+    });
+    test('a zone close to an unknown keyword added, in each style', async () => {
+        const uses = '(def advisor (ferz :palac))\nguard := wazir:palac\nkeeper IS capturing ferz:palac\n(def far-a (/ wazir ferz))\n(def far-b (/ wazir ferz))\n';
+        await editOnce(`${uses}(def yard (zone a1-b2))\n`, `${uses}(def palace (zone d1-f3))\n`);
+    });
+});
