@@ -24,12 +24,14 @@ const CROSS_REFERENCE: string = GrammarAST.CrossReference.$type;
  */
 export function keepDefinitionsApart(parser: LangiumParser, grammar: GrammarAST.Grammar): LangiumParser {
     const lispName = lispDefinitionName(grammar);
-    const target = parser as { subrule: LangiumParser['subrule'] };
-    const subrule = target.subrule.bind(parser);
+    const target = parser as { consume: LangiumParser['consume'] };
+    const consume = target.consume.bind(parser);
     const recognizer = recognizerOf(parser);
-    target.subrule = (idx, rule, fragment, feature, args) => {
+    // Both names are NAME tokens read by the rule that assigns them (lcpn.langium), so the check is
+    // made before that token is consumed, in the same rule as when it was a `Name` rule call.
+    target.consume = (idx, tokenType, feature) => {
         // A use of a piece is the only cross-reference; an infix definition's own name is an assignment.
-        // `$type` directly: this runs on every rule call, and the reflection's type test cost more than the rest.
+        // `$type` directly: this runs on every token, and the reflection's type test cost more than the rest.
         if ((feature.$type === CROSS_REFERENCE || feature === lispName) && !parser.isRecording() && DEFINITION_OPERATORS.has(recognizer.LA(2).tokenType.name)) {
             const name = recognizer.LA(1);
             const operator = recognizer.LA(2);
@@ -37,12 +39,12 @@ export function keepDefinitionsApart(parser: LangiumParser, grammar: GrammarAST.
             throw recognizer.SAVE_ERROR(new MismatchedTokenException(
                 `expected ${expected} but found '${name.image} ${operator.image}', the start of the next definition`, name, recognizer.LA(0)));
         }
-        return subrule(idx, rule, fragment, feature, args);
+        return consume(idx, tokenType, feature);
     };
     return parser;
 }
 
-/** The rule call that reads a Lisp definition's name (`name=Name` in LispDefinition). */
+/** The terminal rule call that reads a Lisp definition's name (`name=NAME` in LispDefinition). */
 function lispDefinitionName(grammar: GrammarAST.Grammar): GrammarAST.AbstractElement | undefined {
     const rule = grammar.rules.find((r) => r.name === 'LispDefinition');
     const assignment = rule && AstUtils.streamAllContents(rule).find((n): n is GrammarAST.Assignment => GrammarAST.isAssignment(n) && n.feature === 'name');

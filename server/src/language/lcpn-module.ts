@@ -11,6 +11,7 @@ import { LcpnAstNodeDescriptionProvider, LcpnLinker, LcpnReferenceDescriptionPro
 import { limitNesting } from './lcpn-nesting-limit.js';
 import { createLcpnCompletionParser, createLcpnParser, lazyCompletionParser, lcpnParserConfig } from './lcpn-parser.js';
 import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
+import { LcpnValueConverter } from './lcpn-value-converter.js';
 import { LcpnClient } from './lcpn-client.js';
 import { LcpnPieceModels } from './lcpn-piece-models.js';
 import { choosePreludeUri } from './lcpn-prelude-file.js';
@@ -75,7 +76,8 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         LangiumParser: (services) => limitNesting(createLcpnParser(services)),
         CompletionParser: (services) => lazyCompletionParser(() => limitNesting(createLcpnCompletionParser(services))),
         ParserConfig: () => lcpnParserConfig(),
-        ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider()
+        ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider(),
+        ValueConverter: () => new LcpnValueConverter()
     },
     references: {
         Linker: (services) => new LcpnLinker(services),

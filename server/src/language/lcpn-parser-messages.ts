@@ -47,6 +47,9 @@ const TEST_RULES: Record<string, string> = {
     LispOperand: 'a test or a value (a number, (rank), (first-move), (in palace), the name of a condition, or words in a string)'
 };
 
+const NAME_RULES = new Set(['LispDefinition', 'InfixDefinition', 'NameRef']);
+const INT_RULES = new Set(['LispVector', 'InfixVector', 'NumberLit']);
+
 /** What the rule that failed was reading, said as the fix (Langium's rule names carry a zero-width space). */
 function inRule(ruleName: string | undefined, expected: string): string | undefined {
     const rule = ruleName?.replace(/\u200b/g, '');
@@ -54,9 +57,10 @@ function inRule(ruleName: string | undefined, expected: string): string | undefi
     if (rule === 'SqlBranch' && expected === 'THEN') return 'expected THEN after the condition (IF rank() = 2 THEN wazir END)';
     if (rule === 'CBranch' && expected === '{') return "expected '{' after the condition (if (rank() = 2) { wazir })";
     if (rule === 'CConditional' && expected === '{') return "expected '{' after else (else { ferz })";
-    // A name is expected after a token only in '(def NAME' (C and SQL definitions start with theirs).
-    if (rule === 'Name' && expected === 'NAME') return "expected the piece's name after '(def', as in (def knight [1 2])";
-    if (rule === 'Integer' && expected === 'INT') return 'expected a whole number: a vector holds numbers of squares, as in [1 2]';
+    // A name is expected after a token only in '(def NAME' (C and SQL definitions start with theirs;
+    // a use is entered on its name). The rules that read a NAME or an INT token (lcpn.langium).
+    if (NAME_RULES.has(rule ?? '') && expected === 'NAME') return "expected the piece's name after '(def', as in (def knight [1 2])";
+    if (INT_RULES.has(rule ?? '') && expected === 'INT') return 'expected a whole number: a vector holds numbers of squares, as in [1 2]';
     return undefined;
 }
 

@@ -9,8 +9,8 @@
  *   whole document's list of definitions, so parsing was quadratic in the number of
  *   definitions. Attaching an empty list is a no-op, so it is skipped.
  * - Pass-through CST nodes: Langium builds one composite CST node per rule call, so a name in
- *   C style sat under nine of them (`InfixExpr` -> `InfixUnion` -> ... -> `NameRef` -> `Name`),
- *   2.6 composites per token, half of a parse result's memory. When a rule call finishes with
+ *   C style sat under eight of them (`InfixBody` -> `InfixUnion` -> ... -> `NameRef`; before
+ *   issue 12 a ninth, the `Name` data-type rule), 2.6 composites per token, half of a parse result's memory. When a rule call finishes with
  *   exactly one child that is itself an unassigned call of a parser rule (whose result became
  *   this call's AST node), that child is replaced by its own children. Such a node has no assignment, no keyword and no
  *   AST node of its own, so every CST query (find by property or keyword, offsets, ranges,

@@ -104,18 +104,6 @@ export function isBranch(item: unknown): item is Branch {
     return reflection.isInstance(item, Branch.$type);
 }
 
-export type Close = ')' | ']';
-
-export function isClose(item: unknown): item is Close {
-    return item === ')' || item === ']';
-}
-
-export type CompareOp = '<' | '<=' | '=' | '>' | '>=';
-
-export function isCompareOp(item: unknown): item is CompareOp {
-    return item === '=' || item === '<' || item === '>' || item === '<=' || item === '>=';
-}
-
 export interface Composition extends langium.AstNode {
     readonly $container: Application | Branch | Composition | Conditional | Equals | GerundCall | InfixDefinition | LispDefinition | Logic | Negation | Parenthesized | Qualified | Sequence | Union;
     readonly $type: 'Composition';
@@ -221,6 +209,10 @@ export function isExpr(item: unknown): item is Expr {
     return reflection.isInstance(item, Expr.$type);
 }
 
+/**
+ * A rule, not keywords in GerundCall: a gerund after `AND` is not predicted, and when it is
+ * missing, recovery (resynchronising in this rule) reads on as before.
+ */
 export type Gerund = 'capturing' | 'moveing' | 'moving' | 'no-jumping' | 'no_jumping';
 
 export function isGerund(item: unknown): item is Gerund {
@@ -248,7 +240,7 @@ export interface InfixDefinition extends langium.AstNode {
     readonly $container: Document;
     readonly $type: 'InfixDefinition';
     body: Expr;
-    name: Name;
+    name: string;
     op: ':=' | 'IS';
     properties: Array<Property>;
 }
@@ -265,19 +257,13 @@ export function isInfixDefinition(item: unknown): item is InfixDefinition {
     return reflection.isInstance(item, InfixDefinition.$type);
 }
 
-export type Integer = number;
-
-export function isInteger(item: unknown): item is Integer {
-    return typeof item === 'number';
-}
-
 /** `(def` is one token (see LcpnTokenBuilder) so that a C call `f (` never swallows the next Lisp definition. */
 export interface LispDefinition extends langium.AstNode {
     readonly $container: Document;
     readonly $type: 'LispDefinition';
     body?: Expr;
-    close: Close;
-    name: Name;
+    close: ')' | ']';
+    name: string;
     open: string;
 }
 
@@ -309,18 +295,6 @@ export const Logic = {
 
 export function isLogic(item: unknown): item is Logic {
     return reflection.isInstance(item, Logic.$type);
-}
-
-export type LogicOp = '&&' | 'AND' | 'OR' | '||';
-
-export function isLogicOp(item: unknown): item is LogicOp {
-    return item === '&&' || item === '||' || item === 'AND' || item === 'OR';
-}
-
-export type Name = string;
-
-export function isName(item: unknown): item is Name {
-    return (typeof item === 'string' && (/\$?[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?/.test(item)));
 }
 
 export interface NameRef extends langium.AstNode {
@@ -369,12 +343,6 @@ export const NumberLit = {
 
 export function isNumberLit(item: unknown): item is NumberLit {
     return reflection.isInstance(item, NumberLit.$type);
-}
-
-export type Open = '(' | '[';
-
-export function isOpen(item: unknown): item is Open {
-    return item === '(' || item === '[';
 }
 
 export interface Parenthesized extends langium.AstNode {
