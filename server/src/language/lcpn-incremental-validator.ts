@@ -222,6 +222,20 @@ function lineOf(definition: ast.Definition): number {
     return definition.$cstNode?.range.start.line ?? 0;
 }
 
+/**
+ * Whether a document's diagnostics suggest defined names ("did you mean") for an unknown name
+ * close to one of `names` (normalized): then a change of those names elsewhere changes its
+ * diagnostics (for LcpnDocumentBuilder: another document added or removed them).
+ */
+export function suggestsCloseTo(document: LangiumDocument, names: readonly string[]): boolean {
+    if (names.length === 0) return false;
+    for (const diagnostic of document.diagnostics ?? []) {
+        const unknown = suggestedFor(diagnostic);
+        if (unknown !== undefined && closestNames(unknown, names).length > 0) return true;
+    }
+    return false;
+}
+
 /** The unknown name (normalized) a diagnostic suggests defined names for: an unknown piece, an unknown keyword. */
 function suggestedFor(diagnostic: Diagnostic): string | undefined {
     const data = diagnostic.data as { code?: string; name?: string } | undefined;
