@@ -19,7 +19,7 @@ import * as ast from '../generated/ast.js';
 import { forEachAstChild, forEachAstNode } from '../ast-walk.js';
 import { cstNodeForProperty } from '../cst-search.js';
 import { definitionStyle } from '../../model/lower.js';
-import { firstLeafLine, movedSymbols } from './lcpn-moved-ranges.js';
+import { firstLeafLine, movedSymbols, movesWithItsLines } from './lcpn-moved-ranges.js';
 
 const STYLE_DETAIL = { lisp: 'Lisp', c: 'C', sql: 'SQL' } as const;
 
@@ -54,7 +54,7 @@ export class LcpnDocumentSymbolProvider extends DefaultDocumentSymbolProvider {
                 if (computed++ % 64 === 0) await interruptAndCheck(cancelToken);
                 this.stats.computed++;
                 remembered = { line: line ?? 0, symbols: this.itemSymbols(document, item) };
-                if (line !== undefined) this.items.set(item, remembered);
+                if (line !== undefined && movesWithItsLines(item.$cstNode!)) this.items.set(item, remembered);
             }
             for (const symbol of remembered.symbols) top.push(symbol);
         }

@@ -18,7 +18,7 @@ import { interruptAndCheck, type AstNode, type CstNode, type LangiumDocument, ty
 import { DefaultFoldingRangeProvider, type FoldingRangeAcceptor } from 'langium/lsp';
 import { CancellationToken, FoldingRange, FoldingRangeKind, type FoldingRangeParams } from 'vscode-languageserver';
 import { forEachAstChild } from '../ast-walk.js';
-import { firstLeafLine } from './lcpn-moved-ranges.js';
+import { firstLeafLine, movesWithItsLines } from './lcpn-moved-ranges.js';
 
 /** One item's node foldings, lines relative to the item's first line. */
 interface ItemFoldings {
@@ -83,7 +83,7 @@ export class LcpnFoldingRangeProvider extends DefaultFoldingRangeProvider {
                 const own: FoldingRange[] = [];
                 this.collectNodeFoldings(document, item, (range) => own.push(range), prune, true);
                 part = { foldings: own.map((range) => moved(range, -(base ?? 0))) };
-                if (base !== undefined) this.nodeFoldings.set(item, part);
+                if (base !== undefined && movesWithItsLines(item.$cstNode!)) this.nodeFoldings.set(item, part);
             }
             for (const range of part.foldings) accept(moved(range, base ?? 0));
         }

@@ -1,6 +1,9 @@
 /**
  * Answers remembered per definition, moved to the definition's new lines. An edit moves a kept
  * definition by whole lines only (docs/incremental.md), so its ranges keep their characters.
+ * Except where Langium places a node at the start of the file: a composite CST node without
+ * leaves (left by recovery) has the range (0, 0)-(0, 0), and a node starting with one starts
+ * there; such an item's answers do not move with it (`movesWithItsLines`).
  */
 import type { CstNode } from 'langium';
 import type { DocumentSymbol, Range } from 'vscode-languageserver';
@@ -29,6 +32,28 @@ export function firstLeafLine(node: CstNode): number | undefined {
     }
     return undefined;
 }
+
+/**
+ * Whether everything Langium says of the positions under `node` moves with its leaves: false
+ * when it holds a composite without leaves (remembered per node: a kept item keeps its CST).
+ */
+export function movesWithItsLines(node: CstNode): boolean {
+    let moves = moving.get(node);
+    if (moves === undefined) {
+        moves = true;
+        const stack: CstNode[] = [node];
+        while (stack.length > 0 && moves) {
+            const content = (stack.pop() as { content?: readonly CstNode[] }).content;
+            if (!content) continue;
+            if (content.length === 0) moves = false;
+            for (let i = 0; i < content.length; i++) stack.push(content[i]);
+        }
+        moving.set(node, moves);
+    }
+    return moves;
+}
+
+const moving = new WeakMap<CstNode, boolean>();
 
 export function movedRange(range: Range, lines: number): Range {
     return {

@@ -32,7 +32,7 @@ import * as ast from '../generated/ast.js';
 import { forEachAstChild } from '../ast-walk.js';
 import { parseId, spliceOf } from '../lcpn-incremental-parse.js';
 import { normalizeKeyword, normalizeName } from '../../model/names.js';
-import { firstLeafLine } from './lcpn-moved-ranges.js';
+import { firstLeafLine, movesWithItsLines } from './lcpn-moved-ranges.js';
 import { LcpnSemanticTokenWalk } from './lcpn-semantic-token-walk.js';
 import type { PieceLink } from './lcpn-semantic-tokens.js';
 
@@ -122,7 +122,7 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
             } else {
                 if (computed++ % 64 === 0) await interruptAndCheck(cancelToken);
                 tokens = this.compute(document, item, base, lattice);
-                if (line !== undefined) this.items.set(item, tokens);
+                if (line !== undefined && movesWithItsLines(item.$cstNode!)) this.items.set(item, tokens);
                 this.stats.computed++;
             }
             if (tokens.data.length === 0) continue;

@@ -116,6 +116,21 @@ describe('outline and folding remembered per item', () => {
     });
 });
 
+describe('items whose answers do not move with them', () => {
+    // Recovery leaves a composite CST node without leaves in `a := (/ b`: Langium gives it the range
+    // (0, 0)-(0, 0), and a node starting with it starts at the top of the file, wherever the item is.
+    test('a broken item holding an empty recovery node, moved by lines: the answers of the text from scratch', async () => {
+        const broken = 'a := (/ b\n  c\n  d\n';
+        let document = await workspace.set('pinned.lcpn', BEFORE + broken + AFTER);
+        const before = await answers(document);
+        for (const added of ['\n', '; a note\n\n', '']) {
+            document = await workspace.set('pinned.lcpn', BEFORE.replace('\n', `\n${added}`) + broken + AFTER);
+            await answers(document);
+        }
+        expect(before.folding.length).toBeGreaterThan(0);
+    });
+});
+
 describe('outline and folding per item on whole files', () => {
     test('the examples, the fuzz seed files, random and mutated documents (seed 5), each edited once', async () => {
         const r = new Random(5);

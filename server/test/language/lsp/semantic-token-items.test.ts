@@ -200,6 +200,14 @@ describe('semantic tokens remembered per definition', () => {
     });
 });
 
+describe('items whose tokens do not move with them', () => {
+    test('a broken item holding an empty recovery node (Langium places it at the top of the file), moved by lines: the walk\'s answer', async () => {
+        const broken = 'a := (/ b\n  c\n  d\n';
+        await tokensOf(await workspace.set('pinned.lcpn', BEFORE + broken + AFTER));
+        for (const added of ['\n', '; a note\n\n', '']) await tokensOf(await workspace.set('pinned.lcpn', BEFORE.replace('\n', `\n${added}`) + broken + AFTER));
+    });
+});
+
 describe('semantic tokens per definition on whole files', () => {
     test('the examples, the fuzz seed files, random and mutated documents (seed 9): the walk\'s answer', async () => {
         const r = new Random(9);
