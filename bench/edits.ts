@@ -119,9 +119,12 @@ async function editDoubling(kind: string, generate: (bytes: number) => string, b
     return rows;
 }
 
+/** LCPN_BENCH_EDIT_BYTES sets the smaller shallow file's size (to see whether a ratio holds at other sizes). */
+const SHALLOW_BYTES = Number(process.env.LCPN_BENCH_EDIT_BYTES ?? 250_000);
+
 export function editCases(): Case[] {
     return [
-        { name: 'doubling edits shallow', run: () => editDoubling('shallow', (bytes) => generateDefinitions(Math.round(bytes / 55)), 250_000, true) },
+        { name: 'doubling edits shallow', run: () => editDoubling('shallow', (bytes) => generateDefinitions(Math.round(bytes / 55)), SHALLOW_BYTES, true) },
         // The requests read the syntax (and one definition's model): the shallow file tells their growth; the chained one the edit's.
         { name: 'doubling edits chained', run: () => editDoubling('chained', (bytes) => generateChainedBytes(bytes), 50_000, false) }
     ];
