@@ -190,6 +190,39 @@ describe('requests right after didChange', () => {
             expect(result instanceof ResponseError ? `error ${result.code}: ${result.message}` : hoverText(result)).toContain(name);
         }
     }, 60_000);
+
+    test('an outline and a hover asked right after a burst of edits answer from the last text (the edits arrive while earlier builds run)', async () => {
+        const server = await start();
+        const uri = 'untitled:Burst';
+        const lines = Array.from({ length: 400 }, (_, i) => `(def piece-${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))} (/ wazir ferz))`);
+        lines.push('(def last [1 3])', '(def user (/ last knight))');
+        server.open(uri, lines.join('\n') + '\n');
+        await server.diagnosticsFor(uri);
+        const lastLine = lines.length - 2;
+        let version = 1;
+        let lineLength = lines[lastLine + 1].length;
+        for (let i = 0; i < 20; i++) {
+            // Three edits in a row renaming the definition the last line uses, then the requests at once.
+            let name = '';
+            for (let k = 0; k < 3; k++) {
+                name = `renamed-${String.fromCharCode(97 + i)}${String.fromCharCode(97 + k)}`;
+                const definition = `(def ${name} [1 3])`;
+                const use = `(def user (/ ${name} knight))`;
+                void server.connection.sendNotification('textDocument/didChange', {
+                    textDocument: { uri, version: ++version },
+                    contentChanges: [{ range: { start: { line: lastLine, character: 0 }, end: { line: lastLine + 1, character: lineLength } }, text: `${definition}\n${use}` }]
+                });
+                lineLength = use.length;
+            }
+            const [symbols, result] = await Promise.all([
+                server.connection.sendRequest<{ name: string }[]>('textDocument/documentSymbol', { textDocument: { uri } }),
+                hover(server, uri, { line: lastLine + 1, character: 15 })
+            ]);
+            expect(symbols.map((s) => s.name)).toContain(name);
+            expect(symbols.map((s) => s.name).filter((n) => n.startsWith('renamed-'))).toEqual([name]);
+            expect(result instanceof ResponseError ? `error ${result.code}: ${result.message}` : hoverText(result)).toContain(name);
+        }
+    }, 60_000);
 });
 
 describe('requests waiting for a build', () => {

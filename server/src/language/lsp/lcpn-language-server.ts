@@ -67,20 +67,43 @@ export function startLcpnLanguageServer(shared: LangiumSharedServices): void {
  * A request about a document the client has just opened or edited can arrive before the
  * build of that text has started: Langium then answered "No document found" (ServerCancelled;
  * a hover right after opening a file showed nothing), or answered from the previous parse
- * measured against the new text. Such a request waits until the builds queued so far have run.
- * A command whose first argument is a document's URI (`lcpn.convertDocument`) waits the same
- * way: converting the previous parse sent the editor edits outside its text.
+ * measured against the new text. Such a request waits until the build of the editor's text
+ * has begun (the builder has reset the document), then Langium's own wait for the state the
+ * request needs (parsed for the outline, linked for a hover) applies: it no longer waits for
+ * the whole build (the checks of a large file) when a keystroke arrives during an earlier
+ * build. At the latest it goes on once the builds queued so far have run. A command whose
+ * first argument is a document's URI (`lcpn.convertDocument`) waits the same way (its read
+ * of the workspace then waits for the build): converting the previous parse sent the editor
+ * edits outside its text.
  */
 function untilKnown(shared: LangiumSharedServices, params: unknown): Promise<void> | undefined {
     const request = params as { textDocument?: { uri?: unknown }; command?: unknown; arguments?: unknown } | undefined;
     const uri = request?.textDocument?.uri ?? (typeof request?.command === 'string' && Array.isArray(request.arguments) ? request.arguments[0] : undefined);
     const text = typeof uri === 'string' ? shared.workspace.TextDocuments.get(uri) : undefined;
     if (!text) return undefined;
-    const document = shared.workspace.LangiumDocuments.getDocument(URI.parse(text.uri));
-    // Built from the editor's current text (or not parsed yet: Langium waits for that itself).
-    if (document && (document.state < DocumentState.Parsed || document.parseResult.value.$cstNode?.root.fullText === text.getText())) return undefined;
-    return new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => shared.workspace.WorkspaceLock.read(() => undefined));
+    const documentUri = URI.parse(text.uri);
+    // Built from the editor's current text, or being built (not parsed yet: Langium waits for that itself).
+    const known = (): boolean => {
+        const document = shared.workspace.LangiumDocuments.getDocument(documentUri);
+        return document !== undefined && (document.state < DocumentState.Parsed || document.parseResult.value.$cstNode?.root.fullText === text.getText());
+    };
+    if (known()) return undefined;
+    return new Promise<void>((resolve) => {
+        let waiting = true;
+        const finish = () => {
+            if (!waiting) return;
+            waiting = false;
+            // Not while the builder calls its update listeners (removing one then skips another).
+            queueMicrotask(() => started.dispose());
+            resolve();
+        };
+        const started = shared.workspace.DocumentBuilder.onUpdate(() => {
+            if (known()) finish();
+        });
+        void new Promise<void>((next) => setImmediate(next))
+            .then(() => shared.workspace.WorkspaceLock.read(() => undefined))
+            .then(finish, finish);
+    });
 }
 
 /** Langium's, with the client's URIs; a deleted document's URI is forgotten once its diagnostics are cleared. */
