@@ -64,13 +64,21 @@ describe('the window of text the editor changed', () => {
         for (let round = 0; checked < WINDOWS; round++) {
             const document = lcpnTextDocuments.create('file:///w/sync.lcpn', 'lcpn', 1, randomFile(r));
             let parsed = document.getText();
+            let vouched = true;
             for (let k = 0; k < 20; k++) {
                 const changes = Array.from({ length: 1 + r.int(3) }, () => randomChange(document, r));
+                // A position that is not a number (a random edit at the end of an empty text) is no range to vouch for.
+                vouched &&= changes.every((c) => 'range' in c && [c.range.start, c.range.end].every((p) => Number.isFinite(p.line) && Number.isFinite(p.character)));
                 // Changes of one notification apply one after the other: each range is in the text the previous one left.
                 for (const change of changes) lcpnTextDocuments.update(document, [change], document.version + 1);
                 if (r.int(3) === 0) continue; // no parse yet (the build was cancelled or not started)
                 const now = document.getText();
                 const w = changeSince(document, parsed);
+                if (!vouched) {
+                    parsed = now;
+                    vouched = true;
+                    continue;
+                }
                 expect(w, `round ${round} change ${k}`).toBeDefined();
                 if (!holdsEveryDifference(parsed, now, w!)) {
                     expect.fail(`window ${JSON.stringify(w)} misses a difference between\n${JSON.stringify(parsed)}\n${JSON.stringify(now)}`);
