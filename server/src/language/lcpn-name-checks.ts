@@ -101,8 +101,8 @@ export class NameChecks {
         const root = document.parseResult.value as ast.Document;
         if (!state || state.root === root) return;
         const names = state.clean ? namesSince(state.parse) : undefined;
-        if (!names || !this.carryTo(state, root, document, names)) this.states.delete(document);
-        else nameCheckStats.carried++;
+        if (names && this.tryCarry(state, root, document, names)) nameCheckStats.carried++;
+        else this.states.delete(document);
     }
 
     /** Forgets a document's state (or every document's): its names may mean something else now. */
@@ -148,6 +148,16 @@ export class NameChecks {
         // Only the definition a name resolves to is part of the graph; a later duplicate is not.
         for (const key of new Set(keys)) this.report(state, key);
         return state;
+    }
+
+    /** Carrying is an optimisation: if it fails on a case nobody foresaw, the state is computed afresh (never half carried). */
+    private tryCarry(state: State, root: ast.Document, document: LangiumDocument, names: ReadonlySet<string>): boolean {
+        try {
+            return this.carryTo(state, root, document, names);
+        } catch (error) {
+            console.error('lcpn: carrying the name checks failed; computing them afresh', error);
+            return false;
+        }
     }
 
     /** The state carried to `root` (false: compute it afresh). */
