@@ -536,6 +536,14 @@ class Compiler {
 
 /** What a context is, as text: two references compiled in equal contexts compile alike. */
 function contextKey(ctx: Context): string {
+    // Most references stand in the definition's own context: its key is computed once.
+    if (ctx === ROOT) return ROOT_KEY ??= keyOf(ROOT);
+    return keyOf(ctx);
+}
+
+let ROOT_KEY: string | undefined;
+
+function keyOf(ctx: Context): string {
     return JSON.stringify([
         ctx.groups.map((g) => g.map((w) => w.name)), ctx.only, ctx.range ?? null, ctx.turn ?? null, ctx.end, ctx.notes,
         ctx.zones.map((z) => z.key), ctx.landing

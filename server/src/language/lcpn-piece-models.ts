@@ -6,13 +6,13 @@
  * remembered per scope table: the cycle check asks for every name of a file, and hovers
  * resolve the same names again and again.
  *
- * Lowered forms are remembered weakly (a WeakRef per definition node): the checks of one build
- * ask for a definition's model several times (cycles, engine, references from other
+ * Lowered forms are remembered until a build has validated its documents: the checks of one
+ * build ask for a definition's model several times (cycles, engine, references from other
  * definitions), but nothing needs them once the diagnostics are computed, and keeping every
- * model of a 1 MB file cost ~20 bytes of heap per byte of text. The garbage collector drops
- * them when nothing uses them; a later request lowers that definition again (microseconds).
+ * model of a file cost ~20 bytes of heap per byte of text. A request after the build (hover,
+ * diagram, code action) lowers the few definitions it reads again (microseconds each).
  */
-import { URI, type AstNodeDescription, type LangiumDocument } from 'langium';
+import { DocumentState, URI, type AstNodeDescription, type LangiumDocument } from 'langium';
 import type { LangiumServices } from 'langium/lsp';
 import * as ast from './generated/ast.js';
 import { resolveName, type DefinitionTable, type LcpnScopeProvider, type Resolution } from './lcpn-scope-provider.js';
@@ -29,10 +29,20 @@ export interface LoweredDefinition {
 /** Looks a normalized piece name up; the engine's view of scoping. */
 export type PieceResolver = (key: string) => PieceDef | undefined;
 
+/** The names used in one document, as resolved under one scope table (null: resolves to nothing). */
+interface UriScope {
+    uri: string;
+    keys: Map<string, ast.Definition | null>;
+    /** The document itself, when the workspace has it (its own definitions come first). */
+    document: LangiumDocument | undefined;
+}
+
 export class LcpnPieceModels {
-    private readonly loweredNodes = new WeakMap<ast.Definition, WeakRef<LoweredDefinition>>();
+    /** Definitions lowered since the last build finished validating (see the file comment). */
+    private readonly lowered = new Map<ast.Definition, LoweredDefinition>();
+    private forgetting = false;
     /** Per scope table (rebuilt when the workspace changes): document URI -> key -> definition. */
-    private readonly resolved = new WeakMap<DefinitionTable, Map<string, Map<string, ast.Definition | null>>>();
+    private readonly resolved = new WeakMap<DefinitionTable, Map<string, UriScope>>();
     /** Per scope table: document URI -> its resolver, so a resolver stays the same function while the workspace does (the engine caches by it). */
     private readonly resolvers = new WeakMap<DefinitionTable, Map<string, PieceResolver>>();
 
@@ -55,37 +65,57 @@ export class LcpnPieceModels {
     /** The lowered form of one definition node (none for a definition without a name). */
     loweredOf(node: ast.Definition): LoweredDefinition | undefined {
         if (!node.name) return undefined;
-        let lowered = this.loweredNodes.get(node)?.deref();
+        let lowered = this.lowered.get(node);
         if (!lowered) {
             const { piece, problems } = lowerDefinition(node);
             lowered = { node, piece, problems };
-            this.loweredNodes.set(node, new WeakRef(lowered));
+            this.lowered.set(node, lowered);
+            // Subscribed on first use: the builder's services may not exist yet when this one is made.
+            // Forgotten when a build has validated, and when an update starts (a removed document's nodes are not kept).
+            if (!this.forgetting) {
+                this.forgetting = true;
+                const builder = this.services.shared.workspace.DocumentBuilder;
+                builder.onBuildPhase(DocumentState.Validated, () => this.lowered.clear());
+                builder.onUpdate(() => this.lowered.clear());
+            }
         }
         return lowered;
     }
 
     /** The definition a use of `key` in document `uri` resolves to. */
     definitionNode(key: string, uri: string, table = this.definitionTable()): ast.Definition | undefined {
+        return this.nodeIn(this.scopeOf(uri, table), key);
+    }
+
+    /** What the names used in document `uri` resolve to under `table`, remembered (the document is looked up once). */
+    private scopeOf(uri: string, table: DefinitionTable): UriScope {
         let byUri = this.resolved.get(table);
         if (!byUri) this.resolved.set(table, byUri = new Map());
-        let byKey = byUri.get(uri);
-        if (!byKey) byUri.set(uri, byKey = new Map());
-        let node = byKey.get(key);
+        let scope = byUri.get(uri);
+        if (!scope) {
+            const documents = this.services.shared.workspace.LangiumDocuments;
+            const parsed = URI.parse(uri);
+            scope = { uri, keys: new Map(), document: documents.hasDocument(parsed) ? documents.getDocument(parsed) : undefined };
+            byUri.set(uri, scope);
+        }
+        return scope;
+    }
+
+    private nodeIn(scope: UriScope, key: string): ast.Definition | undefined {
+        let node = scope.keys.get(key);
         if (node === undefined) {
-            const resolution = this.resolve(key, uri);
+            const resolution = this.resolve(key, scope);
             node = (resolution.kind === 'found' && this.load(resolution.target)) || null;
-            byKey.set(key, node);
+            scope.keys.set(key, node);
         }
         return node ?? undefined;
     }
 
     /** Resolution as LcpnScopeProvider decides it; an ambiguous name resolves to nothing. */
-    private resolve(key: string, uri: string): Resolution {
+    private resolve(key: string, scope: UriScope): Resolution {
         const scopes = this.services.references.ScopeProvider as LcpnScopeProvider;
-        const documents = this.services.shared.workspace.LangiumDocuments;
-        const parsed = URI.parse(uri);
-        if (documents.hasDocument(parsed)) return scopes.resolve(key, documents.getDocument(parsed)!);
-        return resolveName(scopes.definitionTable().get(normalizeName(key)), uri);
+        if (scope.document) return scopes.resolve(key, scope.document);
+        return resolveName(scopes.definitionTable().get(normalizeName(key)), scope.uri);
     }
 
     private definitionTable(): DefinitionTable {
@@ -102,8 +132,9 @@ export class LcpnPieceModels {
         if (!byUri) this.resolvers.set(table, byUri = new Map());
         let resolver = byUri.get(uri);
         if (!resolver) {
+            const scope = this.scopeOf(uri, table);
             resolver = (key) => {
-                const node = this.definitionNode(key, uri, table);
+                const node = this.nodeIn(scope, key);
                 return node ? this.loweredOf(node)?.piece : undefined;
             };
             byUri.set(uri, resolver);
