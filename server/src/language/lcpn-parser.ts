@@ -15,6 +15,10 @@
  *   this call's AST node), that child is replaced by its own children. Such a node has no assignment, no keyword and no
  *   AST node of its own, so every CST query (find by property or keyword, offsets, ranges,
  *   the AST node of a leaf, comments) answers as before.
+ *   The same holds for the composite of an action (`{Union.items+=current}`) whose node became
+ *   its caller's (issue 12: 345k -> 182k composites for 1 MB, with the grammar's terminals).
+ * - AST lists are copied to their exact size when their node is done (`compactArrays`): V8
+ *   gave each room for 17 elements.
  * - The token vector and CST root of the last parse are dropped (the parser kept them, and so
  *   the whole last document, until the next parse).
  *
@@ -23,7 +27,7 @@
  */
 import {
     AstUtils, CstNodeBuilder, createParser, GrammarAST, GrammarUtils, LangiumCompletionParser, LangiumParser,
-    type AstNode, type CompositeCstNode, type CstNode, type IParserConfig, type LangiumCoreServices, type ParseResult, type ParserOptions
+    type AstNode, type AstReflection, type CompositeCstNode, type CstNode, type IParserConfig, type LangiumCoreServices, type ParseResult, type ParserOptions
 } from 'langium';
 import { LcpnLookaheadStrategy } from './lcpn-lookahead.js';
 import { keepDefinitionsApart } from './lcpn-definition-start.js';
@@ -32,14 +36,24 @@ import { ownAstNode, recognizerOf, replaceNodeBuilder } from './lcpn-langium-int
 type Token = Parameters<CstNodeBuilder['buildLeafNode']>[0];
 
 class LcpnCstNodeBuilder extends CstNodeBuilder {
+    /** Per AST type, its array properties (`items+=...`). */
+    private readonly arrayProperties = new Map<string, string[]>();
+
+    constructor(private readonly reflection: AstReflection) {
+        super();
+    }
+
     override addHiddenNodes(tokens: Token[]): void {
         if (tokens.length > 0) super.addHiddenNodes(tokens);
     }
 
+    /** Called with each AST node when the rule that built it is done (Langium's `construct`). */
     override construct(item: { $type: string | symbol | undefined; $cstNode: CstNode; $infixName?: string }): void {
         const current = this.current;
         super.construct(item);
-        if (typeof item.$type !== 'string' || current.content.length !== 1) return;
+        if (typeof item.$type !== 'string') return;
+        compactArrays(item as unknown as Record<string, unknown[] | undefined>, this.arrayPropertiesOf(item.$type));
+        if (current.content.length !== 1) return;
         const child = current.content[0];
         if (isPassThrough(child)) {
             // `current` is left empty, so Langium's `appendChildren` gives it an exact-size copy.
@@ -47,31 +61,62 @@ class LcpnCstNodeBuilder extends CstNodeBuilder {
             this.appendChildren(current, (child as CompositeCstNode).content as CstNode[]);
         }
     }
+
+    private arrayPropertiesOf(type: string): string[] {
+        let names = this.arrayProperties.get(type);
+        if (names === undefined) {
+            names = Object.values(this.reflection.getTypeMetaData(type).properties).filter((p) => Array.isArray(p.defaultValue)).map((p) => p.name);
+            this.arrayProperties.set(type, names);
+        }
+        return names;
+    }
 }
 
 /**
- * A composite built by an unassigned call of a (non data type) parser rule: its result became
- * the caller's AST node, and Langium already cleared the composite's own AST node, so its
- * `astNode` is its container's.
+ * The parser fills an AST node's lists with `push` from an empty array, and V8 gives such an
+ * array room for 17 elements at the first push: a union of two items kept 152 bytes for 32.
+ * A copy has exactly the room it needs (as Langium does for CST children). A node passed up
+ * through unassigned rule calls is constructed at each level; its lists are copied again
+ * (they are short, and the copy stays exact).
+ */
+function compactArrays(node: Record<string, unknown[] | undefined>, names: string[]): void {
+    for (const name of names) {
+        const list = node[name];
+        if (list !== undefined && list.length > 0) node[name] = list.slice();
+    }
+}
+
+/**
+ * A composite with no AST node of its own, built by an unassigned call of a (non data type)
+ * parser rule or by an action (`{Union.items+=current}`, which wraps what came before it): its
+ * result became the caller's AST node, and Langium already cleared the composite's own AST
+ * node, so its `astNode` is its container's. Neither an action nor an unassigned call is an
+ * assignment or a keyword, so no CST search stops at such a node.
  */
 function isPassThrough(node: CstNode): boolean {
     if (!('content' in node) || ownAstNode(node as CompositeCstNode) !== undefined || !node.grammarSource) return false;
     let answer = passThroughCalls.get(node.grammarSource);
     if (answer === undefined) {
         const source = node.grammarSource;
-        answer = GrammarAST.isRuleCall(source) && GrammarAST.isParserRule(source.rule.ref) && !GrammarUtils.isDataTypeRule(source.rule.ref)
-            && AstUtils.getContainerOfType(source, GrammarAST.isAssignment) === undefined;
+        answer = GrammarAST.isAction(source)
+            || (GrammarAST.isRuleCall(source) && GrammarAST.isParserRule(source.rule.ref) && !GrammarUtils.isDataTypeRule(source.rule.ref)
+                && AstUtils.getContainerOfType(source, GrammarAST.isAssignment) === undefined);
         passThroughCalls.set(source, answer);
     }
     return answer;
 }
 
-/** Per grammar element: is it an unassigned call of a parser rule (asked once per element). */
+/** Per grammar element: is it an action or an unassigned call of a parser rule (asked once per element). */
 const passThroughCalls = new WeakMap<GrammarAST.AbstractElement, boolean>();
 
 class LcpnLangiumParser extends LangiumParser {
     /** The CST builder this parser uses (Langium's own is private: see createLcpnParser). */
-    readonly cstBuilder = new LcpnCstNodeBuilder();
+    readonly cstBuilder: LcpnCstNodeBuilder;
+
+    constructor(services: LangiumCoreServices) {
+        super(services);
+        this.cstBuilder = new LcpnCstNodeBuilder(services.shared.AstReflection);
+    }
 
     override parse<T extends AstNode = AstNode>(input: string, options?: ParserOptions): ParseResult<T> {
         // Chevrotain makes every syntax error an Error, with a stack trace nobody reads: on a line
