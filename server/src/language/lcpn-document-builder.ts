@@ -5,7 +5,9 @@
  * what a name means without either: `wazir` used in b.lcpn resolves to the prelude until
  * a.lcpn defines `wazir` (then to a.lcpn's; and to nothing, ambiguous, once c.lcpn does too).
  * So after a build, documents that use a name one of the rebuilt documents newly exports
- * (and do not define it themselves) are relinked and revalidated.
+ * (and do not define it themselves) are relinked and revalidated; so are documents whose
+ * "did you mean" lists (unknown pieces and keywords) may gain or lose a name one of the rebuilt
+ * documents newly exports or stopped exporting.
  *
  * And before a build, fewer: Langium relinks every document with a failed reference, and in
  * LCPN nearly every document has some (function names such as `capture` are names that link
@@ -17,6 +19,7 @@
  */
 import { DefaultDocumentBuilder, DocumentState, URI, type AstNode, type BuildOptions, type Cancellation, type LangiumDocument } from 'langium';
 import type { LcpnIndexManager } from './lcpn-index-manager.js';
+import { suggestsCloseTo } from './lcpn-incremental-validator.js';
 import { LcpnLinker } from './lcpn-linking.js';
 import { normalizeName } from '../model/names.js';
 
@@ -71,11 +74,18 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
         await super.buildDocuments(documents, options, cancelToken);
         if (indexed.length === 0) return;
         const added = new Set<string>();
-        for (const uri of indexed) for (const name of this.index().takeNewlyExported(uri)) added.add(name);
-        if (added.size === 0) return;
+        const changedNames = new Set<string>();
+        for (const uri of indexed) {
+            for (const name of this.index().takeNewlyExported(uri)) added.add(name);
+            for (const name of this.index().takeNoLongerExported(uri)) changedNames.add(name);
+        }
+        for (const name of added) changedNames.add(name);
+        if (changedNames.size === 0) return;
         const built = new Set(documents.map((d) => d.uri.toString()));
+        // Also those whose "did you mean" lists may gain or lose one of the names (suggest.ts's distance).
+        const close = [...changedNames];
         const affected = this.langiumDocuments.all
-            .filter((d) => !built.has(d.uri.toString()) && d.state >= DocumentState.Linked && this.usesFromOutside(d, added))
+            .filter((d) => !built.has(d.uri.toString()) && d.state >= DocumentState.Linked && (this.usesFromOutside(d, added) || suggestsCloseTo(d, close)))
             .toArray();
         if (affected.length === 0) return;
         // Each is rebuilt with the options it was built with (validation or not).

@@ -52,14 +52,20 @@ export class LcpnIndexManager extends DefaultIndexManager {
             const [removed, added, inOrder] = before && change && change.base === before ? [change.removed, change.added, true] : [before ?? [], exports, false];
             const counts = this.keyCounts.get(uri) ?? new Map<string, number>();
             const newly = this.newly.get(uri) ?? new Set<string>();
+            const gone = this.gone.get(uri) ?? new Set<string>();
             const wasExported = added.map((description) => (counts.get(keyOf(description)) ?? 0) > 0);
             for (const description of removed) this.untable(description, counts);
             added.forEach((description, k) => {
                 this.tableOne(description, inOrder, counts);
                 if (!wasExported[k]) newly.add(keyOf(description));
             });
+            for (const description of removed) {
+                const key = keyOf(description);
+                if ((counts.get(key) ?? 0) === 0) gone.add(key);
+            }
             this.keyCounts.set(uri, counts);
             this.newly.set(uri, newly);
+            if (gone.size > 0) this.gone.set(uri, gone);
         }
         this.tabled.set(uri, exports);
         this.removedContent.delete(uri);
@@ -69,6 +75,8 @@ export class LcpnIndexManager extends DefaultIndexManager {
     private readonly keyCounts = new Map<string, Map<string, number>>();
     /** Per document, the names its updates exported that it did not export before (until the builder takes them). */
     private readonly newly = new Map<string, Set<string>>();
+    /** Per document, the names its updates stopped exporting (their count went to 0), until the builder takes them. */
+    private readonly gone = new Map<string, Set<string>>();
 
     /** Whether the document exports a definition named `key` (normalized), as last indexed (also while it is reset for an update). */
     exportsName(uri: string, key: string): boolean {
@@ -79,6 +87,16 @@ export class LcpnIndexManager extends DefaultIndexManager {
     takeNewlyExported(uri: string): ReadonlySet<string> {
         const names = this.newly.get(uri);
         this.newly.delete(uri);
+        return names ?? new Set();
+    }
+
+    /**
+     * The names the document's updates stopped exporting since the last call (the builder
+     * revalidates the documents whose "did you mean" lists may have named them).
+     */
+    takeNoLongerExported(uri: string): ReadonlySet<string> {
+        const names = this.gone.get(uri);
+        this.gone.delete(uri);
         return names ?? new Set();
     }
 
@@ -96,6 +114,7 @@ export class LcpnIndexManager extends DefaultIndexManager {
         this.removedContent.delete(key);
         this.keyCounts.delete(key);
         this.newly.delete(key);
+        this.gone.delete(key);
     }
 
     /**
