@@ -59,5 +59,18 @@ export function randomWorkspaceEdit(texts: string[], file: number, r: Random): E
             return { start: word.index, end: word.index + word[0].length, text: r.pick(elsewhere), kind: 'cross-file-rename' };
         }
     }
-    return randomEdit(text, r, r.int(3) !== 0);
+    return expressible(text, randomEdit(text, r, r.int(3) !== 0));
+}
+
+/**
+ * The edit as an editor can send it: an LSP position cannot fall between the '\r' and '\n' of a
+ * line break (positionAt gives the end of the line, before the '\r'), so an offset there moves
+ * back one, as the server will read it (else a join of a "\r\n" line's '\n' leaves a '\r' in
+ * the expected text and none in the server's).
+ */
+function expressible(text: string, edit: Edit): Edit {
+    const at = (offset: number) => (offset > 0 && text[offset - 1] === '\r' && text[offset] === '\n' ? offset - 1 : offset);
+    const start = at(edit.start);
+    const end = at(edit.end);
+    return start === edit.start && end === edit.end ? edit : { ...edit, start, end };
 }
