@@ -15,7 +15,7 @@
  * as Langium's map does.
  */
 import {
-    AstUtils, Cancellation, DefaultIndexManager, stream, UriUtils,
+    AstUtils, Cancellation, DefaultIndexManager, DocumentState, stream, UriUtils,
     type AstNode, type AstNodeDescription, type LangiumDocument, type LangiumSharedCoreServices, type ReferenceDescription, type Stream, type URI
 } from 'langium';
 import * as ast from './generated/ast.js';
@@ -217,7 +217,8 @@ export class LcpnIndexManager extends DefaultIndexManager {
 
     override isAffected(document: LangiumDocument, changedUris: Set<string>): boolean {
         const indexed = this.references.get(document.uri.toString());
-        if (!indexed) return false;
+        // Linked but not indexed (a build cancelled between the two phases): its links say where they point.
+        if (!indexed) return document.state >= DocumentState.Linked && [...this.targetDocuments(document)].some((uri) => changedUris.has(uri));
         if (indexed.kind === 'list') return indexed.descriptions.some((description) => !description.local && changedUris.has(description.targetUri.toString()));
         if (indexed.document.parseResult.value !== indexed.root) return false;
         indexed.targets ??= this.targetDocuments(indexed.document);
