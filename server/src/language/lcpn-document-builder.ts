@@ -69,10 +69,10 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
     }
 
     protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
-        // The documents to be re-indexed: the names they newly export are asked of the index after the build.
-        const indexed = documents.filter((document) => document.state < DocumentState.IndexedContent).map((d) => d.uri.toString());
         await super.buildDocuments(documents, options, cancelToken);
-        if (indexed.length === 0) return;
+        // The names the built documents newly export or stopped exporting are asked of the index after the build:
+        // also those of a build cancelled after indexing them (the documents continue from IndexedContent).
+        const indexed = documents.map((d) => d.uri.toString());
         const added = new Set<string>();
         const changedNames = new Set<string>();
         for (const uri of indexed) {

@@ -59,4 +59,22 @@ describe('a build cancelled after linking', () => {
         const expected = await fromScratch(new Map([[A, aNew], [B, bText]]));
         expect(JSON.stringify(b.diagnostics)).toBe(expected.get(B));
     });
+
+    test('a definition indexed by a build cancelled then relinks its users in the next build', async () => {
+        const s = await services();
+        const C = 'file:///w/c.lcpn';
+        await edit(s, A, 'q := [0, 1]\n', 1);
+        await edit(s, B, 'p := north_x\n', 1);
+        await edit(s, C, 'r := [1, 0]\n', 1);
+        const source = new Cancellation.CancellationTokenSource();
+        const listener = s.shared.workspace.DocumentBuilder.onBuildPhase(DocumentState.IndexedContent, () => source.cancel());
+        const aText = 'north_x := [1, 1]\nq := [0, 1]\n';
+        await edit(s, A, aText, 2, source.token).catch(() => undefined);
+        listener.dispose();
+        const cText = 'r := [1, 0]\nt := [2, 0]\n';
+        await edit(s, C, cText, 2);
+        const b = s.shared.workspace.LangiumDocuments.getDocument(URI.parse(B))!;
+        const expected = await fromScratch(new Map([[A, aText], [B, 'p := north_x\n'], [C, cText]]));
+        expect(JSON.stringify(b.diagnostics)).toBe(expected.get(B));
+    });
 });
