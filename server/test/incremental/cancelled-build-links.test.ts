@@ -3,42 +3,12 @@
  * index; when another document then loses a definition they link to, they are relinked all the
  * same (LcpnIndexManager.isAffected answers from their links): diagnostics equal a from-scratch build.
  */
-import { Cancellation, DocumentState, EmptyFileSystem, URI, type LangiumDocument } from 'langium';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Cancellation, DocumentState, URI } from 'langium';
 import { describe, expect, test } from 'vitest';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { ensurePrelude } from '../../src/language/lcpn-prelude.js';
+import { diagnosticsFromScratch, edit, services } from './workspace.js';
 
 const A = 'file:///w/a.lcpn';
 const B = 'file:///w/b.lcpn';
-
-type Services = ReturnType<typeof createLcpnServices>;
-
-async function services(): Promise<Services> {
-    const s = createLcpnServices(EmptyFileSystem);
-    await s.shared.workspace.DocumentBuilder.build([ensurePrelude(s.shared)]);
-    return s;
-}
-
-async function edit(s: Services, uri: string, text: string, version: number, token?: Cancellation.CancellationToken): Promise<void> {
-    const { TextDocuments, LangiumDocuments, LangiumDocumentFactory, DocumentBuilder } = s.shared.workspace;
-    TextDocuments.set(TextDocument.create(uri, 'lcpn', version, text));
-    if (!LangiumDocuments.hasDocument(URI.parse(uri))) LangiumDocuments.addDocument(LangiumDocumentFactory.fromString(text, URI.parse(uri)));
-    await DocumentBuilder.update([URI.parse(uri)], [], token);
-}
-
-async function fromScratch(files: Map<string, string>): Promise<Map<string, string>> {
-    const s = await services();
-    const { LangiumDocuments, LangiumDocumentFactory, DocumentBuilder } = s.shared.workspace;
-    const documents: LangiumDocument[] = [];
-    for (const [uri, text] of files) {
-        const document = LangiumDocumentFactory.fromString(text, URI.parse(uri));
-        LangiumDocuments.addDocument(document);
-        documents.push(document);
-    }
-    await DocumentBuilder.build(documents, { validation: true });
-    return new Map(documents.map((d) => [d.uri.toString(), JSON.stringify(d.diagnostics)]));
-}
 
 describe('a build cancelled after linking', () => {
     test('a document linked then cancelled is relinked when the definition it uses goes away', async () => {
@@ -56,7 +26,7 @@ describe('a build cancelled after linking', () => {
         expect(b.state).toBe(DocumentState.Linked);
         const aNew = 'north_d := [1, 1]\nq := [0, 1]\n';
         await edit(s, A, aNew, 2);
-        const expected = await fromScratch(new Map([[A, aNew], [B, bText]]));
+        const expected = await diagnosticsFromScratch(new Map([[A, aNew], [B, bText]]));
         expect(JSON.stringify(b.diagnostics)).toBe(expected.get(B));
     });
 
@@ -74,7 +44,7 @@ describe('a build cancelled after linking', () => {
         const cText = 'r := [1, 0]\nt := [2, 0]\n';
         await edit(s, C, cText, 2);
         const b = s.shared.workspace.LangiumDocuments.getDocument(URI.parse(B))!;
-        const expected = await fromScratch(new Map([[A, aText], [B, 'p := north_x\n'], [C, cText]]));
+        const expected = await diagnosticsFromScratch(new Map([[A, aText], [B, 'p := north_x\n'], [C, cText]]));
         expect(JSON.stringify(b.diagnostics)).toBe(expected.get(B));
     });
 });

@@ -4,44 +4,12 @@
  * builder revalidates it (lcpn-document-builder.ts), and its diagnostics equal those of the
  * same files built from scratch.
  */
-import { EmptyFileSystem, URI, type LangiumDocument } from 'langium';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'langium';
 import { describe, expect, test } from 'vitest';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { ensurePrelude } from '../../src/language/lcpn-prelude.js';
+import { diagnosticsFromScratch, edit, services, type Services } from './workspace.js';
 
 const A = 'file:///w/a.lcpn';
 const B = 'file:///w/b.lcpn';
-
-type Services = ReturnType<typeof createLcpnServices>;
-
-async function services(): Promise<Services> {
-    const s = createLcpnServices(EmptyFileSystem);
-    await s.shared.workspace.DocumentBuilder.build([ensurePrelude(s.shared)]);
-    return s;
-}
-
-/** Opens or edits a document the way the editor does (TextDocuments, then DocumentBuilder.update). */
-async function edit(s: Services, uri: string, text: string, version: number): Promise<void> {
-    const { TextDocuments, LangiumDocuments, LangiumDocumentFactory, DocumentBuilder } = s.shared.workspace;
-    TextDocuments.set(TextDocument.create(uri, 'lcpn', version, text));
-    if (!LangiumDocuments.hasDocument(URI.parse(uri))) LangiumDocuments.addDocument(LangiumDocumentFactory.fromString(text, URI.parse(uri)));
-    await DocumentBuilder.update([URI.parse(uri)], []);
-}
-
-/** Each file's diagnostics when the files are built from scratch, validated, in a new workspace. */
-async function fromScratch(files: Map<string, string>): Promise<Map<string, string>> {
-    const s = await services();
-    const { LangiumDocuments, LangiumDocumentFactory, DocumentBuilder } = s.shared.workspace;
-    const documents: LangiumDocument[] = [];
-    for (const [uri, text] of files) {
-        const document = LangiumDocumentFactory.fromString(text, URI.parse(uri));
-        LangiumDocuments.addDocument(document);
-        documents.push(document);
-    }
-    await DocumentBuilder.build(documents, { validation: true });
-    return new Map(documents.map((d) => [d.uri.toString(), JSON.stringify(d.diagnostics)]));
-}
 
 function diagnosticsOf(s: Services, uri: string): string {
     return JSON.stringify(s.shared.workspace.LangiumDocuments.getDocument(URI.parse(uri))!.diagnostics);
@@ -57,7 +25,7 @@ async function check(bText: string, texts: string[]): Promise<string[]> {
     for (const text of texts) {
         files.set(A, text);
         await edit(s, A, text, version++);
-        const expected = await fromScratch(files);
+        const expected = await diagnosticsFromScratch(files);
         for (const uri of [A, B]) expect(diagnosticsOf(s, uri), `${uri} after a.lcpn = ${JSON.stringify(text)}`).toBe(expected.get(uri));
         seen.push(diagnosticsOf(s, B));
     }

@@ -9,17 +9,16 @@
  * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_LINK_EDITS for longer runs
  * (docs/incremental.md).
  */
-import { Cancellation, DocumentState, EmptyFileSystem, URI, type LangiumDocument } from 'langium';
+import { Cancellation, DocumentState, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { ensurePrelude } from '../../src/language/lcpn-prelude.js';
 import { incrementalLinkStats } from '../../src/language/lcpn-linking.js';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { applyEdit, randomEdit } from './edits.js';
 import { generateChained, generateDefinitions } from '../../../bench/generate.js';
 import { firstDifference } from './snapshot.js';
+import { edit, services, type Services } from './workspace.js';
 import { linkAnswers } from './link-answers.js';
 
 const SEED = Number(process.env.LCPN_INCREMENTAL_SEED ?? 12);
@@ -27,23 +26,6 @@ const EDITS = Number(process.env.LCPN_INCREMENTAL_LINK_EDITS ?? 150);
 const MAIN = 'file:///w/edited.lcpn';
 const OTHER = 'file:///w/other.lcpn';
 const THIRD = 'file:///w/third.lcpn';
-
-type Services = ReturnType<typeof createLcpnServices>;
-
-async function services(): Promise<Services> {
-    const s = createLcpnServices(EmptyFileSystem);
-    await s.shared.workspace.DocumentBuilder.build([ensurePrelude(s.shared)]);
-    return s;
-}
-
-/** Opens or edits a document the way the editor does (TextDocuments, then DocumentBuilder.update). */
-async function edit(s: Services, uri: string, text: string, version: number): Promise<LangiumDocument> {
-    const { TextDocuments, LangiumDocuments, LangiumDocumentFactory, DocumentBuilder } = s.shared.workspace;
-    TextDocuments.set(TextDocument.create(uri, 'lcpn', version, text));
-    if (!LangiumDocuments.hasDocument(URI.parse(uri))) LangiumDocuments.addDocument(LangiumDocumentFactory.fromString(text, URI.parse(uri)));
-    await DocumentBuilder.update([URI.parse(uri)], []);
-    return LangiumDocuments.getDocument(URI.parse(uri))!;
-}
 
 /** The same files built from scratch in a workspace that forgets the previous ones. */
 async function fromScratch(s: Services, files: Map<string, string>): Promise<Map<string, LangiumDocument>> {
