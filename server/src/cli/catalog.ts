@@ -4,6 +4,7 @@
  * draws with their captions, Betza, Parlett and a path with what each loses; grouped per file, with a
  * table of contents. A definition with an error is shown as written, marked, without diagrams
  * or notations (the rule `lcpn convert` follows: an error is never published as a meaning).
+ * `--board`, `--side` and `--first-move` mean what they mean for `lcpn show` (diagram-context.ts).
  */
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,7 +15,7 @@ import { catalogPage, type HtmlFile } from './piece-html.js';
 import { brokenPieces } from './piece-view.js';
 import { piecesOf } from './pieces.js';
 import { NameSet, publishedName, slug, writeWhole } from './publish-paths.js';
-import { parseBoard } from './setup-options.js';
+import { parseBoard, parseSide } from './setup-options.js';
 import { htmlPiece } from './show-files.js';
 import { cliVersion } from './version.js';
 import { plural } from './words.js';
@@ -29,7 +30,9 @@ export async function runCatalog(args: string[], options: CliOptions): Promise<n
     // Never over a source file, nor in place of a directory.
     if (target.toLowerCase().endsWith(LCPN_EXTENSION)) throw new CliError(`catalog: --out ${escapeText(options.out)} would replace an LCPN file; the page is HTML (such as pieces.html)`);
     if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`catalog: --out ${escapeText(options.out)} is a directory; name the page's file (such as ${escapeText(join(options.out, 'pieces.html'))})`);
+    // A malformed --board or --side is a usage error before any file is read.
     parseBoard(options.board, SHOW_BOARD);
+    parseSide(options.side);
     const workspace = await loadWorkspace(args);
     const { services, documents } = workspace;
     reportProblems(workspace);
@@ -44,8 +47,8 @@ export async function runCatalog(args: string[], options: CliOptions): Promise<n
         const name = publishedName(document, args);
         const fileId = ids.take(`file-${slug(name, 'file')}`);
         const broken = brokenPieces(services, document);
-        // Each file on its own declared board (or --board); a declared rule that does not fit is a note.
-        const context = diagramContext(services, document, { board: options.board },
+        // Each file on its own declared board (or --board), as --side and --first-move say (as `show` draws them); a declared rule that does not fit is a note.
+        const context = diagramContext(services, document, { board: options.board, side: options.side, 'first-move': options['first-move'] },
             (text) => process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(text)}\n`));
         const defined = piecesOf(services, document);
         const shown = defined.map((named) => htmlPiece(named, context, ids.take(slug(named.piece.key, 'piece')), broken.get(named.piece)));

@@ -30,7 +30,8 @@ Usage:
                                             each piece of a position with its moves there
                                             (docs/position.md); White moves up, Black down;
                                             without a size, on the file's declared board
-  lcpn catalog PATH... --out page.html [--title TEXT] [--board 9x9]
+  lcpn catalog PATH... --out page.html [--title TEXT] [--board 9x9] [--side white|black]
+            [--first-move]
                                             one self-contained web page of every piece
   lcpn moves FILE PIECE [--board 15x15] [--at h8] [--friend f6,g7] [--enemy e6,cannon@e4]
             [--side white|black] [--first-move] [--json]
@@ -114,7 +115,7 @@ type OptionName = keyof typeof OPTIONS;
 const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
     check: ['workspace'],
     show: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'workspace', 'format', 'out', 'position'],
-    catalog: ['board', 'out', 'title', 'workspace'],
+    catalog: ['board', 'side', 'first-move', 'out', 'title', 'workspace'],
     moves: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'json', 'betza', 'parlett', 'path', 'position', 'workspace'],
     convert: ['to', 'from', 'name', 'out', 'write', 'workspace']
 };
