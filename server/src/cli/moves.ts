@@ -1,6 +1,6 @@
 /**
  * `lcpn moves`: a piece's destinations in one set-up. With `--json`, one JSON object whose
- * `moves` and `captures` (offsets) are kept exactly as scripts know them, plus square names,
+ * `moves` and `captures` (offsets; on a cylinder the shorter way round) are kept as scripts know them, plus square names,
  * the enemies it can take, igui targets, promotions, captures on the way and first-move-only
  * squares as fields of their own; without it, the same facts as a readable list.
  *
@@ -9,7 +9,7 @@
  * place in a `--position` string. Squares are always the board's own names, whatever the side.
  */
 import type { SetUp } from '../engine/board.js';
-import { boardGeometry, MOVES_BOARD, theBoard } from '../geometry/index.js';
+import { boardGeometry, isCylinder, MOVES_BOARD, theBoard } from '../geometry/index.js';
 import { printBoardSpec } from '../geometry/board-spec.js';
 import { movesReport, type MovesReport, type Resolver } from '../engine/report.js';
 import { outsideZoneFacts } from '../views/zones.js';
@@ -123,14 +123,16 @@ function withRules<T extends SetUp>(setup: T, choice: BoardChoice): T {
  * as `--board` writes it (`hex6`). Every cell is named in the board's own naming.
  */
 export function movesJson(name: string, setup: SetUp, report: MovesReport): Record<string, unknown> {
+    const moves = roundTheSeam(setup, report.moves, report.moveSquares);
+    const captures = roundTheSeam(setup, report.captures, report.captureSquares);
     return {
         piece: name,
         board: { files: setup.board.files, ranks: setup.board.ranks },
         at: boardGeometry(setup.board).name(setup.at),
-        moves: report.moves,
-        captures: report.captures,
-        moveSquares: report.moveSquares,
-        captureSquares: report.captureSquares,
+        moves: moves.offsets,
+        captures: captures.offsets,
+        moveSquares: moves.squares,
+        captureSquares: captures.squares,
         takeSquares: report.takeSquares,
         iguiSquares: report.iguiSquares,
         iguiFrom: report.iguiFrom,
@@ -141,6 +143,21 @@ export function movesJson(name: string, setup: SetUp, report: MovesReport): Reco
         firstMoveSquares: report.firstMoveSquares,
         boardSpec: printBoardSpec(setup.board)
     };
+}
+
+/**
+ * On a cylinder, an offset is the shorter way round: from h1 on 8 files, a1 is [1, 0] (one step
+ * right, over the seam), not [-7, 0]; when both ways are as long (4 files on 8), the one that
+ * does not cross the seam. The square is `at` plus the offset with its file wrapped round.
+ * Offsets stay in [dx, dy] order and each square name stays paired with its offset.
+ */
+export function roundTheSeam(setup: SetUp, offsets: readonly [number, number][], squares: readonly string[]): { offsets: [number, number][]; squares: string[] } {
+    if (!isCylinder(setup.board)) return { offsets: [...offsets], squares: [...squares] };
+    const files = setup.board.files;
+    const shorter = (dx: number) => (Math.abs(dx) * 2 > files ? dx - Math.sign(dx) * files : dx);
+    const pairs = offsets.map(([dx, dy], i) => ({ offset: [shorter(dx), dy] as [number, number], square: squares[i] }));
+    pairs.sort((a, b) => a.offset[0] - b.offset[0] || a.offset[1] - b.offset[1]);
+    return { offsets: pairs.map((p) => p.offset), squares: pairs.map((p) => p.square) };
 }
 
 /** One line per kind of destination, squares by name; kinds with no square are left out. */
