@@ -29,7 +29,8 @@ import { CliError } from './workspace.js';
 export function readPosition(text: string, board?: Board): Position {
     // A first word without a side is the position's own board (9x10, hex6: engine/position.ts reads it).
     const first = text.trim().split(/\s+/)[0];
-    const namesBoard = !first.includes(':') && /^(\d+x\d+|hex)/i.test(first);
+    // As engine/position.ts reads it: a spec may hold a ':' itself (`8x8-holes:d4`), a side's word starts with one.
+    const namesBoard = !/^(w|b|white|black):/i.test(first) && /^(\d+x\d+|hex)/i.test(first);
     const prefix = board && text.trim() !== '' && !namesBoard ? `${printBoardSpec(board)} ` : '';
     try {
         return parsePosition(prefix + text);

@@ -7,7 +7,7 @@ import type { Board, Square } from '../engine/board.js';
 import type { BoardGeometry, Geometry } from './geometry.js';
 import { HexagonBoard } from './hex.js';
 import { MAX_HEXAGON_SIDE, MAX_RECTANGLE_SIDE, MIN_HEXAGON_SIDE } from './limits.js';
-import { fileLetters, RectangleBoard, SQUARE } from './square.js';
+import { fileLetters, inBox, readSquareName, RectangleBoard, SQUARE } from './square.js';
 
 export type { BoardGeometry, CellPlace, DirectionTest, Geometry, GeometryKind, Step } from './geometry.js';
 export type { BoardShape } from './shape.js';
@@ -100,6 +100,23 @@ export function theBoard(board: Board): string {
     if (board.shape?.kind === 'hexagon') return `the ${geometry.label}`;
     const holes = board.files * board.ranks - geometry.cells.length;
     return `the ${board.files}x${board.ranks}${isCylinder(board) ? ' cylinder' : ''} board${holes > 0 ? ` with ${holes} hole${holes === 1 ? '' : 's'}` : ''}`;
+}
+
+/** Whether `cell` is one of the board's holes: in its lattice box, but a square the board declares does not exist. */
+export function isHole(board: Board, cell: Square): boolean {
+    const shape = board.shape;
+    return shape?.kind === 'rectangle' && (shape.holes?.length ?? 0) > 0 && inBox(board, cell) && !boardGeometry(board).contains(cell);
+}
+
+/**
+ * Why the cell name `name` (well formed: letters, then a number) is not a cell of `board`, in
+ * words, for every message that refuses one: `d4 is a hole of the 8x8 board` when the board
+ * declares it does not exist, else `j1 is not on the 8x8 board`.
+ */
+export function notACell(board: Board, name: string): string {
+    const square = board.shape?.kind === 'rectangle' ? readSquareName(name) : undefined;
+    if (square && isHole(board, square)) return `${name} is a hole of the ${board.files}x${board.ranks}${isCylinder(board) ? ' cylinder' : ''} board`;
+    return `${name} is not on ${theBoard(board)}`;
 }
 
 /** The regular hexagon of side N as a Board value. */

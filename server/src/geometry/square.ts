@@ -136,7 +136,7 @@ export class RectangleBoard implements BoardGeometry {
         const cells: Square[] = [];
         for (let rank = 0; rank < ranks; rank++) for (let file = 0; file < files; file++) if (!this.holes?.[rank * files + file]) cells.push({ file, rank });
         this.cells = cells;
-        this.centre = { file: Math.floor(files / 2), rank: Math.floor(ranks / 2) };
+        this.centre = nearestCell(cells, { file: Math.floor(files / 2), rank: Math.floor(ranks / 2) }, this.holes ? (sq) => !this.holes![sq.rank * files + sq.file] : () => true);
         this.extent = { minX: -0.5, maxX: files - 0.5, minY: -0.5, maxY: ranks - 0.5 };
         const holeCount = files * ranks - cells.length;
         this.label = `${files}x${ranks}${this.cylinder ? ' cylinder' : ''}${holeCount > 0 ? ` with ${holeCount} hole${holeCount === 1 ? '' : 's'}` : ''}`;
@@ -186,6 +186,18 @@ export class RectangleBoard implements BoardGeometry {
     }
 }
 
-function inBox(board: Board, cell: Square): boolean {
+/**
+ * The middle square, or when it is a hole the nearest cell to it (the first in reading order,
+ * rank by rank from a1, on a tie), so that a lone piece is never put on a hole. A board of holes
+ * only keeps the middle (boardProblem refuses it).
+ */
+function nearestCell(cells: readonly Square[], middle: Square, isCell: (sq: Square) => boolean): Square {
+    if (isCell(middle) || cells.length === 0) return middle;
+    const distance = (sq: Square) => (sq.file - middle.file) ** 2 + (sq.rank - middle.rank) ** 2;
+    return cells.reduce((best, sq) => (distance(sq) < distance(best) ? sq : best));
+}
+
+/** Whether `cell` lies in the board's lattice box (a hole does; a cell past the last file does not). */
+export function inBox(board: Board, cell: Square): boolean {
     return Number.isInteger(cell.file) && Number.isInteger(cell.rank) && cell.file >= 0 && cell.rank >= 0 && cell.file < board.files && cell.rank < board.ranks;
 }

@@ -147,14 +147,10 @@ export function mostInformativeFirst(list: Scenario[]): Scenario[] {
 
 /**
  * Where a lone piece stands: the board's centre, as its geometry says (the middle square, Glinski's
- * f6); when that is a hole, the nearest cell to it as drawn (the first in reading order on a tie).
+ * f6; when that is a hole, the nearest cell to it, the first in reading order on a tie).
  */
 function centreOf(board: Board): Square {
-    const geometry = boardGeometry(board);
-    if (geometry.contains(geometry.centre) || geometry.cells.length === 0) return geometry.centre;
-    const c = geometry.place(geometry.centre);
-    const distance = (sq: Square) => Math.hypot(geometry.place(sq).x - c.x, geometry.place(sq).y - c.y);
-    return geometry.cells.reduce((best, sq) => (distance(sq) < distance(best) - 1e-9 ? sq : best));
+    return boardGeometry(board).centre;
 }
 const nameOf = (board: Board, sq: Square) => boardGeometry(board).name(sq);
 const contains = (board: Board, sq: Square) => boardGeometry(board).contains(sq);

@@ -30,7 +30,7 @@ describe('lcpn moves --board SPEC', () => {
         expect(sorted(json('moves', '--betza', 'R', '--board', '8x8-holes:d4,e5', '--at', 'd2').moveSquares)).toEqual(['a2', 'b2', 'c2', 'd1', 'd3', 'e2', 'f2', 'g2', 'h2']);
         expect(sorted(json('moves', '--betza', 'N', '--board', '8x8-holes:d4,e5', '--at', 'c4').moveSquares)).toEqual(['a3', 'a5', 'b2', 'b6', 'd2', 'd6', 'e3']);
         expect(runLcpn(root, ['moves', '--betza', 'N', '--board', '8x8-holes:d4,e5', '--at', 'd4'])).toMatchObject({
-            code: 2, stderr: 'lcpn: --at: d4 is not on the 8x8 board with 2 holes (squares are named by a file a to h and a rank 1 to 8, such as e5)\n'
+            code: 2, stderr: 'lcpn: --at: d4 is a hole of the 8x8 board: no piece can stand there\n'
         });
     });
 
