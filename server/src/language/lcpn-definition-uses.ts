@@ -42,23 +42,31 @@ export class DefinitionUses {
         return this.users_.get(word) ?? [];
     }
 
+    /** The definitions bearing `key` (a normalized name), in no particular order. */
+    bearers(key: string): readonly ast.Definition[] {
+        return this.named.get(key) ?? [];
+    }
+
     /**
-     * The definitions whose diagnostics may have changed: the `fresh` ones (re-parsed), those
-     * bearing a changed name, and every definition using such a name, through any chain of uses.
+     * The definitions whose diagnostics may have changed: the `fresh` ones (re-parsed), and
+     * those bearing or using a name whose meaning `changed`, through any chain of uses (a
+     * definition reached this way means something else now when the name it uses does). A fresh
+     * definition's own name is not followed unless it is among `changed`: re-read with the same
+     * meaning (lcpn-definition-meaning.ts), it changes nothing for its users.
      */
     affected(changed: Iterable<string>, fresh: readonly ast.Definition[]): Set<ast.Definition> {
         const affected = new Set<ast.Definition>(fresh);
         const queue = [...changed];
-        for (const definition of fresh) if (definition.name) queue.push(normalizeName(definition.name));
         const seen = new Set<string>();
+        const reached = new Set<ast.Definition>();
         while (queue.length > 0) {
             const name = queue.pop()!;
             if (seen.has(name)) continue;
             seen.add(name);
             for (const list of [this.users_.get(name), this.named.get(name)]) {
                 for (const definition of list ?? []) {
-                    // Already in: a fresh definition (its name is queued) or one found before (likewise).
-                    if (affected.has(definition)) continue;
+                    if (reached.has(definition)) continue;
+                    reached.add(definition);
                     affected.add(definition);
                     if (definition.name) queue.push(normalizeName(definition.name));
                 }

@@ -22,6 +22,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from './generated/ast.js';
 import { allAstNodes, referencesOf } from './ast-walk.js';
 import { looksBinary } from './characters.js';
+import { namesWithChangedMeaning } from './lcpn-definition-meaning.js';
 import { definitionUses } from './lcpn-definition-uses.js';
 import { isSyntaxError, LcpnDocumentValidator } from './lcpn-document-validator.js';
 import type { LcpnDocumentBuilder } from './lcpn-document-builder.js';
@@ -83,7 +84,7 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
         const reuse = since && !since.board ? previous : undefined;
         // The checks of names keep their own state, carried from the parse they last answered for.
         this.nameChecks.carry(document, (parse) => stepSince(parse)?.names);
-        const result = await this.assemble(document, options, reuse, since?.names, cancelToken);
+        const result = await this.assemble(document, options, reuse, cancelToken);
         if (!result) {
             this.previous.delete(document);
             incrementalValidationStats.delegated++;
@@ -120,24 +121,27 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
     }
 
     /**
-     * Langium's validation of a clean file, definition by definition: the definitions `changed`
-     * names reach are checked, the others keep their diagnostics from `reuse` (all are checked
-     * when there is nothing to reuse). Undefined when the result needs the syntax filter. What
+     * Langium's validation of a clean file, definition by definition: the re-parsed definitions
+     * and those the names whose meaning changed reach are checked, the others keep their
+     * diagnostics from `reuse` (all are checked when there is nothing to reuse). Undefined when the result needs the syntax filter. What
      * is kept for the next edit is updated only once nothing can cancel this validation.
      */
-    private async assemble(document: LangiumDocument, options: ValidationOptions, reuse: Previous | undefined, changed: ReadonlySet<string> | undefined, cancelToken?: Cancellation.CancellationToken): Promise<Diagnostic[] | undefined> {
+    private async assemble(document: LangiumDocument, options: ValidationOptions, reuse: Previous | undefined, cancelToken?: Cancellation.CancellationToken): Promise<Diagnostic[] | undefined> {
         const root = document.parseResult.value as ast.Document;
         const definitions = root.definitions;
         let recheck: readonly ast.Definition[] = definitions;
         let removed: readonly ast.Definition[] = [];
-        if (reuse && changed) {
+        if (reuse) {
             const diff = difference(reuse.definitions, definitions);
             removed = diff.removed;
-            const affected = definitionUses(document).affected(changed, diff.added);
+            const uses = definitionUses(document);
+            // The names whose meaning changed: a re-parsed definition that means what it meant (the splice's anchors) changes none.
+            const names = [...namesWithChangedMeaning(diff.removed, diff.added, (key) => uses.bearers(key))];
+            const affected = uses.affected(names, diff.added);
             for (const definition of reuse.related) if (definition.$container === root) affected.add(definition);
-            // An unknown name's suggestions are the defined names close to it: they change with a close name.
-            const names = [...changed, ...diff.added.filter((d) => d.name).map((d) => normalizeName(d.name))];
-            for (const [definition, entry] of reuse.diagnosed) {
+            // An unknown name's suggestions are the defined names close to it (and what they declare): they change with a close name,
+            // for the definitions with that unknown name only (a message changed, not what the definition means to its users).
+            if (names.length > 0) for (const [definition, entry] of reuse.diagnosed) {
                 if (entry.unknown?.some((name) => closestNames(name, names).length > 0) && definition.$container === root) affected.add(definition);
             }
             recheck = inDocumentOrder(affected, definitions);
