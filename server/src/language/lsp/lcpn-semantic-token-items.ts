@@ -27,26 +27,18 @@
  */
 import { interruptAndCheck, type AstNode, type LangiumDocument, type LangiumDocuments } from 'langium';
 import { SemanticTokensBuilder, type LangiumServices, type SemanticTokenAcceptor } from 'langium/lsp';
-import { CancellationToken, type SemanticTokens, type SemanticTokensParams } from 'vscode-languageserver';
+import { CancellationToken, type SemanticTokens, type SemanticTokensDelta, type SemanticTokensDeltaParams, type SemanticTokensOptions, type SemanticTokensParams } from 'vscode-languageserver';
 import * as ast from '../generated/ast.js';
 import { forEachAstChild } from '../ast-walk.js';
 import { parseId, spliceOf } from '../lcpn-incremental-parse.js';
 import { normalizeKeyword, normalizeName } from '../../model/names.js';
 import { firstLeafLine, movesWithItsLines } from './lcpn-moved-ranges.js';
+import { assemble, patch, tokenEdits, type Assembled, type ItemRun } from './lcpn-semantic-token-answer.js';
 import { LcpnSemanticTokenWalk } from './lcpn-semantic-token-walk.js';
 import type { PieceLink } from './lcpn-semantic-tokens.js';
 
-/** One item's tokens and what they read outside it. */
-interface ItemTokens {
-    /**
-     * Five numbers per token as LSP sends them (line delta, character, length, type, modifiers),
-     * except that the first token's line is relative to the line of the item's first leaf and its
-     * character is absolute.
-     */
-    readonly data: Int32Array;
-    /** The last token's line (relative to the line of the item's first leaf) and character. */
-    readonly lastLine: number;
-    readonly lastChar: number;
+/** One item's tokens (as lcpn-semantic-token-answer.ts joins them) and what they read outside it. */
+interface ItemTokens extends ItemRun {
     /** The lattice the item's keywords were read on (`Geometry.id`). */
     readonly lattice: string;
     /** Piece names and what each linked to. */
@@ -65,7 +57,35 @@ interface Checked {
     readonly others: string;
 }
 
+/** The last answer sent for a document, and what it was made from (to patch it after an edit). */
+interface Answer {
+    readonly resultId: string;
+    /** The document's parse and the other documents' parses it was made for, and its lattice. */
+    readonly parse: number;
+    readonly others: string;
+    readonly lattice: string;
+    /** The root's items, their tokens, and the answer they make. */
+    readonly items: readonly AstNode[];
+    readonly runs: readonly ItemTokens[];
+    readonly assembled: Assembled;
+    /** Whether every item's tokens move with its lines (else: not patched). */
+    readonly movable: boolean;
+    /** Per normalized name, the runs that read it (links, keywords); passed on to the next answer, which updates it. */
+    readonly readers: Map<string, Set<ItemTokens>>;
+}
+
 const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** At most this many new items are computed by a patch (synchronously); more: the whole answer is assembled with cancellation checks. */
+const PATCHED_ITEMS = 64;
+
+function addReader(readers: Map<string, Set<ItemTokens>>, tokens: ItemTokens): void {
+    for (const name of tokens.names) {
+        let set = readers.get(name);
+        if (!set) readers.set(name, set = new Set());
+        set.add(tokens);
+    }
+}
 
 /** Collects one item's tokens (Langium's builder sorts a whole document's at the end). */
 class ItemCollector extends SemanticTokensBuilder {
@@ -89,53 +109,161 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
     private readonly documents: LangiumDocuments;
     /** Per document URI, the workspace when its remembered tokens were last all checked. */
     private readonly checked = new Map<string, Checked>();
+    /** Per document URI, the last answer sent. */
+    private readonly answers = new Map<string, Answer>();
     private reads: Reads | undefined;
     private resultIds = 0;
-    /** Items computed and reused by this provider, and reused items whose outside reads were checked again (tests read them). */
-    readonly stats = { computed: 0, reused: 0, rechecked: 0 };
+    /** Items computed and reused by this provider, reused items whose outside reads were checked again, answers patched (tests read them). */
+    readonly stats = { computed: 0, reused: 0, rechecked: 0, patched: 0 };
 
     constructor(services: LangiumServices) {
         super(services);
         this.documents = services.shared.workspace.LangiumDocuments;
-        services.shared.workspace.TextDocuments?.onDidClose((e) => this.checked.delete(e.document.uri));
+        services.shared.workspace.TextDocuments?.onDidClose((e) => {
+            this.checked.delete(e.document.uri);
+            this.answers.delete(e.document.uri);
+        });
     }
 
     override async semanticHighlight(document: LangiumDocument, params: SemanticTokensParams, cancelToken = CancellationToken.None): Promise<SemanticTokens> {
-        const root = document.parseResult.value;
         this.currentRange = undefined;
+        await interruptAndCheck(cancelToken);
+        const answer = this.patched(document) ?? await this.assembled(document, cancelToken);
+        // Tokens of two items interleave only around a recovery node: the walk sorts them all.
+        if (!answer) {
+            this.answers.delete(document.uri.toString());
+            return super.semanticHighlight(document, params, cancelToken);
+        }
+        this.answers.set(document.uri.toString(), answer);
+        return { resultId: answer.resultId, data: answer.assembled.data };
+    }
+
+    /**
+     * The answer as an edit to the last one sent for the document (VS Code asks so once it has
+     * one: the server advertises `full.delta`); the whole answer when `previousResultId` is not
+     * the last one sent.
+     */
+    override async semanticHighlightDelta(document: LangiumDocument, params: SemanticTokensDeltaParams, cancelToken = CancellationToken.None): Promise<SemanticTokens | SemanticTokensDelta> {
+        const previous = this.answers.get(document.uri.toString());
+        const tokens = await this.semanticHighlight(document, { textDocument: params.textDocument }, cancelToken);
+        if (!previous || previous.resultId !== params.previousResultId || tokens.resultId === undefined) return tokens;
+        return { resultId: tokens.resultId, edits: tokenEdits(previous.assembled.data, tokens.data) };
+    }
+
+    override get semanticTokensOptions(): SemanticTokensOptions {
+        const options = super.semanticTokensOptions;
+        return { ...options, full: { delta: true } };
+    }
+
+    /**
+     * The last answer patched (lcpn-semantic-token-answer.ts), when the document descends by
+     * splices from its parse, in the same workspace and on the same lattice, a few items were
+     * replaced, and the kept items' outside reads of the changed names still hold; else
+     * undefined. Synchronous: no other request changes the state it reads and updates.
+     */
+    private patched(document: LangiumDocument): Answer | undefined {
+        const last = this.answers.get(document.uri.toString());
+        if (!last || !last.movable) return undefined;
+        const root = document.parseResult.value;
+        const lattice = this.geometry(root).id;
+        const now = this.workspaceState(document);
+        if (last.others !== now.others || last.lattice !== lattice) return undefined;
+        const changed = last.parse === now.parse ? NO_NAMES : spliceOf(document.parseResult)?.history.find((step) => step.parse === last.parse)?.names;
+        if (!changed) return undefined;
+        const items: AstNode[] = [];
+        forEachAstChild(root, (item) => items.push(item));
+        // The items replaced: between the common start and end of the two lists (kept items are the same nodes).
+        const before = last.items;
+        let p = 0;
+        while (p < items.length && p < before.length && items[p] === before[p]) p++;
+        let s = 0;
+        while (s < items.length - p && s < before.length - p && items[items.length - 1 - s] === before[before.length - 1 - s]) s++;
+        const end = items.length - s;
+        const oldEnd = before.length - s;
+        if (end - p > PATCHED_ITEMS) return undefined; // a large change: assembled, with cancellation checks
+        let shift = 0;
+        if (s > 0) {
+            const line = items[end].$cstNode && firstLeafLine(items[end].$cstNode);
+            if (line === undefined) return undefined;
+            shift = line - last.assembled.bases[oldEnd];
+        }
+        // A kept item reading a changed name: read again (a change: assembled).
+        const removed = new Set(last.runs.slice(p, oldEnd));
+        for (const name of changed) {
+            for (const reader of last.readers.get(name) ?? []) {
+                if (!removed.has(reader) && !this.stillValid(reader, lattice, changed)) return undefined;
+            }
+        }
+        const middle: ItemTokens[] = [];
+        const middleBases: number[] = [];
+        let movable = true;
+        for (let i = p; i < end; i++) {
+            const item = items[i];
+            const { tokens, base, moves } = this.itemTokens(document, item, lattice, changed);
+            movable &&= moves;
+            middle.push(tokens);
+            middleBases.push(base);
+        }
+        const assembled = patch(last.assembled, last.runs, p, oldEnd, middle, middleBases, shift);
+        if (!assembled) return undefined;
+        this.stats.reused += p + s;
+        this.stats.patched++;
+        for (let i = p; i < oldEnd; i++) for (const name of last.runs[i].names) last.readers.get(name)?.delete(last.runs[i]);
+        for (const tokens of middle) addReader(last.readers, tokens);
+        this.checked.set(document.uri.toString(), now);
+        return {
+            resultId: `items-${++this.resultIds}`, parse: now.parse, others: now.others, lattice, items, movable,
+            runs: last.runs.slice(0, p).concat(middle, last.runs.slice(oldEnd)), assembled, readers: last.readers
+        };
+    }
+
+    /** The answer from every item's tokens, remembered or computed. */
+    private async assembled(document: LangiumDocument, cancelToken: CancellationToken): Promise<Answer | undefined> {
+        const root = document.parseResult.value;
         const lattice = this.geometry(root).id;
         const now = this.workspaceState(document);
         const changed = this.namesChanged(document, now);
         const items: AstNode[] = [];
         forEachAstChild(root, (item) => items.push(item));
-        const parts: ItemTokens[] = [];
-        const bases: number[] = [];
-        let length = 0;
+        const runs: ItemTokens[] = [];
+        const bases = new Int32Array(items.length);
+        const readers = new Map<string, Set<ItemTokens>>();
+        let movable = true;
         let computed = 0;
         for (let i = 0; i < items.length; i++) {
             const item = items[i];
-            const line = item.$cstNode && firstLeafLine(item.$cstNode);
-            const base = line ?? 0;
-            let tokens = line !== undefined ? this.items.get(item) : undefined;
-            if (tokens && this.stillValid(tokens, lattice, changed)) {
-                this.stats.reused++;
-            } else {
-                if (computed++ % 64 === 0) await interruptAndCheck(cancelToken);
-                tokens = this.compute(document, item, base, lattice);
-                if (line !== undefined && movesWithItsLines(item.$cstNode!)) this.items.set(item, tokens);
-                this.stats.computed++;
+            if (computed === 64) {
+                computed = 0;
+                await interruptAndCheck(cancelToken);
             }
-            if (tokens.data.length === 0) continue;
-            parts.push(tokens);
-            bases.push(base);
-            length += tokens.data.length;
+            const { tokens, base, moves, fresh } = this.itemTokens(document, item, lattice, changed);
+            if (fresh) computed++;
+            movable &&= moves;
+            runs.push(tokens);
+            bases[i] = base;
+            addReader(readers, tokens);
         }
         // Every item is now checked against this state (a cancelled request leaves the older mark: a superset of changes).
         this.checked.set(document.uri.toString(), now);
-        const data = join(parts, bases, length);
-        // Tokens of two items interleave only around a recovery node: the walk sorts them all.
-        if (!data) return super.semanticHighlight(document, params, cancelToken);
-        return { resultId: `items-${++this.resultIds}`, data };
+        const assembled = assemble(runs, bases);
+        if (!assembled) return undefined;
+        return { resultId: `items-${++this.resultIds}`, parse: now.parse, others: now.others, lattice, items, movable, runs, assembled, readers };
+    }
+
+    /** One item's tokens: remembered if what they read still holds, else computed (and remembered if they move with the item). */
+    private itemTokens(document: LangiumDocument, item: AstNode, lattice: string, changed: ReadonlySet<string> | undefined): { tokens: ItemTokens; base: number; moves: boolean; fresh: boolean } {
+        const line = item.$cstNode && firstLeafLine(item.$cstNode);
+        const base = line ?? 0;
+        const remembered = line !== undefined ? this.items.get(item) : undefined;
+        if (remembered && this.stillValid(remembered, lattice, changed)) {
+            this.stats.reused++;
+            return { tokens: remembered, base, moves: true, fresh: false };
+        }
+        const tokens = this.compute(document, item, base, lattice);
+        const moves = line !== undefined && movesWithItsLines(item.$cstNode!);
+        if (moves) this.items.set(item, tokens);
+        this.stats.computed++;
+        return { tokens, base, moves, fresh: true };
     }
 
     /** The document's parse and the other documents' parses (what linking reads), now. */
@@ -254,32 +382,4 @@ function encode(tokens: number[], base: number): Pick<ItemTokens, 'data' | 'last
         previousChar = char;
     }
     return { data, lastLine: previousLine - base, lastChar: previousChar };
-}
-
-/**
- * The document's tokens as LSP sends them: each item's, its first token made relative to the
- * previous item's last. Undefined when an item's first token lies before the previous item's
- * last one (only a global sort orders them).
- */
-function join(parts: readonly ItemTokens[], bases: readonly number[], length: number): number[] | undefined {
-    // Filled, so V8 keeps it a packed array of small integers (`new Array(n)` alone is a slow sparse one).
-    const data = new Array<number>(length).fill(0);
-    let at = 0;
-    let previousLine = 0;
-    let previousChar = 0;
-    for (let p = 0; p < parts.length; p++) {
-        const tokens = parts[p];
-        const base = bases[p];
-        const source = tokens.data;
-        const line = base + source[0];
-        const char = source[1];
-        if (at > 0 && (line < previousLine || (line === previousLine && char < previousChar))) return undefined;
-        data[at] = line - previousLine;
-        data[at + 1] = at > 0 && line === previousLine ? char - previousChar : char;
-        for (let i = 2; i < source.length; i++) data[at + i] = source[i];
-        at += source.length;
-        previousLine = base + tokens.lastLine;
-        previousChar = tokens.lastChar;
-    }
-    return data;
 }
