@@ -19,7 +19,7 @@ import type { Case, Row } from './report.js';
 interface Diagnostic { range: { start: { line: number } }; severity?: number }
 interface PublishDiagnosticsParams { uri: string; version?: number; diagnostics: Diagnostic[] }
 
-interface Server {
+export interface Server {
     connection: MessageConnection;
     pid: number;
     /** Resolves with the first diagnostics published for `uri` at `version` or later. */
@@ -29,8 +29,9 @@ interface Server {
     close(): Promise<void>;
 }
 
-async function startServer(serverPath: string, root: string): Promise<Server> {
-    const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** Starts the bundled server over stdio (`nodeFlags` before the bundle's path, for the profiling drivers) and initializes it. */
+export async function startServer(serverPath: string, root: string, nodeFlags: string[] = []): Promise<Server> {
+    const child = spawn(process.execPath, [...nodeFlags, serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     child.stdin!.on('error', () => undefined); // a reply racing the server's exit
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const waiting = new Map<string, (p: PublishDiagnosticsParams) => void>();
@@ -229,7 +230,7 @@ async function syntaxErrorsFirst(server: Server, root: string): Promise<Row[]> {
 }
 
 /** CPU time (user + system, ms) a live process has used so far; 10 ms resolution. */
-function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number): number {
     // /proc/PID/stat: fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
