@@ -76,16 +76,21 @@ export function namingOf(board: Board): string {
     return `${cellWord(board)}s are named by a file ${fileRange(letters)} and a rank ${low === high ? low : `${low} to ${high}`}, such as ${example}`;
 }
 
-/** `a to h`; `a to l (no j)` when single letters skip some of the alphabet between the first and the last. */
+/**
+ * `a to h`; `a to l (no j)` when the single letters skip some of the alphabet between the first
+ * and the last; `a to an` past z; `a to ab (no j)` on a hexagon past side 13.
+ */
 function fileRange(letters: readonly string[]): string {
     const first = letters[0];
     const last = letters[letters.length - 1];
     if (letters.length === 1) return first;
-    if (first.length !== 1 || last.length !== 1) return `${first} to ${last}`;
+    const singles = letters.filter((l) => l.length === 1);
     const skipped: string[] = [];
-    for (let code = first.charCodeAt(0); code <= last.charCodeAt(0); code++) {
-        const letter = String.fromCharCode(code);
-        if (!letters.includes(letter)) skipped.push(letter);
+    if (singles.length > 1) {
+        for (let code = singles[0].charCodeAt(0); code <= singles[singles.length - 1].charCodeAt(0); code++) {
+            const letter = String.fromCharCode(code);
+            if (!singles.includes(letter)) skipped.push(letter);
+        }
     }
     return `${first} to ${last}${skipped.length ? ` (no ${skipped.join(', ')})` : ''}`;
 }

@@ -164,11 +164,18 @@ function placedGrid(cells: readonly Cell[], geometry: BoardGeometry, symbol: (ce
     for (const row of grid) for (const c of row) byColumn.set(c.col, (byColumn.get(c.col) ?? new Set()).add(fileLetter(c.cell)));
     const columnLabels = [...byColumn].filter(([, letters]) => letters.size === 1).map(([col, letters]) => ({ col, text: [...letters][0] }));
     const showRows = labels && rowLabels.every((l) => l !== '');
-    const showColumns = labels && columnLabels.length === byColumn.size && columnLabels.every((l) => l.text.length === 1);
+    // Labels longer than a letter (a hexagon's files past z: aa, ab) where each fits before the next one with a space.
+    const sortedLabels = [...columnLabels].sort((a, b) => a.col - b.col);
+    const fit = sortedLabels.every((l, i) => i + 1 === sortedLabels.length || sortedLabels[i + 1].col - l.col > l.text.length);
+    const showColumns = labels && columnLabels.length === byColumn.size && fit;
     const margin = showRows ? Math.max(...rowLabels.map((l) => l.length)) + 1 : 0;
     const line = (items: readonly { col: number; text: string }[], left = '') => {
         const chars: string[] = [];
-        for (const { col, text } of items) chars[col] = text;
+        for (const { col, text } of items) {
+            chars[col] = text;
+            // A longer text takes the columns after its first (empty strings keep the rest in place).
+            for (let k = 1; k < text.length; k++) chars[col + k] = '';
+        }
         return (left.padStart(margin - 1) + (margin ? ' ' : '') + Array.from(chars, (c) => c ?? ' ').join('')).trimEnd();
     };
     const lines = grid.map((row, i) => line(row.sort((a, b) => a.col - b.col).map((c) => ({ col: c.col, text: symbol(c.cell) })), showRows ? rowLabels[i] : ''));

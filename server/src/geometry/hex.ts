@@ -8,7 +8,7 @@
  * Two orientations of the same lattice (docs/geometry.md):
  * - `files` (Glinski): flat-topped cells, files vertical; the unit (0, 1) points straight
  *   forward. Drawn at x = q*sqrt(3)/2, y = r + q/2. Named by Glinski: file letter = q (a..l
- *   without j), rank number = r + 1 + min(q - (N-1), 0).
+ *   without j; past z, aa, ab...: hexFileName), rank number = r + 1 + min(q - (N-1), 0).
  * - `rows` (the specification's picture): pointy-topped cells in rows; drawn at x = q + r/2,
  *   y = r*sqrt(3)/2. Row number = r + 1; cells of a row lettered from the left.
  * Each orientation's direction tests are exact sign tests on the step's cartesian (X, Y),
@@ -20,8 +20,34 @@ import { latticePathOffsets } from './square.js';
 
 export type HexOrientation = 'files' | 'rows';
 
-/** File letters on the hexagon: no j (Glinski), so at most 25 files (side 13). */
+/** File letters on the hexagon: no j (Glinski). Past the 25th file (side 13), two letters, as below. */
 export const HEX_LETTERS = 'abcdefghiklmnopqrstuvwxyz';
+
+/**
+ * The hexagon's name of file `index` (0-based): a..z without j, then aa, ab, ..., az, ba, ...
+ * (every letter from the same 25), as the square board goes on past z with aa. Names are
+ * letters then digits, so `aa12` reads back as one file and one rank.
+ */
+export function hexFileName(index: number): string {
+    let name = '';
+    let n = index;
+    do {
+        name = HEX_LETTERS[n % 25] + name;
+        n = Math.floor(n / 25) - 1;
+    } while (n >= 0);
+    return name;
+}
+
+/** The file index of a hexagon file name (`hexFileName`'s inverse); undefined for a name with a j or not letters. */
+export function hexFileIndex(letters: string): number | undefined {
+    let index = 0;
+    for (const letter of letters) {
+        const digit = HEX_LETTERS.indexOf(letter);
+        if (digit < 0) return undefined;
+        index = index * 25 + digit + 1;
+    }
+    return letters.length > 0 ? index - 1 : undefined;
+}
 
 /** Rotates a step 60 degrees counter-clockwise (both orientations turn the same way in axial coordinates). */
 export const rotate60 = ([q, r]: Step): Step => [-r + 0, q + r + 0];
@@ -124,32 +150,46 @@ const RADIUS = 1 / SQRT3;
 export class HexagonBoard implements BoardGeometry {
     readonly geometry: Geometry;
     readonly board: Board;
-    readonly cells: readonly Square[];
     readonly centre: Square;
-    readonly extent: BoardGeometry['extent'];
     readonly label: string;
     private readonly last: number;
+    private cellList?: readonly Square[];
+    private box?: BoardGeometry['extent'];
 
     constructor(readonly side: number, readonly orientation: HexOrientation) {
         this.geometry = orientation === 'files' ? HEX_FILES : HEX_ROWS;
         this.last = side - 1;
         const width = 2 * side - 1;
         this.board = { files: width, ranks: width, shape: { kind: 'hexagon', side, orientation } };
-        const cells: Square[] = [];
-        for (let rank = 0; rank < width; rank++) for (let file = 0; file < width; file++) if (this.contains({ file, rank })) cells.push({ file, rank });
-        this.cells = cells;
         this.centre = { file: this.last, rank: this.last };
-        let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
-        for (const cell of cells) {
-            for (const [x, y] of this.place(cell).corners) {
-                minX = Math.min(minX, x);
-                maxX = Math.max(maxX, x);
-                minY = Math.min(minY, y);
-                maxY = Math.max(maxY, y);
-            }
-        }
-        this.extent = { minX, maxX, minY, maxY };
         this.label = `hexagon of side ${side}${orientation === 'rows' ? ' (rows)' : ''}`;
+    }
+
+    /** Made when first asked: a chooser lists every side up to 32 (2977 cells) by its label alone. */
+    get cells(): readonly Square[] {
+        if (!this.cellList) {
+            const width = 2 * this.side - 1;
+            const cells: Square[] = [];
+            for (let rank = 0; rank < width; rank++) for (let file = 0; file < width; file++) if (this.contains({ file, rank })) cells.push({ file, rank });
+            this.cellList = cells;
+        }
+        return this.cellList;
+    }
+
+    get extent(): BoardGeometry['extent'] {
+        if (!this.box) {
+            let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
+            for (const cell of this.cells) {
+                for (const [x, y] of this.place(cell).corners) {
+                    minX = Math.min(minX, x);
+                    maxX = Math.max(maxX, x);
+                    minY = Math.min(minY, y);
+                    maxY = Math.max(maxY, y);
+                }
+            }
+            this.box = { minX, maxX, minY, maxY };
+        }
+        return this.box;
     }
 
     contains(cell: Square): boolean {
@@ -171,15 +211,15 @@ export class HexagonBoard implements BoardGeometry {
     }
 
     name(cell: Square): string {
-        return HEX_LETTERS[this.fileNumber(cell) - 1] + String(this.rankNumber(cell));
+        return hexFileName(this.fileNumber(cell) - 1) + String(this.rankNumber(cell));
     }
 
     parse(name: string): Square | undefined {
-        const m = /^([a-z])([0-9]+)$/.exec(name.trim().toLowerCase());
+        const m = /^([a-z]+)([0-9]+)$/.exec(name.trim().toLowerCase());
         if (!m) return undefined;
-        const letter = HEX_LETTERS.indexOf(m[1]);
+        const letter = hexFileIndex(m[1]);
         const number = Number(m[2]);
-        if (letter < 0) return undefined;
+        if (letter === undefined) return undefined;
         let cell: Square;
         if (this.orientation === 'files') {
             cell = { file: letter, rank: number - 1 - Math.min(letter - this.last, 0) };

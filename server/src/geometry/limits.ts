@@ -7,8 +7,14 @@ import type { Board } from '../engine/board.js';
 
 /** The largest rectangle the engine evaluates, on each side (files and ranks). Was 32. */
 export const MAX_RECTANGLE_SIDE = 64;
-/** The largest regular hexagon's side: its 2N - 1 files are lettered a..z without j (25 letters). */
-export const MAX_HEXAGON_SIDE = 13;
+/**
+ * The largest regular hexagon's side. Files past z are named aa, ab... without j (geometry/hex.ts
+ * `hexFileName`; the limit was 13 while names stopped at z). At 31 its 61 files end at `bl`, which
+ * read as a square name is the 64th file, so every cell name is also a square of the largest
+ * rectangle: a zone's names are checked against that before the file's board is known, and
+ * the lattice box (61 a side) fits the engine's zone masks.
+ */
+export const MAX_HEXAGON_SIDE = 31;
 /** The smallest hexagon side (side 1 is a single cell). */
 export const MIN_HEXAGON_SIDE = 1;
 /** Holes a rectangle may list (a board with every cell a hole is still refused: it has no cell). */

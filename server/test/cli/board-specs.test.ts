@@ -43,7 +43,7 @@ describe('lcpn moves --board SPEC', () => {
     test('a spec that is not a board says what a board looks like', () => {
         expect(runLcpn(root, ['moves', '--betza', 'W', '--board', 'hexagonal'])).toMatchObject({
             code: 2,
-            stderr: "lcpn: --board: 'hexagonal' is not a board: write FILESxRANKS (8x8, 9x10, at most 64x64), FILESxRANKS-cylinder, FILESxRANKS-holes:d4,e5, hexN (hex6, N at most 13) or hexN-rows\n"
+            stderr: "lcpn: --board: 'hexagonal' is not a board: write FILESxRANKS (8x8, 9x10, at most 64x64), FILESxRANKS-cylinder, FILESxRANKS-holes:d4,e5, hexN (hex6, N at most 31) or hexN-rows\n"
         });
         expect(runLcpn(root, ['show', 'examples/orthodox.lcpn', '--board', '8x8-holes:z9'])).toMatchObject({ code: 2, stderr: "lcpn: --board: hole 'z9' is not a square of the 8x8 board\n" });
     });

@@ -37,7 +37,7 @@ describe('the square lattice', () => {
         expect(boardProblem({ files: 64, ranks: 40 })).toBeUndefined();
         expect(boardProblem({ files: 65, ranks: 8 })).toBe(`board 65x8: each side must be a whole number from 1 to ${MAX_RECTANGLE_SIDE}`);
         expect(boardProblem({ files: 1, ranks: 1, shape: { kind: 'rectangle', holes: [{ file: 0, rank: 0 }] } })).toBe('board 1x1 with 1 hole: every square is a hole');
-        expect(boardProblem({ files: 1, ranks: 1, shape: { kind: 'hexagon', side: 14, orientation: 'files' } })).toMatch(/side must be a whole number from 1 to 13/);
+        expect(boardProblem({ files: 1, ranks: 1, shape: { kind: 'hexagon', side: 32, orientation: 'files' } })).toMatch(/side must be a whole number from 1 to 31, not 32/);
     });
 });
 
@@ -74,7 +74,7 @@ describe('board spec', () => {
     });
     test('errors say what is allowed', () => {
         expect(parseBoardSpec('hexagon').error).toMatch(/'hexagon' is not a board: write FILESxRANKS/);
-        expect(parseBoardSpec('hex0').error).toMatch(/from 1 to 13, not 0/);
+        expect(parseBoardSpec('hex0').error).toMatch(/from 1 to 31, not 0/);
         expect(parseBoardSpec('65x8').error).toMatch(/from 1 to 64/);
         expect(parseBoardSpec('8x8-holes:z9').error).toBe("hole 'z9' is not a square of the 8x8 board");
         expect(printBoardSpec({ files: 8, ranks: 8 })).toBe('8x8');
@@ -88,7 +88,7 @@ describe('robustness', () => {
         expect(boardGeometry(huge).cells).toHaveLength(64 * 3);
         expect(boardProblem(huge)).toMatch(/from 1 to 64/);
         const hex = { files: 1, ranks: 1, shape: { kind: 'hexagon' as const, side: 1e9, orientation: 'files' as const } };
-        expect(boardGeometry(hex).cells).toHaveLength(3 * 13 * 12 + 1);
+        expect(boardGeometry(hex).cells).toHaveLength(3 * 31 * 30 + 1);
         expect(boardGeometry({ files: Number.NaN, ranks: 0 }).cells).toHaveLength(1);
     });
 });

@@ -94,7 +94,7 @@ describe('lcpn moves on Glinski\'s hexagon (issue 11 contract)', () => {
         });
         expect(lcpn('moves', '--betza', 'W', '--board', 'hex6', '--friend', 'f')).toMatchObject({ code: 2 });
         expect(lcpn('moves', '--betza', 'W', '--board', 'hex6', '--friend', 'f').stderr).toMatch(/^lcpn: --friend: 'f' is not a cell \(cells are named by a file a to l \(no j\)/);
-        expect(lcpn('moves', '--betza', 'W', '--board', 'hex14')).toMatchObject({ code: 2, stderr: "lcpn: --board: a hexagon's side must be a whole number from 1 to 13, not 14\n" });
+        expect(lcpn('moves', '--betza', 'W', '--board', 'hex32')).toMatchObject({ code: 2, stderr: "lcpn: --board: a hexagon's side must be a whole number from 1 to 31, not 32\n" });
     });
 
     test('a square board\'s declaration on --board hex6 is left out with a note (its zones name other cells there)', () => {
