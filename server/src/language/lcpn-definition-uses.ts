@@ -91,12 +91,21 @@ function add(map: Map<string, ast.Definition[]>, key: string, definition: ast.De
     if (list) list.push(definition); else map.set(key, [definition]);
 }
 
+/**
+ * Lists are in no order, so the entry is swapped with the last one and popped. Searched from the
+ * end: the definitions an edit removes are mostly the ones the edit before it added (typing
+ * re-reads the same definitions), and a common word's list holds most of the file.
+ */
 function remove(map: Map<string, ast.Definition[]>, key: string, definition: ast.Definition): void {
     const list = map.get(key);
-    const at = list ? list.indexOf(definition) : -1;
+    const at = list ? list.lastIndexOf(definition) : -1;
     if (at < 0) return;
-    if (list!.length === 1) map.delete(key);
-    else list!.splice(at, 1);
+    if (list!.length === 1) {
+        map.delete(key);
+        return;
+    }
+    list![at] = list![list!.length - 1];
+    list!.pop();
 }
 
 /** Every word of a definition's text that could name a definition, normalized (remembered per definition node). */
