@@ -5,6 +5,9 @@
  * the size and JSON encoding of its answer (what the server process adds before sending).
  *
  *   node bench/request-prof.build.mjs && node dist/request-prof.cjs BYTES [REPEAT]
+ *
+ * EDIT=lines: a line break typed at the end of the middle line and deleted again, in turn (every later line moves).
+ * ONLY=tokens,symbols,...: those requests alone. PROFILE=prefix: a CPU profile of each request's last sample.
  */
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
@@ -71,8 +74,15 @@ async function main(): Promise<void> {
         let size = 0;
         for (let i = 0; i < repeat; i++) {
             const newLine = `(def edited-middle (/ knight (rook :${++version})))`;
-            lcpnTextDocuments.update(textDocument, [{ range: { start: { line: middle, character: 0 }, end: { line: middle, character: length } }, text: newLine }], version);
-            length = newLine.length;
+            if (process.env.EDIT === 'lines' && i % 2 === 0) {
+                // A line break typed at the end of the middle line: every later line moves down.
+                lcpnTextDocuments.update(textDocument, [{ range: { start: { line: middle, character: length }, end: { line: middle, character: length } }, text: '\n' }], version);
+            } else if (process.env.EDIT === 'lines') {
+                lcpnTextDocuments.update(textDocument, [{ range: { start: { line: middle, character: length }, end: { line: middle + 1, character: 0 } }, text: '' }], version);
+            } else {
+                lcpnTextDocuments.update(textDocument, [{ range: { start: { line: middle, character: 0 }, end: { line: middle, character: length } }, text: newLine }], version);
+                length = newLine.length;
+            }
             await DocumentBuilder.update([URI.parse(uri)], []);
             if (session) await session.post('Profiler.start');
             const start = performance.now();

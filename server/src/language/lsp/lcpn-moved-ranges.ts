@@ -71,3 +71,16 @@ export function movedSymbols(symbols: readonly DocumentSymbol[], lines: number):
         children: symbol.children && movedSymbols(symbol.children, lines)
     }));
 }
+
+/**
+ * Where two lists of a document's items differ: the items in `after` from `start` to `end`
+ * replace those in `before` from `start` to `oldEnd` (kept items are the same AST nodes, in the
+ * same order: docs/incremental.md). The common start and end, compared by identity.
+ */
+export function replacedItems(before: readonly unknown[], after: readonly unknown[]): { start: number; end: number; oldEnd: number } {
+    let start = 0;
+    while (start < after.length && start < before.length && after[start] === before[start]) start++;
+    let kept = 0;
+    while (kept < after.length - start && kept < before.length - start && after[after.length - 1 - kept] === before[before.length - 1 - kept]) kept++;
+    return { start, end: after.length - kept, oldEnd: before.length - kept };
+}

@@ -32,7 +32,7 @@ import * as ast from '../generated/ast.js';
 import { forEachAstChild } from '../ast-walk.js';
 import { parseId, spliceOf } from '../lcpn-incremental-parse.js';
 import { normalizeKeyword, normalizeName } from '../../model/names.js';
-import { firstLeafLine, movesWithItsLines } from './lcpn-moved-ranges.js';
+import { firstLeafLine, movesWithItsLines, replacedItems } from './lcpn-moved-ranges.js';
 import { assemble, patch, tokenEdits, type Assembled, type ItemRun } from './lcpn-semantic-token-answer.js';
 import { LcpnSemanticTokenWalk } from './lcpn-semantic-token-walk.js';
 import type { PieceLink } from './lcpn-semantic-tokens.js';
@@ -173,13 +173,8 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
         const items: AstNode[] = [];
         forEachAstChild(root, (item) => items.push(item));
         // The items replaced: between the common start and end of the two lists (kept items are the same nodes).
-        const before = last.items;
-        let p = 0;
-        while (p < items.length && p < before.length && items[p] === before[p]) p++;
-        let s = 0;
-        while (s < items.length - p && s < before.length - p && items[items.length - 1 - s] === before[before.length - 1 - s]) s++;
-        const end = items.length - s;
-        const oldEnd = before.length - s;
+        const { start: p, end, oldEnd } = replacedItems(last.items, items);
+        const s = items.length - end;
         if (end - p > PATCHED_ITEMS) return undefined; // a large change: assembled, with cancellation checks
         let shift = 0;
         if (s > 0) {

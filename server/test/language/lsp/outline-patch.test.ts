@@ -1,0 +1,97 @@
+/**
+ * The outline after an edit patched from the last answer: the replaced items answered again,
+ * the kept items after them moved by the edit's lines. Each answer (and the folding ranges,
+ * asked alongside as VS Code does) equals a new provider's (one that remembers nothing) on the
+ * same document, and the patch is what answered.
+ */
+import type { LangiumDocument } from 'langium';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { LcpnDocumentSymbolProvider } from '../../../src/language/lsp/lcpn-document-symbol-provider.js';
+import { LcpnFoldingRangeProvider } from '../../../src/language/lsp/lcpn-folding-range-provider.js';
+import { generateDefinitions } from '../../../../bench/generate.js';
+import { Random } from '../../robustness/fuzz-inputs.js';
+import { EditedWorkspace } from './lsp-edit-harness.js';
+
+let workspace: EditedWorkspace;
+let symbols: LcpnDocumentSymbolProvider;
+let folding: LcpnFoldingRangeProvider;
+
+beforeEach(async () => {
+    workspace = await EditedWorkspace.create();
+    symbols = workspace.Lcpn.lsp.DocumentSymbolProvider as LcpnDocumentSymbolProvider;
+    folding = workspace.Lcpn.lsp.FoldingRangeProvider as LcpnFoldingRangeProvider;
+});
+
+/** Outlines patched while checking the document's answers against new providers'. */
+async function patchedAnswers(document: LangiumDocument): Promise<{ symbols: number }> {
+    const before = { symbols: symbols.stats.patched };
+    const params = { textDocument: { uri: document.uri.toString() } };
+    const remembered = { symbols: await symbols.getSymbols(document, params), folding: await folding.getFoldingRanges(document, params) };
+    const fresh = {
+        symbols: await new LcpnDocumentSymbolProvider(workspace.Lcpn).getSymbols(document, params),
+        folding: await new LcpnFoldingRangeProvider(workspace.Lcpn).getFoldingRanges(document, params)
+    };
+    expect(JSON.stringify(remembered.symbols)).toBe(JSON.stringify(fresh.symbols));
+    expect(JSON.stringify(remembered.folding)).toBe(JSON.stringify(fresh.folding));
+    return { symbols: symbols.stats.patched - before.symbols };
+}
+
+const HEAD = generateDefinitions(20, 'head');
+const TAIL = generateDefinitions(20, 'tail');
+
+/** Multi-line definitions in the three styles, with comment runs between and inside them. */
+const TALL = [
+    ';; a header',
+    ';; of two lines',
+    '(def tall',
+    '  (/ wazir',
+    '     ; inside, one line',
+    '     ferz',
+    '     knight))',
+    'long_c := wazir',
+    '  / ferz',
+    '  / knight',
+    '// two lines of',
+    '// commentary',
+    'long_sql IS',
+    '  capturing wazir',
+    '  OR moving ferz'
+];
+
+describe('the outline patched after an edit', () => {
+    test('a definition replaced, lines added and removed, definitions deleted and inserted: patched, and a new provider\'s answer', async () => {
+        const middle = [...TALL];
+        await patchedAnswers(await workspace.set('outline.lcpn', HEAD + middle.join('\n') + '\n' + TAIL));
+        const edits: ((lines: string[]) => void)[] = [
+            (lines) => { lines[3] = '  (/ rook'; },
+            (lines) => { lines.splice(7, 0, '', '; two more lines'); },
+            (lines) => { lines.splice(0, 2); },
+            (lines) => { lines.splice(5, 3); },
+            (lines) => { lines.splice(4, 0, '(def inserted (/ knight', '  (rook :forward)))'); },
+            (lines) => { lines.push('x := wazir', '  / ferz'); }
+        ];
+        for (const edit of edits) {
+            edit(middle);
+            const patched = await patchedAnswers(await workspace.set('outline.lcpn', HEAD + middle.join('\n') + '\n' + TAIL));
+            expect(patched.symbols).toBe(1);
+        }
+    });
+
+    test('random line edits in a row (seed 3): every answer is a new provider\'s, most of them patched', async () => {
+        const r = new Random(3);
+        const lines = (HEAD + TALL.join('\n') + '\n' + TAIL).trimEnd().split('\n');
+        await patchedAnswers(await workspace.set('random.lcpn', lines.join('\n')));
+        let patched = 0;
+        for (let i = 0; i < 40; i++) {
+            const at = r.int(lines.length);
+            const kind = r.int(5);
+            if (kind === 0) lines.splice(at, 0, `(def new-${'abcdefgh'[i % 8]} (/ head-a`, '  ferz))');
+            else if (kind === 1 && lines.length > 5) lines.splice(at, 1);
+            else if (kind === 2) lines[at] = `${lines[at]} ; edited`;
+            else if (kind === 3) lines.splice(at, 0, '', '; a note');
+            else lines[at] = lines[at].replace(/\)$/, '');
+            patched += (await patchedAnswers(await workspace.set('random.lcpn', lines.join('\n')))).symbols;
+        }
+        expect(patched).toBeGreaterThan(20);
+    });
+});
