@@ -22,6 +22,7 @@
 import { RootCstNodeImpl, type AstNode, type CompositeCstNode, type CstNode, type LangiumParser, type RootCstNode, type Mutable, type ParseResult } from 'langium';
 import type { IRecognitionException, IToken } from 'chevrotain';
 import * as ast from './generated/ast.js';
+import { knownLineStarts, setLineStarts } from './lcpn-cst-nodes.js';
 import { shiftCst, supportsShift } from './lcpn-incremental-cst.js';
 import { normalizeName } from '../model/names.js';
 import type { TextChange } from './lcpn-text-changes.js';
@@ -200,8 +201,8 @@ export function spliceParse(parser: LangiumParser, old: ParseResult<ast.Document
     const strayFirst = firstNode !== undefined && ast.isStray(firstNode);
 
     const startLine = lineOf(newStart);
-    // Line shift of the kept end: compare an old token's line with its new one.
-    const suffixLineDelta = endsAtBottom ? 0 : lineOf(keptOffset + delta) - entries[keptFrom].range.start.line;
+    // Line shift of the kept end: the lines started in the slice, new text minus old (the texts agree before it).
+    const suffixLineDelta = endsAtBottom ? 0 : lineStartsIn(newText, newStart, keptOffset + delta) - lineStartsIn(oldText, oldStart, keptOffset);
 
     // The new CST root and its entries: old prefix, the slice's entries, the old end (shifted).
     const newRootCst = new RootCstNodeImpl(newText);
@@ -211,6 +212,8 @@ export function spliceParse(parser: LangiumParser, old: ParseResult<ast.Document
     const content = entries.slice(0, firstEntry).concat(sliceTaken, suffix);
     for (let i = 0; i < content.length; i++) (content[i] as { container?: CompositeCstNode }).container = newRootCst;
     newRootCst.content = content;
+    const oldLines = knownLineStarts(rootCst);
+    if (oldLines) setLineStarts(newRootCst, derivedLineStarts(oldLines, newText, change));
     // Its items: the old prefix's, the slice's, the old suffix's (moved by the entries added or removed).
     const newItems = new Int32Array(prefixItems + added.length + items.length - suffixFirstItem);
     newItems.set(items.subarray(0, prefixItems));
@@ -362,6 +365,39 @@ function lineStartOf(text: string, offset: number): number {
         i--;
     }
     return i;
+}
+
+/** Whether a line starts at `at` (after `\n`, or after a `\r` not followed by `\n`), as lcpn-cst-nodes.ts counts lines. */
+function startsLine(text: string, at: number): boolean {
+    const before = text.charCodeAt(at - 1);
+    return before === 10 || (before === 13 && text.charCodeAt(at) !== 10);
+}
+
+/** How many lines start in (from, to]. */
+function lineStartsIn(text: string, from: number, to: number): number {
+    let count = 0;
+    for (let at = from + 1; at <= to; at++) if (startsLine(text, at)) count++;
+    return count;
+}
+
+/**
+ * The new text's line starts from the old text's (`old`) and the change: a start before the
+ * change, or two or more characters after its end (the characters on both sides of its break
+ * are unchanged), is one of the old text's, moved; those between are found in the new text.
+ */
+function derivedLineStarts(old: Int32Array, newText: string, change: TextChange): Int32Array {
+    const delta = change.newEnd - change.oldEnd;
+    const before = firstItem(old.length, (k) => old[k] >= change.start);
+    const after = firstItem(old.length, (k) => old[k] >= change.oldEnd + 2);
+    const between: number[] = change.start === 0 ? [0] : [];
+    const scanTo = Math.min(change.newEnd + 2, newText.length + 1);
+    for (let at = Math.max(1, change.start); at < scanTo; at++) if (startsLine(newText, at)) between.push(at);
+    const starts = new Int32Array(before + between.length + old.length - after);
+    starts.set(old.subarray(0, before));
+    starts.set(between, before);
+    let i = before + between.length;
+    for (let k = after; k < old.length; k++) starts[i++] = old[k] + delta;
+    return starts;
 }
 
 function hasBreak(text: string, from: number, to: number): boolean {

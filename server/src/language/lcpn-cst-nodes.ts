@@ -1,0 +1,137 @@
+/**
+ * lcpn's CST leaves and root (made by `LcpnCstNodeBuilder`, lcpn-parser.ts). Langium 4.4's
+ * `LeafCstNodeImpl` stores ten fields (offset, length, start and end line and column, token
+ * type, hidden, container, grammar source): 104 bytes, a quarter of a parse result's heap. A
+ * leaf here stores five (container, grammar source, offset, length, token type; hidden is its
+ * class) and computes its range when asked, from its root's line starts (one Int32Array per
+ * root, built on the first request). Lines then follow from offsets, so the incremental update
+ * moves only offsets (lcpn-incremental-cst.ts), and the lexer tracks offsets only.
+ *
+ * A leaf's range is that of its offsets in its root's text, as LSP counts lines (`\n`, `\r\n`,
+ * `\r`): the same as Chevrotain's line and column tracking gave for every lcpn token.
+ */
+import type { TokenType } from 'chevrotain';
+import { AbstractCstNode, type AstNode, type LeafCstNode, type RootCstNode } from 'langium';
+import type { Range } from 'vscode-languageserver-types';
+
+export class LcpnLeafCstNode extends AbstractCstNode implements LeafCstNode {
+    private _offset: number;
+    private readonly _length: number;
+    readonly tokenType: TokenType;
+
+    constructor(offset: number, length: number, tokenType: TokenType) {
+        super();
+        // Small integers (Smi fields), as Langium's leaf stores them: Chevrotain's offsets are doubles.
+        this._offset = offset | 0;
+        this._length = length | 0;
+        this.tokenType = tokenType;
+    }
+
+    get offset(): number {
+        return this._offset;
+    }
+
+    get length(): number {
+        return this._length;
+    }
+
+    get end(): number {
+        return this._offset + this._length;
+    }
+
+    get hidden(): boolean {
+        return false;
+    }
+
+    get astNode(): AstNode {
+        const container = this.container;
+        if (!container) throw new Error('This node has no associated AST element');
+        return container.astNode;
+    }
+
+    get range(): Range {
+        let root: AbstractCstNode['container'] = this.container;
+        if (root === undefined) return { start: { line: 0, character: this._offset }, end: { line: 0, character: this._offset + this._length } };
+        while (root.container !== undefined) root = root.container;
+        const starts = lineStartsOf(root as RootCstNode);
+        const offset = this._offset;
+        const end = offset + this._length;
+        const startLine = lineAt(starts, offset);
+        let endLine = startLine;
+        while (endLine + 1 < starts.length && starts[endLine + 1] <= end) endLine++;
+        return {
+            start: { line: startLine, character: offset - starts[startLine] },
+            end: { line: endLine, character: end - starts[endLine] }
+        };
+    }
+
+    /** Moves the leaf by `delta` characters (the incremental update; its lines follow from its root's text). */
+    shift(delta: number): void {
+        this._offset = (this._offset + delta) | 0;
+    }
+}
+
+/** A hidden leaf (a comment). */
+export class LcpnHiddenLeafCstNode extends LcpnLeafCstNode {
+    override get hidden(): boolean {
+        return true;
+    }
+}
+
+/**
+ * Per CST root, its text's line starts (built on the first range asked; kept as long as the root).
+ * A root is Langium's (`CstNodeBuilder.buildRootNode` makes it; no hook supplies another class).
+ */
+const lineStartTables = new WeakMap<RootCstNode, Int32Array>();
+
+function lineStartsOf(root: RootCstNode): Int32Array {
+    let starts = lineStartTables.get(root);
+    if (starts === undefined) lineStartTables.set(root, starts = lineStartTable(root.fullText ?? ''));
+    return starts;
+}
+
+/** Gives a root the line starts of its text when they are known (the incremental update derives them from the old root's). */
+export function setLineStarts(root: RootCstNode, starts: Int32Array): void {
+    lineStartTables.set(root, starts);
+}
+
+/** The line starts of a root's text, if a range has been asked. */
+export function knownLineStarts(root: RootCstNode): Int32Array | undefined {
+    return lineStartTables.get(root);
+}
+
+/** Offsets where lines start (as text-lines.ts `lineStarts`, in a typed array: 4 bytes a line). */
+export function lineStartTable(text: string): Int32Array {
+    let count = 1;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10) count++;
+        else if (c === 13) {
+            if (text.charCodeAt(i + 1) === 10) i++;
+            count++;
+        }
+    }
+    const starts = new Int32Array(count);
+    let at = 1;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10) starts[at++] = i + 1;
+        else if (c === 13) {
+            if (text.charCodeAt(i + 1) === 10) i++;
+            starts[at++] = i + 1;
+        }
+    }
+    return starts;
+}
+
+/** The line holding `offset`: the last line start at or before it. */
+function lineAt(starts: Int32Array, offset: number): number {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= offset) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo;
+}
