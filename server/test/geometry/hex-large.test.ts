@@ -5,6 +5,7 @@ import { boardGeometry, boardProblem, hexagonBoard, MAX_HEXAGON_SIDE, MAX_RECTAN
 import { hexFileIndex, hexFileName, HexagonBoard } from '../../src/geometry/hex.js';
 import { offeredBoards, parseBoardSpec, printBoardSpec } from '../../src/geometry/board-spec.js';
 import { renderTextDiagram } from '../../src/diagram/text.js';
+import { renderSvgDiagram } from '../../src/diagram/svg.js';
 import { readSquareName } from '../../src/geometry/square.js';
 
 describe('hexagon file names past z', () => {
@@ -110,5 +111,17 @@ describe('the largest hexagon', () => {
         const rows = text.split('\n').filter((l) => l.includes('!') && !l.includes('the piece'));
         expect(rows.length).toBe(1);
         expect(labels.indexOf('ab')).toBe(rows[0].indexOf('!'));
+    });
+
+    test('an SVG diagram of side 14: every cell a click target named past z, and the files labelled aa and ab', () => {
+        const board = hexagonBoard(14);
+        const g = boardGeometry(board);
+        const svg = renderSvgDiagram({ board, at: g.parse('aa1')!, friends: [], enemies: [] }, [], { labels: true, interactive: true });
+        const names = [...svg.matchAll(/data-square="([^"]*)"/g)].map((m) => m[1]);
+        expect(names).toHaveLength(3 * 14 * 13 + 1);
+        expect(new Set(names)).toEqual(new Set(g.cells.map((c) => g.name(c))));
+        expect(names.some((n) => /j/.test(n))).toBe(false);
+        const labels = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+        expect(labels).toEqual(expect.arrayContaining(['a', 'z', 'aa', 'ab']));
     });
 });
