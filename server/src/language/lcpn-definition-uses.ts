@@ -10,14 +10,20 @@
 import type { LangiumDocument } from 'langium';
 import type * as ast from './generated/ast.js';
 import { difference } from './lcpn-name-checks.js';
+import { ownString } from './own-string.js';
 import { normalizeName } from '../model/names.js';
+
+/** The definitions under one word: one, or a list of two or more (most words have one or a few). */
+type Entry = ast.Definition | ast.Definition[];
 
 export class DefinitionUses {
     private definitions: readonly ast.Definition[] = [];
-    /** Word -> the definitions whose text has it. */
-    private readonly users_ = new Map<string, ast.Definition[]>();
-    /** Normalized name -> the definitions bearing it. */
-    private readonly named = new Map<string, ast.Definition[]>();
+    /**
+     * Word -> the definitions whose text has it. Nothing is kept per definition: the words of a
+     * removed definition are read again from its text, which never changes (a splice moves
+     * kept nodes, never a removed one). A word is copied when it enters (own-string.ts).
+     */
+    private readonly users_ = new Map<string, Entry>();
 
     constructor(definitions: readonly ast.Definition[]) {
         this.update(definitions);
@@ -26,25 +32,24 @@ export class DefinitionUses {
     /** Follows the document's definitions now (the kept ones are the same objects as before). */
     update(definitions: readonly ast.Definition[]): void {
         const { removed, added } = difference(this.definitions, definitions);
-        for (const definition of removed) {
-            for (const word of wordsOf(definition)) remove(this.users_, word, definition);
-            if (definition.name) remove(this.named, normalizeName(definition.name), definition);
-        }
-        for (const definition of added) {
-            for (const word of wordsOf(definition)) add(this.users_, word, definition);
-            if (definition.name) add(this.named, normalizeName(definition.name), definition);
-        }
+        for (const definition of removed) for (const word of wordsOf(definition)) remove(this.users_, word, definition);
+        for (const definition of added) for (const word of wordsOf(definition)) add(this.users_, word, definition);
         this.definitions = definitions;
     }
 
     /** The definitions whose text has `word` (a normalized name), in no particular order. */
     users(word: string): readonly ast.Definition[] {
-        return this.users_.get(word) ?? [];
+        const entry = this.users_.get(word);
+        if (entry === undefined) return [];
+        // Only the document's definitions now (a removed one whose words were not read back as added would linger).
+        const root = this.definitions[0]?.$container;
+        if (!Array.isArray(entry)) return entry.$container === root ? [entry] : [];
+        return entry.every((definition) => definition.$container === root) ? entry : entry.filter((definition) => definition.$container === root);
     }
 
-    /** The definitions bearing `key` (a normalized name), in no particular order. */
+    /** The definitions bearing `key` (a normalized name), in no particular order: a definition's name is a word of its text. */
     bearers(key: string): readonly ast.Definition[] {
-        return this.named.get(key) ?? [];
+        return this.users(key).filter((definition) => definition.name && normalizeName(definition.name) === key);
     }
 
     /**
@@ -63,13 +68,12 @@ export class DefinitionUses {
             const name = queue.pop()!;
             if (seen.has(name)) continue;
             seen.add(name);
-            for (const list of [this.users_.get(name), this.named.get(name)]) {
-                for (const definition of list ?? []) {
-                    if (reached.has(definition)) continue;
-                    reached.add(definition);
-                    affected.add(definition);
-                    if (definition.name) queue.push(normalizeName(definition.name));
-                }
+            // A bearer of the name has it among its words.
+            for (const definition of this.users(name)) {
+                if (reached.has(definition)) continue;
+                reached.add(definition);
+                affected.add(definition);
+                if (definition.name) queue.push(normalizeName(definition.name));
             }
         }
         return affected;
@@ -86,9 +90,13 @@ export function definitionUses(document: LangiumDocument): DefinitionUses {
     return uses;
 }
 
-function add(map: Map<string, ast.Definition[]>, key: string, definition: ast.Definition): void {
-    const list = map.get(key);
-    if (list) list.push(definition); else map.set(key, [definition]);
+/** Small lists are copied at their exact size (`concat`: a push or a spread reserves room for more). */
+function add(map: Map<string, Entry>, key: string, definition: ast.Definition): void {
+    const entry = map.get(key);
+    if (entry === undefined) map.set(ownString(key), definition);
+    else if (!Array.isArray(entry)) map.set(key, [entry, definition]);
+    else if (entry.length < 16) map.set(key, entry.concat(definition));
+    else entry.push(definition);
 }
 
 /**
@@ -96,24 +104,26 @@ function add(map: Map<string, ast.Definition[]>, key: string, definition: ast.De
  * end: the definitions an edit removes are mostly the ones the edit before it added (typing
  * re-reads the same definitions), and a common word's list holds most of the file.
  */
-function remove(map: Map<string, ast.Definition[]>, key: string, definition: ast.Definition): void {
-    const list = map.get(key);
-    const at = list ? list.lastIndexOf(definition) : -1;
-    if (at < 0) return;
-    if (list!.length === 1) {
-        map.delete(key);
+function remove(map: Map<string, Entry>, key: string, definition: ast.Definition): void {
+    const entry = map.get(key);
+    if (entry === undefined) return;
+    if (!Array.isArray(entry)) {
+        if (entry === definition) map.delete(key);
         return;
     }
-    list![at] = list![list!.length - 1];
-    list!.pop();
+    const at = entry.lastIndexOf(definition);
+    if (at < 0) return;
+    if (entry.length === 2) {
+        map.set(key, entry[1 - at]);
+        return;
+    }
+    entry[at] = entry[entry.length - 1];
+    entry.pop();
 }
 
-/** Every word of a definition's text that could name a definition, normalized (remembered per definition node). */
+/** Every word of a definition's text that could name a definition, normalized (read from the text each time: nothing kept per definition). */
 export function wordsOf(definition: ast.Definition): ReadonlySet<string> {
-    let words = wordCache.get(definition);
-    if (words) return words;
     const found = new Set<string>();
-    words = found;
     const text = definition.$cstNode?.text ?? '';
     for (const match of text.matchAll(/[$]?[A-Za-z_\u00C0-\uFFFF][\w\u00C0-\uFFFF-]*/g)) {
         const word = match[0].replace(/-+$/, '');
@@ -121,8 +131,5 @@ export function wordsOf(definition: ast.Definition): ReadonlySet<string> {
     }
     // Words of strings joined as a name could be written: "after crossing river" -> after-crossing-river.
     for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"/g)) found.add(normalizeName(match[1].trim().replace(/\s+/g, '-')));
-    wordCache.set(definition, words);
-    return words;
+    return found;
 }
-
-const wordCache = new WeakMap<ast.Definition, ReadonlySet<string>>();

@@ -23,6 +23,7 @@ import type { LangiumDocument } from 'langium';
 import type * as ast from './generated/ast.js';
 import { incompleteDefinitions } from './lcpn-incomplete.js';
 import { parseId } from './lcpn-incremental-parse.js';
+import { ownString } from './own-string.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import { cycleComponents, references } from '../model/cycles.js';
 import { normalizeName } from '../model/names.js';
@@ -48,12 +49,12 @@ interface State {
     /** No incomplete definition: only such a state is carried (a clean file's definitions are all complete). */
     clean: boolean;
     definitions: readonly ast.Definition[];
-    /** Normalized name -> its complete definitions, in document order. */
-    byName: Map<string, ast.Definition[]>;
+    /** Normalized name -> its complete definitions, in document order: the definition itself when it is the only one (most are). */
+    byName: Map<string, ast.Definition | ast.Definition[]>;
     /** Every definition after the first of its name. */
     duplicates: Set<ast.Definition>;
-    /** The graph of uses as far as searched: key -> the keys its resolved body refers to. */
-    edges: Map<string, readonly string[]>;
+    /** The graph of uses as far as searched: key -> the keys its resolved body refers to, joined by EDGE ('' for none: a string, not an array per key). */
+    edges: Map<string, string>;
     /** Key on a cycle -> one cycle through it, and the members of its component. */
     cycles: Map<string, readonly string[]>;
     components: Map<string, readonly string[]>;
@@ -61,13 +62,29 @@ interface State {
     cyclic: Map<string, ast.Definition>;
 }
 
-/** The names each body refers to, kept per body (a body is lowered once per definition node and never changes). */
-const bodyEdges = new WeakMap<Move, readonly string[]>();
+/** Separates a key's edges in State.edges (names have no line breaks). */
+const EDGE = '\n';
 
-function edgesOfBody(body: Move): readonly string[] {
+/** The names each body refers to, joined by EDGE, kept per body (a body is lowered once per definition node and never changes). */
+const bodyEdges = new WeakMap<Move, string>();
+
+function edgesOfBody(body: Move): string {
     let list = bodyEdges.get(body);
-    if (!list) bodyEdges.set(body, list = [...new Set(references(body))]);
+    if (list === undefined) {
+        const keys = [...new Set(references(body))];
+        // A join of several is a new string; a single name is the lowered model's own (perhaps a slice of the text).
+        bodyEdges.set(body, list = keys.length === 1 ? ownString(keys[0]) : keys.join(EDGE));
+    }
     return list;
+}
+
+/** The first of a name's complete definitions, and all of them. */
+function firstOf(entry: ast.Definition | ast.Definition[]): ast.Definition {
+    return Array.isArray(entry) ? entry[0] : entry;
+}
+
+function listOf(entry: ast.Definition | ast.Definition[] | undefined): readonly ast.Definition[] {
+    return entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
 }
 
 /** How many carries and full computations were made (read by tests). */
@@ -81,7 +98,7 @@ export class NameChecks {
     /** The definitions after the first of their name, in document order. */
     duplicates(document: LangiumDocument): Duplicate[] {
         const state = this.stateOf(document);
-        return inDocumentOrder([...state.duplicates]).map((definition) => ({ definition, first: state.byName.get(normalizeName(definition.name))![0] }));
+        return inDocumentOrder([...state.duplicates]).map((definition) => ({ definition, first: firstOf(state.byName.get(normalizeName(definition.name))!) }));
     }
 
     /** The definitions on a cycle that their names resolve to, in document order. */
@@ -134,12 +151,12 @@ export class NameChecks {
             const key = normalizeName(definition.name);
             keys.push(key);
             if (incomplete.has(definition)) continue;
-            const list = state.byName.get(key);
-            if (list) {
-                list.push(definition);
-                state.duplicates.add(definition);
+            const entry = state.byName.get(key);
+            if (entry === undefined) {
+                state.byName.set(key, definition);
             } else {
-                state.byName.set(key, [definition]);
+                state.byName.set(key, listOf(entry).concat(definition));
+                state.duplicates.add(definition);
             }
         }
         const search = cycleComponents(keys, this.edgesIn(state));
@@ -181,13 +198,13 @@ export class NameChecks {
 
         // Duplicates: the definitions of each touched name, again.
         for (const key of touched) {
-            const old = state.byName.get(key) ?? [];
+            const old = listOf(state.byName.get(key));
             for (const definition of old) state.duplicates.delete(definition);
             const fresh = addedByName.get(key);
             let list = old.filter((d) => !gone.has(d));
             if (fresh) list = inDocumentOrder([...list, ...fresh]);
             if (list.length === 0) state.byName.delete(key);
-            else state.byName.set(key, list);
+            else state.byName.set(key, list.length === 1 ? list[0] : list);
             for (let i = 1; i < list.length; i++) state.duplicates.add(list[i]);
         }
 
@@ -196,11 +213,11 @@ export class NameChecks {
         const changed: string[] = [];
         for (const key of touched) {
             const had = state.edges.get(key);
-            if (!had && !state.byName.has(key)) continue; // not in the graph, not a definition of this document
+            if (had === undefined && !state.byName.has(key)) continue; // not in the graph, not a definition of this document
             const body = resolve(key)?.body;
-            const now = body ? edgesOfBody(body) : NO_EDGES;
-            if (had && sameList(had, now)) continue;
-            state.edges.set(key, now);
+            const now = body ? edgesOfBody(body) : '';
+            if (had === now) continue;
+            state.edges.set(state.edges.has(key) ? key : ownString(key), now);
             changed.push(key);
         }
         const reported = new Set(touched);
@@ -238,16 +255,15 @@ export class NameChecks {
         const resolve = this.models.resolverFor(state.uri);
         return (key) => {
             let list = state.edges.get(key);
-            if (!list) {
+            if (list === undefined) {
                 const body = resolve(key)?.body;
-                state.edges.set(key, list = body ? edgesOfBody(body) : NO_EDGES);
+                state.edges.set(ownString(key), list = body ? edgesOfBody(body) : '');
             }
-            return list as string[];
+            return list === '' ? [] : list.split(EDGE);
         };
     }
 }
 
-const NO_EDGES: readonly string[] = [];
 
 /** The definitions of `before` that `after` no longer holds, and those it holds anew (the kept ones are the same objects, in the same order). */
 export function difference(before: readonly ast.Definition[], after: readonly ast.Definition[]): { removed: ast.Definition[]; added: ast.Definition[] } {
