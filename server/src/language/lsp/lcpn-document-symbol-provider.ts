@@ -19,7 +19,7 @@ import * as ast from '../generated/ast.js';
 import { forEachAstChild, forEachAstNode } from '../ast-walk.js';
 import { cstNodeForProperty } from '../cst-search.js';
 import { definitionStyle } from '../../model/lower.js';
-import { firstLeafLine, movedSymbols, movesWithItsLines, replacedItems } from './lcpn-moved-ranges.js';
+import { firstLeafLine, inTextOrder, movedSymbols, movesWithItsLines, replacedItems } from './lcpn-moved-ranges.js';
 
 const STYLE_DETAIL = { lisp: 'Lisp', c: 'C', sql: 'SQL' } as const;
 
@@ -63,8 +63,11 @@ export class LcpnDocumentSymbolProvider extends DefaultDocumentSymbolProvider {
         await interruptAndCheck(cancelToken);
         const items: AstNode[] = [];
         forEachAstChild(document.parseResult.value, (item) => items.push(item));
-        const answer = this.patched(document, items) ?? await this.assembled(document, items, cancelToken);
-        this.answers.set(document.uri.toString(), answer);
+        const ordered = inTextOrder(items);
+        const answer = (ordered ? this.patched(document, items) : undefined) ?? await this.assembled(document, items, cancelToken);
+        // Only an answer whose items are in text order is patched (the items after an edit move by its lines).
+        if (ordered && answer.movable) this.answers.set(document.uri.toString(), answer);
+        else this.answers.delete(document.uri.toString());
         return answer.symbols.slice();
     }
 

@@ -5,7 +5,7 @@
  * leaves (left by recovery) has the range (0, 0)-(0, 0), and a node starting with one starts
  * there; such an item's answers do not move with it (`movesWithItsLines`).
  */
-import type { CstNode } from 'langium';
+import type { AstNode, CstNode } from 'langium';
 import type { DocumentSymbol, Range } from 'vscode-languageserver';
 
 /**
@@ -83,4 +83,20 @@ export function replacedItems(before: readonly unknown[], after: readonly unknow
     let kept = 0;
     while (kept < after.length - start && kept < before.length - start && after[after.length - 1 - kept] === before[before.length - 1 - kept]) kept++;
     return { start, end: after.length - kept, oldEnd: before.length - kept };
+}
+
+/**
+ * Whether a root's items (forEachAstChild's order: one list after another, definitions and
+ * strays) are in text order: each list is, so only where one list ends and the next starts
+ * can they be out of order (a stray before a definition). A patched answer moves every item
+ * after the replaced ones by the edit's lines: only right when those items follow it in the text.
+ */
+export function inTextOrder(items: readonly AstNode[]): boolean {
+    for (let i = 1; i < items.length; i++) {
+        if (items[i].$containerProperty === items[i - 1].$containerProperty) continue;
+        const before = items[i - 1].$cstNode;
+        const after = items[i].$cstNode;
+        if (!before || !after || before.end > after.offset) return false;
+    }
+    return true;
 }

@@ -32,7 +32,7 @@ import * as ast from '../generated/ast.js';
 import { forEachAstChild } from '../ast-walk.js';
 import { parseId, spliceOf } from '../lcpn-incremental-parse.js';
 import { normalizeKeyword, normalizeName } from '../../model/names.js';
-import { firstLeafLine, movesWithItsLines, replacedItems } from './lcpn-moved-ranges.js';
+import { firstLeafLine, inTextOrder, movesWithItsLines, replacedItems } from './lcpn-moved-ranges.js';
 import { assemble, patch, tokenEdits, type Assembled, type ItemRun } from './lcpn-semantic-token-answer.js';
 import { LcpnSemanticTokenWalk } from './lcpn-semantic-token-walk.js';
 import type { PieceLink } from './lcpn-semantic-tokens.js';
@@ -68,7 +68,7 @@ interface Answer {
     readonly items: readonly AstNode[];
     readonly runs: readonly ItemTokens[];
     readonly assembled: Assembled;
-    /** Whether every item's tokens move with its lines (else: not patched). */
+    /** Whether every item's tokens move with its lines, and the items are in text order (else: not patched). */
     readonly movable: boolean;
     /** Per normalized name, the runs that read it (links, keywords); passed on to the next answer, which updates it. */
     readonly readers: Map<string, Set<ItemTokens>>;
@@ -173,6 +173,7 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
         const items: AstNode[] = [];
         forEachAstChild(root, (item) => items.push(item));
         // The items replaced: between the common start and end of the two lists (kept items are the same nodes).
+        if (!inTextOrder(items)) return undefined;
         const { start: p, end, oldEnd } = replacedItems(last.items, items);
         const s = items.length - end;
         if (end - p > PATCHED_ITEMS) return undefined; // a large change: assembled, with cancellation checks
@@ -242,6 +243,7 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
         this.checked.set(document.uri.toString(), now);
         const assembled = assemble(runs, bases);
         if (!assembled) return undefined;
+        movable &&= inTextOrder(items);
         return { resultId: `items-${++this.resultIds}`, parse: now.parse, others: now.others, lattice, items, movable, runs, assembled, readers };
     }
 

@@ -1,8 +1,8 @@
 /**
- * The outline after an edit patched from the last answer: the replaced items answered again,
- * the kept items after them moved by the edit's lines. Each answer (and the folding ranges,
- * asked alongside as VS Code does) equals a new provider's (one that remembers nothing) on the
- * same document, and the patch is what answered.
+ * The outline and folding ranges after an edit patched from the last answer: the replaced items
+ * answered again, the kept items after them moved by the edit's lines, the comment runs read
+ * again around the change. Each answer equals a new provider's (one that remembers nothing) on
+ * the same document, and the patch is what answered.
  */
 import type { LangiumDocument } from 'langium';
 import { beforeEach, describe, expect, test } from 'vitest';
@@ -22,9 +22,9 @@ beforeEach(async () => {
     folding = workspace.Lcpn.lsp.FoldingRangeProvider as LcpnFoldingRangeProvider;
 });
 
-/** Outlines patched while checking the document's answers against new providers'. */
-async function patchedAnswers(document: LangiumDocument): Promise<{ symbols: number }> {
-    const before = { symbols: symbols.stats.patched };
+/** Answers patched by the providers while checking the document's answers against new providers'. */
+async function patchedAnswers(document: LangiumDocument): Promise<{ symbols: number; folding: number }> {
+    const before = { symbols: symbols.stats.patched, folding: folding.stats.patched };
     const params = { textDocument: { uri: document.uri.toString() } };
     const remembered = { symbols: await symbols.getSymbols(document, params), folding: await folding.getFoldingRanges(document, params) };
     const fresh = {
@@ -33,7 +33,7 @@ async function patchedAnswers(document: LangiumDocument): Promise<{ symbols: num
     };
     expect(JSON.stringify(remembered.symbols)).toBe(JSON.stringify(fresh.symbols));
     expect(JSON.stringify(remembered.folding)).toBe(JSON.stringify(fresh.folding));
-    return { symbols: symbols.stats.patched - before.symbols };
+    return { symbols: symbols.stats.patched - before.symbols, folding: folding.stats.patched - before.folding };
 }
 
 const HEAD = generateDefinitions(20, 'head');
@@ -58,7 +58,7 @@ const TALL = [
     '  OR moving ferz'
 ];
 
-describe('the outline patched after an edit', () => {
+describe('the outline and folding ranges patched after an edit', () => {
     test('a definition replaced, lines added and removed, definitions deleted and inserted: patched, and a new provider\'s answer', async () => {
         const middle = [...TALL];
         await patchedAnswers(await workspace.set('outline.lcpn', HEAD + middle.join('\n') + '\n' + TAIL));
@@ -66,14 +66,14 @@ describe('the outline patched after an edit', () => {
             (lines) => { lines[3] = '  (/ rook'; },
             (lines) => { lines.splice(7, 0, '', '; two more lines'); },
             (lines) => { lines.splice(0, 2); },
-            (lines) => { lines.splice(5, 3); },
-            (lines) => { lines.splice(4, 0, '(def inserted (/ knight', '  (rook :forward)))'); },
+            (lines) => { lines.splice(5, 2); },
+            (lines) => { lines.splice(5, 0, '(def inserted (/ knight', '  (rook :forward)))'); },
             (lines) => { lines.push('x := wazir', '  / ferz'); }
         ];
         for (const edit of edits) {
             edit(middle);
             const patched = await patchedAnswers(await workspace.set('outline.lcpn', HEAD + middle.join('\n') + '\n' + TAIL));
-            expect(patched.symbols).toBe(1);
+            expect(patched).toEqual({ symbols: 1, folding: 1 });
         }
     });
 
@@ -81,7 +81,7 @@ describe('the outline patched after an edit', () => {
         const r = new Random(3);
         const lines = (HEAD + TALL.join('\n') + '\n' + TAIL).trimEnd().split('\n');
         await patchedAnswers(await workspace.set('random.lcpn', lines.join('\n')));
-        let patched = 0;
+        const patched = { symbols: 0, folding: 0 };
         for (let i = 0; i < 40; i++) {
             const at = r.int(lines.length);
             const kind = r.int(5);
@@ -90,8 +90,45 @@ describe('the outline patched after an edit', () => {
             else if (kind === 2) lines[at] = `${lines[at]} ; edited`;
             else if (kind === 3) lines.splice(at, 0, '', '; a note');
             else lines[at] = lines[at].replace(/\)$/, '');
-            patched += (await patchedAnswers(await workspace.set('random.lcpn', lines.join('\n')))).symbols;
+            const counts = await patchedAnswers(await workspace.set('random.lcpn', lines.join('\n')));
+            patched.symbols += counts.symbols;
+            patched.folding += counts.folding;
         }
-        expect(patched).toBeGreaterThan(20);
+        // An edit that leaves a stray before a definition is answered in full (the root lists strays after definitions).
+        expect(patched.symbols).toBeGreaterThan(10);
+        expect(patched.folding).toBeGreaterThan(10);
+    });
+
+    test('comment runs joined, split and extended by edits around definitions (seed 8): every answer is a new provider\'s, most of them patched', async () => {
+        const r = new Random(8);
+        const lines: string[] = [];
+        for (let i = 0; i < 30; i++) {
+            lines.push(`; note ${i}`);
+            if (i % 3 === 0) lines.push(`; more ${i}`);
+            lines.push(i % 2 === 0 ? `(def p-${'abcdefghij'[i % 10]}${'abc'[i % 3]} (/ wazir\n  ferz))` : `q_${'abcdefghij'[i % 10]}${'abc'[i % 3]} := wazir / ferz ; after a token`);
+        }
+        await patchedAnswers(await workspace.set('comments.lcpn', lines.join('\n')));
+        let patched = 0;
+        for (let i = 0; i < 40; i++) {
+            const at = r.int(lines.length);
+            const kind = r.int(4);
+            if (kind === 0 && !lines[at].startsWith(';')) lines.splice(at, 1); // a definition deleted: the runs around it join
+            else if (kind === 1) lines.splice(at, 0, `; inserted ${i}`);
+            else if (kind === 2) lines.splice(at, 0, '');
+            else lines.splice(at, 0, `(def r-${'abcdefghij'[i % 10]} wazir) ; trailing`);
+            patched += (await patchedAnswers(await workspace.set('comments.lcpn', lines.join('\n')))).folding;
+        }
+        expect(patched).toBeGreaterThan(25);
+    });
+
+    test('a stray before definitions (the root lists every definition, then every stray): lines added after it move the definitions, not the stray', async () => {
+        // A stray (a string over three lines) folds, and comes before the edit in the text, after the definitions in the root's list.
+        const stray = ') "one\ntwo\nthree"\n';
+        const lines = (HEAD + stray + TALL.join('\n') + '\n' + TAIL).split('\n');
+        await patchedAnswers(await workspace.set('stray.lcpn', lines.join('\n')));
+        for (let i = 0; i < 3; i++) {
+            lines.splice(40, 0, '', `(def later-${'abc'[i]} (/ wazir`, '  ferz))');
+            await patchedAnswers(await workspace.set('stray.lcpn', lines.join('\n')));
+        }
     });
 });

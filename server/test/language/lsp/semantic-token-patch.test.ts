@@ -59,7 +59,7 @@ describe('semantic tokens patched after an edit', () => {
             ['(def a (/ wazir "informal" [1 2]))', '', '; two more lines', middle[1], middle[2]],
             [middle[0], middle[1]], // c deleted (nothing uses it)
             [middle[0], '(def inserted (/ knight\n  (rook :forward)))', middle[2]],
-            [middle[0], 'b := a / move(rook:4)', '(def c (or (capturing b) (moving [0 1] :only)))'],
+            [middle[0], 'b := a / move(rook:4)', '(def c (/ b (wazir :forward) [2 1]))'],
             ['a IS wazir OR ferz', middle[1], middle[2]]
         ];
         for (const lines of versions) {
@@ -99,6 +99,17 @@ describe('semantic tokens patched after an edit', () => {
             patched += (await counting(() => full(document))).patched;
         }
         expect(patched).toBeGreaterThan(20);
+    });
+});
+
+describe('semantic tokens of a file with strays', () => {
+    test('a stray before definitions (the root lists every definition, then every stray): lines added after it, the walk\'s answer', async () => {
+        const lines = (HEAD + ')\n(/ wazir "a stray")\n' + TAIL).split('\n');
+        await full(await workspace.set('stray.lcpn', lines.join('\n')));
+        for (let i = 0; i < 3; i++) {
+            lines.splice(30, 0, '', `(def later-${'abc'[i]} (/ wazir`, '  ferz))');
+            await full(await workspace.set('stray.lcpn', lines.join('\n')));
+        }
     });
 });
 
