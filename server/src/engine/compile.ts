@@ -31,6 +31,17 @@ import {
 export const MAX_COMPILED_NODES = 100_000;
 /** Upper bound on nesting (references plus expression depth), far above any real piece. */
 export const MAX_DEPTH = 400;
+/**
+ * Upper bound on the nodes one compile visits, in caps: each reference compiled for the cache
+ * is measured against the whole cap, and those that meet a cycle are not cached, so a file of
+ * mutually recursive definitions could otherwise expand each of them again and again.
+ */
+const WORK_PER_CAP = 16;
+/**
+ * The cap on a reference compiled for the cache (RefCache), the editor's checks' cap: its entry
+ * is the same whichever caller compiled it first (a caller's own cap applies where it uses it).
+ */
+export const REFERENCE_MAX_NODES = 2_000;
 
 interface Context {
     groups: readonly (readonly DirectionTest[])[];
@@ -42,6 +53,14 @@ interface Context {
     /** Zones every leaf stays in (zone keywords), and landing tests (condition keywords, condition parts of functions). */
     zones: readonly PlanZone[];
     landing: readonly PlanCondition[];
+}
+
+/** A reference compile in progress: the problems it met; with kept entries, the names it read and the entries it reused. */
+interface Recording {
+    /** By message. */
+    problems: Map<string, EngineProblem>;
+    reads?: Set<string>;
+    uses?: RefEntry[];
 }
 
 /** A context being built by the functions of one application (mutable copies). */
@@ -66,27 +85,124 @@ export function isPieceDef(target: Target): target is PieceDef {
     return !('kind' in target);
 }
 
+/** One reference compiled in one context: its plan, the problems met inside it (replayed on reuse) and its size. */
+export interface RefEntry {
+    out: Plan | Annotation;
+    problems: EngineProblem[];
+    nodes: number;
+    informal: number;
+    /** Kept across resolvers (KeptPlans): the names its compile read and what each resolved to (identity numbers), and the entries it reused. */
+    reads?: readonly string[];
+    identities?: readonly number[];
+    uses?: readonly RefEntry[];
+    /** Met the nesting or work limit, which depends on where it was compiled: cached for one resolver, never kept. */
+    local?: boolean;
+}
+
 /**
  * Referenced definitions compiled once per context and reused across compiles that share a
  * resolver (the editor's checks compile every definition of a file on every edit, and chained
  * definitions expanded each other's references again and again: S's 'chained' benchmark). An
- * entry keeps the problems its compile met, replayed on reuse, and its size, still counted
- * against the cap. An entry whose compile met a cycle depends on the references around it and is
- * not kept; one that met the size limit is kept as "too large" (a reuse reports the limit and
- * moves nowhere), which may say so of a reference that a fresh compile, started with more of the
- * cap left, would have finished: the cache is for the editor's checks, which are capped anyway.
+ * entry is compiled on its own, its size counted from zero against the whole cap ("too large"
+ * past it: the part compiled within the cap), and keeps the problems its compile met; where it
+ * is used, its plan is taken, its problems replayed and its size added to the user's (past the
+ * cap, the rest of the user moves nowhere). So an entry, and what using it gives, are the same whichever definition compiled it
+ * first: a check gives the same answer after an edit as in a fresh build. An entry whose compile
+ * met a cycle depends on the references around it and is not cached; one that met the nesting or
+ * work limit is cached for its resolver only (`local`).
+ *
+ * With `kept` and `identify` (the editor's resolvers: lcpn-piece-models.ts), entries also
+ * outlive the resolver: each is kept under the identity of the definition it compiled (its AST
+ * node, which an edit replaces when it re-reads the definition) with the identity of every name
+ * its compile read, and a later resolver reuses it when each of those names still resolves to
+ * the same definition and each entry it reused is itself still valid (checked once per resolver).
+ * So an edit recompiles only the plans that reach a changed definition.
  */
-export type RefCache = Map<string, { out: Plan | Annotation; problems: EngineProblem[]; nodes: number; informal: number }>;
+export class RefCache extends Map<string, RefEntry> {
+    /** Kept entries checked under this resolver: still valid or not. */
+    private readonly checked = new Map<RefEntry, boolean>();
+
+    constructor(readonly kept?: KeptPlans, private readonly identify?: Identify) {
+        super();
+    }
+
+    /** Whether entries are recorded for later resolvers. */
+    get keeping(): boolean {
+        return this.kept !== undefined && this.identify !== undefined;
+    }
+
+    /** A kept entry for reference `key` in context `cacheKey`, when still valid under this resolver (then also cached here). */
+    reuse(key: string, cacheKey: string): RefEntry | undefined {
+        const target = this.identify?.(key);
+        const entry = target && this.kept!.get(target, cacheKey);
+        if (!entry || !this.valid(entry)) return undefined;
+        this.set(cacheKey, entry);
+        return entry;
+    }
+
+    /** Keeps `entry`, compiled for `key` reading `reads` and reusing `uses`, for later resolvers. */
+    keep(key: string, cacheKey: string, entry: RefEntry, reads: Iterable<string>, uses: RefEntry[]): void {
+        const target = this.identify?.(key);
+        if (!target) return;
+        entry.reads = [...new Set(reads)];
+        entry.identities = entry.reads.map((read) => identityOf(this.identify!(read)));
+        entry.uses = uses;
+        this.checked.set(entry, true);
+        this.kept!.set(target, cacheKey, entry);
+    }
+
+    private valid(entry: RefEntry): boolean {
+        let ok = this.checked.get(entry);
+        if (ok !== undefined) return ok;
+        const { reads, identities } = entry;
+        ok = reads !== undefined && identities !== undefined;
+        for (let i = 0; ok && i < reads!.length; i++) ok = identityOf(this.identify!(reads![i])) === identities![i];
+        // Entries form no cycle (a compile that met one is not kept), so this recursion ends.
+        if (ok) for (const used of entry.uses ?? []) if (!this.valid(used)) { ok = false; break; }
+        this.checked.set(entry, ok);
+        return ok;
+    }
+}
+
+/** What a name resolves to, as an object that stays the same exactly as long as the definition does (the editor: its AST node). */
+export type Identify = (key: string) => object | undefined;
+
+/** Plans kept across resolvers, per definition identity and context; they go with the identity (a WeakMap). */
+export class KeptPlans {
+    private readonly byTarget = new WeakMap<object, Map<string, RefEntry>>();
+
+    get(target: object, cacheKey: string): RefEntry | undefined {
+        return this.byTarget.get(target)?.get(cacheKey);
+    }
+
+    set(target: object, cacheKey: string, entry: RefEntry): void {
+        let entries = this.byTarget.get(target);
+        if (!entries) this.byTarget.set(target, entries = new Map());
+        entries.set(cacheKey, entry);
+    }
+}
+
+/** Identities as numbers, so kept entries do not hold on to the definitions they read (0: resolves to nothing). */
+const identities = new WeakMap<object, number>();
+let nextIdentity = 1;
+
+function identityOf(target: object | undefined): number {
+    if (!target) return 0;
+    let id = identities.get(target);
+    if (id === undefined) identities.set(target, id = nextIdentity++);
+    return id;
+}
 
 const REF_CACHES = new WeakMap<Resolver, RefCache>();
 
 /**
  * The cache shared by every compile with this resolver. Only for resolvers whose answers never
- * change (the editor's resolvers are per workspace state: lcpn-piece-models.ts).
+ * change (the editor's resolvers are per workspace state: lcpn-piece-models.ts). `keep`, given
+ * when the cache is first asked for: the plans kept across resolvers and the identity of names.
  */
-export function sharedRefCache(resolve: Resolver): RefCache {
+export function sharedRefCache(resolve: Resolver, keep?: { kept: KeptPlans; identify: Identify }): RefCache {
     let cache = REF_CACHES.get(resolve);
-    if (!cache) REF_CACHES.set(resolve, cache = new Map());
+    if (!cache) REF_CACHES.set(resolve, cache = new RefCache(keep?.kept, keep?.identify));
     return cache;
 }
 
@@ -103,6 +219,8 @@ export function compile(
 
 class Compiler {
     private readonly stack: string[] = [];
+    /** The names on `stack` (a name is on it at most once: a second time is a cycle). */
+    private readonly onStack = new Set<string>();
     private nodes = 0;
     private depth = 0;
     /** The target's own nodes being compiled, outermost first (empty inside a referenced definition). */
@@ -120,25 +238,46 @@ class Compiler {
         zone: (key) => this.zone(key),
         report: (kind, message, rule, foreign) => (foreign ? this.unlocated(kind, message, rule) : this.report(kind, message, rule))
     };
-    /** Problems met by the reference compiles in progress (for the cache), innermost last. */
-    private readonly recording: EngineProblem[][] = [];
+    /** The reference compiles in progress (for the cache), innermost last: the problems each met, and, when kept, the names it read and the entries it reused. */
+    private readonly recording: Recording[] = [];
+    /** Looks a name up, noting it for the reference compile in progress when entries are kept. */
+    private readonly resolve: Resolver = (key) => {
+        this.read(key);
+        return this.lookup(key);
+    };
     /** Cycles met so far: a reference compile that met one is not cached. */
     private cycles = 0;
     /** Size limits met so far: a reference compile that met one is cached as too large. */
     private limits = 0;
+    /** Nesting or work limits met, and uses of entries that met one, so far: a reference compile that met one is not kept (RefEntry.local). */
+    private unkept = 0;
+    /** Nodes compiled by this compile, references compiled for the cache included. */
+    private work = 0;
+    /** The cap on `nodes`: the caller's, or REFERENCE_MAX_NODES while a reference is compiled for the cache. */
+    private cap: number;
 
     constructor(
-        private readonly resolve: Resolver, private readonly problems: Problems, private readonly maxNodes: number,
+        private readonly lookup: Resolver, private readonly problems: Problems, private readonly maxNodes: number,
         private readonly cache?: RefCache, private readonly geometry: Geometry = SQUARE
-    ) {}
+    ) {
+        this.cap = maxNodes;
+    }
 
-    /** A problem that belongs to a referenced definition (not located in the target). */
+    private read(key: string): void {
+        if (this.recording.length > 0) this.recording[this.recording.length - 1].reads?.add(key);
+    }
+
+    /** A problem that belongs to a referenced definition (not located in the target): the reference compile's in progress, else the compile's. */
     private unlocated(kind: EngineProblem['kind'], message: string, rule: EngineRule): void {
-        for (const list of this.recording) list.push({ kind, message, rule });
-        this.problems.add(kind, message, rule);
+        if (this.recording.length === 0) return this.problems.add(kind, message, rule);
+        // Once per message, as Problems keeps them (entries replay their problems into each user's).
+        const problems = this.recording[this.recording.length - 1].problems;
+        if (!problems.has(message)) problems.set(message, { kind, message, rule });
     }
 
     private zone(key: string): PlanZone | undefined {
+        // Remembered per compile: a reference compile reusing the zone read it too.
+        this.read(key);
         let zone = this.zones.get(key);
         if (zone === undefined) {
             zone = resolveZone(key, this.resolve) ?? null;
@@ -158,8 +297,10 @@ class Compiler {
             return NONE;
         }
         this.stack.push(target.key);
+        this.onStack.add(target.key);
         const plan = this.plan(target.body, ROOT);
         this.stack.pop();
+        this.onStack.delete(target.key);
         return plan;
     }
 
@@ -181,8 +322,11 @@ class Compiler {
     }
 
     private compile(move: Move, ctx: Context): Plan | Annotation {
-        if (++this.nodes > this.maxNodes || this.depth >= MAX_DEPTH) {
-            this.report('limit', `definition too large or too deeply nested to evaluate (over ${this.maxNodes} parts or ${MAX_DEPTH} levels)`, 'limit');
+        const deep = this.depth >= MAX_DEPTH || ++this.work > this.maxNodes * WORK_PER_CAP;
+        if (deep || ++this.nodes > this.cap) {
+            // How deep, and how much work, depend on where a reference is compiled: such an entry is not kept.
+            if (deep) this.unkept++;
+            this.report('limit', `definition too large or too deeply nested to evaluate (over ${this.cap} parts or ${MAX_DEPTH} levels)`, 'limit');
             return NONE;
         }
         this.depth++;
@@ -256,10 +400,18 @@ class Compiler {
     }
 
     private ref(key: string, ctx: Context): Plan | Annotation {
-        if (this.stack.includes(key)) {
+        if (this.onStack.has(key)) {
             const cycle = [...this.stack.slice(this.stack.indexOf(key)), key].join(' -> ');
             this.report('cycle', `cyclic definition: ${cycle}`, 'cycle');
             return NONE;
+        }
+        // Plans differ by lattice (images, keywords): one cache serves every geometry.
+        const cacheKey = this.cache && `${this.geometry.id}\u0000${key}\u0000${contextKey(ctx)}`;
+        const cached = cacheKey !== undefined ? this.cache!.get(cacheKey) ?? this.cache!.reuse(key, cacheKey) : undefined;
+        if (cached) {
+            // An entry is only made for a name that resolves to a body; not lowered again to be reused.
+            this.read(key);
+            return this.use(cached);
         }
         const def = this.resolve(key);
         if (!def) {
@@ -271,43 +423,92 @@ class Compiler {
             else this.report('invalid', `"${key}" has no movement`, 'no-body');
             return NONE;
         }
-        // Plans differ by lattice (images, keywords): one cache serves every geometry.
-        const cacheKey = this.cache && `${this.geometry.id}\u0000${key}\u0000${contextKey(ctx)}`;
-        const hit = cacheKey !== undefined ? this.cache!.get(cacheKey) : undefined;
-        if (hit) {
-            this.nodes += hit.nodes;
-            if (this.nodes > this.maxNodes) {
-                this.report('limit', `definition too large or too deeply nested to evaluate (over ${this.maxNodes} parts or ${MAX_DEPTH} levels)`, 'limit');
-                return NONE;
-            }
-            for (const p of hit.problems) this.unlocated(p.kind, p.message, p.rule);
-            this.informal += hit.informal;
-            return hit.out;
-        }
-        const [nodes, informal, cycles, limits] = [this.nodes, this.informal, this.cycles, this.limits];
-        const problems: EngineProblem[] = [];
-        this.recording.push(problems);
+        if (cacheKey === undefined) return this.expand(key, def.body, ctx);
+        return this.use(this.compileRef(key, def.body, ctx, cacheKey));
+    }
+
+    /** Without a cache: the reference's body compiled in place, within what is left of the cap. */
+    private expand(key: string, body: Move, ctx: Context): Plan | Annotation {
         this.stack.push(key);
+        this.onStack.add(key);
         this.inRef++;
         try {
-            const out = this.compile(def.body, ctx);
-            if (cacheKey !== undefined && this.cycles === cycles) {
-                const size = this.limits === limits ? this.nodes - nodes : Infinity;
-                this.cache!.set(cacheKey, { out, problems, nodes: size, informal: this.informal - informal });
-            }
-            return out;
+            return this.compile(body, ctx);
         } finally {
             this.stack.pop();
+            this.onStack.delete(key);
+            this.inRef--;
+        }
+    }
+
+    /**
+     * Compiles a reference for the cache on its own: its size is counted from zero against
+     * REFERENCE_MAX_NODES (too large when over it), whatever the caller's cap, so an entry is the same whatever was compiled before it,
+     * and using it (`use`) is the same whether it was just compiled or found in the cache.
+     */
+    private compileRef(key: string, body: Move, ctx: Context, cacheKey: string): RefEntry {
+        const cache = this.cache!;
+        const [nodes, informal, cycles, limits, unkept, cap] = [this.nodes, this.informal, this.cycles, this.limits, this.unkept, this.cap];
+        const keeping = cache.keeping;
+        const recording: Recording = keeping ? { problems: new Map(), reads: new Set(), uses: [] } : { problems: new Map() };
+        this.nodes = 0;
+        this.informal = 0;
+        this.cap = REFERENCE_MAX_NODES;
+        this.recording.push(recording);
+        this.stack.push(key);
+        this.onStack.add(key);
+        this.inRef++;
+        try {
+            const out = this.compile(body, ctx);
+            const entry: RefEntry = { out, problems: [...recording.problems.values()], nodes: this.limits === limits ? this.nodes : Infinity, informal: this.informal };
+            // One that met a cycle depends on the references around it: not cached. One that met the
+            // nesting or work limit depends on where it was compiled: cached for this resolver only.
+            if (this.cycles === cycles) {
+                cache.set(cacheKey, entry);
+                if (this.unkept !== unkept) entry.local = true;
+                // The context's zones were read around this reference: their squares are in its plan.
+                else if (keeping) cache.keep(key, cacheKey, entry, [...recording.reads!, ...ctx.zones.map((z) => z.key)], recording.uses!);
+            } else {
+                entry.local = true;
+            }
+            return entry;
+        } finally {
+            this.nodes = nodes;
+            this.informal = informal;
+            this.cap = cap;
+            this.stack.pop();
+            this.onStack.delete(key);
             this.inRef--;
             this.recording.pop();
         }
     }
 
+    /**
+     * A reference's entry where it is used: its plan (the part compiled within the cap, when it is
+     * too large itself), its problems and informal parts taken over, its size added to the user's;
+     * past the cap, the rest of the user moves nowhere.
+     */
+    private use(entry: RefEntry): Plan | Annotation {
+        const around = this.recording[this.recording.length - 1];
+        around?.uses?.push(entry);
+        if (entry.local) this.unkept++;
+        this.nodes += entry.nodes;
+        for (const p of entry.problems) this.unlocated(p.kind, p.message, p.rule);
+        this.informal += entry.informal;
+        if (this.nodes > this.cap) this.report('limit', `definition too large or too deeply nested to evaluate (over ${this.cap} parts or ${MAX_DEPTH} levels)`, 'limit');
+        return entry.out;
+    }
+
     private qualify(ctx: Context, qualifiers: readonly Qualifier[]): Context {
         const group: DirectionTest[] = [];
-        const notes = [...ctx.notes];
-        const zones = [...ctx.zones];
-        const landing = [...ctx.landing];
+        // Copied when first added to (most qualifiers are directions and ranges, which add none).
+        let notes = ctx.notes as string[];
+        let zones = ctx.zones as PlanZone[];
+        let landing = ctx.landing as PlanCondition[];
+        const note = (text: string) => {
+            if (notes === ctx.notes) notes = [...ctx.notes];
+            notes.push(text);
+        };
         let only = ctx.only;
         let range: Context['range'];
         let turn: Context['turn'];
@@ -327,23 +528,23 @@ class Compiler {
                     if (directionWord(q.name)) {
                         // A square-board keyword with no meaning on this lattice (:narrow on a hexagon): it restricts nothing.
                         this.report('invalid', `:${normalizeKeyword(q.name)} means nothing on a hexagonal board (it compares a step's two components, which three axes do not have): it does not restrict the moves`, 'direction-not-on-board', undefined, normalizeKeyword(q.name));
-                        notes.push(`not evaluated: :${normalizeKeyword(q.name)}`);
+                        note(`not evaluated: :${normalizeKeyword(q.name)}`);
                         break;
                     }
                     // A keyword the file defines: a zone confines the movement, a condition tests its landings.
                     const declaration = this.resolve(q.name)?.declaration;
                     const zone = declaration?.kind === 'zone' ? this.zone(q.name) : undefined;
                     if (zone) {
-                        if (!zones.includes(zone)) zones.push(zone);
+                        if (!zones.includes(zone)) zones = [...zones, zone];
                     } else if (declaration?.kind === 'condition') {
                         const test = compileCondition({ kind: 'ref', key: q.name }, this.env);
-                        if (test) landing.push(test);
-                        else notes.push(`not evaluated: :${q.name}`);
+                        if (test) landing = [...landing, test];
+                        else note(`not evaluated: :${q.name}`);
                     } else if (declaration || this.resolve(q.name)) {
                         const what = declaration ? `a ${declaration.kind}` : 'a piece';
                         this.report('invalid', `:${q.name} names ${what}: a keyword the file defines must be a zone or a condition; not evaluated`, 'not-a-zone', undefined, q.name);
-                        notes.push(`not evaluated: :${q.name}`);
-                    } else notes.push(this.unevaluatedKeyword(q.name));
+                        note(`not evaluated: :${q.name}`);
+                    } else note(this.unevaluatedKeyword(q.name));
                 }
             }
         }
@@ -536,10 +737,15 @@ class Compiler {
 
 /** What a context is, as text: two references compiled in equal contexts compile alike. */
 function contextKey(ctx: Context): string {
-    // Most references stand in the definition's own context: its key is computed once.
+    // Most references stand in the definition's own context: its key is computed once; others once per context object.
     if (ctx === ROOT) return ROOT_KEY ??= keyOf(ROOT);
-    return keyOf(ctx);
+    let key = CONTEXT_KEYS.get(ctx);
+    if (key === undefined) CONTEXT_KEYS.set(ctx, key = keyOf(ctx));
+    return key;
 }
+
+/** Contexts are never changed once made (`Building` only while its application is read, before any reference in it). */
+const CONTEXT_KEYS = new WeakMap<Context, string>();
 
 let ROOT_KEY: string | undefined;
 

@@ -19,6 +19,7 @@ import { resolveName, type DefinitionTable, type LcpnScopeProvider, type Resolut
 import { lowerDefinition, type LoweringProblem } from '../model/lower.js';
 import { normalizeName } from '../model/names.js';
 import type { PieceDef } from '../model/piece.js';
+import { KeptPlans, sharedRefCache } from '../engine/compile.js';
 
 export interface LoweredDefinition {
     node: ast.Definition;
@@ -45,6 +46,12 @@ export class LcpnPieceModels {
     private readonly resolved = new WeakMap<DefinitionTable, Map<string, UriScope>>();
     /** Per scope table: document URI -> its resolver, so a resolver stays the same function while the workspace does (the engine caches by it). */
     private readonly resolvers = new WeakMap<DefinitionTable, Map<string, PieceResolver>>();
+    /**
+     * The engine's plans of referenced definitions, kept across workspace states under the
+     * definition's AST node (an edit makes new nodes for the definitions it re-reads; lowering is
+     * a pure function of the node), so a recheck after an edit recompiles only what reaches a change.
+     */
+    private readonly keptPlans = new KeptPlans();
 
     constructor(private readonly services: LangiumServices) {}
 
@@ -138,6 +145,7 @@ export class LcpnPieceModels {
                 return node ? this.loweredOf(node)?.piece : undefined;
             };
             byUri.set(uri, resolver);
+            sharedRefCache(resolver, { kept: this.keptPlans, identify: (key) => this.nodeIn(scope, key) });
         }
         return resolver;
     }
