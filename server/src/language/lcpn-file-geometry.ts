@@ -4,13 +4,16 @@
  * clauses), else squares. The validator, completion and every definition's engine check ask, so
  * the answer is remembered per parse (per AST root: a parse, whole or spliced, makes a new root).
  * Only definitions whose body has the shape of a board declaration (`(board ...)`, read without
- * linking: model/body-kind.ts) are lowered to find it, so an edit does not lower the whole file.
+ * linking: model/body-kind.ts) are lowered to find it, so an edit does not lower the whole file;
+ * and a splice that re-read no text mentioning `board` (lcpn-incremental-parse.ts) keeps the
+ * answer of the parse it came from, so an edit does not look at every definition either.
  */
 import type { LangiumDocument } from 'langium';
-import type * as ast from './generated/ast.js';
+import * as ast from './generated/ast.js';
+import { parseId, spliceOf } from './lcpn-incremental-parse.js';
 import type { Board } from '../engine/board.js';
 import { geometryOf, SQUARE, type Geometry } from '../geometry/index.js';
-import { bodyKind } from '../model/body-kind.js';
+import { headName } from '../model/body-kind.js';
 import type { PieceDef } from '../model/piece.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 
@@ -33,17 +36,26 @@ interface Memo {
 }
 
 const memo = new WeakMap<object, Memo>();
+/** Per document, the parse its last answer was found for. */
+const lastOf = new WeakMap<LangiumDocument, { parse: number; memo: Memo }>();
 
 function memoOf(models: LcpnPieceModels, document: LangiumDocument): Memo {
     const root = document.parseResult.value as ast.Document;
     let found = memo.get(root);
-    if (!found) memo.set(root, found = { board: firstBoard(models, root) });
+    if (found) return found;
+    // Spliced since that parse, re-reading nothing that mentions `board`: the same board definitions, in the same order.
+    const last = lastOf.get(document);
+    const step = last && spliceOf(document.parseResult)?.history.find((s) => s.parse === last.parse);
+    found = step && !step.board ? last.memo : { board: firstBoard(models, root) };
+    memo.set(root, found);
+    lastOf.set(document, { parse: parseId(document.parseResult), memo: found });
     return found;
 }
 
 function firstBoard(models: LcpnPieceModels, root: ast.Document): FileBoard | undefined {
     for (const node of root.definitions ?? []) {
-        if (!node.body || bodyKind(node.body) !== 'board') continue;
+        // bodyKind(body) === 'board' (model/body-kind.ts), without its condition tests.
+        if (!node.body || !ast.isApplication(node.body) || headName(node.body) !== 'board') continue;
         const piece = models.loweredOf(node)?.piece;
         const d = piece?.declaration;
         if (piece && d?.kind === 'board' && !piece.incomplete) {

@@ -4,8 +4,13 @@
  * Invariant: every comparison of piece names, function names or keywords goes through here.
  */
 export function normalizeName(text: string): string {
+    // Most names are written normalized already: no new string for them.
+    if (NORMALIZED.test(text)) return text;
     return (text.startsWith('$') ? text.slice(1) : text).toLowerCase().replace(/_/g, '-');
 }
+
+/** Lower-case ASCII letters, digits and '-' only: what `normalizeName` leaves as it is. */
+const NORMALIZED = /^[a-z0-9-]*$/;
 
 /** A keyword's name without its colons, normalized: `:Forward_Most` -> `forward-most`. */
 export function normalizeKeyword(text: string): string {
