@@ -29,8 +29,11 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
 
     override async update(changed: URI[], deleted: URI[], cancelToken?: Cancellation.CancellationToken): Promise<void> {
         const uri = changed.length === 1 && deleted.length === 0 ? changed[0].toString() : undefined;
-        // Every other document fully built: no earlier change is still on its way through the workspace.
-        this.editedAlone = uri !== undefined && this.langiumDocuments.all.every((d) => d.uri.toString() === uri || this.buildState.get(d.uri.toString())?.completed === true) ? uri : undefined;
+        // Every other document fully built and none with a changed export waiting to relink its users (a build cancelled
+        // after completing that document): no earlier change is still on its way through the workspace.
+        this.takeExportChanges();
+        const waiting = [...this.exportChanges.from].some((from) => from !== uri);
+        this.editedAlone = uri !== undefined && !waiting && this.langiumDocuments.all.every((d) => d.uri.toString() === uri || this.buildState.get(d.uri.toString())?.completed === true) ? uri : undefined;
         // Anything else may change what any document's names mean: no validation reuses earlier diagnostics.
         if (this.editedAlone === undefined) for (const document of this.langiumDocuments.all) this.forgetValidation(document);
         try {
@@ -69,23 +72,20 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
     }
 
     protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
+        // Documents this build links see every name it indexes. A document a cancelled build left
+        // linked is built on from there (Langium links it no more), so it did not see them.
+        const linkedHere = new Set(documents.filter((d) => d.state < DocumentState.Linked).map((d) => d.uri.toString()));
         await super.buildDocuments(documents, options, cancelToken);
-        // The names the built documents newly export or stopped exporting are asked of the index after the build:
-        // also those of a build cancelled after indexing them (the documents continue from IndexedContent).
-        const indexed = documents.map((d) => d.uri.toString());
-        const added = new Set<string>();
-        const changedNames = new Set<string>();
-        for (const uri of indexed) {
-            for (const name of this.index().takeNewlyExported(uri)) added.add(name);
-            for (const name of this.index().takeNoLongerExported(uri)) changedNames.add(name);
-        }
-        for (const name of added) changedNames.add(name);
+        // After a build that was not cancelled, the names documents newly export or stopped exporting, with those
+        // a cancelled build left waiting (it may have indexed, even completed, a document this build does not contain).
+        this.takeExportChanges();
+        const { added, changed: changedNames } = this.exportChanges;
+        this.exportChanges = { added: new Set(), changed: new Set(), from: new Set() };
         if (changedNames.size === 0) return;
-        const built = new Set(documents.map((d) => d.uri.toString()));
         // Also those whose "did you mean" lists may gain or lose one of the names (suggest.ts's distance).
         const close = [...changedNames];
         const affected = this.langiumDocuments.all
-            .filter((d) => !built.has(d.uri.toString()) && d.state >= DocumentState.Linked && (this.usesFromOutside(d, added) || suggestsCloseTo(d, close)))
+            .filter((d) => !linkedHere.has(d.uri.toString()) && d.state >= DocumentState.Linked && (this.usesFromOutside(d, added) || suggestsCloseTo(d, close)))
             .toArray();
         if (affected.length === 0) return;
         // Each is rebuilt with the options it was built with (validation or not).
@@ -97,6 +97,26 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
             if (group) group.push(document); else groups.set(previous, [document]);
         }
         for (const [groupOptions, group] of groups) await super.buildDocuments(group, groupOptions, cancelToken);
+    }
+
+    /**
+     * Names newly exported (`added`) and those plus the names no longer exported (`changed`) whose
+     * users are not relinked yet, and the documents (URIs) that changed those exports.
+     */
+    private exportChanges = { added: new Set<string>(), changed: new Set<string>(), from: new Set<string>() };
+
+    /** Moves the index's record of changed exports, of every document, to `exportChanges`. */
+    private takeExportChanges(): void {
+        const { added, changed, from } = this.exportChanges;
+        for (const { uri: documentUri } of this.langiumDocuments.all) {
+            const uri = documentUri.toString();
+            const newly = this.index().takeNewlyExported(uri);
+            const gone = this.index().takeNoLongerExported(uri);
+            if (newly.size + gone.size > 0) from.add(uri);
+            for (const name of newly) added.add(name);
+            for (const name of newly) changed.add(name);
+            for (const name of gone) changed.add(name);
+        }
     }
 
     protected override shouldRelink(document: LangiumDocument, changedUris: Set<string>): boolean {
