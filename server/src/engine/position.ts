@@ -11,7 +11,7 @@
  * destinations back on the real board. The other pieces carry their names, for `(occupied-by P)`.
  */
 import type { Board, Destination, Occupant, Rules, SetUp, Square } from './board.js';
-import { boardGeometry, MAX_RECTANGLE_SIDE, POSITION_BOARD, theBoard } from '../geometry/index.js';
+import { boardGeometry, MAX_RECTANGLE_SIDE, notACell, POSITION_BOARD } from '../geometry/index.js';
 import { parseBoardSpec, printBoardSpec } from '../geometry/board-spec.js';
 import { normalizeName } from '../model/names.js';
 import { destinations, type EngineProblem, type Resolver, type Target } from './report.js';
@@ -82,7 +82,7 @@ export function parsePosition(text: string): Position {
             }
             if (!/^[a-z]+[0-9]+$/i.test(squareText)) throw new PositionError(`'${squareText}' is not a square name (a1, e5, aa10)`, offset + at + 1);
             const square = geometry.parse(squareText);
-            if (!square) throw new PositionError(`${squareText} is not on ${theBoard(board)}`, offset + at + 1);
+            if (!square) throw new PositionError(notACell(board, squareText), offset + at + 1);
             const key = geometry.name(square);
             const other = taken.get(key);
             if (other) throw new PositionError(`two pieces on ${key}: ${other.name} and ${name}`, offset);

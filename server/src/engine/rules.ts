@@ -6,7 +6,7 @@
  */
 import type { Declaration } from '../model/piece.js';
 import { MAX_BOARD_SIDE, type Board, type Rules, type Square, type Zone } from './board.js';
-import { boardGeometry, boardProblem, theBoard } from '../geometry/index.js';
+import { boardGeometry, boardProblem, notACell } from '../geometry/index.js';
 import { readSquareName } from '../geometry/square.js';
 import type { EngineProblem, Resolver } from './plan.js';
 
@@ -52,7 +52,7 @@ export function zoneSquares(items: readonly string[], board: Board = LARGEST): {
         const off = parsed.findIndex((sq) => !sq);
         if (off >= 0) {
             const w = written[off]!;
-            problems.push({ index, message: `${corners[off].replace(/[0-9]+$/, '')}${w.rank + 1} is not on ${theBoard(board)}` });
+            problems.push({ index, message: notACell(board, `${corners[off].replace(/[0-9]+$/, '')}${w.rank + 1}`) });
             return;
         }
         const [a, b] = [parsed[0]!, parsed[parsed.length - 1]!];

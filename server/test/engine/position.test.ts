@@ -54,7 +54,7 @@ describe('position strings', () => {
         // Issue 11: rectangles up to 64 a side (geometry/limits.ts); the board is any board spec.
         expect(error('70x8 w:rook@a1')).toEqual(['board 70x8: each side must be a whole number from 1 to 64', 0]);
         expect(error('hex6 w:rook@a7')).toEqual(['a7 is not on the hexagon of side 6', 12]);
-        expect(error('8x8-holes:d4 w:rook@d4')).toEqual(['d4 is not on the 8x8 board with 1 hole', 20]);
+        expect(error('8x8-holes:d4 w:rook@d4')).toEqual(['d4 is a hole of the 8x8 board', 20]);
         expect(error('w:rook@a1 b:king@a1')).toEqual(['two pieces on a1: rook and king', 12]);
         expect(error('w:rook@a1,king')).toEqual(["'king' should be a piece and its square, e.g. 'rook@a1'", 10]);
         expect(error('w:rook@1a')).toEqual(["'1a' is not a square name (a1, e5, aa10)", 7]);

@@ -121,7 +121,7 @@ describe('misuse of a board shape or a path is a located error in plain words', 
     test.each([
         ['(def g (board 11 11 (hexagon 6)))', 'board-shape', '11'],
         ['g := board(hexagon(0))', 'hexagon-side', '0'],
-        ['g IS board(hexagon(14))', 'hexagon-side', '14'],
+        ['g IS board(hexagon(32))', 'hexagon-side', '32'],
         ['(def g (board (hexagon)))', 'hexagon-side', '(hexagon)'],
         ['(def g (board (hexagon rows)))', 'hexagon-side', 'rows'],
         ['(def g (board (hexagon 6 diagonal)))', 'board-shape', 'diagonal'],
