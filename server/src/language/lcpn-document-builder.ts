@@ -17,7 +17,7 @@
  * failed to resolve was defined by a changed document (an ambiguity may be gone). A deleted
  * document's names are no longer in the index, so a deletion keeps Langium's rule.
  */
-import { DefaultDocumentBuilder, DocumentState, URI, type AstNode, type BuildOptions, type Cancellation, type LangiumDocument } from 'langium';
+import { Cancellation, DefaultDocumentBuilder, DocumentState, URI, type AstNode, type BuildOptions, type LangiumDocument } from 'langium';
 import type { LcpnIndexManager } from './lcpn-index-manager.js';
 import { suggestsCloseTo } from './lcpn-incremental-validator.js';
 import { LcpnLinker } from './lcpn-linking.js';
@@ -55,6 +55,16 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
             if (linker instanceof LcpnLinker) linker.keepLinksForEdit(document);
         }
         super.resetToState(document, state);
+    }
+
+    /**
+     * A document that reached a phase is told to every listener of it, even when the build is
+     * cancelled meanwhile (the listeners are short: publishing, waking requests): Langium checked
+     * the cancellation before each listener and skipped the rest, and a document validated then
+     * is complete (no later build validates it again), so its diagnostics were never published.
+     */
+    protected override async notifyDocumentPhase(document: LangiumDocument, state: DocumentState, _cancelToken: Cancellation.CancellationToken): Promise<void> {
+        await super.notifyDocumentPhase(document, state, Cancellation.CancellationToken.None);
     }
 
     private forgetValidation(document: LangiumDocument): void {
