@@ -302,3 +302,91 @@ describe('an unknown name\'s suggestions follow the names an edit adds or remove
         await editOnce(`${uses}(def yard (zone a1-b2))\n`, `${uses}(def palace (zone d1-f3))\n`);
     });
 });
+
+/** Edits of chained files (each definition uses two of the fifty before it) as the bench makes them, and what changes meaning or does not. */
+const CHAIN_EDITS = Number(process.env.LCPN_INCREMENTAL_CHAIN_EDITS ?? Math.max(20, Math.round(EDITS * 0.4)));
+
+/** A line-level edit of a chained file: the bench's middle edit, spaces only, a use retargeted, a keyword changed, a rename, a line deleted or duplicated. */
+function chainEdit(text: string, r: Random, version: number): { kind: string; text: string } {
+    const lines = text.split('\n');
+    const at = r.int(Math.max(1, lines.length - 1));
+    const names = [...text.matchAll(/^\(def (\S+)|^(\S+) (?::=|IS) /gm)].map((m) => m[1] ?? m[2]);
+    const infix = !lines[at].startsWith('(');
+    const spell = (name: string) => (infix ? name.replace(/-/g, '_') : name.replace(/_/g, '-'));
+    switch (r.int(7)) {
+        case 0:
+            // The bench: the same line replaced again and again, its name used by nothing (after the first time).
+            lines[Math.floor(lines.length / 2)] = `(def edited-middle (/ knight (rook :${version % 9 + 1})))`;
+            return { kind: 'bench middle edit', text: lines.join('\n') };
+        case 1:
+            lines[at] = lines[at].replace(' ', '   ') + (r.int(2) === 0 ? '  ' : '');
+            return { kind: 'spaces only', text: lines.join('\n') };
+        case 2: {
+            // A use pointed at another definition (the first name on the line is the definition's own).
+            const words = [...lines[at].matchAll(/(?:chain|piece)[-_][a-z]+/g)].slice(1);
+            if (words.length === 0 || names.length === 0) break;
+            const word = r.pick(words);
+            lines[at] = lines[at].slice(0, word.index) + spell(r.pick(names)) + lines[at].slice(word.index! + word[0].length);
+            return { kind: 'retarget', text: lines.join('\n') };
+        }
+        case 3:
+            lines[at] = lines[at].replace(/:forward|:backward|:4|:2/, (k) => ({ ':forward': ':backward', ':backward': ':forward', ':4': ':2', ':2': ':4' })[k]!);
+            return { kind: 'keyword', text: lines.join('\n') };
+        case 4: {
+            // Renamed: to a name others use (a duplicate, or the one they lost), or away.
+            const own = /^\(def (\S+)|^(\S+) /.exec(lines[at]);
+            if (!own || names.length === 0) break;
+            const to = r.int(3) === 0 ? `renamed-${'abcdefgh'[r.int(8)]}` : r.pick(names);
+            const name = own[1] ?? own[2];
+            lines[at] = lines[at].replace(name, spell(to));
+            return { kind: 'rename', text: lines.join('\n') };
+        }
+        case 5: lines.splice(at, 1); return { kind: 'delete line', text: lines.join('\n') };
+        default: lines.splice(r.int(lines.length), 0, lines[at]); return { kind: 'duplicate line', text: lines.join('\n') };
+    }
+    lines[at] = `${lines[at]} `;
+    return { kind: 'trailing space', text: lines.join('\n') };
+}
+
+describe('chained files edited line by line equal a fresh build', () => {
+    test(`${CHAIN_EDITS} edits of chained files, seed ${SEED}`, async () => {
+        const r = new Random(SEED + 11);
+        const edited = await services();
+        const fresh = await services();
+        const uri = URI.parse(URI_TEXT);
+        const reusedBefore = incrementalValidationStats.reused;
+        let version = 1;
+        let edits = 0;
+        let small = 0;
+        while (edits < CHAIN_EDITS) {
+            let text = generateChained(40 + r.int(80), r.pick(['chain', 'piece']));
+            edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
+            if (!edited.shared.workspace.LangiumDocuments.hasDocument(uri)) {
+                edited.shared.workspace.LangiumDocuments.addDocument(edited.shared.workspace.LangiumDocumentFactory.fromString(text, uri));
+            }
+            await edited.shared.workspace.DocumentBuilder.update([uri], []);
+            for (let k = 0; k < 25 && edits < CHAIN_EDITS; k++, edits++) {
+                const edit = chainEdit(text, r, version);
+                text = edit.text;
+                const rechecked = incrementalValidationStats.rechecked;
+                edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
+                await edited.shared.workspace.DocumentBuilder.update([uri], []);
+                if (incrementalValidationStats.rechecked - rechecked <= 5) small++;
+                const document = edited.shared.workspace.LangiumDocuments.getDocument(uri)!;
+                if (fresh.shared.workspace.LangiumDocuments.hasDocument(uri)) await fresh.shared.workspace.DocumentBuilder.update([], [uri]);
+                const reference = fresh.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
+                fresh.shared.workspace.LangiumDocuments.addDocument(reference);
+                await fresh.shared.workspace.DocumentBuilder.build([reference], { validation: true });
+                const offsets = [r.int(text.length + 1)];
+                const expected = await answers(fresh.Lcpn, reference, offsets);
+                const actual = await answers(edited.Lcpn, document, offsets);
+                if (expected !== actual) expect.fail(`edit ${edits} (${edit.kind}) giving\n${JSON.stringify(text)}\n${firstDifference(expected, actual)}`);
+            }
+        }
+        const reused = incrementalValidationStats.reused - reusedBefore;
+        console.log(`chained: ${edits} edits, ${reused} validations reused diagnostics, ${small} rechecked at most the re-read slice`);
+        expect(reused).toBeGreaterThan(CHAIN_EDITS * 0.5);
+        // Edits that change no meaning (spaces, the bench's unused name) recheck only what was re-read.
+        expect(small).toBeGreaterThan(CHAIN_EDITS * 0.15);
+    }, Math.max(600_000, CHAIN_EDITS * 400));
+});
