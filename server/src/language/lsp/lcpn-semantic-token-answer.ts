@@ -26,7 +26,7 @@ export interface ItemRun {
 
 /** A whole answer, with where each item's run lies in it. */
 export interface Assembled {
-    /** The answer's data (never changed once made: it was sent). */
+    /** The answer's data (changed only by a patch in place, when it was never sent whole). */
     readonly data: number[];
     /** Per item, the line of its first leaf. */
     readonly bases: Int32Array;
@@ -75,12 +75,24 @@ export function assemble(runs: readonly ItemRun[], bases: Int32Array): Assembled
     return { data: out, bases, starts };
 }
 
+/** One edit of an answer's data, as LSP's semantic tokens delta sends it. */
+export interface TokenEdit {
+    readonly start: number;
+    readonly deleteCount: number;
+    readonly data: number[];
+}
+
+/** The largest run of new numbers spliced into an answer in place (`splice`'s arguments); more: a copy. */
+const IN_PLACE = 10_000;
+
 /**
  * The answer after an edit that replaced the old items [p, oldEnd) (`oldRuns`, `old`) by new
  * ones (`middle`, first leaves on `middleBases`) and moved every old item from `oldEnd` on by
- * `shift` lines; undefined when the new items' tokens would interleave with their neighbours'.
+ * `shift` lines, and the edits that turn the old data into the new (one, or none); undefined when the new
+ * items' tokens would interleave with their neighbours'. `inPlace`: the old data was never sent
+ * whole (only as deltas), so it is changed in place instead of copied (the old answer is then gone).
  */
-export function patch(old: Assembled, oldRuns: readonly ItemRun[], p: number, oldEnd: number, middle: readonly ItemRun[], middleBases: ArrayLike<number>, shift: number): Assembled | undefined {
+export function patch(old: Assembled, oldRuns: readonly ItemRun[], p: number, oldEnd: number, middle: readonly ItemRun[], middleBases: ArrayLike<number>, shift: number, inPlace = false): { assembled: Assembled; edits: TokenEdit[] } | undefined {
     const oldCount = old.bases.length;
     const keptAfter = oldCount - oldEnd;
     const count = p + middle.length + keptAfter;
@@ -96,18 +108,31 @@ export function patch(old: Assembled, oldRuns: readonly ItemRun[], p: number, ol
     const head = old.starts[p];
     const tail = old.starts[oldEnd];
     const growth = head + between.length - tail;
-    const data = old.data.slice(0, head).concat(between, old.data.slice(tail));
-    // The first token after the new items, encoded again relative to the last before it.
+    // The first token after the new items, encoded again relative to the last before it (checked before anything changes).
     let next = oldEnd;
     while (next < oldCount && oldRuns[next].data.length === 0) next++;
+    let first: [number, number] | undefined;
     if (next < oldCount) {
         const run = oldRuns[next];
         const line = old.bases[next] + shift + run.data[0];
         const char = run.data[1];
         if (cursor.any && (line < cursor.line || (line === cursor.line && char < cursor.char))) return undefined;
+        first = [line - cursor.line, cursor.any && line === cursor.line ? char - cursor.char : char];
+    }
+    // The old numbers the edit replaces: the replaced items' and the first token's line and character after them.
+    const oldStop = next < oldCount ? old.starts[next] + 2 : old.data.length;
+    const replaced = old.data.slice(head, oldStop);
+    let data: number[];
+    if (inPlace && between.length <= IN_PLACE) {
+        data = old.data as number[];
+        data.splice(head, tail - head, ...between);
+    } else {
+        data = old.data.slice(0, head).concat(between, old.data.slice(tail));
+    }
+    if (first) {
         const at = old.starts[next] + growth;
-        data[at] = line - cursor.line;
-        data[at + 1] = cursor.any && line === cursor.line ? char - cursor.char : char;
+        data[at] = first[0];
+        data[at + 1] = first[1];
     }
     const bases = new Int32Array(count);
     const starts = new Int32Array(count + 1);
@@ -122,11 +147,13 @@ export function patch(old: Assembled, oldRuns: readonly ItemRun[], p: number, ol
         starts[p + middle.length + i] = old.starts[oldEnd + i] + growth;
     }
     starts[count] = data.length;
-    return { data, bases, starts };
+    // The re-read items mostly give the same tokens: the edit is the part of that window that differs.
+    const edits = tokenEdits(replaced, data.slice(head, oldStop + growth)).map((edit) => ({ ...edit, start: edit.start + head }));
+    return { assembled: { data, bases, starts }, edits };
 }
 
 /** The one edit that turns `before` into `after` (LSP's semantic tokens delta): what lies between their common start and end. */
-export function tokenEdits(before: readonly number[], after: readonly number[]): { start: number; deleteCount: number; data: number[] }[] {
+export function tokenEdits(before: readonly number[], after: readonly number[]): TokenEdit[] {
     const shortest = Math.min(before.length, after.length);
     let start = 0;
     while (start < shortest && before[start] === after[start]) start++;

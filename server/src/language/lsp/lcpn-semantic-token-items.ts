@@ -33,7 +33,7 @@ import { forEachAstChild } from '../ast-walk.js';
 import { parseId, spliceOf } from '../lcpn-incremental-parse.js';
 import { normalizeKeyword, normalizeName } from '../../model/names.js';
 import { firstLeafLine, inTextOrder, movesWithItsLines, replacedItems } from './lcpn-moved-ranges.js';
-import { assemble, patch, tokenEdits, type Assembled, type ItemRun } from './lcpn-semantic-token-answer.js';
+import { assemble, patch, tokenEdits, type Assembled, type ItemRun, type TokenEdit } from './lcpn-semantic-token-answer.js';
 import { LcpnSemanticTokenWalk } from './lcpn-semantic-token-walk.js';
 import type { PieceLink } from './lcpn-semantic-tokens.js';
 
@@ -72,6 +72,13 @@ interface Answer {
     readonly movable: boolean;
     /** Per normalized name, the runs that read it (links, keywords); passed on to the next answer, which updates it. */
     readonly readers: Map<string, Set<ItemTokens>>;
+    /** The resultId of the answer this one patched, and the edits from its data to this one's. */
+    readonly from?: string;
+    readonly edits?: readonly TokenEdit[];
+    /** Whether its data was returned whole (a full request): then it is never changed in place. */
+    sent: boolean;
+    /** Whether a patch changed its data in place (it is no longer this answer's: no delta from it). */
+    consumed: boolean;
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
@@ -113,8 +120,8 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
     private readonly answers = new Map<string, Answer>();
     private reads: Reads | undefined;
     private resultIds = 0;
-    /** Items computed and reused by this provider, reused items whose outside reads were checked again, answers patched (tests read them). */
-    readonly stats = { computed: 0, reused: 0, rechecked: 0, patched: 0 };
+    /** Items computed and reused by this provider, reused items whose outside reads were checked again, answers patched (in place: never sent whole) (tests read them). */
+    readonly stats = { computed: 0, reused: 0, rechecked: 0, patched: 0, inPlace: 0 };
 
     constructor(services: LangiumServices) {
         super(services);
@@ -126,16 +133,21 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
     }
 
     override async semanticHighlight(document: LangiumDocument, params: SemanticTokensParams, cancelToken = CancellationToken.None): Promise<SemanticTokens> {
+        const answer = await this.answer(document, cancelToken);
+        // Tokens of two items interleave only around a recovery node: the walk sorts them all.
+        if (!answer) return super.semanticHighlight(document, params, cancelToken);
+        answer.sent = true;
+        return { resultId: answer.resultId, data: answer.assembled.data };
+    }
+
+    /** The document's answer, patched or assembled, remembered as its last; undefined when the walk must answer. */
+    private async answer(document: LangiumDocument, cancelToken: CancellationToken): Promise<Answer | undefined> {
         this.currentRange = undefined;
         await interruptAndCheck(cancelToken);
         const answer = this.patched(document) ?? await this.assembled(document, cancelToken);
-        // Tokens of two items interleave only around a recovery node: the walk sorts them all.
-        if (!answer) {
-            this.answers.delete(document.uri.toString());
-            return super.semanticHighlight(document, params, cancelToken);
-        }
-        this.answers.set(document.uri.toString(), answer);
-        return { resultId: answer.resultId, data: answer.assembled.data };
+        if (answer) this.answers.set(document.uri.toString(), answer);
+        else this.answers.delete(document.uri.toString());
+        return answer;
     }
 
     /**
@@ -145,9 +157,15 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
      */
     override async semanticHighlightDelta(document: LangiumDocument, params: SemanticTokensDeltaParams, cancelToken = CancellationToken.None): Promise<SemanticTokens | SemanticTokensDelta> {
         const previous = this.answers.get(document.uri.toString());
-        const tokens = await this.semanticHighlight(document, { textDocument: params.textDocument }, cancelToken);
-        if (!previous || previous.resultId !== params.previousResultId || tokens.resultId === undefined) return tokens;
-        return { resultId: tokens.resultId, edits: tokenEdits(previous.assembled.data, tokens.data) };
+        const answer = await this.answer(document, cancelToken);
+        if (!answer) return super.semanticHighlight(document, { textDocument: params.textDocument }, cancelToken);
+        if (previous && previous.resultId === params.previousResultId) {
+            // Patched from it: the patch's edit (its data may have been changed in place); else the two answers compared.
+            if (answer.from === previous.resultId) return { resultId: answer.resultId, edits: [...answer.edits!] };
+            if (!previous.consumed) return { resultId: answer.resultId, edits: tokenEdits(previous.assembled.data, answer.assembled.data) };
+        }
+        answer.sent = true;
+        return { resultId: answer.resultId, data: answer.assembled.data };
     }
 
     override get semanticTokensOptions(): SemanticTokensOptions {
@@ -200,8 +218,14 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
             middle.push(tokens);
             middleBases.push(base);
         }
-        const assembled = patch(last.assembled, last.runs, p, oldEnd, middle, middleBases, shift);
-        if (!assembled) return undefined;
+        const inPlace = !last.sent && !last.consumed;
+        const patchedData = patch(last.assembled, last.runs, p, oldEnd, middle, middleBases, shift, inPlace);
+        if (!patchedData) return undefined;
+        const { assembled, edits } = patchedData;
+        if (assembled.data === last.assembled.data) {
+            last.consumed = true;
+            this.stats.inPlace++;
+        }
         this.stats.reused += p + s;
         this.stats.patched++;
         for (let i = p; i < oldEnd; i++) for (const name of last.runs[i].names) last.readers.get(name)?.delete(last.runs[i]);
@@ -209,7 +233,8 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
         this.checked.set(document.uri.toString(), now);
         return {
             resultId: `items-${++this.resultIds}`, parse: now.parse, others: now.others, lattice, items, movable,
-            runs: last.runs.slice(0, p).concat(middle, last.runs.slice(oldEnd)), assembled, readers: last.readers
+            runs: last.runs.slice(0, p).concat(middle, last.runs.slice(oldEnd)), assembled, readers: last.readers,
+            from: last.resultId, edits, sent: false, consumed: false
         };
     }
 
@@ -244,7 +269,7 @@ export class LcpnSemanticTokenItems extends LcpnSemanticTokenWalk {
         const assembled = assemble(runs, bases);
         if (!assembled) return undefined;
         movable &&= inTextOrder(items);
-        return { resultId: `items-${++this.resultIds}`, parse: now.parse, others: now.others, lattice, items, movable, runs, assembled, readers };
+        return { resultId: `items-${++this.resultIds}`, parse: now.parse, others: now.others, lattice, items, movable, runs, assembled, readers, sent: false, consumed: false };
     }
 
     /** One item's tokens: remembered if what they read still holds, else computed (and remembered if they move with the item). */

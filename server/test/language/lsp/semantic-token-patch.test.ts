@@ -137,6 +137,32 @@ describe('semantic tokens delta', () => {
         }
     });
 
+    test('deltas in a row: the answers, never sent whole, are patched in place; a whole answer asked in between is not changed afterwards', async () => {
+        const lines = (HEAD + TAIL).trimEnd().split('\n');
+        let document = await workspace.set('in-place.lcpn', lines.join('\n'));
+        let previous = await full(document);
+        const before = items.stats.inPlace;
+        let whole: SemanticTokens | undefined;
+        let wholeThen: number[] = [];
+        for (let i = 0; i < 8; i++) {
+            lines.splice(10 + i * 3, i % 2, `(def step-${'abcdefgh'[i]} (/ knight (rook :${i})))`);
+            document = await workspace.set('in-place.lcpn', lines.join('\n'));
+            const delta = await items.semanticHighlightDelta(document, { ...params(document), previousResultId: previous.resultId! }) as SemanticTokensDelta;
+            const data = applied(previous.data, delta);
+            expect(data).toEqual((await walk.semanticHighlight(document, params(document))).data);
+            previous = { resultId: delta.resultId, data };
+            if (i === 4) {
+                // A whole answer (as a client without deltas asks), then deltas from it.
+                whole = await full(document);
+                wholeThen = whole.data.slice();
+                previous = { resultId: whole.resultId, data: whole.data.slice() };
+            }
+        }
+        expect(items.stats.inPlace - before).toBeGreaterThanOrEqual(5);
+        // The three deltas after it patched copies of it first, then their own answers in place.
+        expect(whole!.data).toEqual(wholeThen);
+    });
+
     test('an unknown previous result: the whole answer', async () => {
         const document = await workspace.set('unknown.lcpn', HEAD);
         await full(document);
