@@ -18,10 +18,18 @@ const FILES: Record<string, string> = {
     'sql.lcpn': 'holed IS board(8, 8, holes(d4, e5));\nwalker IS [0, 1];\n'
 };
 
+/** A zone listing a hole of the file's board, in each style, with the column of the hole d4 on line 2. */
+const ZONES: Record<string, [string, number]> = {
+    'zone-lisp.lcpn': ['(def holed (board 8 8 (holes d4 e5)))\n(def z (zone a1 d4))\n', 17],
+    'zone-c.lcpn': ['holed := board(8, 8, holes(d4, e5));\nz := zone(a1, d4);\n', 15],
+    'zone-sql.lcpn': ['holed IS board(8, 8, holes(d4, e5));\nz IS zone(a1, d4);\n', 15]
+};
+
 beforeAll(() => {
     requireBundle();
     dir = mkdtempSync(join(tmpdir(), 'lcpn-holes-'));
     for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
+    for (const [name, [text]] of Object.entries(ZONES)) writeFileSync(join(dir, name), text);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,5 +69,21 @@ describe('holes in lcpn moves and show', () => {
         expect(r.code).toBe(0);
         expect(r.stdout).toContain('position 8x8 with 1 hole, 1 piece');
         expect(r.stdout).toContain('walker (White) on e5:');
+    });
+
+    for (const [name, [, column]] of Object.entries(ZONES)) {
+        test(`${name}: a zone that lists a hole of the file's board says it is a hole, at the square`, () => {
+            const r = lcpn('check', name);
+            expect(r.code).toBe(1);
+            expect(r.stdout).toBe(`${name}:2:${column}: error: d4 is a hole of the 8x8 board this file declares (a zone lists squares of the file's board)\n`);
+        });
+    }
+
+    test('a position that puts a piece on a hole says it is a hole, at the square', () => {
+        expect(lcpn('moves', 'lisp.lcpn', 'walker', '--position', '8x8-holes:d4 w:walker@d4')).toMatchObject({
+            code: 2, stdout: '', stderr: 'lcpn: --position: column 23: d4 is a hole of the 8x8 board\n'
+        });
+        // Without a size, on the file's declared board (holes d4 and e5).
+        expect(lcpn('show', 'c.lcpn', '--position', 'w:walker@e5')).toMatchObject({ code: 2, stderr: 'lcpn: --position: column 10: e5 is a hole of the 8x8 board\n' });
     });
 });
