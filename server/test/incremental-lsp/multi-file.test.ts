@@ -9,7 +9,8 @@
  * in-process property tests (server/test/incremental/*) cannot see: the server's text sync and
  * publishing, and a change reaching the other documents (their relinking and revalidation).
  *
- * LCPN_INCREMENTAL_LSP_STEPS steps (see STEPS), seed LCPN_INCREMENTAL_SEED (12 by default).
+ * Part of `npm test`: STEPS steps for each of SEEDS. LCPN_INCREMENTAL_LSP_STEPS=60 for a longer run,
+ * LCPN_INCREMENTAL_SEED=n for one seed (0 steps skips the check).
  * Needs `node esbuild.mjs` (built here when the bundle is missing).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -26,13 +27,13 @@ import { applyEdit, type Edit } from '../incremental/edits.js';
 import { firstDifference } from '../incremental/snapshot.js';
 import { randomWorkspace, randomWorkspaceEdit } from './workspace-gen.js';
 
-const SEED = Number(process.env.LCPN_INCREMENTAL_SEED ?? 12);
 /**
- * Opt-in for now (LCPN_INCREMENTAL_LSP_STEPS=60): at 742b4f6 it finds two open bugs, posted to
- * their owners (stale "did you mean" lists after a rename; another file's links lost after an
- * edit, seed 1 step 36). It joins `npm test` once they are fixed.
+ * Seeds 2 and 5 found races between a cancelled build and the next (docs/incremental.md,
+ * "Cancelled builds"); 12 is the seed the check was written with.
  */
-const STEPS = Number(process.env.LCPN_INCREMENTAL_LSP_STEPS ?? 0);
+const SEEDS = process.env.LCPN_INCREMENTAL_SEED ? [Number(process.env.LCPN_INCREMENTAL_SEED)] : [2, 5, 12];
+/** Two workspaces per seed by default: about 5 s each on a 2-core machine. */
+const STEPS = Number(process.env.LCPN_INCREMENTAL_LSP_STEPS ?? 24);
 const root = resolve(import.meta.dirname, '../../..');
 /** LCPN_SERVER_BUNDLE checks another build of the server (an older bundle copied aside) against the same in-process reference. */
 const bundle = process.env.LCPN_SERVER_BUNDLE ?? join(root, 'dist/server/main.cjs');
@@ -155,7 +156,7 @@ function tokenLines(file: number, data: number[]): string[] {
     return [`tokens ${file}: ${data.length / 5}`, ...lines];
 }
 
-describe.skipIf(STEPS === 0)('the server process answers an edited multi-file workspace as one built from scratch', () => {
+describe.skipIf(STEPS === 0).each(SEEDS)('the server process answers an edited multi-file workspace as one built from scratch, seed %i', (SEED) => {
     let server: Server;
     beforeAll(async () => {
         if (!existsSync(bundle)) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: root });
