@@ -6,7 +6,8 @@
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof dist/prof.cjs chained 50000
  *
  * KIND: shallow (the bench's generator), chained (each definition uses two of the fifty before
- * it), unclosed (one line of unclosed Lisp definitions), unclosedlines (one per line).
+ * it), lsp (the file the bench's server sessions open: 1,027,608 bytes for 1000000), unclosed
+ * (one line of unclosed Lisp definitions), unclosedlines (one per line).
  * The cpu figure is the process's (all threads: the collector's helpers too); load on a shared
  * machine moves it far less than the wall time.
  * Phases are Langium's DocumentState numbers: 2 IndexedContent, 3 ComputedScopes, 4 Linked,
@@ -15,11 +16,12 @@
 import { URI } from 'langium';
 import { createLcpnServices } from '../server/src/language/lcpn-module.js';
 import { ensurePrelude } from '../server/src/language/lcpn-prelude.js';
-import { generateChainedBytes, generateDefinitions } from './generate.js';
+import { generateBytes, generateChainedBytes, generateDefinitions } from './generate.js';
 
 function generate(kind: string, bytes: number): string {
     switch (kind) {
         case 'chained': return generateChainedBytes(bytes);
+        case 'lsp': return generateBytes(bytes, 'big'); // the text the bench's 1 MB server session opens
         case 'unclosed': return '(def a (/ '.repeat(Math.round(bytes / 10));
         case 'unclosedlines': return '(def a (/ wazir\n'.repeat(Math.round(bytes / 16));
         default: return generateDefinitions(Math.round(bytes / 55));
