@@ -236,7 +236,7 @@ class Compiler {
     private readonly env: TestEnvironment = {
         resolve: (key) => this.resolve(key),
         zone: (key) => this.zone(key),
-        report: (kind, message, rule, foreign) => (foreign ? this.unlocated(kind, message, rule) : this.report(kind, message, rule))
+        report: (kind, message, rule, foreign, name) => (foreign ? this.unlocated(kind, message, rule) : this.report(kind, message, rule, undefined, undefined, name))
     };
     /** The reference compiles in progress (for the cache), innermost last: the problems each met, and, when kept, the names it read and the entries it reused. */
     private readonly recording: Recording[] = [];
@@ -313,12 +313,12 @@ class Compiler {
     }
 
     /** Reports a problem, located at `at` (default: the node being compiled) when it is one of the target's own nodes. */
-    private report(kind: EngineProblem['kind'], message: string, rule: EngineRule, at?: Move, keyword?: string): void {
+    private report(kind: EngineProblem['kind'], message: string, rule: EngineRule, at?: Move, keyword?: string, name?: string): void {
         if (rule === 'cycle' || rule === 'condition-cycle') this.cycles++;
         if (rule === 'limit') this.limits++;
         if (this.inRef > 0) return this.unlocated(kind, message, rule);
         const path = at && this.path[this.path.length - 1] !== at ? [...this.path, at] : [...this.path];
-        this.problems.add(kind, message, rule, path, keyword);
+        this.problems.add(kind, message, rule, path, keyword, name);
     }
 
     private compile(move: Move, ctx: Context): Plan | Annotation {

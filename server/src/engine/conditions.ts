@@ -15,8 +15,8 @@ export interface TestEnvironment {
     resolve: Resolver;
     /** The zone named `key` (one PlanZone per key), or undefined when `key` is not defined as a zone. */
     zone(key: string): PlanZone | undefined;
-    /** `foreign`: the problem lies inside another named condition (it is that definition's to report). */
-    report(kind: EngineProblem['kind'], message: string, rule: EngineRule, foreign: boolean): void;
+    /** `foreign`: the problem lies inside another named condition (it is that definition's to report); `name`: the name it is about. */
+    report(kind: EngineProblem['kind'], message: string, rule: EngineRule, foreign: boolean, name?: string): void;
 }
 
 /** An empty string test is what the lowering leaves for a test written wrongly (reported there). */
@@ -79,8 +79,8 @@ class TestCompiler {
     }
 
     /** Reports a problem, marked foreign when it lies inside a named condition being expanded. */
-    private report(kind: EngineProblem['kind'], message: string, rule: EngineRule, foreign = this.stack.length > (this.own === undefined ? 0 : 1)): void {
-        this.env.report(kind, message, rule, foreign);
+    private report(kind: EngineProblem['kind'], message: string, rule: EngineRule, foreign = this.stack.length > (this.own === undefined ? 0 : 1), name?: string): void {
+        this.env.report(kind, message, rule, foreign, name);
     }
 
     /** Nesting of the compiled condition so far (named conditions are inlined, so their depths add up). */
@@ -143,7 +143,7 @@ class TestCompiler {
         }
         if (declaration?.kind === 'zone') return { kind: 'in', zone: this.env.zone(key)! };
         const what = !def ? 'is not defined' : def.declaration ? `is a ${def.declaration.kind}, not a condition` : 'is a piece, not a condition';
-        this.report('invalid', `${written.kind === 'text' ? quote(written.text) : key} ${what}: the test is shown with a note`, 'not-a-condition');
+        this.report('invalid', `${written.kind === 'text' ? quote(written.text) : key} ${what}: the test is shown with a note`, 'not-a-condition', undefined, key);
         throw new Informal();
     }
 
@@ -165,7 +165,7 @@ class TestCompiler {
                 const zone = this.env.zone(arg.key);
                 if (!zone) {
                     const def = this.env.resolve(arg.key);
-                    this.report('invalid', `(in ${arg.key}): "${arg.key}" ${def ? 'is not defined as a zone' : 'is not defined'}; write e.g. (def ${arg.key} (zone d1-f3))`, 'not-a-zone');
+                    this.report('invalid', `(in ${arg.key}): "${arg.key}" ${def ? 'is not defined as a zone' : 'is not defined'}; write e.g. (def ${arg.key} (zone d1-f3))`, 'not-a-zone', undefined, arg.key);
                     throw new Informal();
                 }
                 return { kind: 'in', zone };

@@ -148,6 +148,8 @@ export interface LocatedProblem {
     path: readonly Move[];
     /** The keyword (normalized, without colon) the problem is about, when it is one qualifier of the node. */
     keyword?: string;
+    /** The name (normalized) the problem is about, when it is one: `deep` in `(in deep)` is not a zone. */
+    name?: string;
 }
 
 /** Collects problems without duplicates (the same sub-definition may be compiled many times). */
@@ -159,7 +161,7 @@ export class Problems {
     /** Each place in the target's own body a problem arose (one entry per place, even for a repeated message). */
     readonly located: LocatedProblem[] = [];
 
-    add(kind: EngineProblem['kind'], message: string, rule: EngineRule, path?: readonly Move[], keyword?: string): void {
+    add(kind: EngineProblem['kind'], message: string, rule: EngineRule, path?: readonly Move[], keyword?: string, name?: string): void {
         let problem = this.byMessage.get(message);
         if (!problem) {
             problem = { kind, message, rule };
@@ -173,7 +175,7 @@ export class Problems {
         const place = `${id}\u0000${message}`;
         if (this.places.has(place)) return;
         this.places.add(place);
-        this.located.push(keyword === undefined ? { problem, path } : { problem, path, keyword });
+        this.located.push({ problem, path, ...(keyword !== undefined ? { keyword } : {}), ...(name !== undefined ? { name } : {}) });
     }
 }
 

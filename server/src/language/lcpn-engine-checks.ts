@@ -22,6 +22,7 @@ import { IssueCodes } from './lcpn-issue-codes.js';
 import type { LcpnServices } from './lcpn-module.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
 import { fileBoard as boardOfFile, type FileBoard } from './lcpn-file-geometry.js';
+import { incompleteDefinitions } from './lcpn-incomplete.js';
 import { compile, sharedRefCache } from '../engine/compile.js';
 import { compileCondition } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
@@ -91,6 +92,16 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
     const nodes = new NodeFinder(def);
     for (const entry of located) {
         const [severity, code] = REPORTED[entry.problem.rule]!;
+        const broken = brokenDefinitionUsed(models, def, entry);
+        if (broken) {
+            // `(rook :deep)`: the keyword's own check says so (lcpn-validator.ts checkKeyword).
+            if (entry.keyword !== undefined) continue;
+            const name = entry.name!;
+            const where = entry.problem.rule === 'not-a-zone' ? `(in ${name}): ` : '';
+            accept('warning', `${where}'${name}' is a definition with a syntax error (line ${broken.line}): it does not restrict the moves until that is fixed`,
+                { node: nodes.find(entry) ?? def, code: IssueCodes.BrokenDefinitionUse, data: { code: IssueCodes.BrokenDefinitionUse } });
+            continue;
+        }
         const node = nodes.find(entry);
         const keyword = node && entry.keyword !== undefined ? qualifierIn(node, entry.keyword) : undefined;
         if (node) accept(severity, entry.problem.message, { node: keyword ?? node, code, data: { code } });
@@ -185,6 +196,21 @@ function pieceInClause(declaration: Extract<Declaration, { kind: 'board' }>, arg
         if (j >= 0 && node && ast.isApplication(node)) return node.args[j] ?? node;
     }
     return undefined;
+}
+
+/**
+ * `(in deep)`, `(rook :deep)` where `deep` is this file's definition with a syntax error (the
+ * namespace's last resort, docs/language.md): not "not a zone" (what the broken text happens to
+ * read as), but a use of a broken definition. Its line, or undefined for any other problem.
+ */
+function brokenDefinitionUsed(models: LcpnPieceModels, def: ast.Definition, entry: LocatedProblem): { line: number } | undefined {
+    const rule = entry.problem.rule;
+    const name = entry.keyword ?? entry.name;
+    if ((rule !== 'not-a-zone' && rule !== 'not-a-condition') || name === undefined) return undefined;
+    const document = AstUtils.getDocument(def);
+    const target = models.definitionNode(name, document.uri.toString());
+    if (!target || !incompleteDefinitions(document).has(target)) return undefined;
+    return { line: (target.$cstNode?.range.start.line ?? 0) + 1 };
 }
 
 /** The first board declared in the definition's file (its node, definition, size and shape). */
