@@ -244,4 +244,23 @@ describe('open/close churn', () => {
         // Kept, every document used ~40 KB here (1,000 of them: ~40 MB); dropped, the heap stays within noise.
         expect(growth, `heap grew by ${(growth / 1e6).toFixed(1)} MB`).toBeLessThan(15e6);
     }, 120_000);
+
+    test('a closed buffer is unreachable once its close is built (not only after the next build)', async () => {
+        setFlagsFromString('--expose-gc');
+        const gc = runInNewContext('gc') as () => void;
+        const ws = await workspace();
+        await ws.open('untitled:Stays', '(def stays [1 2])\n');
+        const uri = 'untitled:Closed';
+        // Held weakly only (a local of this function would keep them alive).
+        const held = await (async () => {
+            const document = await ws.open(uri, '(def closed-piece (/ [1 2] (wazir :forward)))\n(def user (=> closed-piece ferz))\n');
+            return [new WeakRef(document), new WeakRef(document.parseResult.value)];
+        })();
+        await ws.close(uri);
+        expect(ws.shared.workspace.LangiumDocuments.hasDocument(URI.parse(uri))).toBe(false);
+        // A turn of the event loop: a WeakRef's target is kept until the job that made it ends.
+        await new Promise((r) => setTimeout(r, 0));
+        gc();
+        expect(held.map((ref) => ref.deref() === undefined)).toEqual([true, true]);
+    });
 });
