@@ -4,7 +4,11 @@
  * and prints the time of each build phase of the update. LCPN_INCREMENTAL=0 turns the
  * incremental update off, for comparison.
  *
- *   node esbuild.mjs && node dist/edit-prof.cjs KIND BYTES     (KIND: shallow or chained)
+ *   node esbuild.mjs && node dist/edit-prof.cjs KIND BYTES [N]     (KIND: shallow or chained)
+ *
+ * With N: instead, two warm-up edits and N edits as the bench's doubling makes them (the Lisp definition nearest the
+ * middle keeps its name and changes its movement), and the least and median CPU time of those
+ * (the process's, all threads), for a profile (--cpu-prof) or a ratio between two sizes.
  */
 import { URI } from 'langium';
 import { createLcpnServices } from '../server/src/language/lcpn-module.js';
@@ -39,7 +43,8 @@ async function main(): Promise<void> {
             last = now;
         });
     }
-    for (const where of ['end', 'middle', 'start', 'end']) {
+    const repeats = Number(process.argv[4] ?? 0);
+    for (const where of repeats > 0 ? [] : ['end', 'middle', 'start', 'end']) {
         // The first line's definition keeps its name (later definitions use it).
         const lines = text.split('\n');
         const line = where === 'end' ? lines.length - 2 : where === 'middle' ? Math.floor(lines.length / 2) : 0;
@@ -52,6 +57,24 @@ async function main(): Promise<void> {
         start = last = performance.now();
         await DocumentBuilder.update([URI.parse(uri)], []);
         console.log(`edit at the ${where}: ${(performance.now() - start).toFixed(1)} ms (${phases.join(' ')}), ${document.diagnostics?.length} diagnostics`);
+    }
+    if (repeats > 0) {
+        const lines = text.split('\n');
+        let line = Math.floor(lines.length / 2);
+        while (line < lines.length - 1 && !/^\(def \S+/.test(lines[line])) line++;
+        const name = /^\(def (\S+)/.exec(lines[line])?.[1] ?? 'edited-piece';
+        const cpu: number[] = [];
+        for (let i = -2; i < repeats; i++) {
+            const previous = lines[line].length;
+            lines[line] = `(def ${name} (/ knight (rook :${++version % 9})))`;
+            lcpnTextDocuments.update(textDocument, [{ range: { start: { line, character: 0 }, end: { line, character: previous } }, text: lines[line] }], version);
+            const before = process.cpuUsage();
+            await DocumentBuilder.update([URI.parse(uri)], []);
+            const used = process.cpuUsage(before);
+            if (i >= 0) cpu.push((used.user + used.system) / 1000);
+        }
+        cpu.sort((a, b) => a - b);
+        console.log(`${repeats} middle edits as the bench makes them: cpu least ${cpu[0].toFixed(1)} ms, median ${cpu[Math.floor(cpu.length / 2)].toFixed(1)} ms`);
     }
 }
 
