@@ -750,10 +750,13 @@ const CONTEXT_KEYS = new WeakMap<Context, string>();
 let ROOT_KEY: string | undefined;
 
 function keyOf(ctx: Context): string {
-    return JSON.stringify([
-        ctx.groups.map((g) => g.map((w) => w.name)), ctx.only, ctx.range ?? null, ctx.turn ?? null, ctx.end, ctx.notes,
-        ctx.zones.map((z) => z.key), ctx.landing
-    ]);
+    // Direction words are the vocabulary's names (letters and '-'); the lists that hold user text are JSON.
+    const groups = ctx.groups.map((g) => g.map((w) => w.name).join(',')).join('|');
+    const range = ctx.range ? `${ctx.range.min}:${ctx.range.max ?? '*'}` : '';
+    const { move, capture, igui, cannon, noJump } = ctx.end;
+    const end = `${+move}${+capture}${+igui}${+cannon}${+noJump}`;
+    const lists = ctx.notes.length + ctx.zones.length + ctx.landing.length === 0 ? '' : JSON.stringify([ctx.notes, ctx.zones.map((z) => z.key), ctx.landing]);
+    return `${groups};${+ctx.only};${range};${ctx.turn ?? ''};${end};${lists}`;
 }
 
 /** Why a combination of end rules allows no move, or undefined when it allows some. */

@@ -169,8 +169,11 @@ export const LOGIC_WORDS: ReadonlySet<string> = new Set(['and', 'or', 'not']);
 
 /** Whether `key` (normalized) is a predicate or a logical word: a call of it is a test, never a movement. */
 export function isTestWord(key: string): boolean {
-    return key in PREDICATE_ARGUMENTS || LOGIC_WORDS.has(key);
+    return TEST_WORDS.has(key);
 }
+
+/** The predicates' own names and the logical words (a Set: `in` on an object also finds `constructor`). */
+const TEST_WORDS: ReadonlySet<string> = new Set([...Object.keys(PREDICATE_ARGUMENTS), ...LOGIC_WORDS]);
 
 /**
  * The words that declare something other than a piece, at the top of a definition (`zone`,
