@@ -10,15 +10,14 @@
  *   selection segments computed on first use. Langium builds each as an object literal with a
  *   getter (a closure per description) and computes the selection segment at once.
  *
- * (References were instances of an lcpn class too, instead of Langium 4.1's object literals
- * with three closures each, 700 bytes, 40 MB for a 1 MB file; Langium 4.4 builds them as
- * instances of its own class, so that copy is gone.)
+ * - References (`NameRef.ref`) are instances of a smaller class than Langium's, with Langium's
+ *   behaviour (lcpn-reference.ts); an unlink resets them without deleting a field.
  */
 import {
     AstUtils, CstUtils, DefaultAstNodeDescriptionProvider, DefaultLinker, DefaultReferenceDescriptionProvider, DefaultScopeComputation, interruptAndCheck,
     isLinkingError, MultiMap, Cancellation,
     type AstNode, type AstNodeDescription, type AstNodeLocator, type DocumentSegment, type LangiumDocument, type NameProvider, type URI, type LinkingError, type LocalSymbols,
-    type ReferenceDescription, type ReferenceInfo
+    type CstNode, type Reference, type ReferenceDescription, type ReferenceInfo
 } from 'langium';
 import type { LangiumServices } from 'langium/lsp';
 import { allAstNodes, referencesOf } from './ast-walk.js';
@@ -28,6 +27,7 @@ import { incompleteDefinitions } from './lcpn-incomplete.js';
 import { addUser, applyRuns, completenessChanges, itemReferenceInfos, namesOf, planRelink, type AnyReference, type LinkedState } from './lcpn-incremental-link.js';
 import { incrementalEnabled, parseId, spliceOf } from './lcpn-incremental-parse.js';
 import { isPreludeUri } from './lcpn-prelude.js';
+import { LcpnReference, referenceClass, ReferenceTexts } from './lcpn-reference.js';
 import { candidateFileNames, type AmbiguityError } from './lcpn-scope-provider.js';
 import { normalizeName } from '../model/names.js';
 
@@ -134,6 +134,25 @@ export class LcpnLinker extends DefaultLinker {
         this.builder = () => services.shared.workspace.DocumentBuilder as LcpnDocumentBuilder;
     }
 
+    /** The class of `NameRef.ref` references (lcpn-reference.ts), resolved by this linker. */
+    private readonly NameReference = referenceClass(this.referenceResolver, 'ref');
+    private readonly texts = new ReferenceTexts();
+
+    override buildReference(node: AstNode, property: string, refNode: CstNode | undefined, refText: string): Reference {
+        if (property !== 'ref') return super.buildReference(node, property, refNode, refText);
+        return new this.NameReference(node, refNode, this.texts.intern(refText));
+    }
+
+    /** Langium's unlink of these references, without deleting a field of an LcpnReference. */
+    private unlinkReferences(references: readonly AnyReference[]): void {
+        let others: AnyReference[] | undefined;
+        for (const reference of references) {
+            if (reference instanceof LcpnReference) reference.unlink();
+            else (others ??= []).push(reference);
+        }
+        if (others) super.unlink({ references: others } as unknown as LangiumDocument);
+    }
+
     /**
      * Called by the document builder before it resets a document for a new text: the next
      * `unlink` sets the references aside instead of unlinking them (lcpn-incremental-link.ts).
@@ -156,7 +175,8 @@ export class LcpnLinker extends DefaultLinker {
         }
         this.linked.delete(document);
         this.unlinkSetAside(document);
-        super.unlink(document);
+        this.unlinkReferences(document.references);
+        document.references = [];
     }
 
     /** Whether the document's references are recorded per item for its current parse (the index describes them on demand). */
@@ -228,7 +248,7 @@ export class LcpnLinker extends DefaultLinker {
         for (const item of affected) {
             for (const info of itemReferenceInfos(item)) {
                 if (!names.has(normalizeName(info.reference.$refText))) continue;
-                super.unlink({ references: [info.reference] } as unknown as LangiumDocument);
+                this.unlinkReferences([info.reference]);
                 this.doLink(info, collector);
             }
         }
@@ -237,7 +257,7 @@ export class LcpnLinker extends DefaultLinker {
             const infos = itemReferenceInfos(item);
             const references = infos.map((info) => info.reference);
             // New nodes: nothing of theirs was linked (reset anyway, so that each is linked now).
-            super.unlink({ references } as unknown as LangiumDocument);
+            this.unlinkReferences(references);
             for (const info of infos) this.doLink(info, collector);
             addedReferences.set(item, references);
         }
@@ -260,7 +280,7 @@ export class LcpnLinker extends DefaultLinker {
         const aside = this.setAside.get(document);
         if (!aside) return;
         this.setAside.delete(document);
-        super.unlink({ references: aside } as unknown as LangiumDocument);
+        this.unlinkReferences(aside);
     }
 }
 

@@ -1,0 +1,93 @@
+/**
+ * LCPN's cross-references (`NameRef.ref`) as Langium's `Reference`, in fewer bytes (issue 12:
+ * the heap). Every name in a file is one: ~27k references for 10k definitions.
+ *
+ * Langium 4.4's `DefaultReferenceImpl` has six fields set in its constructor (`resolver`,
+ * `node`, `property`, `_ref`, `$refNode`, `$refText`) and a seventh, `_nodeDescription`, added
+ * when the reference is linked, which gives every linked reference a separate property store:
+ * ~107 bytes each. Here `resolver` and `property` are on the prototype (one class per linker),
+ * every field is set in the constructor (no store added later), and the name as written is one
+ * string per distinct name (`ReferenceTexts`): 64 bytes.
+ *
+ * Behaviour is Langium's, through Langium's own code: the getters call the linker's
+ * `resolveReference` exactly as `DefaultReferenceImpl` does (lazy resolution, cached, error on
+ * an unresolved name, resolution again after an unlink), and `DefaultLinker.doLink` and
+ * `resolveReference` read and write `_ref` and `_nodeDescription` as they do on Langium's
+ * class. The one difference: an unlink sets `_nodeDescription` to undefined instead of deleting
+ * it (a deleted field would turn the object into a dictionary), which `LcpnLinker.unlink` does.
+ * `server/test/incremental/link-reference.test.ts` compares both classes on the same documents.
+ */
+import { isLinkingError, type AstNode, type AstNodeDescription, type CstNode, type LinkingError, type Reference } from 'langium';
+
+/** What resolves a reference: `DefaultLinker.referenceResolver` (its `resolveReference`, bound). */
+export interface ReferenceResolver {
+    resolveReference(reference: Reference, node: AstNode, property: string): AstNode | undefined;
+}
+
+export abstract class LcpnReference implements Reference {
+    /** The target, a linking error, Langium's `RefResolving` mark while resolving, or undefined before linking (Langium's field). */
+    _ref: AstNode | LinkingError | symbol | undefined;
+    /** The description the target was found by (Langium's field). */
+    _nodeDescription: AstNodeDescription | undefined;
+    readonly $refNode: CstNode | undefined;
+    readonly $refText: string;
+    /** The node holding the reference. */
+    readonly node: AstNode;
+    /** On the prototype (one subclass per linker: `referenceClass`). */
+    declare readonly resolver: ReferenceResolver;
+    /** On the prototype: the property of `node` that holds the reference. */
+    declare readonly property: string;
+
+    constructor(node: AstNode, refNode: CstNode | undefined, refText: string) {
+        this._ref = undefined;
+        this._nodeDescription = undefined;
+        this.$refNode = refNode;
+        this.$refText = refText;
+        this.node = node;
+    }
+
+    get ref(): AstNode | undefined {
+        return this.resolver.resolveReference(this, this.node, this.property);
+    }
+
+    get $nodeDescription(): AstNodeDescription | undefined {
+        return this._nodeDescription;
+    }
+
+    get error(): LinkingError | undefined {
+        return isLinkingError(this._ref) ? this._ref : undefined;
+    }
+
+    /** Back to unlinked, as `DefaultLinker.unlink` leaves a reference (without deleting a field). */
+    unlink(): void {
+        this._ref = undefined;
+        this._nodeDescription = undefined;
+    }
+}
+
+/** A class of references resolved by `resolver`, held in `property`. */
+export function referenceClass(resolver: ReferenceResolver, property: string): new (node: AstNode, refNode: CstNode | undefined, refText: string) => LcpnReference {
+    class BoundReference extends LcpnReference { }
+    Object.defineProperty(BoundReference.prototype, 'resolver', { value: resolver });
+    Object.defineProperty(BoundReference.prototype, 'property', { value: property });
+    return BoundReference;
+}
+
+/**
+ * One string per distinct name written: the parser gives each reference its own copy of the
+ * token's text, and a file writes the same few names thousands of times. Forgets everything
+ * past `limit` distinct names (each keystroke in a name makes a new one).
+ */
+export class ReferenceTexts {
+    private readonly texts = new Map<string, string>();
+
+    constructor(private readonly limit = 20_000) { }
+
+    intern(text: string): string {
+        const known = this.texts.get(text);
+        if (known !== undefined) return known;
+        if (this.texts.size >= this.limit) this.texts.clear();
+        this.texts.set(text, text);
+        return text;
+    }
+}
