@@ -124,8 +124,8 @@ export function lineStartTable(text: string): Int32Array {
     return starts;
 }
 
-/** The line holding `offset`: the last line start at or before it. */
-function lineAt(starts: Int32Array, offset: number): number {
+/** The 0-based line holding `offset`: the last line start at or before it. */
+export function lineAt(starts: Int32Array, offset: number): number {
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {

@@ -6,7 +6,7 @@
  * internal it touches changes shape on a Langium or Chevrotain upgrade; docs/ARCHITECTURE.md
  * lists them with the upstream change that would remove each.
  */
-import type { IRecognitionException, IToken } from 'chevrotain';
+import type { IRecognitionException, IToken, Lexer, TokenType } from 'chevrotain';
 import type { AstNode, CompositeCstNode, CstNodeBuilder, LangiumCompletionParser, LangiumParser } from 'langium';
 
 /**
@@ -51,4 +51,18 @@ export function ownAstNode(node: CompositeCstNode): AstNode | undefined {
  */
 export function markCompletionTokensRead(parser: LangiumCompletionParser, index: number): void {
     (parser as unknown as { nextTokenIndex: number }).nextTokenIndex = index;
+}
+
+/**
+ * Internal 5: `Lexer.createTokenInstance` (Chevrotain, not in its typings): the token factory its
+ * constructor picks by `positionTracking`. An offset-only lexer's tokens get an `endOffset`
+ * (Langium drops tokens without one), in one object literal (no property added later). False,
+ * and the lexer is left as it was, when the lexer has no such factory.
+ */
+export function makeOffsetTokens(lexer: Lexer): boolean {
+    const target = lexer as unknown as { createTokenInstance?: unknown };
+    if (typeof target.createTokenInstance !== 'function') return false;
+    target.createTokenInstance = (image: string, startOffset: number, tokenTypeIdx: number, tokenType: TokenType): IToken =>
+        ({ image, startOffset, endOffset: startOffset + image.length - 1, tokenTypeIdx, tokenType }) as IToken;
+    return true;
 }

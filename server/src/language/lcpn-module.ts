@@ -10,6 +10,7 @@ import { LcpnIncrementalDocumentValidator } from './lcpn-incremental-validator.j
 import { LcpnAstNodeDescriptionProvider, LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './lcpn-linking.js';
 import { limitNesting } from './lcpn-nesting-limit.js';
 import { createLcpnCompletionParser, createLcpnParser, lazyCompletionParser, lcpnParserConfig } from './lcpn-parser.js';
+import { LcpnLexer } from './lcpn-lexer.js';
 import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
 import { LcpnValueConverter } from './lcpn-value-converter.js';
 import { LcpnClient } from './lcpn-client.js';
@@ -73,6 +74,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         SemanticTokenProvider: (services) => new LcpnSemanticTokenItems(services)
     },
     parser: {
+        Lexer: (services) => new LcpnLexer(services),
         LangiumParser: (services) => limitNesting(createLcpnParser(services)),
         CompletionParser: (services) => lazyCompletionParser(() => limitNesting(createLcpnCompletionParser(services))),
         ParserConfig: () => lcpnParserConfig(),

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import {
-    AstUtils, createLangiumParser, CstUtils, GrammarAST, GrammarUtils, isCompositeCstNode,
+    AstUtils, createLangiumParser, CstUtils, DefaultLexer, GrammarAST, GrammarUtils, isCompositeCstNode,
     type AstNode, type CstNode, type LangiumParser
 } from 'langium';
 import { describe, expect, test } from 'vitest';
@@ -17,8 +17,13 @@ import { preludeText } from '../../src/language/lcpn-prelude.js';
 const { Lcpn } = createLcpnServices();
 const lean = Lcpn.parser.LangiumParser;
 // Langium's parser with LCPN's one change of behaviour (an expression stops before the next
-// definition's `NAME :=`), so that both read the same tokens the same way.
-const stock: LangiumParser = keepDefinitionsApart(createLangiumParser(Lcpn), Lcpn.Grammar);
+// definition's `NAME :=`), so that both read the same tokens the same way. It lexes with
+// Langium's own lexer (full position tracking): its leaves take their lines from the tokens,
+// which LCPN's offset-only lexer (lcpn-lexer.ts) does not give.
+const stockLexer = new DefaultLexer(Lcpn);
+const stockParserServices = new Proxy(Lcpn.parser, { get: (target, key) => (key === 'Lexer' ? stockLexer : Reflect.get(target, key)) });
+const stockServices = new Proxy(Lcpn, { get: (target, key) => (key === 'parser' ? stockParserServices : Reflect.get(target, key)) });
+const stock: LangiumParser = keepDefinitionsApart(createLangiumParser(stockServices), Lcpn.Grammar);
 const locator = Lcpn.workspace.AstNodeLocator;
 
 const file = (url: string) => readFileSync(new URL(url, import.meta.url), 'utf8');

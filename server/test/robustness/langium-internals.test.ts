@@ -5,10 +5,11 @@
  * Langium release could stop honouring (the ParserConfig lookahead strategy).
  */
 import { CompositeCstNodeImpl, CstNodeBuilder, GrammarAST, LangiumCompletionParser, LangiumParser, type CompositeCstNode, type CstNode } from 'langium';
+import { Lexer } from 'chevrotain';
 import { LLStarLookaheadStrategy } from 'chevrotain-allstar';
 import { describe, expect, test, vi } from 'vitest';
 import type { Document } from '../../src/language/generated/ast.js';
-import { markCompletionTokensRead, ownAstNode, recognizerOf, replaceNodeBuilder } from '../../src/language/lcpn-langium-internals.js';
+import { makeOffsetTokens, markCompletionTokensRead, ownAstNode, recognizerOf, replaceNodeBuilder } from '../../src/language/lcpn-langium-internals.js';
 import { LcpnLookaheadStrategy } from '../../src/language/lcpn-lookahead.js';
 import { createLcpnServices } from '../../src/language/lcpn-module.js';
 import { createLcpnCompletionParser } from '../../src/language/lcpn-parser.js';
@@ -93,6 +94,18 @@ describe('public extension points lcpn relies on', () => {
         for (const loop of ['InfixApplication Repetition 2', 'InfixSequence Repetition 1', 'InfixUnion Option 1', 'InfixComposition Option 1', 'InfixPostfix Option 1', 'TestCall Option 2']) {
             expect(predicted).not.toContain(loop);
         }
+    });
+
+    test('5. Chevrotain\'s Lexer.createTokenInstance is the token factory tokenize calls (an offset-only lexer\'s tokens get an endOffset)', () => {
+        const types = Object.values(Lcpn.parser.Lexer.definition);
+        const lexer = new Lexer(types, { positionTracking: 'onlyOffset', skipValidations: true });
+        expect(typeof (lexer as unknown as { createTokenInstance?: unknown }).createTokenInstance).toBe('function');
+        expect(lexer.tokenize('a := wazir').tokens[0].endOffset).toBeUndefined();
+        expect(makeOffsetTokens(lexer)).toBe(true);
+        expect(lexer.tokenize('a := wazir').tokens.map((t) => [t.image, t.startOffset, t.endOffset, t.startLine])).toEqual([['a', 0, 0, undefined], [':=', 2, 3, undefined], ['wazir', 5, 9, undefined]]);
+        // The LCPN lexer is built that way (Langium drops a token without an endOffset: nothing would parse).
+        const tokens = Lcpn.parser.Lexer.tokenize('(def a [1 2])').tokens;
+        expect(tokens.every((t) => t.endOffset === t.startOffset + t.image.length - 1 && t.startLine === undefined)).toBe(true);
     });
 
     test('10,000 nested calls parse (ran out of memory with LL(*) prediction)', () => {
