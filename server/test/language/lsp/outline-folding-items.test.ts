@@ -15,6 +15,7 @@ import { generateDefinitions } from '../../../../bench/generate.js';
 import { randomDocument } from '../../robustness/fuzz-generate.js';
 import { mutate, Random, seedFiles } from '../../robustness/fuzz-inputs.js';
 import { EditedWorkspace } from './lsp-edit-harness.js';
+import { FOLDED } from './folded-fixture.js';
 
 let workspace: EditedWorkspace;
 let symbols: LcpnDocumentSymbolProvider;
@@ -44,26 +45,6 @@ const definitionsOf = (document: LangiumDocument) => (document.parseResult.value
 /** Definitions around the ones a test edits: the incremental update re-reads the two items on each side of an edit. */
 const BEFORE = generateDefinitions(6, 'before');
 const AFTER = generateDefinitions(6, 'after');
-
-/** Multi-line definitions in the three styles, with comment runs between and inside them. */
-const FOLDED = [
-    ';; A header',
-    ';; of two lines',
-    '(def tall',
-    '  (/ wazir',
-    '     ; inside, one line',
-    '     ferz',
-    '     knight))',
-    'long_c := wazir',
-    '  / ferz',
-    '  / knight',
-    '// two lines of',
-    '// commentary',
-    'long_sql IS wazir',
-    '  OR ferz',
-    '  OR rook',
-    ''
-].join('\n');
 
 describe('outline and folding remembered per item', () => {
     test('lines inserted above: every kept item is reused, its symbol and foldings moved', async () => {

@@ -11,6 +11,7 @@ import { LcpnFoldingRangeProvider } from '../../../src/language/lsp/lcpn-folding
 import { generateDefinitions } from '../../../../bench/generate.js';
 import { Random } from '../../robustness/fuzz-inputs.js';
 import { EditedWorkspace } from './lsp-edit-harness.js';
+import { FOLDED_LINES } from './folded-fixture.js';
 
 let workspace: EditedWorkspace;
 let symbols: LcpnDocumentSymbolProvider;
@@ -39,28 +40,9 @@ async function patchedAnswers(document: LangiumDocument): Promise<{ symbols: num
 const HEAD = generateDefinitions(20, 'head');
 const TAIL = generateDefinitions(20, 'tail');
 
-/** Multi-line definitions in the three styles, with comment runs between and inside them. */
-const TALL = [
-    ';; a header',
-    ';; of two lines',
-    '(def tall',
-    '  (/ wazir',
-    '     ; inside, one line',
-    '     ferz',
-    '     knight))',
-    'long_c := wazir',
-    '  / ferz',
-    '  / knight',
-    '// two lines of',
-    '// commentary',
-    'long_sql IS',
-    '  capturing wazir',
-    '  OR moving ferz'
-];
-
 describe('the outline and folding ranges patched after an edit', () => {
     test('a definition replaced, lines added and removed, definitions deleted and inserted: patched, and a new provider\'s answer', async () => {
-        const middle = [...TALL];
+        const middle = [...FOLDED_LINES];
         await patchedAnswers(await workspace.set('outline.lcpn', HEAD + middle.join('\n') + '\n' + TAIL));
         const edits: ((lines: string[]) => void)[] = [
             (lines) => { lines[3] = '  (/ rook'; },
@@ -79,7 +61,7 @@ describe('the outline and folding ranges patched after an edit', () => {
 
     test('random line edits in a row (seed 3): every answer is a new provider\'s, most of them patched', async () => {
         const r = new Random(3);
-        const lines = (HEAD + TALL.join('\n') + '\n' + TAIL).trimEnd().split('\n');
+        const lines = (HEAD + FOLDED_LINES.join('\n') + '\n' + TAIL).trimEnd().split('\n');
         await patchedAnswers(await workspace.set('random.lcpn', lines.join('\n')));
         const patched = { symbols: 0, folding: 0 };
         for (let i = 0; i < 40; i++) {
@@ -124,7 +106,7 @@ describe('the outline and folding ranges patched after an edit', () => {
     test('a stray before definitions (the root lists every definition, then every stray): lines added after it move the definitions, not the stray', async () => {
         // A stray (a string over three lines) folds, and comes before the edit in the text, after the definitions in the root's list.
         const stray = ') "one\ntwo\nthree"\n';
-        const lines = (HEAD + stray + TALL.join('\n') + '\n' + TAIL).split('\n');
+        const lines = (HEAD + stray + FOLDED_LINES.join('\n') + '\n' + TAIL).split('\n');
         await patchedAnswers(await workspace.set('stray.lcpn', lines.join('\n')));
         for (let i = 0; i < 3; i++) {
             lines.splice(40, 0, '', `(def later-${'abc'[i]} (/ wazir`, '  ferz))');
