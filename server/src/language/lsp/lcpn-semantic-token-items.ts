@@ -6,8 +6,13 @@
  * and a definition's tokens, taken relative to its first line, do not change when an edit
  * elsewhere moves it (the incremental update keeps a kept definition's AST node and moves its
  * text by whole lines: docs/incremental.md). So each definition node keeps its tokens encoded
- * as LSP sends them, the first one's line relative to the line of the definition's first leaf; a full
- * answer re-emits each definition's tokens with a new base line.
+ * as LSP sends them, the first one's line relative to the line of the definition's first leaf.
+ * The last answer per document is kept with where each item's tokens lie in it: after an edit it
+ * is patched (the re-read items' tokens spliced in, the first token after them encoded again:
+ * lcpn-semantic-token-answer.ts), and assembled from every item's tokens only when a patch
+ * cannot be shown to give the same (no last answer, many items changed, items out of text
+ * order, a kept item colouring a changed name otherwise). A delta request
+ * (`semanticTokens/full/delta`, which VS Code sends after every edit) gets the patch's edit.
  *
  * A definition's tokens also read what lies outside it:
  * - what each piece name links to (a class, the prelude's class, or an unknown variable):
@@ -17,8 +22,9 @@
  * - the lattice of the file's declared board (a hexagon gives `:forward-left` its meaning).
  * The lattice is compared on every request. The links and keywords are read again for the
  * definitions that use a name the incremental update re-read since the last request (the
- * splice's history: docs/incremental.md), and for all of them when another document changed
- * or the document was parsed in full. A change re-computes that definition alone. The rules
+ * splice's history: docs/incremental.md; an index per name finds them), and for all of them
+ * when another document changed or the document was parsed in full. A change re-computes that
+ * definition alone. The rules
  * themselves are lcpn-semantic-tokens.ts;
  * the walk inside a definition is lcpn-semantic-token-walk.ts's. Range requests use that walk.
  * The answer equals the walk's (server/test/language/lsp/semantic-token-items.test.ts and the
