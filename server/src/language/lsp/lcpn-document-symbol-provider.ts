@@ -7,7 +7,9 @@
  * once per item node (a name node search that stops at its first match) and remembered: an
  * edit keeps the item nodes it did not re-parse and moves them by whole lines only
  * (docs/incremental.md), so a kept item's symbols are reused, moved to its new first line, and
- * the request costs the re-parsed items. A symbol reads nothing outside its item. The tree is
+ * the request costs the re-parsed items: the last answer is patched (the re-read items'
+ * symbols spliced in, those after them moved by the edit's lines), with no loop over the kept
+ * items. A symbol reads nothing outside its item. The tree is
  * Langium's (a named node's symbol holds the symbols of the named nodes below it, in order:
  * server/test/server/outline-folding.test.ts; after edits, the incremental property test and
  * server/test/language/lsp/outline-folding-items.test.ts).
