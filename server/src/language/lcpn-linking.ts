@@ -205,6 +205,8 @@ export class LcpnLinker extends DefaultLinker {
                 item = node;
                 references = [];
             }
+            // Most nodes' types have no reference property: their properties are not read.
+            if (!this.mayHoldReferences(node.$type)) continue;
             for (const reference of referencesOf(node)) {
                 this.doLink(reference, document);
                 references.push(reference.reference);
@@ -213,6 +215,20 @@ export class LcpnLinker extends DefaultLinker {
         if (item) this.recordItem(item, references, counts, users);
         this.linked.set(document, { root, parse: parseId(document.parseResult), incomplete: incompleteDefinitions(document), counts, users });
         incrementalLinkStats.full++;
+    }
+
+    /** Per node type, whether the grammar gives it a cross-reference property (the AST reflection's metadata). */
+    private readonly referencing = new Map<string, boolean>();
+
+    private mayHoldReferences(type: string): boolean {
+        let known = this.referencing.get(type);
+        if (known === undefined) {
+            const properties = Object.values(this.reflection.getTypeMetaData(type).properties);
+            // A type the reflection does not describe (no properties) is read in full.
+            known = properties.length === 0 || properties.some((property) => property.referenceType !== undefined);
+            this.referencing.set(type, known);
+        }
+        return known;
     }
 
     private recordItem(item: AstNode, references: AnyReference[], counts: number[], users: Map<string, AstNode[]>): void {
