@@ -16,6 +16,7 @@
  */
 import type { Board, Square } from '../engine/board.js';
 import type { BoardGeometry, CellPlace, DirectionTest, Geometry, Step } from './geometry.js';
+import { indexOfLetters, lettersOf } from './file-letters.js';
 import { latticePathOffsets } from './square.js';
 
 export type HexOrientation = 'files' | 'rows';
@@ -29,24 +30,12 @@ export const HEX_LETTERS = 'abcdefghiklmnopqrstuvwxyz';
  * letters then digits, so `aa12` reads back as one file and one rank.
  */
 export function hexFileName(index: number): string {
-    let name = '';
-    let n = index;
-    do {
-        name = HEX_LETTERS[n % 25] + name;
-        n = Math.floor(n / 25) - 1;
-    } while (n >= 0);
-    return name;
+    return lettersOf(index, HEX_LETTERS);
 }
 
 /** The file index of a hexagon file name (`hexFileName`'s inverse); undefined for a name with a j or not letters. */
 export function hexFileIndex(letters: string): number | undefined {
-    let index = 0;
-    for (const letter of letters) {
-        const digit = HEX_LETTERS.indexOf(letter);
-        if (digit < 0) return undefined;
-        index = index * 25 + digit + 1;
-    }
-    return letters.length > 0 ? index - 1 : undefined;
+    return indexOfLetters(letters, HEX_LETTERS);
 }
 
 /** Rotates a step 60 degrees counter-clockwise (both orientations turn the same way in axial coordinates). */

@@ -6,6 +6,7 @@
 import type { Board, Square } from '../engine/board.js';
 import type { BoardGeometry, CellPlace, DirectionTest, Geometry, Step } from './geometry.js';
 import type { BoardShape } from './shape.js';
+import { indexOfLetters, lettersOf } from './file-letters.js';
 
 /** Every sign and order permutation of (m, n), without duplicates, in a fixed order. */
 export function squareImages(m: number, n: number): Step[] {
@@ -95,24 +96,19 @@ export const SQUARE: Geometry = {
     grid: true
 };
 
+/** The square board's file letters: a..z, then aa, ab, ... */
+const SQUARE_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
 /** File letters a..z, then aa, ab, ... */
 export function fileLetters(file: number): string {
-    let name = '';
-    let n = file;
-    do {
-        name = String.fromCharCode(97 + (n % 26)) + name;
-        n = Math.floor(n / 26) - 1;
-    } while (n >= 0);
-    return name;
+    return lettersOf(file, SQUARE_LETTERS);
 }
 
 /** `f5`, `aa12` as lattice coordinates (not checked against any board); undefined if malformed. */
 export function readSquareName(text: string): Square | undefined {
     const m = /^([a-z]+)([0-9]+)$/.exec(text.trim().toLowerCase());
     if (!m) return undefined;
-    let file = 0;
-    for (const ch of m[1]) file = file * 26 + (ch.charCodeAt(0) - 96);
-    return { file: file - 1, rank: Number(m[2]) - 1 };
+    return { file: indexOfLetters(m[1], SQUARE_LETTERS)!, rank: Number(m[2]) - 1 };
 }
 
 /** A files x ranks rectangle of squares, possibly with its files wrapped round (cylinder) and holes. */
