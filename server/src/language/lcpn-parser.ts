@@ -29,97 +29,14 @@
  * the next definition (lcpn-definition-start.ts).
  */
 import {
-    AstUtils, CstNodeBuilder, createParser, GrammarAST, GrammarUtils, LangiumCompletionParser, LangiumParser, type LeafCstNodeImpl,
-    type AstNode, type AstReflection, type CompositeCstNode, type CstNode, type IParserConfig, type LangiumCoreServices, type ParseResult, type ParserOptions
+    createParser, LangiumCompletionParser, LangiumParser,
+    type AstNode, type IParserConfig, type LangiumCoreServices, type ParseResult, type ParserOptions
 } from 'langium';
-import { LcpnHiddenLeafCstNode, LcpnLeafCstNode } from './lcpn-cst-nodes.js';
+import { LcpnCstNodeBuilder } from './lcpn-cst-builder.js';
 import { addErrorPositions } from './lcpn-lexer.js';
 import { LcpnLookaheadStrategy } from './lcpn-lookahead.js';
 import { keepDefinitionsApart } from './lcpn-definition-start.js';
-import { ownAstNode, recognizerOf, replaceNodeBuilder } from './lcpn-langium-internals.js';
-
-type Token = Parameters<CstNodeBuilder['buildLeafNode']>[0];
-
-class LcpnCstNodeBuilder extends CstNodeBuilder {
-    /** Per AST type, its array properties (`items+=...`). */
-    private readonly arrayProperties = new Map<string, string[]>();
-
-    constructor(private readonly reflection: AstReflection) {
-        super();
-    }
-
-    /** lcpn's compact leaf (lcpn-cst-nodes.ts): offsets only, its range read from the root's text. */
-    protected override createLeafNode(token: Token, hidden: boolean): ReturnType<CstNodeBuilder['buildLeafNode']> & LeafCstNodeImpl {
-        const leaf = hidden ? new LcpnHiddenLeafCstNode(token.startOffset, token.image.length, token.tokenType) : new LcpnLeafCstNode(token.startOffset, token.image.length, token.tokenType);
-        // Langium types this method's result as its own leaf class; every use goes through LeafCstNode.
-        return leaf as unknown as LeafCstNodeImpl;
-    }
-
-    override addHiddenNodes(tokens: Token[]): void {
-        if (tokens.length > 0) super.addHiddenNodes(tokens);
-    }
-
-    /** Called with each AST node when the rule that built it is done (Langium's `construct`). */
-    override construct(item: { $type: string | symbol | undefined; $cstNode: CstNode; $infixName?: string }): void {
-        const current = this.current;
-        super.construct(item);
-        if (typeof item.$type !== 'string') return;
-        compactArrays(item as unknown as Record<string, unknown[] | undefined>, this.arrayPropertiesOf(item.$type));
-        if (current.content.length !== 1) return;
-        const child = current.content[0];
-        if (isPassThrough(child)) {
-            // `current` is left empty, so Langium's `appendChildren` gives it an exact-size copy.
-            this.removeNode(child);
-            this.appendChildren(current, (child as CompositeCstNode).content as CstNode[]);
-        }
-    }
-
-    private arrayPropertiesOf(type: string): string[] {
-        let names = this.arrayProperties.get(type);
-        if (names === undefined) {
-            names = Object.values(this.reflection.getTypeMetaData(type).properties).filter((p) => Array.isArray(p.defaultValue)).map((p) => p.name);
-            this.arrayProperties.set(type, names);
-        }
-        return names;
-    }
-}
-
-/**
- * The parser fills an AST node's lists with `push` from an empty array, and V8 gives such an
- * array room for 17 elements at the first push: a union of two items kept 152 bytes for 32.
- * A copy has exactly the room it needs (as Langium does for CST children). A node passed up
- * through unassigned rule calls is constructed at each level; its lists are copied again
- * (they are short, and the copy stays exact).
- */
-function compactArrays(node: Record<string, unknown[] | undefined>, names: string[]): void {
-    for (const name of names) {
-        const list = node[name];
-        if (list !== undefined && list.length > 0) node[name] = list.slice();
-    }
-}
-
-/**
- * A composite with no AST node of its own, built by an unassigned call of a (non data type)
- * parser rule or by an action (`{Union.items+=current}`, which wraps what came before it): its
- * result became the caller's AST node, and Langium already cleared the composite's own AST
- * node, so its `astNode` is its container's. Neither an action nor an unassigned call is an
- * assignment or a keyword, so no CST search stops at such a node.
- */
-function isPassThrough(node: CstNode): boolean {
-    if (!('content' in node) || ownAstNode(node as CompositeCstNode) !== undefined || !node.grammarSource) return false;
-    let answer = passThroughCalls.get(node.grammarSource);
-    if (answer === undefined) {
-        const source = node.grammarSource;
-        answer = GrammarAST.isAction(source)
-            || (GrammarAST.isRuleCall(source) && GrammarAST.isParserRule(source.rule.ref) && !GrammarUtils.isDataTypeRule(source.rule.ref)
-                && AstUtils.getContainerOfType(source, GrammarAST.isAssignment) === undefined);
-        passThroughCalls.set(source, answer);
-    }
-    return answer;
-}
-
-/** Per grammar element: is it an action or an unassigned call of a parser rule (asked once per element). */
-const passThroughCalls = new WeakMap<GrammarAST.AbstractElement, boolean>();
+import { recognizerOf, replaceNodeBuilder } from './lcpn-langium-internals.js';
 
 class LcpnLangiumParser extends LangiumParser {
     /** The CST builder this parser uses (Langium's own is private: see createLcpnParser). */
