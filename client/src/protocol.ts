@@ -50,7 +50,7 @@ export interface PieceDiagramParams {
      * answer's `boardProblem` says why.
      */
     board?: RequestedBoard;
-    /** The cell the piece stands on; the server uses the centre when absent or off the board. */
+    /** The cell the piece stands on; the server uses the centre when absent or not a cell of the board (a hole, off it), and says why (`atProblem`). */
     at?: string;
     /** Whose piece it is; default White. */
     side?: PlayerSide;
@@ -81,6 +81,8 @@ export interface PieceDiagramResult {
     cellWord?: 'square' | 'cell';
     /** Why the board asked for (params or setting) was not used, one sentence; the diagram is on the next choice (the declared board, else the default). */
     boardProblem?: string;
+    /** Why the cell asked for (`at` in the params) was not used: a hole, off the board, not a cell name; one sentence ending with where the piece stands (the centre). Absent from older servers. */
+    atProblem?: string;
     /** The boards the panel's chooser offers (the declared one first); absent from older servers. */
     boardOffers?: BoardOffer[];
     /** The blockers placed (those on the board and not on the piece's cell); absent from older servers. */

@@ -245,7 +245,8 @@ export class DiagramController {
         this.setUps.set(result.piece, { ...requested, at: movedOff ? undefined : requested.at, blockers: kept });
         const status = [
             typeof result.boardProblem === 'string' ? result.boardProblem : undefined,
-            movedOff ? `${requested.at} is not on this board: ${result.piece} stands on ${result.at}.` : undefined,
+            // The server says why (a hole is not "off the board"); an older server does not.
+            movedOff ? (typeof result.atProblem === 'string' ? result.atProblem : `${requested.at} is not on this board: ${result.piece} stands on ${result.at}.`) : undefined,
             dropped > 0 ? `${dropped} blocker(s) removed: not on the board or on the piece's cell.` : undefined
         ].filter((s) => s !== undefined).join(' ');
         this.view = {

@@ -108,6 +108,12 @@ export function isHole(board: Board, cell: Square): boolean {
     return shape?.kind === 'rectangle' && (shape.holes?.length ?? 0) > 0 && inBox(board, cell) && !boardGeometry(board).contains(cell);
 }
 
+/** Whether the cell name `name` (well formed: letters, then a number) names one of the board's holes. */
+export function isHoleNamed(board: Board, name: string): boolean {
+    const square = board.shape?.kind === 'rectangle' ? readSquareName(name) : undefined;
+    return square !== undefined && isHole(board, square);
+}
+
 /**
  * Why the cell name `name` (well formed: letters, then a number) is not a cell of `board`, in
  * words, for every message that refuses one: `d4 is a hole of the 8x8 board` when the board

@@ -15,8 +15,8 @@ import { nameRole } from '../lcpn-name-roles.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { declaredBoard, type DeclaredBoard } from '../lcpn-declared-board.js';
 import type { Blocker } from '../../../../client/src/protocol.js';
-import type { Occupant, SetUp, Side } from '../../engine/board.js';
-import { boardGeometry, DIAGRAM_REQUEST_BOARD } from '../../geometry/index.js';
+import type { Board, Occupant, SetUp, Side } from '../../engine/board.js';
+import { boardGeometry, DIAGRAM_REQUEST_BOARD, isHoleNamed, notACell } from '../../geometry/index.js';
 import { printBoardSpec } from '../../geometry/board-spec.js';
 import { boardOffers, boardSetting, chooseBoard, diagramConfig, type BoardAsked } from './lcpn-diagram-board.js';
 import { destinations } from '../../engine/report.js';
@@ -66,7 +66,10 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
     const chosen = chooseBoard(params.board, setting, declared?.rules.board);
     const board = chosen.board;
     const geometry = boardGeometry(board);
-    const at = (params.at === undefined ? undefined : geometry.parse(params.at)) ?? geometry.centre;
+    const asked = params.at === undefined || params.at === null ? undefined : geometry.parse(params.at);
+    const at = asked ?? geometry.centre;
+    // A cell the board does not have (a hole, off the board, not a cell name) is said, as the CLI says it, not passed over.
+    const atProblem = params.at !== undefined && params.at !== null && !asked ? unusableCell(board, params.at, geometry.name(at)) : undefined;
     const side: Side = params.side === 'black' ? 'black' : 'white';
     const firstMove = params.firstMove === true;
     // The file's rules (zones named on its board) hold on a board of the same lattice only: a palace named on squares means nothing on a hexagon.
@@ -100,6 +103,7 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         boardLabel: geometry.label,
         cellWord: geometry.geometry.cellWord,
         ...(chosen.problem ? { boardProblem: chosen.problem } : {}),
+        ...(atProblem ? { atProblem } : {}),
         boardOffers: boardOffers(declared ? { name: declared.node.name || declared.key, board: declared.rules.board } : undefined),
         blockers: placed,
         svg: renderSvgDiagram(setup, result.destinations, { window, labels: true, interactive: true, title, zones }),
@@ -114,6 +118,21 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         boardSource: chosen.source,
         ...(declared ? { declaredBoard: describeDeclared(declared) } : {})
     };
+}
+
+/**
+ * Why the piece does not stand on `asked`, and where it stands instead (`centre`), in one sentence:
+ * `e5 is a hole of the 9x9 board: no piece can stand there; the piece stands on the centre, d5.`
+ */
+export function unusableCell(board: Board, asked: string, centre: string): string {
+    const name = asked.trim().toLowerCase();
+    const geometry = boardGeometry(board);
+    const word = geometry.geometry.cellWord;
+    const shown = name.length > 16 ? `${name.slice(0, 16)}...` : name;
+    const why = /^[a-z]+[0-9]+$/.test(name)
+        ? isHoleNamed(board, name) ? `${notACell(board, name)}: no piece can stand there` : notACell(board, name)
+        : `'${shown}' is not a ${word} name (${word}s are named by a file letter and a rank number, such as ${centre})`;
+    return `${why}; the piece stands on the centre, ${centre}.`;
 }
 
 /** The declared board as the client shows it: its name as written, its size, its spec and words. */
