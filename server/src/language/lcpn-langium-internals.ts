@@ -7,7 +7,7 @@
  * lists them with the upstream change that would remove each.
  */
 import type { IRecognitionException, IToken, Lexer, TokenType } from 'chevrotain';
-import type { AstNode, CompositeCstNode, CstNodeBuilder, LangiumCompletionParser, LangiumParser } from 'langium';
+import type { AstNode, CompositeCstNode, CstNodeBuilder, LangiumCompletionParser, LangiumParser, LexerResult } from 'langium';
 
 /**
  * Chevrotain's token cursor and error list on the parser Langium wraps. Langium keeps that
@@ -64,5 +64,36 @@ export function makeOffsetTokens(lexer: Lexer): boolean {
     if (typeof target.createTokenInstance !== 'function') return false;
     target.createTokenInstance = (image: string, startOffset: number, tokenTypeIdx: number, tokenType: TokenType): IToken =>
         ({ image, startOffset, endOffset: startOffset + image.length - 1, tokenTypeIdx, tokenType }) as IToken;
+    return true;
+}
+
+/**
+ * Internal 6: `LangiumParser.doParse` (private: runs a rule over the tokens, constructs what an
+ * exception left on the stack, links the root's CST node) and `lexerResult` (private: the
+ * hidden tokens `consume` attaches), the middle of Langium's `parse`. lcpn's parser runs
+ * Langium's `parse` with these steps and its own container links (lcpn-parser.ts). Undefined, and
+ * nothing run, when the parser has no `doParse`.
+ */
+export function runParse(parser: LangiumParser, rule: unknown, lexerResult: LexerResult): { value: AstNode } | undefined {
+    const target = parser as unknown as { doParse?: (rule: unknown) => AstNode; lexerResult?: LexerResult };
+    if (typeof target.doParse !== 'function') return undefined;
+    target.lexerResult = lexerResult;
+    try {
+        return { value: target.doParse(rule) };
+    } finally {
+        target.lexerResult = undefined;
+    }
+}
+
+/**
+ * Internal 7: `LangiumParser.construct` (private: ends a rule call, pops its AST node) and
+ * `stack` (private: the AST nodes of the rule calls in progress, one array for the parser's
+ * life). `construct` is replaced by an own property of the parser; it gets the stack.
+ * False, and the parser left as it was, when either is missing.
+ */
+export function replaceConstruct(parser: LangiumParser, make: (stack: Record<string, unknown>[]) => () => unknown): boolean {
+    const target = parser as unknown as { construct?: unknown; stack?: unknown };
+    if (typeof target.construct !== 'function' || !Array.isArray(target.stack)) return false;
+    target.construct = make(target.stack as Record<string, unknown>[]);
     return true;
 }

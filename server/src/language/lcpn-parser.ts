@@ -29,22 +29,42 @@
  * the next definition (lcpn-definition-start.ts).
  */
 import {
-    createParser, LangiumCompletionParser, LangiumParser,
-    type AstNode, type IParserConfig, type LangiumCoreServices, type ParseResult, type ParserOptions
+    createParser, DatatypeSymbol, GrammarAST, LangiumCompletionParser, LangiumParser,
+    type AstNode, type CstNode, type IParserConfig, type LangiumCoreServices, type ParseResult, type ParserOptions
 } from 'langium';
+import { AstShapes } from './lcpn-ast-shapes.js';
 import { LcpnCstNodeBuilder } from './lcpn-cst-builder.js';
 import { addErrorPositions } from './lcpn-lexer.js';
 import { LcpnLookaheadStrategy } from './lcpn-lookahead.js';
 import { keepDefinitionsApart } from './lcpn-definition-start.js';
-import { recognizerOf, replaceNodeBuilder } from './lcpn-langium-internals.js';
+import { recognizerOf, replaceConstruct, replaceNodeBuilder, runParse } from './lcpn-langium-internals.js';
 
 class LcpnLangiumParser extends LangiumParser {
     /** The CST builder this parser uses (Langium's own is private: see createLcpnParser). */
     readonly cstBuilder: LcpnCstNodeBuilder;
 
+    /** Per AST type, its child properties and defaults (lcpn-ast-shapes.ts). */
+    private readonly shapes: AstShapes;
+
     constructor(services: LangiumCoreServices) {
         super(services);
         this.cstBuilder = new LcpnCstNodeBuilder(services.shared.AstReflection);
+        this.shapes = new AstShapes(services.shared.AstReflection);
+        // Langium's `construct` without its defaults loop (`assignMandatoryProperties`: an
+        // `Object.values` of the type's metadata each time; the same node is constructed again
+        // at each unassigned rule level above it). Its infix-rule branch is not reproduced: kept
+        // for a grammar with infix rules (lcpn's has none).
+        if (!services.Grammar.rules.some(GrammarAST.isInfixRule)) {
+            const converter = services.parser.ValueConverter;
+            replaceConstruct(this, (stack) => () => {
+                if (this.isRecording()) return undefined;
+                const node = stack.pop()!;
+                this.cstBuilder.construct(node as unknown as Parameters<LcpnCstNodeBuilder['construct']>[0]);
+                if (node.$type === DatatypeSymbol) return converter.convert(node.value as string, node.$cstNode as CstNode);
+                this.shapes.assignDefaults(node as unknown as AstNode);
+                return node;
+            });
+        }
     }
 
     override parse<T extends AstNode = AstNode>(input: string, options?: ParserOptions): ParseResult<T> {
@@ -54,7 +74,7 @@ class LcpnLangiumParser extends LangiumParser {
         Error.stackTraceLimit = 0;
         let result: ParseResult<T>;
         try {
-            result = super.parse<T>(input, options);
+            result = this.parseText<T>(input, options);
         } finally {
             Error.stackTraceLimit = stackTraceLimit;
         }
@@ -64,6 +84,27 @@ class LcpnLangiumParser extends LangiumParser {
         recognizerOf(this).input = [];
         this.cstBuilder.buildRootNode('');
         return result;
+    }
+
+    /**
+     * Langium's `parse`, with lcpn's container links: the same steps, but the last one
+     * (`linkContentToContainer`, an `Object.entries` of every node) reads only the properties
+     * of each node's type that can hold nodes (lcpn-ast-shapes.ts). Langium's own `parse` when
+     * its private steps are not there (lcpn-langium-internals.ts, internal 6).
+     */
+    private parseText<T extends AstNode>(input: string, options: ParserOptions = {}): ParseResult<T> {
+        this.cstBuilder.buildRootNode(input);
+        const lexerResult = this.lexer.tokenize(input);
+        const recognizer = recognizerOf(this);
+        recognizer.input = lexerResult.tokens;
+        const rule = options.rule ? this.allRules.get(options.rule) : this.mainRule;
+        if (!rule) throw new Error(options.rule ? `No rule found with name '${options.rule}'` : 'No main rule available.');
+        const parsed = runParse(this, rule, lexerResult);
+        if (parsed === undefined) return super.parse<T>(input, options);
+        this.cstBuilder.addHiddenNodes(lexerResult.hidden);
+        this.unorderedGroups.clear();
+        this.shapes.linkContainers(parsed.value);
+        return { value: parsed.value as T, lexerErrors: lexerResult.errors, lexerReport: lexerResult.report, parserErrors: recognizer.errors };
     }
 }
 

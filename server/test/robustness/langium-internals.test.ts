@@ -9,7 +9,7 @@ import { Lexer } from 'chevrotain';
 import { LLStarLookaheadStrategy } from 'chevrotain-allstar';
 import { describe, expect, test, vi } from 'vitest';
 import type { Document } from '../../src/language/generated/ast.js';
-import { makeOffsetTokens, markCompletionTokensRead, ownAstNode, recognizerOf, replaceNodeBuilder } from '../../src/language/lcpn-langium-internals.js';
+import { makeOffsetTokens, markCompletionTokensRead, ownAstNode, recognizerOf, replaceConstruct, replaceNodeBuilder, runParse } from '../../src/language/lcpn-langium-internals.js';
 import { LcpnLookaheadStrategy } from '../../src/language/lcpn-lookahead.js';
 import { createLcpnServices } from '../../src/language/lcpn-module.js';
 import { createLcpnCompletionParser } from '../../src/language/lcpn-parser.js';
@@ -65,6 +65,44 @@ describe('Langium and Chevrotain internals lcpn touches', () => {
         expect(parser.parse('(def a (/ wazir ').tokenIndex).toBe(5);
         markCompletionTokensRead(parser, 3);
         expect((parser as unknown as { nextTokenIndex: number }).nextTokenIndex).toBe(3);
+    });
+});
+
+describe('Langium internals of the AST building (lcpn-parser.ts, lcpn-ast-shapes.ts)', () => {
+    // lcpn's parse and construct reproduce these two methods of Langium's minus one step each;
+    // a Langium release that adds or changes a step must be read before lcpn follows it.
+    const source = (method: 'parse' | 'construct') => (LangiumParser.prototype as unknown as Record<string, () => void>)[method].toString().replace(/\s+/g, ' ');
+
+    test('6. LangiumParser.doParse and lexerResult: Langium\'s parse is lexing, doParse, hidden nodes, container links', () => {
+        expect(source('parse')).toContain('this.nodeBuilder.buildRootNode(input); const lexerResult = this.lexerResult = this.lexer.tokenize(input); this.wrapper.input = lexerResult.tokens;');
+        expect(source('parse')).toContain('const result = this.doParse(ruleMethod); this.nodeBuilder.addHiddenNodes(lexerResult.hidden); this.unorderedGroups.clear(); this.lexerResult = undefined; linkContentToContainer(result, { deep: true });');
+        // doParse reads the tokens from the wrapper and the comments from lexerResult (extractHiddenTokens).
+        const parser = Lcpn.parser.LangiumParser;
+        const lexed = Lcpn.parser.Lexer.tokenize('; note\n(def a wazir)');
+        (parser as unknown as { nodeBuilder: CstNodeBuilder }).nodeBuilder.buildRootNode('; note\n(def a wazir)');
+        recognizerOf(parser).input = lexed.tokens;
+        const parsed = runParse(parser, (parser as unknown as { mainRule: unknown }).mainRule, lexed);
+        expect((parsed?.value as Document).definitions[0].name).toBe('a');
+        expect(parsed?.value.$cstNode?.astNode).toBe(parsed?.value);
+        expect((parsed?.value.$cstNode as CompositeCstNode).content.map((n) => n.hidden)).toEqual([true, false]);
+        expect((parser as unknown as { lexerResult?: unknown }).lexerResult).toBeUndefined();
+        expect(runParse({} as LangiumParser, undefined, lexed)).toBeUndefined();
+        recognizerOf(parser).input = [];
+    });
+
+    test('7. LangiumParser.construct and stack: construct pops the node, lets the CST builder finish it, then defaults', () => {
+        expect(source('construct')).toContain('const obj = this.stack.pop(); this.nodeBuilder.construct(obj); if (\'$infixName\' in obj) {');
+        expect(source('construct')).toContain('else if (isDataTypeNode(obj)) { return this.converter.convert(obj.value, obj.$cstNode); } else { assignMandatoryProperties(this.astReflection, obj); } return obj;');
+        const parser = new LangiumParser(Lcpn);
+        const stack = (parser as unknown as { stack: unknown }).stack;
+        expect(Array.isArray(stack)).toBe(true);
+        let given: unknown;
+        expect(replaceConstruct(parser, (s) => { given = s; return () => 'replaced'; })).toBe(true);
+        expect(given).toBe(stack);
+        expect((parser as unknown as { construct: () => unknown }).construct()).toBe('replaced');
+        expect(replaceConstruct({} as LangiumParser, () => () => undefined)).toBe(false);
+        // The LCPN parser's construct is its own.
+        expect(Object.hasOwn(Lcpn.parser.LangiumParser, 'construct')).toBe(true);
     });
 });
 
