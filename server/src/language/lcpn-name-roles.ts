@@ -28,14 +28,52 @@ export type NameRole =
     /** A defined condition used as a test: `(cond (on-own-side X))`, `if (on_own_side) {...}`, `(and a b)`. */
     | 'condition';
 
-/** The role of each name (it depends on the AST only, and linking, scoping and validation all ask). */
-const roles = new WeakMap<ast.NameRef, NameRole>();
-
-export function nameRole(ref: ast.NameRef): NameRole {
-    let role = roles.get(ref);
-    if (role === undefined) roles.set(ref, role = roleByPosition(ref));
-    return role;
+/**
+ * A test of a node's type (with its subtypes), read once from the AST reflection: the
+ * generated `ast.isX` asks the reflection's `isSubtype` on every call, the hot spot of linking.
+ */
+function typeTest<T extends AstNode>(type: string): (node: AstNode | undefined) => node is T {
+    const types = ast.reflection.getAllSubTypes(type);
+    if (types.length === 1 && types[0] === type) return (node): node is T => node?.$type === type;
+    const set = new Set(types);
+    return (node): node is T => node !== undefined && set.has(node.$type);
 }
+
+const isApplication = typeTest<ast.Application>(ast.Application.$type);
+const isBranch = typeTest<ast.Branch>(ast.Branch.$type);
+const isComposition = typeTest<ast.Composition>(ast.Composition.$type);
+const isDefinition = typeTest<ast.Definition>(ast.Definition.$type);
+const isEquals = typeTest<ast.Equals>(ast.Equals.$type);
+const isGerundCall = typeTest<ast.GerundCall>(ast.GerundCall.$type);
+const isLogic = typeTest<ast.Logic>(ast.Logic.$type);
+const isNegation = typeTest<ast.Negation>(ast.Negation.$type);
+const isParenthesized = typeTest<ast.Parenthesized>(ast.Parenthesized.$type);
+const isQualifier = typeTest<ast.Qualifier>(ast.Qualifier.$type);
+const isUnion = typeTest<ast.Union>(ast.Union.$type);
+
+/** The type tests above, for the test that checks them against `ast.isX` on every node type. */
+export const nameRoleTypeTests: Readonly<Record<string, (node: AstNode | undefined) => boolean>> = {
+    Application: isApplication, Branch: isBranch, Composition: isComposition, Definition: isDefinition, Equals: isEquals,
+    GerundCall: isGerundCall, Logic: isLogic, Negation: isNegation, Parenthesized: isParenthesized, Qualifier: isQualifier, Union: isUnion
+};
+
+/**
+ * Whether a definition's body is a condition. The last answer is remembered (a walk over a
+ * document asks for each of a definition's names in turn), through a WeakRef: a remembered
+ * definition must not keep a closed or replaced document alive.
+ */
+function isConditionDefinition(definition: ast.Definition): boolean {
+    if (lastDefinition?.deref() !== definition) {
+        lastIsCondition = bodyKind(definition.body) === 'condition';
+        lastDefinition = new WeakRef(definition);
+    }
+    return lastIsCondition;
+}
+
+let lastDefinition: WeakRef<ast.Definition> | undefined;
+let lastIsCondition = false;
+
+const DEFAULT_TESTS: ReadonlySet<string> = new Set(['t', 'else', 'otherwise']);
 
 /** Whether a name in this role refers to a definition (is linked). */
 export function isLinkedRole(ref: ast.NameRef): boolean {
@@ -53,24 +91,30 @@ function builtIn(text: string | undefined): boolean {
     return word !== undefined && word.evaluated;
 }
 
-function roleByPosition(ref: ast.NameRef): NameRole {
+/**
+ * The role of each name (it depends on the AST only, and linking, scoping and validation all
+ * ask). Computed on each call, not kept per name: a map from every name to its role was ~2x
+ * the text of the heap a document keeps, and with the type tests below a computation costs
+ * about what a lookup in that map did.
+ */
+export function nameRole(ref: ast.NameRef): NameRole {
     const container = ref.$container;
     const text = ref.ref?.$refText;
-    if (ast.isBranch(container) && ref.$containerProperty === 'test' && container.open
-        && typeof text === 'string' && ['t', 'else', 'otherwise'].includes(normalizeName(text))) {
+    if (isBranch(container) && ref.$containerProperty === 'test' && container.open
+        && typeof text === 'string' && DEFAULT_TESTS.has(normalizeName(text))) {
         return 'default-test';
     }
     // `moving path("F$")` (SQL): the grammar gives the gerund the notation's name; it is the notation function.
-    if (ast.isGerundCall(container) && ref.$containerProperty === 'arg' && ast.isApplication(container.$container)
+    if (isGerundCall(container) && ref.$containerProperty === 'arg' && isApplication(container.$container)
         && container.$containerProperty === 'head' && typeof text === 'string' && functionWord(text)?.role === 'notation') {
         return 'function';
     }
-    if (ast.isApplication(container) && ref.$containerProperty === 'args') {
+    if (isApplication(container) && ref.$containerProperty === 'args') {
         const byHead = argumentRole(container, ref);
         if (byHead) return byHead;
     }
     // In a SQL condition chain (`a AND in(palace)`), the parts are tests, except the call's head.
-    if ((ast.isComposition(container) || ast.isUnion(container)) && !isChainCallHead(ref) && inTest(container)) {
+    if ((isComposition(container) || isUnion(container)) && !isChainCallHead(ref) && inTest(container)) {
         return 'condition';
     }
     if (inFunctionPosition(ref)) return 'function';
@@ -94,20 +138,20 @@ function argumentRole(app: ast.Application, ref: ast.NameRef): NameRole | undefi
 /** The last part of `a AND in`, the composition a SQL chain applies to `(palace)`: the call's head. */
 function isChainCallHead(ref: ast.NameRef): boolean {
     const composition = ref.$container;
-    return ast.isComposition(composition) && composition.functions[composition.functions.length - 1] === ref
-        && ast.isApplication(composition.$container) && composition.$containerProperty === 'head';
+    return isComposition(composition) && composition.functions[composition.functions.length - 1] === ref
+        && isApplication(composition.$container) && composition.$containerProperty === 'head';
 }
 
 /** True for the head of an application, and for the parts of a function expression there. */
 function inFunctionPosition(node: AstNode): boolean {
     const container = node.$container;
     if (!container) return false;
-    if (ast.isApplication(container) && node.$containerProperty === 'head') {
+    if (isApplication(container) && node.$containerProperty === 'head') {
         // `(wazir :forward)` is a movement with qualifiers, not a call (Lisp style).
-        return !(container.open && container.args.length > 0 && container.args.every(ast.isQualifier));
+        return !(container.open && container.args.length > 0 && container.args.every(isQualifier));
     }
-    if (ast.isComposition(container)) return true;
-    if (ast.isUnion(container) || ast.isParenthesized(container)) return inFunctionPosition(container);
+    if (isComposition(container)) return true;
+    if (isUnion(container) || isParenthesized(container)) return inFunctionPosition(container);
     return false;
 }
 
@@ -118,25 +162,25 @@ function inFunctionPosition(node: AstNode): boolean {
 function inTest(node: AstNode): boolean {
     let child: AstNode = node;
     for (let n: AstNode | undefined = node.$container; n; child = n, n = n.$container) {
-        if (ast.isBranch(n)) return child.$containerProperty === 'test';
-        if (ast.isEquals(n) || ast.isLogic(n) || ast.isNegation(n)) return true;
-        if (ast.isDefinition(n)) return bodyKind(n.body) === 'condition';
-        if (ast.isApplication(n)) {
+        if (isBranch(n)) return child.$containerProperty === 'test';
+        if (isEquals(n) || isLogic(n) || isNegation(n)) return true;
+        if (isDefinition(n)) return isConditionDefinition(n);
+        if (isApplication(n)) {
             const head = headName(n);
             if (child.$containerProperty === 'args' && head !== undefined && isTestWord(head)) return true;
             // `a AND in(palace)`: the chain the SQL composition applies to.
-            if (!(child.$containerProperty === 'head' && ast.isComposition(child) && !n.open)) return false;
+            if (!(child.$containerProperty === 'head' && isComposition(child) && !n.open)) return false;
             continue;
         }
-        if (!(ast.isParenthesized(n) || ast.isUnion(n) || ast.isComposition(n))) return false;
+        if (!(isParenthesized(n) || isUnion(n) || isComposition(n))) return false;
     }
     return false;
 }
 
 function insideComparison(node: AstNode): boolean {
     for (let n: AstNode | undefined = node.$container; n; n = n.$container) {
-        if (ast.isEquals(n)) return true;
-        if (ast.isDefinition(n) || ast.isBranch(n) || ast.isLogic(n) || ast.isNegation(n)) return false;
+        if (isEquals(n)) return true;
+        if (isDefinition(n) || isBranch(n) || isLogic(n) || isNegation(n)) return false;
     }
     return false;
 }
