@@ -24,6 +24,8 @@ import { allAstNodes, referencesOf } from './ast-walk.js';
 import { looksBinary } from './characters.js';
 import { namesWithChangedMeaning } from './lcpn-definition-meaning.js';
 import { definitionUses } from './lcpn-definition-uses.js';
+import { affectedWithCutoff } from './lcpn-early-cutoff.js';
+import type { PieceResolver } from './lcpn-piece-models.js';
 import { isSyntaxError, LcpnDocumentValidator } from './lcpn-document-validator.js';
 import type { LcpnDocumentBuilder } from './lcpn-document-builder.js';
 import { parseId, spliceOf } from './lcpn-incremental-parse.js';
@@ -51,6 +53,8 @@ interface Previous {
     diagnosed: Map<ast.Definition, ItemDiagnostics>;
     /** Definitions whose diagnostics point elsewhere (`relatedInformation`): checked again each time. */
     related: Set<ast.Definition>;
+    /** The engine's resolver the validation used: the kept plans it trusted are what the early cutoff compares with. */
+    resolver: PieceResolver;
 }
 
 /** How many validations reused earlier diagnostics, and how many computed all (read by tests and the bench). */
@@ -131,13 +135,15 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
         const definitions = root.definitions;
         let recheck: readonly ast.Definition[] = definitions;
         let removed: readonly ast.Definition[] = [];
+        const resolver = this.services.lcpn.PieceModels.resolverFor(document.uri.toString());
         if (reuse) {
             const diff = difference(reuse.definitions, definitions);
             removed = diff.removed;
             const uses = definitionUses(document);
             // The names whose meaning changed: a re-parsed definition that means what it meant (the splice's anchors) changes none.
             const names = [...namesWithChangedMeaning(diff.removed, diff.added, (key) => uses.bearers(key))];
-            const affected = uses.affected(names, diff.added);
+            // Their users, as far as what they read of them changed (lcpn-early-cutoff.ts).
+            const affected = affectedWithCutoff(uses, names, diff.removed, diff.added, this.services.lcpn.PieceModels, document.uri.toString(), reuse.resolver);
             for (const definition of reuse.related) if (definition.$container === root) affected.add(definition);
             // An unknown name's suggestions are the defined names close to it (and what they declare): they change with a close name,
             // for the definitions with that unknown name only (a message changed, not what the definition means to its users).
@@ -204,7 +210,7 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
             // A definition whose diagnostic points at another place is checked again next time.
             if (linked.some(pointsElsewhere) || checks.some(pointsElsewhere)) related.add(definition);
         }
-        this.previous.set(document, { parse: parseId(document.parseResult), options: optionsKey(options), definitions, diagnosed, related });
+        this.previous.set(document, { parse: parseId(document.parseResult), options: optionsKey(options), definitions, diagnosed, related, resolver });
 
         const diagnostics: Diagnostic[] = [];
         const listed = diagnosed.size === 0 ? [] : definitions.filter((definition) => diagnosed.has(definition));

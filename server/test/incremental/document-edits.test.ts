@@ -19,6 +19,7 @@ import { applyEdit, randomEdit } from './edits.js';
 import { generateChained, generateDefinitions } from '../../../bench/generate.js';
 import { incrementalValidationStats } from '../../src/language/lcpn-incremental-validator.js';
 import { nameCheckStats } from '../../src/language/lcpn-name-checks.js';
+import { cutoffStats } from '../../src/language/lcpn-early-cutoff.js';
 import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
 import { firstDifference, parseSnapshot } from './snapshot.js';
 
@@ -355,6 +356,8 @@ describe('chained files edited line by line equal a fresh build', () => {
         const fresh = await services();
         const uri = URI.parse(URI_TEXT);
         const reusedBefore = incrementalValidationStats.reused;
+        const cutBefore = cutoffStats.cut;
+        const followedBefore = cutoffStats.followed;
         let version = 1;
         let edits = 0;
         let small = 0;
@@ -384,7 +387,10 @@ describe('chained files edited line by line equal a fresh build', () => {
             }
         }
         const reused = incrementalValidationStats.reused - reusedBefore;
-        console.log(`chained: ${edits} edits, ${reused} validations reused diagnostics, ${small} rechecked at most the re-read slice`);
+        console.log(`chained: ${edits} edits, ${reused} validations reused diagnostics, ${small} rechecked at most the re-read slice, ${cutoffStats.cut - cutBefore} cut off, ${cutoffStats.followed - followedBefore} followed`);
+        // The early cutoff was tried both ways (lcpn-early-cutoff.ts): what users see kept, and changed.
+        expect(cutoffStats.cut).toBeGreaterThan(cutBefore);
+        expect(cutoffStats.followed).toBeGreaterThan(followedBefore);
         expect(reused).toBeGreaterThan(CHAIN_EDITS * 0.5);
         // Edits that change no meaning (spaces, the bench's unused name) recheck only what was re-read.
         expect(small).toBeGreaterThan(CHAIN_EDITS * 0.15);
