@@ -16,8 +16,16 @@
  * through other documents (the engine's checks follow names across files), or when a name it
  * failed to resolve was defined by a changed document (an ambiguity may be gone). A deleted
  * document's names are no longer in the index, so a deletion keeps Langium's rule.
+ *
+ * A use of a name that only another file's broken definition defines is reported as such
+ * (lcpn-broken-elsewhere.ts, applied to each validation's result here). Each validation keeps
+ * what it saw of the workspace's broken definitions; after a build, a document whose diagnostics
+ * speak of a name whose broken definitions changed since (fixed, broken, moved to another line,
+ * closed) is revalidated too. Kept per validation, not per build: a cancelled build may have
+ * validated a document and not got as far as comparing.
  */
 import { Cancellation, DefaultDocumentBuilder, DocumentState, URI, type AstNode, type BuildOptions, type LangiumDocument } from 'langium';
+import { brokenView, changedBrokenNames, reportBrokenUsesElsewhere, unknownNameOf, type BrokenView } from './lcpn-broken-elsewhere.js';
 import type { LcpnIndexManager } from './lcpn-index-manager.js';
 import { suggestsCloseTo } from './lcpn-incremental-validator.js';
 import { LcpnLinker } from './lcpn-linking.js';
@@ -91,11 +99,14 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
         this.takeExportChanges();
         const { added, changed: changedNames } = this.exportChanges;
         this.exportChanges = { added: new Set(), changed: new Set(), from: new Set() };
-        if (changedNames.size === 0) return;
+        // Documents validated with other broken definitions than there are now, that speak of them.
+        const broken = this.brokenChanged();
+        if (changedNames.size === 0 && broken.size === 0) return;
         // Also those whose "did you mean" lists may gain or lose one of the names (suggest.ts's distance).
         const close = [...changedNames];
         const affected = this.langiumDocuments.all
-            .filter((d) => !linkedHere.has(d.uri.toString()) && d.state >= DocumentState.Linked && (this.usesFromOutside(d, added) || suggestsCloseTo(d, close)))
+            .filter((d) => !linkedHere.has(d.uri.toString()) && d.state >= DocumentState.Linked && (
+                (changedNames.size > 0 && (this.usesFromOutside(d, added) || suggestsCloseTo(d, close))) || broken.has(d)))
             .toArray();
         if (affected.length === 0) return;
         // Each is rebuilt with the options it was built with (validation or not).
@@ -107,6 +118,40 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
             if (group) group.push(document); else groups.set(previous, [document]);
         }
         for (const [groupOptions, group] of groups) await super.buildDocuments(group, groupOptions, cancelToken);
+    }
+
+    /**
+     * A validation's result, with uses of other files' broken definitions said to be such
+     * (lcpn-broken-elsewhere.ts). Langium adds the diagnostics of categories not yet run to the
+     * earlier ones: the whole list is looked at.
+     */
+    protected override async validate(document: LangiumDocument, cancelToken: Cancellation.CancellationToken): Promise<void> {
+        await super.validate(document, cancelToken);
+        this.brokenSeen.set(document.uri.toString(), brokenView(this.langiumDocuments));
+        if (document.diagnostics) document.diagnostics = reportBrokenUsesElsewhere(this.serviceRegistry.getServices(document.uri), document, document.diagnostics);
+    }
+
+    /** What each document's last validation saw of the workspace's broken definitions, by URI. */
+    private readonly brokenSeen = new Map<string, BrokenView>();
+
+    /**
+     * The documents whose diagnostics speak of a name whose broken definitions changed since they
+     * were validated; the others are noted as having seen the present view (nothing they say changes).
+     */
+    private brokenChanged(): Set<LangiumDocument> {
+        const affected = new Set<LangiumDocument>();
+        const now = brokenView(this.langiumDocuments);
+        const present = new Set<string>();
+        for (const document of this.langiumDocuments.all) {
+            const uri = document.uri.toString();
+            present.add(uri);
+            const seen = this.brokenSeen.get(uri);
+            if (seen === undefined || seen === now) continue;
+            if (document.state >= DocumentState.Validated && speaksOf(document, changedBrokenNames(seen, now))) affected.add(document);
+            else this.brokenSeen.set(uri, now);
+        }
+        for (const uri of this.brokenSeen.keys()) if (!present.has(uri)) this.brokenSeen.delete(uri);
+        return affected;
     }
 
     /**
@@ -193,4 +238,13 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
     }
 
     private readonly used = new WeakMap<AstNode, Set<string>>();
+}
+
+/** Whether one of the document's diagnostics says one of `names` (normalized) is unknown or broken. */
+function speaksOf(document: LangiumDocument, names: ReadonlySet<string>): boolean {
+    for (const diagnostic of document.diagnostics ?? []) {
+        const name = unknownNameOf(document, diagnostic);
+        if (name && names.has(name.key)) return true;
+    }
+    return false;
 }
