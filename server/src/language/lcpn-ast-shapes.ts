@@ -16,8 +16,12 @@ export interface AstShape {
     readonly defaults: readonly (readonly [name: string, value: unknown])[];
 }
 
+/** Makes a new AST node `{ $type }` (a plain object: its prototype is Object.prototype). */
+export type NodeMaker = new () => Record<string, unknown>;
+
 export class AstShapes {
     private readonly shapes = new Map<string, AstShape | undefined>();
+    private readonly makers = new Map<string, NodeMaker>();
 
     constructor(private readonly reflection: AstReflection) {}
 
@@ -34,6 +38,30 @@ export class AstShapes {
             this.shapes.set(type, shape);
         }
         return shape;
+    }
+
+    /**
+     * A maker of new nodes of `type`, whose properties are kept in the object itself. Langium
+     * makes each node as the literal `{ $type }`, which has room for that one property: the
+     * others (its grammar properties, `$cstNode`, the three container fields) went to a
+     * separate property array, grown by three at a time. V8 gives a constructor's objects the
+     * room its first few objects used (slack tracking), so the maker's first object is given
+     * one property for each the type can have, before any node is made. The node's keys,
+     * their order and its prototype are those of the literal.
+     */
+    makerOf(type: string): NodeMaker {
+        let maker = this.makers.get(type);
+        if (maker === undefined) {
+            const make = function (this: Record<string, unknown>) { this.$type = type; } as unknown as NodeMaker;
+            make.prototype = Object.prototype;
+            const room = Object.keys(this.reflection.getTypeMetaData(type).properties).length + 5;
+            const first = new make();
+            for (let k = 0; k < room; k++) first[`p${k}`] = k;
+            // Slack tracking ends after a few objects; these are garbage.
+            for (let i = 0; i < 8; i++) new make();
+            this.makers.set(type, maker = make);
+        }
+        return maker;
     }
 
     /** Langium's `assignMandatoryProperties`: each absent property with a default gets it (a fresh copy of a list). */

@@ -97,3 +97,19 @@ export function replaceConstruct(parser: LangiumParser, make: (stack: Record<str
     target.construct = make(target.stack as Record<string, unknown>[]);
     return true;
 }
+
+/**
+ * Internal 8: `LangiumParser.startImplementation` (private: makes the function each grammar
+ * rule runs, which pushes a new AST node `{ $type }` on the stack, runs the rule and constructs
+ * the node), replaced by an own property of the parser before the parser is built from the
+ * grammar. False, and the parser left as it was, when it is missing.
+ */
+export function replaceStartImplementation(
+    parser: LangiumParser,
+    start: (type: string | symbol | undefined, infixName: string | undefined, implementation: (args: unknown) => void) => (args: unknown) => unknown
+): boolean {
+    const target = parser as unknown as { startImplementation?: unknown };
+    if (typeof target.startImplementation !== 'function') return false;
+    target.startImplementation = start;
+    return true;
+}

@@ -37,7 +37,7 @@ import { LcpnCstNodeBuilder } from './lcpn-cst-builder.js';
 import { addErrorPositions } from './lcpn-lexer.js';
 import { LcpnLookaheadStrategy } from './lcpn-lookahead.js';
 import { keepDefinitionsApart } from './lcpn-definition-start.js';
-import { recognizerOf, replaceConstruct, replaceNodeBuilder, runParse } from './lcpn-langium-internals.js';
+import { recognizerOf, replaceConstruct, replaceNodeBuilder, replaceStartImplementation, runParse } from './lcpn-langium-internals.js';
 
 class LcpnLangiumParser extends LangiumParser {
     /** The CST builder this parser uses (Langium's own is private: see createLcpnParser). */
@@ -56,14 +56,37 @@ class LcpnLangiumParser extends LangiumParser {
         // for a grammar with infix rules (lcpn's has none).
         if (!services.Grammar.rules.some(GrammarAST.isInfixRule)) {
             const converter = services.parser.ValueConverter;
-            replaceConstruct(this, (stack) => () => {
-                if (this.isRecording()) return undefined;
-                const node = stack.pop()!;
-                this.cstBuilder.construct(node as unknown as Parameters<LcpnCstNodeBuilder['construct']>[0]);
-                if (node.$type === DatatypeSymbol) return converter.convert(node.value as string, node.$cstNode as CstNode);
-                this.shapes.assignDefaults(node as unknown as AstNode);
-                return node;
+            let nodes: Record<string, unknown>[] = [];
+            const constructed = replaceConstruct(this, (stack) => {
+                nodes = stack;
+                return () => {
+                    if (this.isRecording()) return undefined;
+                    const node = stack.pop()!;
+                    this.cstBuilder.construct(node as unknown as Parameters<LcpnCstNodeBuilder['construct']>[0]);
+                    if (node.$type === DatatypeSymbol) return converter.convert(node.value as string, node.$cstNode as CstNode);
+                    this.shapes.assignDefaults(node as unknown as AstNode);
+                    return node;
+                };
             });
+            // Langium's rule start (`startImplementation`), with each rule's node made by its
+            // type's maker (lcpn-ast-shapes.ts: properties kept in the object, ~2x the text less
+            // heap at 1 MB). A data type rule's node (a string being built) stays a literal.
+            if (constructed) {
+                const construct = (this as unknown as { construct(): unknown }).construct;
+                replaceStartImplementation(this, (type, _infixName, implementation) => {
+                    const make = typeof type === 'string' ? this.shapes.makerOf(type) : undefined;
+                    return (args) => {
+                        const createNode = !this.isRecording() && type !== undefined;
+                        if (createNode) {
+                            const node: Record<string, unknown> = make ? new make() : { $type: type };
+                            if (type === DatatypeSymbol) node.value = '';
+                            nodes.push(node);
+                        }
+                        implementation(args);
+                        return createNode ? construct() : undefined;
+                    };
+                });
+            }
         }
     }
 

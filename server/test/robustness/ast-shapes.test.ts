@@ -76,6 +76,21 @@ describe('the AST is the one Langium builds', () => {
         }
     });
 
+    test('nodes are plain objects (the type makers of lcpn-ast-shapes.ts), as Langium\'s literals are', () => {
+        const root = lcpn.parse('(def a (/ knight [1 2]))\nb := a:forward').value;
+        for (const node of [root, ...AstUtils.streamAst(root)]) {
+            expect(Object.getPrototypeOf(node), node.$type).toBe(Object.prototype);
+            expect(node.constructor).toBe(Object);
+        }
+        const shapes = new AstShapes(Lcpn.shared.AstReflection);
+        const Make = shapes.makerOf('Application');
+        expect(shapes.makerOf('Application')).toBe(Make);
+        const made = new Make();
+        expect(Object.keys(made)).toEqual(['$type']);
+        expect(made).toEqual({ $type: 'Application' });
+        expect(made).toStrictEqual({ $type: 'Application' });
+    });
+
     test('a type the reflection does not describe is walked in full, and gets no defaults', () => {
         const shapes = new AstShapes(Lcpn.shared.AstReflection);
         expect(shapes.of('NoSuchType')).toBeUndefined();

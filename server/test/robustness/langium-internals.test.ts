@@ -4,12 +4,12 @@
  * misbehaves somewhere less visible. Plus the public extension points lcpn relies on that a
  * Langium release could stop honouring (the ParserConfig lookahead strategy).
  */
-import { CompositeCstNodeImpl, CstNodeBuilder, GrammarAST, LangiumCompletionParser, LangiumParser, type CompositeCstNode, type CstNode } from 'langium';
+import { CompositeCstNodeImpl, createParser, CstNodeBuilder, GrammarAST, LangiumCompletionParser, LangiumParser, type CompositeCstNode, type CstNode } from 'langium';
 import { Lexer } from 'chevrotain';
 import { LLStarLookaheadStrategy } from 'chevrotain-allstar';
 import { describe, expect, test, vi } from 'vitest';
 import type { Document } from '../../src/language/generated/ast.js';
-import { makeOffsetTokens, markCompletionTokensRead, ownAstNode, recognizerOf, replaceConstruct, replaceNodeBuilder, runParse } from '../../src/language/lcpn-langium-internals.js';
+import { makeOffsetTokens, markCompletionTokensRead, ownAstNode, recognizerOf, replaceConstruct, replaceNodeBuilder, replaceStartImplementation, runParse } from '../../src/language/lcpn-langium-internals.js';
 import { LcpnLookaheadStrategy } from '../../src/language/lcpn-lookahead.js';
 import { createLcpnServices } from '../../src/language/lcpn-module.js';
 import { createLcpnCompletionParser } from '../../src/language/lcpn-parser.js';
@@ -71,7 +71,7 @@ describe('Langium and Chevrotain internals lcpn touches', () => {
 describe('Langium internals of the AST building (lcpn-parser.ts, lcpn-ast-shapes.ts)', () => {
     // lcpn's parse and construct reproduce these two methods of Langium's minus one step each;
     // a Langium release that adds or changes a step must be read before lcpn follows it.
-    const source = (method: 'parse' | 'construct') => (LangiumParser.prototype as unknown as Record<string, () => void>)[method].toString().replace(/\s+/g, ' ');
+    const source = (method: 'parse' | 'construct' | 'startImplementation') => (LangiumParser.prototype as unknown as Record<string, () => void>)[method].toString().replace(/\s+/g, ' ');
 
     test('6. LangiumParser.doParse and lexerResult: Langium\'s parse is lexing, doParse, hidden nodes, container links', () => {
         expect(source('parse')).toContain('this.nodeBuilder.buildRootNode(input); const lexerResult = this.lexerResult = this.lexer.tokenize(input); this.wrapper.input = lexerResult.tokens;');
@@ -103,6 +103,21 @@ describe('Langium internals of the AST building (lcpn-parser.ts, lcpn-ast-shapes
         expect(replaceConstruct({} as LangiumParser, () => () => undefined)).toBe(false);
         // The LCPN parser's construct is its own.
         expect(Object.hasOwn(Lcpn.parser.LangiumParser, 'construct')).toBe(true);
+    });
+
+    test('8. LangiumParser.startImplementation: each rule pushes a new node { $type }, runs, and is constructed', () => {
+        const text = source('startImplementation');
+        expect(text).toContain('const createNode = !this.isRecording() && $type !== undefined; if (createNode) { const node = { $type }; this.stack.push(node); if ($type === DatatypeSymbol) { node.value = \'\'; } else if (infixName !== undefined) { node.$infixName = infixName; } }');
+        expect(text).toContain('implementation(args);');
+        expect(text).toContain('return createNode ? this.construct() : undefined;');
+        // It is called by rule(), when the parser is built from the grammar: replaced before that, it makes every rule.
+        const parser = new LangiumParser(Lcpn);
+        const seen: unknown[] = [];
+        expect(replaceStartImplementation(parser, (type) => { seen.push(type); return () => undefined; })).toBe(true);
+        createParser(Lcpn.Grammar, parser, Lcpn.parser.Lexer.definition);
+        expect(seen).toContain('Document');
+        expect(replaceStartImplementation({} as LangiumParser, () => () => undefined)).toBe(false);
+        expect(Object.hasOwn(Lcpn.parser.LangiumParser, 'startImplementation')).toBe(true);
     });
 });
 
