@@ -86,3 +86,19 @@ export function generateToBytes(bytes: number, byCount: (count: number) => strin
     }
     return text;
 }
+
+/**
+ * The profiling drivers' files by kind (prof.ts, heap-prof.ts): shallow (the bench's generator),
+ * chained (each definition uses two of the fifty before it), lsp (the file the bench's server
+ * sessions open: 1,027,608 bytes for 1000000), unclosed (one line of unclosed Lisp definitions),
+ * unclosedlines (one per line).
+ */
+export function generateKind(kind: string, bytes: number): string {
+    switch (kind) {
+        case 'chained': return generateChainedBytes(bytes);
+        case 'lsp': return generateBytes(bytes, 'big'); // the text the bench's 1 MB server session opens
+        case 'unclosed': return '(def a (/ '.repeat(Math.round(bytes / 10));
+        case 'unclosedlines': return '(def a (/ wazir\n'.repeat(Math.round(bytes / 16));
+        default: return generateDefinitions(Math.round(bytes / 55));
+    }
+}

@@ -16,17 +16,7 @@
 import { URI } from 'langium';
 import { createLcpnServices } from '../server/src/language/lcpn-module.js';
 import { ensurePrelude } from '../server/src/language/lcpn-prelude.js';
-import { generateBytes, generateChainedBytes, generateDefinitions } from './generate.js';
-
-function generate(kind: string, bytes: number): string {
-    switch (kind) {
-        case 'chained': return generateChainedBytes(bytes);
-        case 'lsp': return generateBytes(bytes, 'big'); // the text the bench's 1 MB server session opens
-        case 'unclosed': return '(def a (/ '.repeat(Math.round(bytes / 10));
-        case 'unclosedlines': return '(def a (/ wazir\n'.repeat(Math.round(bytes / 16));
-        default: return generateDefinitions(Math.round(bytes / 55));
-    }
-}
+import { generateKind as generate } from './generate.js';
 
 async function main(): Promise<void> {
     const services = createLcpnServices();
