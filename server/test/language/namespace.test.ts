@@ -120,7 +120,7 @@ describe('a definition the parser did not complete defines nothing', () => {
         expect(ws.moves(A).b).toBe(ws.moves(A).b && (await movesOf('(def b (/ ferz wazir))')).b);
     });
 
-    test('in its own file a half-typed new piece can still be used (other files never see it)', async () => {
+    test('in its own file a half-typed new piece can still be used (other files never see it: there the use is told it is broken)', async () => {
         const ws = await TestWorkspace.create();
         await ws.set(A, '(def war-horse (=> wazir (ferz :outward))\n(def h (/ war-horse dabbabah))');
         await ws.set(B, 'y := war-horse');
@@ -128,7 +128,9 @@ describe('a definition the parser did not complete defines nothing', () => {
         expect(ws.target(A, 'war-horse')).toBe(A);
         expect(codes(ws, A)).not.toContain(IssueCodes.UnknownPiece);
         expect(ws.target(B, 'war-horse')).toBe('');
-        expect(codes(ws, B)).toContain(IssueCodes.UnknownPiece);
+        // Not "unknown piece": a definition with a syntax error in A (lcpn-broken-elsewhere.ts).
+        expect(codes(ws, B)).not.toContain(IssueCodes.UnknownPiece);
+        expect(codes(ws, B)).toContain(IssueCodes.BrokenDefinitionUse);
     });
 
     test('completing the definition makes it visible to the other file', async () => {
