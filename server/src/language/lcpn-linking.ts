@@ -14,7 +14,7 @@
  *   behaviour (lcpn-reference.ts); an unlink resets them without deleting a field.
  */
 import {
-    AstUtils, CstUtils, DefaultAstNodeDescriptionProvider, DefaultLinker, DefaultReferenceDescriptionProvider, DefaultScopeComputation, interruptAndCheck,
+    AstUtils, CstUtils, DefaultAstNodeDescriptionProvider, DocumentState, DefaultLinker, DefaultReferenceDescriptionProvider, DefaultScopeComputation, interruptAndCheck,
     isLinkingError, MultiMap, Cancellation,
     type AstNode, type AstNodeDescription, type AstNodeLocator, type DocumentSegment, type LangiumDocument, type NameProvider, type URI, type LinkingError, type LocalSymbols,
     type CstNode, type Reference, type ReferenceDescription, type ReferenceInfo
@@ -27,7 +27,7 @@ import { incompleteDefinitions } from './lcpn-incomplete.js';
 import { addUser, applyRuns, completenessChanges, itemReferenceInfos, namesOf, planRelink, type AnyReference, type LinkedState } from './lcpn-incremental-link.js';
 import { incrementalEnabled, parseId, spliceOf } from './lcpn-incremental-parse.js';
 import { isPreludeUri } from './lcpn-prelude.js';
-import { LcpnReference, referenceClass, ReferenceTexts } from './lcpn-reference.js';
+import { LcpnReference, referenceClass, ReferenceTexts, UnresolvedReference } from './lcpn-reference.js';
 import { candidateFileNames, type AmbiguityError } from './lcpn-scope-provider.js';
 import { normalizeName } from '../model/names.js';
 
@@ -119,6 +119,17 @@ export class LcpnLinker extends DefaultLinker {
         const files = candidateFileNames(candidates).join(', ');
         const error: AmbiguityError = { ...candidate, message: `'${refInfo.reference.$refText}' is defined in several files: ${files}`, ambiguous: candidates };
         return error;
+    }
+
+    /**
+     * Langium's linking error, with its message written when read (UnresolvedReference): most
+     * unresolved names are built-in functions and squares, whose messages nobody reads.
+     */
+    protected override createLinkingError(refInfo: ReferenceInfo, targetDescription?: AstNodeDescription): LinkingError {
+        const document = AstUtils.findRootNode(refInfo.container).$document;
+        // Langium's hint of a bug: resolution before the document's scopes were computed.
+        if (document && document.state < DocumentState.ComputedScopes) return super.createLinkingError(refInfo, targetDescription);
+        return new UnresolvedReference(refInfo, targetDescription, this.reflection.getReferenceType(refInfo));
     }
 
     private readonly builder: () => LcpnDocumentBuilder;
@@ -306,6 +317,8 @@ export const incrementalLinkStats = { incremental: 0, full: 0 };
 export class LcpnAstNodeDescriptionProvider extends DefaultAstNodeDescriptionProvider {
     /** One description per named node: an edit keeps unchanged definitions, and the links to them keep their description. */
     private readonly described = new WeakMap<AstNode, LcpnAstNodeDescription>();
+    /** The class of this provider's descriptions: its locator and name provider on the prototype, not in each description. */
+    private readonly Description = descriptionClass(this.astNodeLocator, this.nameProvider);
 
     override createDescription(node: AstNode, name: string | undefined, document?: LangiumDocument): AstNodeDescription {
         const uri = (document ?? AstUtils.getDocument(node)).uri;
@@ -313,7 +326,7 @@ export class LcpnAstNodeDescriptionProvider extends DefaultAstNodeDescriptionPro
         if (!known) throw new Error(`Node at path ${this.astNodeLocator.getAstNodePath(node)} has no name.`);
         const kept = this.described.get(node);
         if (kept && kept.name === known && kept.documentUri.toString() === uri.toString()) return kept;
-        const description = new LcpnAstNodeDescription(node, known, uri, this.astNodeLocator, this.nameProvider);
+        const description = new this.Description(node, known, uri);
         this.described.set(node, description);
         return description;
     }
@@ -322,14 +335,18 @@ export class LcpnAstNodeDescriptionProvider extends DefaultAstNodeDescriptionPro
 /**
  * Langium's description of a named node. Its path and segments are read from the node when
  * asked, so a description stays true when an edit moves its definition (a splice changes the
- * definition's index and shifts its positions in place).
+ * definition's index and shifts its positions in place). The locator and name provider are on
+ * the prototype (one subclass per provider: `descriptionClass`): a file keeps one description
+ * per definition.
  */
-class LcpnAstNodeDescription implements AstNodeDescription {
+abstract class LcpnAstNodeDescription implements AstNodeDescription {
     readonly type: string;
     /** The normalized name (the namespace's key). */
     readonly key: string;
+    declare protected readonly locator: AstNodeLocator;
+    declare protected readonly names: NameProvider;
 
-    constructor(readonly node: AstNode, readonly name: string, readonly documentUri: URI, private readonly locator: AstNodeLocator, private readonly names: NameProvider) {
+    constructor(readonly node: AstNode, readonly name: string, readonly documentUri: URI) {
         this.type = node.$type;
         this.key = normalizeName(name);
     }
@@ -345,6 +362,14 @@ class LcpnAstNodeDescription implements AstNodeDescription {
     get selectionSegment(): DocumentSegment | undefined {
         return CstUtils.toDocumentSegment(this.node.$cstNode);
     }
+}
+
+/** A class of descriptions whose paths and name segments `locator` and `names` give. */
+function descriptionClass(locator: AstNodeLocator, names: NameProvider): new (node: AstNode, name: string, documentUri: URI) => LcpnAstNodeDescription {
+    class BoundDescription extends LcpnAstNodeDescription { }
+    Object.defineProperty(BoundDescription.prototype, 'locator', { value: locator });
+    Object.defineProperty(BoundDescription.prototype, 'names', { value: names });
+    return BoundDescription;
 }
 
 export class LcpnReferenceDescriptionProvider extends DefaultReferenceDescriptionProvider {

@@ -17,7 +17,7 @@
  * it (a deleted field would turn the object into a dictionary), which `LcpnLinker.unlink` does.
  * `server/test/incremental/link-reference.test.ts` compares both classes on the same documents.
  */
-import { isLinkingError, type AstNode, type AstNodeDescription, type CstNode, type LinkingError, type Reference } from 'langium';
+import { isLinkingError, type AstNode, type AstNodeDescription, type CstNode, type LinkingError, type Reference, type ReferenceInfo } from 'langium';
 
 /** What resolves a reference: `DefaultLinker.referenceResolver` (its `resolveReference`, bound). */
 export interface ReferenceResolver {
@@ -89,5 +89,21 @@ export class ReferenceTexts {
         if (this.texts.size >= this.limit) this.texts.clear();
         this.texts.set(text, text);
         return text;
+    }
+}
+
+/**
+ * Langium's linking error for a name that resolves to nothing (`DefaultLinker.createLinkingError`),
+ * with its message written when read: a file has thousands of names that are never linked
+ * (built-in functions, squares), and each message string was ~100 bytes kept per name. The
+ * fields are Langium's own (`info`, `targetDescription`: spreading the error copies them; the
+ * message is read through the prototype, as every reader of `LinkingError.message` does).
+ */
+export class UnresolvedReference implements LinkingError {
+    constructor(readonly info: ReferenceInfo, readonly targetDescription: AstNodeDescription | undefined, private readonly referenceType: string) { }
+
+    /** Langium's text, word for word. */
+    get message(): string {
+        return `Could not resolve reference to ${this.referenceType} named '${this.info.reference.$refText}'.`;
     }
 }
