@@ -54,7 +54,8 @@ export class AstShapes {
         if (maker === undefined) {
             const make = function (this: Record<string, unknown>) { this.$type = type; } as unknown as NodeMaker;
             make.prototype = Object.prototype;
-            const room = Object.keys(this.reflection.getTypeMetaData(type).properties).length + 5;
+            const room = Object.keys(this.reflection.getTypeMetaData(type).properties).length + 4;
+            // Besides `$type`: the type's properties, `$cstNode` and the three container fields.
             const first = new make();
             for (let k = 0; k < room; k++) first[`p${k}`] = k;
             // Slack tracking ends after a few objects; these are garbage.

@@ -46,6 +46,9 @@ class LcpnLangiumParser extends LangiumParser {
     /** Per AST type, its child properties and defaults (lcpn-ast-shapes.ts). */
     private readonly shapes: AstShapes;
 
+    /** Langium's stack of nodes being built, when lcpn's construct is in place (internal 7). */
+    private nodes: Record<string, unknown>[] | undefined;
+
     constructor(services: LangiumCoreServices) {
         super(services);
         this.cstBuilder = new LcpnCstNodeBuilder(services.shared.AstReflection);
@@ -56,9 +59,8 @@ class LcpnLangiumParser extends LangiumParser {
         // for a grammar with infix rules (lcpn's has none).
         if (!services.Grammar.rules.some(GrammarAST.isInfixRule)) {
             const converter = services.parser.ValueConverter;
-            let nodes: Record<string, unknown>[] = [];
             const constructed = replaceConstruct(this, (stack) => {
-                nodes = stack;
+                this.nodes = stack;
                 return () => {
                     if (this.isRecording()) return undefined;
                     const node = stack.pop()!;
@@ -71,7 +73,8 @@ class LcpnLangiumParser extends LangiumParser {
             // Langium's rule start (`startImplementation`), with each rule's node made by its
             // type's maker (lcpn-ast-shapes.ts: properties kept in the object, ~2x the text less
             // heap at 1 MB). A data type rule's node (a string being built) stays a literal.
-            if (constructed) {
+            const nodes = this.nodes;
+            if (constructed && nodes !== undefined) {
                 const construct = (this as unknown as { construct(): unknown }).construct;
                 replaceStartImplementation(this, (type, _infixName, implementation) => {
                     const make = typeof type === 'string' ? this.shapes.makerOf(type) : undefined;
@@ -88,6 +91,29 @@ class LcpnLangiumParser extends LangiumParser {
                 });
             }
         }
+    }
+
+    /**
+     * Langium's `action`, with the new node of an action that takes the node so far
+     * (`{Application.head=current}`, `{Union.items+=current}`) made by its type's maker, as a
+     * rule's node is. The same steps: construct the node so far, move its CST node under the
+     * action's, push the new node and assign the old one to it (never a cross-reference).
+     */
+    override action($type: string, action: GrammarAST.Action): void {
+        const nodes = this.nodes;
+        if (nodes === undefined || this.isRecording() || !(action.feature && action.operator)) {
+            super.action($type, action);
+            return;
+        }
+        const last = (this as unknown as { construct(): AstNode }).construct();
+        const builder = this.cstBuilder;
+        builder.removeNode(last.$cstNode!);
+        builder.appendChild(builder.buildCompositeNode(action), last.$cstNode!);
+        const node = new (this.shapes.makerOf($type))();
+        nodes.push(node);
+        // Langium's assign of a node: its CST node gets its AST node, then the property is set.
+        if (last.$cstNode) (last.$cstNode as { astNode: AstNode }).astNode = last;
+        node[action.feature] = action.operator === '+=' ? [last] : last;
     }
 
     override parse<T extends AstNode = AstNode>(input: string, options?: ParserOptions): ParseResult<T> {

@@ -77,7 +77,9 @@ describe('the AST is the one Langium builds', () => {
     });
 
     test('nodes are plain objects (the type makers of lcpn-ast-shapes.ts), as Langium\'s literals are', () => {
-        const root = lcpn.parse('(def a (/ knight [1 2]))\nb := a:forward').value;
+        // Rule nodes, and nodes of actions taking the node so far (C's union and call: {Union.items+=current}, {Application.head=current}).
+        const root = lcpn.parse('(def a (/ knight [1 2]))\nb := a:forward / move(rook)').value;
+        expect(AstUtils.streamAst(root).map((n) => n.$type).toArray()).toEqual(expect.arrayContaining(['Union', 'Application']));
         for (const node of [root, ...AstUtils.streamAst(root)]) {
             expect(Object.getPrototypeOf(node), node.$type).toBe(Object.prototype);
             expect(node.constructor).toBe(Object);
