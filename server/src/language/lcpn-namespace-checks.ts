@@ -16,9 +16,9 @@ export function registerNamespaceChecks(services: LcpnServices): void {
 }
 
 function checkAmbiguous(ref: ast.NameRef, accept: ValidationAcceptor): void {
-    if (nameRole(ref) !== 'piece') return;
+    // The error first: nearly every name has none, and its role is computed from its position.
     const error = ref.ref.error;
-    if (!isAmbiguityError(error)) return;
+    if (!isAmbiguityError(error) || nameRole(ref) !== 'piece') return;
     const files = candidateFileNames(error.ambiguous);
     const name = ref.ref.$refText;
     accept('error', `'${name}' is defined in several files of the workspace (${files.join(', ')}) and not in this one, so it has no moves here: define it in this file to choose, or keep one definition`, {

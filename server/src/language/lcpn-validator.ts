@@ -3,12 +3,12 @@
  * IssueCodes. Problems found while lowering (ranges, misplaced `::royal`, ...) are reported
  * here too, so the CLI and the editor show the same diagnostics.
  */
-import { AstUtils, GrammarUtils, type AstNode, type ValidationAcceptor, type ValidationChecks } from 'langium';
+import { AstUtils, GrammarUtils, type AstNode, type LangiumDocument, type ValidationAcceptor, type ValidationChecks } from 'langium';
 import { describeCharacter, meantCharacter, oddCharacterInName } from './characters.js';
 import * as ast from './generated/ast.js';
 import { IssueCodes } from './lcpn-issue-codes.js';
 import { incompleteDefinitions } from './lcpn-incomplete.js';
-import { nameRole } from './lcpn-name-roles.js';
+import { nameRole, type NameRole } from './lcpn-name-roles.js';
 import type { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import { bodyKind } from '../model/body-kind.js';
 import type { LcpnPieceModels } from './lcpn-piece-models.js';
@@ -22,15 +22,16 @@ import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { fileGeometry } from './lcpn-file-geometry.js';
+import type { Geometry } from '../geometry/index.js';
 
 export function registerValidationChecks(services: LcpnServices): void {
     const validator = new LcpnValidator(services.lcpn.PieceModels, services.references.ScopeProvider as LcpnScopeProvider);
     const checks: ValidationChecks<ast.LcpnAstType> = {
         Document: [validator.checkDuplicates, validator.checkCycles, validator.checkStrays, validator.checkSemicolonComments],
         Definition: [validator.checkDefinitionName, validator.checkLoweringProblems],
-        NameRef: [validator.checkName, validator.checkFunction],
+        NameRef: validator.checkNameRef,
         Logic: validator.checkLogicOverPieces,
-        Qualifier: [validator.checkKeyword, validator.checkKeywordSelects],
+        Qualifier: validator.checkQualifier,
         GerundCall: validator.checkGerunds,
         Branch: validator.checkBraces,
         Conditional: validator.checkElseBrace,
@@ -128,16 +129,32 @@ export class LcpnValidator {
     };
 
     checkLoweringProblems = (def: ast.Definition, accept: ValidationAcceptor): void => {
+        const problems = this.models.loweredOf(def)?.problems;
+        if (!problems || problems.length === 0) return;
         const document = AstUtils.getDocument(def).textDocument;
-        for (const problem of this.models.loweredOf(def)?.problems ?? []) {
+        for (const problem of problems) {
             const start = problem.part && problem.node.$cstNode ? problem.node.$cstNode.offset + problem.part.offset : undefined;
             const range = start === undefined ? undefined : { start: document.positionAt(start), end: document.positionAt(start + problem.part!.length) };
             accept(problem.severity, problem.message, { node: problem.node, range, code: problem.code, data: { code: problem.code } });
         }
     };
 
-    checkName = (ref: ast.NameRef, accept: ValidationAcceptor): void => {
-        if (nameRole(ref) === 'square') return; // `e5`, `d1-f3`: lowering checks squares
+    /**
+     * A name's checks (checkName, then checkFunction), its role computed at most once, and only
+     * when the text alone does not settle them: nearly every name is a plain ASCII word without a
+     * digit, and every built-in function word is a known function whatever its role.
+     */
+    checkNameRef = (ref: ast.NameRef, accept: ValidationAcceptor): void => {
+        const text = ref.ref.$refText;
+        let role: NameRole | undefined;
+        if (hasDigit(text) || oddCharacterInName(text)) this.checkName(ref, accept, role = nameRole(ref));
+        const name = normalizeName(text);
+        if (!OPERATOR_WORDS[name] && (functionWord(name) || declarationWord(name))) return;
+        this.checkFunction(ref, accept, role ?? nameRole(ref));
+    };
+
+    checkName = (ref: ast.NameRef, accept: ValidationAcceptor, role = nameRole(ref)): void => {
+        if (role === 'square') return; // `e5`, `d1-f3`: lowering checks squares
         const text = ref.ref.$refText;
         checkOddCharacter(text, ref, 'ref', accept);
         if (hasDigit(text)) {
@@ -146,16 +163,18 @@ export class LcpnValidator {
         }
     };
 
-    checkFunction = (ref: ast.NameRef, accept: ValidationAcceptor): void => {
-        if (nameRole(ref) !== 'function' && nameRole(ref) !== 'term') return;
+    checkFunction = (ref: ast.NameRef, accept: ValidationAcceptor, role = nameRole(ref)): void => {
+        if (role !== 'function' && role !== 'term') return;
         const name = normalizeName(ref.ref.$refText);
         const typed = ref.ref.$refText;
-        const style = enclosingStyle(ref);
         const operator = OPERATOR_WORDS[name];
+        // Nearly every name here is a built-in function (`move`, `capture`): no more to check.
+        if (!operator && (functionWord(name) || declarationWord(name))) return;
+        const style = enclosingStyle(ref);
         const call = ref.$container;
         // `(or rook bishop)`: Lisp's `or` joins conditions, so over pieces it is a newcomer's union.
         const overPieces = ast.isApplication(call) && ref.$containerProperty === 'head' && call.args.length > 0 && call.args.every((a) => this.isMovement(a));
-        if (operator && nameRole(ref) === 'function' && (!functionWord(name) || overPieces)) {
+        if (operator && role === 'function' && (!functionWord(name) || overPieces)) {
             const fix = style === 'lisp' ? operator.lisp : style === 'sql' ? operator.sql : operator.c;
             const why = functionWord(name) && style === 'lisp'
                 ? `'${typed}' combines conditions, and these are movements`
@@ -168,10 +187,10 @@ export class LcpnValidator {
         // A function or condition the file defines.
         const target = ref.ref.ref;
         if (target && ['function', 'condition'].includes(bodyKind(target.body))) return;
-        if (nameRole(ref) === 'term' || isConditionCall(ref)) {
+        if (role === 'term' || isConditionCall(ref)) {
             const example = style === 'lisp' ? '(cond ("on the a-file" wazir))' : style === 'sql' ? 'IF "on the a-file" THEN wazir END' : 'if "on the a-file" { wazir }';
             // Inside a condition it is kept as informal; used as a whole movement it has no moves at all.
-            const inCondition = nameRole(ref) === 'term' || insideComparison(ref);
+            const inCondition = role === 'term' || insideComparison(ref);
             const where = inCondition ? '' : ` ('${style === 'lisp' ? `(${typed})` : `${typed}()`}' has no movement to modify, so it reads as a condition, which belongs in a test)`;
             accept(inCondition ? 'warning' : 'error', `unknown condition word '${typed}'${where}: lcpn computes ${conditionWords(style)} and the conditions the file defines; write other conditions in words, as a string: ${example}`,
                 { node: ref, property: 'ref', code: IssueCodes.UnknownCondition, data: { code: IssueCodes.UnknownCondition } });
@@ -220,14 +239,26 @@ export class LcpnValidator {
         return ast.isVector(expr) || ast.isSequence(expr) || ast.isQualified(expr) || ast.isGerundCall(expr);
     }
 
-    checkKeyword = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
+    /** A keyword's checks (checkKeyword, then checkKeywordSelects), its name, document and board read once. */
+    checkQualifier = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
+        const document = AstUtils.getDocument(qualifier);
         const name = normalizeKeyword(qualifier.value);
-        // A direction is known on the board the file declares (squares when it declares none).
-        const { geometry } = fileGeometry(this.models, AstUtils.getDocument(qualifier));
+        const { geometry } = fileGeometry(this.models, document);
+        this.keyword(qualifier, accept, name, document, geometry);
+        this.keywordSelects(qualifier, accept, name, document, geometry);
+    };
+
+    checkKeyword = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
+        const document = AstUtils.getDocument(qualifier);
+        this.keyword(qualifier, accept, normalizeKeyword(qualifier.value), document, fileGeometry(this.models, document).geometry);
+    };
+
+    /** A direction is known on the board the file declares (squares when it declares none: `geometry`). */
+    private keyword(qualifier: ast.Qualifier, accept: ValidationAcceptor, name: string, document: LangiumDocument, geometry: Geometry): void {
         if (name === '*' || (isKnownKeyword(name) && !directionWord(name)) || geometry.direction(name)) return;
         // `:within-fortress` where the namespace defines `within-fortress`: the definition gives it its
         // meaning (a zone or a condition; a keyword naming a piece, a board or a function is the engine checks' not-a-zone).
-        const uri = AstUtils.getDocument(qualifier).uri.toString();
+        const uri = document.uri.toString();
         // `(def deep (not (empty))` with its ')' missing, then `:deep`: defined, but broken (the
         // namespace's last resort is the file's own incomplete definition).
         const target = this.models.definitionNode(name, uri);
@@ -256,17 +287,21 @@ export class LcpnValidator {
             return;
         }
         // The zones and conditions the file can see are keywords too (`:palac` -> `:palace`).
-        const resolve = this.models.resolverFor(AstUtils.getDocument(qualifier).uri.toString());
+        const resolve = this.models.resolverFor(uri);
         const declared = closestNames(name, this.definedNames()).filter((key) => ['zone', 'condition'].includes(resolve(key)?.declaration?.kind ?? ''));
         const suggestions = [...new Set([...declared, ...closestNames(name, [...geometry.directions.map((d) => d.name), ...QUALIFIER_NAMES])])].map((s) => ':' + spellAs(s, qualifier.value.replace(/^:+/, ''), enclosingStyle(qualifier)));
         accept('warning', `unknown keyword '${qualifier.value}': kept and shown, but it does not restrict the moves${didYouMean(suggestions)}`,
             { node: qualifier, code: IssueCodes.UnknownKeyword, data: { code: IssueCodes.UnknownKeyword, name: qualifier.value, suggestions } });
-    };
+    }
 
     /** A direction keyword that keeps none of the steps it restricts, like `(knight :sideways)`. */
     checkKeywordSelects = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
-        const { geometry } = fileGeometry(this.models, AstUtils.getDocument(qualifier));
-        const word = geometry.direction(normalizeKeyword(qualifier.value));
+        const document = AstUtils.getDocument(qualifier);
+        this.keywordSelects(qualifier, accept, normalizeKeyword(qualifier.value), document, fileGeometry(this.models, document).geometry);
+    };
+
+    private keywordSelects(qualifier: ast.Qualifier, accept: ValidationAcceptor, name: string, document: LangiumDocument, geometry: Geometry): void {
+        const word = geometry.direction(name);
         if (!word) return;
         const container = qualifier.$container;
         let base: Move | undefined;
@@ -274,13 +309,12 @@ export class LcpnValidator {
         else if (ast.isQualified(container)) base = lowerMove(container.base);
         else if (ast.isApplication(container)) base = lowerMove(container.head);
         if (!base) return;
-        const uri = AstUtils.getDocument(qualifier).uri.toString();
-        const steps = baseSteps(base, this.models.resolverFor(uri), geometry);
+        const steps = baseSteps(base, this.models.resolverFor(document.uri.toString()), geometry);
         if (steps.length === 0 || steps.some((step) => word.test(step))) return;
         const shown = steps.slice(0, 8).map(([dx, dy]) => `(${dx},${dy})`).join(' ') + (steps.length > 8 ? ' ...' : '');
         accept('warning', `'${qualifier.value}' selects none of the steps it restricts (${shown}), so it adds no move`,
             { node: qualifier, code: IssueCodes.KeywordSelectsNothing, data: { code: IssueCodes.KeywordSelectsNothing } });
-    };
+    }
 
     checkGerunds = (call: ast.GerundCall, accept: ValidationAcceptor): void => {
         call.gerunds.forEach((gerund, index) => {
