@@ -57,6 +57,21 @@ export const STEPS_MAX_NODES = 5_000;
  * partial list could make a keyword look as if it selected nothing.
  */
 export function baseSteps(move: Move, resolve: Resolver, geometry: Geometry = SQUARE): Vec[] {
+    if (move.kind !== 'ref') return compiledSteps(move, resolve, geometry);
+    // `(knight :forward)`, `(knight :backward)`, ...: a name's steps, once per resolver and lattice (a
+    // resolver's answers never change, and what a bare name compiles to depends on nothing else).
+    let byKey = REF_STEPS.get(resolve);
+    if (!byKey) REF_STEPS.set(resolve, byKey = new Map());
+    const key = `${geometry.id}\u0000${move.key}`;
+    let steps = byKey.get(key);
+    if (!steps) byKey.set(key, steps = compiledSteps(move, resolve, geometry));
+    return [...steps];
+}
+
+/** baseSteps of a name, per resolver: lattice id and name -> steps. */
+const REF_STEPS = new WeakMap<Resolver, Map<string, Vec[]>>();
+
+function compiledSteps(move: Move, resolve: Resolver, geometry: Geometry): Vec[] {
     const steps = new Map<string, Vec>();
     const problems = new Problems();
     const plan = compile(move, resolve, problems, STEPS_MAX_NODES, sharedRefCache(resolve), geometry);

@@ -5,6 +5,7 @@ import type { Move } from '../../src/model/piece.js';
 import { DIRECTIONS, FUNCTIONS, directionWord, functionWord, keywordWord, propertyWord } from '../../src/model/vocabulary.js';
 import { free, leap, pieces, q, ref, STANDARD, union } from './helpers.js';
 import { SQUARE } from '../../src/geometry/index.js';
+import { HEX_FILES } from '../../src/geometry/hex.js';
 
 const summary = (move: Parameters<typeof checkDirections>[0]) =>
     checkDirections(move, STANDARD).map((c) => [c.keyword, c.known, c.selectsNothing, c.selected.length]);
@@ -68,5 +69,30 @@ describe('baseSteps on a movement too large to compile quickly', () => {
         const resolve = pieces(bodies, STANDARD);
         expect(baseSteps(ref('l'.repeat(21)), resolve)).toEqual([]);
         expect(baseSteps(ref('ll'), resolve)).toHaveLength(8);
+    });
+});
+
+describe('baseSteps of a name, remembered per resolver and lattice', () => {
+    test('the same name gives the same steps again, and its own on another lattice with the same resolver', () => {
+        const resolve = pieces({}, STANDARD);
+        const square = baseSteps(ref('knight'), resolve);
+        expect(square).toHaveLength(8);
+        // A knight on a hexagon has twelve images of [1 2] (geometry/hex.ts), not the square's eight.
+        const hex = baseSteps(ref('knight'), resolve, HEX_FILES);
+        expect(hex).toHaveLength(12);
+        expect(baseSteps(ref('knight'), resolve)).toEqual(square);
+        expect(baseSteps(ref('knight'), resolve, HEX_FILES)).toEqual(hex);
+    });
+    test('changing the list a call returned does not change the next answer', () => {
+        const resolve = pieces({}, STANDARD);
+        const first = baseSteps(ref('wazir'), resolve);
+        first.length = 0;
+        expect(baseSteps(ref('wazir'), resolve)).toHaveLength(4);
+    });
+    test('another resolver is asked again: its name may mean something else', () => {
+        const wazir = baseSteps(ref('x'), pieces({ x: ref('wazir') }, STANDARD));
+        const ferz = baseSteps(ref('x'), pieces({ x: ref('ferz') }, STANDARD));
+        expect(wazir.map(([m, n]) => Math.abs(m) + Math.abs(n))).toEqual([1, 1, 1, 1]);
+        expect(ferz.map(([m, n]) => Math.abs(m) + Math.abs(n))).toEqual([2, 2, 2, 2]);
     });
 });
