@@ -20,44 +20,56 @@ export type BodyKind = 'piece' | 'zone' | 'board' | 'condition' | 'function';
 
 export function bodyKind(body: ast.Expr | undefined): BodyKind {
     if (!body) return 'piece';
-    const head = ast.isApplication(body) ? headName(body) : undefined;
+    // Node types are compared by `$type` (only `Expr` and `Definition` have subtypes): every definition's
+    // lowering and name roles ask, and the generated guards look the type up in the reflection each time.
+    const head = body.$type === 'Application' ? headName(body as ast.Application) : undefined;
     if (head === 'zone') return 'zone';
     if (head === 'board') return 'board';
     if (isCondition(body)) return 'condition';
-    if (ast.isComposition(body)) return 'function';
+    if (body.$type === 'Composition') return 'function';
     return 'piece';
 }
 
 /** The normalized name at the head of an application, or undefined. */
 export function headName(app: ast.Application): string | undefined {
-    const text = ast.isNameRef(app.head) ? app.head.ref?.$refText : undefined;
+    const head = app.head;
+    const text = head?.$type === 'NameRef' ? (head as ast.NameRef).ref?.$refText : undefined;
     return typeof text === 'string' && text ? normalizeName(text) : undefined;
 }
 
 /** Whether `expr`, standing where a movement or a condition could stand, is a condition. */
 export function isCondition(expr: ast.Expr | undefined): boolean {
-    if (!expr) return false;
-    if (ast.isEquals(expr) || ast.isLogic(expr) || ast.isNegation(expr)) return true;
-    if (ast.isApplication(expr)) {
-        const head = headName(expr);
-        // `and`/`or`/`not` are Lisp's spelling; C and SQL write `&&` `||` `!`, `AND` `OR` `NOT`
-        // (`or(rook, bishop)` stays a newcomer's union, reported as such).
-        if (head !== undefined && isTestWord(head) && (expr.open !== undefined || !LOGIC_WORDS.has(head))) return true;
-        // SQL `a AND in(palace)`: the composition `a AND in` applied to `palace`.
-        const chain = expr.head;
-        if (expr.open || !ast.isComposition(chain) || chain.open || !(chain.ops ?? []).every((op) => op === 'AND')) return false;
-        const last = chain.functions?.[chain.functions.length - 1];
-        const lastName = ast.isNameRef(last) && typeof last.ref?.$refText === 'string' ? normalizeName(last.ref.$refText) : undefined;
-        return (lastName !== undefined && isTestWord(lastName)) || isSqlChain(chain);
+    switch (expr?.$type) {
+        case 'Equals': case 'Logic': case 'Negation':
+            return true;
+        case 'Application':
+            return isConditionApplication(expr as ast.Application, headName(expr as ast.Application));
+        case 'Parenthesized':
+            return isCondition((expr as ast.Parenthesized).expr);
+        case 'Composition': case 'Union':
+            return isSqlChain(expr as ast.Composition | ast.Union);
+        default:
+            return false;
     }
-    if (ast.isParenthesized(expr)) return isCondition(expr.expr);
-    if (ast.isComposition(expr) || ast.isUnion(expr)) return isSqlChain(expr);
-    return false;
+}
+
+/** Whether an application whose head's name is `head` (headName) is a condition. */
+export function isConditionApplication(expr: ast.Application, head: string | undefined): boolean {
+    // `and`/`or`/`not` are Lisp's spelling; C and SQL write `&&` `||` `!`, `AND` `OR` `NOT`
+    // (`or(rook, bishop)` stays a newcomer's union, reported as such).
+    if (head !== undefined && isTestWord(head) && (expr.open !== undefined || !LOGIC_WORDS.has(head))) return true;
+    // SQL `a AND in(palace)`: the composition `a AND in` applied to `palace`.
+    const chain = expr.head;
+    if (expr.open || chain?.$type !== 'Composition' || (chain as ast.Composition).open || !((chain as ast.Composition).ops ?? []).every((op) => op === 'AND')) return false;
+    const functions = (chain as ast.Composition).functions;
+    const last = functions?.[functions.length - 1];
+    const lastName = last?.$type === 'NameRef' && typeof (last as ast.NameRef).ref?.$refText === 'string' ? normalizeName((last as ast.NameRef).ref.$refText) : undefined;
+    return (lastName !== undefined && isTestWord(lastName)) || isSqlChain(chain as ast.Composition);
 }
 
 /** A SQL `AND`/`OR` chain (no brackets, only the words) with a condition among its parts. */
 function isSqlChain(expr: ast.Composition | ast.Union): boolean {
     if (expr.open || (expr.ops ?? []).length === 0) return false;
-    if (ast.isComposition(expr)) return expr.ops.every((op) => op === 'AND') && (expr.functions ?? []).some(isCondition);
-    return expr.ops.every((op) => op === 'OR') && (expr.items ?? []).some(isCondition);
+    if (expr.$type === 'Composition') return expr.ops.every((op) => op === 'AND') && ((expr as ast.Composition).functions ?? []).some(isCondition);
+    return expr.ops.every((op) => op === 'OR') && ((expr as ast.Union).items ?? []).some(isCondition);
 }

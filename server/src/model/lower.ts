@@ -18,7 +18,7 @@ import { normalizeKeyword, normalizeName } from './names.js';
 import { parseBetza, parseParlett, type NotationProblem } from '../notation/index.js';
 import { parsePath } from '../notation/path-parse.js';
 import { integerText, MAX_INTEGER, type CompareOp, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from './piece.js';
-import { bodyKind, headName, isCondition, type BodyKind } from './body-kind.js';
+import { bodyKind, headName, isCondition, isConditionApplication, type BodyKind } from './body-kind.js';
 import { CONDITION_TERMS, declarationWord, LOGIC_WORDS, PREDICATE_ARGUMENTS } from './vocabulary.js';
 import { parseSquare } from '../engine/board.js';
 import { MAX_RECTANGLE_SIDE as MAX_BOARD_SIDE } from '../geometry/limits.js';
@@ -58,7 +58,7 @@ const NOTATION_NAMES: Record<Notation, string> = { betza: 'Betza', parlett: 'Par
 const DEFAULT_TESTS = new Set(['t', 'else', 'otherwise']);
 
 export function definitionStyle(def: ast.Definition): Style {
-    if (ast.isLispDefinition(def)) return 'lisp';
+    if (def.$type === 'LispDefinition') return 'lisp';
     return def.op === 'IS' ? 'sql' : 'c';
 }
 
@@ -143,7 +143,7 @@ class Lowering {
         return {
             name: name.startsWith('$') ? name.slice(1) : name,
             key: normalizeName(name),
-            properties: [...new Set(properties)],
+            properties: properties.length < 2 ? properties : [...new Set(properties)],
             body,
             style: definitionStyle(def)
         };
@@ -151,10 +151,11 @@ class Lowering {
 
     /** The body of a definition: a top-level union may carry `::royal` among its items (Lisp style). */
     private topLevel(expr: ast.Expr, properties: string[]): Move | undefined {
-        if (ast.isUnion(expr)) {
+        // Types by `$type` (concrete types have no subtypes): every definition passes here.
+        if (expr.$type === 'Union') {
             const parts: Move[] = [];
-            for (const item of expr.items ?? []) {
-                if (ast.isProperty(item) && typeof item.value === 'string') {
+            for (const item of (expr as ast.Union).items ?? []) {
+                if (item?.$type === 'Property' && typeof (item as ast.Property).value === 'string') {
                     if (ast.isInfixDefinition(expr.$container)) {
                         this.problem(item, 'misplaced-property',
                             `'${item.value}' must come first in C and SQL style, before every component and with no '${expr.ops[0] ?? '/'}' after it`);
@@ -170,8 +171,8 @@ class Lowering {
             }
             return parts.length === 1 ? parts[0] : { kind: 'union', parts };
         }
-        if (ast.isProperty(expr) && typeof expr.value === 'string') {
-            properties.push(normalizeKeyword(expr.value));
+        if (expr.$type === 'Property' && typeof (expr as ast.Property).value === 'string') {
+            properties.push(normalizeKeyword((expr as ast.Property).value));
             return undefined;
         }
         return this.move(expr);
@@ -290,13 +291,16 @@ class Lowering {
             this.problem(expr, 'misplaced-declaration', misplacedDeclaration(head));
             return { kind: 'union', parts: [] };
         }
-        if (head !== undefined && isCondition(expr)) {
+        if (head !== undefined && isConditionApplication(expr, head)) {
             this.problem(expr, 'test-as-move', `'${head}' is a condition, not a movement: use it in a test, as in ${TEST_EXAMPLE}`);
             return { kind: 'union', parts: [] };
         }
         const args = expr.args ?? [];
-        const qualifiers = args.filter(ast.isQualifier);
-        const others = args.filter((a) => !ast.isQualifier(a));
+        const qualifiers: ast.Qualifier[] = [];
+        const others: ast.Expr[] = [];
+        for (const arg of args) {
+            if (arg?.$type === 'Qualifier') qualifiers.push(arg as ast.Qualifier); else others.push(arg);
+        }
         // `(wazir :forward)`, `([2 1] :narrow)`, `(rook :2 :*)`: a movement with qualifiers (Lisp style).
         if (expr.open && others.length === 0 && qualifiers.length > 0) {
             return { kind: 'qualified', base: this.move(expr.head), qualifiers: this.qualifiers(qualifiers) };
