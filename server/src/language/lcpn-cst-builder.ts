@@ -1,13 +1,13 @@
 /**
  * lcpn's CST builder (Langium's `CstNodeBuilder`, given to the parser in lcpn-parser.ts): compact
- * leaves, no walk for absent hidden tokens, pass-through composites dropped, AST lists copied to
- * their exact size. Why each one pays is in lcpn-parser.ts's header and docs/ARCHITECTURE.md.
+ * leaves and composites (lcpn-cst-nodes.ts), no walk for absent hidden tokens, pass-through
+ * composites dropped, AST lists copied to their exact size. Why each one pays is in lcpn-parser.ts's header and docs/ARCHITECTURE.md.
  */
 import {
-    AstUtils, CstNodeBuilder, GrammarAST, GrammarUtils, type LeafCstNodeImpl,
-    type AstReflection, type CompositeCstNode, type CstNode
+    AstUtils, CstNodeBuilder, GrammarAST, GrammarUtils, type CompositeCstNodeImpl, type LeafCstNodeImpl,
+    type AstReflection, type CompositeCstNode, type CstNode, type RootCstNode
 } from 'langium';
-import { LcpnHiddenLeafCstNode, LcpnLeafCstNode } from './lcpn-cst-nodes.js';
+import { LcpnCompositeCstNode, LcpnHiddenLeafCstNode, LcpnLeafCstNode } from './lcpn-cst-nodes.js';
 import { ownAstNode } from './lcpn-langium-internals.js';
 
 type Token = Parameters<CstNodeBuilder['buildLeafNode']>[0];
@@ -16,8 +16,39 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
     /** Per AST type, its array properties (`items+=...`). */
     private readonly arrayProperties = new Map<string, string[]>();
 
+    /**
+     * The open composites, root first. Langium's own stack is private and its
+     * `buildCompositeNode` makes Langium's composite, so this builder keeps its own: it
+     * overrides every method that reads the stack (`current`, `buildRootNode`,
+     * `buildCompositeNode`, `construct`); Langium's stays holding the root only.
+     */
+    private readonly open: CompositeCstNode[] = [];
+    private root: RootCstNode | undefined;
+
     constructor(private readonly reflection: AstReflection) {
         super();
+    }
+
+    override get current(): CompositeCstNodeImpl {
+        // Langium types the current node as its own class; every use goes through CompositeCstNode.
+        return (this.open[this.open.length - 1] ?? this.root) as unknown as CompositeCstNodeImpl;
+    }
+
+    override buildRootNode(input: string): RootCstNode {
+        const root = super.buildRootNode(input);
+        this.root = root;
+        this.open.length = 0;
+        this.open.push(root);
+        return root;
+    }
+
+    /** lcpn's composite (lcpn-cst-nodes.ts): a single child kept without an array. */
+    override buildCompositeNode(feature: GrammarAST.AbstractElement): CompositeCstNode {
+        const node = new LcpnCompositeCstNode();
+        node.grammarSource = feature;
+        this.appendChild(this.current, node);
+        this.open.push(node);
+        return node;
     }
 
     /** lcpn's compact leaf (lcpn-cst-nodes.ts): offsets only, its range read from the root's text. */
@@ -33,17 +64,28 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
 
     /** Called with each AST node when the rule that built it is done (Langium's `construct`). */
     override construct(item: { $type: string | symbol | undefined; $cstNode: CstNode; $infixName?: string }): void {
-        const current = this.current;
-        super.construct(item);
-        if (typeof item.$type !== 'string') return;
-        compactArrays(item as unknown as Record<string, unknown[] | undefined>, this.arrayPropertiesOf(item.$type));
-        if (current.content.length !== 1) return;
-        const child = current.content[0];
-        if (isPassThrough(child)) {
-            // `current` is left empty, so Langium's `appendChildren` gives it an exact-size copy.
-            this.removeNode(child);
-            this.appendChildren(current, (child as CompositeCstNode).content as CstNode[]);
+        // As Langium's `construct`, on this builder's stack.
+        const current: CompositeCstNode = this.current;
+        item.$cstNode = current;
+        this.open.pop();
+        if (typeof item.$type === 'string') compactArrays(item as unknown as Record<string, unknown[] | undefined>, this.arrayPropertiesOf(item.$type));
+        if (current.content.length === 0) {
+            // An empty composite (an optional rule call that read nothing) leaves the tree.
+            this.removeNode(current);
+            return;
         }
+        if (typeof item.$type === 'string') {
+            if (current.content.length === 1) {
+                const child = current.content[0];
+                if (isPassThrough(child)) {
+                    // `current` is left empty, so Langium's `appendChildren` gives it an exact-size copy.
+                    this.removeNode(child);
+                    this.appendChildren(current, (child as CompositeCstNode).content as CstNode[]);
+                }
+            }
+        }
+        if (current instanceof LcpnCompositeCstNode) current.close();
+        else (current as CompositeCstNodeImpl).content = current.content.slice();
     }
 
     private arrayPropertiesOf(type: string): string[] {
@@ -78,7 +120,7 @@ function compactArrays(node: Record<string, unknown[] | undefined>, names: strin
  * assignment or a keyword, so no CST search stops at such a node.
  */
 function isPassThrough(node: CstNode): boolean {
-    if (!('content' in node) || ownAstNode(node as CompositeCstNode) !== undefined || !node.grammarSource) return false;
+    if (!(node instanceof LcpnCompositeCstNode) || ownAstNode(node) !== undefined || !node.grammarSource) return false;
     let answer = passThroughCalls.get(node.grammarSource);
     if (answer === undefined) {
         const source = node.grammarSource;

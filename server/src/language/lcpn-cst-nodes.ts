@@ -1,5 +1,5 @@
 /**
- * lcpn's CST leaves and root (made by `LcpnCstNodeBuilder`, lcpn-parser.ts). Langium 4.4's
+ * lcpn's CST leaves and composites (made by `LcpnCstNodeBuilder`, lcpn-cst-builder.ts). Langium 4.4's
  * `LeafCstNodeImpl` stores ten fields (offset, length, start and end line and column, token
  * type, hidden, container, grammar source): 104 bytes, a quarter of a parse result's heap. A
  * leaf here stores five (container, grammar source, offset, length, token type; hidden is its
@@ -11,7 +11,7 @@
  * `\r`): the same as Chevrotain's line and column tracking gave for every lcpn token.
  */
 import type { TokenType } from 'chevrotain';
-import { AbstractCstNode, type AstNode, type LeafCstNode, type RootCstNode } from 'langium';
+import { AbstractCstNode, CompositeCstNodeImpl, type AstNode, type CompositeCstNode, type CstNode, type LeafCstNode, type RootCstNode } from 'langium';
 import type { Range } from 'vscode-languageserver-types';
 
 export class LcpnLeafCstNode extends AbstractCstNode implements LeafCstNode {
@@ -76,6 +76,107 @@ export class LcpnHiddenLeafCstNode extends LcpnLeafCstNode {
     override get hidden(): boolean {
         return true;
     }
+}
+
+/**
+ * lcpn's composite (made by `LcpnCstNodeBuilder.buildCompositeNode`, lcpn-cst-builder.ts).
+ * Langium's `CompositeCstNodeImpl` keeps its children in a `content` array: ~70 bytes for the
+ * array of a single child, which half of all composites have. This one keeps a single child
+ * without an array (two or more in an array of exactly their number), and is otherwise
+ * Langium's composite (its subclass: the same five fields, its own AST node in `_astNode`, its
+ * range cached in `_rangeCache`, both Langium-private names, see lcpn-langium-internals.ts and
+ * lcpn-incremental-cst.ts).
+ *
+ * While the parser builds it (open), its children are an array that Langium's builder methods
+ * change in place through `content`. When closed (`close`, the builder's `construct`), it
+ * never changes again: `content` then gives a new array each time for a single child, and
+ * callers must not change what `content` gives (Langium's rule for `content` too).
+ */
+export class LcpnCompositeCstNode extends CompositeCstNodeImpl {
+    /** Its children: an array while open or with two or more; a single child, that node. */
+    private _children: CstNode[] | CstNode = [];
+
+    // @ts-expect-error Langium declares `content` a field; here it is an accessor (Langium's constructor's `this.content = []` calls the setter).
+    override get content(): CstNode[] {
+        const children = this._children;
+        return Array.isArray(children) ? children : [children];
+    }
+
+    /** Langium's builder sets the children of an open node (`appendChildren`, `construct`). */
+    override set content(children: CstNode[]) {
+        this._children = children;
+    }
+
+    /** The number of children (no copy). */
+    get childCount(): number {
+        const children = this._children;
+        return Array.isArray(children) ? children.length : 1;
+    }
+
+    /** The child at `index` (no copy). */
+    childAt(index: number): CstNode {
+        const children = this._children;
+        return Array.isArray(children) ? children[index] : children;
+    }
+
+    /** Done building: a single child is kept by itself, more in an array of exactly their number. */
+    close(): void {
+        const children = this._children;
+        if (Array.isArray(children)) this._children = children.length === 1 ? children[0] : children.slice();
+    }
+
+    // Langium's offset, end and range, reading the children without the copy `content` makes.
+    override get offset(): number {
+        return this.firstVisible()?.offset ?? 0;
+    }
+
+    override get end(): number {
+        return this.lastVisible()?.end ?? 0;
+    }
+
+    override get range(): Range {
+        const fields = this as unknown as { _rangeCache?: Range };
+        let range = fields._rangeCache;
+        if (range === undefined) {
+            const first = this.firstVisible();
+            const last = this.lastVisible();
+            if (!first || !last) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+            const start = first.range.start;
+            const end = last.range.end;
+            fields._rangeCache = range = { start, end: end.line < start.line ? start : end };
+        }
+        return range;
+    }
+
+    /** The first child that is not hidden (else the first child), as Langium's composite. */
+    private firstVisible(): CstNode | undefined {
+        const count = this.childCount;
+        for (let i = 0; i < count; i++) {
+            const child = this.childAt(i);
+            if (!child.hidden) return child;
+        }
+        return count > 0 ? this.childAt(0) : undefined;
+    }
+
+    /** The last child that is not hidden (else the last child), as Langium's composite. */
+    private lastVisible(): CstNode | undefined {
+        const count = this.childCount;
+        for (let i = count - 1; i >= 0; i--) {
+            const child = this.childAt(i);
+            if (!child.hidden) return child;
+        }
+        return count > 0 ? this.childAt(count - 1) : undefined;
+    }
+}
+
+/** The number of children of a composite, without the copy lcpn's composite's `content` makes. */
+export function childCount(node: CompositeCstNode): number {
+    return node instanceof LcpnCompositeCstNode ? node.childCount : node.content.length;
+}
+
+/** A composite's child at `index`, without the copy lcpn's composite's `content` makes. */
+export function childAt(node: CompositeCstNode, index: number): CstNode {
+    return node instanceof LcpnCompositeCstNode ? node.childAt(index) : node.content[index];
 }
 
 /**

@@ -2,13 +2,14 @@
  * Moving CST nodes that an incremental update keeps (lcpn-incremental-parse.ts) to their new
  * positions. A leaf is lcpn's (`LcpnLeafCstNode`, lcpn-cst-nodes.ts): it stores its offset and
  * reads its lines from its root's text, so only offsets move. A composite caches its range
- * (`CompositeCstNodeImpl._rangeCache`, Langium-private): the one Langium internal the incremental
- * update touches; `server/test/incremental/splice-parse.test.ts` fails if an upgrade renames it.
+ * (`CompositeCstNodeImpl._rangeCache`, Langium-private; lcpn's composite is its subclass): the
+ * one Langium internal the incremental update touches, forgotten when lines move;
+ * `server/test/robustness/cst-leaves.test.ts` fails if an upgrade renames it.
  * `supportsShift` turns the incremental update off (every edit then parses the whole file) when
  * a leaf is not lcpn's.
  */
 import type { CompositeCstNode, CstNode } from 'langium';
-import { LcpnLeafCstNode } from './lcpn-cst-nodes.js';
+import { LcpnCompositeCstNode, LcpnLeafCstNode } from './lcpn-cst-nodes.js';
 
 interface CompositeFields { _rangeCache?: unknown }
 
@@ -20,20 +21,25 @@ export function supportsShift(leaf: CstNode): boolean {
 /**
  * Moves every leaf under `node` by `offset` characters, and forgets the composites' cached
  * ranges when `lines` lines move (a cache holds lines and columns: callers move only whole
- * lines, so when no line moves it stays true). Iterative (a deep form must not overflow the
- * stack). This touches every node after an edit (memory-bound: ~300k nodes for an edit in the
- * middle of a 1 MB file); it reads a node's `content` once to tell composites from leaves.
+ * lines, so when no line moves it stays true). Iterative (a deep form must not
+ * overflow the stack). This touches every node after an edit (memory-bound: ~300k nodes for an
+ * edit in the middle of a 1 MB file).
  */
 export function shiftCst(node: CstNode, offset: number, lines: number): void {
     const stack: CstNode[] = [node];
     while (stack.length > 0) {
         const current = stack.pop()!;
-        const content = (current as Partial<CompositeCstNode>).content;
-        if (content !== undefined) {
+        if (current instanceof LcpnCompositeCstNode) {
+            if (lines !== 0 && (current as unknown as CompositeFields)._rangeCache !== undefined) (current as unknown as CompositeFields)._rangeCache = undefined;
+            const count = current.childCount;
+            for (let i = 0; i < count; i++) stack.push(current.childAt(i));
+        } else if (current instanceof LcpnLeafCstNode) {
+            current.shift(offset);
+        } else {
+            const content = (current as Partial<CompositeCstNode>).content;
+            if (content === undefined) throw new Error('shiftCst: a leaf that is not lcpn\'s (supportsShift was not asked)');
             if (lines !== 0 && (current as unknown as CompositeFields)._rangeCache !== undefined) (current as unknown as CompositeFields)._rangeCache = undefined;
             for (let i = 0; i < content.length; i++) stack.push(content[i]);
-        } else {
-            (current as LcpnLeafCstNode).shift(offset);
         }
     }
 }
