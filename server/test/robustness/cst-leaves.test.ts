@@ -1,8 +1,9 @@
 /**
  * lcpn's compact CST leaves (lcpn-cst-nodes.ts): a leaf stores its offset and reads its range
  * from its root's text. Its range must be where LSP puts its offsets (the editor's own
- * `positionAt`), whatever the line breaks; and its shape is the five fields the heap budget
- * counts.
+ * `positionAt`), whatever the line breaks; its shape is the five fields the heap budget counts;
+ * and a composite's cached range is where the incremental shift forgets it (the one Langium
+ * internal lcpn-incremental-cst.ts touches).
  */
 import { describe, expect, test } from 'vitest';
 import type { CompositeCstNode, CstNode, ParseResult } from 'langium';
@@ -97,5 +98,13 @@ describe('compact CST leaves', () => {
                 expect(item.range).toEqual({ start: document.positionAt(item.offset), end: document.positionAt(item.end) });
             }
         }
+    });
+
+    test('internal: a composite caches its range in `_rangeCache` (Langium-private; the incremental shift forgets it)', () => {
+        const result = parser.parse<ast.Document>('(def a [1 2])\n(def b wazir)');
+        const item = rootOf(result).content[1];
+        expect(Object.hasOwn(item, '_rangeCache')).toBe(true);
+        const range = item.range;
+        expect((item as unknown as { _rangeCache?: unknown })._rangeCache).toBe(range);
     });
 });
