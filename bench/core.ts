@@ -58,13 +58,19 @@ const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * The heap one document keeps once built: fresh services (nothing of an earlier document is
  * still held; a removed document may stay reachable until the next build), the garbage
- * collected after a turn of the event loop, before and after the build.
+ * collected after a turn of the event loop, before and after the build. `around` is called just
+ * before the heap is first read and just after it is read again (heap-prof.ts writes snapshots
+ * there: the same measurement as this row's).
  */
-async function heapKept(text: string): Promise<number> {
+export async function heapKept(text: string, around?: (moment: 'before' | 'after') => void): Promise<{ mb: number; diagnostics: number }> {
     const services = await createServices();
     services.Lcpn.parser.LangiumParser.parse('');
     await nextTurn();
     collectGarbage();
+    if (around) {
+        around('before');
+        collectGarbage();
+    }
     const before = process.memoryUsage().heapUsed;
     const document = services.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse('file:///bench-heap.lcpn'));
     services.shared.workspace.LangiumDocuments.addDocument(document);
@@ -72,8 +78,9 @@ async function heapKept(text: string): Promise<number> {
     await nextTurn();
     collectGarbage();
     const kept = process.memoryUsage().heapUsed - before;
+    around?.('after');
     if (!document.diagnostics) throw new Error('the heap document was not validated'); // and keeps it reachable until here
-    return kept / 1e6;
+    return { mb: kept / 1e6, diagnostics: document.diagnostics.length };
 }
 
 /** Full builds of generated files of 1,000 and 10,000 definitions, and the heap each keeps. */
@@ -93,7 +100,7 @@ async function builds(): Promise<Row[]> {
         const parseMs = Math.min(...runs.map((r) => r.parseMs));
         rows.push({ name: `parse+link+validate ${count} definitions (${(mb * 1000).toFixed(0)} KB)`, value: ms, unit: 'ms', extra: `${(mb / (ms / 1000)).toFixed(2)} MB/s, ${last.document.diagnostics?.filter((d) => d.severity === 1).length ?? 0} errors` });
         rows.push({ name: `  of which parsing`, value: parseMs, unit: 'ms', extra: `${(mb / (parseMs / 1000)).toFixed(2)} MB/s` });
-        const kept = await heapKept(text);
+        const kept = (await heapKept(text)).mb;
         rows.push({ name: `  heap kept per document (AST, CST, index, models)`, value: kept, unit: 'MB', extra: `${(kept / mb).toFixed(0)}x the text` });
 
         const models = services.Lcpn.lcpn.PieceModels;

@@ -16,37 +16,23 @@
  */
 import { writeHeapSnapshot } from 'node:v8';
 import { join } from 'node:path';
-import { URI } from 'langium';
-import { collectGarbage, createServices } from './core.js';
+import { heapKept } from './core.js';
 import { generateKind } from './generate.js';
 import { dominators, readHeapSnapshot, readNodeIds, type HeapSnapshot } from './heap-snapshot.js';
-
-const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function option(name: string, fallback: string): string {
     const at = process.argv.indexOf(name);
     return at >= 0 ? process.argv[at + 1] : fallback;
 }
 
-/** Builds the file and writes the two snapshots; returns their paths and the heap kept (heapUsed delta). */
+/** Builds the file as the bench's heap row does (core.ts heapKept), writing the two snapshots around the measurement. */
 async function build(kind: string, bytes: number, dir: string): Promise<{ before: string; after: string; textBytes: number; kept: number; diagnostics: number }> {
     const text = generateKind(kind, bytes);
-    const services = await createServices();
-    services.Lcpn.parser.LangiumParser.parse('');
-    await nextTurn();
-    collectGarbage();
-    const before = writeHeapSnapshot(join(dir, `heap-prof-${kind}-${bytes}-before.heapsnapshot`));
-    collectGarbage();
-    const heapBefore = process.memoryUsage().heapUsed;
-    const document = services.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse('file:///bench-heap.lcpn'));
-    services.shared.workspace.LangiumDocuments.addDocument(document);
-    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
-    await nextTurn();
-    collectGarbage();
-    const kept = process.memoryUsage().heapUsed - heapBefore;
-    const after = writeHeapSnapshot(join(dir, `heap-prof-${kind}-${bytes}-after.heapsnapshot`));
-    if (!document.diagnostics) throw new Error('the document was not validated'); // and keeps it reachable until here
-    return { before, after, textBytes: text.length, kept, diagnostics: document.diagnostics.length };
+    const paths = { before: '', after: '' };
+    const { mb, diagnostics } = await heapKept(text, (moment) => {
+        paths[moment] = writeHeapSnapshot(join(dir, `heap-prof-${kind}-${bytes}-${moment}.heapsnapshot`));
+    });
+    return { ...paths, textBytes: text.length, kept: mb * 1e6, diagnostics };
 }
 
 const CONTAINERS = new Set(['Array', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Object', 'string', 'number', 'Int32Array', 'Uint32Array', 'Uint8Array', 'Float64Array', 'ArrayBuffer']);
