@@ -34,9 +34,10 @@ export class LcpnIndexManager extends DefaultIndexManager {
     /**
      * Normalized name -> every exported definition of it (each document's in its order), kept in
      * step with the exports: an edit's splice changes only its definitions' entries
-     * (`exportChanges`), any other update replaces the document's entries.
+     * (`exportChanges`), any other update replaces the document's entries. A name defined once
+     * (nearly all of them) keeps its description without a list: one-element lists were ~1.1x the text.
      */
-    private readonly table = new Map<string, AstNodeDescription[]>();
+    private readonly table = new Map<string, AstNodeDescription | AstNodeDescription[]>();
     /** The exports each document has in `table`. */
     private readonly tabled = new Map<string, readonly AstNodeDescription[]>();
     /** Documents whose content was removed from the index (reset for a new text): their entries are not answered until updated. */
@@ -80,9 +81,10 @@ export class LcpnIndexManager extends DefaultIndexManager {
      * per-document map of names, which cost ~0.9x the text).
      */
     exportsName(uri: string, key: string): boolean {
-        const list = this.table.get(key);
-        if (!list) return false;
-        for (const description of list) if (description.documentUri.toString() === uri) return true;
+        const entry = this.table.get(key);
+        if (!entry) return false;
+        if (!Array.isArray(entry)) return entry.documentUri.toString() === uri;
+        for (const description of entry) if (description.documentUri.toString() === uri) return true;
         return false;
     }
 
@@ -121,22 +123,26 @@ export class LcpnIndexManager extends DefaultIndexManager {
 
     /**
      * The exported definitions of `key` (normalized) in the index now, each document's in its
-     * order (documents in no particular order), or undefined.
+     * order (documents in no particular order), or undefined. The list is the caller's (a copy).
      */
     definitionsNamed(key: string): AstNodeDescription[] | undefined {
-        const list = this.table.get(key);
-        if (!list || this.removedContent.size === 0) return list;
+        const entry = this.table.get(key);
+        if (!entry) return undefined;
+        const list = Array.isArray(entry) ? entry : [entry];
+        if (this.removedContent.size === 0) return list === entry ? list.slice() : list;
         const kept = list.filter((d) => !this.removedContent.has(d.documentUri.toString()));
         return kept.length > 0 ? kept : undefined;
     }
 
     private tableOne(description: AstNodeDescription, inOrder: boolean): void {
         const key = keyOf(description);
-        const list = this.table.get(key);
-        if (!list) {
-            this.table.set(key, [description]);
+        const entry = this.table.get(key);
+        if (!entry) {
+            this.table.set(key, description);
             return;
         }
+        const list = Array.isArray(entry) ? entry : [entry];
+        if (list !== entry) this.table.set(key, list);
         // Among the entries of its own document, in the document's order (the first one is the one a use there links to).
         let at = list.length;
         if (inOrder) {
@@ -154,11 +160,16 @@ export class LcpnIndexManager extends DefaultIndexManager {
 
     private untable(description: AstNodeDescription): void {
         const key = keyOf(description);
-        const list = this.table.get(key);
-        const at = list ? list.indexOf(description) : -1;
+        const entry = this.table.get(key);
+        if (entry === description) {
+            this.table.delete(key);
+            return;
+        }
+        const at = Array.isArray(entry) ? entry.indexOf(description) : -1;
         if (at < 0) return;
-        list!.splice(at, 1);
-        if (list!.length === 0) this.table.delete(key);
+        const list = entry as AstNodeDescription[];
+        list.splice(at, 1);
+        if (list.length === 1) this.table.set(key, list[0]);
     }
 
     constructor(services: LangiumSharedCoreServices) {

@@ -117,7 +117,7 @@ export class LcpnLinker extends DefaultLinker {
         const candidates = this.scopeProvider.getScope(refInfo).getElements(refInfo.reference.$refText).toArray();
         if (candidates.length < 2) return candidate;
         const files = candidateFileNames(candidates).join(', ');
-        const error: AmbiguityError = { ...candidate, message: `'${refInfo.reference.$refText}' is defined in several files: ${files}`, ambiguous: candidates };
+        const error: AmbiguityError = { info: candidate.info, targetDescription: candidate.targetDescription, message: `'${refInfo.reference.$refText}' is defined in several files: ${files}`, ambiguous: candidates };
         return error;
     }
 
