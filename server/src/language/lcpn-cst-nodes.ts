@@ -82,10 +82,9 @@ export class LcpnHiddenLeafCstNode extends LcpnLeafCstNode {
  * lcpn's composite (made by `LcpnCstNodeBuilder.buildCompositeNode`, lcpn-cst-builder.ts).
  * Langium's `CompositeCstNodeImpl` keeps its children in a `content` array: ~70 bytes for the
  * array of a single child, which half of all composites have. This one keeps a single child
- * without an array (two or more in an array of exactly their number), and is otherwise
- * Langium's composite (its subclass: the same five fields, its own AST node in `_astNode`, its
- * range cached in `_rangeCache`, both Langium-private names, see lcpn-langium-internals.ts and
- * lcpn-incremental-cst.ts).
+ * without an array (two or more in an array of exactly their number), caches no range, and is
+ * otherwise Langium's composite (its subclass: container, grammar source, children, and its own
+ * AST node in Langium's private `_astNode`, read by lcpn-langium-internals.ts `ownAstNode`).
  *
  * While the parser builds it (open), its children are an array that Langium's builder methods
  * change in place through `content`. When closed (`close`, the builder's `construct`), it
@@ -134,18 +133,14 @@ export class LcpnCompositeCstNode extends CompositeCstNodeImpl {
         return this.lastVisible()?.end ?? 0;
     }
 
+    /** Langium's range, not cached (see `_rangeCache` below): its lines come from the root's line starts. */
     override get range(): Range {
-        const fields = this as unknown as { _rangeCache?: Range };
-        let range = fields._rangeCache;
-        if (range === undefined) {
-            const first = this.firstVisible();
-            const last = this.lastVisible();
-            if (!first || !last) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-            const start = first.range.start;
-            const end = last.range.end;
-            fields._rangeCache = range = { start, end: end.line < start.line ? start : end };
-        }
-        return range;
+        const first = this.firstVisible();
+        const last = this.lastVisible();
+        if (!first || !last) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+        const start = first.range.start;
+        const end = last.range.end;
+        return { start, end: end.line < start.line ? start : end };
     }
 
     /** The first child that is not hidden (else the first child), as Langium's composite. */
@@ -168,6 +163,14 @@ export class LcpnCompositeCstNode extends CompositeCstNodeImpl {
         return count > 0 ? this.childAt(count - 1) : undefined;
     }
 }
+
+/**
+ * No range cache: Langium's constructor's `this._rangeCache = undefined` (a private field, the
+ * one `range` fills) lands on this accessor, so lcpn's composite has four fields, not five
+ * (8 bytes x ~200k composites at 1 MB), and the incremental shift has no cache to forget.
+ * `server/test/robustness/cst-composites.test.ts` fails if an upgrade renames the field.
+ */
+Object.defineProperty(LcpnCompositeCstNode.prototype, '_rangeCache', { get: () => undefined, set: () => undefined, configurable: true });
 
 /** The number of children of a composite, without the copy lcpn's composite's `content` makes. */
 export function childCount(node: CompositeCstNode): number {

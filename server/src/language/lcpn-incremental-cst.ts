@@ -1,10 +1,9 @@
 /**
  * Moving CST nodes that an incremental update keeps (lcpn-incremental-parse.ts) to their new
  * positions. A leaf is lcpn's (`LcpnLeafCstNode`, lcpn-cst-nodes.ts): it stores its offset and
- * reads its lines from its root's text, so only offsets move. A composite caches its range
- * (`CompositeCstNodeImpl._rangeCache`, Langium-private; lcpn's composite is its subclass): the
- * one Langium internal the incremental update touches, forgotten when lines move;
- * `server/test/robustness/cst-leaves.test.ts` fails if an upgrade renames it.
+ * reads its lines from its root's text, so only offsets move; lcpn's composite caches no range.
+ * A composite that is not lcpn's (none below the root) may cache its range
+ * (`CompositeCstNodeImpl._rangeCache`, Langium-private): it is forgotten when lines move.
  * `supportsShift` turns the incremental update off (every edit then parses the whole file) when
  * a leaf is not lcpn's.
  */
@@ -19,9 +18,9 @@ export function supportsShift(leaf: CstNode): boolean {
 }
 
 /**
- * Moves every leaf under `node` by `offset` characters, and forgets the composites' cached
- * ranges when `lines` lines move (a cache holds lines and columns: callers move only whole
- * lines, so when no line moves it stays true). Iterative (a deep form must not
+ * Moves every leaf under `node` by `offset` characters, and forgets the cached ranges of
+ * composites that are not lcpn's when `lines` lines move (a cache holds lines and columns:
+ * callers move only whole lines, so when no line moves it stays true). Iterative (a deep form must not
  * overflow the stack). This touches every node after an edit (memory-bound: ~300k nodes for an
  * edit in the middle of a 1 MB file).
  */
@@ -30,7 +29,6 @@ export function shiftCst(node: CstNode, offset: number, lines: number): void {
     while (stack.length > 0) {
         const current = stack.pop()!;
         if (current instanceof LcpnCompositeCstNode) {
-            if (lines !== 0 && (current as unknown as CompositeFields)._rangeCache !== undefined) (current as unknown as CompositeFields)._rangeCache = undefined;
             const count = current.childCount;
             for (let i = 0; i < count; i++) stack.push(current.childAt(i));
         } else if (current instanceof LcpnLeafCstNode) {

@@ -2,8 +2,7 @@
  * lcpn's compact CST leaves (lcpn-cst-nodes.ts): a leaf stores its offset and reads its range
  * from its root's text. Its range must be where LSP puts its offsets (the editor's own
  * `positionAt`), whatever the line breaks; its shape is the five fields the heap budget counts;
- * and a composite's cached range is where the incremental shift forgets it (the one Langium
- * internal lcpn-incremental-cst.ts touches).
+ * and composites cache no range, so a range read before a splice never goes stale after it.
  */
 import { describe, expect, test } from 'vitest';
 import type { CompositeCstNode, CstNode, ParseResult } from 'langium';
@@ -25,6 +24,19 @@ function leaves(node: CstNode): CstNode[] {
         else out.push(current);
     }
     return out.sort((a, b) => a.offset - b.offset);
+}
+
+function composites(root: CstNode): CompositeCstNode[] {
+    const out: CompositeCstNode[] = [];
+    const stack = [root];
+    while (stack.length > 0) {
+        const current = stack.pop()!;
+        if ('content' in current) {
+            out.push(current as CompositeCstNode);
+            for (const child of (current as CompositeCstNode).content) stack.push(child);
+        }
+    }
+    return out;
 }
 
 function rootOf(result: ParseResult<ast.Document>): CompositeCstNode {
@@ -100,11 +112,32 @@ describe('compact CST leaves', () => {
         }
     });
 
-    test('internal: a composite caches its range in `_rangeCache` (Langium-private; the incremental shift forgets it)', () => {
-        const result = parser.parse<ast.Document>('(def a [1 2])\n(def b wazir)');
-        const item = rootOf(result).content[1];
-        expect(Object.hasOwn(item, '_rangeCache')).toBe(true);
-        const range = item.range;
-        expect((item as unknown as { _rangeCache?: unknown })._rangeCache).toBe(range);
+    test('composites cache no range: ranges read before a splice that moves lines are where the new text puts them, at every depth', () => {
+        const items = Array.from({ length: 8 }, (_, i) => `(def p${'abcdefgh'[i]} (/ (wazir :forward)\r\n  [1\n 2]))`);
+        const oldText = items.join('\n');
+        const edits = [
+            [oldText.indexOf('(def pc'), oldText.indexOf('(def pc'), '(def new\n\n\r\n  ferz)\n'], // adds lines before kept items
+            [oldText.indexOf('(def pb'), oldText.indexOf('(def pd'), ''] // removes lines before kept items
+        ] as const;
+        for (const [from, to, insert] of edits) {
+            const old = parser.parse<ast.Document>(oldText);
+            // Read every composite's range before the splice (a cache would keep these lines).
+            const before = composites(rootOf(old)).map((node) => node.range);
+            expect(before.length).toBeGreaterThan(40);
+            const newText = oldText.slice(0, from) + insert + oldText.slice(to);
+            const document = TextDocument.create('file:///z.lcpn', 'lcpn', 0, newText);
+            const spliced = spliceParse(parser, old, oldText, newText, (offset) => document.positionAt(offset).line);
+            expect(spliced).toBeDefined();
+            const after = composites(rootOf(spliced!.parseResult));
+            let kept = 0;
+            for (const node of after) {
+                // (The root is Langium's, new for each parse and splice.)
+                if (node.container) expect(Object.hasOwn(node, '_rangeCache')).toBe(false);
+                expect(node.range, node.text).toEqual({ start: document.positionAt(node.offset), end: document.positionAt(node.end) });
+                if (node.offset > from + insert.length) kept++;
+            }
+            // The kept items after the edit, with their nested composites, moved.
+            expect(kept).toBeGreaterThan(20);
+        }
     });
 });
