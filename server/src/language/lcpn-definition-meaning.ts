@@ -90,7 +90,8 @@ export function namesWithChangedMeaning(removed: readonly Definition[], added: r
     return changed;
 }
 
-function byName(definitions: readonly Definition[]): Map<string, Definition[]> {
+/** Named definitions grouped by normalized name, in the given order (the cutoff and the meaning comparison both use it). */
+export function byName(definitions: readonly Definition[]): Map<string, Definition[]> {
     const result = new Map<string, Definition[]>();
     for (const definition of definitions) {
         if (!definition.name) continue;

@@ -22,6 +22,7 @@
  */
 import type * as ast from './generated/ast.js';
 import type { DefinitionUses } from './lcpn-definition-uses.js';
+import { byName } from './lcpn-definition-meaning.js';
 import type { LcpnPieceModels, PieceResolver } from './lcpn-piece-models.js';
 import { recompile, sharedRefCache, usersSee } from '../engine/compile.js';
 import { bodyKind } from '../model/body-kind.js';
@@ -105,17 +106,6 @@ function samePiece(models: LcpnPieceModels, old: ast.Definition, now: ast.Defini
     if (!a || !b || a.declaration || b.declaration || !a.body || !b.body || a.incomplete || b.incomplete) return false;
     const body = (definition: ast.Definition) => (definition as { body?: ast.Expr }).body;
     return bodyKind(body(old)) === 'piece' && bodyKind(body(now)) === 'piece';
-}
-
-function byName(definitions: readonly ast.Definition[]): Map<string, ast.Definition[]> {
-    const result = new Map<string, ast.Definition[]>();
-    for (const definition of definitions) {
-        if (!definition.name) continue;
-        const key = normalizeName(definition.name);
-        const list = result.get(key);
-        if (list) list.push(definition); else result.set(key, [definition]);
-    }
-    return result;
 }
 
 function only<T>(list: readonly T[] | undefined): T | undefined {

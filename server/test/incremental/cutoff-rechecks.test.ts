@@ -12,36 +12,14 @@ import { incrementalValidationStats } from '../../src/language/lcpn-incremental-
 import { cutoffStats } from '../../src/language/lcpn-early-cutoff.js';
 import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { diagnosticsFromScratch, edit, services, type Services } from './workspace.js';
+import { rechecksSession } from './rechecks-session.js';
 
 const URI_TEXT = 'file:///w/cutoff.lcpn';
 /** The splice re-reads the edited definition and two anchors on each side. */
 const SLICE = 5;
 
-async function session(text: string) {
-    const s: Services = await services();
-    let version = 1;
-    let document = await edit(s, URI_TEXT, text, version);
-    return {
-        get diagnostics(): Diagnostic[] { return document.diagnostics ?? []; },
-        /** Edits to `next`; the number of definitions checked again (the step must take the incremental path). */
-        async step(next: string): Promise<number> {
-            const rechecked = incrementalValidationStats.rechecked;
-            const reused = incrementalValidationStats.reused;
-            document = await edit(s, URI_TEXT, next, ++version);
-            expect(incrementalValidationStats.reused).toBe(reused + 1);
-            const count = incrementalValidationStats.rechecked - rechecked;
-            const expected = (await diagnosticsFromScratch(new Map([[URI_TEXT, next]]))).get(URI_TEXT);
-            expect(JSON.stringify(document.diagnostics)).toBe(expected);
-            return count;
-        },
-        /** Edits to `next` by whatever path the validator takes; the diagnostics equal a fresh build's. */
-        async anyStep(next: string): Promise<void> {
-            document = await edit(s, URI_TEXT, next, ++version);
-            const expected = (await diagnosticsFromScratch(new Map([[URI_TEXT, next]]))).get(URI_TEXT);
-            expect(JSON.stringify(document.diagnostics)).toBe(expected);
-        }
-    };
+function session(text: string) {
+    return rechecksSession(URI_TEXT, text);
 }
 
 const code = (d: Diagnostic) => (d.data as { code?: string } | undefined)?.code;

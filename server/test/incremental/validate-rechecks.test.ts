@@ -7,35 +7,18 @@
  */
 import { describe, expect, test } from 'vitest';
 import { generateChained } from '../../../bench/generate.js';
-import { incrementalValidationStats } from '../../src/language/lcpn-incremental-validator.js';
 import { meaningOf } from '../../src/language/lcpn-definition-meaning.js';
 import type * as ast from '../../src/language/generated/ast.js';
-import { diagnosticsFromScratch, edit, services, type Services } from './workspace.js';
+import { edit, services } from './workspace.js';
+import { rechecksSession } from './rechecks-session.js';
 
 const URI_TEXT = 'file:///w/rechecks.lcpn';
 /** The splice re-reads the edited definition and two anchors on each side. */
 const SLICE = 5;
 
 /** One open document edited step by step; each step reports how many definitions it rechecked. */
-async function session(text: string) {
-    const s: Services = await services();
-    let version = 1;
-    let document = await edit(s, URI_TEXT, text, version);
-    return {
-        get document() { return document; },
-        async step(next: string): Promise<number> {
-            const rechecked = incrementalValidationStats.rechecked;
-            const reused = incrementalValidationStats.reused;
-            document = await edit(s, URI_TEXT, next, ++version);
-            // The step must have taken the incremental path, or its count says nothing.
-            expect(incrementalValidationStats.reused).toBe(reused + 1);
-            const count = incrementalValidationStats.rechecked - rechecked;
-            // (The build from scratch counts its own checks: read the count before.)
-            const expected = (await diagnosticsFromScratch(new Map([[URI_TEXT, next]]))).get(URI_TEXT);
-            expect(JSON.stringify(document.diagnostics)).toBe(expected);
-            return count;
-        }
-    };
+function session(text: string) {
+    return rechecksSession(URI_TEXT, text);
 }
 
 function replaceLine(text: string, line: number, content: string): string {
