@@ -4,7 +4,7 @@
  * Linking, reference indexing and validation each walk every node of a document; on a 1 MB
  * file (~300k nodes) Langium's streams cost about a second per build.
  */
-import { isAstNode, isReference, type AstNode, type Reference, type ReferenceInfo } from 'langium';
+import { DocumentState, isAstNode, isReference, type AstNode, type DocumentBuilder, type Reference, type ReferenceInfo } from 'langium';
 
 /**
  * Calls `visit` for `root` and every node below it, in `streamAst` order. Iterative: the depth
@@ -39,9 +39,10 @@ export function forEachAstChild(node: AstNode, visit: (child: AstNode) => void):
 }
 
 /**
- * Every AST node of `root`, in `streamAst` order. Remembered for a document's root (linking,
- * reference indexing and validation each ask once per build; a parse makes a new root, and
- * later phases add no nodes).
+ * Every AST node of `root`, in `streamAst` order. Remembered for a document's root while it is
+ * being built (linking, reference indexing and validation each ask once per build; a parse makes
+ * a new root, and later phases add no nodes) until `forgetAstNodes` (once the build has validated:
+ * kept for the document's life, the array costs ~2x the text).
  */
 export function allAstNodes(root: AstNode): readonly AstNode[] {
     const remembered = root.$document ? walked.get(root) : undefined;
@@ -53,6 +54,21 @@ export function allAstNodes(root: AstNode): readonly AstNode[] {
 }
 
 const walked = new WeakMap<AstNode, AstNode[]>();
+
+/**
+ * Forgets `root`'s remembered walk. A later build of the same root (its document relinked after
+ * another changed) walks it once more; an edit makes a new root, so it never reads an old walk.
+ */
+export function forgetAstNodes(root: AstNode): void {
+    walked.delete(root);
+}
+
+/** Forgets the walks of a build's documents once it has validated them (service wiring, lcpn-module.ts). */
+export function forgetWalksAfterBuilds(builder: DocumentBuilder): void {
+    builder.onBuildPhase(DocumentState.Validated, (documents) => {
+        for (const document of documents) forgetAstNodes(document.parseResult.value);
+    });
+}
 
 /** The (single-valued) references of one node, as `AstUtils.streamReferences` gives them. */
 export function referencesOf(node: AstNode): ReferenceInfo[] {

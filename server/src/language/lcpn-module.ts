@@ -15,6 +15,7 @@ import { LcpnParserErrorMessageProvider } from './lcpn-parser-messages.js';
 import { LcpnValueConverter } from './lcpn-value-converter.js';
 import { LcpnClient } from './lcpn-client.js';
 import { LcpnPieceModels } from './lcpn-piece-models.js';
+import { forgetWalksAfterBuilds } from './ast-walk.js';
 import { choosePreludeUri } from './lcpn-prelude-file.js';
 import { LcpnScopeProvider } from './lcpn-scope-provider.js';
 import { LcpnReferences } from './lcpn-keyword-references.js';
@@ -125,6 +126,7 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     registerValidationChecks(Lcpn);
     registerNamespaceChecks(Lcpn);
     registerEngineChecks(Lcpn);
+    forgetWalksAfterBuilds(shared.workspace.DocumentBuilder);
     shared.lsp.LanguageServer.onInitialize((params) => {
         Lcpn.lcpn.Client.initialize(params);
         choosePreludeUri(params);
