@@ -65,17 +65,15 @@ interface State {
 /** Separates a key's edges in State.edges (names have no line breaks). */
 const EDGE = '\n';
 
-/** The names each body refers to, joined by EDGE, kept per body (a body is lowered once per definition node and never changes). */
-const bodyEdges = new WeakMap<Move, string>();
-
+/**
+ * The names a body refers to, joined by EDGE. Not remembered per body: State.edges keeps each
+ * key's answer for as long as the state lives, and a body is a lowered model that the next build
+ * lowers anew (a table per body cost ~0.5 bytes of heap per byte of text for no later hit).
+ */
 function edgesOfBody(body: Move): string {
-    let list = bodyEdges.get(body);
-    if (list === undefined) {
-        const keys = [...new Set(references(body))];
-        // A join of several is a new string; a single name is the lowered model's own (perhaps a slice of the text).
-        bodyEdges.set(body, list = keys.length === 1 ? ownString(keys[0]) : keys.join(EDGE));
-    }
-    return list;
+    const keys = [...new Set(references(body))];
+    // A join of several is a new string; a single name is the lowered model's own (perhaps a slice of the text).
+    return keys.length === 1 ? ownString(keys[0]) : keys.join(EDGE);
 }
 
 /** The first of a name's complete definitions, and all of them. */
