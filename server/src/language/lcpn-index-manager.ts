@@ -134,6 +134,17 @@ export class LcpnIndexManager extends DefaultIndexManager {
         return kept.length > 0 ? kept : undefined;
     }
 
+    /**
+     * The description the table keeps for definition `node` of document `uri` named `name` (as
+     * written), if any: the description provider gives a definition exported again the same one.
+     */
+    describedAs(node: AstNode, name: string, uri: string): AstNodeDescription | undefined {
+        const entry = this.table.get(normalizeName(name));
+        if (!entry) return undefined;
+        const same = (d: AstNodeDescription) => d.node === node && d.name === name && d.documentUri.toString() === uri;
+        return Array.isArray(entry) ? entry.find(same) : same(entry) ? entry : undefined;
+    }
+
     private tableOne(description: AstNodeDescription, inOrder: boolean): void {
         const key = keyOf(description);
         const entry = this.table.get(key);

@@ -17,7 +17,7 @@ import {
     AstUtils, CstUtils, DefaultAstNodeDescriptionProvider, DocumentState, DefaultLinker, DefaultReferenceDescriptionProvider, DefaultScopeComputation, interruptAndCheck,
     isLinkingError, MultiMap, Cancellation,
     type AstNode, type AstNodeDescription, type AstNodeLocator, type DocumentSegment, type LangiumDocument, type NameProvider, type URI, type LinkingError, type LocalSymbols,
-    type CstNode, type Reference, type ReferenceDescription, type ReferenceInfo
+    type CstNode, type Reference, type ReferenceDescription, type ReferenceInfo, type LangiumCoreServices, type LangiumSharedCoreServices
 } from 'langium';
 import type { LangiumServices } from 'langium/lsp';
 import { allAstNodes, referencesOf } from './ast-walk.js';
@@ -315,8 +315,17 @@ export class LcpnLinker extends DefaultLinker {
 export const incrementalLinkStats = { incremental: 0, full: 0 };
 
 export class LcpnAstNodeDescriptionProvider extends DefaultAstNodeDescriptionProvider {
-    /** One description per named node: an edit keeps unchanged definitions, and the links to them keep their description. */
-    private readonly described = new WeakMap<AstNode, LcpnAstNodeDescription>();
+    /**
+     * One description per exported definition: an edit keeps unchanged definitions, and the links
+     * to them keep their description. The index's name table keeps it (a WeakMap of node ->
+     * description was ~0.5x the text): a definition exported again finds it there.
+     */
+    private readonly shared: LangiumSharedCoreServices;
+
+    constructor(services: LangiumCoreServices) {
+        super(services);
+        this.shared = services.shared;
+    }
     /** The class of this provider's descriptions: its locator and name provider on the prototype, not in each description. */
     private readonly Description = descriptionClass(this.astNodeLocator, this.nameProvider);
 
@@ -324,12 +333,14 @@ export class LcpnAstNodeDescriptionProvider extends DefaultAstNodeDescriptionPro
         const uri = (document ?? AstUtils.getDocument(node)).uri;
         const known = name ?? this.nameProvider.getName(node);
         if (!known) throw new Error(`Node at path ${this.astNodeLocator.getAstNodePath(node)} has no name.`);
-        const kept = this.described.get(node);
-        if (kept && kept.name === known && kept.documentUri.toString() === uri.toString()) return kept;
-        const description = new this.Description(node, known, uri);
-        this.described.set(node, description);
-        return description;
+        const kept = (this.shared.workspace.IndexManager as Partial<DescriptionKeeper>).describedAs?.(node, known, uri.toString());
+        return kept ?? new this.Description(node, known, uri);
     }
+}
+
+/** What keeps the descriptions of exported definitions (LcpnIndexManager's name table). */
+interface DescriptionKeeper {
+    describedAs(node: AstNode, name: string, uri: string): AstNodeDescription | undefined;
 }
 
 /**
