@@ -51,40 +51,43 @@ export interface CycleSearch {
  * from all keys would for every key it visits (the edit path re-searches from changed keys only).
  */
 export function cycleComponents(starts: Iterable<string>, edges: (key: string) => string[]): CycleSearch {
+    // One Map lookup per edge: a key's number is its index; its key, `low` and `onStack` are arrays by that number.
     const index = new Map<string, number>();
-    const low = new Map<string, number>();
-    const onStack = new Set<string>();
-    const stack: string[] = [];
+    const low: number[] = [];
+    const onStack: boolean[] = [];
+    const keys: string[] = [];
+    const stack: number[] = [];
     const components: string[][] = [];
-    let counter = 0;
+    const work: { key: string; at: number; next: string[]; i: number }[] = [];
+    const open = (key: string) => {
+        const at = index.size;
+        index.set(key, at); keys.push(key); low.push(at); onStack.push(true);
+        stack.push(at);
+        work.push({ key, at, next: edges(key), i: 0 });
+    };
     for (const root of starts) {
         if (index.has(root)) continue;
-        const work: { key: string; next: string[]; i: number }[] = [];
-        const open = (key: string) => {
-            index.set(key, counter); low.set(key, counter); counter++;
-            stack.push(key); onStack.add(key);
-            work.push({ key, next: edges(key), i: 0 });
-        };
         open(root);
         while (work.length > 0) {
             const frame = work[work.length - 1];
             if (frame.i < frame.next.length) {
                 const to = frame.next[frame.i++];
-                if (!index.has(to)) open(to);
-                else if (onStack.has(to)) low.set(frame.key, Math.min(low.get(frame.key)!, index.get(to)!));
+                const seen = index.get(to);
+                if (seen === undefined) open(to);
+                else if (onStack[seen] && seen < low[frame.at]) low[frame.at] = seen;
                 continue;
             }
             work.pop();
             if (work.length > 0) {
-                const parent = work[work.length - 1].key;
-                low.set(parent, Math.min(low.get(parent)!, low.get(frame.key)!));
+                const parent = work[work.length - 1].at;
+                if (low[frame.at] < low[parent]) low[parent] = low[frame.at];
             }
-            if (low.get(frame.key) === index.get(frame.key)) {
+            if (low[frame.at] === frame.at) {
                 const component: string[] = [];
-                let member: string;
-                do { member = stack.pop()!; onStack.delete(member); component.push(member); } while (member !== frame.key);
+                let member: number;
+                do { member = stack.pop()!; onStack[member] = false; component.push(keys[member]); } while (member !== frame.at);
                 // Only components holding a cycle are kept (a lone key without an edge to itself is none).
-                if (component.length > 1 || edges(component[0]).includes(component[0])) components.push(component);
+                if (component.length > 1 || frame.next.includes(frame.key)) components.push(component);
             }
         }
     }

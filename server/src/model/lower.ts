@@ -605,9 +605,10 @@ class Lowering {
                 continue;
             }
             const text = node.value.slice(1);
+            const first = text.charCodeAt(0);
             if (text === '*') {
                 numbers.push({ node, value: null });
-            } else if (/^[0-9]+$/.test(text)) {
+            } else if (first >= 48 && first <= 57 && /^[0-9]+$/.test(text)) {
                 // A bound too large to hold is reported and left out (it would only read as a wrong bound).
                 if (Number.isSafeInteger(Number(text))) numbers.push({ node, value: Number(text) });
                 else this.integer(Number(text), node);
@@ -621,8 +622,7 @@ class Lowering {
                 else result.push({ kind: 'direction', name });
             }
         }
-        const range = this.range(numbers);
-        if (range) result.push(range);
+        if (numbers.length > 0) result.push(this.range(numbers)!);
         return result;
     }
 
