@@ -260,7 +260,7 @@ function pointsElsewhere(diagnostic: Diagnostic): boolean {
 }
 
 /**
- * The root's walk (allAstNodes, remembered per root) cut at each definition: definition k's
+ * The root's walk (allAstNodes, remembered for the length of one build) cut at each definition: definition k's
  * nodes are `nodes[starts[k]..starts[k + 1])`. Undefined unless its top-level nodes are exactly
  * the root's definitions, in order (a clean file has no strays).
  */
