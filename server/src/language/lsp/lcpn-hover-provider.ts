@@ -13,6 +13,7 @@ import type { DiagramStyle } from '../lcpn-client.js';
 import { nameRole } from '../lcpn-name-roles.js';
 import { isPreludeUri } from '../lcpn-prelude.js';
 import { candidateFileNames, isAmbiguityError } from '../lcpn-scope-provider.js';
+import { brokenDefinitionElsewhere, brokenWhere } from '../lcpn-broken-elsewhere.js';
 import type { LcpnServices } from '../lcpn-module.js';
 import { declaredBoard } from '../lcpn-declared-board.js';
 import { fileGeometry } from '../lcpn-file-geometry.js';
@@ -207,6 +208,9 @@ export class LcpnHoverProvider implements HoverProvider {
             // landings), unless it is a direction the language evaluates itself.
             const defined = word?.evaluated === false || !word ? this.declared(normalizeKeyword(node.value), uri, settings) : undefined;
             if (defined) return defined;
+            // As the diagnostic says (lcpn-broken-elsewhere.ts): another file defines it, with a syntax error.
+            const broken = word ? undefined : brokenDefinitionElsewhere(this.services, normalizeKeyword(node.value), document);
+            if (broken) return `**${escapeMarkdown(node.value)}** names a definition with a syntax error (${escapeMarkdown(brokenWhere(broken))}): it does not restrict the moves until that is fixed.`;
             return word ? `**${escapeMarkdown(node.value)}**: ${word.doc}` : `**${escapeMarkdown(node.value)}**: a keyword the language does not know. It is kept and shown, but does not restrict the moves.`;
         }
         // Informal words mean the condition they name when the file defines it: `"before crossing river"`.
@@ -238,6 +242,9 @@ export class LcpnHoverProvider implements HoverProvider {
             const files = [...new Set(candidateFileNames(error.ambiguous))];
             return `**${escapeMarkdown(text)}** is defined in several files of the workspace: ${files.map(escapeMarkdown).join(', ')} (and not in this file), so it has no moves here. Define it in this file to choose.`;
         }
+        // Another file defines it with a syntax error: say where, as its diagnostic does (lcpn-broken-elsewhere.ts).
+        const broken = brokenDefinitionElsewhere(this.services, normalizeName(text), AstUtils.getDocument(node));
+        if (broken) return `**${escapeMarkdown(text)}** is a definition with a syntax error (${escapeMarkdown(brokenWhere(broken))}): it has no moves here until that is fixed.`;
         return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the workspace or the standard prelude.`;
     }
 
