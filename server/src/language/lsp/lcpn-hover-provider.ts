@@ -178,7 +178,7 @@ export class LcpnHoverProvider implements HoverProvider {
             const role = nameRole(node);
             if (role === 'piece') {
                 const target = node.ref.ref;
-                if (!target) return this.declared(normalizeName(text), uri, settings) ?? this.unresolved(node, text);
+                if (!target) return this.declared(normalizeName(text), uri, settings) ?? this.unresolved(node, text, document);
                 const lowered = models.loweredOf(target);
                 const origin = isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? 'standard prelude' : undefined;
                 return lowered ? this.piece(lowered.piece, uri, settings, origin) : undefined;
@@ -236,14 +236,14 @@ export class LcpnHoverProvider implements HoverProvider {
     }
 
     /** A piece name that links to nothing: defined in several other files (ambiguous), or nowhere. */
-    private unresolved(node: ast.NameRef, text: string): string {
+    private unresolved(node: ast.NameRef, text: string, document: LangiumDocument): string {
         const error = node.ref.error;
         if (isAmbiguityError(error)) {
             const files = [...new Set(candidateFileNames(error.ambiguous))];
             return `**${escapeMarkdown(text)}** is defined in several files of the workspace: ${files.map(escapeMarkdown).join(', ')} (and not in this file), so it has no moves here. Define it in this file to choose.`;
         }
         // Another file defines it with a syntax error: say where, as its diagnostic does (lcpn-broken-elsewhere.ts).
-        const broken = brokenDefinitionElsewhere(this.services, normalizeName(text), AstUtils.getDocument(node));
+        const broken = brokenDefinitionElsewhere(this.services, normalizeName(text), document);
         if (broken) return `**${escapeMarkdown(text)}** is a definition with a syntax error (${escapeMarkdown(brokenWhere(broken))}): it has no moves here until that is fixed.`;
         return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the workspace or the standard prelude.`;
     }
