@@ -14,6 +14,8 @@ export interface AstShape {
     readonly children: readonly string[];
     /** Properties with a default value (Langium's mandatory properties): `[]` or a primitive. */
     readonly defaults: readonly (readonly [name: string, value: unknown])[];
+    /** The list properties (`items+=...`: their default is `[]`), which the CST builder copies to their exact size. */
+    readonly lists: readonly string[];
 }
 
 /** Makes a new AST node `{ $type }` (a plain object: its prototype is Object.prototype). */
@@ -33,7 +35,8 @@ export class AstShapes {
             const properties = Object.values(this.reflection.getTypeMetaData(type).properties);
             shape = known ? {
                 children: properties.filter((p) => p.referenceType === undefined).map((p) => p.name),
-                defaults: properties.filter((p) => p.defaultValue !== undefined).map((p) => [p.name, p.defaultValue] as const)
+                defaults: properties.filter((p) => p.defaultValue !== undefined).map((p) => [p.name, p.defaultValue] as const),
+                lists: properties.filter((p) => Array.isArray(p.defaultValue)).map((p) => p.name)
             } : undefined;
             this.shapes.set(type, shape);
         }

@@ -5,17 +5,15 @@
  */
 import {
     AstUtils, CstNodeBuilder, GrammarAST, GrammarUtils, type CompositeCstNodeImpl, type LeafCstNodeImpl,
-    type AstReflection, type CompositeCstNode, type CstNode, type RootCstNode
+    type CompositeCstNode, type CstNode, type RootCstNode
 } from 'langium';
+import type { AstShapes } from './lcpn-ast-shapes.js';
 import { LcpnCompositeCstNode, LcpnHiddenLeafCstNode, LcpnLeafCstNode } from './lcpn-cst-nodes.js';
 import { ownAstNode } from './lcpn-langium-internals.js';
 
 type Token = Parameters<CstNodeBuilder['buildLeafNode']>[0];
 
 export class LcpnCstNodeBuilder extends CstNodeBuilder {
-    /** Per AST type, its array properties (`items+=...`). */
-    private readonly arrayProperties = new Map<string, string[]>();
-
     /**
      * The open composites, root first. Langium's own stack is private and its
      * `buildCompositeNode` makes Langium's composite, so this builder keeps its own: it
@@ -25,7 +23,8 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
     private readonly open: CompositeCstNode[] = [];
     private root: RootCstNode | undefined;
 
-    constructor(private readonly reflection: AstReflection) {
+    /** `shapes`: per AST type, its list properties (`items+=...`), shared with the parser (lcpn-ast-shapes.ts). */
+    constructor(private readonly shapes: AstShapes) {
         super();
     }
 
@@ -68,7 +67,8 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
         const current: CompositeCstNode = this.current;
         item.$cstNode = current;
         this.open.pop();
-        if (typeof item.$type === 'string') compactArrays(item as unknown as Record<string, unknown[] | undefined>, this.arrayPropertiesOf(item.$type));
+        const lists = typeof item.$type === 'string' ? this.shapes.of(item.$type)?.lists : undefined;
+        if (lists !== undefined) compactArrays(item as unknown as Record<string, unknown[] | undefined>, lists);
         if (current.content.length === 0) {
             // An empty composite (an optional rule call that read nothing) leaves the tree.
             this.removeNode(current);
@@ -87,15 +87,6 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
         if (current instanceof LcpnCompositeCstNode) current.close();
         else (current as CompositeCstNodeImpl).content = current.content.slice();
     }
-
-    private arrayPropertiesOf(type: string): string[] {
-        let names = this.arrayProperties.get(type);
-        if (names === undefined) {
-            names = Object.values(this.reflection.getTypeMetaData(type).properties).filter((p) => Array.isArray(p.defaultValue)).map((p) => p.name);
-            this.arrayProperties.set(type, names);
-        }
-        return names;
-    }
 }
 
 /**
@@ -105,7 +96,7 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
  * through unassigned rule calls is constructed at each level; its lists are copied again
  * (they are short, and the copy stays exact).
  */
-function compactArrays(node: Record<string, unknown[] | undefined>, names: string[]): void {
+function compactArrays(node: Record<string, unknown[] | undefined>, names: readonly string[]): void {
     for (const name of names) {
         const list = node[name];
         if (list !== undefined && list.length > 0) node[name] = list.slice();

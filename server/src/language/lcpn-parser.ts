@@ -51,8 +51,8 @@ class LcpnLangiumParser extends LangiumParser {
 
     constructor(services: LangiumCoreServices) {
         super(services);
-        this.cstBuilder = new LcpnCstNodeBuilder(services.shared.AstReflection);
         this.shapes = new AstShapes(services.shared.AstReflection);
+        this.cstBuilder = new LcpnCstNodeBuilder(this.shapes);
         // Langium's `construct` without its defaults loop (`assignMandatoryProperties`: an
         // `Object.values` of the type's metadata each time; the same node is constructed again
         // at each unassigned rule level above it). Its infix-rule branch is not reproduced: kept
