@@ -2358,6 +2358,33 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                   "$type": "Keyword",
                   "value": ")"
                 }
+              },
+              {
+                "$type": "Group",
+                "elements": [
+                  {
+                    "$type": "Action",
+                    "type": {
+                      "$ref": "#/interfaces@11"
+                    },
+                    "feature": "base",
+                    "operator": "="
+                  },
+                  {
+                    "$type": "Assignment",
+                    "feature": "qualifiers",
+                    "operator": "+=",
+                    "terminal": {
+                      "$type": "RuleCall",
+                      "rule": {
+                        "$ref": "#/rules@46"
+                      },
+                      "arguments": []
+                    },
+                    "cardinality": "+"
+                  }
+                ],
+                "cardinality": "?"
               }
             ],
             "cardinality": "*"
@@ -2367,7 +2394,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "entry": false,
       "fragment": false,
       "parameters": [],
-      "$comment": "/** Arguments may be numbers: \`board(9, 10, confine(elephant, own_side))\`. */"
+      "$comment": "/**\\n * Arguments may be numbers: \`board(9, 10, confine(elephant, own_side))\`. Keywords right after a\\n * call's \`)\` restrict its result, one Qualified node for the run (\`move(rook):forward:2\`), as\\n * \`(move(rook)):forward:2\` with the brackets. Elsewhere a keyword is taken by InfixPostfix,\\n * nearer its operand (\`capture & cannon:forward\` qualifies \`cannon\`), so only a \`)\` is ever\\n * followed by one here: every text that parsed before parses to the same tree. (The run of\\n * keywords sits inside the call's group, not as a second choice of the loop: a loop choice\\n * ending in \`Qualifier+\` could be followed by another keyword, an ambiguity Chevrotain reports.)\\n */"
     },
     {
       "$type": "ParserRule",
