@@ -82,8 +82,13 @@ class InfixPrinter {
             case 'path':
                 // A call: after a SQL gerund it is grouped (`moving (path("F$"))`), as `moving path` would read as the gerund's argument.
                 return [`${spellName('path', this.style)}(${quote(move.text)})`, Level.Application];
-            case 'qualified':
-                return [this.move(move.base, Level.Primary) + move.qualifiers.map(infixQualifier).join(''), Level.Postfix];
+            case 'qualified': {
+                const qualifiers = move.qualifiers.map(infixQualifier).join('');
+                // A call takes keywords after its `)` (`move(rook):forward`): the result reads at the
+                // call's level. A SQL gerund would pass them to its argument, so it keeps brackets.
+                if (this.isCall(move.base)) return [this.print(move.base)[0] + qualifiers, Level.Application];
+                return [this.move(move.base, Level.Primary) + qualifiers, Level.Postfix];
+            }
             case 'union':
                 // No movement has no C or SQL spelling; `()` reads as "nothing" and, being a syntax
                 // error, can never pass for a movement (`""` would read back as informal text).
@@ -101,8 +106,17 @@ class InfixPrinter {
         }
     }
 
+    /** Whether `move` prints as a call ending in its `)`: `f(x)`, `path("F$")`, not `moving x`. */
+    private isCall(move: Move): boolean {
+        return move.kind === 'path' || (move.kind === 'apply' && !this.gerundForm(move.functions, move.args));
+    }
+
+    private gerundForm(functions: string[], args: Move[]): boolean {
+        return this.style === 'sql' && args.length === 1 && functions.every((f) => GERUND_OF[f]);
+    }
+
     private apply(functions: string[], args: Move[]): [string, Level] {
-        if (this.style === 'sql' && args.length === 1 && functions.every((f) => GERUND_OF[f])) {
+        if (this.gerundForm(functions, args)) {
             return [`${functions.map((f) => GERUND_OF[f]).join(' AND ')} ${this.move(args[0], Level.Postfix)}`, Level.Application];
         }
         const fn = functions.map((f) => spellName(f, this.style)).join(SPELLING[this.style].compose);
