@@ -88,6 +88,11 @@ describe('precedence of a keyword after a call', () => {
             .toBe('(if ((= (call rank) 2) (-> (q (call move rook) :forward) wazir)) (q (call capture rook) :backward))');
     });
 
+    test('a restricted call applied again is reported as no function, at the call', () => {
+        const result = parsePieceText('x := move(rook):forward(wazir)');
+        expect(result.problems.map((p) => `${p.code} ${p.line}:${p.column}`)).toEqual(['not-a-function 1:6']);
+    });
+
     test('a definition after it on the next line is its own definition', () => {
         const result = lcpnParser().parse<ast.Document>('x := move(rook):forward\ny := wazir\n(def z (ferz :forward))');
         expect(result.parserErrors).toEqual([]);
