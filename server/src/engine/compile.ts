@@ -23,7 +23,7 @@ import type { DirectionTest, Geometry } from '../geometry/geometry.js';
 import { SQUARE } from '../geometry/square.js';
 import { selectSteps } from './directions.js';
 import {
-    NONE, Problems, type EndRule, type EngineProblem, type EngineRule, type Plan, type PlanCondition, type PlanZone,
+    NONE, Problems, type EndRule, type Vec, type EngineProblem, type EngineRule, type Plan, type PlanCondition, type PlanZone,
     type Resolver, type Target
 } from './plan.js';
 
@@ -127,6 +127,18 @@ export class RefCache extends Map<string, RefEntry> {
 
     constructor(readonly kept?: KeptPlans, private readonly identify?: Identify) {
         super();
+    }
+
+    /** The cache keys of references in the root context, per lattice (most references of a file: one string each, not one per use). */
+    private readonly rootKeys = new Map<Geometry, Map<string, string>>();
+
+    /** The cache key of reference `key` in the root context on `geometry` (as Compiler.ref spells it). */
+    rootKey(geometry: Geometry, key: string): string {
+        let keys = this.rootKeys.get(geometry);
+        if (!keys) this.rootKeys.set(geometry, keys = new Map());
+        let cacheKey = keys.get(key);
+        if (cacheKey === undefined) keys.set(key, cacheKey = `${geometry.id}\u0000${key}\u0000${ROOT_KEY ??= keyOf(ROOT)}`);
+        return cacheKey;
     }
 
     /** Whether entries are recorded for later resolvers. */
@@ -245,8 +257,12 @@ export function compile(
 
 class Compiler {
     private readonly stack: string[] = [];
-    /** The names on `stack` (a name is on it at most once: a second time is a cycle). */
-    private readonly onStack = new Set<string>();
+    /**
+     * The names on `stack` (a name is on it at most once: a second time is a cycle), made once the
+     * stack is deeper than a few names: a check compiles every definition of a file, and most
+     * compiles never get past two (a Set per compile was ~5% of what validating a 1 MB file allocates).
+     */
+    private onStack: Set<string> | undefined;
     private nodes = 0;
     private depth = 0;
     /** The target's own nodes being compiled, outermost first (empty inside a referenced definition). */
@@ -255,15 +271,11 @@ class Compiler {
     private inRef = 0;
     /** Counts informal parts compiled to nothing, so a sequence can tell an informal leg from a broken one. */
     private informal = 0;
-    /** One PlanZone per zone name (null: not a zone), so the walker builds each zone's mask once. */
-    private readonly zones = new Map<string, PlanZone | null>();
+    /** One PlanZone per zone name (null: not a zone), so the walker builds each zone's mask once (made when first asked). */
+    private zones: Map<string, PlanZone | null> | undefined;
     /** Defined functions being expanded (a function whose parts name itself is a cycle). */
     private readonly functionStack: string[] = [];
-    private readonly env: TestEnvironment = {
-        resolve: (key) => this.resolve(key),
-        zone: (key) => this.zone(key),
-        report: (kind, message, rule, foreign, name) => (foreign ? this.unlocated(kind, message, rule) : this.report(kind, message, rule, undefined, undefined, name))
-    };
+    private testEnvironment: TestEnvironment | undefined;
     /** The reference compiles in progress (for the cache), innermost last: the problems each met, and, when kept, the names it read and the entries it reused. */
     private readonly recording: Recording[] = [];
     /** Looks a name up, noting it for the reference compile in progress when entries are kept. */
@@ -271,8 +283,8 @@ class Compiler {
         this.read(key);
         return this.lookup(key);
     };
-    /** Context keys of this compile's contexts (contexts are never changed once made). */
-    private readonly contextKeys = new Map<Context, string>();
+    /** Context keys of this compile's contexts (contexts are never changed once made; made when first asked). */
+    private contextKeys: Map<Context, string> | undefined;
     /** Cycles met so far: a reference compile that met one is not cached. */
     private cycles = 0;
     /** Size limits met so far: a reference compile that met one is cached as too large. */
@@ -291,6 +303,31 @@ class Compiler {
         this.cap = maxNodes;
     }
 
+    /** What conditions compile against: made when a compile first meets a condition (most never do). */
+    private get env(): TestEnvironment {
+        return this.testEnvironment ??= {
+            resolve: (key) => this.resolve(key),
+            zone: (key) => this.zone(key),
+            report: (kind, message, rule, foreign, name) => (foreign ? this.unlocated(kind, message, rule) : this.report(kind, message, rule, undefined, undefined, name))
+        };
+    }
+
+    /** Whether `key` is on the stack (a cycle). */
+    private isOnStack(key: string): boolean {
+        return this.onStack ? this.onStack.has(key) : this.stack.includes(key);
+    }
+
+    private push(key: string): void {
+        this.stack.push(key);
+        if (this.onStack) this.onStack.add(key);
+        else if (this.stack.length > 8) this.onStack = new Set(this.stack);
+    }
+
+    private pop(): void {
+        const key = this.stack.pop()!;
+        this.onStack?.delete(key);
+    }
+
     private read(key: string): void {
         if (this.recording.length > 0) this.recording[this.recording.length - 1].reads?.add(key);
     }
@@ -306,10 +343,11 @@ class Compiler {
     private zone(key: string): PlanZone | undefined {
         // Remembered per compile: a reference compile reusing the zone read it too.
         this.read(key);
-        let zone = this.zones.get(key);
+        const zones = this.zones ??= new Map();
+        let zone = zones.get(key);
         if (zone === undefined) {
             zone = resolveZone(key, this.resolve) ?? null;
-            this.zones.set(key, zone);
+            zones.set(key, zone);
             // The zone's definition carries the error; here the note explains the moves it leaves out.
             const broken = zone && brokenZoneNote(key, this.resolve);
             if (broken) this.unlocated('invalid', broken, 'zone-square');
@@ -330,11 +368,9 @@ class Compiler {
             else this.report('invalid', `"${target.key}" has no movement`, 'no-body');
             return NONE;
         }
-        this.stack.push(target.key);
-        this.onStack.add(target.key);
+        this.push(target.key);
         const plan = this.plan(target.body, ROOT);
-        this.stack.pop();
-        this.onStack.delete(target.key);
+        this.pop();
         return plan;
     }
 
@@ -401,7 +437,8 @@ class Compiler {
             this.report('invalid', '[0 0] does not move', 'bad-vector');
             return NONE;
         }
-        const steps = selectSteps(ctx.only ? [[m, n]] : this.geometry.images(m, n), ctx.groups);
+        const images: readonly Vec[] = ctx.only ? [[m, n]] : imagesOf(this.geometry, m, n);
+        const steps = ctx.groups.length === 0 ? images.slice() : selectSteps(images, ctx.groups);
         const min = Math.max(1, ctx.range?.min ?? 1);
         const max = ctx.range ? ctx.range.max : 1;
         if (max !== null && max < min) {
@@ -434,13 +471,13 @@ class Compiler {
     }
 
     private ref(key: string, ctx: Context): Plan | Annotation {
-        if (this.onStack.has(key)) {
+        if (this.isOnStack(key)) {
             const cycle = [...this.stack.slice(this.stack.indexOf(key)), key].join(' -> ');
             this.report('cycle', `cyclic definition: ${cycle}`, 'cycle');
             return NONE;
         }
         // Plans differ by lattice (images, keywords): one cache serves every geometry.
-        const cacheKey = this.cache && `${this.geometry.id}\u0000${key}\u0000${this.contextKey(ctx)}`;
+        const cacheKey = this.cache && (ctx === ROOT ? this.cache.rootKey(this.geometry, key) : `${this.geometry.id}\u0000${key}\u0000${this.contextKey(ctx)}`);
         const cached = cacheKey !== undefined ? this.cache!.get(cacheKey) ?? this.cache!.reuse(key, cacheKey) : undefined;
         if (cached) {
             // An entry is only made for a name that resolves to a body; not lowered again to be reused.
@@ -463,14 +500,12 @@ class Compiler {
 
     /** Without a cache: the reference's body compiled in place, within what is left of the cap. */
     private expand(key: string, body: Move, ctx: Context): Plan | Annotation {
-        this.stack.push(key);
-        this.onStack.add(key);
+        this.push(key);
         this.inRef++;
         try {
             return this.compile(body, ctx);
         } finally {
-            this.stack.pop();
-            this.onStack.delete(key);
+            this.pop();
             this.inRef--;
         }
     }
@@ -489,8 +524,7 @@ class Compiler {
         this.informal = 0;
         this.cap = REFERENCE_MAX_NODES;
         this.recording.push(recording);
-        this.stack.push(key);
-        this.onStack.add(key);
+        this.push(key);
         this.inRef++;
         try {
             const out = this.compile(body, ctx);
@@ -515,8 +549,7 @@ class Compiler {
             this.nodes = nodes;
             this.informal = informal;
             this.cap = cap;
-            this.stack.pop();
-            this.onStack.delete(key);
+            this.pop();
             this.inRef--;
             this.recording.pop();
         }
@@ -541,8 +574,9 @@ class Compiler {
     /** What a context is, as text (keyOf), remembered per context object for this compile (a WeakMap's insertions cost ~3% of validating a 1 MB file). */
     private contextKey(ctx: Context): string {
         if (ctx === ROOT) return ROOT_KEY ??= keyOf(ROOT);
-        let key = this.contextKeys.get(ctx);
-        if (key === undefined) this.contextKeys.set(ctx, key = keyOf(ctx));
+        const keys = this.contextKeys ??= new Map();
+        let key = keys.get(ctx);
+        if (key === undefined) keys.set(ctx, key = keyOf(ctx));
         return key;
     }
 
@@ -781,6 +815,24 @@ class Compiler {
             otherwise: otherwise && this.plan(otherwise, ctx)
         };
     }
+}
+
+/**
+ * Each lattice's images of [m n] (`Geometry.images`), computed once per vector with components
+ * up to IMAGES_KEPT either way: every leaf of every definition asks. Shared: never changed.
+ */
+const IMAGES = new WeakMap<Geometry, Map<number, Map<number, readonly Vec[]>>>();
+const IMAGES_KEPT = 32;
+
+function imagesOf(geometry: Geometry, m: number, n: number): readonly Vec[] {
+    if (!(Math.abs(m) <= IMAGES_KEPT && Math.abs(n) <= IMAGES_KEPT)) return geometry.images(m, n);
+    let byM = IMAGES.get(geometry);
+    if (!byM) IMAGES.set(geometry, byM = new Map());
+    let byN = byM.get(m);
+    if (!byN) byM.set(m, byN = new Map());
+    let images = byN.get(n);
+    if (!images) byN.set(n, images = geometry.images(m, n));
+    return images;
 }
 
 /** The root context's key (keyOf), computed once. */

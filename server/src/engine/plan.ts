@@ -154,27 +154,31 @@ export interface LocatedProblem {
 
 /** Collects problems without duplicates (the same sub-definition may be compiled many times). */
 export class Problems {
-    private readonly byMessage = new Map<string, EngineProblem>();
-    private readonly places = new Set<string>();
-    private readonly nodeIds = new Map<Move, number>();
+    // Made at the first problem: the editor's checks make one Problems per definition, and nearly every definition has none.
+    private byMessage: Map<string, EngineProblem> | undefined;
+    private places: Set<string> | undefined;
+    private nodeIds: Map<Move, number> | undefined;
     readonly list: EngineProblem[] = [];
     /** Each place in the target's own body a problem arose (one entry per place, even for a repeated message). */
     readonly located: LocatedProblem[] = [];
 
     add(kind: EngineProblem['kind'], message: string, rule: EngineRule, path?: readonly Move[], keyword?: string, name?: string): void {
-        let problem = this.byMessage.get(message);
+        const byMessage = this.byMessage ??= new Map();
+        let problem = byMessage.get(message);
         if (!problem) {
             problem = { kind, message, rule };
-            this.byMessage.set(message, problem);
+            byMessage.set(message, problem);
             this.list.push(problem);
         }
         if (!path || path.length === 0) return;
         const node = path[path.length - 1];
-        let id = this.nodeIds.get(node);
-        if (id === undefined) this.nodeIds.set(node, id = this.nodeIds.size);
+        const nodeIds = this.nodeIds ??= new Map();
+        let id = nodeIds.get(node);
+        if (id === undefined) nodeIds.set(node, id = nodeIds.size);
         const place = `${id}\u0000${message}`;
-        if (this.places.has(place)) return;
-        this.places.add(place);
+        const places = this.places ??= new Set();
+        if (places.has(place)) return;
+        places.add(place);
         this.located.push({ problem, path, ...(keyword !== undefined ? { keyword } : {}), ...(name !== undefined ? { name } : {}) });
     }
 }
