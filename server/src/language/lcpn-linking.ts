@@ -6,17 +6,18 @@
  *   definitions), so the per-node local symbol table Langium builds was never read.
  * - Linking and the reference index walk the AST with `forEachAstNode` instead of Langium's
  *   streams, in the same order, with a cancellation check every few hundred nodes.
- * - Descriptions of definitions (the index) are instances of one class, with the name and
- *   selection segments computed on first use. Langium builds each as an object literal with a
- *   getter (a closure per description) and computes the selection segment at once.
+ * - Descriptions of definitions (the index) keep the node and, for a name not written
+ *   normalized, its key; everything else is read from the node when asked (lcpn-descriptions.ts).
+ *   Langium builds each as an object literal with a getter (a closure per description) and
+ *   computes the selection segment at once.
  *
  * - References (`NameRef.ref`) are instances of a smaller class than Langium's, with Langium's
  *   behaviour (lcpn-reference.ts); an unlink resets them without deleting a field.
  */
 import {
-    AstUtils, CstUtils, DefaultAstNodeDescriptionProvider, DocumentState, DefaultLinker, DefaultReferenceDescriptionProvider, DefaultScopeComputation, interruptAndCheck,
+    AstUtils, DefaultAstNodeDescriptionProvider, DocumentState, DefaultLinker, DefaultReferenceDescriptionProvider, DefaultScopeComputation, interruptAndCheck,
     isLinkingError, MultiMap, Cancellation,
-    type AstNode, type AstNodeDescription, type AstNodeLocator, type DocumentSegment, type LangiumDocument, type NameProvider, type URI, type LinkingError, type LocalSymbols,
+    type AstNode, type AstNodeDescription, type LangiumDocument, type LinkingError, type LocalSymbols,
     type CstNode, type Reference, type ReferenceDescription, type ReferenceInfo, type LangiumCoreServices, type LangiumSharedCoreServices
 } from 'langium';
 import type { LangiumServices } from 'langium/lsp';
@@ -27,6 +28,7 @@ import { incompleteDefinitions } from './lcpn-incomplete.js';
 import { addUser, applyRuns, completenessChanges, itemReferenceInfos, namesOf, planRelink, type AnyReference, type LinkedState } from './lcpn-incremental-link.js';
 import { incrementalEnabled, parseId, spliceOf } from './lcpn-incremental-parse.js';
 import { isPreludeUri } from './lcpn-prelude.js';
+import { descriptionMaker } from './lcpn-descriptions.js';
 import { LcpnReference, referenceClass, ReferenceTexts, UnresolvedReference } from './lcpn-reference.js';
 import { candidateFileNames, type AmbiguityError } from './lcpn-scope-provider.js';
 import { normalizeName } from '../model/names.js';
@@ -149,9 +151,10 @@ export class LcpnLinker extends DefaultLinker {
     private readonly NameReference = referenceClass(this.referenceResolver, 'ref');
     private readonly texts = new ReferenceTexts();
 
+    /** `refNode` is not kept: the reference reads it from the node when asked (lcpn-reference.ts `refNodeOf`, the same CST node). */
     override buildReference(node: AstNode, property: string, refNode: CstNode | undefined, refText: string): Reference {
         if (property !== 'ref') return super.buildReference(node, property, refNode, refText);
-        return new this.NameReference(node, refNode, this.texts.intern(refText));
+        return new this.NameReference(node, this.texts.intern(refText));
     }
 
     /** Langium's unlink of these references, without deleting a field of an LcpnReference. */
@@ -326,61 +329,21 @@ export class LcpnAstNodeDescriptionProvider extends DefaultAstNodeDescriptionPro
         super(services);
         this.shared = services.shared;
     }
-    /** The class of this provider's descriptions: its locator and name provider on the prototype, not in each description. */
-    private readonly Description = descriptionClass(this.astNodeLocator, this.nameProvider);
+    /** Makes this provider's descriptions (lcpn-descriptions.ts): its locator and name provider on their prototypes. */
+    private readonly describe = descriptionMaker(this.astNodeLocator, this.nameProvider);
 
     override createDescription(node: AstNode, name: string | undefined, document?: LangiumDocument): AstNodeDescription {
         const uri = (document ?? AstUtils.getDocument(node)).uri;
         const known = name ?? this.nameProvider.getName(node);
         if (!known) throw new Error(`Node at path ${this.astNodeLocator.getAstNodePath(node)} has no name.`);
         const kept = (this.shared.workspace.IndexManager as Partial<DescriptionKeeper>).describedAs?.(node, known, uri.toString());
-        return kept ?? new this.Description(node, known, uri);
+        return kept ?? this.describe(node, known);
     }
 }
 
 /** What keeps the descriptions of exported definitions (LcpnIndexManager's name table). */
 interface DescriptionKeeper {
     describedAs(node: AstNode, name: string, uri: string): AstNodeDescription | undefined;
-}
-
-/**
- * Langium's description of a named node. Its path and segments are read from the node when
- * asked, so a description stays true when an edit moves its definition (a splice changes the
- * definition's index and shifts its positions in place). The locator and name provider are on
- * the prototype (one subclass per provider: `descriptionClass`): a file keeps one description
- * per definition.
- */
-abstract class LcpnAstNodeDescription implements AstNodeDescription {
-    readonly type: string;
-    /** The normalized name (the namespace's key). */
-    readonly key: string;
-    declare protected readonly locator: AstNodeLocator;
-    declare protected readonly names: NameProvider;
-
-    constructor(readonly node: AstNode, readonly name: string, readonly documentUri: URI) {
-        this.type = node.$type;
-        this.key = normalizeName(name);
-    }
-
-    get path(): string {
-        return this.locator.getAstNodePath(this.node);
-    }
-
-    get nameSegment(): DocumentSegment | undefined {
-        return CstUtils.toDocumentSegment(this.names.getNameNode(this.node) ?? this.node.$cstNode);
-    }
-
-    get selectionSegment(): DocumentSegment | undefined {
-        return CstUtils.toDocumentSegment(this.node.$cstNode);
-    }
-}
-
-/** A class of descriptions whose paths and name segments `locator` and `names` give. */
-function descriptionClass(locator: AstNodeLocator, names: NameProvider): new (node: AstNode, name: string, documentUri: URI) => LcpnAstNodeDescription {
-    class BoundDescription extends LcpnAstNodeDescription { }
-    Object.defineProperty(BoundDescription.prototype, 'locator', { value: locator });
-    Object.defineProperty(BoundDescription.prototype, 'names', { value: names });
-    return BoundDescription;
 }
 
 export class LcpnReferenceDescriptionProvider extends DefaultReferenceDescriptionProvider {

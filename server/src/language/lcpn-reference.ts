@@ -5,31 +5,47 @@
  * Langium 4.4's `DefaultReferenceImpl` has six fields set in its constructor (`resolver`,
  * `node`, `property`, `_ref`, `$refNode`, `$refText`) and a seventh, `_nodeDescription`, added
  * when the reference is linked, which gives every linked reference a separate property store:
- * ~107 bytes each. Here `resolver` and `property` are on the prototype (one class per linker),
- * every field is set in the constructor (no store added later), and the name as written is one
- * string per distinct name (`ReferenceTexts`): 64 bytes.
+ * ~107 bytes each. Here three fields, 48 bytes:
+ * - `resolver` and `property` are on the prototype (one class per linker);
+ * - `$refNode` is read from the node when asked (`refNodeOf`: the node's CST node for the
+ *   property, which is what the parser gave);
+ * - `_ref` and `_nodeDescription` are accessors over one field, `link` (`Link`): a resolved
+ *   reference keeps its description (an LcpnAstNodeDescription), whose node is the target;
+ *   any other combination Langium writes is kept as written;
+ * - the name as written is one string per distinct name (`ReferenceTexts`).
  *
  * Behaviour is Langium's, through Langium's own code: the getters call the linker's
  * `resolveReference` exactly as `DefaultReferenceImpl` does (lazy resolution, cached, error on
  * an unresolved name, resolution again after an unlink), and `DefaultLinker.doLink` and
  * `resolveReference` read and write `_ref` and `_nodeDescription` as they do on Langium's
  * class. The one difference: an unlink sets `_nodeDescription` to undefined instead of deleting
- * it (a deleted field would turn the object into a dictionary), which `LcpnLinker.unlink` does.
+ * it (`delete` of an accessor's name does nothing), which `LcpnLinker.unlink` does.
  * `server/test/incremental/link-reference.test.ts` compares both classes on the same documents.
  */
-import { isLinkingError, type AstNode, type AstNodeDescription, type CstNode, type LinkingError, type Reference, type ReferenceInfo } from 'langium';
+import { isCompositeCstNode, isLinkingError, type AstNode, type AstNodeDescription, type CstNode, type LinkingError, type Reference, type ReferenceInfo } from 'langium';
+import { LcpnAstNodeDescription } from './lcpn-descriptions.js';
 
 /** What resolves a reference: `DefaultLinker.referenceResolver` (its `resolveReference`, bound). */
 export interface ReferenceResolver {
     resolveReference(reference: Reference, node: AstNode, property: string): AstNode | undefined;
 }
 
+/** Langium's `_ref`: the target, a linking error, Langium's `RefResolving` mark while resolving, or undefined before linking. */
+type Target = AstNode | LinkingError | symbol | undefined;
+
+/** `_ref` and `_nodeDescription` when the one field cannot say both (resolving, a target not the description's node, an error with a description). */
+class Pair {
+    constructor(readonly ref: Target, readonly description: AstNodeDescription) { }
+}
+
+/**
+ * The one field behind `_ref` and `_nodeDescription`: an LcpnAstNodeDescription (the reference
+ * resolved to its node: the common case), a Pair, or `_ref` alone (no description).
+ */
+type Link = LcpnAstNodeDescription | Pair | Target;
+
 export abstract class LcpnReference implements Reference {
-    /** The target, a linking error, Langium's `RefResolving` mark while resolving, or undefined before linking (Langium's field). */
-    _ref: AstNode | LinkingError | symbol | undefined;
-    /** The description the target was found by (Langium's field). */
-    _nodeDescription: AstNodeDescription | undefined;
-    readonly $refNode: CstNode | undefined;
+    private link: Link;
     readonly $refText: string;
     /** The node holding the reference. */
     readonly node: AstNode;
@@ -38,12 +54,37 @@ export abstract class LcpnReference implements Reference {
     /** On the prototype: the property of `node` that holds the reference. */
     declare readonly property: string;
 
-    constructor(node: AstNode, refNode: CstNode | undefined, refText: string) {
-        this._ref = undefined;
-        this._nodeDescription = undefined;
-        this.$refNode = refNode;
+    constructor(node: AstNode, refText: string) {
+        this.link = undefined;
         this.$refText = refText;
         this.node = node;
+    }
+
+    /** Langium's field: the target, a linking error, `RefResolving` while resolving, or undefined before linking. */
+    get _ref(): Target {
+        const link = this.link;
+        if (link instanceof LcpnAstNodeDescription) return link.node;
+        return link instanceof Pair ? link.ref : link;
+    }
+
+    set _ref(ref: Target) {
+        this.link = linkOf(ref, this._nodeDescription);
+    }
+
+    /** Langium's field: the description the target was found by. */
+    get _nodeDescription(): AstNodeDescription | undefined {
+        const link = this.link;
+        if (link instanceof LcpnAstNodeDescription) return link;
+        return link instanceof Pair ? link.description : undefined;
+    }
+
+    set _nodeDescription(description: AstNodeDescription | undefined) {
+        this.link = linkOf(this._ref, description);
+    }
+
+    /** The CST node of the name (the one the parser built the reference with). */
+    get $refNode(): CstNode | undefined {
+        return refNodeOf(this.node, this.property);
     }
 
     get ref(): AstNode | undefined {
@@ -55,18 +96,55 @@ export abstract class LcpnReference implements Reference {
     }
 
     get error(): LinkingError | undefined {
-        return isLinkingError(this._ref) ? this._ref : undefined;
+        const target = this._ref;
+        return isLinkingError(target) ? target : undefined;
     }
 
-    /** Back to unlinked, as `DefaultLinker.unlink` leaves a reference (without deleting a field). */
+    /** Back to unlinked, as `DefaultLinker.unlink` leaves a reference. */
     unlink(): void {
-        this._ref = undefined;
-        this._nodeDescription = undefined;
+        this.link = undefined;
     }
 }
 
+function linkOf(ref: Target, description: AstNodeDescription | undefined): Link {
+    if (description === undefined) return ref;
+    if (description instanceof LcpnAstNodeDescription && ref !== undefined && ref === description.node) return description;
+    return new Pair(ref, description);
+}
+
+/**
+ * The CST node of `property` within the node's own CST node: the first one, depth first, whose
+ * grammar element is assigned to `property` (as Langium's `GrammarUtils.findNodeForProperty`
+ * finds it, without its arrays; a node whose CST node is that leaf itself is answered too).
+ */
+export function refNodeOf(node: AstNode, property: string): CstNode | undefined {
+    const cst = node.$cstNode;
+    if (!cst) return undefined;
+    if (!isCompositeCstNode(cst)) return assignedTo(cst, property) ? cst : undefined;
+    return findAssigned(cst.content, node, property);
+}
+
+function findAssigned(content: readonly CstNode[], node: AstNode, property: string): CstNode | undefined {
+    for (const child of content) {
+        if (assignedTo(child, property)) return child;
+        if (isCompositeCstNode(child) && child.astNode === node) {
+            const found = findAssigned(child.content, node, property);
+            if (found) return found;
+        }
+    }
+    return undefined;
+}
+
+/** Whether a CST node's grammar element lies in an assignment to `property`. */
+function assignedTo(cst: CstNode, property: string): boolean {
+    for (let element: { $type: string; $container?: unknown; feature?: string } | undefined = cst.grammarSource; element; element = element.$container as typeof element) {
+        if (element.$type === 'Assignment') return element.feature === property;
+    }
+    return false;
+}
+
 /** A class of references resolved by `resolver`, held in `property`. */
-export function referenceClass(resolver: ReferenceResolver, property: string): new (node: AstNode, refNode: CstNode | undefined, refText: string) => LcpnReference {
+export function referenceClass(resolver: ReferenceResolver, property: string): new (node: AstNode, refText: string) => LcpnReference {
     class BoundReference extends LcpnReference { }
     Object.defineProperty(BoundReference.prototype, 'resolver', { value: resolver });
     Object.defineProperty(BoundReference.prototype, 'property', { value: property });
