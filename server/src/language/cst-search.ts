@@ -4,9 +4,16 @@
  * their cost: the property search built an array per CST node (`flatMap` at every level) and
  * found the first match only after collecting every one; the keyword search ran a stream (a
  * generator per node). Semantic tokens ask both for nearly every AST node after every edit, and
- * the outline asks each definition for its name node.
+ * the outline asks each definition for its name node. Children are read with `childAt` (lcpn's
+ * composite's `content` is a copy).
  */
-import { AstUtils, GrammarAST, isCompositeCstNode, type AstNode, type CstNode } from 'langium';
+import { AstUtils, GrammarAST, type AstNode, type CompositeCstNode, type CstNode } from 'langium';
+import { childAt, childCount } from './lcpn-cst-nodes.js';
+
+/** Langium's `isCompositeCstNode` without reading `content` (a copy for lcpn's composite). */
+function isComposite(node: CstNode): node is CompositeCstNode {
+    return 'content' in node;
+}
 
 /** The feature of the assignment a grammar element lies in (asked once per element). */
 const features = new WeakMap<GrammarAST.AbstractElement, string | null>();
@@ -35,8 +42,9 @@ function nodesForProperty(node: CstNode, property: string, limit: number): CstNo
             found.push(cst);
             return found.length >= limit;
         }
-        if (!isCompositeCstNode(cst) || cst.astNode !== element) return false;
-        for (const child of cst.content) if (visit(child, false)) return true;
+        if (!isComposite(cst) || cst.astNode !== element) return false;
+        const count = childCount(cst);
+        for (let i = 0; i < count; i++) if (visit(childAt(cst, i), false)) return true;
         return false;
     };
     visit(node, true);
@@ -73,7 +81,7 @@ export function cstNodesForKeyword(node: CstNode | undefined, keyword: string): 
         const cst = stack.pop()!;
         if (cst.astNode !== element) continue; // another AST node's text: not searched (Langium prunes it)
         if (cst !== node && isKeyword(cst, keyword)) found.push(cst);
-        if (isCompositeCstNode(cst)) for (let i = cst.content.length - 1; i >= 0; i--) stack.push(cst.content[i]);
+        if (isComposite(cst)) for (let i = childCount(cst) - 1; i >= 0; i--) stack.push(childAt(cst, i));
     }
     return found;
 }

@@ -5,10 +5,10 @@
  */
 import {
     AstUtils, CstNodeBuilder, GrammarAST, GrammarUtils, type CompositeCstNodeImpl, type LeafCstNodeImpl,
-    type CompositeCstNode, type CstNode, type RootCstNode
+    type CompositeCstNode, type CstNode, type LeafCstNode, type RootCstNode
 } from 'langium';
 import type { AstShapes } from './lcpn-ast-shapes.js';
-import { LcpnCompositeCstNode, LcpnHiddenLeafCstNode, LcpnLeafCstNode } from './lcpn-cst-nodes.js';
+import { LcpnCompositeCstNode, LcpnHiddenLeafCstNode, LcpnLeafCstNode, MAX_SHARED_START } from './lcpn-cst-nodes.js';
 import { ownAstNode } from './lcpn-langium-internals.js';
 
 type Token = Parameters<CstNodeBuilder['buildLeafNode']>[0];
@@ -22,6 +22,10 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
      */
     private readonly open: CompositeCstNode[] = [];
     private root: RootCstNode | undefined;
+    /** Composites closed with two or more children since the last top-level item was done (`shareChildren`). */
+    private readonly closed: LcpnCompositeCstNode[] = [];
+    /** The array `shareChildren` fills (reused: a copy of exactly its length is what composites keep). */
+    private readonly placing: CstNode[] = [];
 
     /** `shapes`: per AST type, its list properties (`items+=...`), shared with the parser (lcpn-ast-shapes.ts). */
     constructor(private readonly shapes: AstShapes) {
@@ -37,6 +41,7 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
         const root = super.buildRootNode(input);
         this.root = root;
         this.open.length = 0;
+        this.closed.length = 0;
         this.open.push(root);
         return root;
     }
@@ -48,6 +53,15 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
         this.appendChild(this.current, node);
         this.open.push(node);
         return node;
+    }
+
+    /** lcpn's compact leaf (lcpn-cst-nodes.ts), made with its grammar source (Langium's sets it after: a second packing). */
+    override buildLeafNode(token: Token, feature?: GrammarAST.AbstractElement): LeafCstNode {
+        const leaf = feature === undefined
+            ? new LcpnHiddenLeafCstNode(token.startOffset, token.image.length, token.tokenType)
+            : new LcpnLeafCstNode(token.startOffset, token.image.length, token.tokenType, feature);
+        this.appendChild(this.current, leaf as unknown as LeafCstNodeImpl);
+        return leaf;
     }
 
     /** lcpn's compact leaf (lcpn-cst-nodes.ts): offsets only, its range read from the root's text. */
@@ -81,12 +95,55 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
                     // `current` is left empty, so Langium's `appendChildren` gives it an exact-size copy.
                     this.removeNode(child);
                     this.appendChildren(current, (child as CompositeCstNode).content as CstNode[]);
+                    (child as LcpnCompositeCstNode).discard();
                 }
             }
         }
-        if (current instanceof LcpnCompositeCstNode) current.close();
-        else (current as CompositeCstNodeImpl).content = current.content.slice();
+        if (current instanceof LcpnCompositeCstNode) {
+            if (current.close()) this.closed.push(current);
+        } else {
+            (current as CompositeCstNodeImpl).content = current.content.slice();
+        }
+        // A top-level item (or the whole parse) is done: its composites' children go in an array of their own.
+        if (this.open.length <= 1) this.shareChildren();
     }
+
+    /**
+     * The composites closed with two or more children since the last call (those of one
+     * top-level item, or of what the parse read after the last one) keep them in one array
+     * (per MAX_SHARED_START children), each from its place in it: an array costs 48 bytes
+     * before its elements, and the item's composites have ~2 children each. A composite with
+     * more than MAX_SHARED_CHILDREN keeps an array of exactly their number. An item's array
+     * holds only that item's nodes, so dropping the item (a splice) drops its array.
+     */
+    private shareChildren(): void {
+        const closed = this.closed;
+        const placing = this.placing;
+        let from = 0;
+        for (let i = 0; i < closed.length; i++) {
+            const node = closed[i];
+            const count = node.childrenToShare();
+            if (count === 0) {
+                node.keepOwnChildren();
+                continue;
+            }
+            if (placing.length > MAX_SHARED_START) {
+                useShared(closed, from, i, placing);
+                from = i;
+            }
+            node.placeChildren(placing);
+        }
+        useShared(closed, from, closed.length, placing);
+        closed.length = 0;
+    }
+}
+
+/** Gives the composites of closed[from, to) that placed their children in `placing` an exact copy of it, and empties it. */
+function useShared(closed: LcpnCompositeCstNode[], from: number, to: number, placing: CstNode[]): void {
+    if (placing.length === 0) return;
+    const shared = placing.slice();
+    for (let i = from; i < to; i++) closed[i].useShared(shared);
+    placing.length = 0;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * lcpn's compact CST leaves (lcpn-cst-nodes.ts): a leaf stores its offset and reads its range
  * from its root's text. Its range must be where LSP puts its offsets (the editor's own
- * `positionAt`), whatever the line breaks; its shape is the five fields the heap budget counts;
+ * `positionAt`), whatever the line breaks; its shape is the three fields the heap budget counts;
  * and composites cache no range, so a range read before a splice never goes stale after it.
  */
 import { describe, expect, test } from 'vitest';
@@ -78,10 +78,11 @@ describe('compact CST leaves', () => {
         expect(string.range.end.line - string.range.start.line).toBe(3);
     });
 
-    test('a leaf keeps five fields (container, grammar source, offset, length, token type); hidden is its class', () => {
+    test('a leaf keeps three fields (container, offset, kind and length packed); hidden is its class', () => {
         const result = parser.parse<ast.Document>('(def a [1 2]) ; note');
         for (const leaf of leaves(result.value.$cstNode!)) {
-            expect(Object.keys(leaf).sort()).toEqual(['_length', '_offset', 'container', 'grammarSource', 'tokenType']);
+            expect(Object.keys(leaf).sort()).toEqual(['_kind', '_offset', 'container']);
+            expect(typeof (leaf as unknown as { _kind: unknown })._kind).toBe('number');
         }
     });
 
