@@ -180,9 +180,15 @@ export class LcpnIncrementalDocumentValidator extends LcpnDocumentValidator {
         for (let k = 0; k < recheck.length; k++) {
             const definition = recheck[k];
             const checks: Diagnostic[] = [];
-            if (profiling) await this.validateAstNodes(definition, options, acceptorInto(checks), cancelToken);
-            else if (slices) await this.validateNodes(slices.nodes, slices.starts[k], slices.starts[k + 1] ?? slices.nodes.length, options, acceptorInto(checks), cancelToken ?? NONE, walk);
-            else await this.validateNodes(walks![k], 0, walks![k].length, options, acceptorInto(checks), cancelToken ?? NONE, walk);
+            if (profiling) {
+                await this.validateAstNodes(definition, options, acceptorInto(checks), cancelToken);
+            } else {
+                // Awaited only when a check or a cancellation point gives a promise (validateNodes).
+                const pending = slices
+                    ? this.validateNodes(slices.nodes, slices.starts[k], slices.starts[k + 1] ?? slices.nodes.length, options, acceptorInto(checks), cancelToken ?? NONE, walk)
+                    : this.validateNodes(walks![k], 0, walks![k].length, options, acceptorInto(checks), cancelToken ?? NONE, walk);
+                if (pending) await pending;
+            }
             computed.push({ definition, linking: linkingOf.get(definition) ?? [], checks });
         }
         const after: Diagnostic[] = [];

@@ -16,19 +16,27 @@ export class LcpnValidationRegistry extends ValidationRegistry {
 
     /** The checks of each node type for these categories (all when undefined). */
     checksFor(categories?: readonly string[]): (type: string) => readonly ValidationCheck[] {
+        // The same function for the same categories list: asked once per definition of a validation.
+        if (this.last && this.last.categories === categories) return this.last.checksOf;
         const key = categories ? categories.join('\u0000') : '\u0001all';
         let byType = this.arrays.get(key);
         if (!byType) this.arrays.set(key, byType = new Map());
         const checks = byType;
-        return (type) => {
+        const checksOf = (type: string) => {
             let list = checks.get(type);
             if (!list) checks.set(type, list = this.getChecks(type, categories as ValidationCategory[] | undefined).toArray());
             return list;
         };
+        this.last = { categories, checksOf };
+        return checksOf;
     }
+
+    /** The categories last asked for (checksFor), and their function. */
+    private last: { categories: readonly string[] | undefined; checksOf: (type: string) => readonly ValidationCheck[] } | undefined;
 
     protected override addEntry(type: string, entry: Parameters<ValidationRegistry['addEntry']>[1]): void {
         this.arrays.clear();
+        this.last = undefined;
         super.addEntry(type, entry);
     }
 
