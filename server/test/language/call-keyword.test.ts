@@ -71,6 +71,10 @@ describe('precedence of a keyword after a call', () => {
         ['move(rook):forward => wazir / ferz', 'move(rook):forward AND_THEN wazir OR ferz', '(/ (=> (q (call move rook) :forward) wazir) ferz)'],
         ['promote_to(move(rook):forward, knight)', 'promote_to(move(rook):forward, knight)', '(call promote_to (q (call move rook) :forward) knight)'],
         ['betza("W"):forward', 'betza("W"):forward', '(q (call betza "W") :forward)'],
+        // Keywords elsewhere are read as before.
+        ['rook:forward', 'rook:forward', '(q rook :forward)'],
+        ['[0, 1]:forward:sideways', '[0, 1]:forward:sideways', '(q [0 1] :forward :sideways)'],
+        ['a & b:k', 'a AND b:k', '(& a (q b :k))'],
         // The bracketed spelling is unchanged.
         ['(move(rook)):forward', '(move(rook)):forward', '(q (paren (call move rook)) :forward)']
     ];
@@ -80,6 +84,11 @@ describe('precedence of a keyword after a call', () => {
             expect(body(`x IS ${sql}`)).toBe(tree);
         });
     }
+
+    test('SQL: after a gerund the keyword restricts the gerund\'s argument, as before', () => {
+        expect(body('x IS moving rook:forward')).toBe('(moving (q rook :forward))');
+        expect(body('x IS (moving rook):forward')).toBe('(q (paren (moving rook)) :forward)');
+    });
 
     test('in the branches of a conditional', () => {
         expect(body('x := if (rank() = 2) { move(rook):forward } else { capture(rook):backward }'))
