@@ -21,15 +21,16 @@ type Source = GrammarAST.AbstractElement | undefined;
  * rule call, a cross-reference, a comment type: a few hundred per grammar), so a leaf stores
  * the index of its pair in this table, shared by every document of the process, instead of
  * two pointers. Index 0 is reserved: the leaf's pair and length are in `wideLeaves` (a token
- * of 64K characters or more, or a full table: each services instance's lexer has token types
- * of its own, so a process that makes thousands of them could fill it).
+ * of 4,096 characters or more, or a full table). Each services instance's lexer has token types
+ * of its own, so each instance that parses adds its pairs (up to ~200): the table has room for
+ * 2^18 - 1, a thousand instances in one process (tests, the bench), and keeps their token types.
  */
 interface LeafKind {
     readonly grammarSource: Source;
     readonly tokenType: TokenType;
 }
 
-const LEAF_KIND_BITS = 14;
+const LEAF_KIND_BITS = 18;
 const LEAF_KIND_MASK = (1 << LEAF_KIND_BITS) - 1;
 /** Lengths below this are packed with the kind (kind + length < 2^30: a small integer on every V8). */
 const PACKED_LENGTH_LIMIT = 1 << (30 - LEAF_KIND_BITS);

@@ -1,6 +1,6 @@
 /**
  * How lcpn's CST nodes pack what they keep (lcpn-cst-nodes.ts): a leaf's grammar source, token
- * type and length in one small integer (a kind table; a token of 64K characters or more is
+ * type and length in one small integer (a kind table; a token of 4,096 characters or more is
  * kept aside), a composite's grammar source with where its children are (an array shared by
  * the composites of one top-level item). Each packing must answer what the plain fields would,
  * at its limits too, and a splice must not keep a dropped item's nodes alive through an array
@@ -43,7 +43,7 @@ describe('packed CST leaves', () => {
         const result = parser.parse<ast.Document>(text);
         expect(result.parserErrors).toEqual([]);
         const leaves = leavesOf(rootOf(result));
-        const kindOf = (leaf: LeafCstNode) => (leaf as unknown as { _kind: number })._kind & 0x3fff;
+        const kindOf = (leaf: LeafCstNode) => (leaf as unknown as { _kind: number })._kind & 0x3ffff;
         const byPair = new Map<string, number>();
         const ids = new Map<object, number>();
         const id = (o: object | undefined) => (o === undefined ? -1 : ids.get(o) ?? (ids.set(o, ids.size), ids.size - 1));
@@ -61,13 +61,18 @@ describe('packed CST leaves', () => {
         expect(comments.map((c) => [c.text, c.grammarSource, c.tokenType.name])).toEqual([['; done', undefined, 'SL_COMMENT'], ['# end', undefined, 'SL_COMMENT']]);
     });
 
-    test('a token of 64K characters or more keeps its length, range and kind aside, also when a splice moves it', () => {
+    test('a token of 4,096 characters or more keeps its length, range and kind aside, also when a splice moves it', () => {
         const long = 'x'.repeat(70000);
-        const items = ['(def a wazir)', '(def b ferz)', '(def c rook)', '(def d knight)', `; ${long}`, '(def e ferz)', `(def f (igui "${long}"))`, '(def g knight)', '(def h rook)', '(def i wazir)'];
+        const items = [`;${'x'.repeat(4094)}`, '(def a wazir)', '(def b ferz)', '(def c rook)', '(def d knight)', `; ${long}`, '(def e ferz)', `(def f (igui "${long}"))`, '(def g knight)', '(def h rook)', '(def i wazir)'];
         const text = items.join('\n');
         const result = parser.parse<ast.Document>(text);
         expect(result.parserErrors).toEqual([]);
-        const longLeaves = leavesOf(rootOf(result)).filter((l) => l.length > 65535);
+        // (A token one character shorter is packed: 4,095 `x` in a comment.)
+        const packed = leavesOf(rootOf(result)).find((l) => l.length === 4095)!;
+        expect(packed.text).toBe(`;${'x'.repeat(4094)}`);
+        expect((packed as unknown as { _kind: number })._kind).not.toBe(0);
+        const longLeaves = leavesOf(rootOf(result)).filter((l) => l.length >= 4096);
+        for (const leaf of longLeaves) expect((leaf as unknown as { _kind: number })._kind).toBe(0);
         expect(longLeaves.map((l) => [l.hidden, l.length])).toEqual([[true, 70002], [false, 70002]]);
         for (const leaf of longLeaves) {
             expect(leaf).toBeInstanceOf(LcpnLeafCstNode);
@@ -81,7 +86,7 @@ describe('packed CST leaves', () => {
         const spliced = spliceParse(parser, result, text, newText, lineOf(newText));
         expect(spliced).toBeDefined();
         const document = TextDocument.create('file:///q.lcpn', 'lcpn', 0, newText);
-        const moved = leavesOf(rootOf(spliced!.parseResult)).filter((l) => l.length > 65535);
+        const moved = leavesOf(rootOf(spliced!.parseResult)).filter((l) => l.length >= 4096);
         expect(moved.length).toBe(2);
         moved.forEach((leaf, i) => expect(leaf === longLeaves[i]).toBe(true));
         for (const leaf of moved) {
