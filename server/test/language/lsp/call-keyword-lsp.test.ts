@@ -3,8 +3,7 @@
  * diagnostic, formatting, semantic tokens, hover, go to definition on the piece and on the
  * keyword, and completion after `move(rook):`, each as for the same keyword after a name.
  */
-import { expectCompletion, expectFormatting, expectGoToDefinition, expectHover, highlightHelper, parseHelper, type DecodedSemanticTokensWithRanges } from 'langium/test';
-import { clearDocuments } from 'langium/test';
+import { clearDocuments, expectCompletion, expectFormatting, expectGoToDefinition, expectHover, highlightHelper, parseHelper, type DecodedSemanticTokensWithRanges } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CompletionList } from 'vscode-languageserver';
 import type { LcpnServices } from '../../../src/language/lcpn-module.js';
