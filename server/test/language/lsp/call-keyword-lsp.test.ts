@@ -6,6 +6,7 @@
 import { clearDocuments, expectCompletion, expectFormatting, expectGoToDefinition, expectHover, highlightHelper, parseHelper, type DecodedSemanticTokensWithRanges } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CompletionList } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LcpnServices } from '../../../src/language/lcpn-module.js';
 import { createTestServices } from '../../test-services.js';
 
@@ -136,6 +137,23 @@ describe('go to definition', () => {
                 const links = await services.lsp.DefinitionProvider!.getDefinition(document, { textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(at) });
                 expect(links ?? []).toEqual([]);
             }
+        } finally {
+            await clearDocuments(services.shared, [document]);
+        }
+    });
+});
+
+describe('references and rename', () => {
+    test('a zone named by a keyword after a call is found and renamed there, in the keyword\'s spelling', async () => {
+        const text = '(def within-fortress (zone d1-f3))\na := move(rook):within_fortress\nb IS capture(rook):forward:WITHIN_FORTRESS';
+        const document = await parseHelper(services)(text);
+        try {
+            const uri = document.uri.toString();
+            const refs = await services.lsp.ReferencesProvider!.findReferences(document, { textDocument: { uri }, position: { line: 0, character: 8 }, context: { includeDeclaration: false } });
+            expect((refs ?? []).map((r) => `${r.range.start.line}:${document.textDocument.getText(r.range)}`).sort()).toEqual(['1:within_fortress', '2:WITHIN_FORTRESS']);
+            const edit = await services.lsp.RenameProvider!.rename(document, { textDocument: { uri }, position: { line: 1, character: 20 }, newName: 'palace' });
+            expect(TextDocument.applyEdits(document.textDocument, edit!.changes![uri]))
+                .toBe('(def palace (zone d1-f3))\na := move(rook):palace\nb IS capture(rook):forward:PALACE');
         } finally {
             await clearDocuments(services.shared, [document]);
         }
