@@ -7,9 +7,10 @@
 import { Cancellation, isOperationCancelled, URI, type LangiumDocument } from 'langium';
 import { describe, expect, test } from 'vitest';
 import type * as ast from '../../src/language/generated/ast.js';
+import type { LcpnServices } from '../../src/language/lcpn-module.js';
 import { createTestServices } from '../test-services.js';
 
-async function open(services: Awaited<ReturnType<typeof createTestServices>>, text: string, name: string): Promise<LangiumDocument> {
+async function open(services: LcpnServices, text: string, name: string): Promise<LangiumDocument> {
     const { LangiumDocuments, LangiumDocumentFactory, DocumentBuilder } = services.shared.workspace;
     const document = LangiumDocumentFactory.fromString(text, URI.parse(`file:///${name}.lcpn`));
     LangiumDocuments.addDocument(document);
