@@ -59,6 +59,17 @@ export class LcpnPieceModels {
     constructor(private readonly services: LangiumServices) {}
 
     /**
+     * The scope provider, looked up once: each `services.references.ScopeProvider` goes through
+     * two of Langium's injection proxies, and every definition's checks ask for a resolver.
+     * (Not in the constructor: the services may not all exist yet when this one is made.)
+     */
+    private scopeProvider: LcpnScopeProvider | undefined;
+
+    private get scopes(): LcpnScopeProvider {
+        return this.scopeProvider ??= this.services.references.ScopeProvider as LcpnScopeProvider;
+    }
+
+    /**
      * Every named definition of the document, lowered, in source order (a new map each call:
      * for the CLI and whole-file views; the editor's checks ask per definition).
      */
@@ -145,13 +156,13 @@ export class LcpnPieceModels {
 
     /** Resolution as LcpnScopeProvider decides it; an ambiguous name resolves to nothing. */
     private resolve(key: string, scope: UriScope): Resolution {
-        const scopes = this.services.references.ScopeProvider as LcpnScopeProvider;
+        const scopes = this.scopes;
         if (scope.document) return scopes.resolve(key, scope.document);
         return resolveName(scopes.definitionTable().get(normalizeName(key)), scope.uri);
     }
 
     private definitionTable(): DefinitionTable {
-        return (this.services.references.ScopeProvider as LcpnScopeProvider).definitionTable();
+        return this.scopes.definitionTable();
     }
 
     /**

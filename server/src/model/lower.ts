@@ -236,7 +236,11 @@ class Lowering {
     /** A vector's numbers, each checked where it is written. */
     private components(expr: ast.Vector): number[] {
         const values = expr.components ?? [];
-        if (values.every(Number.isSafeInteger)) return values.map((v) => (v === 0 ? 0 : v));
+        if (values.every(Number.isSafeInteger)) {
+            const vector: number[] = [];
+            for (const v of values) vector.push(v === 0 ? 0 : v);
+            return vector;
+        }
         const cst = expr.$cstNode;
         const leaves = cst ? GrammarUtils.findNodesForProperty(cst, 'components') : [];
         return values.map((value, i) => {
@@ -262,14 +266,16 @@ class Lowering {
         const mode = expr.op === '=>' || expr.op === 'AND_THEN' ? 'blocked' : 'free';
         // Infix chains parse left-nested: `a => b => c` is ((a => b) => c); flatten same-mode chains.
         const legs: Move[] = [];
-        const [first, ...rest] = expr.legs ?? [];
+        const written = expr.legs ?? [];
+        const first = written[0];
         if (first && !expr.open && ast.isSequence(first) && !first.open && sameMode(first.op, expr.op)) {
             const inner = this.sequence(first);
             if (inner.kind === 'sequence') legs.push(...inner.legs); else legs.push(inner);
         } else if (first) {
             legs.push(this.move(first));
         }
-        legs.push(...rest.map((leg) => this.move(leg)));
+        // A loop, not a rest pattern and a map: every sequence of every definition passes here.
+        for (let i = 1; i < written.length; i++) legs.push(this.move(written[i]));
         if (legs.length < 2) {
             this.problem(expr, 'short-sequence', `'${expr.op ?? '=>'}' needs two movements, the first leg and the one that continues from it`);
             return legs[0] ?? nothing();
@@ -305,10 +311,18 @@ class Lowering {
         if (expr.open && others.length === 0 && qualifiers.length > 0) {
             return { kind: 'qualified', base: this.move(expr.head), qualifiers: this.qualifiers(qualifiers) };
         }
-        const alternatives = this.functions(expr.head);
-        const moves = others.map((a) => this.move(a));
-        const applications: Move[] = alternatives.map((functions) => ({ kind: 'apply', functions, args: moves }));
-        const applied: Move = applications.length === 1 ? applications[0] : { kind: 'union', parts: applications };
+        // A named head (nearly every application) is one alternative of one function: no lists of lists.
+        const headText = expr.head?.$type === 'NameRef' ? refText(expr.head as ast.NameRef) : '';
+        const alternatives = headText ? undefined : this.functions(expr.head);
+        const moves: Move[] = [];
+        for (const arg of others) moves.push(this.move(arg));
+        let applied: Move;
+        if (!alternatives) {
+            applied = { kind: 'apply', functions: [normalizeName(headText)], args: moves };
+        } else {
+            const applications: Move[] = alternatives.map((functions) => ({ kind: 'apply', functions, args: moves }));
+            applied = applications.length === 1 ? applications[0] : { kind: 'union', parts: applications };
+        }
         return qualifiers.length > 0 ? { kind: 'qualified', base: applied, qualifiers: this.qualifiers(qualifiers) } : applied;
     }
 
@@ -329,9 +343,9 @@ class Lowering {
     }
 
     private gerund(expr: ast.GerundCall): Move {
-        const gerunds = (expr.gerunds ?? []).filter((g) => typeof g === 'string' && g.length > 0);
-        if (gerunds.length === 0) return this.hole();
-        const functions = gerunds.map((g) => GERUNDS[g] ?? normalizeName(g));
+        const functions: string[] = [];
+        for (const g of expr.gerunds ?? []) if (typeof g === 'string' && g.length > 0) functions.push(GERUNDS[g] ?? normalizeName(g));
+        if (functions.length === 0) return this.hole();
         return { kind: 'apply', functions, args: [this.move(expr.arg)] };
     }
 
@@ -598,7 +612,7 @@ class Lowering {
 
     qualifiers(nodes: ast.Qualifier[]): Qualifier[] {
         const result: Qualifier[] = [];
-        const numbers: { node: ast.Qualifier; value: number | null }[] = [];
+        let numbers: { node: ast.Qualifier; value: number | null }[] | undefined;
         for (const node of nodes) {
             if (typeof node?.value !== 'string' || node.value.length < 2) {
                 this.incomplete = true;
@@ -607,10 +621,10 @@ class Lowering {
             const text = node.value.slice(1);
             const first = text.charCodeAt(0);
             if (text === '*') {
-                numbers.push({ node, value: null });
+                (numbers ??= []).push({ node, value: null });
             } else if (first >= 48 && first <= 57 && /^[0-9]+$/.test(text)) {
                 // A bound too large to hold is reported and left out (it would only read as a wrong bound).
-                if (Number.isSafeInteger(Number(text))) numbers.push({ node, value: Number(text) });
+                if (Number.isSafeInteger(Number(text))) (numbers ??= []).push({ node, value: Number(text) });
                 else this.integer(Number(text), node);
             } else {
                 const name = normalizeKeyword(text);
@@ -622,7 +636,7 @@ class Lowering {
                 else result.push({ kind: 'direction', name });
             }
         }
-        if (numbers.length > 0) result.push(this.range(numbers)!);
+        if (numbers && numbers.length > 0) result.push(this.range(numbers)!);
         return result;
     }
 
