@@ -86,6 +86,7 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
         if (current.content.length === 0) {
             // An empty composite (an optional rule call that read nothing) leaves the tree.
             this.removeNode(current);
+            if (this.open.length <= 1) this.shareChildren();
             return;
         }
         if (typeof item.$type === 'string') {

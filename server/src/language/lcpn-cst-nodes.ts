@@ -25,18 +25,15 @@ type Source = GrammarAST.AbstractElement | undefined;
  * of its own, so each instance that parses adds its pairs (up to ~200): the table has room for
  * 2^18 - 1, a thousand instances in one process (tests, the bench), and keeps their token types.
  */
-interface LeafKind {
-    readonly grammarSource: Source;
-    readonly tokenType: TokenType;
-}
-
 const LEAF_KIND_BITS = 18;
 const LEAF_KIND_MASK = (1 << LEAF_KIND_BITS) - 1;
 /** Lengths below this are packed with the kind (kind + length < 2^30: a small integer on every V8). */
 const PACKED_LENGTH_LIMIT = 1 << (30 - LEAF_KIND_BITS);
 const WIDE = 0;
 
-const leafKinds: LeafKind[] = [{ grammarSource: undefined, tokenType: undefined as unknown as TokenType }];
+/** Per kind, its grammar source and its token type (two arrays: one load each when a leaf is read). */
+const kindSources: Source[] = [undefined];
+const kindTokenTypes: TokenType[] = [undefined as unknown as TokenType];
 /** Per grammar source (per token type for a hidden leaf): the kinds with it, the first one seen first. */
 const kindsByKey = new Map<object, number[]>();
 
@@ -46,13 +43,13 @@ function leafKind(source: Source, tokenType: TokenType): number {
     const kinds = kindsByKey.get(key);
     if (kinds !== undefined) {
         for (let i = 0; i < kinds.length; i++) {
-            const kind = leafKinds[kinds[i]];
-            if (kind.tokenType === tokenType && kind.grammarSource === source) return kinds[i];
+            if (kindTokenTypes[kinds[i]] === tokenType && kindSources[kinds[i]] === source) return kinds[i];
         }
     }
-    if (leafKinds.length > LEAF_KIND_MASK) return WIDE;
-    const index = leafKinds.length;
-    leafKinds.push({ grammarSource: source, tokenType });
+    if (kindSources.length > LEAF_KIND_MASK) return WIDE;
+    const index = kindSources.length;
+    kindSources.push(source);
+    kindTokenTypes.push(tokenType);
     if (kinds !== undefined) kinds.push(index);
     else kindsByKey.set(key, [index]);
     return index;
@@ -77,7 +74,7 @@ function packLeaf(leaf: LcpnLeafCstNode, source: Source, tokenType: TokenType, l
 
 /**
  * lcpn's leaf: three fields (container, offset, and its kind and length packed in one small
- * integer: see `LeafKind`); hidden is its class. Grammar source, token type and length are
+ * integer: see `kindSources`); hidden is its class. Grammar source, token type and length are
  * read through the kind; Langium's builder writes `grammarSource` (a setter that re-packs).
  */
 export class LcpnLeafCstNode extends AbstractCstNode implements LeafCstNode {
@@ -95,7 +92,7 @@ export class LcpnLeafCstNode extends AbstractCstNode implements LeafCstNode {
     // @ts-expect-error Langium declares `grammarSource` a field; here it is an accessor (AbstractCstNode's constructor's `this.grammarSource = undefined` calls the setter before the kind is set).
     override get grammarSource(): Source {
         const kind = this._kind;
-        return kind === WIDE ? wideLeaves.get(this)!.grammarSource : leafKinds[kind & LEAF_KIND_MASK].grammarSource;
+        return kind === WIDE ? wideLeaves.get(this)!.grammarSource : kindSources[kind & LEAF_KIND_MASK];
     }
 
     override set grammarSource(source: Source) {
@@ -106,7 +103,7 @@ export class LcpnLeafCstNode extends AbstractCstNode implements LeafCstNode {
 
     get tokenType(): TokenType {
         const kind = this._kind;
-        return kind === WIDE ? wideLeaves.get(this)!.tokenType : leafKinds[kind & LEAF_KIND_MASK].tokenType;
+        return kind === WIDE ? wideLeaves.get(this)!.tokenType : kindTokenTypes[kind & LEAF_KIND_MASK];
     }
 
     get offset(): number {

@@ -128,6 +128,20 @@ describe('packed CST composites', () => {
         for (const node of sharing) expect(childrenField(node)).not.toBe(own);
     });
 
+    test('an item whose composites have more children than one shared array may index keeps them in several, each child read where it is', () => {
+        const vectors = Array.from({ length: 5000 }, (_, i) => `[${i % 7} ${i % 5}]`);
+        const text = `(def big (/ ${vectors.join(' ')}))`;
+        const result = parser.parse<ast.Document>(text);
+        expect(result.parserErrors).toEqual([]);
+        const nodes = compositesOf(rootOf(result));
+        const shared = new Set(nodes.filter((n) => childCount(n) > 1 && childCount(n) <= MAX_SHARED_CHILDREN).map(childrenField));
+        expect(shared.size).toBeGreaterThan(1);
+        const vectorNodes = nodes.filter((n) => n.text.startsWith('[') && childCount(n) === 4);
+        expect(vectorNodes.map((n) => n.text)).toEqual(vectors);
+        expect(vectorNodes.map((n) => n.content.map((c) => c.text).join(''))).toEqual(vectors.map((v) => v.replace(' ', '')));
+        expect(vectorNodes.every((n) => [0, 1, 2, 3].every((i) => childAt(n, i).container === n && childAt(n, i) === n.content[i]))).toBe(true);
+    });
+
     test('a composite\'s grammar source reads back what was written, its children unchanged', () => {
         const result = parser.parse<ast.Document>('(def a (/ wazir ferz))');
         const node = compositesOf(rootOf(result)).find((n) => childCount(n) > 2)!;
