@@ -134,6 +134,12 @@ export class LcpnIndexManager extends DefaultIndexManager {
         return kept.length > 0 ? kept : undefined;
     }
 
+    /** The table's own string for a normalized name (its descriptions' key), if it has the name: tables kept beside it share it. */
+    keyString(key: string): string | undefined {
+        const entry = this.table.get(key);
+        return entry === undefined ? undefined : keyOf(Array.isArray(entry) ? entry[0] : entry);
+    }
+
     /**
      * The description the table keeps for definition `node` of document `uri` named `name` (as
      * written), if any: the description provider gives a definition exported again the same one.

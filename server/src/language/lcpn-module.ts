@@ -6,6 +6,7 @@ import {
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from './generated/module.js';
 import { LcpnIndexManager } from './lcpn-index-manager.js';
+import { nameChecksFor } from './lcpn-name-checks.js';
 import { LcpnIncrementalDocumentValidator } from './lcpn-incremental-validator.js';
 import { LcpnAstNodeDescriptionProvider, LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './lcpn-linking.js';
 import { limitNesting } from './lcpn-nesting-limit.js';
@@ -123,6 +124,8 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     const shared = inject(createDefaultSharedModule(context), LcpnGeneratedSharedModule, LcpnSharedModule);
     const Lcpn = inject(createDefaultModule({ shared }), LcpnGeneratedModule, LcpnModule);
     shared.ServiceRegistry.register(Lcpn);
+    // The name checks read the index's name table (lcpn-name-checks.ts).
+    nameChecksFor(Lcpn.lcpn.PieceModels, shared.workspace.IndexManager as LcpnIndexManager);
     registerValidationChecks(Lcpn);
     registerNamespaceChecks(Lcpn);
     registerEngineChecks(Lcpn);

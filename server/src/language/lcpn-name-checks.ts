@@ -19,7 +19,7 @@
  * search from every key would (model/cycles.ts). The search's keys keep the graph closed under
  * edges (every key it holds has its targets in it), which the next search relies on.
  */
-import type { LangiumDocument } from 'langium';
+import type { AstNodeDescription, LangiumDocument } from 'langium';
 import type * as ast from './generated/ast.js';
 import { incompleteDefinitions } from './lcpn-incomplete.js';
 import { parseId } from './lcpn-incremental-parse.js';
@@ -49,11 +49,17 @@ interface State {
     /** No incomplete definition: only such a state is carried (a clean file's definitions are all complete). */
     clean: boolean;
     definitions: readonly ast.Definition[];
-    /** Normalized name -> its complete definitions, in document order: the definition itself when it is the only one (most are). */
-    byName: Map<string, ast.Definition | ast.Definition[]>;
-    /** Every definition after the first of its name. */
-    duplicates: Set<ast.Definition>;
-    /** The graph of uses as far as searched: key -> the keys its resolved body refers to, joined by EDGE ('' for none: a string, not an array per key). */
+    /**
+     * Every complete definition after the first of its name -> that first one. A document's
+     * complete definitions of a name are not kept here: the index's name table has them, in
+     * document order (a map of them here was ~0.6x the text).
+     */
+    duplicates: Map<ast.Definition, ast.Definition>;
+    /**
+     * The graph of uses as far as searched: key -> the keys its resolved body refers to, joined
+     * by EDGE ('' for none: a string, not an array per key). Keys and single names are the
+     * index's strings where it has them (one string per name, not one per table).
+     */
     edges: Map<string, string>;
     /** Key on a cycle -> one cycle through it, and the members of its component. */
     cycles: Map<string, readonly string[]>;
@@ -65,24 +71,12 @@ interface State {
 /** Separates a key's edges in State.edges (names have no line breaks). */
 const EDGE = '\n';
 
-/**
- * The names a body refers to, joined by EDGE. Not remembered per body: State.edges keeps each
- * key's answer for as long as the state lives, and a body is a lowered model that the next build
- * lowers anew (a table per body cost ~0.5 bytes of heap per byte of text for no later hit).
- */
-function edgesOfBody(body: Move): string {
-    const keys = [...new Set(references(body))];
-    // A join of several is a new string; a single name is the lowered model's own (perhaps a slice of the text).
-    return keys.length === 1 ? ownString(keys[0]) : keys.join(EDGE);
-}
-
-/** The first of a name's complete definitions, and all of them. */
-function firstOf(entry: ast.Definition | ast.Definition[]): ast.Definition {
-    return Array.isArray(entry) ? entry[0] : entry;
-}
-
-function listOf(entry: ast.Definition | ast.Definition[] | undefined): readonly ast.Definition[] {
-    return entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
+/** What the checks read of the index (LcpnIndexManager): its name table. */
+export interface NameIndex {
+    /** The exported (complete) definitions of a normalized name, each document's in its order. */
+    definitionsNamed(key: string): readonly AstNodeDescription[] | undefined;
+    /** The table's own string for a normalized name, if it has the name. */
+    keyString(key: string): string | undefined;
 }
 
 /** How many carries and full computations were made (read by tests). */
@@ -90,13 +84,52 @@ export const nameCheckStats = { carried: 0, computed: 0 };
 
 export class NameChecks {
     private states = new WeakMap<LangiumDocument, State>();
+    /** Set when the services are made (lcpn-module.ts). */
+    index: NameIndex | undefined;
 
     constructor(private readonly models: LcpnPieceModels) { }
+
+    /**
+     * One string per name: the index's when it has the name (names shorter than 13 characters:
+     * a longer one may be a slice of a text, which a table outliving its definition must not keep).
+     */
+    private keyString(key: string): string {
+        return ownString(this.index?.keyString(key) ?? key);
+    }
+
+    /**
+     * The names a body refers to, joined by EDGE. Not remembered per body: State.edges keeps each
+     * key's answer for as long as the state lives, and a body is a lowered model that the next build
+     * lowers anew (a table per body cost ~0.5 bytes of heap per byte of text for no later hit).
+     */
+    private edgesOfBody(body: Move, joins?: Map<string, string>): string {
+        const keys = [...new Set(references(body))];
+        // A single name is the table's; a join of several is a new string, one per distinct join
+        // in a full computation (`joins`: a file's bodies refer to the same few sets of names,
+        // ~0.45x the text kept otherwise).
+        if (keys.length === 1) return this.keyString(keys[0]);
+        const joined = keys.join(EDGE);
+        if (!joins) return joined;
+        const known = joins.get(joined);
+        if (known !== undefined) return known;
+        joins.set(joined, joined);
+        return joined;
+    }
+
+    /** The document's complete definitions of `key`, in document order (the index's, or the root's when there is no index). */
+    private definitionsOf(state: State, key: string): ast.Definition[] {
+        if (!this.index) return state.definitions.filter((d) => d.name && normalizeName(d.name) === key);
+        const list: ast.Definition[] = [];
+        for (const description of this.index.definitionsNamed(key) ?? []) {
+            if (description.documentUri.toString() === state.uri && description.node) list.push(description.node as ast.Definition);
+        }
+        return inDocumentOrder(list);
+    }
 
     /** The definitions after the first of their name, in document order. */
     duplicates(document: LangiumDocument): Duplicate[] {
         const state = this.stateOf(document);
-        return inDocumentOrder([...state.duplicates]).map((definition) => ({ definition, first: firstOf(state.byName.get(normalizeName(definition.name))!) }));
+        return inDocumentOrder([...state.duplicates.keys()]).map((definition) => ({ definition, first: state.duplicates.get(definition)! }));
     }
 
     /** The definitions on a cycle that their names resolve to, in document order. */
@@ -140,24 +173,21 @@ export class NameChecks {
         const incomplete = incompleteDefinitions(document);
         const state: State = {
             root, parse: parseId(document.parseResult), uri, clean: incomplete.size === 0, definitions: root.definitions,
-            byName: new Map(), duplicates: new Set(), edges: new Map(), cycles: new Map(), components: new Map(), cyclic: new Map()
+            duplicates: new Map(), edges: new Map(), cycles: new Map(), components: new Map(), cyclic: new Map()
         };
         // Uses resolve to the first complete definition: one with a syntax error on its lines is not "the first".
         const keys: string[] = [];
+        const firsts = new Map<string, ast.Definition>();
         for (const definition of root.definitions) {
             if (!definition.name) continue;
             const key = normalizeName(definition.name);
             keys.push(key);
             if (incomplete.has(definition)) continue;
-            const entry = state.byName.get(key);
-            if (entry === undefined) {
-                state.byName.set(key, definition);
-            } else {
-                state.byName.set(key, listOf(entry).concat(definition));
-                state.duplicates.add(definition);
-            }
+            const first = firsts.get(key);
+            if (first === undefined) firsts.set(key, definition);
+            else state.duplicates.set(definition, first);
         }
-        const search = cycleComponents(keys, this.edgesIn(state));
+        const search = cycleComponents(keys, this.edgesIn(state, new Map()));
         state.cycles = search.cycles;
         state.components = search.components;
         // Only the definition a name resolves to is part of the graph; a later duplicate is not.
@@ -181,29 +211,22 @@ export class NameChecks {
         // A new definition without a name or a body is incomplete: the clean state no longer holds.
         if (added.some((d) => !d.name || !d.body || !d.$cstNode)) return false;
         const touched = new Set(names);
-        const addedByName = new Map<string, ast.Definition[]>();
         for (const definition of removed) if (definition.name) touched.add(normalizeName(definition.name));
-        for (const definition of added) {
-            const key = normalizeName(definition.name);
-            touched.add(key);
-            const list = addedByName.get(key);
-            if (list) list.push(definition); else addedByName.set(key, [definition]);
-        }
+        for (const definition of added) touched.add(normalizeName(definition.name));
         const gone = new Set(removed);
         state.root = root;
         state.parse = parseId(document.parseResult);
         state.definitions = root.definitions;
 
-        // Duplicates: the definitions of each touched name, again.
+        // Duplicates: the definitions of each touched name, again (the index has the document's, as they are now).
+        for (const [definition] of state.duplicates) {
+            if (gone.has(definition) || touched.has(normalizeName(definition.name))) state.duplicates.delete(definition);
+        }
+        const defined = new Set<string>();
         for (const key of touched) {
-            const old = listOf(state.byName.get(key));
-            for (const definition of old) state.duplicates.delete(definition);
-            const fresh = addedByName.get(key);
-            let list = old.filter((d) => !gone.has(d));
-            if (fresh) list = inDocumentOrder([...list, ...fresh]);
-            if (list.length === 0) state.byName.delete(key);
-            else state.byName.set(key, list.length === 1 ? list[0] : list);
-            for (let i = 1; i < list.length; i++) state.duplicates.add(list[i]);
+            const list = this.definitionsOf(state, key);
+            if (list.length > 0) defined.add(key);
+            for (let i = 1; i < list.length; i++) state.duplicates.set(list[i], list[0]);
         }
 
         // Cycles: new edges for the touched keys in the graph, a search from those that changed.
@@ -211,11 +234,11 @@ export class NameChecks {
         const changed: string[] = [];
         for (const key of touched) {
             const had = state.edges.get(key);
-            if (had === undefined && !state.byName.has(key)) continue; // not in the graph, not a definition of this document
+            if (had === undefined && !defined.has(key)) continue; // not in the graph, not a definition of this document
             const body = resolve(key)?.body;
-            const now = body ? edgesOfBody(body) : '';
+            const now = body ? this.edgesOfBody(body) : '';
             if (had === now) continue;
-            state.edges.set(state.edges.has(key) ? key : ownString(key), now);
+            state.edges.set(state.edges.has(key) ? key : this.keyString(key), now);
             changed.push(key);
         }
         const reported = new Set(touched);
@@ -249,13 +272,13 @@ export class NameChecks {
     }
 
     /** The state's edges, each computed when first asked (the names the key's resolved body refers to). */
-    private edgesIn(state: State): (key: string) => string[] {
+    private edgesIn(state: State, joins?: Map<string, string>): (key: string) => string[] {
         const resolve = this.models.resolverFor(state.uri);
         return (key) => {
             let list = state.edges.get(key);
             if (list === undefined) {
                 const body = resolve(key)?.body;
-                state.edges.set(ownString(key), list = body ? edgesOfBody(body) : '');
+                state.edges.set(this.keyString(key), list = body ? this.edgesOfBody(body, joins) : '');
             }
             return list === '' ? [] : list.split(EDGE);
         };
@@ -291,9 +314,10 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
 
 const checksByModels = new WeakMap<LcpnPieceModels, NameChecks>();
 
-/** The name checks of one set of services (the validator's checks and the incremental validator share them). */
-export function nameChecksFor(models: LcpnPieceModels): NameChecks {
+/** The name checks of one set of services (the validator's checks and the incremental validator share them); `index` given once, when the services are made. */
+export function nameChecksFor(models: LcpnPieceModels, index?: NameIndex): NameChecks {
     let checks = checksByModels.get(models);
     if (!checks) checksByModels.set(models, checks = new NameChecks(models));
+    if (index) checks.index = index;
     return checks;
 }

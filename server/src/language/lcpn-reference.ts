@@ -22,7 +22,8 @@
  * it (`delete` of an accessor's name does nothing), which `LcpnLinker.unlink` does.
  * `server/test/incremental/link-reference.test.ts` compares both classes on the same documents.
  */
-import { isCompositeCstNode, isLinkingError, type AstNode, type AstNodeDescription, type CstNode, type LinkingError, type Reference, type ReferenceInfo } from 'langium';
+import { isLinkingError, type AstNode, type AstNodeDescription, type CompositeCstNode, type CstNode, type LinkingError, type Reference, type ReferenceInfo } from 'langium';
+import { childAt, childCount } from './lcpn-cst-nodes.js';
 import { LcpnAstNodeDescription } from './lcpn-descriptions.js';
 
 /** What resolves a reference: `DefaultLinker.referenceResolver` (its `resolveReference`, bound). */
@@ -88,6 +89,9 @@ export abstract class LcpnReference implements Reference {
     }
 
     get ref(): AstNode | undefined {
+        const link = this.link;
+        // Resolved: what `resolveReference` answers first (its target), without the call.
+        if (link instanceof LcpnAstNodeDescription) return link.node;
         return this.resolver.resolveReference(this, this.node, this.property);
     }
 
@@ -96,7 +100,9 @@ export abstract class LcpnReference implements Reference {
     }
 
     get error(): LinkingError | undefined {
-        const target = this._ref;
+        const link = this.link;
+        if (link instanceof LcpnAstNodeDescription) return undefined;
+        const target = link instanceof Pair ? link.ref : link;
         return isLinkingError(target) ? target : undefined;
     }
 
@@ -115,20 +121,23 @@ function linkOf(ref: Target, description: AstNodeDescription | undefined): Link 
 /**
  * The CST node of `property` within the node's own CST node: the first one, depth first, whose
  * grammar element is assigned to `property` (as Langium's `GrammarUtils.findNodeForProperty`
- * finds it, without its arrays; a node whose CST node is that leaf itself is answered too).
+ * finds it, without its arrays or copies of children; a node whose CST node is that leaf
+ * itself is answered too).
  */
 export function refNodeOf(node: AstNode, property: string): CstNode | undefined {
     const cst = node.$cstNode;
     if (!cst) return undefined;
-    if (!isCompositeCstNode(cst)) return assignedTo(cst, property) ? cst : undefined;
-    return findAssigned(cst.content, node, property);
+    if (!('content' in cst)) return assignedTo(cst, property) ? cst : undefined;
+    return findAssigned(cst as CompositeCstNode, node, property);
 }
 
-function findAssigned(content: readonly CstNode[], node: AstNode, property: string): CstNode | undefined {
-    for (const child of content) {
+function findAssigned(parent: CompositeCstNode, node: AstNode, property: string): CstNode | undefined {
+    const count = childCount(parent);
+    for (let i = 0; i < count; i++) {
+        const child = childAt(parent, i);
         if (assignedTo(child, property)) return child;
-        if (isCompositeCstNode(child) && child.astNode === node) {
-            const found = findAssigned(child.content, node, property);
+        if ('content' in child && child.astNode === node) {
+            const found = findAssigned(child as CompositeCstNode, node, property);
             if (found) return found;
         }
     }
@@ -176,16 +185,23 @@ export class ReferenceTexts {
  * (built-in functions, squares), and each message string was ~100 bytes kept per name. Its
  * `info` of an LcpnReference is made when read too (`{ reference, container: node, property }`,
  * equal to the one Langium is given, ~0.3x the text kept otherwise); any other reference's info
- * is kept as given. `targetDescription` is Langium's field. Readers read `info` and `message`
- * through the prototype (a spread does not copy them: LcpnLinker's ambiguity error names them).
+ * is kept as given. `targetDescription` is Langium's field and the reference type is the one
+ * the message names: both are the prototype's (undefined, and a NameRef's 'Definition') unless
+ * given otherwise, so that most errors keep one field (32 bytes). Readers read `info`,
+ * `message` and `targetDescription` through the prototype (a spread does not copy them:
+ * LcpnLinker's ambiguity error names them).
  */
 export class UnresolvedReference implements LinkingError {
     private readonly source: LcpnReference | ReferenceInfo;
+    declare readonly targetDescription: AstNodeDescription | undefined;
+    declare private readonly referenceType: string;
 
-    constructor(info: ReferenceInfo, readonly targetDescription: AstNodeDescription | undefined, private readonly referenceType: string) {
+    constructor(info: ReferenceInfo, targetDescription: AstNodeDescription | undefined, referenceType: string) {
         const reference = info.reference;
         const rebuilt = reference instanceof LcpnReference && info.container === reference.node && info.property === reference.property && info.index === undefined;
         this.source = rebuilt ? reference : info;
+        if (targetDescription !== undefined) Object.defineProperty(this, 'targetDescription', { value: targetDescription, enumerable: true });
+        if (referenceType !== this.referenceType) Object.defineProperty(this, 'referenceType', { value: referenceType });
     }
 
     get info(): ReferenceInfo {
@@ -200,3 +216,6 @@ export class UnresolvedReference implements LinkingError {
         return `Could not resolve reference to ${this.referenceType} named '${reference.$refText}'.`;
     }
 }
+
+Object.defineProperty(UnresolvedReference.prototype, 'targetDescription', { value: undefined });
+Object.defineProperty(UnresolvedReference.prototype, 'referenceType', { value: 'Definition' });

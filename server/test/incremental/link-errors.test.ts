@@ -7,6 +7,7 @@
 import { AstUtils, DefaultLinker, isLinkingError, type LinkingError, type ReferenceInfo } from 'langium';
 import { describe, expect, test } from 'vitest';
 import * as ast from '../../src/language/generated/ast.js';
+import { UnresolvedReference } from '../../src/language/lcpn-reference.js';
 import { isAmbiguityError } from '../../src/language/lcpn-scope-provider.js';
 import { edit, services, type Services } from './workspace.js';
 
@@ -56,5 +57,23 @@ describe('linking errors equal Langium\'s', () => {
         expect(isLinkingError(error)).toBe(true);
         expect(error!.info.reference).toBe(twin.ref);
         expect(error!.message).toBe('\'twin\' is defined in several files: one.lcpn, two.lcpn');
+    });
+
+    test('an error keeps one field; a target description or another reference type is kept when given', async () => {
+        const s = await services();
+        const document = await edit(s, 'file:///w/main.lcpn', '(def a (/ rook nowhere))\n', 1);
+        const nowhere = AstUtils.streamAst(document.parseResult.value).filter(ast.isNameRef).find((r) => r.ref.$refText === 'nowhere')!;
+        const error = nowhere.ref.error as UnresolvedReference;
+        expect(error).toBeInstanceOf(UnresolvedReference);
+        expect(Object.keys(error)).toEqual(['source']);
+        expect(error.targetDescription).toBeUndefined();
+        const rook = s.shared.workspace.IndexManager.allElements().find((d) => d.name === 'rook')!;
+        const other = new UnresolvedReference(error.info, rook, 'Zone');
+        expect(other.targetDescription).toBe(rook);
+        expect(other.message).toBe('Could not resolve reference to Zone named \'nowhere\'.');
+        expect(other.info.reference).toBe(nowhere.ref);
+        // The first error is as it was.
+        expect(error.message).toBe('Could not resolve reference to Definition named \'nowhere\'.');
+        expect(error.targetDescription).toBeUndefined();
     });
 });
