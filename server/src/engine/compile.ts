@@ -23,7 +23,7 @@ import type { DirectionTest, Geometry } from '../geometry/geometry.js';
 import { SQUARE } from '../geometry/square.js';
 import { selectSteps } from './directions.js';
 import {
-    NONE, Problems, type EndRule, type Vec, type EngineProblem, type EngineRule, type Plan, type PlanCondition, type PlanZone,
+    NONE, Problems, type EndRule, type LeafPlan, type Vec, type EngineProblem, type EngineRule, type Plan, type PlanCondition, type PlanZone,
     type Resolver, type Target
 } from './plan.js';
 
@@ -448,11 +448,11 @@ class Compiler {
         const end = ctx.end;
         if (contradiction(end)) return NONE; // reported where the modifiers were applied
         if (steps.length === 0) return NONE; // a keyword selecting nothing: see check.ts
-        return {
-            kind: 'leaf', steps, min, max, end, turn: ctx.turn ?? 'outward', notes: [...ctx.notes],
-            ...(ctx.zones.length > 0 ? { zones: [...ctx.zones] } : {}),
-            ...(ctx.landing.length > 0 ? { landing: [...ctx.landing] } : {})
-        };
+        // The same keys in the same order as a literal with spreads, without an object per spread.
+        const leaf: LeafPlan = { kind: 'leaf', steps, min, max, end, turn: ctx.turn ?? 'outward', notes: ctx.notes.length === 0 ? [] : [...ctx.notes] };
+        if (ctx.zones.length > 0) leaf.zones = [...ctx.zones];
+        if (ctx.landing.length > 0) leaf.landing = [...ctx.landing];
+        return leaf;
     }
 
     /** `(path "...")`: walked on the board's rotation graph (engine/path-walk.ts) with the context's end rule, zones and tests. */
@@ -840,13 +840,18 @@ let ROOT_KEY: string | undefined;
 
 function keyOf(ctx: Context): string {
     // Direction words are the vocabulary's names (letters and '-'); the lists that hold user text are JSON.
-    const groups = ctx.groups.map((g) => g.map((w) => w.name).join(',')).join('|');
+    // Built with as few pieces as it takes (every reference in a context of its own asks): one group of one word is that word.
+    const g = ctx.groups;
+    const groups = g.length === 0 ? '' : g.length === 1 && g[0].length === 1 ? g[0][0].name : g.map((group) => group.map((w) => w.name).join(',')).join('|');
     const range = ctx.range ? `${ctx.range.min}:${ctx.range.max ?? '*'}` : '';
     const { move, capture, igui, cannon, noJump } = ctx.end;
-    const end = `${+move}${+capture}${+igui}${+cannon}${+noJump}`;
+    const end = END_KEYS[+move * 16 + +capture * 8 + +igui * 4 + +cannon * 2 + +noJump];
     const lists = ctx.notes.length + ctx.zones.length + ctx.landing.length === 0 ? '' : JSON.stringify([ctx.notes, ctx.zones.map((z) => z.key), ctx.landing]);
-    return `${groups};${+ctx.only};${range};${ctx.turn ?? ''};${end};${lists}`;
+    return groups + (ctx.only ? ';1;' : ';0;') + range + ';' + (ctx.turn ?? '') + ';' + end + ';' + lists;
 }
+
+/** The end rules' part of a context key (keyOf): `${+move}${+capture}${+igui}${+cannon}${+noJump}`, by those five bits. */
+const END_KEYS = Array.from({ length: 32 }, (_, bits) => [16, 8, 4, 2, 1].map((bit) => (bits & bit ? '1' : '0')).join(''));
 
 /** Why a combination of end rules allows no move, or undefined when it allows some. */
 function contradiction(end: EndRule): string | undefined {
@@ -922,7 +927,8 @@ function firstText(move: Move): string | undefined {
  * for definitions that chain through many others (S's 'chained' benchmark); the walker recurses anyway.
  */
 function union(parts: Plan[]): Plan {
-    const flat = parts.filter((p) => p.kind !== 'none');
+    // `parts` is the caller's new list: kept as it is when no part moves nowhere (most unions).
+    const flat = parts.some((p) => p.kind === 'none') ? parts.filter((p) => p.kind !== 'none') : parts;
     if (flat.length === 0) return NONE;
     return flat.length === 1 ? flat[0] : { kind: 'union', parts: flat };
 }
