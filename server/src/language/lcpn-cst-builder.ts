@@ -1,7 +1,8 @@
 /**
  * lcpn's CST builder (Langium's `CstNodeBuilder`, given to the parser in lcpn-parser.ts): compact
  * leaves and composites (lcpn-cst-nodes.ts), no walk for absent hidden tokens, pass-through
- * composites dropped, AST lists copied to their exact size. Why each one pays is in lcpn-parser.ts's header and docs/ARCHITECTURE.md.
+ * composites dropped, AST lists copied to their exact size, one children array shared by the
+ * composites of each top-level item (`shareChildren`). Why each one pays is in lcpn-parser.ts's header and docs/ARCHITECTURE.md.
  */
 import {
     AstUtils, CstNodeBuilder, GrammarAST, GrammarUtils, type CompositeCstNodeImpl, type LeafCstNodeImpl,
