@@ -14,6 +14,7 @@ import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-t
 import * as ast from '../generated/ast.js';
 import { breaksLispClauses, codeChildren, isLispForm, isLongConditional, Layout, LINE_WIDTH, oneLineWidth, ownComposite } from './lcpn-format-layout.js';
 import { standaloneServices } from '../../model/parse-text.js';
+import { childAt, childCount } from '../lcpn-cst-nodes.js';
 import { lineEnding } from '../text-lines.js';
 
 /** Highest priority: every definition starts on its own line. */
@@ -237,7 +238,8 @@ function leavesOf(root: CstNode): LeafCstNode[] {
     while (stack.length > 0) {
         const node = stack.pop()!;
         if (isLeafCstNode(node)) leaves.push(node);
-        else if (isCompositeCstNode(node)) for (let i = node.content.length - 1; i >= 0; i--) stack.push(node.content[i]);
+        // childAt: lcpn's composite's `content` is a fresh copy each time it is read.
+        else if (isCompositeCstNode(node)) for (let i = childCount(node) - 1; i >= 0; i--) stack.push(childAt(node, i));
     }
     return leaves;
 }
