@@ -59,8 +59,9 @@ export function limitNesting<P extends LangiumParser | LangiumCompletionParser>(
         chains?.enter(0);
         return parse(input, options);
     };
-    target.subrule = (...args) => {
-        if (parser.isRecording()) return subrule(...args);
+    // Parameters written out, not `...args`: this runs at every rule call of every parse.
+    target.subrule = (idx, rule, fragment, feature, args) => {
+        if (parser.isRecording()) return subrule(idx, rule, fragment, feature, args);
         if (depth >= MAX_RULE_DEPTH) {
             skipTooDeep(recognizer, skip);
             // The completion parser interprets the tokens after the last one it consumed to find what may come
@@ -71,7 +72,7 @@ export function limitNesting<P extends LangiumParser | LangiumCompletionParser>(
         depth++;
         chains?.enter(depth);
         try {
-            subrule(...args);
+            subrule(idx, rule, fragment, feature, args);
         } finally {
             depth--;
         }

@@ -261,11 +261,12 @@ class RuleBuilder {
         const body = inner.run;
         if (cardinality === '*' || cardinality === '?') {
             const idx = cardinality === '*' ? this.at.many++ : this.at.optional++;
-            const method = cardinality === '*' ? 'many' : 'optional';
             if (!gate && !inner.readsArgs) {
                 const made = { DEF: () => body(NO_ARGS), GATE: undefined };
-                return { run: () => parser[method](idx, made), readsArgs: false };
+                // Two functions, not `parser[method]`: a keyed call at every optional part and loop.
+                return { run: cardinality === '*' ? () => parser.many(idx, made) : () => parser.optional(idx, made), readsArgs: false };
             }
+            const method = cardinality === '*' ? 'many' : 'optional';
             return { run: (args) => parser[method](idx, { DEF: () => body(args), GATE: gate ? () => gate(args) : undefined }), readsArgs: true };
         }
         if (cardinality === '+') {
