@@ -55,7 +55,8 @@ function memoOf(models: LcpnPieceModels, document: LangiumDocument): Memo {
 function firstBoard(models: LcpnPieceModels, root: ast.Document): FileBoard | undefined {
     for (const node of root.definitions ?? []) {
         // bodyKind(body) === 'board' (model/body-kind.ts), without its condition tests.
-        if (!node.body || !ast.isApplication(node.body) || headName(node.body) !== 'board') continue;
+        // By `$type` (Application has no subtypes): the loop reads every definition of the file once per parse.
+        if (node.body?.$type !== 'Application' || headName(node.body as ast.Application) !== 'board') continue;
         const piece = models.loweredOf(node)?.piece;
         const d = piece?.declaration;
         if (piece && d?.kind === 'board' && !piece.incomplete) {

@@ -118,7 +118,7 @@ class Lowering {
         if (!name) this.incomplete = true;
         const kind = bodyKind(def.body);
         if (kind !== 'piece' && def.body) {
-            if (ast.isInfixDefinition(def)) {
+            if (def.$type === ast.InfixDefinition.$type) {
                 for (const p of def.properties ?? []) {
                     this.problem(p, 'misplaced-property', `'${p.value}' is a property of a piece; a ${kind} has none`);
                 }
@@ -131,7 +131,7 @@ class Lowering {
                 style: definitionStyle(def)
             };
         }
-        if (ast.isInfixDefinition(def)) {
+        if (def.$type === ast.InfixDefinition.$type) {
             for (const p of def.properties ?? []) {
                 if (typeof p?.value === 'string') properties.push(normalizeKeyword(p.value)); else this.incomplete = true;
             }
@@ -687,16 +687,23 @@ function pathMove(text: string): { move?: Move; problems: NotationProblem[] } {
 
 /** `moving path("F$")` (SQL): a gerund applied to a notation call, which the grammar reads as `(moving path)("F$")`. */
 export function gerundOverNotation(expr: ast.Application): { gerund: ast.GerundCall; notation: Notation } | undefined {
+    // Types by `$type` (these have no subtypes), the argument count first: every application lowered and every string checked asks.
     const head = expr.head;
-    if (!ast.isGerundCall(head) || !ast.isNameRef(head.arg) || expr.args?.length !== 1 || !ast.isStringLit(expr.args[0]) || typeof expr.args[0].value !== 'string') return undefined;
-    const notation = NOTATION_FUNCTIONS[normalizeName(refText(head.arg))];
-    return notation ? { gerund: head, notation } : undefined;
+    if (expr.args?.length !== 1 || head?.$type !== 'GerundCall') return undefined;
+    const arg = expr.args[0];
+    const name = (head as ast.GerundCall).arg;
+    if (name?.$type !== 'NameRef' || arg?.$type !== 'StringLit' || typeof (arg as ast.StringLit).value !== 'string') return undefined;
+    const notation = NOTATION_FUNCTIONS[normalizeName(refText(name as ast.NameRef))];
+    return notation ? { gerund: head as ast.GerundCall, notation } : undefined;
 }
 
 /** `(betza "...")` or `betza("...")`: the notation, when the application is one. */
 export function notationOf(expr: ast.Application): Notation | undefined {
-    if (!ast.isNameRef(expr.head) || expr.args?.length !== 1 || !ast.isStringLit(expr.args[0]) || typeof expr.args[0].value !== 'string') return undefined;
-    return NOTATION_FUNCTIONS[normalizeName(refText(expr.head))];
+    // As gerundOverNotation: the argument count first, types by `$type`.
+    if (expr.args?.length !== 1 || expr.head?.$type !== 'NameRef') return undefined;
+    const arg = expr.args[0];
+    if (arg?.$type !== 'StringLit' || typeof (arg as ast.StringLit).value !== 'string') return undefined;
+    return NOTATION_FUNCTIONS[normalizeName(refText(expr.head as ast.NameRef))];
 }
 
 /** Whether a movement holds a number the model cannot hold exactly (a notation string's own numbers). */
