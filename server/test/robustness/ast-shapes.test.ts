@@ -5,9 +5,10 @@
  * same nodes, keys in the same order, the same values, defaults and container fields, on the
  * seed files, hand-written broken input and mutated documents.
  */
-import { AstUtils, createLangiumParser, isAstNode, isReference, type AstNode, type LangiumParser } from 'langium';
+import { AstUtils, createLangiumParser, isAstNode, isReference, URI, type AstNode, type LangiumParser } from 'langium';
+import * as ast from '../../src/language/generated/ast.js';
 import { describe, expect, test } from 'vitest';
-import { AstShapes } from '../../src/language/lcpn-ast-shapes.js';
+import { AstShapes, EMPTY_LIST, ROOT_ITEM_TYPES } from '../../src/language/lcpn-ast-shapes.js';
 import { keepDefinitionsApart } from '../../src/language/lcpn-definition-start.js';
 import { createLcpnServices } from '../../src/language/lcpn-module.js';
 import { mutate, Random, seedFiles } from './fuzz-inputs.js';
@@ -106,7 +107,7 @@ describe('the AST is the one Langium builds', () => {
         expect([listed.$container, listed.$containerProperty, listed.$containerIndex]).toEqual([node, 'many', 1]);
     });
 
-    test('defaults: an absent list becomes an empty list of its own, an absent flag false, a present value stays', () => {
+    test('defaults while a rule runs: an absent list becomes an empty list of its own (a caller may still push), an absent flag false, a present value stays', () => {
         const shapes = new AstShapes(Lcpn.shared.AstReflection);
         const first = { $type: 'Application' } as unknown as AstNode & { args: unknown[] };
         const second = { $type: 'Application', args: ['kept'] } as unknown as AstNode & { args: unknown[] };
@@ -120,5 +121,144 @@ describe('the AST is the one Langium builds', () => {
         shapes.assignDefaults(branch);
         shapes.assignDefaults(closed);
         expect([branch.closed, closed.closed]).toEqual([false, true]);
+    });
+});
+
+/** Every node of a parse result, the root first. */
+function nodesOf(root: AstNode): AstNode[] {
+    return [root, ...AstUtils.streamAst(root).filter((n) => n !== root)];
+}
+
+function own(node: AstNode, key: string): PropertyDescriptor | undefined {
+    return Object.getOwnPropertyDescriptor(node, key);
+}
+
+describe('the AST\'s heap: one shared empty list, places answered from the container', () => {
+    const shapes = new AstShapes(Lcpn.shared.AstReflection);
+
+    test('every list a parse leaves empty is the one frozen EMPTY_LIST; every other list is the node\'s own, unfrozen', () => {
+        let empty = 0;
+        let full = 0;
+        for (const { name, text } of documents()) {
+            for (const node of nodesOf(lcpn.parse(text).value)) {
+                for (const key of shapes.of(node.$type)!.lists) {
+                    const list = (node as unknown as Record<string, unknown[]>)[key];
+                    if (list.length === 0) {
+                        expect(list, `${name}: ${node.$type}.${key}`).toBe(EMPTY_LIST);
+                        empty++;
+                    } else {
+                        expect(Object.isFrozen(list), `${name}: ${node.$type}.${key}`).toBe(false);
+                        full++;
+                    }
+                }
+            }
+        }
+        expect(Object.isFrozen(EMPTY_LIST) && EMPTY_LIST.length === 0).toBe(true);
+        expect(empty).toBeGreaterThan(100);
+        expect(full).toBeGreaterThan(100);
+    });
+
+    test('a writer pushing into a parsed node\'s empty list throws (it would have changed every empty list)', () => {
+        const root = lcpn.parse('x := [1, 2]\ny IS knight').value as ast.Document;
+        const vector = AstUtils.streamAst(root).find(ast.isVector)!;
+        const definition = root.definitions[1] as ast.InfixDefinition;
+        expect(vector.qualifiers).toBe(EMPTY_LIST);
+        expect(definition.properties).toBe(EMPTY_LIST);
+        const qualifier = { $type: 'Qualifier', value: ':forward' } as ast.Qualifier;
+        expect(() => (vector.qualifiers as ast.Qualifier[]).push(qualifier)).toThrow(TypeError);
+        expect(definition.properties).toEqual([]);
+        // A document with no definitions shares it too; the incremental splice makes its own lists.
+        expect(lcpn.parse('; nothing').value).toMatchObject({ definitions: EMPTY_LIST, strays: EMPTY_LIST });
+    });
+
+    test('below the root\'s items, $containerProperty and $containerIndex are the shared accessors, answering what Langium stores', () => {
+        let answered = 0;
+        for (const { name, text } of documents()) {
+            const ours = nodesOf(lcpn.parse(text).value);
+            const theirs = nodesOf(stock.parse(text).value);
+            expect(ours.length, name).toBe(theirs.length);
+            const getters = new Set<unknown>();
+            for (let i = 0; i < ours.length; i++) {
+                const node = ours[i];
+                expect(Object.keys(node), name).toEqual(Object.keys(theirs[i]));
+                for (const key of ['$containerProperty', '$containerIndex'] as const) {
+                    const descriptor = own(node, key);
+                    expect(descriptor === undefined, `${name}: ${node.$type}.${key}`).toBe(own(theirs[i], key) === undefined);
+                    if (descriptor === undefined) continue;
+                    expect(descriptor.enumerable && descriptor.configurable, name).toBe(true);
+                    expect(node[key], `${name}: ${node.$type}.${key}`).toBe(theirs[i][key]);
+                    if (descriptor.get) {
+                        getters.add(descriptor.get);
+                        answered++;
+                        // Only below a root's item, in a short list.
+                        expect(node.$container?.$container, name).toBeDefined();
+                    } else {
+                        const holder = (node.$container as unknown as Record<string, unknown>)[node.$containerProperty!];
+                        expect(node.$container?.$container === undefined || (Array.isArray(holder) && holder.length > 8), `${name}: ${node.$type}.${key}`).toBe(true);
+                    }
+                }
+            }
+            expect(getters.size, name).toBeLessThanOrEqual(2);
+        }
+        expect(answered).toBeGreaterThan(1000);
+    });
+
+    test('the root\'s items keep their places as data; a list of more than eight keeps its members\' as data', () => {
+        const union = `(def u (/ ${Array.from({ length: 12 }, (_, i) => `p${i}`).join(' ')}))`;
+        const root = lcpn.parse(`${union}\nx := [1, 2]\n)`).value as ast.Document;
+        for (const item of [...root.definitions, ...root.strays]) {
+            expect(own(item, '$containerProperty')?.writable, item.$type).toBe(true);
+            expect(own(item, '$containerIndex')?.writable, item.$type).toBe(true);
+        }
+        const long = (root.definitions[0] as ast.LispDefinition).body as ast.Union;
+        expect(long.items).toHaveLength(12);
+        for (const item of long.items) expect(own(item, '$containerIndex')?.value).toBe(long.items.indexOf(item));
+        expect(own(long, '$containerProperty')?.get).toBeTypeOf('function');
+    });
+
+    test('writing a place makes it an ordinary property again, where it was in key order; other places still answer', () => {
+        const root = lcpn.parse('(def a (/ knight (rook :4) [1 2]))').value as ast.Document;
+        const union = (root.definitions[0] as ast.LispDefinition).body as ast.Union;
+        const [knight, rook] = union.items;
+        const keys = Object.keys(rook);
+        expect([rook.$containerProperty, rook.$containerIndex]).toEqual(['items', 1]);
+        (rook as { $containerIndex?: number }).$containerIndex = 7;
+        (rook as { $containerProperty?: string }).$containerProperty = 'moved';
+        expect([rook.$containerProperty, rook.$containerIndex]).toEqual(['moved', 7]);
+        expect(own(rook, '$containerIndex')).toEqual({ value: 7, writable: true, enumerable: true, configurable: true });
+        expect(Object.keys(rook)).toEqual(keys);
+        expect([knight.$containerProperty, knight.$containerIndex]).toEqual(['items', 0]);
+        // Taken out of its container without its fields being written: the place answers that it has none.
+        union.items.splice(0, 1);
+        expect([knight.$containerProperty, knight.$containerIndex]).toEqual([undefined, undefined]);
+        delete (rook as { $containerIndex?: number }).$containerIndex;
+        expect('$containerIndex' in rook).toBe(false);
+    });
+
+    test('JSON sees the nodes Langium\'s parser makes: JSON.stringify of every node, and Langium\'s JsonSerializer of a document', () => {
+        const json = (node: AstNode) => JSON.stringify(node, (key, value: unknown) =>
+            key === '$container' || key === '$cstNode' ? undefined : isReference(value) ? value.$refText : value);
+        for (const { name, text } of documents().slice(0, 40)) {
+            expect(nodesOf(lcpn.parse(text).value).map(json), name).toEqual(nodesOf(stock.parse(text).value).map(json));
+        }
+        const text = '(def a (/ [1 2 :forward] (=> [0 1] [1 1]) (& [2 2])))\nb := [1, 2]:narrow / [2, 1]';
+        const serializer = Lcpn.serializer.JsonSerializer;
+        const serialized = (root: AstNode) => {
+            // The serializer asks for the root's document (its URI, for cross-references: this text has none).
+            (root as { $document?: unknown }).$document = { uri: URI.parse('file:///json.lcpn') };
+            return serializer.serialize(root, { space: 1 });
+        };
+        expect(serialized(lcpn.parse(text).value)).toBe(serialized(stock.parse(text).value));
+    });
+
+    test('the root\'s items are of ROOT_ITEM_TYPES (nodes with room for their places as data), and no node below them is', () => {
+        expect(ROOT_ITEM_TYPES.every((type) => Lcpn.shared.AstReflection.getAllTypes().includes(type))).toBe(true);
+        for (const { name, text } of documents()) {
+            const root = lcpn.parse(text).value;
+            for (const node of AstUtils.streamAst(root)) {
+                if (node === root) continue;
+                expect(shapes.isRootItem(node.$type), `${name}: ${node.$type}`).toBe(node.$container === root);
+            }
+        }
     });
 });
