@@ -58,13 +58,40 @@ export function markCompletionTokensRead(parser: LangiumCompletionParser, index:
  * constructor picks by `positionTracking`. An offset-only lexer's tokens get an `endOffset`
  * (Langium drops tokens without one), in one object literal (no property added later). False,
  * and the lexer is left as it was, when the lexer has no such factory.
+ * Short images are shared (`ImageCache`): the AST keeps the images of the tokens it assigns.
  */
 export function makeOffsetTokens(lexer: Lexer): boolean {
     const target = lexer as unknown as { createTokenInstance?: unknown };
     if (typeof target.createTokenInstance !== 'function') return false;
+    const images = new ImageCache();
     target.createTokenInstance = (image: string, startOffset: number, tokenTypeIdx: number, tokenType: TokenType): IToken =>
-        ({ image, startOffset, endOffset: startOffset + image.length - 1, tokenTypeIdx, tokenType }) as IToken;
+        ({ image: images.shared(image, tokenTypeIdx), startOffset, endOffset: startOffset + image.length - 1, tokenTypeIdx, tokenType }) as IToken;
     return true;
+}
+
+/**
+ * The token images the AST keeps (a keyword assigned as an operator, a qualifier's `:forward`, a
+ * gerund, a name's reference text) are each a fresh copy of the text's characters (24-32 bytes:
+ * V8 copies a substring shorter than 13 characters; a longer one is a slice of the text the
+ * document keeps anyway). Strings are values, so sharing one copy per word changes nothing a
+ * reader sees. A direct-mapped cache of the last image per slot: one string comparison per
+ * token, a bounded size (never a slice of some document's text, which it would keep alive).
+ */
+export class ImageCache {
+    /** Images of fewer characters than V8's shortest sliced string, the ones that are copies. */
+    static readonly MAX_LENGTH = 12;
+    private readonly slots: (string | undefined)[] = new Array<string | undefined>(1024).fill(undefined);
+
+    /** `image`, or an equal string seen before. */
+    shared(image: string, tokenTypeIdx: number): string {
+        const length = image.length;
+        if (length < 2 || length > ImageCache.MAX_LENGTH) return image;
+        const slot = (tokenTypeIdx * 17 + length * 31 + image.charCodeAt(0) * 7 + image.charCodeAt(length >> 1) * 3 + image.charCodeAt(length - 1) * 131) & 1023;
+        const seen = this.slots[slot];
+        if (seen === image) return seen;
+        this.slots[slot] = image;
+        return image;
+    }
 }
 
 /**

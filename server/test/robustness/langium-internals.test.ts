@@ -9,10 +9,11 @@ import { Lexer } from 'chevrotain';
 import { LLStarLookaheadStrategy } from 'chevrotain-allstar';
 import { describe, expect, test, vi } from 'vitest';
 import type { Document } from '../../src/language/generated/ast.js';
-import { makeOffsetTokens, markCompletionTokensRead, ownAstNode, recognizerOf, replaceConstruct, replaceNodeBuilder, replaceStartImplementation, runParse } from '../../src/language/lcpn-langium-internals.js';
+import { ImageCache, makeOffsetTokens, markCompletionTokensRead, ownAstNode, recognizerOf, replaceConstruct, replaceNodeBuilder, replaceStartImplementation, runParse } from '../../src/language/lcpn-langium-internals.js';
 import { LcpnLookaheadStrategy } from '../../src/language/lcpn-lookahead.js';
 import { createLcpnServices } from '../../src/language/lcpn-module.js';
 import { createLcpnCompletionParser } from '../../src/language/lcpn-parser.js';
+import { Random } from './fuzz-inputs.js';
 
 const { Lcpn } = createLcpnServices();
 
@@ -159,6 +160,24 @@ describe('public extension points lcpn relies on', () => {
         // The LCPN lexer is built that way (Langium drops a token without an endOffset: nothing would parse).
         const tokens = Lcpn.parser.Lexer.tokenize('(def a [1 2])').tokens;
         expect(tokens.every((t) => t.endOffset === t.startOffset + t.image.length - 1 && t.startLine === undefined)).toBe(true);
+    });
+
+    test('5b. the token factory shares short images: each token\'s image is the text it was read from, through cache collisions', () => {
+        // Images of 2..12 characters from a small alphabet: many share a cache slot.
+        const cache = new ImageCache();
+        const r = new Random(7);
+        const seen = new Set<string>();
+        for (let i = 0; i < 20_000; i++) {
+            const image = Array.from({ length: 1 + r.int(14) }, () => r.pick([...'ab:=ISxy'])).join('');
+            seen.add(image);
+            expect(cache.shared(image.slice(), r.int(3))).toBe(image);
+        }
+        expect(seen.size).toBeGreaterThan(1024);
+        // Through the lexer: the same words many times, every token's image is its own text.
+        const text = Array.from({ length: 300 }, (_, i) => `d${i % 40} := rook:forward / capturing ferz OR move(wazir, [1, ${i}]):narrow`).join('\n');
+        const tokens = Lcpn.parser.Lexer.tokenize(text).tokens;
+        expect(tokens.length).toBeGreaterThan(5000);
+        for (const token of tokens) expect(token.image).toBe(text.slice(token.startOffset, token.endOffset! + 1));
     });
 
     test('10,000 nested calls parse (ran out of memory with LL(*) prediction)', () => {
