@@ -91,14 +91,15 @@ export function generateToBytes(bytes: number, byCount: (count: number) => strin
  * The profiling drivers' files by kind (prof.ts, heap-prof.ts): shallow (the bench's generator),
  * chained (each definition uses two of the fifty before it), lsp (the file the bench's server
  * sessions open: 1,027,608 bytes for 1000000), unclosed (one line of unclosed Lisp definitions),
- * unclosedlines (one per line).
+ * unclosedlines (one per line). `prefix` gives the definitions other names (a warm-up document
+ * of the same kind: heap-prof.ts); the unclosed kinds have none.
  */
-export function generateKind(kind: string, bytes: number): string {
+export function generateKind(kind: string, bytes: number, prefix?: string): string {
     switch (kind) {
-        case 'chained': return generateChainedBytes(bytes);
-        case 'lsp': return generateBytes(bytes, 'big'); // the text the bench's 1 MB server session opens
+        case 'chained': return generateChainedBytes(bytes, prefix);
+        case 'lsp': return generateBytes(bytes, prefix ?? 'big'); // the text the bench's 1 MB server session opens
         case 'unclosed': return '(def a (/ '.repeat(Math.round(bytes / 10));
         case 'unclosedlines': return '(def a (/ wazir\n'.repeat(Math.round(bytes / 16));
-        default: return generateDefinitions(Math.round(bytes / 55));
+        default: return generateDefinitions(Math.round(bytes / 55), prefix);
     }
 }

@@ -8,11 +8,15 @@
  * strings and plain objects are labelled by their owner too ("Array in CompositeCstNodeImpl").
  * Sizes are shallow sizes summed, printed in MB and in x-the-text (bytes kept per byte of text).
  *
- *   node esbuild.mjs && node --max-old-space-size=8000 dist/heap-prof.cjs [KIND] [BYTES] [--top N] [--dir DIR]
+ *   node esbuild.mjs && node --no-opt --no-maglev --no-flush-bytecode --max-old-space-size=8000 dist/heap-prof.cjs [KIND] [BYTES] [--first | --second] [--top N] [--dir DIR]
  *   node dist/heap-prof.cjs --analyze BEFORE.heapsnapshot AFTER.heapsnapshot TEXT_BYTES
  *
- * KIND and BYTES as for prof.cjs (default: lsp 1000000, the bench's 1 MB server file).
- * The snapshots stay in DIR (default /tmp) for DevTools.
+ * KIND and BYTES as for prof.cjs (default: lsp 1000000, the bench's 1 MB server file). As the
+ * bench's row, a document of the same kind with other names is built and dropped first;
+ * `--first` measures without it (a services instance's first build: the bench's first-build
+ * line), `--second` keeps it open (the second document's own heap).
+ * The V8 flags are the bench row's (core.ts HEAP_KEPT_FLAGS: no optimized code made during the
+ * measured build). The snapshots stay in DIR (default /tmp) for DevTools.
  */
 import { writeHeapSnapshot } from 'node:v8';
 import { join } from 'node:path';
@@ -25,14 +29,20 @@ function option(name: string, fallback: string): string {
     return at >= 0 ? process.argv[at + 1] : fallback;
 }
 
-/** Builds the file as the bench's heap row does (core.ts heapKept), writing the two snapshots around the measurement. */
-async function build(kind: string, bytes: number, dir: string): Promise<{ before: string; after: string; textBytes: number; kept: number; diagnostics: number }> {
+/**
+ * Builds the file as the bench's heap row does (core.ts heapKept: after a warm-up document of the
+ * same generator, dropped; `first`: without it; `second`: the warm-up document stays open),
+ * writing the two snapshots around the measurement.
+ */
+async function build(kind: string, bytes: number, dir: string, mode: 'dropped' | 'first' | 'second'): Promise<{ before: string; after: string; textBytes: number; kept: number; diagnostics: number; warmUpCollected?: boolean }> {
     const text = generateKind(kind, bytes);
     const paths = { before: '', after: '' };
-    const { mb, diagnostics } = await heapKept(text, (moment) => {
-        paths[moment] = writeHeapSnapshot(join(dir, `heap-prof-${kind}-${bytes}-${moment}.heapsnapshot`));
-    });
-    return { ...paths, textBytes: text.length, kept: mb * 1e6, diagnostics };
+    const around = (moment: 'before' | 'after') => {
+        paths[moment] = writeHeapSnapshot(join(dir, `heap-prof-${kind}-${bytes}-${mode}-${moment}.heapsnapshot`));
+    };
+    const warmUp = mode === 'first' ? undefined : generateKind(kind, bytes, 'other');
+    const { mb, diagnostics, warmUpCollected } = await heapKept(text, { warmUp, keepWarmUp: mode === 'second', around });
+    return { ...paths, textBytes: text.length, kept: mb * 1e6, diagnostics, warmUpCollected };
 }
 
 const CONTAINERS = new Set(['Array', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Object', 'string', 'number', 'Int32Array', 'Uint32Array', 'Uint8Array', 'Float64Array', 'ArrayBuffer']);
@@ -178,7 +188,7 @@ const ROLL_UP: [RegExp, string][] = [
     [/^AST /, 'AST nodes'],
     [/^(Array|\{[^}]*\}) in AST /, 'AST lists and other AST-owned containers'],
     [/^string in AST /, 'strings held by AST nodes'],
-    [/^(Array|\{[^}]*\}) in (CompositeCstNodeImpl|RootCstNodeImpl|LcpnComposite)/, 'CST child arrays'],
+    [/^(Array|\{[^}]*\}) in (CompositeCstNodeImpl|RootCstNodeImpl|LcpnComposite)|^Array LcpnCompositeCstNode\._children/, 'CST child arrays'],
     [/^(CompositeCstNodeImpl|RootCstNodeImpl|LcpnComposite)/, 'CST composites'],
     [/Leaf/, 'CST leaves'],
     [/Reference$/, 'References'],
@@ -202,8 +212,10 @@ async function main(): Promise<void> {
     }
     const kind = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'lsp';
     const bytes = Number(process.argv[3] && !process.argv[3].startsWith('--') ? process.argv[3] : 1_000_000);
-    const built = await build(kind, bytes, option('--dir', '/tmp'));
-    console.log(`${kind} ${built.textBytes} bytes built, ${built.diagnostics} diagnostics; snapshots ${built.before} ${built.after}`);
+    const mode = process.argv.includes('--first') ? 'first' : process.argv.includes('--second') ? 'second' : 'dropped';
+    const built = await build(kind, bytes, option('--dir', '/tmp'), mode);
+    const warm = mode === 'first' ? 'no warm-up (a first build)' : mode === 'second' ? 'the warm-up document open' : `the warm-up document dropped (collected: ${built.warmUpCollected})`;
+    console.log(`${kind} ${built.textBytes} bytes built, ${warm}, ${built.diagnostics} diagnostics; snapshots ${built.before} ${built.after}`);
     analyze(built.before, built.after, built.textBytes, top, built.kept);
 }
 

@@ -7,9 +7,10 @@
  *
  * `--only` (repeatable, or LCPN_BENCH_ONLY=a,b) runs only the parts whose name contains one of
  * the substrings (case-insensitive), for a quick check of one figure; `--list` names the parts.
+ * `--heap-kept COUNT` is the heap row's child process (core.ts).
  */
 import { join } from 'node:path';
-import { coreCases } from './core.js';
+import { coreCases, heapKeptChild } from './core.js';
 import { editCases } from './edits.js';
 import { lspCases } from './lsp.js';
 import { printRows, printSummary, type Case, type Row } from './report.js';
@@ -24,6 +25,8 @@ function filters(argv: string[]): string[] {
 }
 
 async function main(): Promise<void> {
+    const heap = process.argv.indexOf('--heap-kept'); // the heap row's own process (core.ts heapKeptInChild)
+    if (heap >= 0) return heapKeptChild(Number(process.argv[heap + 1]));
     const only = filters(process.argv.slice(2));
     const selected = (c: Case) => only.length === 0 || only.some((f) => c.name.toLowerCase().includes(f));
     const lsp = lspCases(join(__dirname, 'server', 'main.cjs'));
