@@ -9,7 +9,7 @@ import { Lexer } from 'chevrotain';
 import { LLStarLookaheadStrategy } from 'chevrotain-allstar';
 import { describe, expect, test, vi } from 'vitest';
 import type { Document } from '../../src/language/generated/ast.js';
-import { ImageCache, makeOffsetTokens, markCompletionTokensRead, ownAstNode, recognizerOf, replaceConstruct, replaceNodeBuilder, replaceStartImplementation, runParse } from '../../src/language/lcpn-langium-internals.js';
+import { ImageCache, makeOffsetTokens, markCompletionTokensRead, mergeWithoutOverride, replaceAssignWithoutOverride, ownAstNode, recognizerOf, replaceConstruct, replaceNodeBuilder, replaceStartImplementation, runParse } from '../../src/language/lcpn-langium-internals.js';
 import { LcpnLookaheadStrategy } from '../../src/language/lcpn-lookahead.js';
 import { createLcpnServices } from '../../src/language/lcpn-module.js';
 import { createLcpnCompletionParser } from '../../src/language/lcpn-parser.js';
@@ -72,7 +72,7 @@ describe('Langium and Chevrotain internals lcpn touches', () => {
 describe('Langium internals of the AST building (lcpn-parser.ts, lcpn-ast-shapes.ts)', () => {
     // lcpn's parse and construct reproduce these two methods of Langium's minus one step each;
     // a Langium release that adds or changes a step must be read before lcpn follows it.
-    const source = (method: 'parse' | 'construct' | 'startImplementation') => (LangiumParser.prototype as unknown as Record<string, () => void>)[method].toString().replace(/\s+/g, ' ');
+    const source = (method: 'parse' | 'construct' | 'startImplementation' | 'assignWithoutOverride') => (LangiumParser.prototype as unknown as Record<string, () => void>)[method].toString().replace(/\s+/g, ' ');
 
     test('6. LangiumParser.doParse and lexerResult: Langium\'s parse is lexing, doParse, hidden nodes, container links', () => {
         expect(source('parse')).toContain('this.nodeBuilder.buildRootNode(input); const lexerResult = this.lexerResult = this.lexer.tokenize(input); this.wrapper.input = lexerResult.tokens;');
@@ -119,6 +119,28 @@ describe('Langium internals of the AST building (lcpn-parser.ts, lcpn-ast-shapes
         expect(seen).toContain('Document');
         expect(replaceStartImplementation({} as LangiumParser, () => () => undefined)).toBe(false);
         expect(Object.hasOwn(Lcpn.parser.LangiumParser, 'startImplementation')).toBe(true);
+    });
+
+    test('9. LangiumParser.assignWithoutOverride: merges the caller\'s node so far into an unassigned call\'s node; lcpn\'s merge does the same', () => {
+        expect(source('assignWithoutOverride')).toContain('for (const [name, existingValue] of Object.entries(source)) { const newValue = target[name]; if (newValue === undefined) { target[name] = existingValue; } else if (Array.isArray(newValue) && Array.isArray(existingValue)) { existingValue.push(...newValue); target[name] = existingValue; } }');
+        expect(source('assignWithoutOverride')).toContain('target.$cstNode = undefined; return target;');
+        const langium = (LangiumParser.prototype as unknown as { assignWithoutOverride(t: object, s: object): Record<string, unknown> }).assignWithoutOverride;
+        const cases = () => {
+            const cst = { offset: 1 };
+            return [
+                [{ $type: 'Union', items: ['b', 'c'], $cstNode: cst }, { $type: 'Union', items: ['a'], ops: ['/'], open: '(' }],
+                [{ $type: 'NameRef', ref: 'x', $cstNode: cst, $container: undefined }, { $type: 'Definition', name: 'd', op: ':=' }],
+                [{ $type: 'Vector', components: [1], close: undefined }, { $type: 'Vector', components: [], close: ']', flag: false }],
+                [{ $type: 'A', list: 'not a list' }, { $type: 'A', list: ['kept'], n: 0 }]
+            ] as [Record<string, unknown>, Record<string, unknown>][];
+        };
+        const theirs = cases().map(([t, s]) => langium.call(undefined, t, s));
+        const ours = cases().map(([t, s]) => mergeWithoutOverride(t, s));
+        expect(ours.map((o) => [Object.keys(o), o])).toEqual(theirs.map((o) => [Object.keys(o), o]));
+        const parser = new LangiumParser(Lcpn);
+        expect(replaceAssignWithoutOverride(parser)).toBe(true);
+        expect((parser as unknown as { assignWithoutOverride: unknown }).assignWithoutOverride).toBe(mergeWithoutOverride);
+        expect(replaceAssignWithoutOverride({} as LangiumParser)).toBe(false);
     });
 });
 
