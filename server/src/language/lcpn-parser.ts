@@ -41,7 +41,7 @@ import { addErrorPositions } from './lcpn-lexer.js';
 import { LcpnLookaheadStrategy } from './lcpn-lookahead.js';
 import { createLcpnParserRules } from './lcpn-parser-rules.js';
 import { keepDefinitionsApart } from './lcpn-definition-start.js';
-import { recognizerOf, replaceConstruct, replaceNodeBuilder, replaceStartImplementation, runParse } from './lcpn-langium-internals.js';
+import { recognizerOf, replaceAssignWithoutOverride, replaceConstruct, replaceNodeBuilder, replaceStartImplementation, runParse } from './lcpn-langium-internals.js';
 
 class LcpnLangiumParser extends LangiumParser {
     /** The CST builder this parser uses (Langium's own is private: see createLcpnParser). */
@@ -56,6 +56,8 @@ class LcpnLangiumParser extends LangiumParser {
     constructor(services: LangiumCoreServices) {
         super(services);
         this.shapes = new AstShapes(services.shared.AstReflection);
+        // Langium's merge after an unassigned rule call, without an Object.entries array per call (internal 9).
+        replaceAssignWithoutOverride(this);
         this.cstBuilder = new LcpnCstNodeBuilder(this.shapes);
         // Langium's `construct` without its defaults loop (`assignMandatoryProperties`: an
         // `Object.values` of the type's metadata each time; the same node is constructed again
