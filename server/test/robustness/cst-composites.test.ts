@@ -12,22 +12,11 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
 import type * as ast from '../../src/language/generated/ast.js';
 import { childAt, childCount, LcpnCompositeCstNode } from '../../src/language/lcpn-cst-nodes.js';
+import { allNodes } from './cst-all-nodes.js';
 import { spliceParse } from '../../src/language/lcpn-incremental-parse.js';
 import { createLcpnServices } from '../../src/language/lcpn-module.js';
 
 const parser = createLcpnServices().Lcpn.parser.LangiumParser;
-
-/** Every node under `root` (root included), depth first, children in order. */
-function allNodes(root: CstNode): CstNode[] {
-    const out: CstNode[] = [];
-    const stack = [root];
-    while (stack.length > 0) {
-        const node = stack.pop()!;
-        out.push(node);
-        if (isCompositeCstNode(node)) for (let i = node.content.length - 1; i >= 0; i--) stack.push(node.content[i]);
-    }
-    return out;
-}
 
 function composites(root: CstNode): CompositeCstNode[] {
     return allNodes(root).filter((n): n is CompositeCstNode => 'content' in n && n !== root);

@@ -11,21 +11,11 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
 import type * as ast from '../../src/language/generated/ast.js';
 import { childAt, childCount, LcpnCompositeCstNode, LcpnLeafCstNode, MAX_SHARED_CHILDREN } from '../../src/language/lcpn-cst-nodes.js';
+import { allNodes } from './cst-all-nodes.js';
 import { spliceParse } from '../../src/language/lcpn-incremental-parse.js';
 import { createLcpnServices } from '../../src/language/lcpn-module.js';
 
 const parser = createLcpnServices().Lcpn.parser.LangiumParser;
-
-function allNodes(root: CstNode): CstNode[] {
-    const out: CstNode[] = [];
-    const stack = [root];
-    while (stack.length > 0) {
-        const node = stack.pop()!;
-        out.push(node);
-        if ('content' in node) for (let i = childCount(node as CompositeCstNode) - 1; i >= 0; i--) stack.push(childAt(node as CompositeCstNode, i));
-    }
-    return out;
-}
 
 const rootOf = (result: ParseResult<ast.Document>) => result.value.$cstNode as CompositeCstNode;
 const leavesOf = (root: CstNode) => allNodes(root).filter((n): n is LeafCstNode => !('content' in n));
