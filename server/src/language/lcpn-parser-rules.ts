@@ -181,11 +181,7 @@ class RuleBuilder {
      */
     private alternatives(alternatives: GrammarAST.Alternatives): Built {
         if (alternatives.elements.length === 1) return this.element(alternatives.elements[0]);
-        const choices = alternatives.elements.map((element) => {
-            const alt = this.element(element, true);
-            const guard = guardOf(element);
-            return { alt, gate: guard && predicate(guard) };
-        });
+        const choices = this.choices(alternatives.elements);
         const parser = this.parser;
         const idx = this.at.or++;
         if (choices.every((choice) => !choice.alt.readsArgs && !choice.gate)) {
@@ -202,6 +198,15 @@ class RuleBuilder {
         };
     }
 
+    /** The choices of an alternatives or an unordered group: each one built, its guard its gate. */
+    private choices(elements: readonly GrammarAST.AbstractElement[]): { alt: Built; gate: Predicate | undefined }[] {
+        return elements.map((element) => {
+            const alt = this.element(element, true);
+            const guard = guardOf(element);
+            return { alt, gate: guard && predicate(guard) };
+        });
+    }
+
     /**
      * An unordered group (`A & B & C`): a loop of alternatives, each taken at most once per
      * group instance (its state kept in the parser's `unorderedGroups`, keyed by the rule stack);
@@ -209,11 +214,7 @@ class RuleBuilder {
      */
     private unorderedGroup(group: GrammarAST.UnorderedGroup): Built {
         if (group.elements.length === 1) return this.element(group.elements[0]);
-        const choices = group.elements.map((element) => {
-            const alt = this.element(element, true);
-            const guard = guardOf(element);
-            return { alt, gate: guard && predicate(guard) };
-        });
+        const choices = this.choices(group.elements);
         const parser = this.parser;
         const orIdx = this.at.or++;
         const key = (): string => `uGroup_${orIdx}_${parser.getRuleStack().join('-')}`;
