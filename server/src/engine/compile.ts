@@ -137,7 +137,7 @@ export class RefCache extends Map<string, RefEntry> {
         let keys = this.rootKeys.get(geometry);
         if (!keys) this.rootKeys.set(geometry, keys = new Map());
         let cacheKey = keys.get(key);
-        if (cacheKey === undefined) keys.set(key, cacheKey = `${geometry.id}\u0000${key}\u0000${ROOT_KEY ??= keyOf(ROOT)}`);
+        if (cacheKey === undefined) keys.set(key, cacheKey = refCacheKey(geometry, key, rootContextKey()));
         return cacheKey;
     }
 
@@ -438,7 +438,7 @@ class Compiler {
             return NONE;
         }
         const images: readonly Vec[] = ctx.only ? [[m, n]] : imagesOf(this.geometry, m, n);
-        const steps = ctx.groups.length === 0 ? images.slice() : selectSteps(images, ctx.groups);
+        const steps = selectSteps(images, ctx.groups);
         const min = Math.max(1, ctx.range?.min ?? 1);
         const max = ctx.range ? ctx.range.max : 1;
         if (max !== null && max < min) {
@@ -477,7 +477,8 @@ class Compiler {
             return NONE;
         }
         // Plans differ by lattice (images, keywords): one cache serves every geometry.
-        const cacheKey = this.cache && (ctx === ROOT ? this.cache.rootKey(this.geometry, key) : `${this.geometry.id}\u0000${key}\u0000${this.contextKey(ctx)}`);
+        // The root context's keys are the cache's, one string per name (rootKey).
+        const cacheKey = this.cache && (ctx === ROOT ? this.cache.rootKey(this.geometry, key) : refCacheKey(this.geometry, key, this.contextKey(ctx)));
         const cached = cacheKey !== undefined ? this.cache!.get(cacheKey) ?? this.cache!.reuse(key, cacheKey) : undefined;
         if (cached) {
             // An entry is only made for a name that resolves to a body; not lowered again to be reused.
@@ -573,7 +574,6 @@ class Compiler {
 
     /** What a context is, as text (keyOf), remembered per context object for this compile (a WeakMap's insertions cost ~3% of validating a 1 MB file). */
     private contextKey(ctx: Context): string {
-        if (ctx === ROOT) return ROOT_KEY ??= keyOf(ROOT);
         const keys = this.contextKeys ??= new Map();
         let key = keys.get(ctx);
         if (key === undefined) keys.set(ctx, key = keyOf(ctx));
@@ -837,6 +837,12 @@ function imagesOf(geometry: Geometry, m: number, n: number): readonly Vec[] {
 
 /** The root context's key (keyOf), computed once. */
 let ROOT_KEY: string | undefined;
+const rootContextKey = (): string => ROOT_KEY ??= keyOf(ROOT);
+
+/** The cache key of reference `key` compiled in the context whose text (keyOf) is `context`, on `geometry`: plans differ by lattice. */
+function refCacheKey(geometry: Geometry, key: string, context: string): string {
+    return `${geometry.id}\u0000${key}\u0000${context}`;
+}
 
 function keyOf(ctx: Context): string {
     // Direction words are the vocabulary's names (letters and '-'); the lists that hold user text are JSON.
@@ -940,7 +946,7 @@ function union(parts: Plan[]): Plan {
  */
 export function recompile(key: string, old: RefEntry, resolve: Resolver, cache: RefCache): RefEntry | undefined {
     if (!old.context || !old.geometry) return undefined;
-    const cacheKey = `${old.geometry.id}\u0000${key}\u0000${old.context === ROOT ? (ROOT_KEY ??= keyOf(ROOT)) : keyOf(old.context)}`;
+    const cacheKey = refCacheKey(old.geometry, key, old.context === ROOT ? rootContextKey() : keyOf(old.context));
     const entry = new Compiler(resolve, new Problems(), REFERENCE_MAX_NODES, cache, old.geometry).entryOf(key, old.context, cacheKey);
     return entry && !entry.local ? entry : undefined;
 }

@@ -24,5 +24,6 @@ export const pathOffsets = (step: Vec): Vec[] => SQUARE.pathOffsets(step);
  * qualifier list), and nested qualifier lists select among what the inner ones left.
  */
 export function selectSteps(steps: readonly Vec[], groups: readonly (readonly DirectionTest[])[]): Vec[] {
+    if (groups.length === 0) return steps.slice(); // most contexts select nothing: a copy, without the filter
     return steps.filter((step) => groups.every((group) => group.some((word) => word.test(step))));
 }
