@@ -59,7 +59,7 @@ export class LcpnCstNodeBuilder extends CstNodeBuilder {
     /** lcpn's compact leaf (lcpn-cst-nodes.ts), made with its grammar source (Langium's sets it after: a second packing). */
     override buildLeafNode(token: Token, feature?: GrammarAST.AbstractElement): LeafCstNode {
         const leaf = feature === undefined
-            ? new LcpnHiddenLeafCstNode(token.startOffset, token.image.length, token.tokenType)
+            ? this.createLeafNode(token, true)
             : new LcpnLeafCstNode(token.startOffset, token.image.length, token.tokenType, feature);
         this.appendChild(this.current, leaf as unknown as LeafCstNodeImpl);
         return leaf;

@@ -207,10 +207,13 @@ function sourceIndex(source: Source): number {
  * `content` too). It caches no range.
  */
 export class LcpnCompositeCstNode extends CompositeCstNodeImpl {
+    // Both fields are made by the setters Langium's constructors call (`grammarSource`, then
+    // `content = []`), in that order: `declare`, since an initializer would define them again
+    // after `super()` (ES2022 class fields) and allocate a second empty array per composite.
     /** Source index | count << COUNT_SHIFT | start << START_SHIFT; count 0: `_children` is its own. */
-    private _kind = 0;
+    declare private _kind: number;
     /** A single child, its own array, or (count > 0) the shared array holding its children from `start`. */
-    private _children: CstNode[] | CstNode = [];
+    declare private _children: CstNode[] | CstNode;
 
     // @ts-expect-error Langium declares `grammarSource` a field; here it is an accessor (AbstractCstNode's constructor's `this.grammarSource = undefined` calls the setter).
     override get grammarSource(): Source {
