@@ -7,13 +7,8 @@
  * the outline asks each definition for its name node. Children are read with `childAt` (lcpn's
  * composite's `content` is a copy).
  */
-import { AstUtils, GrammarAST, type AstNode, type CompositeCstNode, type CstNode } from 'langium';
-import { childAt, childCount } from './lcpn-cst-nodes.js';
-
-/** Langium's `isCompositeCstNode` without reading `content` (a copy for lcpn's composite). */
-function isComposite(node: CstNode): node is CompositeCstNode {
-    return 'content' in node;
-}
+import { AstUtils, GrammarAST, type AstNode, type CstNode } from 'langium';
+import { childAt, childCount, isComposite } from './lcpn-cst-nodes.js';
 
 /** The feature of the assignment a grammar element lies in (asked once per element). */
 const features = new WeakMap<GrammarAST.AbstractElement, string | null>();

@@ -350,6 +350,11 @@ export class LcpnCompositeCstNode extends CompositeCstNodeImpl {
  */
 Object.defineProperty(LcpnCompositeCstNode.prototype, '_rangeCache', { get: () => undefined, set: () => undefined, configurable: true });
 
+/** Langium's `isCompositeCstNode` without reading `content` (a copy for lcpn's composite). */
+export function isComposite(node: CstNode): node is CompositeCstNode {
+    return 'content' in node;
+}
+
 /** The number of children of a composite, without the copy lcpn's composite's `content` makes. */
 export function childCount(node: CompositeCstNode): number {
     return node instanceof LcpnCompositeCstNode ? node.childCount : node.content.length;

@@ -22,7 +22,7 @@
 import { RootCstNodeImpl, type AstNode, type CompositeCstNode, type CstNode, type LangiumParser, type RootCstNode, type Mutable, type ParseResult } from 'langium';
 import type { IRecognitionException, IToken } from 'chevrotain';
 import * as ast from './generated/ast.js';
-import { childAt, childCount, knownLineStarts, setLineStarts } from './lcpn-cst-nodes.js';
+import { childAt, childCount, isComposite, knownLineStarts, setLineStarts } from './lcpn-cst-nodes.js';
 import { shiftCst, supportsShift } from './lcpn-incremental-cst.js';
 import { normalizeName } from '../model/names.js';
 import type { TextChange } from './lcpn-text-changes.js';
@@ -334,13 +334,13 @@ function itemsOf(root: CompositeCstNode): Int32Array | undefined {
 
 /** A root entry is an item's composite node (a definition or a stray) or a hidden leaf (a comment). */
 function isItemEntry(entry: CstNode): boolean {
-    if (entry.hidden) return !('content' in entry);
-    return 'content' in entry && childCount(entry as CompositeCstNode) > 0;
+    if (entry.hidden) return !isComposite(entry);
+    return isComposite(entry) && childCount(entry) > 0;
 }
 
 function firstLeaf(node: CstNode): CstNode | undefined {
     let current: CstNode | undefined = node;
-    while (current && 'content' in current) current = childCount(current as CompositeCstNode) > 0 ? childAt(current as CompositeCstNode, 0) : undefined;
+    while (current && isComposite(current)) current = childCount(current) > 0 ? childAt(current, 0) : undefined;
     return current;
 }
 

@@ -23,7 +23,7 @@
  * `server/test/incremental/link-reference.test.ts` compares both classes on the same documents.
  */
 import { isLinkingError, type AstNode, type AstNodeDescription, type CompositeCstNode, type CstNode, type LinkingError, type Reference, type ReferenceInfo } from 'langium';
-import { childAt, childCount } from './lcpn-cst-nodes.js';
+import { childAt, childCount, isComposite } from './lcpn-cst-nodes.js';
 import { LcpnAstNodeDescription } from './lcpn-descriptions.js';
 
 /** What resolves a reference: `DefaultLinker.referenceResolver` (its `resolveReference`, bound). */
@@ -127,8 +127,8 @@ function linkOf(ref: Target, description: AstNodeDescription | undefined): Link 
 export function refNodeOf(node: AstNode, property: string): CstNode | undefined {
     const cst = node.$cstNode;
     if (!cst) return undefined;
-    if (!('content' in cst)) return assignedTo(cst, property) ? cst : undefined;
-    return findAssigned(cst as CompositeCstNode, node, property);
+    if (!isComposite(cst)) return assignedTo(cst, property) ? cst : undefined;
+    return findAssigned(cst, node, property);
 }
 
 function findAssigned(parent: CompositeCstNode, node: AstNode, property: string): CstNode | undefined {
@@ -136,8 +136,8 @@ function findAssigned(parent: CompositeCstNode, node: AstNode, property: string)
     for (let i = 0; i < count; i++) {
         const child = childAt(parent, i);
         if (assignedTo(child, property)) return child;
-        if ('content' in child && child.astNode === node) {
-            const found = findAssigned(child as CompositeCstNode, node, property);
+        if (isComposite(child) && child.astNode === node) {
+            const found = findAssigned(child, node, property);
             if (found) return found;
         }
     }

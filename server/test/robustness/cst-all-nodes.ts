@@ -1,5 +1,5 @@
-import { isCompositeCstNode, type CstNode } from 'langium';
-import { childAt, childCount } from '../../src/language/lcpn-cst-nodes.js';
+import type { CstNode } from 'langium';
+import { childAt, childCount, isComposite } from '../../src/language/lcpn-cst-nodes.js';
 
 /**
  * Every node under `root` (root included), depth first, children in order, read with
@@ -12,7 +12,7 @@ export function allNodes(root: CstNode): CstNode[] {
     while (stack.length > 0) {
         const node = stack.pop()!;
         out.push(node);
-        if (isCompositeCstNode(node)) for (let i = childCount(node) - 1; i >= 0; i--) stack.push(childAt(node, i));
+        if (isComposite(node)) for (let i = childCount(node) - 1; i >= 0; i--) stack.push(childAt(node, i));
     }
     return out;
 }

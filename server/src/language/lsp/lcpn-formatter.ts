@@ -6,7 +6,7 @@
  * Line breaks the user wrote are kept (at most one blank line), except where a rule asks for
  * no space at all (after an opening bracket, before `:keyword`, `,`, a call's `(`).
  */
-import { AstUtils, GrammarUtils, interruptAndCheck, isCompositeCstNode, isLeafCstNode, URI, type AstNode, type Cancellation, type CstNode, type LangiumDocument, type LeafCstNode } from 'langium';
+import { AstUtils, GrammarUtils, interruptAndCheck, isLeafCstNode, URI, type AstNode, type Cancellation, type CstNode, type LangiumDocument, type LeafCstNode } from 'langium';
 import { AbstractFormatter, Formatting, type FormattingAction } from 'langium/lsp';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentFormattingParams, DocumentRangeFormattingParams } from 'vscode-languageserver-protocol';
@@ -14,7 +14,7 @@ import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-t
 import * as ast from '../generated/ast.js';
 import { breaksLispClauses, codeChildren, isLispForm, isLongConditional, Layout, LINE_WIDTH, oneLineWidth, ownComposite } from './lcpn-format-layout.js';
 import { standaloneServices } from '../../model/parse-text.js';
-import { childAt, childCount } from '../lcpn-cst-nodes.js';
+import { childAt, childCount, isComposite } from '../lcpn-cst-nodes.js';
 import { lineEnding } from '../text-lines.js';
 
 /** Highest priority: every definition starts on its own line. */
@@ -239,7 +239,7 @@ function leavesOf(root: CstNode): LeafCstNode[] {
         const node = stack.pop()!;
         if (isLeafCstNode(node)) leaves.push(node);
         // childAt: lcpn's composite's `content` is a fresh copy each time it is read.
-        else if (isCompositeCstNode(node)) for (let i = childCount(node) - 1; i >= 0; i--) stack.push(childAt(node, i));
+        else if (isComposite(node)) for (let i = childCount(node) - 1; i >= 0; i--) stack.push(childAt(node, i));
     }
     return leaves;
 }
