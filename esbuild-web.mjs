@@ -1,7 +1,7 @@
 // The browser bundles (imported by esbuild.mjs): the language server as a web worker, the
 // VS Code web extension's client, and the playground page. Modules shared with the node
 // server import node:* at the top; here they get browser-safe stand-ins
-// (server/src/browser/node-shims.ts), and lcpn-prelude-file.ts (a read-only copy in the
+// (server/src/browser/node-shims.ts), and prelude-file.ts (a read-only copy in the
 // user's cache directory) is replaced by server/src/browser/prelude-file.ts.
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';

@@ -8,7 +8,7 @@ import globals from "globals";
 export default tseslint.config(
     {
         ignores: [
-            "server/src/language/generated/**",
+            "server/src/syntax/generated/**",
             "**/node_modules/**",
             // Build and test output (as .gitignore lists it): packaged copies of dist/ live in .e2e/.
             "dist/**",

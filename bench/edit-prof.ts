@@ -11,9 +11,9 @@
  * (the process's, all threads), for a profile (--cpu-prof) or a ratio between two sizes.
  */
 import { URI } from 'langium';
-import { createLcpnServices } from '../server/src/language/lcpn-module.js';
-import { ensurePrelude } from '../server/src/language/lcpn-prelude.js';
-import { lcpnTextDocuments } from '../server/src/language/lcpn-text-changes.js';
+import { createLcpnServices } from '../server/src/semantics/module.js';
+import { ensurePrelude } from '../server/src/semantics/prelude.js';
+import { lcpnTextDocuments } from '../server/src/workspace/text-changes.js';
 import { generateBytes, generateChainedBytes } from './generate.js';
 
 async function main(): Promise<void> {
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     const uri = 'file:///edit-profile.lcpn';
     let version = 1;
     // As the server holds an open document: one TextDocument, updated in place by ranged changes
-    // (lcpn-text-changes.ts records the editor's window, which the incremental parse starts from).
+    // (text-changes.ts records the editor's window, which the incremental parse starts from).
     const textDocument = lcpnTextDocuments.create(uri, 'lcpn', version, text);
     TextDocuments!.set(textDocument);
     const document = LangiumDocumentFactory.fromTextDocument(textDocument);

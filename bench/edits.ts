@@ -6,7 +6,7 @@
  * counts), when the file doubles. Linear work gives 2.0; the issue's goal is <= 2.2.
  */
 import { URI, type LangiumDocument } from 'langium';
-import { lcpnTextDocuments } from '../server/src/language/lcpn-text-changes.js';
+import { lcpnTextDocuments } from '../server/src/workspace/text-changes.js';
 import { collectGarbage, createServices, type Services } from './core.js';
 import { generateChained, generateChainedBytes, generateDefinitions, generateToBytes } from './generate.js';
 import type { Case, Row } from './report.js';

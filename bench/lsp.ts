@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import { generateBytes, generateChainedBytes } from './generate.js';
-import { createLcpnServices } from '../server/src/language/lcpn-module.js';
+import { createLcpnServices } from '../server/src/semantics/module.js';
 import type { Case, Row } from './report.js';
 
 interface Diagnostic { range: { start: { line: number } }; severity?: number }

@@ -14,8 +14,8 @@
  * 5 IndexedReferences, 6 Validated.
  */
 import { URI } from 'langium';
-import { createLcpnServices } from '../server/src/language/lcpn-module.js';
-import { ensurePrelude } from '../server/src/language/lcpn-prelude.js';
+import { createLcpnServices } from '../server/src/semantics/module.js';
+import { ensurePrelude } from '../server/src/semantics/prelude.js';
 import { generateKind as generate } from './generate.js';
 
 async function main(): Promise<void> {

@@ -13,9 +13,9 @@ import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { URI } from 'langium';
 import { CancellationToken } from 'vscode-languageserver';
-import { createLcpnServices } from '../server/src/language/lcpn-module.js';
-import { ensurePrelude } from '../server/src/language/lcpn-prelude.js';
-import { lcpnTextDocuments } from '../server/src/language/lcpn-text-changes.js';
+import { createLcpnServices } from '../server/src/semantics/module.js';
+import { ensurePrelude } from '../server/src/semantics/prelude.js';
+import { lcpnTextDocuments } from '../server/src/workspace/text-changes.js';
 import { generateBytes } from './generate.js';
 
 async function main(): Promise<void> {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type BaseLanguageClient, type LanguageClientOptions } from 'vscode-languageclient';
 import { DiagramPanel, targetOf } from './diagram/panel.js';
 import { exportArguments } from './diagram/export-arguments.js';
-import { CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, type ConvertDocumentArguments, type SurfaceStyle } from './protocol.js';
+import { CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, type ConvertDocumentArguments, type SurfaceStyle } from '../../server/src/lsp/protocol.js';
 
 /** The standard prelude opens read-only: the server names it with this scheme. */
 export const PRELUDE_SCHEME = 'lcpn-prelude';

@@ -3,7 +3,7 @@
  * hover and the `lcpn/pieceDiagram` request. Only what the page uses, over vscode-jsonrpc.
  */
 import type { MessageConnection } from 'vscode-jsonrpc/browser.js';
-import { PIECE_DIAGRAM_REQUEST, type Blocker, type PieceDiagramParams, type PieceDiagramResult, type PlayerSide } from '../../client/src/protocol.js';
+import { PIECE_DIAGRAM_REQUEST, type Blocker, type PieceDiagramParams, type PieceDiagramResult, type PlayerSide } from '../../server/src/lsp/protocol.js';
 
 export const DOCUMENT_URI = 'file:///playground/pieces.lcpn';
 
@@ -11,7 +11,7 @@ export interface LspPosition { line: number; character: number }
 export interface LspRange { start: LspPosition; end: LspPosition }
 export interface LspDiagnostic { range: LspRange; severity?: number; message: string; code?: string | number; data?: { code?: string } }
 // The request's shapes have one home, shared with the VS Code client.
-export type { Blocker, BoardSize, PlayerSide } from '../../client/src/protocol.js';
+export type { Blocker, BoardSize, PlayerSide } from '../../server/src/lsp/protocol.js';
 export type PieceDiagram = PieceDiagramResult;
 
 export class LcpnDocumentClient {

@@ -8,9 +8,9 @@
  * the client's output) and the server goes on.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { LcpnFileSystem } from './language/lcpn-file-system.js';
-import { createLcpnServices } from './language/lcpn-module.js';
-import { startLcpnLanguageServer } from './language/lsp/lcpn-language-server.js';
+import { LcpnFileSystem } from './workspace/file-system.js';
+import { createLcpnServices } from './semantics/module.js';
+import { startLcpnLanguageServer } from './lsp/language-server.js';
 
 const connection = createConnection(ProposedFeatures.all);
 process.on('unhandledRejection', (reason) => {

@@ -1,7 +1,7 @@
 /** Test services: the real LCPN services over an in-memory file system, with the prelude built. */
 import { EmptyFileSystem } from 'langium';
-import { createLcpnServices } from '../src/language/lcpn-module.js';
-import { ensurePrelude } from '../src/language/lcpn-prelude.js';
+import { createLcpnServices } from '../src/semantics/module.js';
+import { ensurePrelude } from '../src/semantics/prelude.js';
 
 export async function createTestServices() {
     const services = createLcpnServices(EmptyFileSystem);

@@ -4,7 +4,7 @@
  * cylinder's or a hexagon's cells are all just names): the server says which cells exist, and
  * answers with the blockers it placed.
  */
-import type { Blocker, Side } from '../protocol.js';
+import type { Blocker, Side } from '../../../server/src/lsp/protocol.js';
 
 /** The longest cell name the webview may send (the server's names are a few characters). */
 export const MAX_CELL_NAME = 16;

@@ -3,7 +3,7 @@
  * and dropping stale answers. The panel (panel.ts) feeds it editor events and webview messages;
  * the language server computes the diagram (`lcpn/pieceDiagram`).
  */
-import type { Blocker, PieceDiagramParams, PieceDiagramResult, PlayerSide } from '../protocol.js';
+import type { Blocker, PieceDiagramParams, PieceDiagramResult, PlayerSide } from '../../../server/src/lsp/protocol.js';
 import { parseFromWebview, type BoardChoice, type DiagramStyle, type DiagramView, type ExportAction, type ExportFormat, type ToWebview } from './messages.js';
 import { cycleBlocker, keepBlockers, nameBlocker } from './blockers.js';
 

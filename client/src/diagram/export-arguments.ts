@@ -2,7 +2,7 @@
  * The argument of `lcpn.exportDiagram`, checked: a hover's command link is text that anyone
  * could write into a document, so nothing from it is used before it has the expected shape.
  */
-import type { ExportDiagramArguments } from '../protocol.js';
+import type { ExportDiagramArguments } from '../../../server/src/lsp/protocol.js';
 
 /** The command's argument, if it is well-formed; undefined sends the command to the cursor instead. */
 export function exportArguments(raw: unknown): (ExportDiagramArguments & { format: 'svg' | 'png' }) | undefined {

@@ -2,7 +2,7 @@
  * Messages between the diagram panel (extension side) and its webview. Anything that comes
  * from the webview is untrusted input and is validated before use.
  */
-import type { Blocker, PieceDiagramResult, PlayerSide } from '../protocol.js';
+import type { Blocker, PieceDiagramResult, PlayerSide } from '../../../server/src/lsp/protocol.js';
 import { isCellName, MAX_BLOCKER_NAME } from './blockers.js';
 import { MAX_POSITION_TEXT, POSITION_ACTIONS, type PositionAction, type PositionView } from './position-controller.js';
 

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { PIECE_DIAGRAM_REQUEST, POSITION_DIAGRAM_REQUEST, type PieceDiagramParams, type PieceDiagramResult, type PositionDiagramParams, type PositionDiagramResult } from '../protocol.js';
+import { PIECE_DIAGRAM_REQUEST, POSITION_DIAGRAM_REQUEST, type PieceDiagramParams, type PieceDiagramResult, type PositionDiagramParams, type PositionDiagramResult } from '../../../server/src/lsp/protocol.js';
 import { DiagramController, type DiagramSettings, type DiagramTarget, type PieceSetUp } from './controller.js';
 import { renderShell, makeNonce } from './html.js';
 import { isDiagramStyle, isPositionMessage, parseFromWebview, type DiagramView, type ExportAction, type ExportFormat } from './messages.js';

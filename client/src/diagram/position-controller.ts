@@ -6,7 +6,7 @@
  * `edit`), so the client never parses it; it keeps the string, the selected square and the
  * attacked square, and drops stale answers.
  */
-import type { PositionDiagramParams, PositionDiagramResult } from '../protocol.js';
+import type { PositionDiagramParams, PositionDiagramResult } from '../../../server/src/lsp/protocol.js';
 import type { PositionMessage } from './messages.js';
 
 /** What a click on a square of the position does (the webview's choice). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiagramController, exportName, type DiagramSettings } from '../../src/diagram/controller.js';
 import type { ToWebview } from '../../src/diagram/messages.js';
-import type { PieceDiagramParams, PieceDiagramResult } from '../../src/protocol.js';
+import type { PieceDiagramParams, PieceDiagramResult } from '../../../server/src/lsp/protocol.js';
 
 const settings: DiagramSettings = { style: 'image', delayMs: 0 };
 const cursor = (line: number) => ({ uri: 'file:///w/pieces.lcpn', position: { line, character: 1 } });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiagramController, exportName } from '../../src/diagram/controller.js';
 import { parseFromWebview, type ToWebview } from '../../src/diagram/messages.js';
-import type { PieceDiagramParams, PieceDiagramResult } from '../../src/protocol.js';
+import type { PieceDiagramParams, PieceDiagramResult } from '../../../server/src/lsp/protocol.js';
 
 const cursor = (line: number) => ({ uri: 'file:///w/xiangqi.lcpn', position: { line, character: 1 } });
 

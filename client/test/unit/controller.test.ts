@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiagramController, type DiagramSettings } from '../../src/diagram/controller.js';
 import type { ToWebview } from '../../src/diagram/messages.js';
-import type { PieceDiagramParams, PieceDiagramResult } from '../../src/protocol.js';
+import type { PieceDiagramParams, PieceDiagramResult } from '../../../server/src/lsp/protocol.js';
 
 const settings: DiagramSettings = { style: 'both', delayMs: 200 };
 const at = (line: number, character: number) => ({ uri: 'file:///w/pieces.lcpn', position: { line, character } });

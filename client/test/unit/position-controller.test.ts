@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PositionController, type PositionView } from '../../src/diagram/position-controller.js';
 import { isPositionMessage, parseFromWebview } from '../../src/diagram/messages.js';
-import type { PositionDiagramParams, PositionDiagramResult } from '../../src/protocol.js';
+import type { PositionDiagramParams, PositionDiagramResult } from '../../../server/src/lsp/protocol.js';
 
 /** A server that "writes" positions as `9x10` plus `side:name@square` words, enough to see what the client sends and keeps. */
 function fakeServer() {

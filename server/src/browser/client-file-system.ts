@@ -2,15 +2,15 @@
  * The web worker's file system: the client's. A browser has no disk; the VS Code web
  * extension answers these requests through `vscode.workspace.fs` (client/src/browser/
  * file-system.ts), so the workspace's `.lcpn` files load as on the desktop (the namespace rule
- * sees every file, not only the open ones). The same rules as lcpn-file-system.ts: only regular
+ * sees every file, not only the open ones). The same rules as file-system.ts: only regular
  * files of at most MAX_LCPN_FILE_BYTES; a refusal is an UnreadableFile, which callers report.
  * A client that does not answer (the playground has no folder) gets nothing loaded.
  * Langium's synchronous methods cannot wait for the client: they say so.
  */
 import { URI, type FileSystemNode, type FileSystemProvider } from 'langium';
 import type { Connection } from 'vscode-languageserver';
-import { UnreadableFile } from '../language/lcpn-file-system.js';
-import { describeOverLimit, MAX_LCPN_FILE_BYTES } from '../language/lcpn-limits.js';
+import { UnreadableFile } from '../workspace/file-system.js';
+import { describeOverLimit, MAX_LCPN_FILE_BYTES } from '../workspace/limits.js';
 
 /** Requests from the server to the client; `uri` is a URI string as the client sent it. */
 export const CLIENT_FS_STAT = 'lcpn/fs/stat';

@@ -8,8 +8,8 @@
  * node module that writes a read-only copy to the user's cache directory).
  */
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import { createLcpnServices } from '../language/lcpn-module.js';
-import { startLcpnLanguageServer } from '../language/lsp/lcpn-language-server.js';
+import { createLcpnServices } from '../semantics/module.js';
+import { startLcpnLanguageServer } from '../lsp/language-server.js';
 import { ClientFileSystemProvider } from './client-file-system.js';
 
 /** The worker's global scope (this project's TypeScript has no DOM library: what is used is typed here). */

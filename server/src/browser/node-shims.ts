@@ -39,7 +39,7 @@ export const Buffer = {
     }
 };
 
-/** langium/node's provider, for lcpn-file-system.ts's subclass (never instantiated in a browser). */
+/** langium/node's provider, for file-system.ts's subclass (never instantiated in a browser). */
 export class NodeFileSystemProvider {
     readFile(): Promise<string> {
         return Promise.reject(new Error('lcpn in a browser has no file system'));

@@ -8,9 +8,9 @@
 import type { LangiumDocument } from 'langium';
 import type { Board, Rules, Zone } from '../engine/board.js';
 import { boardGeometry, boardKey, theBoard } from '../geometry/index.js';
-import { definitionsWithErrors } from '../language/lcpn-convert-check.js';
-import { declaredBoard, type DeclaredBoard } from '../language/lcpn-declared-board.js';
-import type { LcpnServices } from '../language/lcpn-module.js';
+import { definitionsWithErrors } from '../semantics/convert-check.js';
+import { declaredBoard, type DeclaredBoard } from '../semantics/declared-board.js';
+import type { LcpnServices } from '../semantics/module.js';
 import type { BoardDeclaration } from '../engine/rules.js';
 import { isCell } from './cells.js';
 import { parseBoard } from './setup-options.js';
@@ -56,7 +56,7 @@ export function fitDeclared(declared: CheckedBoard | undefined, board: Board, so
 export function declaredNotes(declared: CheckedBoard | undefined): string[] {
     if (!declared) return [];
     const notes = declared.problems.map((p) => `board ${declared.key}: ${p.message}`);
-    // The reason reads "it has an error: ..." (lcpn-convert-check.ts): said of the board by name.
+    // The reason reads "it has an error: ..." (convert-check.ts): said of the board by name.
     if (declared.error) notes.unshift(`board ${declared.key} ${declared.error.replace(/^it /, '')}; it is used as far as it could be read (run lcpn check for the details)`);
     return notes;
 }

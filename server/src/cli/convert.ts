@@ -10,8 +10,8 @@
 import { mkdirSync, renameSync, statSync, writeFileSync, chmodSync, realpathSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { convertDocument, STYLES } from '../language/lcpn-convert.js';
-import { definitionsWithErrors } from '../language/lcpn-convert-check.js';
+import { convertDocument, STYLES } from '../semantics/convert.js';
+import { definitionsWithErrors } from '../semantics/convert-check.js';
 import { normalizeName } from '../model/names.js';
 import { parsePieceText } from '../model/parse-text.js';
 import type { Move, Style } from '../model/piece.js';
@@ -110,7 +110,7 @@ async function convertFiles(args: string[], to: Target, options: CliOptions): Pr
         errors += diagnostics.length;
         for (const error of diagnostics) process.stderr.write(formatDiagnostic(document, error) + '\n');
         if (notation) {
-            // A definition with an error has no meaning to export (the same rule as conversion to a style, lcpn-convert-check.ts).
+            // A definition with an error has no meaning to export (the same rule as conversion to a style, convert-check.ts).
             const models = services.lcpn.PieceModels;
             const lowered = models.definitions(document);
             const withErrors = definitionsWithErrors(models, document);

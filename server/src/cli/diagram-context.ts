@@ -7,8 +7,8 @@
 import type { LangiumDocument } from 'langium';
 import type { Board, Rules, SetUp, Side } from '../engine/board.js';
 import type { BoardDeclaration } from '../engine/rules.js';
-import type { Document } from '../language/generated/ast.js';
-import type { LcpnServices } from '../language/lcpn-module.js';
+import type { Document } from '../syntax/generated/ast.js';
+import type { LcpnServices } from '../semantics/module.js';
 import { SHOW_BOARD as LIMITS_SHOW_BOARD } from '../geometry/limits.js';
 import { chooseBoard } from './board-choice.js';
 import { checkPieceNames } from './pieces.js';

@@ -7,7 +7,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, lstatSync, readlinkSync, type Stats } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { describeOverLimit, describeSize, MAX_LCPN_FILE_BYTES } from '../language/lcpn-limits.js';
+import { describeOverLimit, describeSize, MAX_LCPN_FILE_BYTES } from '../workspace/limits.js';
 
 export const LCPN_EXTENSION = '.lcpn';
 

@@ -11,7 +11,7 @@ import { runConvert } from './convert.js';
 import { escapeLines, escapeText } from './escape.js';
 import { runMoves } from './moves.js';
 import { runShow } from './show.js';
-import { describeSize, MAX_LCPN_FILE_BYTES } from '../language/lcpn-limits.js';
+import { describeSize, MAX_LCPN_FILE_BYTES } from '../workspace/limits.js';
 import { cliVersion } from './version.js';
 import { CliError, setDefaultLoadOptions } from './workspace.js';
 

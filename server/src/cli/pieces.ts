@@ -1,12 +1,12 @@
 /** Finding the pieces a CLI command is about, in a loaded workspace or in Betza/Parlett input. */
 import type { LangiumDocument } from 'langium';
-import type { Document } from '../language/generated/ast.js';
-import type { LcpnServices } from '../language/lcpn-module.js';
-import type { PieceResolver } from '../language/lcpn-piece-models.js';
+import type { Document } from '../syntax/generated/ast.js';
+import type { LcpnServices } from '../semantics/module.js';
+import type { PieceResolver } from '../semantics/piece-models.js';
 import { normalizeName } from '../model/names.js';
 import type { Declaration, PieceDef } from '../model/piece.js';
-import { definitionsWithErrors, SYNTAX_ERROR } from '../language/lcpn-convert-check.js';
-import { closestNames, didYouMean } from '../language/suggest.js';
+import { definitionsWithErrors, SYNTAX_ERROR } from '../semantics/convert-check.js';
+import { closestNames, didYouMean } from '../semantics/suggest.js';
 import { escapeText } from './escape.js';
 import { CliError, displayName } from './workspace.js';
 

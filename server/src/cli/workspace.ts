@@ -16,9 +16,9 @@ import { dirname } from 'node:path';
 import { URI, type LangiumDocument } from 'langium';
 import { NodeFileSystem } from 'langium/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { Document } from '../language/generated/ast.js';
-import { createLcpnServices, type LcpnServices } from '../language/lcpn-module.js';
-import { ensurePrelude } from '../language/lcpn-prelude.js';
+import type { Document } from '../syntax/generated/ast.js';
+import { createLcpnServices, type LcpnServices } from '../semantics/module.js';
+import { ensurePrelude } from '../semantics/prelude.js';
 import { escapeText } from './escape.js';
 import { collectFiles, displayPath, readSourceFile, readStandardInput, type PathProblem } from './files.js';
 

@@ -114,7 +114,7 @@ export interface RefEntry {
  * met a cycle depends on the references around it and is not cached; one that met the nesting or
  * work limit is cached for its resolver only (`local`).
  *
- * With `kept` and `identify` (the editor's resolvers: lcpn-piece-models.ts), entries also
+ * With `kept` and `identify` (the editor's resolvers: piece-models.ts), entries also
  * outlive the resolver: each is kept under the identity of the definition it compiled (its AST
  * node, which an edit replaces when it re-reads the definition) with the identity of every name
  * its compile read, and a later resolver reuses it when each of those names still resolves to
@@ -235,7 +235,7 @@ const REF_CACHES = new WeakMap<Resolver, RefCache>();
 
 /**
  * The cache shared by every compile with this resolver. Only for resolvers whose answers never
- * change (the editor's resolvers are per workspace state: lcpn-piece-models.ts). `keep`, given
+ * change (the editor's resolvers are per workspace state: piece-models.ts). `keep`, given
  * when the cache is first asked for: the plans kept across resolvers and the identity of names.
  */
 export function sharedRefCache(resolve: Resolver, keep?: { kept: KeptPlans; identify: Identify }): RefCache {

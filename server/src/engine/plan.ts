@@ -118,7 +118,7 @@ export type Plan = LeafPlan | UnionPlan | SequencePlan | ConditionalPlan | Notes
 
 /**
  * Which rule a problem comes from, finer than its kind: the editor's engine checks map each to
- * an issue code (server/src/language/lcpn-engine-checks.ts), so no caller reads messages.
+ * an issue code (server/src/semantics/engine-checks.ts), so no caller reads messages.
  */
 export type EngineRule =
     | 'unknown-piece' | 'cycle' | 'no-body' | 'unknown-keyword' | 'unknown-function'

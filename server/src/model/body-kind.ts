@@ -12,7 +12,7 @@
  *   `capture AND general_there` whose parts are names (or, in Lisp, inline conditions).
  * - Anything else: a piece.
  */
-import * as ast from '../language/generated/ast.js';
+import * as ast from '../syntax/generated/ast.js';
 import { normalizeName } from './names.js';
 import { isTestWord, LOGIC_WORDS } from './vocabulary.js';
 

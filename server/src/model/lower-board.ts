@@ -5,7 +5,7 @@
  * are read here; what a shape means (its cells, their names) is the geometry's
  * (server/src/geometry/), which this asks whether a hole is a cell of the board.
  */
-import * as ast from '../language/generated/ast.js';
+import * as ast from '../syntax/generated/ast.js';
 import { normalizeName } from './names.js';
 import { headName } from './body-kind.js';
 import { integerText, type BoardClause, type Declaration } from './piece.js';

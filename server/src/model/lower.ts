@@ -13,7 +13,7 @@
  * undefined part of a model. The syntax error that made the hole is reported by the parser.
  */
 import { AstUtils, GrammarUtils, type AstNode } from 'langium';
-import * as ast from '../language/generated/ast.js';
+import * as ast from '../syntax/generated/ast.js';
 import { normalizeKeyword, normalizeName } from './names.js';
 import { parseBetza, parseParlett, type NotationProblem } from '../notation/index.js';
 import { parsePath } from '../notation/path-parse.js';

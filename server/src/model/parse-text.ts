@@ -4,9 +4,9 @@
  * document pipeline instead, and lowers the same AST with the same lowerDefinition.)
  */
 import type { AstNode } from 'langium';
-import type { Document } from '../language/generated/ast.js';
-import { createLcpnServices } from '../language/lcpn-module.js';
-import { lastAtOrBefore, lineStarts } from '../language/text-lines.js';
+import type { Document } from '../syntax/generated/ast.js';
+import { createLcpnServices } from '../semantics/module.js';
+import { lastAtOrBefore, lineStarts } from '../syntax/text-lines.js';
 import { lowerDefinition } from './lower.js';
 import type { PieceDef } from './piece.js';
 

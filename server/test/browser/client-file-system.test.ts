@@ -11,8 +11,8 @@ import type { Connection } from 'vscode-languageserver';
 import { describe, expect, test } from 'vitest';
 import { ClientFileSystemProvider, type ClientDirectoryEntry, type ClientFileStat } from '../../src/browser/client-file-system.js';
 import { Buffer as ShimBuffer } from '../../src/browser/node-shims.js';
-import { UnreadableFile } from '../../src/language/lcpn-file-system.js';
-import { MAX_LCPN_FILE_BYTES } from '../../src/language/lcpn-limits.js';
+import { UnreadableFile } from '../../src/workspace/file-system.js';
+import { MAX_LCPN_FILE_BYTES } from '../../src/workspace/limits.js';
 
 interface Entry { stat: ClientFileStat; text?: string; children?: ClientDirectoryEntry[] }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { TestWorkspace } from '../language/namespace-workspace.js';
 
 const root = resolve(import.meta.dirname, '../../..');

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { bundleExists, root, startServer, type ServerProcess } from '../server/lsp-process.js';
 
 const code = (d: Diagnostic) => (d.data as { code?: string } | undefined)?.code;

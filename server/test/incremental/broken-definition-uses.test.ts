@@ -2,7 +2,7 @@
 // warning that the definition is broken (BrokenDefinitionUse), not "not a zone" or "names a
 // piece" (what the broken text happens to read as); in each style, and after edits as a fresh build.
 import { describe, expect, test } from 'vitest';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { diagnosticsFromScratch, edit, services } from './workspace.js';
 
 const code = (d: { data?: unknown }) => (d.data as { code?: string } | undefined)?.code;

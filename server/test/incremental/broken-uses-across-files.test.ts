@@ -1,10 +1,10 @@
 // File B uses `deep`, which only file A defines, and A's `deep` has a syntax error: B's uses get
 // the broken-definition warning naming A and its line (BrokenDefinitionUse), not "not defined",
 // in each style; and it follows A's edits (fixed, broken again, renamed, closed, reopened) as a
-// fresh build of the same texts says (lcpn-broken-elsewhere.ts, the builder's revalidation).
+// fresh build of the same texts says (broken-elsewhere.ts, the builder's revalidation).
 import { URI } from 'langium';
 import { describe, expect, test } from 'vitest';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { diagnosticsFromScratch, edit, services, type Services } from './workspace.js';
 
 const code = (d: { data?: unknown }) => (d.data as { code?: string } | undefined)?.code;

@@ -3,11 +3,11 @@
 // uses of broken definitions keeps the user file right) and the third uses them as a zone, a keyword and a piece;
 // some steps change two files in one update that is cancelled once the first is validated (the
 // next step's build finishes the work). After every step each file's diagnostics must equal a
-// fresh build's of the same texts (lcpn-broken-elsewhere.ts and the builder's revalidation).
+// fresh build's of the same texts (broken-elsewhere.ts and the builder's revalidation).
 import { Cancellation, DocumentState, URI } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { expect, test } from 'vitest';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { diagnosticsFromScratch, edit, services } from './workspace.js';
 

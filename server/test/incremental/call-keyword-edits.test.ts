@@ -8,9 +8,9 @@
 import type { ParseResult } from 'langium';
 import { describe, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type * as ast from '../../src/language/generated/ast.js';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { spliceParse } from '../../src/language/lcpn-incremental-parse.js';
+import type * as ast from '../../src/syntax/generated/ast.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { spliceParse } from '../../src/syntax/incremental-parse.js';
 import { firstDifference, parseSnapshot } from './snapshot.js';
 import { diagnosticsFromScratch, edit, services } from './workspace.js';
 

@@ -1,7 +1,7 @@
 /**
  * Another open document that adds or removes a definition close to an unknown name used in a
  * document changes that document's "did you mean" list (unknown-piece / unknown-keyword): the
- * builder revalidates it (lcpn-document-builder.ts), and its diagnostics equal those of the
+ * builder revalidates it (document-builder.ts), and its diagnostics equal those of the
  * same files built from scratch.
  */
 import { URI } from 'langium';

@@ -1,5 +1,5 @@
 /**
- * The early cutoff (lcpn-early-cutoff.ts): after an edit of a used definition, its users are
+ * The early cutoff (early-cutoff.ts): after an edit of a used definition, its users are
  * checked again only when what they read of it changed. An edit that keeps what users see (a
  * range: users read the steps and end rules of its plan, never its range) rechecks only the
  * definitions the splice re-read; an edit that makes it move nowhere, pushes a user over the
@@ -8,9 +8,9 @@
  * each of the three styles.
  */
 import { describe, expect, test } from 'vitest';
-import { incrementalValidationStats } from '../../src/language/lcpn-incremental-validator.js';
-import { cutoffStats } from '../../src/language/lcpn-early-cutoff.js';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { incrementalValidationStats } from '../../src/semantics/incremental-validator.js';
+import { cutoffStats } from '../../src/semantics/early-cutoff.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { rechecksSession } from './rechecks-session.js';
 

@@ -9,18 +9,18 @@
 import { Cancellation, DocumentState, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
-import { createLcpnServices, type LcpnServices } from '../../src/language/lcpn-module.js';
-import { spliceOf } from '../../src/language/lcpn-incremental-parse.js';
-import { ensurePrelude } from '../../src/language/lcpn-prelude.js';
+import { createLcpnServices, type LcpnServices } from '../../src/semantics/module.js';
+import { spliceOf } from '../../src/syntax/incremental-parse.js';
+import { ensurePrelude } from '../../src/semantics/prelude.js';
 import { EmptyFileSystem } from 'langium';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { applyEdit, randomEdit } from './edits.js';
 import { generateChained, generateDefinitions } from '../../../bench/generate.js';
-import { incrementalValidationStats } from '../../src/language/lcpn-incremental-validator.js';
-import { nameCheckStats } from '../../src/language/lcpn-name-checks.js';
-import { cutoffStats } from '../../src/language/lcpn-early-cutoff.js';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { incrementalValidationStats } from '../../src/semantics/incremental-validator.js';
+import { nameCheckStats } from '../../src/semantics/name-checks.js';
+import { cutoffStats } from '../../src/semantics/early-cutoff.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { firstDifference, parseSnapshot } from './snapshot.js';
 
 const SEED = Number(process.env.LCPN_INCREMENTAL_SEED ?? 12);
@@ -388,7 +388,7 @@ describe('chained files edited line by line equal a fresh build', () => {
         }
         const reused = incrementalValidationStats.reused - reusedBefore;
         console.log(`chained: ${edits} edits, ${reused} validations reused diagnostics, ${small} rechecked at most the re-read slice, ${cutoffStats.cut - cutBefore} cut off, ${cutoffStats.followed - followedBefore} followed`);
-        // The early cutoff was tried both ways (lcpn-early-cutoff.ts): what users see kept, and changed.
+        // The early cutoff was tried both ways (early-cutoff.ts): what users see kept, and changed.
         expect(cutoffStats.cut).toBeGreaterThan(cutBefore);
         expect(cutoffStats.followed).toBeGreaterThan(followedBefore);
         expect(reused).toBeGreaterThan(CHAIN_EDITS * 0.5);

@@ -1,8 +1,8 @@
 // The file's declared board is carried across edits that re-read no text mentioning `board`
-// (lcpn-file-geometry.ts), and found again when one does: the keywords of every definition are
+// (file-geometry.ts), and found again when one does: the keywords of every definition are
 // judged on the board a fresh build would find, after each edit.
 import { describe, expect, test } from 'vitest';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { diagnosticsFromScratch, edit, services } from './workspace.js';
 
 const code = (d: { data?: unknown }) => (d.data as { code?: string } | undefined)?.code;

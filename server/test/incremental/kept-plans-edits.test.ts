@@ -1,8 +1,8 @@
-// The engine's plans kept across edits (KeptPlans, engine/compile.ts; lcpn-piece-models.ts keys
+// The engine's plans kept across edits (KeptPlans, engine/compile.ts; piece-models.ts keys
 // them by AST node): an edit of a definition that others use, directly or through another
 // definition, changes their diagnostics as a fresh build does, in each style. Never a stale plan.
 import { describe, expect, test } from 'vitest';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { diagnosticsFromScratch, edit, services } from './workspace.js';
 
 /**

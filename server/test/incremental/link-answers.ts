@@ -8,7 +8,7 @@
  */
 import { AstUtils, URI, type AstNodeDescription, type DocumentSegment, type LangiumDocument } from 'langium';
 import type { Location, Range } from 'vscode-languageserver';
-import type { LcpnServices } from '../../src/language/lcpn-module.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
 
 function range(r: Range | undefined): string {
     return r ? `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}` : '-';

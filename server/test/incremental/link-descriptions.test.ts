@@ -1,5 +1,5 @@
 /**
- * The index's descriptions of definitions (lcpn-descriptions.ts) against Langium's own
+ * The index's descriptions of definitions (descriptions.ts) against Langium's own
  * (`DefaultAstNodeDescriptionProvider`): every field a caller reads is the same, in the three
  * styles, for names written normalized and not, and after edits that move kept definitions
  * (a kept description reads its path, URI and segments from the node). Each description keeps
@@ -7,9 +7,9 @@
  */
 import { DefaultAstNodeDescriptionProvider, URI, type AstNodeDescription, type LangiumDocument } from 'langium';
 import { describe, expect, test } from 'vitest';
-import * as ast from '../../src/language/generated/ast.js';
-import type { LcpnIndexManager } from '../../src/language/lcpn-index-manager.js';
-import { lcpnTextDocuments } from '../../src/language/lcpn-text-changes.js';
+import * as ast from '../../src/syntax/generated/ast.js';
+import type { LcpnIndexManager } from '../../src/workspace/index-manager.js';
+import { lcpnTextDocuments } from '../../src/workspace/text-changes.js';
 import { normalizeName } from '../../src/model/names.js';
 import { edit, services, type Services } from './workspace.js';
 

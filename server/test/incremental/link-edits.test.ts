@@ -1,6 +1,6 @@
 /**
- * The gate for incremental linking and the on-demand reference index (lcpn-incremental-link.ts,
- * lcpn-index-manager.ts): after every random edit of a document, its links and everything read
+ * The gate for incremental linking and the on-demand reference index (incremental-link.ts,
+ * index-manager.ts): after every random edit of a document, its links and everything read
  * from them equal those of the same files built from scratch: each reference's target (or
  * linking error) in `document.references` order, the index's exports and `isAffected`, find
  * references, document highlight, go to definition and rename at several places. Also with
@@ -12,7 +12,7 @@
 import { Cancellation, DocumentState, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
-import { incrementalLinkStats } from '../../src/language/lcpn-linking.js';
+import { incrementalLinkStats } from '../../src/semantics/linking.js';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { applyEdit, randomEdit } from './edits.js';

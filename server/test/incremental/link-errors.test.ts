@@ -1,14 +1,14 @@
 /**
- * Linking errors (LcpnLinker.createLinkingError, lcpn-reference.ts UnresolvedReference) write
+ * Linking errors (LcpnLinker.createLinkingError, reference.ts UnresolvedReference) write
  * their message when read; they must equal Langium's own errors (DefaultLinker.createLinkingError
  * on the same reference): message, info and target description, for every unresolved name of a
  * file in the three styles, and for an ambiguous name (whose error copies the fields).
  */
 import { AstUtils, DefaultLinker, isLinkingError, type LinkingError, type ReferenceInfo } from 'langium';
 import { describe, expect, test } from 'vitest';
-import * as ast from '../../src/language/generated/ast.js';
-import { UnresolvedReference } from '../../src/language/lcpn-reference.js';
-import { isAmbiguityError } from '../../src/language/lcpn-scope-provider.js';
+import * as ast from '../../src/syntax/generated/ast.js';
+import { UnresolvedReference } from '../../src/semantics/reference.js';
+import { isAmbiguityError } from '../../src/semantics/scope-provider.js';
 import { edit, services, type Services } from './workspace.js';
 
 /** Langium's error for the same reference, from DefaultLinker's own method on this linker. */

@@ -5,7 +5,7 @@
  * caller's (changing it changes nothing in the index), and `exportsName` follows every step.
  */
 import { describe, expect, test } from 'vitest';
-import type { LcpnIndexManager } from '../../src/language/lcpn-index-manager.js';
+import type { LcpnIndexManager } from '../../src/workspace/index-manager.js';
 import { edit, services, type Services } from './workspace.js';
 
 function index(s: Services): LcpnIndexManager {

@@ -1,5 +1,5 @@
 /**
- * Name roles (lcpn-name-roles.ts) read node types from tables built once from the AST
+ * Name roles (name-roles.ts) read node types from tables built once from the AST
  * reflection instead of the generated `ast.isX`, and remember only whether the last definition
  * asked about is a condition. These tests check the tables against `ast.isX` for every node
  * type and every node of the examples and the prelude, and that roles do not depend on the
@@ -8,9 +8,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { AstUtils, URI, type AstNode } from 'langium';
 import { describe, expect, test } from 'vitest';
-import * as ast from '../../src/language/generated/ast.js';
-import { nameRole, nameRoleTypeTests } from '../../src/language/lcpn-name-roles.js';
-import { preludeUri } from '../../src/language/lcpn-prelude.js';
+import * as ast from '../../src/syntax/generated/ast.js';
+import { nameRole, nameRoleTypeTests } from '../../src/semantics/name-roles.js';
+import { preludeUri } from '../../src/semantics/prelude.js';
 import { services } from './workspace.js';
 
 const generated = ast as unknown as Record<string, (node: unknown) => boolean>;

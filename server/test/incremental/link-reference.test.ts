@@ -1,5 +1,5 @@
 /**
- * LCPN's references (lcpn-reference.ts) against Langium's own class, differentially: the same
+ * LCPN's references (reference.ts) against Langium's own class, differentially: the same
  * files opened and edited in two workspaces, one whose linker builds Langium 4.4's
  * `DefaultReferenceImpl` (`DefaultLinker.prototype.buildReference`) and one with LcpnReference,
  * give the same links, errors, descriptions, index answers, find references, highlights, go to
@@ -8,10 +8,10 @@
  */
 import { AstUtils, DefaultLinker, EmptyFileSystem, type AstNode, type LangiumDocument, type Reference } from 'langium';
 import { describe, expect, test } from 'vitest';
-import * as ast from '../../src/language/generated/ast.js';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { ensurePrelude } from '../../src/language/lcpn-prelude.js';
-import { LcpnReference } from '../../src/language/lcpn-reference.js';
+import * as ast from '../../src/syntax/generated/ast.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { ensurePrelude } from '../../src/semantics/prelude.js';
+import { LcpnReference } from '../../src/semantics/reference.js';
 import { firstDifference } from './snapshot.js';
 import { edit, services, type Services } from './workspace.js';
 import { linkAnswers } from './link-answers.js';

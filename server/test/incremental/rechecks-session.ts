@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { incrementalValidationStats } from '../../src/language/lcpn-incremental-validator.js';
+import { incrementalValidationStats } from '../../src/semantics/incremental-validator.js';
 import { diagnosticsFromScratch, edit, services, type Services } from './workspace.js';
 
 export async function rechecksSession(uri: string, text: string) {

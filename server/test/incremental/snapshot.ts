@@ -6,7 +6,7 @@
  */
 import { isAstNode, isReference, type AstNode, type CompositeCstNode, type CstNode, type ParseResult } from 'langium';
 import type { IToken } from 'chevrotain';
-import { forEachAstNode } from '../../src/language/ast-walk.js';
+import { forEachAstNode } from '../../src/syntax/ast-walk.js';
 
 export function parseSnapshot(result: ParseResult<AstNode>): string {
     const out: string[] = [];

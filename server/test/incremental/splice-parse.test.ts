@@ -1,5 +1,5 @@
 /**
- * The gate for re-parsing only what an edit touches (lcpn-incremental-parse.ts): after each of
+ * The gate for re-parsing only what an edit touches (incremental-parse.ts): after each of
  * thousands of random edits, the spliced parse result equals a full parse of the new text: AST,
  * CST positions and errors (snapshot.ts). Fixed seed; LCPN_INCREMENTAL_SEED and
  * LCPN_INCREMENTAL_EDITS run longer (docs/incremental.md).
@@ -7,10 +7,10 @@
 import { describe, expect, test } from 'vitest';
 import type { ParseResult } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { spliceParse } from '../../src/language/lcpn-incremental-parse.js';
-import type { TextChange } from '../../src/language/lcpn-text-changes.js';
-import type * as ast from '../../src/language/generated/ast.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { spliceParse } from '../../src/syntax/incremental-parse.js';
+import type { TextChange } from '../../src/workspace/text-changes.js';
+import type * as ast from '../../src/syntax/generated/ast.js';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { applyEdit, randomEdit, type Edit } from './edits.js';

@@ -1,5 +1,5 @@
 /**
- * The editor's changes tell the incremental parse where the text changed (lcpn-text-changes.ts):
+ * The editor's changes tell the incremental parse where the text changed (text-changes.ts):
  * - the recorded window holds every difference between the text last parsed and the current
  *   one, however many changes (and changes per notification) came between two parses;
  * - anything it cannot vouch for gives no window (the texts are compared instead);
@@ -11,10 +11,10 @@ import { Cancellation, DocumentState, EmptyFileSystem, URI, type LangiumDocument
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Connection, DidChangeTextDocumentParams, DidOpenTextDocumentParams, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { describe, expect, test } from 'vitest';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { spliceOf } from '../../src/language/lcpn-incremental-parse.js';
-import { ensurePrelude } from '../../src/language/lcpn-prelude.js';
-import { changeSince, lcpnTextDocuments, widen } from '../../src/language/lcpn-text-changes.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { spliceOf } from '../../src/syntax/incremental-parse.js';
+import { ensurePrelude } from '../../src/semantics/prelude.js';
+import { changeSince, lcpnTextDocuments, widen } from '../../src/workspace/text-changes.js';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { randomEdit } from './edits.js';

@@ -7,8 +7,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { generateChained } from '../../../bench/generate.js';
-import { meaningOf } from '../../src/language/lcpn-definition-meaning.js';
-import type * as ast from '../../src/language/generated/ast.js';
+import { meaningOf } from '../../src/semantics/definition-meaning.js';
+import type * as ast from '../../src/syntax/generated/ast.js';
 import { edit, services } from './workspace.js';
 import { rechecksSession } from './rechecks-session.js';
 

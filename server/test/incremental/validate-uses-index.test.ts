@@ -1,5 +1,5 @@
 /**
- * The uses index (lcpn-definition-uses.ts) kept across edits equals one built from the
+ * The uses index (definition-uses.ts) kept across edits equals one built from the
  * document's definitions as they are now: for every word of every definition, the same users,
  * and for every name the same bearers. The index keeps nothing per definition (a removed
  * definition's words are read again from its text) and swaps entries out of unordered lists,
@@ -7,8 +7,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { generateChained } from '../../../bench/generate.js';
-import { DefinitionUses, definitionUses, wordsOf } from '../../src/language/lcpn-definition-uses.js';
-import type * as ast from '../../src/language/generated/ast.js';
+import { DefinitionUses, definitionUses, wordsOf } from '../../src/semantics/definition-uses.js';
+import type * as ast from '../../src/syntax/generated/ast.js';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { edit, services } from './workspace.js';
 

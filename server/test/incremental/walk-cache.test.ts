@@ -4,7 +4,7 @@
  */
 import { DocumentState, URI, type AstNode } from 'langium';
 import { describe, expect, test } from 'vitest';
-import { allAstNodes } from '../../src/language/ast-walk.js';
+import { allAstNodes } from '../../src/syntax/ast-walk.js';
 import { createTestServices } from '../test-services.js';
 
 describe("ast-walk's remembered walk", () => {

@@ -4,8 +4,8 @@
  */
 import { Cancellation, EmptyFileSystem, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { ensurePrelude } from '../../src/language/lcpn-prelude.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { ensurePrelude } from '../../src/semantics/prelude.js';
 
 export type Services = ReturnType<typeof createLcpnServices>;
 

@@ -4,7 +4,7 @@
  */
 import { parseHelper } from 'langium/test';
 import { expect, test } from 'vitest';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { createTestServices } from '../test-services.js';
 
 test('two files of the same name in different folders are told apart by their paths, everywhere', async () => {

@@ -2,7 +2,7 @@
 import { expectCompletion } from 'langium/test';
 import { describe, expect, test } from 'vitest';
 import type { CompletionList } from 'vscode-languageserver';
-import { openBrackets, unclosedBrackets } from '../../src/language/brackets.js';
+import { openBrackets, unclosedBrackets } from '../../src/syntax/brackets.js';
 import { createTestServices } from '../test-services.js';
 
 describe('openBrackets', () => {

@@ -1,5 +1,5 @@
 /**
- * The faster build phases (server/src/language/lcpn-linking.ts, lcpn-validation-registry.ts,
+ * The faster build phases (server/src/semantics/linking.ts, validation-registry.ts,
  * ast-walk.ts) give Langium's results: the same node order, reference index and diagnostics,
  * and a failing or asynchronous check behaves as in Langium.
  */
@@ -9,8 +9,8 @@ import {
     type AstNode, type AstNodeDescription, type LangiumDocument, type ValidationAcceptor
 } from 'langium';
 import { describe, expect, test } from 'vitest';
-import { allAstNodes, referencesOf } from '../../src/language/ast-walk.js';
-import { isNameRef } from '../../src/language/generated/ast.js';
+import { allAstNodes, referencesOf } from '../../src/syntax/ast-walk.js';
+import { isNameRef } from '../../src/syntax/generated/ast.js';
 import { createTestServices } from '../test-services.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/spec/${name}`, import.meta.url), 'utf8');

@@ -9,7 +9,7 @@ import { validationHelper } from 'langium/test';
 import type { LangiumDocument } from 'langium';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
-import type { LcpnServices } from '../../src/language/lcpn-module.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import * as print from '../../src/model/print.js';
 import { createTestServices } from '../test-services.js';
 

@@ -5,7 +5,7 @@ import type { LangiumServices } from 'langium/lsp';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction } from 'vscode-languageserver';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { createTestServices } from '../test-services.js';
 
 let services: LangiumServices;

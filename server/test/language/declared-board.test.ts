@@ -1,8 +1,8 @@
-// The board a document declares (lcpn-declared-board.ts), as hover, panel and CLI use it.
+// The board a document declares (declared-board.ts), as hover, panel and CLI use it.
 import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Document } from '../../src/language/generated/ast.js';
-import { declaredBoard } from '../../src/language/lcpn-declared-board.js';
+import type { Document } from '../../src/syntax/generated/ast.js';
+import { declaredBoard } from '../../src/semantics/declared-board.js';
 import { squareName } from '../../src/engine/board.js';
 import { createTestServices } from '../test-services.js';
 

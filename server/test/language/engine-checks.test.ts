@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { validationHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { Document } from '../../src/language/generated/ast.js';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import type { Document } from '../../src/syntax/generated/ast.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { createTestServices } from '../test-services.js';
 
 let validate: ReturnType<typeof validationHelper<Document>>;

@@ -5,9 +5,9 @@
  */
 import { EmptyFileSystem, type LangiumDocument } from 'langium';
 import { describe, expect, test } from 'vitest';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { errorsOnTheirLines, incompleteDefinitions } from '../../src/language/lcpn-incomplete.js';
-import { syntaxBroken } from '../../src/language/lcpn-convert-check.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { errorsOnTheirLines, incompleteDefinitions } from '../../src/syntax/incomplete.js';
+import { syntaxBroken } from '../../src/semantics/convert-check.js';
 
 const services = createLcpnServices(EmptyFileSystem).Lcpn;
 

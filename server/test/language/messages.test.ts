@@ -6,9 +6,9 @@ import { messageText } from './message-text.js';
 import { validationHelper, type ValidationResult } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { Document } from '../../src/language/generated/ast.js';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
-import { diagnoseStray, Segments } from '../../src/language/lcpn-syntax-mistakes.js';
+import type { Document } from '../../src/syntax/generated/ast.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
+import { diagnoseStray, Segments } from '../../src/syntax/syntax-mistakes.js';
 import { createTestServices } from '../test-services.js';
 
 let validate: (text: string) => Promise<ValidationResult<Document>>;

@@ -5,8 +5,8 @@
 import { AstUtils, URI, type LangiumDocument, type Reference } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import * as ast from '../../src/language/generated/ast.js';
-import type { LcpnServices } from '../../src/language/lcpn-module.js';
+import * as ast from '../../src/syntax/generated/ast.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import { destinations } from '../../src/engine/report.js';
 import type { Destination } from '../../src/engine/board.js';
 import { createTestServices } from '../test-services.js';

@@ -5,10 +5,10 @@
  */
 import { URI } from 'langium';
 import { describe, expect, test } from 'vitest';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
-import { incompleteDefinitions } from '../../src/language/lcpn-incomplete.js';
-import { preludeUri } from '../../src/language/lcpn-prelude.js';
-import * as ast from '../../src/language/generated/ast.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
+import { incompleteDefinitions } from '../../src/syntax/incomplete.js';
+import { preludeUri } from '../../src/semantics/prelude.js';
+import * as ast from '../../src/syntax/generated/ast.js';
 import { TestWorkspace } from './namespace-workspace.js';
 
 const A = 'file:///ws/a.lcpn';
@@ -128,7 +128,7 @@ describe('a definition the parser did not complete defines nothing', () => {
         expect(ws.target(A, 'war-horse')).toBe(A);
         expect(codes(ws, A)).not.toContain(IssueCodes.UnknownPiece);
         expect(ws.target(B, 'war-horse')).toBe('');
-        // Not "unknown piece": a definition with a syntax error in A (lcpn-broken-elsewhere.ts).
+        // Not "unknown piece": a definition with a syntax error in A (broken-elsewhere.ts).
         expect(codes(ws, B)).not.toContain(IssueCodes.UnknownPiece);
         expect(codes(ws, B)).toContain(IssueCodes.BrokenDefinitionUse);
     });

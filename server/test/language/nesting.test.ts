@@ -7,9 +7,9 @@
 import { messageText } from './message-text.js';
 import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Document } from '../../src/language/generated/ast.js';
-import type { LcpnServices } from '../../src/language/lcpn-module.js';
-import { CHAIN_TOO_LONG, NESTING_TOO_DEEP } from '../../src/language/lcpn-nesting-limit.js';
+import type { Document } from '../../src/syntax/generated/ast.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
+import { CHAIN_TOO_LONG, NESTING_TOO_DEEP } from '../../src/syntax/nesting-limit.js';
 import { createTestServices } from '../test-services.js';
 
 let services: LcpnServices;

@@ -1,5 +1,5 @@
 /**
- * The LCPN parser (server/src/language/lcpn-parser.ts) builds a leaner CST than Langium's own
+ * The LCPN parser (server/src/syntax/parser.ts) builds a leaner CST than Langium's own
  * parser: no composite node for unassigned calls of parser rules, and leaf ranges built on
  * request. Everything a CST query can see must stay the same: the tokens, their ranges and
  * AST nodes, every AST node's CST node, and every node found by property or keyword.
@@ -10,16 +10,16 @@ import {
     type AstNode, type CstNode, type LangiumParser
 } from 'langium';
 import { describe, expect, test } from 'vitest';
-import { keepDefinitionsApart } from '../../src/language/lcpn-definition-start.js';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { preludeText } from '../../src/language/lcpn-prelude.js';
+import { keepDefinitionsApart } from '../../src/syntax/definition-start.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { preludeText } from '../../src/semantics/prelude.js';
 
 const { Lcpn } = createLcpnServices();
 const lean = Lcpn.parser.LangiumParser;
 // Langium's parser with LCPN's one change of behaviour (an expression stops before the next
 // definition's `NAME :=`), so that both read the same tokens the same way. It lexes with
 // Langium's own lexer (full position tracking): its leaves take their lines from the tokens,
-// which LCPN's offset-only lexer (lcpn-lexer.ts) does not give.
+// which LCPN's offset-only lexer (lexer.ts) does not give.
 const stockLexer = new DefaultLexer(Lcpn);
 const stockParserServices = new Proxy(Lcpn.parser, { get: (target, key) => (key === 'Lexer' ? stockLexer : Reflect.get(target, key)) });
 const stockServices = new Proxy(Lcpn, { get: (target, key) => (key === 'parser' ? stockParserServices : Reflect.get(target, key)) });

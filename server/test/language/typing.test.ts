@@ -4,7 +4,7 @@
  * their diagnostics, whatever half-typed state the first file passes through.
  */
 import { describe, expect, test } from 'vitest';
-import { preludeUri } from '../../src/language/lcpn-prelude.js';
+import { preludeUri } from '../../src/semantics/prelude.js';
 import { TestWorkspace } from './namespace-workspace.js';
 
 const TYPED = 'file:///ws/typed.lcpn';

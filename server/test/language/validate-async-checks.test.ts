@@ -6,8 +6,8 @@
  */
 import { Cancellation, isOperationCancelled, URI, type LangiumDocument } from 'langium';
 import { describe, expect, test } from 'vitest';
-import type * as ast from '../../src/language/generated/ast.js';
-import type { LcpnServices } from '../../src/language/lcpn-module.js';
+import type * as ast from '../../src/syntax/generated/ast.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import { createTestServices } from '../test-services.js';
 
 async function open(services: LcpnServices, text: string, name: string): Promise<LangiumDocument> {

@@ -6,10 +6,10 @@
 import { validationHelper, type ValidationResult } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { Document } from '../../src/language/generated/ast.js';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
-import { nameRole } from '../../src/language/lcpn-name-roles.js';
-import * as ast from '../../src/language/generated/ast.js';
+import type { Document } from '../../src/syntax/generated/ast.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
+import { nameRole } from '../../src/semantics/name-roles.js';
+import * as ast from '../../src/syntax/generated/ast.js';
 import { AstUtils } from 'langium';
 import { createTestServices } from '../test-services.js';
 

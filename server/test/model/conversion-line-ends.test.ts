@@ -2,8 +2,8 @@
 import { clearDocuments, parseHelper } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { convertDocument } from '../../src/language/lcpn-convert.js';
-import type { LcpnServices } from '../../src/language/lcpn-module.js';
+import { convertDocument } from '../../src/semantics/convert.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import { createTestServices } from '../test-services.js';
 
 let services: LcpnServices;

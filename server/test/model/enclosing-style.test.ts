@@ -2,8 +2,8 @@
 import { AstUtils } from 'langium';
 import { clearDocuments, parseHelper } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
-import * as ast from '../../src/language/generated/ast.js';
-import type { LcpnServices } from '../../src/language/lcpn-module.js';
+import * as ast from '../../src/syntax/generated/ast.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import { enclosingStyle } from '../../src/model/lower.js';
 import { createTestServices } from '../test-services.js';
 

@@ -8,8 +8,8 @@
 import { clearDocuments, parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { convertDocument } from '../../src/language/lcpn-convert.js';
-import type { LcpnServices } from '../../src/language/lcpn-module.js';
+import { convertDocument } from '../../src/semantics/convert.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import { parsePieceText } from '../../src/model/parse-text.js';
 import type { PieceDef, Style } from '../../src/model/piece.js';
 import { printPiece } from '../../src/model/print.js';

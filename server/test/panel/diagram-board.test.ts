@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { boardOffers, boardSetting, chooseBoard, requestedBoard } from '../../src/language/lsp/lcpn-diagram-board.js';
+import { boardOffers, boardSetting, chooseBoard, requestedBoard } from '../../src/lsp/diagram-board.js';
 import { hexagonBoard, MAX_HEXAGON_SIDE, MAX_RECTANGLE_SIDE } from '../../src/geometry/index.js';
 
 const root = join(__dirname, '..', '..', '..');

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeAll, expect, test } from 'vitest';
 import { bundleExists, startServer, type ServerProcess } from '../server/lsp-process.js';
-import type { PieceDiagramResult } from '../../../client/src/protocol.js';
+import type { PieceDiagramResult } from '../../src/lsp/protocol.js';
 
 const servers: ServerProcess[] = [];
 beforeAll(() => {

@@ -7,8 +7,8 @@
  */
 import { parseHelper } from 'langium/test';
 import { describe, expect, test } from 'vitest';
-import { pieceDiagram } from '../../src/language/lsp/lcpn-diagram-request.js';
-import { positionDiagram } from '../../src/language/lsp/lcpn-position-request.js';
+import { pieceDiagram } from '../../src/lsp/diagram-request.js';
+import { positionDiagram } from '../../src/lsp/position-request.js';
 import { createTestServices } from '../test-services.js';
 
 const PIECES = [

@@ -7,7 +7,7 @@
 import { parseHelper } from 'langium/test';
 import { describe, expect, test } from 'vitest';
 import { DiagramController } from '../../../client/src/diagram/controller.js';
-import { pieceDiagram } from '../../src/language/lsp/lcpn-diagram-request.js';
+import { pieceDiagram } from '../../src/lsp/diagram-request.js';
 import { createTestServices } from '../test-services.js';
 
 async function open() {

@@ -7,9 +7,9 @@
  */
 import { parseHelper } from 'langium/test';
 import { describe, expect, test } from 'vitest';
-import { pieceDiagram } from '../../src/language/lsp/lcpn-diagram-request.js';
-import { positionDiagram } from '../../src/language/lsp/lcpn-position-request.js';
-import { PIECE_DIAGRAM_PARAMS, POSITION_DIAGRAM_PARAMS } from '../../src/language/lsp/lcpn-request-params.js';
+import { pieceDiagram } from '../../src/lsp/diagram-request.js';
+import { positionDiagram } from '../../src/lsp/position-request.js';
+import { PIECE_DIAGRAM_PARAMS, POSITION_DIAGRAM_PARAMS } from '../../src/lsp/request-params.js';
 import { createTestServices } from '../test-services.js';
 
 /** A small variant: a 9 x 10 board, a fortress the general never leaves, a promoting runner, a pawn with a double first step. */

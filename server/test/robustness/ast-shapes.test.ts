@@ -1,21 +1,21 @@
 /**
- * lcpn's parser builds AST nodes with its own per-type steps (lcpn-ast-shapes.ts: defaults and
+ * lcpn's parser builds AST nodes with its own per-type steps (ast-shapes.ts: defaults and
  * container links) in place of Langium's `assignMandatoryProperties` and
  * `linkContentToContainer`. The AST must be exactly the one Langium's own parser builds: the
  * same nodes, keys in the same order, the same values, defaults and container fields, on the
  * seed files, hand-written broken input and mutated documents.
  */
 import { AstUtils, createLangiumParser, isAstNode, isReference, URI, type AstNode, type LangiumParser } from 'langium';
-import * as ast from '../../src/language/generated/ast.js';
+import * as ast from '../../src/syntax/generated/ast.js';
 import { describe, expect, test } from 'vitest';
-import { AstShapes, EMPTY_LIST, ROOT_ITEM_TYPES } from '../../src/language/lcpn-ast-shapes.js';
-import { keepDefinitionsApart } from '../../src/language/lcpn-definition-start.js';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
+import { AstShapes, EMPTY_LIST, ROOT_ITEM_TYPES } from '../../src/syntax/ast-shapes.js';
+import { keepDefinitionsApart } from '../../src/syntax/definition-start.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
 import { mutate, Random, seedFiles } from './fuzz-inputs.js';
 
 const { Lcpn } = createLcpnServices();
 const lcpn = Lcpn.parser.LangiumParser;
-// Langium's own parser with lcpn's one change of behaviour (lcpn-definition-start.ts).
+// Langium's own parser with lcpn's one change of behaviour (definition-start.ts).
 const stock: LangiumParser = keepDefinitionsApart(createLangiumParser(Lcpn), Lcpn.Grammar);
 
 /** Every node depth first: its type, container (by number), place, keys in order and values. */
@@ -77,7 +77,7 @@ describe('the AST is the one Langium builds', () => {
         }
     });
 
-    test('nodes are plain objects (the type makers of lcpn-ast-shapes.ts), as Langium\'s literals are', () => {
+    test('nodes are plain objects (the type makers of ast-shapes.ts), as Langium\'s literals are', () => {
         // Rule nodes, and nodes of actions taking the node so far (C's union and call: {Union.items+=current}, {Application.head=current}).
         const root = lcpn.parse('(def a (/ knight [1 2]))\nb := a:forward / move(rook)').value;
         expect(AstUtils.streamAst(root).map((n) => n.$type).toArray()).toEqual(expect.arrayContaining(['Union', 'Application']));

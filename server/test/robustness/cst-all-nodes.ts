@@ -1,5 +1,5 @@
 import type { CstNode } from 'langium';
-import { childAt, childCount, isComposite } from '../../src/language/lcpn-cst-nodes.js';
+import { childAt, childCount, isComposite } from '../../src/syntax/cst-nodes.js';
 
 /**
  * Every node under `root` (root included), depth first, children in order, read with

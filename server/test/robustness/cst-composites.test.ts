@@ -1,5 +1,5 @@
 /**
- * lcpn's CST composites (lcpn-cst-nodes.ts `LcpnCompositeCstNode`, made by lcpn-cst-builder.ts):
+ * lcpn's CST composites (cst-nodes.ts `LcpnCompositeCstNode`, made by cst-builder.ts):
  * Langium's composite with its children in one field, a single child kept without an array, no range cache.
  * Whatever reads a composite through Langium's interface must see what Langium's composite
  * gives: `content` as an array (also for `isCompositeCstNode`), offsets and ranges from the
@@ -10,11 +10,11 @@
 import { CompositeCstNodeImpl, CstUtils, isCompositeCstNode, type CompositeCstNode, type CstNode, type ParseResult } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
-import type * as ast from '../../src/language/generated/ast.js';
-import { childAt, childCount, LcpnCompositeCstNode } from '../../src/language/lcpn-cst-nodes.js';
+import type * as ast from '../../src/syntax/generated/ast.js';
+import { childAt, childCount, LcpnCompositeCstNode } from '../../src/syntax/cst-nodes.js';
 import { allNodes } from './cst-all-nodes.js';
-import { spliceParse } from '../../src/language/lcpn-incremental-parse.js';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
+import { spliceParse } from '../../src/syntax/incremental-parse.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
 
 const parser = createLcpnServices().Lcpn.parser.LangiumParser;
 

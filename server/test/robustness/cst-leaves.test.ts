@@ -1,5 +1,5 @@
 /**
- * lcpn's compact CST leaves (lcpn-cst-nodes.ts): a leaf stores its offset and reads its range
+ * lcpn's compact CST leaves (cst-nodes.ts): a leaf stores its offset and reads its range
  * from its root's text. Its range must be where LSP puts its offsets (the editor's own
  * `positionAt`), whatever the line breaks; its shape is the three fields the heap budget counts;
  * and composites cache no range, so a range read before a splice never goes stale after it.
@@ -7,11 +7,11 @@
 import { describe, expect, test } from 'vitest';
 import type { CompositeCstNode, CstNode, ParseResult } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type * as ast from '../../src/language/generated/ast.js';
-import { LcpnHiddenLeafCstNode, LcpnLeafCstNode, lineStartTable } from '../../src/language/lcpn-cst-nodes.js';
-import { spliceParse } from '../../src/language/lcpn-incremental-parse.js';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { lineStarts } from '../../src/language/text-lines.js';
+import type * as ast from '../../src/syntax/generated/ast.js';
+import { LcpnHiddenLeafCstNode, LcpnLeafCstNode, lineStartTable } from '../../src/syntax/cst-nodes.js';
+import { spliceParse } from '../../src/syntax/incremental-parse.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { lineStarts } from '../../src/syntax/text-lines.js';
 
 const parser = createLcpnServices().Lcpn.parser.LangiumParser;
 

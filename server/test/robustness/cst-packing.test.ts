@@ -1,5 +1,5 @@
 /**
- * How lcpn's CST nodes pack what they keep (lcpn-cst-nodes.ts): a leaf's grammar source, token
+ * How lcpn's CST nodes pack what they keep (cst-nodes.ts): a leaf's grammar source, token
  * type and length in one small integer (a kind table; a token of 4,096 characters or more is
  * kept aside), a composite's grammar source with where its children are (an array shared by
  * the composites of one top-level item). Each packing must answer what the plain fields would,
@@ -9,11 +9,11 @@
 import { GrammarAST, type CompositeCstNode, type CstNode, type LeafCstNode, type ParseResult } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
-import type * as ast from '../../src/language/generated/ast.js';
-import { childAt, childCount, LcpnCompositeCstNode, LcpnLeafCstNode, MAX_SHARED_CHILDREN } from '../../src/language/lcpn-cst-nodes.js';
+import type * as ast from '../../src/syntax/generated/ast.js';
+import { childAt, childCount, LcpnCompositeCstNode, LcpnLeafCstNode, MAX_SHARED_CHILDREN } from '../../src/syntax/cst-nodes.js';
 import { allNodes } from './cst-all-nodes.js';
-import { spliceParse } from '../../src/language/lcpn-incremental-parse.js';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
+import { spliceParse } from '../../src/syntax/incremental-parse.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
 
 const parser = createLcpnServices().Lcpn.parser.LangiumParser;
 

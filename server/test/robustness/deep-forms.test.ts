@@ -8,9 +8,9 @@
 import { parseHelper } from 'langium/test';
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Document } from '../../src/language/generated/ast.js';
-import type { LcpnServices } from '../../src/language/lcpn-module.js';
-import { NESTING_TOO_DEEP } from '../../src/language/lcpn-nesting-limit.js';
+import type { Document } from '../../src/syntax/generated/ast.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
+import { NESTING_TOO_DEEP } from '../../src/syntax/nesting-limit.js';
 import { createTestServices } from '../test-services.js';
 import { LspProcess } from './lsp-process.js';
 

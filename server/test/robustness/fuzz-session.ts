@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { EmptyFileSystem } from 'langium';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
 import { CHARS, TOKENS, type Random } from './fuzz-inputs.js';
 import { randomDocument } from './fuzz-generate.js';
 import { LspProcess, type Action, type Answer } from './lsp-process.js';

@@ -21,10 +21,10 @@ import {
 } from 'vscode-languageserver';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestServices } from '../test-services.js';
-import type { LcpnServices } from '../../src/language/lcpn-module.js';
-import type * as ast from '../../src/language/generated/ast.js';
-import { pieceDiagram } from '../../src/language/lsp/lcpn-diagram-request.js';
-import { convertDocument, STYLES } from '../../src/language/lcpn-convert.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
+import type * as ast from '../../src/syntax/generated/ast.js';
+import { pieceDiagram } from '../../src/lsp/diagram-request.js';
+import { convertDocument, STYLES } from '../../src/semantics/convert.js';
 import { destinations } from '../../src/engine/report.js';
 import { renderSvgDiagram } from '../../src/diagram/svg.js';
 import { renderTextDiagram } from '../../src/diagram/text.js';

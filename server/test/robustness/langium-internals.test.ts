@@ -1,5 +1,5 @@
 /**
- * Guards for every Langium and Chevrotain internal lcpn touches (lcpn-langium-internals.ts):
+ * Guards for every Langium and Chevrotain internal lcpn touches (langium-internals.ts):
  * each test fails if the internal changes shape on an upgrade, before the feature built on it
  * misbehaves somewhere less visible. Plus the public extension points lcpn relies on that a
  * Langium release could stop honouring (the ParserConfig lookahead strategy).
@@ -8,11 +8,11 @@ import { CompositeCstNodeImpl, createParser, CstNodeBuilder, GrammarAST, Langium
 import { Lexer } from 'chevrotain';
 import { LLStarLookaheadStrategy } from 'chevrotain-allstar';
 import { describe, expect, test, vi } from 'vitest';
-import type { Document } from '../../src/language/generated/ast.js';
-import { ImageCache, makeOffsetTokens, markCompletionTokensRead, mergeWithoutOverride, replaceAssignWithoutOverride, ownAstNode, recognizerOf, replaceConstruct, replaceNodeBuilder, replaceStartImplementation, runParse } from '../../src/language/lcpn-langium-internals.js';
-import { LcpnLookaheadStrategy } from '../../src/language/lcpn-lookahead.js';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { createLcpnCompletionParser } from '../../src/language/lcpn-parser.js';
+import type { Document } from '../../src/syntax/generated/ast.js';
+import { ImageCache, makeOffsetTokens, markCompletionTokensRead, mergeWithoutOverride, replaceAssignWithoutOverride, ownAstNode, recognizerOf, replaceConstruct, replaceNodeBuilder, replaceStartImplementation, runParse } from '../../src/syntax/langium-internals.js';
+import { LcpnLookaheadStrategy } from '../../src/syntax/lookahead.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { createLcpnCompletionParser } from '../../src/syntax/parser.js';
 import { Random } from './fuzz-inputs.js';
 
 const { Lcpn } = createLcpnServices();
@@ -69,7 +69,7 @@ describe('Langium and Chevrotain internals lcpn touches', () => {
     });
 });
 
-describe('Langium internals of the AST building (lcpn-parser.ts, lcpn-ast-shapes.ts)', () => {
+describe('Langium internals of the AST building (parser.ts, ast-shapes.ts)', () => {
     // lcpn's parse and construct reproduce these two methods of Langium's minus one step each;
     // a Langium release that adds or changes a step must be read before lcpn follows it.
     const source = (method: 'parse' | 'construct' | 'startImplementation' | 'assignWithoutOverride') => (LangiumParser.prototype as unknown as Record<string, () => void>)[method].toString().replace(/\s+/g, ' ');

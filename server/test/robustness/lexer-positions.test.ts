@@ -1,12 +1,12 @@
 /**
- * The offset-only lexer (lcpn-lexer.ts): tokens carry offsets only, and what reads lines (the
+ * The offset-only lexer (lexer.ts): tokens carry offsets only, and what reads lines (the
  * lexer's errors, the tokens of parser errors) gets the lines and columns Chevrotain's full
  * position tracking gives, on every kind of line end and for tokens spanning lines.
  */
 import { Lexer, type IToken } from 'chevrotain';
 import { describe, expect, test } from 'vitest';
-import type * as ast from '../../src/language/generated/ast.js';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
+import type * as ast from '../../src/syntax/generated/ast.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
 import { parsePieceText } from '../../src/model/parse-text.js';
 
 const { Lcpn } = createLcpnServices();

@@ -1,5 +1,5 @@
 /**
- * lcpn builds its parsers' rule implementations with its own builder (lcpn-parser-rules.ts), not
+ * lcpn builds its parsers' rule implementations with its own builder (parser-rules.ts), not
  * Langium's `createParser`, to allocate nothing per call. The two must make the same parser:
  * the same productions for Chevrotain (every occurrence index), the same parse (AST, CST, errors
  * with their rule stacks, recovery), the same completion parse. Compared here on lcpn's grammar
@@ -10,11 +10,11 @@
 import { createParser, EmptyFileSystem, GrammarAST, isAstNode, isReference, LangiumParser, type AstNode, type CstNode, type LangiumCoreServices, type ParseResult } from 'langium';
 import { createServicesForGrammar } from 'langium/grammar';
 import { describe, expect, test } from 'vitest';
-import { recognizerOf } from '../../src/language/lcpn-langium-internals.js';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { limitNesting } from '../../src/language/lcpn-nesting-limit.js';
-import { createLcpnCompletionParser, createLcpnParser } from '../../src/language/lcpn-parser.js';
-import { createLcpnParserRules } from '../../src/language/lcpn-parser-rules.js';
+import { recognizerOf } from '../../src/syntax/langium-internals.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { limitNesting } from '../../src/syntax/nesting-limit.js';
+import { createLcpnCompletionParser, createLcpnParser } from '../../src/syntax/parser.js';
+import { createLcpnParserRules } from '../../src/syntax/parser-rules.js';
 import { hostileDocuments, mutate, Random, seedFiles } from './fuzz-inputs.js';
 
 /** Chevrotain's recorded productions (rules, with every production's kind and occurrence index). */

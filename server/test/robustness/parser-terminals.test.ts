@@ -7,8 +7,8 @@
  */
 import { GrammarUtils, type AstNode } from 'langium';
 import { expect, test } from 'vitest';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import type { Conditional, Document, Equals, InfixDefinition, LispDefinition, Logic, NumberLit, Vector } from '../../src/language/generated/ast.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import type { Conditional, Document, Equals, InfixDefinition, LispDefinition, Logic, NumberLit, Vector } from '../../src/syntax/generated/ast.js';
 
 const { Lcpn } = createLcpnServices();
 const parse = (text: string) => Lcpn.parser.LangiumParser.parse<Document>(text);

@@ -2,7 +2,7 @@
 import { AstUtils, type AstNode } from 'langium';
 import { parseHelper } from 'langium/test';
 import { expect, test } from 'vitest';
-import { allAstNodes, forEachAstNode } from '../../src/language/ast-walk.js';
+import { allAstNodes, forEachAstNode } from '../../src/syntax/ast-walk.js';
 import { createTestServices } from '../test-services.js';
 
 test('visits nodes in the order of AstUtils.streamAst, in the three styles', async () => {

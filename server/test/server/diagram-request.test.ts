@@ -1,7 +1,7 @@
 /** `lcpn/pieceDiagram` in-process: the panel's answer carries promotion choices and facts. */
 import { parseHelper } from 'langium/test';
 import { expect, test } from 'vitest';
-import { pieceDiagram } from '../../src/language/lsp/lcpn-diagram-request.js';
+import { pieceDiagram } from '../../src/lsp/diagram-request.js';
 import { createTestServices } from '../test-services.js';
 
 test('a promoting piece: promotion choices by square, and the fact in words', async () => {

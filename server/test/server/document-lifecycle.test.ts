@@ -15,8 +15,8 @@ import { NodeFileSystem } from 'langium/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FileChangeType, LSPErrorCodes, type Connection, type Location, type LocationLink } from 'vscode-languageserver';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createLcpnServices, type LcpnServices } from '../../src/language/lcpn-module.js';
-import { isPreludeUri, preludeText, preludeUri } from '../../src/language/lcpn-prelude.js';
+import { createLcpnServices, type LcpnServices } from '../../src/semantics/module.js';
+import { isPreludeUri, preludeText, preludeUri } from '../../src/semantics/prelude.js';
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));

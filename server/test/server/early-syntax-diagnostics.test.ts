@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { IssueCodes } from '../../src/language/lcpn-issue-codes.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { bundleExists, startServer, type ServerProcess } from './lsp-process.js';
 
 const servers: ServerProcess[] = [];

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URI } from 'langium';
 import { afterAll, describe, expect, test } from 'vitest';
-import { LcpnFileSystemProvider, UnreadableFile } from '../../src/language/lcpn-file-system.js';
-import { MAX_LCPN_FILE_BYTES } from '../../src/language/lcpn-limits.js';
+import { LcpnFileSystemProvider, UnreadableFile } from '../../src/workspace/file-system.js';
+import { MAX_LCPN_FILE_BYTES } from '../../src/workspace/limits.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'lcpn-fs-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -5,9 +5,9 @@
  */
 import { createDefaultCoreModule, createDefaultSharedCoreModule, EmptyFileSystem, inject, type LangiumCompletionParser } from 'langium';
 import { describe, expect, test } from 'vitest';
-import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from '../../src/language/generated/module.js';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { createLcpnParser, lazyCompletionParser } from '../../src/language/lcpn-parser.js';
+import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from '../../src/syntax/generated/module.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { createLcpnParser, lazyCompletionParser } from '../../src/syntax/parser.js';
 import { createTestServices } from '../test-services.js';
 
 describe('grammar self-checks', () => {

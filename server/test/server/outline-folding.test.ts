@@ -9,7 +9,7 @@ import { DefaultDocumentSymbolProvider, DefaultFoldingRangeProvider, type Foldin
 import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FoldingRange, FoldingRangeKind, type DocumentSymbol, type FoldingRangeParams } from 'vscode-languageserver';
-import * as ast from '../../src/language/generated/ast.js';
+import * as ast from '../../src/syntax/generated/ast.js';
 import { definitionStyle } from '../../src/model/lower.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { mutate, Random, seedFiles } from '../robustness/fuzz-inputs.js';

@@ -1,7 +1,7 @@
 /** `lcpn/positionDiagram` in-process: a position's pieces resolve as uses in the document do. */
 import { parseHelper } from 'langium/test';
 import { expect, test } from 'vitest';
-import { positionDiagram } from '../../src/language/lsp/lcpn-position-request.js';
+import { positionDiagram } from '../../src/lsp/position-request.js';
 import { createTestServices } from '../test-services.js';
 
 const source = '(def my-pawn (/ (move (wazir :forward)) (capture (ferz :forward))))\n';

@@ -1,5 +1,5 @@
 /**
- * Which documents an edit relinks and revalidates (lcpn-document-builder.ts): those whose
+ * Which documents an edit relinks and revalidates (document-builder.ts): those whose
  * references reach the edited document, directly or through others, and those with a failed
  * name the edited document defined; not every document with a failed reference (nearly all:
  * function names link to nothing), as Langium did. After every edit each document's
@@ -9,8 +9,8 @@ import { DocumentState, EmptyFileSystem, URI, type LangiumDocument } from 'langi
 import type { LangiumSharedServices } from 'langium/lsp';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
-import { createLcpnServices } from '../../src/language/lcpn-module.js';
-import { ensurePrelude, isPreludeUri } from '../../src/language/lcpn-prelude.js';
+import { createLcpnServices } from '../../src/semantics/module.js';
+import { ensurePrelude, isPreludeUri } from '../../src/semantics/prelude.js';
 
 interface Workspace {
     shared: LangiumSharedServices;

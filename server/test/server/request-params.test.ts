@@ -1,7 +1,7 @@
 /** Params checks and URI respelling, without a process. */
 import { describe, expect, test } from 'vitest';
-import { ClientUris } from '../../src/language/lsp/lcpn-connection-guard.js';
-import { PIECE_DIAGRAM_PARAMS, REQUEST_PARAMS } from '../../src/language/lsp/lcpn-request-params.js';
+import { ClientUris } from '../../src/lsp/connection-guard.js';
+import { PIECE_DIAGRAM_PARAMS, REQUEST_PARAMS } from '../../src/lsp/request-params.js';
 
 const textDocument = { uri: 'file:///a.lcpn' };
 const position = { line: 0, character: 3 };

@@ -9,10 +9,10 @@ import { AstUtils, GrammarUtils, type AstNode, type LangiumDocument } from 'lang
 import type { LangiumServices, SemanticTokenAcceptor } from 'langium/lsp';
 import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { allAstNodes } from '../../src/language/ast-walk.js';
-import { cstNodeForKeyword, cstNodeForProperty, cstNodesForKeyword, cstNodesForProperty } from '../../src/language/cst-search.js';
-import { LcpnSemanticTokenWalk } from '../../src/language/lsp/lcpn-semantic-token-walk.js';
-import { LcpnSemanticTokenProvider } from '../../src/language/lsp/lcpn-semantic-tokens.js';
+import { allAstNodes } from '../../src/syntax/ast-walk.js';
+import { cstNodeForKeyword, cstNodeForProperty, cstNodesForKeyword, cstNodesForProperty } from '../../src/syntax/cst-search.js';
+import { LcpnSemanticTokenWalk } from '../../src/lsp/semantic-token-walk.js';
+import { LcpnSemanticTokenProvider } from '../../src/lsp/semantic-tokens.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { mutate, Random, seedFiles } from '../robustness/fuzz-inputs.js';
 import { createTestServices } from '../test-services.js';

@@ -7,7 +7,7 @@ import { parseHelper } from 'langium/test';
 import type { LangiumDocument } from 'langium';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestServices } from '../test-services.js';
-import type { LcpnServices } from '../../src/language/lcpn-module.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
 
 let services: LcpnServices;
 let parse: (text: string) => Promise<LangiumDocument>;

@@ -7,7 +7,7 @@ import { clearDocuments, expectCompletion, expectFormatting, expectGoToDefinitio
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CompletionList } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { LcpnServices } from '../../../src/language/lcpn-module.js';
+import type { LcpnServices } from '../../../src/semantics/module.js';
 import { createTestServices } from '../../test-services.js';
 
 let services: LcpnServices;

@@ -1,6 +1,6 @@
 /**
  * What the client says at `initialize` decides how diagrams are shown (LcpnClient), and
- * clients that open definitions as files get a read-only prelude (lcpn-prelude-file.ts).
+ * clients that open definitions as files get a read-only prelude (prelude-file.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, chmodSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { parseHelper } from 'langium/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InitializeParams } from 'vscode-languageserver';
-import { LcpnClient } from '../../../src/language/lcpn-client.js';
-import type { LcpnServices } from '../../../src/language/lcpn-module.js';
-import { preludeText } from '../../../src/language/lcpn-prelude.js';
-import { preludeFileText, readOnlyPreludeFile } from '../../../src/language/lcpn-prelude-file.js';
+import { LcpnClient } from '../../../src/lsp/client.js';
+import type { LcpnServices } from '../../../src/semantics/module.js';
+import { preludeText } from '../../../src/semantics/prelude.js';
+import { preludeFileText, readOnlyPreludeFile } from '../../../src/workspace/prelude-file.js';
 import { createTestServices } from '../../test-services.js';
 
 const params = (p: Partial<InitializeParams>): InitializeParams => ({ processId: null, rootUri: null, capabilities: {}, ...p });

@@ -6,7 +6,7 @@
 import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { CompletionList } from 'vscode-languageserver';
-import type { LcpnServices } from '../../../src/language/lcpn-module.js';
+import type { LcpnServices } from '../../../src/semantics/module.js';
 import { createTestServices } from '../../test-services.js';
 
 let services: LcpnServices;

@@ -1,13 +1,13 @@
 /**
  * Converting the definition under the cursor (a code action on every cursor move) asks why one
- * definition would be left as written without reading the others (lcpn-convert-check.ts,
+ * definition would be left as written without reading the others (convert-check.ts,
  * definitionError): the answer must be the whole-file table's (definitionsWithErrors) for
  * every definition, on files with syntax errors, lowering errors, validation errors, or none.
  */
 import type { LangiumDocument } from 'langium';
 import { beforeEach, describe, expect, test } from 'vitest';
-import type * as ast from '../../../src/language/generated/ast.js';
-import { definitionError, definitionsWithErrors } from '../../../src/language/lcpn-convert-check.js';
+import type * as ast from '../../../src/syntax/generated/ast.js';
+import { definitionError, definitionsWithErrors } from '../../../src/semantics/convert-check.js';
 import { randomDocument } from '../../robustness/fuzz-generate.js';
 import { mutate, Random, seedFiles } from '../../robustness/fuzz-inputs.js';
 import { EditedWorkspace } from './lsp-edit-harness.js';

@@ -1,7 +1,7 @@
 /** Hover on a use of a name that several other files of the workspace define: it names them, escaped. */
 import { parseHelper } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
-import type { LcpnServices } from '../../../src/language/lcpn-module.js';
+import type { LcpnServices } from '../../../src/semantics/module.js';
 import { createTestServices } from '../../test-services.js';
 
 let services: LcpnServices;

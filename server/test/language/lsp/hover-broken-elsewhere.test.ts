@@ -1,13 +1,13 @@
 /**
  * Hover on a use of a name that only another file defines, where that definition has a syntax
- * error: it says so and where, as the use's diagnostic does (lcpn-broken-elsewhere.ts), instead of
+ * error: it says so and where, as the use's diagnostic does (broken-elsewhere.ts), instead of
  * "Unknown piece" or "a keyword the language does not know".
  */
 import { parseHelper } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
 import type { LangiumDocument } from 'langium';
-import type { LcpnServices } from '../../../src/language/lcpn-module.js';
-import { IssueCodes } from '../../../src/language/lcpn-issue-codes.js';
+import type { LcpnServices } from '../../../src/semantics/module.js';
+import { IssueCodes } from '../../../src/semantics/issue-codes.js';
 import { createTestServices } from '../../test-services.js';
 
 let services: LcpnServices;

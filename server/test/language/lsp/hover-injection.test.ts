@@ -9,8 +9,8 @@ import { parseHelper } from 'langium/test';
 import type { LangiumDocument } from 'langium';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CompletionItem } from 'vscode-languageserver';
-import type { LcpnServices } from '../../../src/language/lcpn-module.js';
-import { pieceDiagram } from '../../../src/language/lsp/lcpn-diagram-request.js';
+import type { LcpnServices } from '../../../src/semantics/module.js';
+import { pieceDiagram } from '../../../src/lsp/diagram-request.js';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/views/markdown.js';
 import { createTestServices } from '../../test-services.js';
 

@@ -7,7 +7,7 @@
 import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { LangiumDocument } from 'langium';
-import type { LcpnServices } from '../../../src/language/lcpn-module.js';
+import type { LcpnServices } from '../../../src/semantics/module.js';
 import { createTestServices } from '../../test-services.js';
 
 let services: LcpnServices;

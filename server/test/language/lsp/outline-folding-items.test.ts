@@ -8,9 +8,9 @@
 import type { LangiumDocument } from 'langium';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { DocumentSymbol, FoldingRange } from 'vscode-languageserver';
-import type * as ast from '../../../src/language/generated/ast.js';
-import { LcpnDocumentSymbolProvider } from '../../../src/language/lsp/lcpn-document-symbol-provider.js';
-import { LcpnFoldingRangeProvider } from '../../../src/language/lsp/lcpn-folding-range-provider.js';
+import type * as ast from '../../../src/syntax/generated/ast.js';
+import { LcpnDocumentSymbolProvider } from '../../../src/lsp/document-symbol-provider.js';
+import { LcpnFoldingRangeProvider } from '../../../src/lsp/folding-range-provider.js';
 import { generateDefinitions } from '../../../../bench/generate.js';
 import { randomDocument } from '../../robustness/fuzz-generate.js';
 import { mutate, Random, seedFiles } from '../../robustness/fuzz-inputs.js';

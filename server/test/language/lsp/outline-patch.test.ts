@@ -6,8 +6,8 @@
  */
 import type { LangiumDocument } from 'langium';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { LcpnDocumentSymbolProvider } from '../../../src/language/lsp/lcpn-document-symbol-provider.js';
-import { LcpnFoldingRangeProvider } from '../../../src/language/lsp/lcpn-folding-range-provider.js';
+import { LcpnDocumentSymbolProvider } from '../../../src/lsp/document-symbol-provider.js';
+import { LcpnFoldingRangeProvider } from '../../../src/lsp/folding-range-provider.js';
 import { generateDefinitions } from '../../../../bench/generate.js';
 import { Random } from '../../robustness/fuzz-inputs.js';
 import { EditedWorkspace } from './lsp-edit-harness.js';

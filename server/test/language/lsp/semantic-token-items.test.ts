@@ -8,10 +8,10 @@
 import type { LangiumDocument } from 'langium';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { SemanticTokens } from 'vscode-languageserver';
-import { LcpnSemanticTokenItems } from '../../../src/language/lsp/lcpn-semantic-token-items.js';
-import { LcpnSemanticTokenWalk } from '../../../src/language/lsp/lcpn-semantic-token-walk.js';
+import { LcpnSemanticTokenItems } from '../../../src/lsp/semantic-token-items.js';
+import { LcpnSemanticTokenWalk } from '../../../src/lsp/semantic-token-walk.js';
 import { generateChained, generateDefinitions } from '../../../../bench/generate.js';
-import type * as ast from '../../../src/language/generated/ast.js';
+import type * as ast from '../../../src/syntax/generated/ast.js';
 import { EditedWorkspace } from './lsp-edit-harness.js';
 import { randomDocument } from '../../robustness/fuzz-generate.js';
 import { mutate, Random, seedFiles } from '../../robustness/fuzz-inputs.js';

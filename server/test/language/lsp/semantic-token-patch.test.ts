@@ -7,9 +7,9 @@
 import type { LangiumDocument } from 'langium';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver';
-import { LcpnSemanticTokenItems } from '../../../src/language/lsp/lcpn-semantic-token-items.js';
-import { LcpnSemanticTokenWalk } from '../../../src/language/lsp/lcpn-semantic-token-walk.js';
-import { tokenEdits } from '../../../src/language/lsp/lcpn-semantic-token-answer.js';
+import { LcpnSemanticTokenItems } from '../../../src/lsp/semantic-token-items.js';
+import { LcpnSemanticTokenWalk } from '../../../src/lsp/semantic-token-walk.js';
+import { tokenEdits } from '../../../src/lsp/semantic-token-answer.js';
 import { generateDefinitions } from '../../../../bench/generate.js';
 import { EditedWorkspace } from './lsp-edit-harness.js';
 import { Random } from '../../robustness/fuzz-inputs.js';

@@ -1,0 +1,338 @@
+/**
+ * Completion. Piece names come from the normalized global scope (each name once, the
+ * definition a use here would link to), spelled for the style of the definition being edited.
+ * Keywords after `:` and properties after `::` are terminals, which Langium never proposes,
+ * and a lone `:` does not even lex, so they are completed from the text before the cursor.
+ */
+import { AstUtils, GrammarAST, type LangiumDocument, type MaybePromise } from 'langium';
+import { DefaultCompletionProvider, type CompletionAcceptor, type CompletionContext, type NextFeature } from 'langium/lsp';
+import { CompletionItemKind, CompletionList, InsertTextFormat, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import * as ast from '../syntax/generated/ast.js';
+import { openBrackets } from '../syntax/brackets.js';
+import type { LcpnServices } from '../semantics/module.js';
+import type { LcpnPieceModels } from '../semantics/piece-models.js';
+import { isPreludeUri } from '../semantics/prelude.js';
+import { preferredDefinition, type LcpnScopeProvider } from '../semantics/scope-provider.js';
+import { definitionStyle } from '../model/lower.js';
+import { normalizeName } from '../model/names.js';
+import type { Style } from '../model/piece.js';
+import { printPiece } from '../model/print.js';
+import { spellName } from '../model/spelling.js';
+import { DECLARATION_WORDS, DIRECTION_NAMES, directionDoc, FUNCTIONS, HEXAGON_ORIENTATION_WORDS, PROPERTIES, QUALIFIERS, type Word } from '../model/vocabulary.js';
+import { fileGeometry } from '../semantics/file-geometry.js';
+import { bodyKind } from '../model/body-kind.js';
+import { codeBlock } from '../views/markdown.js';
+import { CONDITIONALS, definitionSnippets } from './snippets.js';
+
+/** Keywords that belong to one style; proposing them in another would only add noise. */
+const KEYWORD_STYLE: Record<string, Style> = {
+    cond: 'lisp', if: 'c', else: 'c',
+    IF: 'sql', THEN: 'sql', ELSE: 'sql', END: 'sql', OR: 'sql', AND: 'sql', AND_THEN: 'sql', IS: 'sql',
+    capturing: 'sql', moving: 'sql', no_jumping: 'sql'
+};
+/** The spec's misspelling and the Lisp spelling of a SQL gerund are accepted, never proposed. */
+const NEVER_PROPOSED = new Set(['moveing', 'no-jumping']);
+const FUNCTION_DETAIL = { modifier: 'modifier function', annotation: 'annotation function', test: 'condition function', notation: 'another notation' } as const;
+
+export class LcpnCompletionProvider extends DefaultCompletionProvider {
+    private readonly pieceModels: LcpnPieceModels;
+    /** The parsed document of each text being completed (findFeaturesAt is given the text only). */
+    private readonly parsed = new WeakMap<TextDocument, LangiumDocument>();
+    private readonly definitionTexts = new WeakMap<ast.Definition, { kind: 'markdown'; value: string }>();
+
+    constructor(services: LcpnServices) {
+        super(services);
+        this.pieceModels = services.lcpn.PieceModels;
+    }
+
+    override async getCompletion(document: LangiumDocument, params: CompletionParams): Promise<CompletionList | undefined> {
+        const textDocument = document.textDocument;
+        this.parsed.set(textDocument, document);
+        const offset = textDocument.offsetAt(params.position);
+        const before = textDocument.getText().slice(0, offset);
+        const style = styleAt(document, offset);
+        const colon = /(:{1,2})([\w\u00C0-\uFFFF*-]*)$/.exec(before);
+        // In C and SQL a detached `:` is more likely the start of `:=` than a keyword.
+        if (colon && (colon[1] === '::' || style === 'lisp' || colon[2] || /\S$/.test(before.slice(0, colon.index)))) {
+            const range = { start: textDocument.positionAt(colon.index), end: params.position };
+            const words = colon[1] === '::' ? PROPERTIES.map((p) => keywordItem(p, '::', style, 'property'))
+                : [...this.directionWords(document).map((d) => keywordItem(d, ':', style, 'direction')), ...QUALIFIERS.filter((q) => q.name !== 'N').map((q) => keywordItem(q, ':', style, 'qualifier')),
+                    ...this.declaredKeywords(document, style)];
+            return CompletionList.create(words.map((item) => ({ ...item, textEdit: { range, newText: item.label } })), false);
+        }
+        const head = style === 'lisp' && /[([]([\w\u00C0-\uFFFF$-]*)$/.exec(before);
+        // A bracket outside any list starts a definition: that is the snippets' case below.
+        if (head && innermostOpenList(before.slice(0, head.index)) !== '') {
+            // Langium's completion parser loses its place right after a Lisp bracket; the head of a list is a function or a piece.
+            const range = { start: textDocument.positionAt(offset - head[1].length), end: params.position };
+            const items = [...this.nameItems(document, before.slice(0, offset - head[1].length), head[1], style, false),
+                { label: 'cond', kind: CompletionItemKind.Snippet, detail: 'cond template', insertText: CONDITIONALS.cond.body, insertTextFormat: InsertTextFormat.Snippet, sortText: '3' }];
+            return CompletionList.create(items.filter((i) => this.fuzzyMatcher.match(head[1], i.label)).map((i) => ({ ...i, textEdit: { range, newText: i.insertText ?? i.label } })), true);
+        }
+        const list = await super.getCompletion(document, params) ?? CompletionList.create([], true);
+        const typed = /(?:^|\n)[ \t]*([([]?[\w\u00C0-\uFFFF$-]*)$/.exec(before);
+        if (typed && this.definitionMayStartAt(textDocument, offset - typed[1].length)) {
+            const start = offset - typed[1].length;
+            const range = { start: textDocument.positionAt(start), end: params.position };
+            list.items.push(...definitionSnippets(typed[1], styleAt(document, start)).map((item) => ({ ...item, textEdit: { range, newText: item.insertText! } })));
+        }
+        return list;
+    }
+
+    /**
+     * What may come next at `offset`. Langium parses the whole text before the cursor, up to
+     * three times per request (3 s on a 1 MB file). A file is a list of definitions and each
+     * parses alone, so the text from the start of the definition being edited tells the same:
+     * only that is parsed. A definition counts as a start only where it begins its line (recovery
+     * can make one from a name in the middle of a broken line, which is no boundary).
+     */
+    protected override findFeaturesAt(textDocument: TextDocument, offset: number): NextFeature[] {
+        const document = this.parsed.get(textDocument);
+        const start = document ? definitionBoundaryBefore(document, offset) : 0;
+        if (start <= 0) return super.findFeaturesAt(textDocument, offset);
+        const tail = TextDocument.create(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.getText().slice(start, offset));
+        return super.findFeaturesAt(tail, offset - start);
+    }
+
+    /** True if the grammar lets a new definition start at `offset`. */
+    private definitionMayStartAt(textDocument: LangiumDocument['textDocument'], offset: number): boolean {
+        return this.findFeaturesAt(textDocument, offset).some((f) => GrammarAST.isRuleCall(f.feature) && f.feature.rule.$refText === 'LISP_DEF');
+    }
+
+    protected override completionFor(context: CompletionContext, next: NextFeature, acceptor: CompletionAcceptor): MaybePromise<void> {
+        if (GrammarAST.isCrossReference(next.feature)) return this.completeName(context, acceptor);
+        if (GrammarAST.isKeyword(next.feature)) {
+            // Stray tokens are what the parser tolerates after a typo, never something to propose.
+            if (AstUtils.getContainerOfType(next.feature, GrammarAST.isParserRule)?.name === 'StrayToken') return;
+            const keyword = next.feature.value;
+            const style = styleAt(context.document, context.offset);
+            if (NEVER_PROPOSED.has(keyword) || (KEYWORD_STYLE[keyword] && KEYWORD_STYLE[keyword] !== style)) return;
+            const conditional = CONDITIONALS[keyword];
+            if (conditional) {
+                // A conditional is a movement, never a function to compose.
+                if (/(&|\bAND)$/.test(context.textDocument.getText().slice(0, context.tokenOffset).trimEnd())) return;
+                acceptor(context, { label: keyword, kind: CompletionItemKind.Snippet, detail: `${keyword} template`, insertText: conditional.body, insertTextFormat: InsertTextFormat.Snippet, sortText: '3' });
+                return;
+            }
+        }
+        return super.completionFor(context, next, acceptor);
+    }
+
+    /** The direction keywords of the board the file declares (squares when it declares none), with their docs. */
+    private directionWords(document: LangiumDocument): Word[] {
+        const { geometry } = fileGeometry(this.pieceModels, document);
+        return DIRECTION_NAMES.filter((name) => geometry.direction(name)).map((name) => directionDoc(name, geometry.kind)!);
+    }
+
+    /** `:palace`, `:on-own-side`: the zones and conditions the namespace defines give keywords their meaning. */
+    private declaredKeywords(document: LangiumDocument, style: Style): Array<CompletionItem & { label: string }> {
+        const uri = document.uri.toString();
+        const items: Array<CompletionItem & { label: string }> = [];
+        for (const key of (this.scopeProvider as LcpnScopeProvider).definitionTable().keys()) {
+            const node = this.pieceModels.definitionNode(key, uri);
+            const kind = node ? bodyKind(node.body) : undefined;
+            if (kind !== 'zone' && kind !== 'condition') continue;
+            items.push({ ...keywordItem({ name: key, doc: '', evaluated: true }, ':', style, kind), documentation: this.definitionText(key, uri) });
+        }
+        return items;
+    }
+
+    /** Pieces and modifier functions; functions first where a function is expected. */
+    private completeName(context: CompletionContext, acceptor: CompletionAcceptor): void {
+        const text = context.textDocument.getText();
+        const style = styleAt(context.document, context.offset);
+        const prefix = text.substring(context.tokenOffset, context.offset);
+        for (const item of this.nameItems(context.document, text.slice(0, context.tokenOffset), prefix, style, /^\s*\(/.test(text.slice(context.tokenEndOffset)))) {
+            acceptor(context, item);
+        }
+    }
+
+    /**
+     * Pieces (not in a function composition) and modifier functions. Function position: the
+     * head of a Lisp list, a composition with `&`/`AND`, or a name followed by `(`.
+     */
+    private nameItems(document: LangiumDocument, before: string, prefix: string, style: Style, beforeCall: boolean): Array<CompletionItem & { label: string }> {
+        const previous = before.trimEnd();
+        const composition = /(&|\bAND)$/.test(previous) && !testPosition(before, style) || (style === 'lisp' && /^[([]\s*&/.test(innermostOpenList(before)));
+        const test = testPosition(before, style);
+        const functionPosition = composition || beforeCall || (style === 'lisp' && /[([]$/.test(previous));
+        const uri = document.uri.toString();
+        const editing = styleDefinitionAt(document, before.length);
+        const items: Array<CompletionItem & { label: string }> = [];
+        if (!composition) {
+            const table = (this.scopeProvider as LcpnScopeProvider).definitionTable();
+            for (const [key, candidates] of table) {
+                const description = preferredDefinition(candidates, uri);
+                // The definition being edited is not proposed: using it in itself is a cycle.
+                if (!description || (editing && normalizeName(editing.name ?? '') === key)) continue;
+                const label = spellName(key, style);
+                if (!this.fuzzyMatcher.match(prefix, label)) continue;
+                const where = description.documentUri.toString();
+                items.push({
+                    label, kind: CompletionItemKind.Class, sortText: functionPosition ? '2' : '1',
+                    detail: `piece · ${isPreludeUri(where) ? 'standard prelude' : where === uri ? 'this file' : where.split('/').pop()}`,
+                    documentation: this.definitionText(key, uri)
+                });
+            }
+        }
+        for (const word of FUNCTIONS) {
+            // `betza`/`parlett` take a string, not a function, and a test word is no modifier: never part of a composition.
+            if (composition && (word.role === 'notation' || word.role === 'test')) continue;
+            // C and SQL spell and/or/not as operators.
+            if (style !== 'lisp' && ['and', 'or', 'not'].includes(word.name)) continue;
+            // In a test the condition words come first; elsewhere after the modifiers.
+            const first = test ? word.role === 'test' : functionPosition && word.role !== 'test';
+            items.push({
+                label: spellName(word.name, style), kind: CompletionItemKind.Function, sortText: first ? '0' : functionPosition || test ? '1' : '2',
+                detail: FUNCTION_DETAIL[word.role], documentation: word.doc
+            });
+        }
+        if (composition) {
+            // The functions and conditions the file defines compose too (`(& capture general-there)`).
+            const table = (this.scopeProvider as LcpnScopeProvider).definitionTable();
+            for (const key of table.keys()) {
+                const node = this.pieceModels.definitionNode(key, uri);
+                const kind = node ? bodyKind(node.body) : undefined;
+                if (kind !== 'function' && kind !== 'condition') continue;
+                items.push({ label: spellName(key, style), kind: CompletionItemKind.Function, sortText: '0', detail: `${kind} · defined`, documentation: this.definitionText(key, uri) });
+            }
+        }
+        if (declarationPosition(before, style)) {
+            for (const word of DECLARATION_WORDS.filter((w) => w.name === 'board' || w.name === 'zone')) {
+                items.push({ label: word.name, kind: CompletionItemKind.Keyword, sortText: '1', detail: 'declaration', documentation: word.doc });
+            }
+        }
+        const clause = boardClausePosition(before, style);
+        if (clause) {
+            // The shape first where the size goes (`(board (`), the clauses after it.
+            const names = clause === 'size' ? ['hexagon'] : ['confine', 'promotion-zone', 'cylinder', 'holes', 'hexagon'];
+            for (const word of DECLARATION_WORDS.filter((w) => names.includes(w.name))) {
+                const shape = ['hexagon', 'cylinder', 'holes'].includes(word.name);
+                items.push({ label: spellName(word.name, style), kind: CompletionItemKind.Keyword, sortText: '0', detail: shape ? 'board shape' : 'board clause', documentation: word.doc });
+            }
+        }
+        if (orientationPosition(before, style)) {
+            for (const word of HEXAGON_ORIENTATION_WORDS) {
+                items.push({ label: word.name, kind: CompletionItemKind.EnumMember, sortText: '0', detail: 'hexagon orientation', documentation: word.doc });
+            }
+        }
+        return items;
+    }
+
+    /**
+     * The piece's definition, normalized, in the style it was written in. The fence is longer
+     * than any backtick run in it: a string holding a fence line must not close the block.
+     */
+    private definitionText(key: string, uri: string): { kind: 'markdown'; value: string } | undefined {
+        const node = this.pieceModels.definitionNode(key, uri);
+        if (!node) return undefined;
+        // Remembered per definition node (a new parse makes new nodes): a large workspace lists thousands of pieces per request.
+        let text = this.definitionTexts.get(node);
+        if (!text) {
+            const piece = this.pieceModels.loweredOf(node)?.piece;
+            if (!piece) return undefined;
+            this.definitionTexts.set(node, text = { kind: 'markdown', value: codeBlock(printPiece(piece, definitionStyle(node)), 'lcpn') });
+        }
+        return text;
+    }
+}
+
+function keywordItem(word: Word, colons: string, style: Style, detail: string): CompletionItem & { label: string } {
+    const label = colons + (style === 'lisp' ? word.name : word.name.replace(/-/g, '_'));
+    return { label, kind: detail === 'property' ? CompletionItemKind.Property : CompletionItemKind.EnumMember, detail, documentation: word.doc };
+}
+
+/** The definition the cursor is in or after (the one being edited). */
+function styleDefinitionAt(document: LangiumDocument, offset: number): ast.Definition | undefined {
+    const definitions = (document.parseResult.value as ast.Document).definitions ?? [];
+    let last: ast.Definition | undefined;
+    for (const definition of definitions) {
+        if (!definition.$cstNode || definition.$cstNode.offset >= offset) break;
+        last = definition;
+    }
+    return last;
+}
+
+/** The offset of the last definition that starts a line before `offset` (0 if none). */
+function definitionBoundaryBefore(document: LangiumDocument, offset: number): number {
+    const definitions = (document.parseResult.value as ast.Document).definitions ?? [];
+    const text = document.textDocument.getText();
+    // Definitions are in text order: the last one starting before `offset`, by bisection.
+    let low = 0;
+    let high = definitions.length;
+    while (low < high) {
+        const middle = (low + high) >> 1;
+        const at = definitions[middle].$cstNode?.offset;
+        if (at !== undefined && at >= offset) high = middle; else low = middle + 1;
+    }
+    for (let i = low - 1; i >= 0; i--) {
+        const at = definitions[i].$cstNode?.offset;
+        if (at === undefined || at >= offset) continue;
+        const lineStart = Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;
+        if (/^[ \t]*$/.test(text.slice(lineStart, at))) return at;
+    }
+    return 0;
+}
+
+/** The style of the definition being edited; Lisp in an empty file. */
+function styleAt(document: LangiumDocument, offset: number): Style {
+    const definition = styleDefinitionAt(document, offset);
+    return definition ? definitionStyle(definition) : 'lisp';
+}
+
+/** The text from the innermost bracket still open at the end of `before` (strings and comments ignored). */
+/**
+ * Whether the text before the cursor leaves it where a test is read: Lisp, a cond clause's first
+ * element or inside `(and` `(or` `(not` or a comparison; C, after `if (`, `&&`, `||`, `!` or a
+ * comparison; SQL, in an `IF` before its `THEN`.
+ */
+function testPosition(before: string, style: Style): boolean {
+    const previous = before.trimEnd();
+    if (style === 'lisp') {
+        const open = openBrackets(before);
+        /** The text of the i-th open list from the end (-1 the innermost), up to the list it holds. */
+        const list = (i: number) => (open.at(i) ? before.slice(open.at(i)!.offset, i === -1 ? undefined : open.at(i + 1)!.offset) : undefined);
+        const logic = (text: string | undefined) => text !== undefined && /^[([]\s*(and|or|not|=|<=|>=|<|>)(\s|$)/.test(text);
+        const clause = (i: number) => /^[([]\s*$/.test(list(i) ?? 'x') && /^[([]\s*cond\b/.test(list(i - 1) ?? '');
+        // Inside a logical form or a clause's test; or at the head of a list that stands there.
+        if (logic(list(-1)) || clause(-1)) return true;
+        return /^[([]\s*$/.test(list(-1) ?? 'x') && (logic(list(-2)) || clause(-2));
+    }
+    if (/(&&|\|\||!|<=|>=|<|>|=)$/.test(previous)) return true;
+    if (style === 'c') return /\bif\s*\(?[^{}]*$/.test(previous) && !/\{[^}]*$/.test(previous.slice(previous.lastIndexOf('if')));
+    return /\bIF\b(?:(?!\bTHEN\b)[\s\S])*$/.test(previous) || /\bNOT$/.test(previous);
+}
+
+/** Right after `(def NAME (`, `NAME :=` or `NAME IS`: where a board or a zone is declared. */
+function declarationPosition(before: string, style: Style): boolean {
+    if (style === 'lisp') return /^[([]\s*def\s+[^\s()[\]]+\s*$/.test(innermostOpenList(before.replace(/[([]\s*$/, '')) + ' ') && /[([]\s*$/.test(before);
+    return /(:=|\bIS)\s*$/.test(before);
+}
+
+/**
+ * Among a board's clauses: `(board 9 10 (`, `board(9, 10, ` ('clause'); or where its size goes,
+ * `(board (`, `board(` ('size': a hexagon instead of the numbers).
+ */
+function boardClausePosition(before: string, style: Style): 'size' | 'clause' | undefined {
+    if (style === 'lisp') {
+        const open = openBrackets(before);
+        const parent = open.at(-2);
+        if (parent === undefined) return undefined;
+        const list = before.slice(parent.offset);
+        if (!/^[([]\s*board\s/.test(list)) return undefined;
+        return /^[([]\s*board\s+[([]\s*$/.test(list) ? 'size' : 'clause';
+    }
+    if (/\bboard\s*\(\s*$/.test(before)) return 'size';
+    return /\bboard\s*\((?:[^()]|\([^()]*\))*,\s*$/.test(before) ? 'clause' : undefined;
+}
+
+/** After a hexagon's side: `(hexagon 6 `, `hexagon(6, `. */
+function orientationPosition(before: string, style: Style): boolean {
+    return style === 'lisp' ? /[([]\s*hexagon\s+\d+\s+$/.test(before) : /\bhexagon\s*\(\s*\d+\s*,\s*$/.test(before);
+}
+
+function innermostOpenList(before: string): string {
+    const open = openBrackets(before).at(-1);
+    return open ? before.slice(open.offset) : '';
+}

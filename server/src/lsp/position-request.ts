@@ -1,0 +1,145 @@
+/**
+ * `lcpn/positionDiagram`: a position (several pieces of both sides on one board, written as a
+ * position string, docs/position.md) as seen from one document: the pieces by name resolve as
+ * uses in that document would. With `edit`, a piece is put on a square (or a square emptied)
+ * first, and the answer carries the position string after it, so the client edits positions
+ * without reading them. With `select`, the moves of the piece on that square in the position;
+ * with `attacked`, the pieces that attack that square. A position string that names no board
+ * (an empty one too) is on the document's declared board (else 8 x 8); one may start with any
+ * board spec (`hex6 w:king@f6`). Cells are named and read by the board's geometry (Glinski's names
+ * on the hexagon): the client reads none. For the editor's position view.
+ */
+import { URI } from 'langium';
+import type { LangiumSharedServices } from 'langium/lsp';
+import type { LcpnServices } from '../semantics/module.js';
+import { normalizeName } from '../model/names.js';
+import type { Board, Rules, SetUp, Square } from '../engine/board.js';
+import { boardGeometry } from '../geometry/index.js';
+import { printBoardSpec } from '../geometry/board-spec.js';
+import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, parsePosition, PositionError, setUpFor, type PieceLookup, type Position } from '../engine/position.js';
+import type { DiagramZone } from '../diagram/zones.js';
+import { pieceZones, rulesFor } from '../views/zones.js';
+import { declaredBoard } from '../semantics/declared-board.js';
+import { destinations } from '../engine/report.js';
+import { renderSvgDiagram } from '../diagram/svg.js';
+import { renderTextDiagram } from '../diagram/text.js';
+import { caveats } from '../views/piece-summary.js';
+
+import {
+    POSITION_DIAGRAM_REQUEST, type PositionDiagramParams, type PositionDiagramResult as PositionDiagramAnswer
+} from './protocol.js';
+
+export { POSITION_DIAGRAM_REQUEST, type PositionDiagramParams };
+
+/** The answer as this server gives it: the protocol's result (server/src/lsp/protocol.ts), always with the position string. */
+export type PositionDiagramResult = PositionDiagramAnswer & Required<Pick<PositionDiagramAnswer, 'position'>>;
+
+export function positionDiagram(shared: LangiumSharedServices, params: PositionDiagramParams): PositionDiagramResult | null {
+    const uri = URI.parse(params.uri);
+    if (!shared.workspace.LangiumDocuments.hasDocument(uri)) return null;
+    const services = shared.ServiceRegistry.getServices(uri) as LcpnServices;
+    const document = shared.workspace.LangiumDocuments.getDocument(uri)!;
+    // The document's board declaration: its zones, confinements and promotion zone apply in the position.
+    const declared = declaredBoard(services.lcpn.PieceModels, document)?.rules;
+    // A string that names no board (it starts with a side's pieces) is on the declared board, as `lcpn show/moves --position` reads it.
+    const prefix = declared && /^\s*(w|b|white|black):/i.test(params.position) ? `${printBoardSpec(declared.board)} ` : '';
+    let position: Position;
+    try {
+        position = params.position.trim() === ''
+            ? { board: declared?.board ?? DEFAULT_POSITION_BOARD, pieces: [] }
+            : parsePosition(prefix + params.position);
+        if (params.edit) position = edited(position, params.edit, params.position.length);
+    } catch (error) {
+        if (!(error instanceof PositionError)) throw error;
+        const column = Math.min(params.position.length, Math.max(0, error.column - prefix.length));
+        return { position: params.position, board: { files: 0, ranks: 0 }, pieces: [], svg: '', text: '', error: { message: error.message, column } };
+    }
+    const geometry = boardGeometry(position.board);
+    // The file's rules hold on a board of their own lattice only (zones named on squares mean nothing on a hexagon).
+    const rules = rulesFor(position.board, declared);
+    const resolve = services.lcpn.PieceModels.resolverFor(uri.toString());
+    const lookup: PieceLookup = (name) => {
+        const piece = resolve(normalizeName(name));
+        return piece ? { target: piece, resolve } : undefined;
+    };
+    const result: PositionDiagramResult = {
+        position: formatPosition(position),
+        board: { files: position.board.files, ranks: position.board.ranks },
+        boardSpec: printBoardSpec(position.board),
+        boardLabel: geometry.label,
+        cellWord: geometry.geometry.cellWord,
+        pieces: position.pieces.map((p) => ({ name: p.name, side: p.side, square: geometry.name(p.square), known: lookup(p.name) !== undefined })),
+        svg: '',
+        text: ''
+    };
+    const window = { files: [0, position.board.files - 1] as [number, number], ranks: [0, position.board.ranks - 1] as [number, number] };
+    const selectedSquare = params.select === undefined ? undefined : geometry.parse(params.select);
+    const index = selectedSquare ? position.pieces.findIndex((p) => p.square.file === selectedSquare.file && p.square.rank === selectedSquare.rank) : -1;
+    const options = rules ? { rules } : {};
+    if (index >= 0) {
+        const mover = position.pieces[index];
+        // Drawn on the real board (White at the bottom), whatever the mover's side.
+        const setup: SetUp = { ...setUpFor(position, index, options), ...(params.firstMove ? { firstMove: true } : {}) };
+        const found = lookup(mover.name);
+        // An unknown name: movesInPosition says so.
+        const moves = found && params.firstMove ? destinations(found.target, setup, found.resolve) : movesInPosition(position, index, lookup, options);
+        const zones = found ? pieceZones(found.target, resolve, position.board, rules, mover.side) : boardZones(rules, position.board);
+        const title = `${mover.name} (${mover.side}) on ${geometry.name(mover.square)}`;
+        result.svg = renderSvgDiagram(setup, moves.destinations, { window, labels: true, interactive: true, title, zones });
+        result.text = renderTextDiagram(setup, moves.destinations, { window, labels: true, zones });
+        const name = (cell: Square) => geometry.name(cell);
+        const enemyOn = new Set(setup.enemies.map(name));
+        result.selected = {
+            name: mover.name, side: mover.side, square: name(mover.square),
+            moves: moves.destinations.filter((d) => d.move && !enemyOn.has(name(d.square))).map((d) => name(d.square)),
+            captures: moves.destinations.filter((d) => (d.capture || d.igui) && enemyOn.has(name(d.square))).map((d) => name(d.square)),
+            notes: caveats(moves.problems)
+        };
+    } else {
+        // No piece chosen: the position itself, White's pieces as friends of nobody in particular.
+        const setup: SetUp = {
+            board: position.board,
+            at: { file: -1, rank: -1 },
+            friends: position.pieces.filter((p) => p.side === 'white').map((p) => p.square),
+            enemies: position.pieces.filter((p) => p.side === 'black').map((p) => p.square)
+        };
+        const zones = boardZones(rules, position.board);
+        result.svg = renderSvgDiagram(setup, [], { window, labels: true, interactive: true, title: 'position', zones });
+        result.text = renderTextDiagram(setup, [], { window, labels: true, zones });
+    }
+    const attacked = params.attacked === undefined ? undefined : geometry.parse(params.attacked);
+    if (attacked) {
+        result.attackers = {
+            square: geometry.name(attacked),
+            pieces: attackersOf(position, attacked, lookup, options).map((a) => ({ name: a.piece.name, side: a.piece.side, square: geometry.name(a.piece.square), how: a.how }))
+        };
+    }
+    return result;
+}
+
+/** The declared board's zones as White sees them, outlined (no piece chosen: none is more relevant). */
+function boardZones(rules: Rules | undefined, board: Board): DiagramZone[] {
+    const geometry = boardGeometry(board);
+    return (rules?.zones ?? []).map((z) => ({ name: z.key, squares: z.squares.filter((sq) => geometry.contains(sq)), relevant: false }));
+}
+
+/** A name longer than this is no piece's (and would make the string grow past what parsePosition reads). */
+const MAX_EDIT_NAME = 1000;
+
+/**
+ * The position with `edit` made: the square emptied, then the piece put there. Mistakes are
+ * PositionErrors at `column` (the edit is not part of the string).
+ */
+function edited(position: Position, edit: NonNullable<PositionDiagramParams['edit']>, column: number): Position {
+    const geometry = boardGeometry(position.board);
+    const square = /^[a-z]+[0-9]+$/.test(edit.square) ? geometry.parse(edit.square) : undefined;
+    if (!square) throw new PositionError(`${edit.square} is not a cell of the board (${geometry.label})`, column);
+    const pieces = position.pieces.filter((p) => p.square.file !== square.file || p.square.rank !== square.rank);
+    if (edit.piece !== undefined) {
+        // The position string's own rule for names (docs/position.md): it must read back.
+        if (edit.piece.length > MAX_EDIT_NAME) throw new PositionError(`a piece name of ${edit.piece.length} characters: at most ${MAX_EDIT_NAME}`, column);
+        if (!/^[^\s,@:]+$/u.test(edit.piece)) throw new PositionError(`'${edit.piece}' cannot be written in a position (no spaces, ',', '@' or ':')`, column);
+        pieces.push({ name: edit.piece, side: edit.side === 'black' ? 'black' : 'white', square });
+    }
+    return { board: position.board, pieces };
+}

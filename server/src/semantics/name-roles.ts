@@ -1,0 +1,186 @@
+/**
+ * The role a name plays is decided by its position, not by the grammar (the spec uses
+ * `cannon` both as a piece and as a modifier function: LCPN is a Lisp-2). Pieces, zones and
+ * conditions are cross-references to definitions; so is a function the file defines (a name
+ * the vocabulary does not know as a built-in function). Squares never are.
+ */
+import type { AstNode } from 'langium';
+import * as ast from '../syntax/generated/ast.js';
+import { normalizeName } from '../model/names.js';
+import { bodyKind, headName } from '../model/body-kind.js';
+import { declarationWord, functionWord, isTestWord, LOGIC_WORDS } from '../model/vocabulary.js';
+
+export type NameRole =
+    /** A piece: links to a definition. */
+    | 'piece'
+    /** A modifier function at the head of an application or inside a function composition; also a test's call (`(in palace)`, `(rank)`). */
+    | 'function'
+    /** A name inside a condition's comparison, like `x` in `(= x 2)`. */
+    | 'term'
+    /** The `t` of a Lisp `(cond ... (t EXPR))` default clause. */
+    | 'default-test'
+    /** A square or rectangle of a zone or of a board's holes: `d1-f3` in `(zone d1-f3)`, `d4` in `(holes d4)`. Never linked. */
+    | 'square'
+    /** A hexagon's orientation: `rows` in `(hexagon 6 rows)`. Never linked. */
+    | 'orientation'
+    /** A zone's name: `(in palace)`, the last name of `(confine elephant own-side)`, `(promotion-zone far-ranks)`. */
+    | 'zone'
+    /** A defined condition used as a test: `(cond (on-own-side X))`, `if (on_own_side) {...}`, `(and a b)`. */
+    | 'condition';
+
+/**
+ * A test of a node's type (with its subtypes), read once from the AST reflection: the
+ * generated `ast.isX` asks the reflection's `isSubtype` on every call, the hot spot of linking.
+ */
+function typeTest<T extends AstNode>(type: string): (node: AstNode | undefined) => node is T {
+    const types = ast.reflection.getAllSubTypes(type);
+    if (types.length === 1 && types[0] === type) return (node): node is T => node?.$type === type;
+    const set = new Set(types);
+    return (node): node is T => node !== undefined && set.has(node.$type);
+}
+
+const isApplication = typeTest<ast.Application>(ast.Application.$type);
+const isBranch = typeTest<ast.Branch>(ast.Branch.$type);
+const isComposition = typeTest<ast.Composition>(ast.Composition.$type);
+const isDefinition = typeTest<ast.Definition>(ast.Definition.$type);
+const isEquals = typeTest<ast.Equals>(ast.Equals.$type);
+const isGerundCall = typeTest<ast.GerundCall>(ast.GerundCall.$type);
+const isLogic = typeTest<ast.Logic>(ast.Logic.$type);
+const isNegation = typeTest<ast.Negation>(ast.Negation.$type);
+const isParenthesized = typeTest<ast.Parenthesized>(ast.Parenthesized.$type);
+const isQualifier = typeTest<ast.Qualifier>(ast.Qualifier.$type);
+const isUnion = typeTest<ast.Union>(ast.Union.$type);
+
+/** The type tests above, for the test that checks them against `ast.isX` on every node type. */
+export const nameRoleTypeTests: Readonly<Record<string, (node: AstNode | undefined) => boolean>> = {
+    Application: isApplication, Branch: isBranch, Composition: isComposition, Definition: isDefinition, Equals: isEquals,
+    GerundCall: isGerundCall, Logic: isLogic, Negation: isNegation, Parenthesized: isParenthesized, Qualifier: isQualifier, Union: isUnion
+};
+
+/**
+ * Whether a definition's body is a condition. The last answer is remembered (a walk over a
+ * document asks for each of a definition's names in turn), through a WeakRef: a remembered
+ * definition must not keep a closed or replaced document alive.
+ */
+function isConditionDefinition(definition: ast.Definition): boolean {
+    if (lastDefinition?.deref() !== definition) {
+        lastIsCondition = bodyKind(definition.body) === 'condition';
+        lastDefinition = new WeakRef(definition);
+    }
+    return lastIsCondition;
+}
+
+let lastDefinition: WeakRef<ast.Definition> | undefined;
+let lastIsCondition = false;
+
+const DEFAULT_TESTS: ReadonlySet<string> = new Set(['t', 'else', 'otherwise']);
+
+/** Whether a name in this role refers to a definition (is linked). */
+export function isLinkedRole(ref: ast.NameRef): boolean {
+    const role = nameRole(ref);
+    if (role === 'piece' || role === 'zone' || role === 'condition') return true;
+    // A built-in function is the language's, even where a piece has its name (`(cannon rook)`).
+    return role === 'function' && !builtIn(ref.ref?.$refText);
+}
+
+function builtIn(text: string | undefined): boolean {
+    if (typeof text !== 'string') return false;
+    // A board's words (`(hexagon 6)`, `(holes d4)`, `(confine ...)`) are the language's, whatever the file defines.
+    if (declarationWord(text)) return true;
+    const word = functionWord(text);
+    return word !== undefined && word.evaluated;
+}
+
+/**
+ * The role of each name (it depends on the AST only, and linking, scoping and validation all
+ * ask). Computed on each call, not kept per name: a map from every name to its role was ~2x
+ * the text of the heap a document keeps, and with the type tests below a computation costs
+ * about what a lookup in that map did.
+ */
+export function nameRole(ref: ast.NameRef): NameRole {
+    const container = ref.$container;
+    const text = ref.ref?.$refText;
+    if (isBranch(container) && ref.$containerProperty === 'test' && container.open
+        && typeof text === 'string' && DEFAULT_TESTS.has(normalizeName(text))) {
+        return 'default-test';
+    }
+    // `moving path("F$")` (SQL): the grammar gives the gerund the notation's name; it is the notation function.
+    if (isGerundCall(container) && ref.$containerProperty === 'arg' && isApplication(container.$container)
+        && container.$containerProperty === 'head' && typeof text === 'string' && functionWord(text)?.role === 'notation') {
+        return 'function';
+    }
+    if (isApplication(container) && ref.$containerProperty === 'args') {
+        const byHead = argumentRole(container, ref);
+        if (byHead) return byHead;
+    }
+    // In a SQL condition chain (`a AND in(palace)`), the parts are tests, except the call's head.
+    if ((isComposition(container) || isUnion(container)) && !isChainCallHead(ref) && inTest(container)) {
+        return 'condition';
+    }
+    if (inFunctionPosition(ref)) return 'function';
+    if (inTest(ref)) return insideComparison(ref) ? 'term' : 'condition';
+    return 'piece';
+}
+
+/** The role an application's head gives its arguments, if it gives one. */
+function argumentRole(app: ast.Application, ref: ast.NameRef): NameRole | undefined {
+    const head = headName(app);
+    switch (head) {
+        case 'zone': case 'holes': return 'square';
+        case 'hexagon': return 'orientation';
+        case 'in': case 'promotion-zone': return 'zone';
+        case 'occupied-by': return 'piece';
+        case 'confine': return app.args[app.args.length - 1] === ref ? 'zone' : 'piece';
+        default: return head !== undefined && LOGIC_WORDS.has(head) && app.open !== undefined ? 'condition' : undefined;
+    }
+}
+
+/** The last part of `a AND in`, the composition a SQL chain applies to `(palace)`: the call's head. */
+function isChainCallHead(ref: ast.NameRef): boolean {
+    const composition = ref.$container;
+    return isComposition(composition) && composition.functions[composition.functions.length - 1] === ref
+        && isApplication(composition.$container) && composition.$containerProperty === 'head';
+}
+
+/** True for the head of an application, and for the parts of a function expression there. */
+function inFunctionPosition(node: AstNode): boolean {
+    const container = node.$container;
+    if (!container) return false;
+    if (isApplication(container) && node.$containerProperty === 'head') {
+        // `(wazir :forward)` is a movement with qualifiers, not a call (Lisp style).
+        return !(container.open && container.args.length > 0 && container.args.every(isQualifier));
+    }
+    if (isComposition(container)) return true;
+    if (isUnion(container) || isParenthesized(container)) return inFunctionPosition(container);
+    return false;
+}
+
+/**
+ * Whether `node` stands where a test is read: a branch's test, inside a comparison or a logical
+ * form, an argument of a predicate, or the body of a definition that is a condition.
+ */
+function inTest(node: AstNode): boolean {
+    let child: AstNode = node;
+    for (let n: AstNode | undefined = node.$container; n; child = n, n = n.$container) {
+        if (isBranch(n)) return child.$containerProperty === 'test';
+        if (isEquals(n) || isLogic(n) || isNegation(n)) return true;
+        if (isDefinition(n)) return isConditionDefinition(n);
+        if (isApplication(n)) {
+            const head = headName(n);
+            if (child.$containerProperty === 'args' && head !== undefined && isTestWord(head)) return true;
+            // `a AND in(palace)`: the chain the SQL composition applies to.
+            if (!(child.$containerProperty === 'head' && isComposition(child) && !n.open)) return false;
+            continue;
+        }
+        if (!(isParenthesized(n) || isUnion(n) || isComposition(n))) return false;
+    }
+    return false;
+}
+
+function insideComparison(node: AstNode): boolean {
+    for (let n: AstNode | undefined = node.$container; n; n = n.$container) {
+        if (isEquals(n)) return true;
+        if (isDefinition(n) || isBranch(n) || isLogic(n) || isNegation(n)) return false;
+    }
+    return false;
+}

@@ -1,0 +1,197 @@
+/**
+ * The bridge from Langium documents to the piece model: each definition lowered on demand
+ * (lowering reads only the definition's own AST, so any lowering of a node is as good as
+ * another), and a Resolver that looks names up the
+ * way linking does (LcpnScopeProvider.resolve: an ambiguous name resolves to nothing), for the engine. Lookups are
+ * remembered per scope table: the cycle check asks for every name of a file, and hovers
+ * resolve the same names again and again.
+ *
+ * Lowered forms are remembered until a build has validated its documents: the checks of one
+ * build ask for a definition's model several times (cycles, engine, references from other
+ * definitions), but nothing needs them once the diagnostics are computed, and keeping every
+ * model of a file cost ~20 bytes of heap per byte of text. A request after the build (hover,
+ * diagram, code action) lowers the few definitions it reads again (microseconds each).
+ */
+import { DocumentState, URI, type AstNodeDescription, type LangiumDocument } from 'langium';
+import type { LangiumServices } from 'langium/lsp';
+import * as ast from '../syntax/generated/ast.js';
+import { resolveName, type DefinitionTable, type LcpnScopeProvider, type Resolution } from './scope-provider.js';
+import { lowerDefinition, type LoweringProblem } from '../model/lower.js';
+import { normalizeName } from '../model/names.js';
+import type { PieceDef } from '../model/piece.js';
+import { KeptPlans, sharedRefCache } from '../engine/compile.js';
+
+export interface LoweredDefinition {
+    node: ast.Definition;
+    piece: PieceDef;
+    problems: LoweringProblem[];
+}
+
+/** Looks a normalized piece name up; the engine's view of scoping. */
+export type PieceResolver = (key: string) => PieceDef | undefined;
+
+/** The names used in one document, as resolved under one scope table (null: resolves to nothing). */
+interface UriScope {
+    uri: string;
+    /** Remembered until the build that filled it has validated (LcpnPieceModels.forget). */
+    keys: Map<string, ast.Definition | null>;
+    /** The document itself, when the workspace has it (its own definitions come first). */
+    document: LangiumDocument | undefined;
+}
+
+export class LcpnPieceModels {
+    /** Definitions lowered since the last build finished validating (see the file comment). */
+    private readonly lowered = new Map<ast.Definition, LoweredDefinition>();
+    private forgetting = false;
+    /** The scopes whose `keys` hold lookups, to forget them after the build (the table's WeakMap cannot be walked). */
+    private readonly filled = new Set<UriScope>();
+    /** Per scope table (rebuilt when the workspace changes): document URI -> key -> definition. */
+    private readonly resolved = new WeakMap<DefinitionTable, Map<string, UriScope>>();
+    /** Per scope table: document URI -> its resolver, so a resolver stays the same function while the workspace does (the engine caches by it). */
+    private readonly resolvers = new WeakMap<DefinitionTable, Map<string, PieceResolver>>();
+    /**
+     * The engine's plans of referenced definitions, kept across workspace states under the
+     * definition's AST node (an edit makes new nodes for the definitions it re-reads; lowering is
+     * a pure function of the node), so a recheck after an edit recompiles only what reaches a change.
+     */
+    private readonly keptPlans = new KeptPlans();
+
+    constructor(private readonly services: LangiumServices) {}
+
+    /**
+     * The scope provider, looked up once: each `services.references.ScopeProvider` goes through
+     * two of Langium's injection proxies, and every definition's checks ask for a resolver.
+     * (Not in the constructor: the services may not all exist yet when this one is made.)
+     */
+    private scopeProvider: LcpnScopeProvider | undefined;
+
+    private get scopes(): LcpnScopeProvider {
+        return this.scopeProvider ??= this.services.references.ScopeProvider as LcpnScopeProvider;
+    }
+
+    /**
+     * Every named definition of the document, lowered, in source order (a new map each call:
+     * for the CLI and whole-file views; the editor's checks ask per definition).
+     */
+    definitions(document: LangiumDocument): Map<ast.Definition, LoweredDefinition> {
+        const result = new Map<ast.Definition, LoweredDefinition>();
+        const root = document.parseResult.value as ast.Document;
+        for (const node of root.definitions ?? []) {
+            const lowered = this.loweredOf(node);
+            if (lowered) result.set(node, lowered);
+        }
+        return result;
+    }
+
+    /** The lowered form of one definition node (none for a definition without a name). */
+    loweredOf(node: ast.Definition): LoweredDefinition | undefined {
+        if (!node.name) return undefined;
+        let lowered = this.lowered.get(node);
+        if (!lowered) {
+            const { piece, problems } = lowerDefinition(node);
+            lowered = { node, piece, problems };
+            this.lowered.set(node, lowered);
+            // Forgotten when a build has validated, and when an update starts (a removed document's nodes are not kept).
+            this.subscribe();
+        }
+        return lowered;
+    }
+
+    /**
+     * Forgets the lowered forms and the remembered lookups once a build has validated (and when an
+     * update starts). Subscribed on first use: the builder's services may not exist yet when this one is made.
+     */
+    private subscribe(): void {
+        if (this.forgetting) return;
+        this.forgetting = true;
+        const builder = this.services.shared.workspace.DocumentBuilder;
+        builder.onBuildPhase(DocumentState.Validated, () => this.forget());
+        builder.onUpdate(() => this.forget());
+    }
+
+    /**
+     * A scope's lookups are remembered for the checks of one build (the cycle check asks every name
+     * of a file): kept after it, they cost ~0.9 bytes per byte of text, and the next edit makes a new
+     * table (hence new scopes) anyway. A later lookup (hover) resolves again: the same answer, since
+     * the table is the same. Scopes and resolvers themselves are kept (the engine caches by resolver).
+     */
+    private forget(): void {
+        this.lowered.clear();
+        for (const scope of this.filled) scope.keys = new Map();
+        this.filled.clear();
+    }
+
+    /** The definition a use of `key` in document `uri` resolves to. */
+    definitionNode(key: string, uri: string, table = this.definitionTable()): ast.Definition | undefined {
+        return this.nodeIn(this.scopeOf(uri, table), key);
+    }
+
+    /** What the names used in document `uri` resolve to under `table`, remembered (the document is looked up once). */
+    private scopeOf(uri: string, table: DefinitionTable): UriScope {
+        let byUri = this.resolved.get(table);
+        if (!byUri) this.resolved.set(table, byUri = new Map());
+        let scope = byUri.get(uri);
+        if (!scope) {
+            const documents = this.services.shared.workspace.LangiumDocuments;
+            const parsed = URI.parse(uri);
+            scope = { uri, keys: new Map(), document: documents.hasDocument(parsed) ? documents.getDocument(parsed) : undefined };
+            byUri.set(uri, scope);
+        }
+        return scope;
+    }
+
+    private nodeIn(scope: UriScope, key: string): ast.Definition | undefined {
+        let node = scope.keys.get(key);
+        if (node === undefined) {
+            const resolution = this.resolve(key, scope);
+            node = (resolution.kind === 'found' && this.load(resolution.target)) || null;
+            if (scope.keys.size === 0) {
+                this.filled.add(scope);
+                this.subscribe();
+            }
+            scope.keys.set(key, node);
+        }
+        return node ?? undefined;
+    }
+
+    /** Resolution as LcpnScopeProvider decides it; an ambiguous name resolves to nothing. */
+    private resolve(key: string, scope: UriScope): Resolution {
+        const scopes = this.scopes;
+        if (scope.document) return scopes.resolve(key, scope.document);
+        return resolveName(scopes.definitionTable().get(normalizeName(key)), scope.uri);
+    }
+
+    private definitionTable(): DefinitionTable {
+        return this.scopes.definitionTable();
+    }
+
+    /**
+     * A resolver for the engine, as seen from document `uri`: the same function for as long as the
+     * workspace stays the same (its answers never change), a new one after any change.
+     */
+    resolverFor(uri: string): PieceResolver {
+        const table = this.definitionTable();
+        let byUri = this.resolvers.get(table);
+        if (!byUri) this.resolvers.set(table, byUri = new Map());
+        let resolver = byUri.get(uri);
+        if (!resolver) {
+            const scope = this.scopeOf(uri, table);
+            resolver = (key) => {
+                const node = this.nodeIn(scope, key);
+                return node ? this.loweredOf(node)?.piece : undefined;
+            };
+            byUri.set(uri, resolver);
+            sharedRefCache(resolver, { kept: this.keptPlans, identify: (key) => this.nodeIn(scope, key) });
+        }
+        return resolver;
+    }
+
+    private load(description: AstNodeDescription): ast.Definition | undefined {
+        if (description.node && ast.isDefinition(description.node)) return description.node;
+        const documents = this.services.shared.workspace.LangiumDocuments;
+        const document = documents.hasDocument(description.documentUri) ? documents.getDocument(URI.parse(description.documentUri.toString())) : undefined;
+        if (!document) return undefined;
+        const node = this.services.workspace.AstNodeLocator.getAstNode(document.parseResult.value, description.path);
+        return node && ast.isDefinition(node) ? node : undefined;
+    }
+}

@@ -1,0 +1,247 @@
+/**
+ * The namespace (docs/language.md, "Names and files"). Piece names are compared after
+ * normalizeName (case-insensitive, `-` = `_`). A name used in a file resolves to:
+ *
+ * 1. the file's own first (complete) definition of it;
+ * 2. else the definition in the one other workspace file that defines it; when several other
+ *    files define it the use is ambiguous: it resolves to nothing and is reported at the use
+ *    with every candidate file (never a pick that depends on the order files were loaded);
+ * 3. else the prelude's;
+ * 4. else the file's own incomplete definition of it, if any (so that F12 and the diagram still
+ *    work on a half-typed piece in its own file; other files never see it).
+ *
+ * Only complete definitions are in the index (LcpnScopeComputation); the table from normalized
+ * name to them is built once per workspace state (WorkspaceCache), so linking a file is linear
+ * in its references, not quadratic (see shared/notes/toolchain.md).
+ */
+import {
+    AstUtils, EMPTY_SCOPE, EMPTY_STREAM, stream, WorkspaceCache,
+    type AstNode, type AstNodeDescription, type LangiumDocument, type LinkingError, type ReferenceInfo, type Scope, type ScopeProvider, type Stream
+} from 'langium';
+import type { LangiumServices } from 'langium/lsp';
+import * as ast from '../syntax/generated/ast.js';
+import { incompleteDefinitions } from '../syntax/incomplete.js';
+import { isLinkedRole } from './name-roles.js';
+import { LcpnIndexManager } from '../workspace/index-manager.js';
+import { isPreludeUri } from './prelude.js';
+import { normalizeName } from '../model/names.js';
+
+/**
+ * Normalized name -> every complete definition of it (each document's in its order). One object
+ * per workspace state: callers remember answers per table (piece-models.ts).
+ */
+export type DefinitionTable = ReadonlyMap<string, AstNodeDescription[]>;
+
+/** What a name used in one document means. */
+export type Resolution =
+    | { kind: 'found'; target: AstNodeDescription }
+    /** Defined in several other workspace files (one candidate per file, in URI order), and not in this one. */
+    | { kind: 'ambiguous'; candidates: AstNodeDescription[] }
+    | { kind: 'unknown' };
+
+const UNKNOWN: Resolution = { kind: 'unknown' };
+
+/** Steps 1-3 of the rule (step 4, the file's own incomplete definitions, needs the document). */
+export function resolveName(candidates: readonly AstNodeDescription[] | undefined, uri: string): Resolution {
+    if (!candidates || candidates.length === 0) return UNKNOWN;
+    const own = candidates.find((d) => d.documentUri.toString() === uri);
+    if (own) return { kind: 'found', target: own };
+    const byFile = new Map<string, AstNodeDescription>();
+    let prelude: AstNodeDescription | undefined;
+    for (const candidate of candidates) {
+        const where = candidate.documentUri.toString();
+        if (isPreludeUri(where)) prelude ??= candidate;
+        else if (!byFile.has(where)) byFile.set(where, candidate);
+    }
+    if (byFile.size === 1) return { kind: 'found', target: byFile.values().next().value! };
+    if (byFile.size > 1) {
+        const files = [...byFile.keys()].sort();
+        return { kind: 'ambiguous', candidates: files.map((f) => byFile.get(f)!) };
+    }
+    return prelude ? { kind: 'found', target: prelude } : UNKNOWN;
+}
+
+/**
+ * The description to list for a name seen from `uri` (completion): the one a use links to, or
+ * for an ambiguous name its first candidate. Linking uses resolveName.
+ */
+export function preferredDefinition(candidates: readonly AstNodeDescription[], uri: string): AstNodeDescription | undefined {
+    const resolution = resolveName(candidates, uri);
+    return resolution.kind === 'found' ? resolution.target : resolution.kind === 'ambiguous' ? resolution.candidates[0] : undefined;
+}
+
+/** A linking error for an ambiguous use carries its candidates (see LcpnLinker). */
+export interface AmbiguityError extends LinkingError {
+    ambiguous: AstNodeDescription[];
+}
+
+export function isAmbiguityError(error: LinkingError | undefined): error is AmbiguityError {
+    return error !== undefined && Array.isArray((error as Partial<AmbiguityError>).ambiguous);
+}
+
+/**
+ * The files an ambiguous name is defined in, for messages: file names (decoded), or whole
+ * paths when two of the files share a name. One rule for the diagnostic, the hover and the
+ * linking error.
+ */
+export function candidateFileNames(candidates: readonly AstNodeDescription[]): string[] {
+    const paths = candidates.map((d) => d.documentUri.path);
+    const base = paths.map((path) => path.split('/').pop() || path);
+    return new Set(base).size === new Set(paths).size ? base : paths;
+}
+
+export class LcpnScopeProvider implements ScopeProvider {
+    private readonly tables: WorkspaceCache<string, DefinitionTable>;
+    private readonly ownIncomplete = new WeakMap<ast.Document, Map<string, AstNodeDescription>>();
+
+    constructor(private readonly services: LangiumServices) {
+        this.tables = new WorkspaceCache(services.shared);
+    }
+
+    getScope(context: ReferenceInfo): Scope {
+        // Pieces, zones, conditions and defined functions link; squares and built-in words never do.
+        if (!ast.isNameRef(context.container) || !isLinkedRole(context.container)) return EMPTY_SCOPE;
+        // A node of a replaced or closed document (a request that raced an edit) resolves to nothing.
+        const root = AstUtils.findRootNode(context.container);
+        const document = root.$document;
+        if (!document) return EMPTY_SCOPE;
+        // One scope per document parse and workspace state: its answers are remembered per name.
+        const table = this.definitionTable();
+        const known = this.scopes.get(root);
+        if (known && known.table === table && known.document === document) return known.scope;
+        const scope = new DefinitionScope(table, document.uri.toString(), (key) => this.incompleteDefinition(document, key));
+        this.scopes.set(root, { table, document, scope });
+        return scope;
+    }
+
+    private readonly scopes = new WeakMap<AstNode, { table: DefinitionTable; document: LangiumDocument; scope: DefinitionScope }>();
+
+    /** What `name` means where it is used in `document` (steps 1-4). */
+    resolve(name: string, document: LangiumDocument): Resolution {
+        const key = normalizeName(name);
+        const resolution = resolveName(this.definitionTable().get(key), document.uri.toString());
+        if (resolution.kind !== 'unknown') return resolution;
+        const incomplete = this.incompleteDefinition(document, key);
+        return incomplete ? { kind: 'found', target: incomplete } : resolution;
+    }
+
+    /**
+     * Every complete definition in the workspace and the prelude, by normalized name: a view of
+     * the table LcpnIndexManager keeps in step with the exports (an edit changes only its own
+     * definitions' entries), so a new workspace state costs nothing here.
+     */
+    definitionTable(): DefinitionTable {
+        return this.tables.get('definitions', () => {
+            const index = this.services.shared.workspace.IndexManager;
+            if (index instanceof LcpnIndexManager) return new DefinitionTableView(index);
+            const table = new Map<string, AstNodeDescription[]>();
+            for (const description of index.allElements(ast.Definition.$type)) {
+                const key = normalizeName(description.name);
+                const list = table.get(key);
+                if (list) list.push(description); else table.set(key, [description]);
+            }
+            return table;
+        });
+    }
+
+    /** The document's own first incomplete definition of `key` (step 4). */
+    incompleteDefinition(document: LangiumDocument, key: string): AstNodeDescription | undefined {
+        const root = document.parseResult.value as ast.Document;
+        let byKey = this.ownIncomplete.get(root);
+        if (!byKey) {
+            byKey = new Map();
+            for (const definition of incompleteDefinitions(document)) {
+                if (!definition.name || !definition.$cstNode) continue;
+                const name = normalizeName(definition.name);
+                if (!byKey.has(name)) byKey.set(name, this.services.workspace.AstNodeDescriptionProvider.createDescription(definition, definition.name, document));
+            }
+            this.ownIncomplete.set(root, byKey);
+        }
+        return byKey.get(key);
+    }
+}
+
+/** The index's name table as it is now; its keys (completion, suggestions) in index order, listed once. */
+class DefinitionTableView implements DefinitionTable {
+    private listed: string[] | undefined;
+
+    constructor(private readonly index: LcpnIndexManager) { }
+
+    get(key: string): AstNodeDescription[] | undefined {
+        return this.index.definitionsNamed(key);
+    }
+
+    has(key: string): boolean {
+        return this.get(key) !== undefined;
+    }
+
+    get size(): number {
+        return this.names().length;
+    }
+
+    keys(): MapIterator<string> {
+        return this.names()[Symbol.iterator]();
+    }
+
+    values(): MapIterator<AstNodeDescription[]> {
+        return this.names().map((key) => this.get(key)!)[Symbol.iterator]();
+    }
+
+    entries(): MapIterator<[string, AstNodeDescription[]]> {
+        return this.names().map((key): [string, AstNodeDescription[]] => [key, this.get(key)!])[Symbol.iterator]();
+    }
+
+    forEach(callback: (value: AstNodeDescription[], key: string, map: ReadonlyMap<string, AstNodeDescription[]>) => void): void {
+        for (const key of this.names()) callback(this.get(key)!, key, this);
+    }
+
+    [Symbol.iterator](): MapIterator<[string, AstNodeDescription[]]> {
+        return this.entries();
+    }
+
+    private names(): string[] {
+        if (!this.listed) {
+            const keys = new Set<string>();
+            for (const description of this.index.allElements(ast.Definition.$type)) keys.add(normalizeName(description.name));
+            this.listed = [...keys];
+        }
+        return this.listed;
+    }
+}
+
+class DefinitionScope implements Scope {
+    constructor(
+        private readonly table: DefinitionTable,
+        private readonly uri: string,
+        private readonly incomplete: (key: string) => AstNodeDescription | undefined
+    ) { }
+
+    /** The definition a use links to; none for an ambiguous name (LcpnLinker reports the candidates). */
+    getElement(name: string): AstNodeDescription | undefined {
+        let element = this.elements.get(name);
+        if (element === undefined) {
+            const key = normalizeName(name);
+            const resolution = resolveName(this.table.get(key), this.uri);
+            element = (resolution.kind === 'found' ? resolution.target : resolution.kind === 'unknown' ? this.incomplete(key) : undefined) ?? null;
+            this.elements.set(name, element);
+        }
+        return element ?? undefined;
+    }
+
+    /** Answers of getElement by name as written (a file uses the same names many times). */
+    private readonly elements = new Map<string, AstNodeDescription | null>();
+
+    /** The candidates of an ambiguous name, else the definition a use links to. */
+    getElements(name: string): Stream<AstNodeDescription> {
+        const key = normalizeName(name);
+        const resolution = resolveName(this.table.get(key), this.uri);
+        if (resolution.kind === 'ambiguous') return stream(resolution.candidates);
+        const element = this.getElement(name);
+        return element ? stream([element]) : EMPTY_STREAM;
+    }
+
+    /** One description per name (the one a use here would link to), for completion. */
+    getAllElements(): Stream<AstNodeDescription> {
+        return stream(this.table.values()).map((candidates) => preferredDefinition(candidates, this.uri)).nonNullable();
+    }
+}
