@@ -12,7 +12,9 @@ const browserSafe = {
     name: 'browser-safe',
     setup(build) {
         build.onResolve({ filter: /^node:|^langium\/node$/ }, () => ({ path: shims }));
-        build.onResolve({ filter: /[/\\]lcpn-prelude-file\.js$/ }, () => ({ path: resolve('server/src/browser/prelude-file.ts') }));
+        const preludeFile = resolve('server/src/workspace/prelude-file.js');
+        build.onResolve({ filter: /[/\\]prelude-file\.js$/ }, (args) =>
+            resolve(args.resolveDir, args.path) === preludeFile ? { path: resolve('server/src/browser/prelude-file.ts') } : undefined);
     }
 };
 
