@@ -6,9 +6,12 @@
  * modifiers are used, so every client's theme colours them. `defaultLibrary` marks what LCPN
  * itself provides (prelude pieces, vocabulary words).
  */
-import { AstUtils, type AstNode } from 'langium';
-import { AbstractSemanticTokenProvider, type LangiumServices, type SemanticTokenAcceptor, type SemanticTokenRangeOptions } from 'langium/lsp';
-import { SemanticTokenModifiers, SemanticTokenTypes } from 'vscode-languageserver';
+import { AstUtils, CstUtils, GrammarAST, isCompositeCstNode, type AstNode, type CstNode, type LangiumDocument } from 'langium';
+import {
+    AbstractSemanticTokenProvider, type LangiumServices, type SemanticTokenAcceptor, type SemanticTokenKeywordOptions, type SemanticTokenPropertyOptions,
+    type SemanticTokenRangeOptions
+} from 'langium/lsp';
+import { SemanticTokenModifiers, SemanticTokenTypes, type SemanticTokensOptions } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
 import { nameRole } from '../semantics/name-roles.js';
 import type { LcpnServices } from '../semantics/module.js';
@@ -28,10 +31,68 @@ const T = SemanticTokenTypes;
 export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
     /** The piece models (keywords naming definitions); absent when built with Langium's services alone. */
     private readonly models: LcpnPieceModels | undefined;
+    /** Per grammar element, the feature of the assignment it lies in. */
+    private readonly features = new Map<AstNode, string | undefined>();
 
     constructor(services: LangiumServices) {
         super(services);
         this.models = (services as Partial<LcpnServices>).lcpn?.PieceModels;
+    }
+
+    /** Deltas on: after an edit VS Code asks for the change since its last answer (Langium's builder computes the one edit). */
+    override get semanticTokensOptions(): SemanticTokensOptions {
+        return { ...super.semanticTokensOptions, full: { delta: true } };
+    }
+
+    /**
+     * Langium's walk (every node, depth first, children in order), with two differences. The
+     * range filter is applied to each node: Langium's ranged walk (`streamContents` with a range)
+     * skips the property after an out-of-range child, so it lost tokens inside the range
+     * (docs/upstream.md). And the walk never yields: the request's range and token builder live
+     * in the provider's fields, so two requests whose walks interleave (a range request while
+     * the whole document's is on its way) would mix their tokens.
+     */
+    protected override computeHighlighting(document: LangiumDocument, acceptor: SemanticTokenAcceptor): Promise<void> {
+        const range = this.currentRange;
+        const iterator = AstUtils.streamAst(document.parseResult.value).iterator();
+        for (let next = iterator.next(); !next.done; next = iterator.next()) {
+            const node = next.value;
+            const outside = range !== undefined && !(node.$cstNode && CstUtils.inRange(node.$cstNode.range, range));
+            if (outside || (this.highlightElement(node, acceptor) as unknown) === 'prune') iterator.prune();
+        }
+        return Promise.resolve();
+    }
+
+    /**
+     * Langium's, with GrammarUtils.findNodesForProperty's nodes found by one walk of the node's
+     * own CST (Langium's search builds an array at every level and looks for each CST node's
+     * assignment in the grammar: three quarters of a request's time).
+     */
+    protected override highlightProperty<N extends AstNode>(options: SemanticTokenPropertyOptions<N>): void {
+        const found: CstNode[] = [];
+        const root = options.node.$cstNode;
+        const visit = (node: CstNode, first: boolean) => {
+            if (!first && this.assignedFeature(node) === options.property) found.push(node);
+            else if (isCompositeCstNode(node) && node.astNode === root!.astNode) for (const child of node.content) visit(child, false);
+        };
+        if (root) visit(root, true);
+        const nodes = options.index === undefined ? found : found.slice(...pick(found.length, options.index));
+        for (const node of nodes) this.highlightNode({ node, type: options.type, modifier: options.modifier });
+    }
+
+    /** The feature of the assignment a CST node's grammar element lies in (remembered per element: the grammar does not change). */
+    private assignedFeature(node: CstNode): string | undefined {
+        const source = node.grammarSource;
+        if (!source) return undefined;
+        if (!this.features.has(source)) this.features.set(source, AstUtils.getContainerOfType(source, GrammarAST.isAssignment)?.feature);
+        return this.features.get(source);
+    }
+
+    /** Langium's, with GrammarUtils.findNodesForKeyword's nodes found by one walk without a stream. */
+    protected override highlightKeyword(options: SemanticTokenKeywordOptions): void {
+        const found = keywordNodes(options.node.$cstNode, options.keyword);
+        const nodes = options.index === undefined ? found : found.slice(...pick(found.length, options.index));
+        for (const node of nodes) this.highlightNode({ node, type: options.type, modifier: options.modifier });
     }
 
     protected highlightElement(node: AstNode, accept: SemanticTokenAcceptor): void {
@@ -155,4 +216,22 @@ function qualifierToken(value: string, geometry: Geometry): { type: string; modi
     const name = normalizeKeyword(value);
     const known = directionWord(name) || hexagonalWord(name) ? geometry.direction(name) !== undefined : isKnownKeyword(name);
     return known ? { type: T.enumMember, modifier: defaultLibrary } : { type: T.enumMember };
+}
+
+/** GrammarUtils.findNodeForProperty's choice of one of `count` nodes by `index` (the first below 0, the last past the end), as slice bounds. */
+function pick(count: number, index: number): [number, number] {
+    const at = Math.max(0, Math.min(index, count - 1));
+    return [at, at + 1];
+}
+
+/** GrammarUtils.findNodesForKeyword's answer: below `root`, within its AST node, the nodes of `keyword`, in text order. */
+function keywordNodes(root: CstNode | undefined, keyword: string): CstNode[] {
+    const found: CstNode[] = [];
+    const visit = (node: CstNode) => {
+        if (node.astNode !== root!.astNode) return;
+        if (GrammarAST.isKeyword(node.grammarSource) && node.grammarSource.value === keyword) found.push(node);
+        else if (isCompositeCstNode(node)) for (const child of node.content) visit(child);
+    };
+    if (root) visit(root);
+    return found;
 }

@@ -40,7 +40,7 @@ import { LcpnFormatter } from '../lsp/formatter.js';
 import { LcpnHoverProvider } from '../lsp/hover-provider.js';
 import { LcpnNodeKindProvider } from '../lsp/node-kind-provider.js';
 import { LcpnRenameProvider } from '../lsp/rename-provider.js';
-import { LcpnSemanticTokenItems } from '../lsp/semantic-token-items.js';
+import { LcpnSemanticTokenProvider } from '../lsp/semantic-tokens.js';
 import { LcpnWorkspaceSymbolProvider } from '../lsp/workspace-symbol-provider.js';
 
 /** Services added by LCPN on top of Langium's. */
@@ -73,7 +73,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         Formatter: () => new LcpnFormatter(),
         HoverProvider: (services) => new LcpnHoverProvider(services),
         RenameProvider: (services) => new LcpnRenameProvider(services),
-        SemanticTokenProvider: (services) => new LcpnSemanticTokenItems(services)
+        SemanticTokenProvider: (services) => new LcpnSemanticTokenProvider(services)
     },
     parser: {
         Lexer: (services) => new LcpnLexer(services),

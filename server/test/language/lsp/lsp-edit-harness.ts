@@ -1,7 +1,6 @@
 /**
- * A workspace edited as the editor edits it (TextDocuments + DocumentBuilder.update, so the
- * incremental update keeps the definitions an edit does not touch), for the tests of the
- * providers that remember answers per definition.
+ * A workspace edited as the editor edits it (TextDocuments + DocumentBuilder.update), for the
+ * tests of answers after edits and across files.
  */
 import { URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
