@@ -1,10 +1,11 @@
--- Drives the LCPN language server from Neovim's built-in LSP client (0.7 API), headless:
--- opens a file, waits for diagnostics, asks for a hover and a definition, and writes what it
--- got as JSON to the file named by $LCPN_NVIM_OUT. Every wait is bounded.
--- $LCPN_INIT_OPTIONS (JSON) is sent as initializationOptions. With $LCPN_OPEN_DEFINITION set,
--- the definition is opened as a user's F12 would, and the state of its buffer recorded.
+-- Drives the LCPN language server from Neovim's built-in LSP client, headless, as set up by the
+-- README's snippet: loaded with --cmd before that snippet (the init file, -u), it records what
+-- the user would see; the snippet starts the client when the file named on the command line
+-- gets its filetype. At VimEnter (the init run, the file loaded) it waits for diagnostics, asks
+-- for a hover and a definition, and writes what it got as JSON to the file named by
+-- $LCPN_NVIM_OUT. Every wait is bounded. With $LCPN_OPEN_DEFINITION set, the definition is
+-- opened as a user's F12 would, and the state of its buffer recorded.
 local out_path = os.getenv('LCPN_NVIM_OUT')
-local server = os.getenv('LCPN_SERVER')
 local file = os.getenv('LCPN_FILE')
 local result = { diagnostics = {}, errors = {} }
 
@@ -48,26 +49,13 @@ vim.lsp.handlers['workspace/applyEdit'] = function(err, params, ctx, config)
   return apply(err, params, ctx, config)
 end
 
-local ok, err = pcall(function()
-  local init_options = os.getenv('LCPN_INIT_OPTIONS')
-  -- $LCPN_SETTINGS (JSON): the client's settings, answered to workspace/configuration (`lcpn.diagram.board`...).
-  local settings = os.getenv('LCPN_SETTINGS')
-  local client_id = vim.lsp.start_client({
-    name = 'lcpn',
-    cmd = { 'node', server, '--stdio' },
-    root_dir = vim.fn.fnamemodify(file, ':h'),
-    init_options = init_options and vim.fn.json_decode(init_options) or nil,
-    settings = settings and vim.fn.json_decode(settings) or nil,
-    -- Neovim 0.7 does not offer workspace/configuration: it pushes the settings, as its manual advises.
-    on_init = function(client)
-      if settings then client.notify('workspace/didChangeConfiguration', { settings = client.config.settings }) end
-    end,
-  })
-  if not client_id then error('the language server did not start') end
-  vim.cmd('edit ' .. vim.fn.fnameescape(file))
+local function drive()
   local buf = vim.api.nvim_get_current_buf()
-  vim.bo[buf].filetype = 'lcpn'
-  vim.lsp.buf_attach_client(buf, client_id)
+  result.filetype = vim.bo[buf].filetype
+  -- The snippet's client is listed once initialized.
+  if not vim.wait(20000, function() return not vim.tbl_isempty(vim.lsp.buf_get_clients(buf)) end, 50) then
+    error('no language server attached to ' .. vim.api.nvim_buf_get_name(buf) .. " (filetype '" .. result.filetype .. "')")
+  end
 
   local got = vim.wait(20000, function() return published end, 50)
   if not got then table.insert(result.errors, 'no diagnostics within 20 s') end
@@ -89,17 +77,20 @@ local ok, err = pcall(function()
       local target = r[1]
       result.definition = { uri = target.uri or target.targetUri, range = target.range or target.targetSelectionRange }
       if os.getenv('LCPN_OPEN_DEFINITION') then
-        -- Neovim's default is 'modeline' on, except for root (as in CI containers): use the default of a user.
-        vim.o.modeline = true
+        -- Modelines off (Neovim's default for root, and many users' choice): the snippet alone
+        -- must make the copy unmodifiable, not the modeline the copy ends with.
+        vim.o.modeline = false
         vim.lsp.util.jump_to_location(target, 'utf-16')
         local opened = vim.api.nvim_get_current_buf()
         local wrote = pcall(vim.cmd, 'write')
+        local edited = pcall(vim.api.nvim_buf_set_lines, opened, 0, 0, false, { 'x' })
         result.opened = {
           name = vim.api.nvim_buf_get_name(opened),
           readonly = vim.bo[opened].readonly,
           modifiable = vim.bo[opened].modifiable,
           line = vim.api.nvim_win_get_cursor(0)[1] - 1,
           wrote = wrote,
+          edited = edited,
         }
       end
     end
@@ -129,7 +120,17 @@ local ok, err = pcall(function()
       end
     end
   end
-  vim.lsp.stop_client(client_id)
-end)
-if not ok then table.insert(result.errors, tostring(err)) end
-finish()
+  vim.lsp.stop_client(vim.lsp.get_active_clients())
+end
+
+-- Scheduled out of the VimEnter autocommand, as a user's keys would be: inside it, the buffers
+-- that go to definition opens would not run their own autocommands (they are not nested).
+vim.api.nvim_create_autocmd('VimEnter', {
+  callback = function()
+    vim.schedule(function()
+      local ok, err = pcall(drive)
+      if not ok then table.insert(result.errors, tostring(err)) end
+      finish()
+    end)
+  end,
+})

@@ -1,28 +1,39 @@
 /**
- * A real LSP client other than VS Code: headless Neovim (Debian's 0.7.2) starts the bundled
- * server over stdio, opens a file, and must receive diagnostics, a hover with a text movement
- * diagram first and no base64 image (Neovim shows hover markdown as text), a definition, and
- * the prelude opened read-only on go to definition. In CI (CI=true) a missing `nvim` fails the test; elsewhere the
- * test is skipped with a message saying how to run it.
+ * A real LSP client other than VS Code: headless Neovim (Debian's 0.7.2) set up by the README's
+ * Neovim snippet, read from README.md and run as written (only the server's path filled in), as
+ * a user's init.lua. Opening a .lcpn file must start the bundled server over stdio and give
+ * diagnostics, a hover with a text movement diagram first and no base64 image (Neovim shows
+ * hover markdown as text), a definition, and the prelude opened read-only and unmodifiable on
+ * go to definition. The settings fragment of docs/editors.md is tested inside that snippet.
+ * In CI (CI=true) a missing `nvim` fails the test; elsewhere the test is skipped with a message
+ * saying how to run it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { documentedSnippet, replaceOnce } from '../editor-snippets.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const server = join(root, 'dist/server/main.cjs');
 const hasNeovim = spawnSync('nvim', ['--version'], { encoding: 'utf8' }).status === 0;
 const required = process.env.CI === 'true';
 
+/** The README's set-up, as a user copies it into init.lua. */
+const README_SNIPPET = documentedSnippet('README.md', '### Neovim', 'lua');
+/** docs/editors.md's settings for Neovim: lines of the client's configuration. */
+const SETTINGS_FRAGMENT = documentedSnippet('docs/editors.md', '### Neovim and Emacs', 'lua');
+
 interface NeovimResult {
+    /** The opened file's 'filetype' (the snippet's autocommand sets it). */
+    filetype: string;
     diagnostics: { line: number; col: number; severity: number; message: string }[];
     hover?: string;
     definition?: { uri: string; range: { start: { line: number; character: number } } };
     /** The buffer go to definition opened (with LCPN_OPEN_DEFINITION). */
-    opened?: { name: string; readonly: boolean; modifiable: boolean; line: number; wrote: boolean };
+    opened?: { name: string; readonly: boolean; modifiable: boolean; line: number; wrote: boolean; edited: boolean };
     actions?: { title: string; kind: string; command: string | null; edit: boolean }[];
     /** The buffer's text after the action of kind `runAction` ran. */
     after?: string;
@@ -32,8 +43,8 @@ interface NeovimResult {
 }
 
 interface DriveOptions {
-    /** Sent as `initializationOptions`. */
-    initOptions?: object;
+    /** The README's `diagramStyle = 'text'` changed to this (as its comment offers). */
+    diagramStyle?: string;
     /** Open the definition as F12 would and report its buffer. */
     openDefinition?: boolean;
     /** The server's XDG_CACHE_HOME (where it puts the read-only prelude). */
@@ -42,8 +53,8 @@ interface DriveOptions {
     codeActions?: string;
     /** Then run the action of this kind. */
     runAction?: string;
-    /** The client's settings (answered to workspace/configuration). */
-    settings?: object;
+    /** docs/editors.md's settings fragment, added to the README's configuration, with this board. */
+    board?: string;
 }
 
 /**
@@ -70,24 +81,38 @@ const temporary: string[] = [];
 const scratch = (prefix: string) => { const dir = mkdtempSync(join(tmpdir(), prefix)); temporary.push(dir); return dir; };
 afterAll(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** Runs lsp-client.lua in headless Neovim on `file`, asking for hover and definition at a position. */
+/** The README's snippet with this checkout's server (and the changes `options` ask for). */
+function initLua(options: DriveOptions): string {
+    let init = replaceOnce(README_SNIPPET, '/path/to/lcpn/dist/server/main.cjs', server);
+    if (options.diagramStyle) init = replaceOnce(init, "diagramStyle = 'text'", `diagramStyle = '${options.diagramStyle}'`);
+    if (options.board) {
+        const settings = replaceOnce(SETTINGS_FRAGMENT, "board = 'hex6'", `board = '${options.board}'`);
+        const line = init.split('\n').find((l) => l.includes('init_options = '))!;
+        init = replaceOnce(init, line, `${line}\n${settings}`);
+    }
+    return init;
+}
+
+/**
+ * Opens `file` in headless Neovim with the README's snippet as init.lua (from the file's folder,
+ * as a user would), lsp-client.lua recording and asking for hover and definition at a position.
+ */
 function drive(file: string, position: { line: number; character: number }, options: DriveOptions = {}): NeovimResult {
     const out = join(scratch('lcpn-nvim-out-'), 'result.json');
+    const init = join(scratch('lcpn-nvim-config-'), 'init.lua');
+    writeFileSync(init, initLua(options));
     const env: NodeJS.ProcessEnv = {
-        ...process.env, LCPN_NVIM_OUT: out, LCPN_SERVER: server, LCPN_FILE: file, LCPN_LINE: String(position.line), LCPN_CHARACTER: String(position.character),
+        ...process.env, LCPN_NVIM_OUT: out, LCPN_FILE: file, LCPN_LINE: String(position.line), LCPN_CHARACTER: String(position.character),
         XDG_CACHE_HOME: options.cache ?? scratch('lcpn-nvim-cache-')
     };
-    delete env.LCPN_INIT_OPTIONS;
     delete env.LCPN_OPEN_DEFINITION;
     delete env.LCPN_CODE_ACTIONS;
     delete env.LCPN_RUN_ACTION;
-    delete env.LCPN_SETTINGS;
-    if (options.settings) env.LCPN_SETTINGS = JSON.stringify(options.settings);
     if (options.codeActions) env.LCPN_CODE_ACTIONS = options.codeActions;
     if (options.runAction) env.LCPN_RUN_ACTION = options.runAction;
-    if (options.initOptions) env.LCPN_INIT_OPTIONS = JSON.stringify(options.initOptions);
     if (options.openDefinition) env.LCPN_OPEN_DEFINITION = '1';
-    const run = spawnSync('nvim', ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${join(import.meta.dirname, 'lsp-client.lua')}`], {
+    const run = spawnSync('nvim', ['--headless', '--clean', '--cmd', `luafile ${join(import.meta.dirname, 'lsp-client.lua')}`, '-u', init, file], {
+        cwd: dirname(file),
         env,
         encoding: 'utf8',
         timeout: 60_000
@@ -106,6 +131,7 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         // Line 1 is "(def rider (my-knight :rider))": column 12 is inside `my-knight`.
         const result = drive(file, { line: 1, character: 12 });
         expect(result.errors).toEqual([]);
+        expect(result.filetype).toBe('lcpn');
         expect(result.diagnostics).toContainEqual({
             line: 2, col: 7, severity: 1,
             message: "unknown piece 'knigth': no definition in this file, the workspace or the standard prelude; did you mean 'knight'?"
@@ -148,7 +174,7 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         const copy = fileURLToPath(result.definition!.uri);
         expect(copy.startsWith(join(cache, 'lcpn') + sep)).toBe(true);
         expect(statSync(copy).mode & 0o222).toBe(0);
-        expect(result.opened).toMatchObject({ name: copy, readonly: true, modifiable: false, wrote: false });
+        expect(result.opened).toMatchObject({ name: copy, readonly: true, modifiable: false, wrote: false, edited: false });
         // The copy holds the shipped prelude, line for line: the definition's range is right in it.
         const lines = readFileSync(copy, 'utf8').split('\n');
         expect(lines[result.opened!.line]).toMatch(/^\(def rook /);
@@ -156,11 +182,11 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         expect(readFileSync(shipped, 'utf8')).toBe(shippedBefore);
     }, 90_000);
 
-    test('initializationOptions.diagramStyle "both" brings the image back', () => {
+    test("the README's diagramStyle 'both' brings the image back", () => {
         const dir = scratch('lcpn-nvim-');
         const file = join(dir, 'pieces.lcpn');
         writeFileSync(file, '(def my-knight [1 2])\n');
-        const result = drive(file, { line: 0, character: 6 }, { initOptions: { diagramStyle: 'both' } });
+        const result = drive(file, { line: 0, character: 6 }, { diagramStyle: 'both' });
         expect(result.errors).toEqual([]);
         expect(result.hover).toContain('](data:image/svg+xml;base64,');
         expect(result.hover).toContain('. X . X .\nX . . . X\n. . ! . .\nX . . . X\n. X . X .');
@@ -177,10 +203,10 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         expect(result.hover).toContain(SPEC_PICTURE);
     }, 90_000);
 
-    test('the lcpn.diagram.board setting (hex6-rows) draws the hover on the hexagon when the file declares no board', () => {
+    test("docs/editors.md's lcpn.diagram.board setting (hex6-rows) draws the hover on the hexagon when the file declares no board", () => {
         const file = join(scratch('lcpn-nvim-'), 'pieces.lcpn');
         writeFileSync(file, `(def ${SPEC_PIECE})\n`);
-        const result = drive(file, { line: 0, character: 7 }, { settings: { lcpn: { diagram: { board: 'hex6-rows' } } } });
+        const result = drive(file, { line: 0, character: 7 }, { board: 'hex6-rows' });
         expect(result.errors).toEqual([]);
         expect(result.hover).toContain(SPEC_PICTURE);
     }, 90_000);
