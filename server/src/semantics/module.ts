@@ -26,6 +26,7 @@ import { registerNamespaceChecks } from './namespace-checks.js';
 import { registerEngineChecks } from './engine-checks.js';
 import { LcpnWaitingDocumentBuilder } from '../workspace/waiting-document-builder.js';
 import { LcpnWorkspaceManager } from '../workspace/workspace-manager.js';
+import { LcpnConfigurationProvider } from '../workspace/configuration-provider.js';
 import { LcpnServiceRegistry } from '../workspace/service-registry.js';
 import { LcpnDocumentFactory } from '../workspace/document-factory.js';
 import { lcpnTextDocuments } from '../workspace/text-changes.js';
@@ -109,6 +110,7 @@ export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumShare
         WorkspaceSymbolProvider: (shared) => new LcpnWorkspaceSymbolProvider(shared)
     },
     workspace: {
+        ConfigurationProvider: (shared) => new LcpnConfigurationProvider(shared),
         LangiumDocumentFactory: (shared) => new LcpnDocumentFactory(shared),
         DocumentBuilder: (shared) => new LcpnWaitingDocumentBuilder(shared),
         IndexManager: (shared) => new LcpnIndexManager(shared),
