@@ -1,8 +1,10 @@
 /**
- * Another real LSP client: Debian's Emacs 28 with elpa-eglot, set up as the README says,
- * starts the bundled server over stdio (lsp-client.el). What the user sees must be right:
- * Flymake's diagnostics, eldoc's hover with the movement diagram as text (no image), and M-.
- * (xref) going to the definition, including a standard piece's read-only prelude copy.
+ * Another real LSP client: Debian's Emacs 28 with elpa-eglot, set up by the README's Emacs
+ * snippet, read from README.md and loaded as written (only the server's path filled in), starts
+ * the bundled server over stdio (lsp-client.el). What the user sees must be right: Flymake's
+ * diagnostics, eldoc's hover with the movement diagram as text (no image), M-. (xref) going to
+ * the definition, including a standard piece's read-only prelude copy, and no warning. The
+ * settings line of docs/editors.md is tested after that snippet.
  * In CI (CI=true) a missing Emacs or eglot fails the test; elsewhere the test is skipped.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { documentedSnippet, replaceOnce } from '../editor-snippets.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const server = join(root, 'dist/server/main.cjs');
@@ -17,22 +20,42 @@ const hasEmacs = spawnSync('emacs', ['--version'], { encoding: 'utf8' }).status 
     && existsSync('/usr/share/emacs/site-lisp/elpa-src') && spawnSync('sh', ['-c', 'ls -d /usr/share/emacs/site-lisp/elpa*/eglot-*'], { encoding: 'utf8' }).status === 0;
 const required = process.env.CI === 'true';
 
+/** The README's set-up, as a user copies it into init.el. */
+const README_SNIPPET = documentedSnippet('README.md', '### Emacs (eglot)', 'elisp');
+/** docs/editors.md's settings for eglot. */
+const SETTINGS_LINE = documentedSnippet('docs/editors.md', '### Neovim and Emacs', 'elisp');
+
 interface EmacsResult {
     diagnostics: { line: number; col: number; type: string; message: string }[];
     hover?: string;
     definition?: { file: string; line: number };
     errors: string[];
+    /** What *Warnings* would show. */
+    warnings: string[];
 }
+
+/** The specification's picture of its hexagonal example (seed 004, "Direction limitations"), trailing spaces trimmed. */
+const SPEC_PICTURE = [
+    '     . . . . . .', '    . . . . . . .', '   . . . . . . . .', '  . . . . . . . . .', ' . . . . X X . . . .',
+    '. . . . X ! . . . . .',
+    ' . . . . X . . . . .', '  . . . . . . . . .', '   . . . . . . . .', '    . . . . . . .', '     . . . . . .'
+].join('\n');
 
 const temporary: string[] = [];
 const scratch = (prefix: string) => { const dir = mkdtempSync(join(tmpdir(), prefix)); temporary.push(dir); return dir; };
 afterAll(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** Runs lsp-client.el in batch Emacs on `file`, with the cursor at an LSP position. */
-function drive(file: string, position: { line: number; character: number }, cache = scratch('lcpn-emacs-cache-')): EmacsResult {
+/**
+ * Runs lsp-client.el in batch Emacs on `file`, with the cursor at an LSP position, after the
+ * README's snippet (then docs/editors.md's settings line, with this board, when `board` is given).
+ */
+function drive(file: string, position: { line: number; character: number }, cache = scratch('lcpn-emacs-cache-'), board?: string): EmacsResult {
     const out = join(scratch('lcpn-emacs-out-'), 'result.json');
+    const init = join(scratch('lcpn-emacs-config-'), 'init.el');
+    const settings = board ? replaceOnce(SETTINGS_LINE, '(:board "hex6")', `(:board "${board}")`) : '';
+    writeFileSync(init, replaceOnce(README_SNIPPET, '/path/to/lcpn/dist/server/main.cjs', server) + settings);
     const run = spawnSync('emacs', ['--batch', '-Q', '-l', join(import.meta.dirname, 'lsp-client.el')], {
-        env: { ...process.env, LCPN_EMACS_OUT: out, LCPN_SERVER: server, LCPN_FILE: file, LCPN_LINE: String(position.line),
+        env: { ...process.env, LCPN_EMACS_OUT: out, LCPN_INIT: init, LCPN_FILE: file, LCPN_LINE: String(position.line),
             LCPN_CHARACTER: String(position.character), XDG_CACHE_HOME: cache, HOME: scratch('lcpn-emacs-home-') },
         encoding: 'utf8',
         timeout: 90_000
@@ -50,6 +73,8 @@ describe.skipIf(!hasEmacs && !required)('Emacs (eglot) drives the language serve
         // Line 1 is "(def rider (my-knight :rider))": column 12 is inside `my-knight`.
         const result = drive(file, { line: 1, character: 12 });
         expect(result.errors).toEqual([]);
+        // Eglot warned at every start that the server registered a capability it does not support.
+        expect(result.warnings).toEqual([]);
         expect(result.diagnostics).toHaveLength(1);
         expect(result.diagnostics[0]).toMatchObject({ line: 2, col: 7, type: 'eglot-error' });
         expect(result.diagnostics[0].message).toContain("unknown piece 'knigth': no definition in this file, the workspace or the standard prelude; did you mean 'knight'?");
@@ -68,12 +93,16 @@ describe.skipIf(!hasEmacs && !required)('Emacs (eglot) drives the language serve
         expect(result.diagnostics.filter((d) => d.type === 'eglot-error')).toEqual([]);
         expect(result.hover).toMatch(/^\*\*spec-piece\*\*/);
         expect(result.hover).not.toContain('data:image');
-        // The specification's picture (seed 004, "Direction limitations"), trailing spaces trimmed.
-        expect(result.hover).toContain([
-            '     . . . . . .', '    . . . . . . .', '   . . . . . . . .', '  . . . . . . . . .', ' . . . . X X . . . .',
-            '. . . . X ! . . . . .',
-            ' . . . . X . . . . .', '  . . . . . . . . .', '   . . . . . . . .', '    . . . . . . .', '     . . . . . .'
-        ].join('\n'));
+        expect(result.hover).toContain(SPEC_PICTURE);
+    }, 120_000);
+
+    test("docs/editors.md's eglot-workspace-configuration (hex6-rows) draws the hover on the hexagon when the file declares no board", () => {
+        const file = join(scratch('lcpn-emacs-'), 'pieces.lcpn');
+        writeFileSync(file, '(def spec-piece (wazir :forward-left :forward-right :left :backward-left))\n');
+        const result = drive(file, { line: 0, character: 7 }, undefined, 'hex6-rows');
+        expect(result.errors).toEqual([]);
+        expect(result.warnings).toEqual([]);
+        expect(result.hover).toContain(SPEC_PICTURE);
     }, 120_000);
 
     test('M-. on a standard piece opens a read-only copy of the prelude, never the shipped file', () => {

@@ -1,24 +1,32 @@
 ;;; lsp-client.el --- Emacs + eglot drive the LCPN language server (for emacs.test.ts)  -*- lexical-binding: t -*-
-;; Run: emacs --batch -Q -l lsp-client.el, with LCPN_SERVER, LCPN_FILE, LCPN_LINE, LCPN_CHARACTER
-;; (0-based LSP position) and LCPN_EMACS_OUT (where the JSON result goes). It uses Debian's
-;; elpa-eglot exactly as a user's init.el would (the README's set-up), then records what the
-;; user sees: Flymake's diagnostics, eldoc's hover text, and xref's definition.
+;; Run: emacs --batch -Q -l lsp-client.el, with LCPN_INIT (the README's set-up, as a user's
+;; init.el holds it), LCPN_FILE, LCPN_LINE, LCPN_CHARACTER (0-based LSP position) and
+;; LCPN_EMACS_OUT (where the JSON result goes). It loads Debian's elpa-eglot as Emacs does
+;; before a user's init.el, loads that set-up, then records what the user sees: Flymake's
+;; diagnostics, eldoc's hover text, xref's definition, and every warning shown.
 
 (require 'package)
 (setq package-user-dir (make-temp-file "lcpn-elpa-" t))
 ;; -Q skips Debian's site start, which is what puts the elpa-* packages on this list.
 (add-to-list 'package-directory-list "/usr/share/emacs/site-lisp/elpa")
 (package-initialize)
-(require 'eglot)
 (require 'json)
 (require 'xref)
 
 (defvar lcpn-out (getenv "LCPN_EMACS_OUT"))
 (defvar lcpn-errors nil)
+;; What *Warnings* would show the user (eglot's "(warning) ..." messages go there too); not
+;; Flymake's :debug log, which goes there only for a user who asks for it.
+(defvar lcpn-warnings nil)
+(advice-add 'display-warning :before
+            (lambda (_type message &optional level &rest _)
+              (when (memq (or level :warning) '(:warning :error :emergency))
+                (push (format "%s" message) lcpn-warnings))))
 
 (defun lcpn-write (result)
   (with-temp-file lcpn-out
-    (insert (json-encode (append result `((errors . ,(vconcat (reverse lcpn-errors)))))))))
+    (insert (json-encode (append result `((errors . ,(vconcat (reverse lcpn-errors)))
+                                          (warnings . ,(vconcat (reverse lcpn-warnings)))))))))
 
 (defun lcpn-wait (what predicate seconds)
   "Waits until PREDICATE is non-nil (processing server messages), at most SECONDS."
@@ -33,13 +41,9 @@
             (lambda (_server method &rest _)
               (when (string= (format "%s" method) "textDocument/publishDiagnostics") (setq lcpn-published t))))
 
-;; --- The user's set-up (as in the README) ---
-(define-derived-mode lcpn-mode prog-mode "LCPN")
-(add-to-list 'auto-mode-alist '("\\.lcpn\\'" . lcpn-mode))
-(add-to-list 'eglot-server-programs
-             `(lcpn-mode . ("node" ,(getenv "LCPN_SERVER") "--stdio"
-                            :initializationOptions (:diagramStyle "text"))))
-(add-hook 'lcpn-mode-hook #'eglot-ensure)
+;; --- The user's set-up: the README's, as written (server/test/emacs/emacs.test.ts fills in the path) ---
+(load (getenv "LCPN_INIT") nil t)
+(require 'eglot)
 
 (condition-case err
     (progn
