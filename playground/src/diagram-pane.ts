@@ -76,9 +76,7 @@ export class DiagramPane {
         own.blockers = keepBlockers(own.blockers, Array.isArray(diagram.blockers) ? diagram.blockers : undefined, diagram.at);
         this.elements.title.textContent = `${diagram.piece}${diagram.side === 'black' ? ' (Black)' : ''} on ${diagram.at}`;
         this.showBoardChoice(diagram);
-        this.elements.boardSource.textContent = diagram.boardProblem
-            ? diagram.boardProblem
-            : diagram.boardSource === 'declared' && diagram.declaredBoard ? `the board ${diagram.declaredBoard.name} declares` : board ? 'chosen here' : 'the default board';
+        this.showBoardSource(diagram, board);
         this.elements.black.checked = diagram.side === 'black';
         this.elements.firstMove.checked = diagram.firstMove === true;
         this.elements.firstMoveLabel.hidden = !diagram.firstMoveMatters && !diagram.firstMove;
@@ -117,16 +115,35 @@ export class DiagramPane {
         return spec === '' ? undefined : spec.slice(0, 64);
     }
 
-    /** The server's offers in the chooser (the text's board first), the board on screen selected. */
+    /**
+     * The server's offers in the chooser (the text's board first), the board on screen selected.
+     * A typed spec the server could not use is not selected or offered: the board drawn is.
+     */
     private showBoardChoice(diagram: PieceDiagram): void {
         const { boardChoice } = this.elements;
         if (document.activeElement === boardChoice) return;
         const offers = Array.isArray(diagram.boardOffers) ? diagram.boardOffers : [];
         const options = [new Option('the text\'s board', ''), ...offers.map((offer) => new Option(offer.label, offer.spec))];
         const typed = this.board();
-        if (typed !== undefined && !offers.some((offer) => offer.spec === typed)) options.push(new Option(typed, typed));
+        const used = diagram.boardProblem ? undefined : typed;
+        if (used !== undefined && !offers.some((offer) => offer.spec === used)) options.push(new Option(used, used));
         boardChoice.replaceChildren(...options);
-        boardChoice.value = typed ?? '';
+        boardChoice.value = used ?? '';
+    }
+
+    /** Where the board drawn comes from; for a spec the server could not use, why, and the board drawn instead. */
+    private showBoardSource(diagram: PieceDiagram, requested: string | undefined): void {
+        const { boardSource, boardSpec } = this.elements;
+        const declared = diagram.boardSource === 'declared' && diagram.declaredBoard ? `the board ${diagram.declaredBoard.name} declares` : undefined;
+        const problem = typeof diagram.boardProblem === 'string' ? diagram.boardProblem : undefined;
+        boardSpec.setAttribute('aria-invalid', String(problem !== undefined));
+        boardSource.classList.toggle('problem', problem !== undefined);
+        if (problem) {
+            const drawn = [declared ?? 'the default board', diagram.boardLabel].filter((s) => s !== undefined).join(', ');
+            boardSource.textContent = `${problem} Drawn on ${drawn} instead.`;
+        } else {
+            boardSource.textContent = declared ?? (requested ? 'chosen here' : 'the default board');
+        }
     }
 
     private changeSetUp(change: Partial<SetUp>): void {

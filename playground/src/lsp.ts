@@ -13,9 +13,12 @@ export interface LspDiagnostic { range: LspRange; severity?: number; message: st
 // The request's shapes have one home, shared with the VS Code client.
 export type { Blocker, BoardSize, PlayerSide } from '../../server/src/lsp/protocol.js';
 export type PieceDiagram = PieceDiagramResult;
+/** What the numbers of a semantic token mean (the server's legend, from `initialize`). */
+export interface SemanticTokensLegend { tokenTypes: string[]; tokenModifiers: string[] }
 
 export class LcpnDocumentClient {
     private version = 1;
+    private legend: SemanticTokensLegend | undefined;
 
     constructor(private readonly connection: MessageConnection) {}
 
@@ -28,7 +31,7 @@ export class LcpnDocumentClient {
         this.connection.onRequest('client/registerCapability', () => null);
         this.connection.onRequest('window/workDoneProgress/create', () => null);
         this.connection.onNotification('window/logMessage', (params: { message: string }) => console.debug('lcpn:', params.message));
-        await this.connection.sendRequest('initialize', {
+        const initialized = await this.connection.sendRequest('initialize', {
             processId: null,
             rootUri: null,
             workspaceFolders: null,
@@ -38,11 +41,16 @@ export class LcpnDocumentClient {
                 textDocument: {
                     synchronization: { dynamicRegistration: false },
                     hover: { contentFormat: ['markdown', 'plaintext'] },
-                    publishDiagnostics: { relatedInformation: false }
+                    publishDiagnostics: { relatedInformation: false },
+                    semanticTokens: {
+                        requests: { full: true }, formats: ['relative'], multilineTokenSupport: false, overlappingTokenSupport: false,
+                        tokenTypes: [], tokenModifiers: []
+                    }
                 },
                 workspace: { configuration: false }
             }
-        });
+        }) as { capabilities: { semanticTokensProvider?: { legend?: SemanticTokensLegend } } };
+        this.legend = initialized.capabilities.semanticTokensProvider?.legend;
         await this.connection.sendNotification('initialized', {});
         await this.connection.sendNotification('textDocument/didOpen', {
             textDocument: { uri: DOCUMENT_URI, languageId: 'lcpn', version: this.version, text }
@@ -62,6 +70,13 @@ export class LcpnDocumentClient {
             { contents: { kind: string; value: string } | string } | null;
         if (!result) return undefined;
         return typeof result.contents === 'string' ? result.contents : result.contents.value;
+    }
+
+    /** The semantic tokens of the text as last sent; undefined from a server without them. */
+    async semanticTokens(): Promise<{ data: number[]; legend: SemanticTokensLegend } | undefined> {
+        if (!this.legend) return undefined;
+        const result = await this.connection.sendRequest('textDocument/semanticTokens/full', { textDocument: { uri: DOCUMENT_URI } }) as { data: number[] } | null;
+        return result ? { data: result.data, legend: this.legend } : undefined;
     }
 
     /** Without `board` (a board spec: `hex6`, `9x10`) the server uses the board the text declares (else 9 x 9). */

@@ -1,7 +1,8 @@
 /**
  * The playground page: a CodeMirror 6 editor, the LCPN language server in a web worker, and
- * the live diagram of the piece under the cursor. Diagnostics and hovers come from the server
- * exactly as in VS Code; nothing here knows LCPN.
+ * the live diagram of the piece under the cursor. Diagnostics, hovers and colours come from the
+ * server exactly as in VS Code (comments and strings from VS Code's TextMate grammar); nothing
+ * here knows LCPN.
  */
 import { basicSetup, EditorView } from 'codemirror';
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
@@ -9,6 +10,8 @@ import { hoverTooltip, type Tooltip } from '@codemirror/view';
 import type { Text } from '@codemirror/state';
 import MarkdownIt from 'markdown-it';
 import { DiagramPane } from './diagram-pane.js';
+import { lcpnLexical } from './lexical-language.js';
+import { SemanticHighlighter } from './semantic-highlight.js';
 import { LcpnDocumentClient, type LspDiagnostic, type LspPosition, type PieceDiagram } from './lsp.js';
 import { startServer } from './server.js';
 
@@ -22,6 +25,7 @@ horse := wazir => [1, 1]:outward
 const started = performance.now();
 const { connection } = startServer();
 const client = new LcpnDocumentClient(connection);
+const highlighter = new SemanticHighlighter(client);
 
 /** Hovers are the server's markdown; images only as data URIs of the server's own diagrams. */
 const markdown = new MarkdownIt({ html: false, linkify: false });
@@ -60,6 +64,8 @@ view = new EditorView({
     doc: EXAMPLE,
     extensions: [
         basicSetup,
+        lcpnLexical,
+        highlighter.extension,
         hoverTooltip(async (v, offset): Promise<Tooltip | null> => {
             const contents = await client.hover(toPosition(v.state.doc, offset)).catch(() => undefined);
             if (!contents) return null;
@@ -117,6 +123,8 @@ void client.initialize(view.state.doc.toString(), (diagnostics: LspDiagnostic[])
         };
     })));
     document.body.dataset.diagnostics = String(diagnostics.length);
+    // The server has built the text: its colours are ready.
+    void highlighter.refresh(view);
 }).then(() => {
     document.body.dataset.ready = 'true';
     // The first diagram: the piece on the example's first definition.

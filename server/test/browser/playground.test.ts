@@ -3,7 +3,9 @@
  * Chromium through playwright-core. Served from 127.0.0.1 by a static server in this process
  * and opened from file:// as well: the language server starts in a web worker, a typed
  * definition gets its diagnostic, a hover shows the server's markdown with the diagram, the
- * live diagram follows the cursor, and clicking a square places a blocker and recomputes.
+ * live diagram follows the cursor, clicking a square places a blocker and recomputes, a board
+ * spec the server cannot use is said and the board drawn shown, and the text is coloured in
+ * its three styles.
  * Prints the time from opening the page to the first diagram, and writes screenshots to a
  * temporary directory whose path the test prints.
  *
@@ -62,6 +64,23 @@ function pointOnKnight(): { x: number; y: number } | undefined {
         return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
     }
     return undefined;
+}
+
+/** The colour of the first innermost element of the editor showing exactly each text (absent: 'none'). */
+function colourOf(texts: string[]): string[] {
+    const doc = (globalThis as any).document;
+    const leaves = [...doc.querySelectorAll('.cm-content *')].filter((e: any) => e.children.length === 0);
+    return texts.map((text) => {
+        const leaf = leaves.find((e: any) => e.textContent === text);
+        return leaf ? (globalThis as any).getComputedStyle(leaf).color : 'none';
+    });
+}
+
+/** The font weight of the first innermost element of the editor showing exactly `text`. */
+function weightOf(text: string): string {
+    const doc = (globalThis as any).document;
+    const leaf = [...doc.querySelectorAll('.cm-content *')].find((e: any) => e.children.length === 0 && e.textContent === text);
+    return leaf ? (globalThis as any).getComputedStyle(leaf).fontWeight : 'none';
 }
 
 describe.skipIf(!available && !ci)('the playground in Chromium', () => {
@@ -199,12 +218,19 @@ describe.skipIf(!available && !ci)('the playground in Chromium', () => {
         // A spec the server cannot read: the text's board is drawn, and the page says why.
         await page.fill('#board-spec', 'hex99');
         await page.press('#board-spec', 'Enter');
-        await expect.poll(() => page.textContent('#board-source'), { timeout: 30_000 }).toMatch(/^The board 'hex99' cannot be used: /);
+        await expect.poll(() => page.textContent('#board-source'), { timeout: 30_000 }).toMatch(/^The board 'hex99' cannot be used: .+ Drawn on the default board, 9x9 instead\.$/);
         expect(await page.locator('#diagram svg [data-square]').count()).toBe(81);
+        // The chooser shows the board drawn, not the spec it could not use; the box keeps it, marked, to be fixed.
+        expect(await page.inputValue('#board-choice')).toBe('');
+        expect(await page.locator('#board-choice option[value="hex99"]').count()).toBe(0);
+        expect(await page.inputValue('#board-spec')).toBe('hex99');
+        expect(await page.getAttribute('#board-spec', 'aria-invalid')).toBe('true');
+        await page.screenshot({ path: join(shots, 'board-problem.png') });
 
         // Back to the text's board, which now declares the hexagon as the specification draws it.
         await page.fill('#board-spec', '');
         await page.press('#board-spec', 'Enter');
+        await expect.poll(() => page.getAttribute('#board-spec', 'aria-invalid')).toBe('false');
         await page.click('.cm-content');
         await page.keyboard.press('Control+End');
         await page.keyboard.type('\n(def spec-board (board (hexagon 6 rows)))\n(def hex-rook (wazir :rider))');
@@ -214,6 +240,38 @@ describe.skipIf(!available && !ci)('the playground in Chromium', () => {
         expect(await page.locator('#diagram svg polygon[data-square]').count()).toBe(91);
         expect(await page.textContent('#board-source')).toBe('the board spec-board declares');
         await page.screenshot({ path: join(shots, 'hexagon-declared.png') });
+        expect(problems).toEqual([]);
+        await page.close();
+    }, 180_000);
+
+    test('colours in the three styles: the server\'s semantic tokens; comments and strings from the TextMate grammar', async () => {
+        const address = server.address() as AddressInfo;
+        const { page, problems } = await open(`http://127.0.0.1:${address.port}/`);
+        await expect.poll(() => page.textContent('#diagram-title')).toBe('my-piece on e5');
+        await page.click('.cm-content');
+        await page.keyboard.press('Control+End');
+        await page.keyboard.type('koul IS ferz OR wazir:forward ; the SQL style\n(def camel-ish (betza "C")) # a string\n');
+        // Each style's words as the server classes them (colours of playground.css), once the server has built the new text.
+        const colours = {
+            keyword: 'rgb(0, 0, 255)', operator: 'rgb(175, 0, 219)', piece: 'rgb(38, 127, 153)', number: 'rgb(9, 134, 88)',
+            direction: 'rgb(0, 112, 193)', function: 'rgb(121, 94, 38)', comment: 'rgb(153, 68, 0)', string: 'rgb(170, 17, 17)'
+        };
+        const expected: [string, string][] = [
+            // Lisp
+            ['def', colours.keyword], ['my-piece', colours.piece], ['knight', colours.piece], [':rider', colours.direction], ['/', colours.operator],
+            // C
+            ['horse', colours.piece], ['=>', colours.operator], [':outward', colours.direction], ['1', colours.number],
+            // SQL
+            ['koul', colours.piece], ['OR', colours.operator], ['ferz', colours.piece], [':forward', colours.direction],
+            // The last line typed, a notation inside LCPN; lexical: comments of two spellings, a string
+            ['camel-ish', colours.piece], ['betza', colours.function],
+            ['; the SQL style', colours.comment], ['# a string', colours.comment], ['"C"', colours.string]
+        ];
+        await expect.poll(() => page.evaluate(colourOf, expected.map(([text]) => text)), { timeout: 30_000 }).toEqual(expected.map(([, colour]) => colour));
+        // A declaration is bold, a use is not.
+        expect(await page.evaluate(weightOf, 'koul')).toBe('600');
+        expect(await page.evaluate(weightOf, 'ferz')).toBe('400');
+        await page.screenshot({ path: join(shots, 'colouring.png'), clip: { x: 0, y: 0, width: 720, height: 300 } });
         expect(problems).toEqual([]);
         await page.close();
     }, 180_000);
