@@ -101,6 +101,8 @@ export interface Destination {
      * arriving here captures only here (or nothing).
      */
     locusts?: Square[][];
+    /** Set when every way of arriving here captures on the way first: `move`/`capture` then describe only those ways' landing. */
+    locustOnly?: true;
     /** Set when `SetUp.firstMove` is true and the piece reaches this square only because it has not moved yet. */
     firstMoveOnly?: true;
 }

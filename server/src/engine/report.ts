@@ -150,13 +150,19 @@ export function evaluatePrepared(preparedAny: Prepared, setup: SetUp, options: E
     const evaluate = (firstMove: boolean): Map<number, Destination> => {
         const found = new Map<number, Destination>();
         const walker = new Walker(occ, budget, { ...walk, firstMove });
+        // Destinations some way reaches without capturing on the way (the others are locustOnly).
+        const direct = new Set<number>();
         walker.run(plan, at.file, at.rank, (endpoint) => {
             const e = adjust(endpoint);
             if (e.x === at.file && e.y === at.rank) {
                 result.returnsToStart = true;
                 recordReturn(found, occ, e);
-            } else record(found, occ, e);
+            } else {
+                record(found, occ, e);
+                if (e.captured.length === 0) direct.add(occ.index(e.x, e.y));
+            }
         });
+        for (const [index, dest] of found) if (dest.locusts && !direct.has(index)) dest.locustOnly = true;
         if (mayRevisit(plan) || testsOccupancy(plan) || isCylinder(board)) {
             recheck(plan, occ, at, walker.reads, found, problems, { ...walk, firstMove }, adjust, options.budget);
         }
