@@ -1,0 +1,142 @@
+/**
+ * Which pieces could capture on a square: the game's attack probes (compile.ts: every line
+ * whose landing there may capture, by square and side), each confirmed by walking its line on
+ * the board; pieces whose plans lines cannot say are asked of the engine in the position.
+ */
+import type { Occupant } from '../engine/board.js';
+import { evaluatePrepared, type EngineResult } from '../engine/report.js';
+import { walkLine } from '../engine/lines.js';
+import type { Position } from './position.js';
+
+const scratch = new Int32Array(3 * 4096);
+
+/**
+ * Whether a piece of side `by` could capture on `square`. An empty square is treated as holding
+ * `occupant` (a code of the other side) for the question's time, as a king would stand there.
+ */
+export function attackedBy(pos: Position, square: number, by: number, occupant = -1): boolean {
+    const cells = pos.cells;
+    const empty = cells[square] === 0;
+    if (empty) cells[square] = occupant >= 0 ? occupant : (1 << 1) | (by ^ 1);
+    try {
+        return probe(pos, square, by) || (pos.game.anySlow && slowAttack(pos, square, by));
+    } finally {
+        if (empty) cells[square] = 0;
+    }
+}
+
+function probe(pos: Position, square: number, by: number): boolean {
+    const game = pos.game;
+    const cells = pos.cells;
+    const virgin = pos.virgin;
+    // Plain lines: the tree of paths outward from the square; a piece ends a path, as an attacker or a blocker.
+    const squares = game.trieSquare;
+    const skip = game.trieSkip;
+    const i = square * 2 + by;
+    const end = game.trieStart[i + 1];
+    for (let n = game.trieStart[i]; n < end;) {
+        const at = squares[n];
+        const code = cells[at];
+        if (code === 0) {
+            n++;
+            continue;
+        }
+        if ((code & 1) === by) {
+            for (let a = game.trieAccept[n]; a < game.trieAccept[n + 1]; a++) {
+                if (game.trieCode[a] !== code) continue;
+                const needs = game.trieNeeds[a];
+                if (needs === 0 || virgin[at] === needs - 1) return true;
+            }
+        }
+        n = skip[n];
+    }
+    // The other lines (cannons, tests): walked.
+    for (let k = game.otherStart[i]; k < game.otherStart[i + 1]; k++) {
+        const p = game.otherProbe[k];
+        const from = game.probeFrom[p];
+        if (cells[from] !== game.probeCode[p]) continue;
+        const needs = game.probeFirst[p];
+        if (needs !== 0 && virgin[from] !== needs - 1) continue;
+        const n = walkLine(game.probeLine[p], cells, by, game.truth[by], game.stride, scratch, 0, game.probeIndex[p]);
+        if (n > 0 && scratch[n - 3] === square && scratch[n - 2] === 2) return true;
+    }
+    return false;
+}
+
+/** Pieces evaluated in the position (no lines): does one of `by`'s capture on `square` (landing, or igui)? */
+function slowAttack(pos: Position, square: number, by: number): boolean {
+    const game = pos.game;
+    for (const from of game.cells) {
+        const code = pos.cells[from];
+        if (code === 0 || (code & 1) !== by || from === square) continue;
+        if (game.lines(code >> 1, by, pos.virgin[from], from) !== null) continue;
+        const there = evaluateInPosition(pos, from).destinations.find((d) => d.square.rank * game.files + d.square.file === square);
+        if (there && (there.capture || there.igui)) return true;
+    }
+    return false;
+}
+
+/** The engine's answer for the piece on `from`, in the position (for pieces whose plans lines cannot say). */
+export function evaluateInPosition(pos: Position, from: number): EngineResult {
+    const game = pos.game;
+    const code = pos.cells[from];
+    const side = code & 1;
+    const friends: Occupant[] = [];
+    const enemies: Occupant[] = [];
+    for (const sq of game.cells) {
+        const c = pos.cells[sq];
+        if (c === 0 || sq === from) continue;
+        const occupant = { ...game.square(sq), piece: game.types[c >> 1].key };
+        ((c & 1) === side ? friends : enemies).push(occupant);
+    }
+    return evaluatePrepared(game.types[code >> 1].prepared, {
+        board: game.board, at: game.square(from), side: side === 0 ? 'white' : 'black', friends, enemies,
+        firstMove: pos.virgin[from] === 1, rules: game.rules
+    });
+}
+
+/** Whether an en passant capturer of side `by` could capture onto `square`, the piece on `victim` standing there. */
+export function canTakeEnPassant(pos: Position, square: number, victim: number, by: number): boolean {
+    const game = pos.game;
+    const cells = pos.cells;
+    cells[square] = cells[victim];
+    try {
+        const end = game.probeStart[square * 2 + by + 1];
+        for (let p = game.probeStart[square * 2 + by]; p < end; p++) {
+            const from = game.probeFrom[p];
+            const code = cells[from];
+            if (code !== game.probeCode[p] || game.epCapturers[code >> 1] !== 1) continue;
+            const needs = game.probeFirst[p];
+            if (needs !== 0 && pos.virgin[from] !== needs - 1) continue;
+            const n = walkLine(game.probeLine[p], cells, by, game.truth[by], game.stride, scratch, 0, game.probeIndex[p]);
+            if (n > 0 && scratch[n - 3] === square && scratch[n - 2] === 2) return true;
+        }
+        return false;
+    } finally {
+        cells[square] = 0;
+    }
+}
+
+/** Whether a royal piece of `side` is attacked. */
+export function royalAttacked(pos: Position, side: number): boolean {
+    if (pos.royalCount[side] === 1) return attackedBy(pos, pos.royalOf(side), side ^ 1);
+    for (const sq of pos.royalSquares(side)) if (attackedBy(pos, sq, side ^ 1)) return true;
+    return false;
+}
+
+/** Whether the two sides' royal pieces (one each) stand on one file or rank with nothing between. */
+export function royalsFace(pos: Position): boolean {
+    if (pos.royalCount[0] !== 1 || pos.royalCount[1] !== 1) return false;
+    const game = pos.game;
+    const a = pos.royalOf(0);
+    const b = pos.royalOf(1);
+    const files = game.files;
+    const [fa, ra, fb, rb] = [a % files, Math.floor(a / files), b % files, Math.floor(b / files)];
+    let step: number;
+    if (fa === fb) step = files;
+    else if (ra === rb) step = 1;
+    else return false;
+    const [low, high] = a < b ? [a, b] : [b, a];
+    for (let sq = low + step; sq < high; sq += step) if (pos.cells[sq] !== 0) return false;
+    return true;
+}

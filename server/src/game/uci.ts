@@ -1,0 +1,67 @@
+/**
+ * Moves in Fairy-Stockfish's UCI notation: `e2e4`, `e7e8q` (a promotion: the letter of the
+ * piece promoted to), `h2c2+` (a promotion to the piece's own `+` form), `P@e5` (a drop),
+ * castling as the king's move (`e1g1`; king takes partner, `e1h1`, where a plain king move would
+ * read the same), a pass as the royal piece's square twice (`e2e2`). Moves Fairy-Stockfish has no
+ * notation for are written in legs, as it writes multi-leg moves: a capture without moving
+ * `e5e7,e7e5`, capturing on the way `e5e6,e6e7`.
+ */
+import type { Game } from './compile.js';
+import { CASTLE, DROP, IGUI, LOCUST, MoveList, NORMAL, PASS } from './moves.js';
+import type { Position } from './position.js';
+import { legalMoves } from './movegen.js';
+
+/** Move `i` of `list` (legal moves of `pos`) in UCI notation. */
+export function uciMove(pos: Position, list: MoveList, i: number): string {
+    const game = pos.game;
+    const name = (sq: number) => game.squareName(sq);
+    const from = list.from(i);
+    const to = list.to(i);
+    switch (list.kind(i)) {
+        case DROP: return `${game.types[list.aux(i)].letter.toUpperCase()}@${name(to)}`;
+        case PASS: return name(from) + name(from);
+        case CASTLE: {
+            const c = game.castling[list.aux(i)];
+            // As Fairy-Stockfish: the king's move, unless a plain move of the king reads the same.
+            for (let j = 0; j < list.length; j++) {
+                if (j !== i && list.kind(j) === NORMAL && list.from(j) === from && list.to(j) === to && list.promotion(j) === 0) return name(from) + name(c.partnerFrom);
+            }
+            return name(from) + name(to);
+        }
+        case IGUI: return `${name(from)}${name(to)},${name(to)}${name(from)}`;
+        case LOCUST: {
+            const squares = [from, ...list.extra[list.aux(i)], to];
+            return squares.slice(1).map((sq, k) => name(squares[k]) + name(sq)).join(',');
+        }
+        default: {
+            const promotion = list.promotion(i);
+            return name(from) + name(to) + (promotion === 0 ? '' : promotionSuffix(game, pos.cells[from] >> 1, promotion));
+        }
+    }
+}
+
+/** `+` for a promotion to the piece's own promoted form, else the lower-case letter of the piece promoted to. */
+function promotionSuffix(game: Game, type: number, promotion: number): string {
+    const letter = game.types[promotion].letter;
+    return letter === `+${game.types[type].letter}` ? '+' : letter;
+}
+
+/** The legal moves of `pos` and their UCI texts. */
+export function legalUci(pos: Position): { list: MoveList; texts: string[] } {
+    const list = new MoveList();
+    legalMoves(pos, list);
+    const texts: string[] = [];
+    for (let i = 0; i < list.length; i++) texts.push(uciMove(pos, list, i));
+    return { list, texts };
+}
+
+/** Plays the legal move written `text`; throws an Error naming the legal moves when there is none such. */
+export function playUci(pos: Position, text: string): void {
+    const { list, texts } = legalUci(pos);
+    const i = texts.indexOf(text.trim());
+    if (i < 0) {
+        throw new Error(texts.length === 0 ? `'${text}' is not legal: the game is over, there are no legal moves`
+            : `'${text}' is not a legal move here; the legal moves are ${texts.join(' ')}`);
+    }
+    pos.make(list.from(i), list.to(i), list.data[i * 4 + 2], list.aux(i), list.kind(i) === LOCUST ? list.extra[list.aux(i)] : undefined);
+}
