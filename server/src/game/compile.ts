@@ -125,6 +125,8 @@ export class Game {
     readonly castling: CastlingMove[] = [];
     /** Per square: the castling rights lost when a move starts or ends there. */
     readonly castlingMask: Int32Array;
+    /** Per type: its moves that cannot be taken back reset the halfmove clock. */
+    readonly irreversible: Uint8Array;
     readonly epCreators: Uint8Array;
     readonly epCapturers: Uint8Array;
     readonly hasEnPassant: boolean;
@@ -293,6 +295,9 @@ export class Game {
             this.castlingMask[move.partnerFrom] |= move.bit;
         });
 
+        this.irreversible = new Uint8Array(count);
+        for (const letter of model.irreversible ?? []) this.irreversible[typeOf(letter)] = 1;
+
         // En passant.
         this.epCreators = new Uint8Array(count);
         this.epCapturers = new Uint8Array(count);
@@ -394,6 +399,13 @@ export class Game {
             this.passed.set(key, found);
         }
         return found;
+    }
+
+    /** Whether a piece of `type` and `side` could not move back from `to` to `from` (on an empty board, having moved). */
+    cannotReturn(type: number, side: number, from: number, to: number): boolean {
+        const lines = this.entries[this.entryIndex(type, side, 0, to)];
+        if (!lines) return true;
+        return !lines.some((line) => line.targets.some((t, j) => t === from && line.stops[j] === 1 && line.move));
     }
 
     /** The promotion choices (types) of a landing with promotion number `id` of a piece of `type`: an index into `choiceSets`. */
@@ -544,7 +556,7 @@ export interface CompiledResults {
     bareKing: Outcome | undefined;
     flag: { types: Uint8Array; masks: [Uint8Array, Uint8Array] } | undefined;
     repetition: { count: number; outcome: Outcome; forWhite: boolean; perpetualCheck: boolean } | undefined;
-    moveRule: { plies: number; resetBy: Uint8Array; outcome: Outcome } | undefined;
+    moveRule: { plies: number; outcome: Outcome } | undefined;
     doublePass: boolean;
     material: { values: Float64Array; blackBonus: number } | undefined;
 }
@@ -576,7 +588,7 @@ function compileResults(model: GameModel, typeOf: (letter: string) => number, zo
         bareKing: r.bareKing,
         flag,
         repetition: r.repetition ? { count: r.repetition.count, outcome: r.repetition.outcome, forWhite: r.repetition.forWhite ?? false, perpetualCheck: r.repetition.perpetualCheck ?? false } : undefined,
-        moveRule: r.moveRule ? { plies: r.moveRule.moves * 2, resetBy: mask(r.moveRule.resetBy), outcome: r.moveRule.outcome } : undefined,
+        moveRule: r.moveRule ? { plies: r.moveRule.moves * 2, outcome: r.moveRule.outcome } : undefined,
         doublePass: r.doublePass ?? false,
         material
     };
@@ -663,7 +675,7 @@ export function compileGame(model: GameModel, resolve: Resolver): Game {
     known('results.extinction.pieces', results.extinction?.pieces);
     known('results.flag.pieces', results.flag?.pieces);
     if (results.flag) zone('results.flag.zone', results.flag.zone);
-    known('results.moveRule.resetBy', results.moveRule?.resetBy);
+    known('irreversible', model.irreversible);
     if (results.repetition && !(Number.isInteger(results.repetition.count) && results.repetition.count >= 2)) {
         add('results.repetition.count', `a position repeats at least twice: ${results.repetition.count} is not a count`);
     }

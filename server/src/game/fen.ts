@@ -224,7 +224,7 @@ export function writeFen(pos: Position): string {
             }
             if (empty > 0) row += String(empty);
             empty = 0;
-            row += letterOf(game, code) + (pos.promotedFrom[square] !== 0 && game.drops ? '~' : '');
+            row += letterOf(game, code) + (pos.promotedFrom[square] !== 0 ? '~' : '');
         }
         if (empty > 0) row += String(empty);
         rows.push(row);

@@ -42,6 +42,12 @@ export interface GameModel {
      * `immobilityIllegal`.
      */
     immobilityIllegal?: boolean;
+    /**
+     * Pieces (letters) whose moves reset the halfmove clock when they cannot be taken back (the
+     * piece could not move back on an empty board: a pawn's step). Captures, drops and promotions
+     * always reset it. Fairy-Stockfish's `nMoveRuleTypes` (default: none here, its pawn there).
+     */
+    irreversible?: string[];
     /** A side may pass: in UCI its royal piece "moves" to its own square (janggi's `e2e2`). Not while its royal piece is attacked. */
     pass?: boolean;
     results: ResultRules;
@@ -155,8 +161,8 @@ export interface ResultRules {
      * checked on every one of its moves since the first of those positions loses instead.
      */
     repetition?: { count: number; outcome: Outcome; forWhite?: boolean; perpetualCheck?: boolean };
-    /** `moves` moves by each side with no capture and no move or drop of these pieces (letters). */
-    moveRule?: { moves: number; resetBy: string[]; outcome: Outcome };
+    /** `moves` moves by each side without resetting the halfmove clock (a capture, a drop, a promotion, an irreversible move). */
+    moveRule?: { moves: number; outcome: Outcome };
     /** Two passes in a row end the game in a draw (decided by material where the game counts it: janggi). */
     doublePass?: boolean;
     /**

@@ -255,7 +255,7 @@ export class Position {
         if (kind === DROP) {
             this.addHand(aux * 2 + us, -1);
             this.place(to, aux << 1 | us);
-            reset = game.results.moveRule?.resetBy[aux] === 1;
+            reset = true;
         } else if (kind === PASS) {
             // Nothing moves.
         } else if (kind === CASTLE) {
@@ -318,7 +318,8 @@ export class Position {
             } else {
                 this.virgin[from] = 0;
             }
-            if (game.results.moveRule?.resetBy[type] === 1) reset = true;
+            // Promotions, and moves of the game's irreversible pieces that cannot be taken back, reset the clock.
+            if (promotion !== 0 || (game.irreversible[type] === 1 && kind !== IGUI && game.cannotReturn(type, us, from, to))) reset = true;
         }
         if (this.castling !== 0) {
             // A right goes when its king or partner leaves its square or is captured there.

@@ -39,7 +39,7 @@ export function gameResult(pos: Position): GameResult | undefined {
     if (repetition) return resultOf(repetition);
     const rule = game.results.moveRule;
     if (rule && pos.halfmove >= rule.plies) {
-        const end: GameEnd = { side: pos.side, outcome: rule.outcome, reason: `${rule.plies / 2} moves by each side without a capture or a move of ${lettersOf(pos, rule.resetBy)}` };
+        const end: GameEnd = { side: pos.side, outcome: rule.outcome, reason: `${rule.plies / 2} moves by each side without a capture, a drop, a promotion or an irreversible move` };
         return resultOf(rule.outcome === 'draw' && game.results.material ? counted(pos, end.reason) : end);
     }
     return undefined;
@@ -78,8 +78,4 @@ function resultOf(end: GameEnd): GameResult {
 
 function ordinal(n: number): string {
     return n === 2 ? 'second' : n === 3 ? 'third' : n === 4 ? 'fourth' : `${n}th`;
-}
-
-function lettersOf(pos: Position, types: Uint8Array): string {
-    return pos.game.types.filter((_, t) => types[t] === 1).map((t) => t.letter).join(' ') || 'any piece';
 }

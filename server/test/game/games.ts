@@ -55,7 +55,7 @@ function castlingRules(files: string, ranks: [number, number], king: string, sid
 
 const CHESS_RESULTS: ResultRules = {
     checkmate: 'loss', stalemate: 'draw',
-    repetition: { count: 3, outcome: 'draw' }, moveRule: { moves: 50, resetBy: ['p'], outcome: 'draw' }
+    repetition: { count: 3, outcome: 'draw' }, moveRule: { moves: 50, outcome: 'draw' }
 };
 
 const CHESS_PIECES = [
@@ -74,6 +74,7 @@ const chess: GameModel = {
     ]),
     enPassant: { pieces: ['p'], capturers: ['p'] },
     promotion: { mandatory: true },
+    irreversible: ['p'],
     results: CHESS_RESULTS
 };
 
@@ -99,6 +100,7 @@ const capablanca: GameModel = {
     enPassant: { pieces: ['p'], capturers: ['p'] },
     // The prelude's pawn promotes to the four chess pieces; capablanca adds the chancellor and archbishop.
     promotion: { mandatory: true, pieces: { p: { choices: ['q', 'c', 'a', 'r', 'b', 'n'] } } },
+    irreversible: ['p'],
     results: CHESS_RESULTS
 };
 
@@ -114,6 +116,7 @@ const grand: GameModel = {
     enPassant: { pieces: ['p'], capturers: ['p'] },
     promotion: { mandatory: false, toLostPieces: true },
     immobilityIllegal: true,
+    irreversible: ['p'],
     results: CHESS_RESULTS
 };
 
@@ -170,7 +173,7 @@ const xiangqi: GameModel = {
     royalty: { pieces: ['k'], rule: 'check', facing: 'never' },
     results: {
         checkmate: 'loss', stalemate: 'loss',
-        repetition: { count: 3, outcome: 'draw', perpetualCheck: true }, moveRule: { moves: 50, resetBy: [], outcome: 'draw' }
+        repetition: { count: 3, outcome: 'draw', perpetualCheck: true }, moveRule: { moves: 50, outcome: 'draw' }
     }
 };
 
@@ -183,7 +186,7 @@ const janggi: GameModel = {
     pass: true,
     results: {
         checkmate: 'loss', stalemate: 'loss', doublePass: true,
-        repetition: { count: 3, outcome: 'draw', perpetualCheck: true }, moveRule: { moves: 50, resetBy: [], outcome: 'draw' },
+        repetition: { count: 3, outcome: 'draw', perpetualCheck: true }, moveRule: { moves: 50, outcome: 'draw' },
         material: { values: { r: 13, c: 7, n: 5, b: 3, a: 3, p: 2 }, blackBonus: 1.5 }
     }
 };
@@ -198,6 +201,7 @@ const makruk: GameModel = {
     start: 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1',
     royalty: { pieces: ['k'], rule: 'check' },
     promotion: { mandatory: true },
+    irreversible: ['p'],
     results: { checkmate: 'loss', stalemate: 'draw', repetition: { count: 3, outcome: 'draw' } }
 };
 
