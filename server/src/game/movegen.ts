@@ -284,7 +284,8 @@ class Generation {
             if (king === 0 || (king & 1) !== us || !c.kingTypes.has(king >> 1)) return;
             if (partner === 0 || (partner & 1) !== us || !c.partnerTypes.has(partner >> 1)) return;
             for (const sq of c.empty) if (sq !== c.kingFrom && sq !== c.partnerFrom && cells[sq] !== 0) return;
-            if (this.check) for (const sq of c.safe) if (attackedBy(pos, sq, them, king)) return;
+            // Safe squares are the castling rule's own (seed 003's s), with or without a check rule.
+            for (const sq of c.safe) if (attackedBy(pos, sq, them, king)) return;
             this.add(c.kingFrom, c.kingTo, CASTLE, index);
         });
     }

@@ -59,9 +59,34 @@ export function legalUci(pos: Position): { list: MoveList; texts: string[] } {
 export function playUci(pos: Position, text: string): void {
     const { list, texts } = legalUci(pos);
     const i = texts.indexOf(text.trim());
-    if (i < 0) {
-        throw new Error(texts.length === 0 ? `'${text}' is not legal: the game is over, there are no legal moves`
-            : `'${text}' is not a legal move here; the legal moves are ${texts.join(' ')}`);
-    }
+    if (i < 0) throw new Error(whyNot(pos, text.trim(), texts));
     pos.make(list.from(i), list.to(i), list.data[i * 4 + 2], list.aux(i), list.kind(i) === LOCUST ? list.extra[list.aux(i)] : undefined);
+}
+
+/** Why `text` is not one of the legal moves `texts`, in words. */
+function whyNot(pos: Position, text: string, texts: readonly string[]): string {
+    const game = pos.game;
+    const side = pos.side === 0 ? 'White' : 'Black';
+    if (texts.length === 0) return `'${text}' is not legal: the game is over, there are no legal moves`;
+    const list = `; the legal moves are ${texts.join(' ')}`;
+    const drop = /^([A-Za-z])@([a-z]+[0-9]+)$/.exec(text);
+    if (drop) {
+        const type = game.types.findIndex((t, i) => i > 0 && t.letter === drop[1].toLowerCase());
+        const to = game.parseSquare(drop[2]);
+        if (!game.drops) return `'${text}': ${game.name} has no drops`;
+        if (type < 0) return `'${text}': '${drop[1]}' is not a piece of ${game.name}`;
+        if (to === undefined) return `'${text}': ${drop[2]} is not a square of ${game.geometry.label}`;
+        if (pos.cells[to] !== 0) return `'${text}': ${drop[2]} is not empty (a piece is dropped on an empty square)`;
+        if (pos.hand[type * 2 + pos.side] === 0) return `'${text}': ${side} has no ${drop[1].toUpperCase()} in hand`;
+        return `'${text}' is not a legal drop here${list}`;
+    }
+    const move = /^([a-z]+[0-9]+)([a-z]+[0-9]+)/.exec(text);
+    if (!move) return `'${text}' is not a move in UCI notation (e2e4, e7e8q, P@e5)`;
+    const from = game.parseSquare(move[1]);
+    if (from === undefined) return `'${text}': ${move[1]} is not a square of ${game.geometry.label}`;
+    if (game.parseSquare(move[2]) === undefined) return `'${text}': ${move[2]} is not a square of ${game.geometry.label}`;
+    const code = pos.cells[from];
+    if (code === 0) return `'${text}': there is no piece on ${move[1]}`;
+    if ((code & 1) !== pos.side) return `'${text}': the piece on ${move[1]} is not ${side}'s, and ${side} is to move`;
+    return `'${text}' is not a legal move here${list}`;
 }

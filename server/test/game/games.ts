@@ -219,7 +219,7 @@ const normalChess: GameModel = {
         { letter: 'k', piece: 'seed-king' }, { letter: 'd', piece: 'seed-queen' }, { letter: 't', piece: 'seed-rook' },
         { letter: 'l', piece: 'seed-bishop' }, { letter: 'p', piece: 'seed-knight' }, { letter: 'i', piece: 'seed-pawn' }
     ],
-    start: 'tpldkltp/iiiiiiii/8/8/8/8/IIIIIIII/TPLDKLTP w KQkq - 0 1',
+    start: 'tpldklpt/iiiiiiii/8/8/8/8/IIIIIIII/TPLDKLPT w KQkq - 0 1',
     royalty: { pieces: ['k'], rule: 'capture' },
     castling: ([['white', 1], ['black', 8]] as const).flatMap(([side, rank]) => [
         { side, right: side === 'white' ? 'K' : 'k', king: { from: `e${rank}`, to: `g${rank}` }, partner: { from: `h${rank}`, to: `f${rank}` }, kingPieces: ['k'], partnerPieces: ['t'], empty: [`f${rank}`, `g${rank}`], safe: [`e${rank}`, `f${rank}`, `g${rank}`] },
@@ -227,6 +227,7 @@ const normalChess: GameModel = {
     ]),
     enPassant: { pieces: ['i'], capturers: ['i'] },
     promotion: { mandatory: true, pieces: { i: { choices: ['d', 't', 'l', 'p'], zone: 'stuck' } } },
+    irreversible: ['i'],
     results: { stalemate: 'draw' }
 };
 
