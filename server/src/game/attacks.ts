@@ -50,13 +50,67 @@ function probe(pos: Position, square: number, by: number): boolean {
         }
         n = skip[n];
     }
-    // The other lines (cannons, tests): walked.
+    return otherAttack(pos, square, by);
+}
+
+/**
+ * Whether `by` attacks the square of the royal piece on `square` (its side's), and which of
+ * that side's pieces are pinned to it: on the plain paths (the attack trees), a friendly piece
+ * passed once on the way to an attacker is marked `pinned[sq] = stamp`. Cannon and test lines
+ * are not followed for pins (Game.otherRelevance covers them).
+ */
+export function scanRoyal(pos: Position, square: number, by: number, pinned: Int32Array, stamp: number): boolean {
+    const game = pos.game;
+    const cells = pos.cells;
+    const virgin = pos.virgin;
+    const squares = game.trieSquare;
+    const skip = game.trieSkip;
+    const i = square * 2 + by;
+    const end = game.trieStart[i + 1];
+    let attacked = false;
+    // Inside the subtree of a friendly piece passed once: its square, and where the subtree ends.
+    let passed = -1;
+    let passedEnd = -1;
+    for (let n = game.trieStart[i]; n < end;) {
+        if (passed >= 0 && n >= passedEnd) passed = -1;
+        const at = squares[n];
+        const code = cells[at];
+        if (code === 0) {
+            n++;
+            continue;
+        }
+        if ((code & 1) === by) {
+            for (let a = game.trieAccept[n]; a < game.trieAccept[n + 1]; a++) {
+                if (game.trieCode[a] !== code) continue;
+                const needs = game.trieNeeds[a];
+                if (needs !== 0 && virgin[at] !== needs - 1) continue;
+                if (passed >= 0) pinned[passed] = stamp;
+                else attacked = true;
+                break;
+            }
+        } else if (passed < 0) {
+            passed = at;
+            passedEnd = skip[n];
+            n++;
+            continue;
+        }
+        n = skip[n];
+    }
+    if (attacked) return true;
+    return otherAttack(pos, square, by);
+}
+
+/** The attack probes that are not plain paths (cannons, tests), walked. */
+function otherAttack(pos: Position, square: number, by: number): boolean {
+    const game = pos.game;
+    const cells = pos.cells;
+    const i = square * 2 + by;
     for (let k = game.otherStart[i]; k < game.otherStart[i + 1]; k++) {
         const p = game.otherProbe[k];
         const from = game.probeFrom[p];
         if (cells[from] !== game.probeCode[p]) continue;
         const needs = game.probeFirst[p];
-        if (needs !== 0 && virgin[from] !== needs - 1) continue;
+        if (needs !== 0 && pos.virgin[from] !== needs - 1) continue;
         const n = walkLine(game.probeLine[p], cells, by, game.truth[by], game.stride, scratch, 0, game.probeIndex[p]);
         if (n > 0 && scratch[n - 3] === square && scratch[n - 2] === 2) return true;
     }

@@ -85,6 +85,12 @@ export class Game {
     /** Per mover side: `truth[test * stride + code]`. */
     readonly truth: [Uint8Array, Uint8Array];
     private readonly entries: Entries;
+    /**
+     * Per entry: 1 when its lines never promote, never reach a square twice and never end where
+     * the piece could not move again under an immobility rule: each landing is a move as it is
+     * (movegen's direct path).
+     */
+    readonly entryDirect: Uint8Array;
     /** Some piece somewhere is evaluated in each position (a plan lines cannot say). */
     readonly anySlow: boolean;
     /** Attack probes per (square, attacker side): square * 2 + side indexes `probeStart`. */
@@ -246,6 +252,7 @@ export class Game {
                 for (const sq of this.cells) this.immobile[(t * 2 + side) * this.size + sq] = this.couldNeverMove(t, side, sq) ? 1 : 0;
             }
         }
+        this.entryDirect = new Uint8Array(this.entries.length);
 
         // Promotion.
         const promotion = model.promotion;
@@ -279,6 +286,17 @@ export class Game {
             ?? [...promotionKeys(type.prepared.plan)].map((key) => this.types.find((other) => other.key === key)?.letter ?? ''))
             .some((letter) => letter !== `+${type.letter}`));
         this.promotionPawn = Math.max(0, pawn);
+
+        for (let t = 1; t < count; t++) {
+            for (let side = 0; side < 2; side++) {
+                for (let first = 0; first < 2; first++) {
+                    for (const sq of this.cells) {
+                        const index = this.entryIndex(t, side, first, sq);
+                        this.entryDirect[index] = this.directEntry(t, side, this.entries[index]) ? 1 : 0;
+                    }
+                }
+            }
+        }
 
         // Castling.
         this.castlingMask = new Int32Array(this.size);
@@ -347,6 +365,30 @@ export class Game {
         for (let i = 0; i < hand.length; i++) this.startCounts[i] += hand[i];
     }
 
+    private directEntry(type: number, side: number, lines: Line[] | null): boolean {
+        if (!lines || this.promotionZones[type]) return false;
+        const seen = new Set<number>();
+        for (const line of lines) {
+            if (line.promotions !== null) return false;
+            for (const t of line.targets) {
+                if (seen.has(t)) return false;
+                seen.add(t);
+                if (this.immobilityIllegal && this.immobile[(type * 2 + side) * this.size + t] === 1) return false;
+            }
+        }
+        return true;
+    }
+
+    /** The entry of a piece of `type` and `side` on `square` (before its first move when `first`): an index for `entryLines` and `entryDirect`. */
+    entry(type: number, side: number, first: number, square: number): number {
+        return this.entryIndex(type, side, this.types[type].usesFirstMove ? first : 0, square);
+    }
+
+    /** The lines of an entry, or null: the piece is evaluated in the position. */
+    entryLines(index: number): Line[] | null {
+        return this.entries[index];
+    }
+
     entryIndex(type: number, side: number, first: number, square: number): number {
         return ((type * 2 + side) * 2 + first) * this.size + square;
     }
@@ -357,33 +399,38 @@ export class Game {
     }
 
     private readonly passed = new Map<number, Int32Array>();
-    private readonly relevant: (Uint8Array | undefined)[] = [];
+    private readonly otherRelevant: (Uint8Array | undefined)[] = [];
 
     /**
-     * The squares whose contents decide whether a piece of `by` attacks `square`: each probe's
-     * start and the squares its line must find empty or passes on the way (and, where royal
-     * pieces may not face each other, the square's file and rank). A move that changes none of
-     * them leaves the square as attacked as it was.
+     * The squares whose contents decide whether a cannon or test line of `by` attacks `square`
+     * (each such probe's start and every square its line reads up to the square), and where royal
+     * pieces may not face each other, the square's file and rank: a move that leaves them all
+     * alone and passes no pin (attacks.ts scanRoyal) does not change whether the square is attacked.
      */
-    relevance(square: number, by: number): Uint8Array {
+    otherRelevance(square: number, by: number): Uint8Array {
         const i = square * 2 + by;
-        let mask = this.relevant[i];
+        let mask = this.otherRelevant[i];
         if (!mask) {
             mask = new Uint8Array(this.size);
-            for (let p = this.probeStart[i]; p < this.probeStart[i + 1]; p++) {
-                const line = this.probeLine[p];
-                const index = this.probeIndex[p];
-                mask[this.probeFrom[p]] = 1;
-                for (const sq of line.clear) mask[sq] = 1;
-                for (let j = 0; j < index; j++) mask[line.targets[j]] = 1;
-                if (line.inner) for (let k = 0; k < line.innerAt![index + 1]; k++) mask[line.inner[k]] = 1;
-            }
-            if (this.facing) {
-                for (const sq of this.cells) if (sq % this.files === square % this.files || Math.floor(sq / this.files) === Math.floor(square / this.files)) mask[sq] = 1;
-            }
-            this.relevant[i] = mask;
+            for (let k = this.otherStart[i]; k < this.otherStart[i + 1]; k++) this.markProbe(mask, this.otherProbe[k]);
+            if (this.facing) this.markLines(mask, square);
+            this.otherRelevant[i] = mask;
         }
         return mask;
+    }
+
+    private markProbe(mask: Uint8Array, p: number): void {
+        const line = this.probeLine[p];
+        const index = this.probeIndex[p];
+        mask[this.probeFrom[p]] = 1;
+        for (const sq of line.clear) mask[sq] = 1;
+        for (let j = 0; j < index; j++) mask[line.targets[j]] = 1;
+        if (line.inner) for (let k = 0; k < line.innerAt![index + 1]; k++) mask[line.inner[k]] = 1;
+    }
+
+    /** The square's file and rank. */
+    private markLines(mask: Uint8Array, square: number): void {
+        for (const sq of this.cells) if (sq % this.files === square % this.files || Math.floor(sq / this.files) === Math.floor(square / this.files)) mask[sq] = 1;
     }
 
     /** The squares strictly between `from` and `to` on the straight line joining them (none for a knight's leap). */
@@ -685,7 +732,8 @@ export function compileGame(model: GameModel, resolve: Resolver): Game {
     Object.keys(results.material?.values ?? {}).forEach((letter) => {
         if (!letters.has(letter)) add(`results.material.values.${letter}`, `'${letter}' is not a letter of this game's pieces`);
     });
-    if ((results.doublePass || royalty?.facing === 'bikjang') && !model.pass && results.doublePass) add('results.doublePass', 'two passes end the game, but the game has no pass');
+    if (results.doublePass && !model.pass) add('results.doublePass', 'two passes end the game, but the game has no pass');
+    if (royalty?.facing && !geometry.geometry.namesAreSquares) add('royalty.facing', `royal pieces face each other on files and ranks, which ${geometry.label} does not have`);
 
     // Castling.
     (model.castling ?? []).forEach((rule, i) => {

@@ -23,7 +23,8 @@ export function immediateEnd(pos: Position): GameEnd | undefined {
     const results = game.results;
     const us = pos.side;
     // The side that just moved first: what it did decides before what the side to move lacks.
-    for (const side of [us ^ 1, us]) {
+    for (let k = 1; k >= 0; k--) {
+        const side = us ^ k;
         if (game.royalRule === 'capture' && pos.royalCount[side] === 0) {
             return { side, outcome: 'loss', reason: `${NAMES[side]} has no royal piece left` };
         }
@@ -47,10 +48,10 @@ export function immediateEnd(pos: Position): GameEnd | undefined {
         }
     }
     const ply = pos.ply;
-    if (ply >= 1 && game.facing === 'bikjang' && pos.history(ply).facing && pos.history(ply - 1).facing) {
+    if (ply >= 1 && game.facing === 'bikjang' && pos.facingAt(ply) && pos.facingAt(ply - 1)) {
         return counted(pos, 'the royal pieces face each other (bikjang)');
     }
-    if (ply >= 2 && results.doublePass && pos.history(ply).pass && pos.history(ply - 1).pass) {
+    if (ply >= 2 && results.doublePass && pos.passedAt(ply) && pos.passedAt(ply - 1)) {
         return counted(pos, 'both sides passed');
     }
     return undefined;

@@ -5,9 +5,9 @@
  * and their restrictions, passing, and legality under the royalty rule (a royal piece never left
  * attacked, royal pieces never left facing where the game forbids it).
  */
-import { walkLine } from '../engine/lines.js';
+import { LINE_NORMAL, walkLine } from '../engine/lines.js';
 import type { Game } from './compile.js';
-import { attackedBy, evaluateInPosition, royalAttacked, royalsFace } from './attacks.js';
+import { attackedBy, evaluateInPosition, royalAttacked, royalsFace, scanRoyal } from './attacks.js';
 import { immediateEnd } from './ends.js';
 import { CASTLE, DROP, EN_PASSANT, IGUI, LOCUST, MoveList, NORMAL, PASS } from './moves.js';
 import type { Position } from './position.js';
@@ -22,8 +22,13 @@ class Scratch {
     readonly promotions: Int32Array;
     readonly more: Uint8Array;
     readonly files: Uint8Array;
+    /** Pinned pieces' squares hold the generation's stamp (attacks.ts scanRoyal). */
+    readonly pinned: Int32Array;
+    pinStamp = 0;
+    readonly generation: Generation;
 
     constructor(game: Game) {
+        this.pinned = new Int32Array(game.size);
         this.walked = new Int32Array(3 * 8 * game.size + 3);
         this.seen = new Int32Array(game.size);
         this.slot = new Int32Array(game.size);
@@ -31,6 +36,7 @@ class Scratch {
         this.promotions = new Int32Array(game.size);
         this.more = new Uint8Array(game.size);
         this.files = new Uint8Array(game.files);
+        this.generation = new Generation(game, this);
     }
 }
 
@@ -45,7 +51,7 @@ export function legalMoves(pos: Position, list: MoveList): void {
     if (!stack) scratches.set(pos.game, stack = []);
     const scratch = stack.pop() ?? new Scratch(pos.game);
     try {
-        new Generation(pos, list, scratch).run();
+        scratch.generation.run(pos, list);
     } finally {
         stack.push(scratch);
     }
@@ -64,61 +70,108 @@ export function inCheck(pos: Position): boolean {
 }
 
 class Generation {
-    private readonly game: Game;
-    private readonly us: number;
-    private readonly them: number;
+    private pos!: Position;
+    private list!: MoveList;
+    private us = 0;
+    private them = 1;
     /** Moves need a test at all: the check rule, or royal pieces that may not be left facing. */
-    private readonly guard: boolean;
-    private readonly check: boolean;
-    private readonly facing: boolean;
-    private readonly inCheck: boolean;
+    private guard = false;
+    private check = false;
+    private facing = false;
+    private inCheck = false;
     /** The royal pieces face each other now (janggi): every move but a pass must end it. */
-    private readonly bikjang: boolean;
-    /** When the side to move has one royal piece, not attacked: the squares a move must touch to attack it. */
-    private readonly relevant: Uint8Array | null;
+    private bikjang = false;
+    /**
+     * When the side to move has one royal piece, not attacked: a plain move or drop is legal
+     * unless it moves a pinned piece or touches a square of `other` (cannon and test lines, facing).
+     */
+    private fast = false;
+    private other: Uint8Array | null = null;
+    private stamp = 0;
 
-    constructor(private readonly pos: Position, private readonly list: MoveList, private readonly scratch: Scratch) {
-        const game = pos.game;
-        this.game = game;
-        this.us = pos.side;
-        this.them = this.us ^ 1;
+    constructor(private readonly game: Game, private readonly scratch: Scratch) {}
+
+    run(pos: Position, list: MoveList): void {
+        const game = this.game;
+        this.pos = pos;
+        this.list = list;
+        const us = this.us = pos.side;
+        const them = this.them = us ^ 1;
         this.check = game.royalRule === 'check';
         this.bikjang = game.facing === 'bikjang' && royalsFace(pos);
         this.facing = game.facing === 'never' || this.bikjang;
         this.guard = this.check || this.facing;
-        this.inCheck = this.check && royalAttacked(pos, this.us);
         // Known royal squares before the board is touched (royalOf caches them).
         if (pos.royalCount[0] === 1) pos.royalOf(0);
         if (pos.royalCount[1] === 1) pos.royalOf(1);
-        this.relevant = this.guard && !this.inCheck && !this.bikjang && !game.anySlow && pos.royalCount[this.us] === 1
-            ? game.relevance(pos.royalOf(this.us), this.them) : null;
+        this.fast = false;
+        this.other = null;
+        if (this.check && !game.anySlow && pos.royalCount[us] === 1) {
+            const royal = pos.royalOf(us);
+            this.stamp = ++this.scratch.pinStamp;
+            this.inCheck = scanRoyal(pos, royal, them, this.scratch.pinned, this.stamp);
+            this.fast = !this.inCheck && !this.bikjang;
+            this.other = game.otherRelevance(royal, them);
+        } else {
+            this.inCheck = this.check && royalAttacked(pos, us);
+        }
+        this.pieces();
+        if (pos.epCount > 0) this.enPassant();
+        if (game.castling.length > 0 && pos.castling !== 0) this.castling();
+        if (game.drops) this.drops();
+        if (game.pass) this.passMove();
     }
 
-    run(): void {
+    private pieces(): void {
         const { pos, game, us } = this;
         const cells = pos.cells;
         const virgin = pos.virgin;
         const truth = game.truth[us];
         const stride = game.stride;
-        const scratch = this.scratch;
-        const walked = scratch.walked;
+        const walked = this.scratch.walked;
+        const direct = game.entryDirect;
         for (const from of game.cells) {
             const code = cells[from];
             if (code === 0 || (code & 1) !== us) continue;
             const type = code >> 1;
-            const lines = game.lines(type, us, virgin[from], from);
+            const entry = game.entry(type, us, virgin[from], from);
+            const lines = game.entryLines(entry);
             if (lines === null) {
                 this.slowPiece(from);
+                continue;
+            }
+            if (direct[entry] === 1) {
+                // Each landing is a move, once: leapers and riders walked here, the other lines by walkLine.
+                for (let i = 0; i < lines.length; i++) {
+                    const line = lines[i];
+                    if (line.mode !== LINE_NORMAL || line.tests !== null || line.inner !== null) {
+                        const n = walkLine(line, cells, us, truth, stride, walked, 0);
+                        for (let k = 0; k < n; k += 3) this.add(from, walked[k], NORMAL, 0);
+                        continue;
+                    }
+                    const clear = line.clear;
+                    let open = true;
+                    for (let c = 0; c < clear.length; c++) if (cells[clear[c]] !== 0) { open = false; break; }
+                    if (!open) continue;
+                    const targets = line.targets;
+                    const stops = line.stops;
+                    for (let j = 0; j < targets.length; j++) {
+                        const to = targets[j];
+                        const there = cells[to];
+                        if (there === 0) {
+                            if (line.move && stops[j] === 1) this.add(from, to, NORMAL, 0);
+                            continue;
+                        }
+                        if (line.capture && stops[j] === 1 && (there & 1) !== us) this.add(from, to, NORMAL, 0);
+                        break;
+                    }
+                }
                 continue;
             }
             let n = 0;
             for (let i = 0; i < lines.length; i++) n = walkLine(lines[i], cells, us, truth, stride, walked, n);
             if (n > 0) this.destinations(from, type, n);
         }
-        if (pos.epCount > 0) this.enPassant();
-        if (game.castling.length > 0 && pos.castling !== 0) this.castling();
-        if (game.drops) this.drops();
-        if (game.pass) this.passMove();
     }
 
     /** The landings walked for the piece on `from`, each square once (the union of its ways' promotions), as moves. */
@@ -194,8 +247,8 @@ class Generation {
         const kind = flags & 15;
         const moving = from >= 0 ? cells[from] : aux << 1 | us;
         const royal = this.game.types[moving >> 1].royal;
-        const relevant = this.relevant;
-        if (relevant !== null && !royal && (kind === NORMAL || kind === DROP) && (from < 0 || relevant[from] === 0) && relevant[to] === 0) return true;
+        if (this.fast && !royal && (kind === NORMAL || kind === DROP) && this.other![to] === 0
+            && (from < 0 || (this.scratch.pinned[from] !== this.stamp && this.other![from] === 0))) return true;
         // Play it on the board only (no hash, no hands), test, and put everything back.
         const promotion = flags >> 4;
         const savedTo = cells[to];
@@ -275,19 +328,26 @@ class Generation {
     }
 
     private castling(): void {
-        const { pos, game, us, them } = this;
+        const { pos, game, us } = this;
         const cells = pos.cells;
-        game.castling.forEach((c, index) => {
-            if (c.side !== us || (pos.castling & c.bit) === 0) return;
-            const king = cells[c.kingFrom];
-            const partner = cells[c.partnerFrom];
-            if (king === 0 || (king & 1) !== us || !c.kingTypes.has(king >> 1)) return;
-            if (partner === 0 || (partner & 1) !== us || !c.partnerTypes.has(partner >> 1)) return;
-            for (const sq of c.empty) if (sq !== c.kingFrom && sq !== c.partnerFrom && cells[sq] !== 0) return;
-            // Safe squares are the castling rule's own (seed 003's s), with or without a check rule.
-            for (const sq of c.safe) if (attackedBy(pos, sq, them, king)) return;
-            this.add(c.kingFrom, c.kingTo, CASTLE, index);
-        });
+        for (let index = 0; index < game.castling.length; index++) {
+            const c = game.castling[index];
+            if (c.side === us && (pos.castling & c.bit) !== 0 && this.mayCastle(c, cells[c.kingFrom], cells[c.partnerFrom])) {
+                this.add(c.kingFrom, c.kingTo, CASTLE, index);
+            }
+        }
+    }
+
+    /** Whether the pieces are there, the squares between empty and the king's path safe. */
+    private mayCastle(c: Game['castling'][number], king: number, partner: number): boolean {
+        const { pos, us, them } = this;
+        const cells = pos.cells;
+        if (king === 0 || (king & 1) !== us || !c.kingTypes.has(king >> 1)) return false;
+        if (partner === 0 || (partner & 1) !== us || !c.partnerTypes.has(partner >> 1)) return false;
+        for (const sq of c.empty) if (sq !== c.kingFrom && sq !== c.partnerFrom && cells[sq] !== 0) return false;
+        // Safe squares are the castling rule's own (seed 003's s), with or without a check rule.
+        for (const sq of c.safe) if (attackedBy(pos, sq, them, king)) return false;
+        return true;
     }
 
     private drops(): void {

@@ -205,6 +205,16 @@ export class Position {
         this.undo = bigger(this.undo, n * U);
     }
 
+    /** The position at `ply` was reached by a pass. */
+    passedAt(ply: number): boolean {
+        return this.historyPass[ply] === 1;
+    }
+
+    /** In the position at `ply` the royal pieces faced each other (recorded only where the game has bikjang). */
+    facingAt(ply: number): boolean {
+        return this.historyFacing[ply] === 1;
+    }
+
     /** Facts about the positions since the set-up, latest last (ply 0 is the set-up). */
     history(ply: number): { lo: number; hi: number; halfmove: number; check: number; pass: boolean; facing: boolean } {
         return {

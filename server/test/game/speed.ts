@@ -34,12 +34,14 @@ function race(rounds: number, a: () => number, b: () => number): [{ nodes: numbe
 }
 
 const rounds = Number(process.argv[2] ?? 5);
+/** `lcpn`: time lcpn only (for profiling). */
+const only = process.argv[3] === 'lcpn';
 const ffish = await loadFfish();
 for (const [name, depth] of [['chess', 4], ['xiangqi', 3]] as const) {
     const game = loadGame(name);
     const pos = positionFromFen(game, game.model.start);
     const board = new ffish.Board(name) as InstanceType<Ffish['Board']> & { numberLegalMoves(): number; pop(): void };
-    const [ours, theirs] = race(rounds, () => perft(pos, depth), () => ffishPerft(board, depth));
+    const [ours, theirs] = race(rounds, () => perft(pos, depth), only ? () => 0 : () => ffishPerft(board, depth));
     board.delete();
     const rate = (r: { nodes: number; ms: number }) => (r.nodes / r.ms / 1000).toFixed(2);
     console.log(`${name} perft ${depth}: lcpn ${ours.nodes} in ${ours.ms.toFixed(1)} ms (${rate(ours)} M leaves/s), ffish ${theirs.nodes} in ${theirs.ms.toFixed(1)} ms (${rate(theirs)} M leaves/s): ${(theirs.ms / ours.ms).toFixed(2)}x`);
