@@ -30,11 +30,11 @@ function probe(pos: Position, square: number, by: number): boolean {
     const cells = pos.cells;
     const virgin = pos.virgin;
     // Plain lines: the tree of paths outward from the square; a piece ends a path, as an attacker or a blocker.
-    const squares = game.trieSquare;
-    const skip = game.trieSkip;
+    const squares = game.attacks.trieSquare;
+    const skip = game.attacks.trieSkip;
     const i = square * 2 + by;
-    const end = game.trieStart[i + 1];
-    for (let n = game.trieStart[i]; n < end;) {
+    const end = game.attacks.trieStart[i + 1];
+    for (let n = game.attacks.trieStart[i]; n < end;) {
         const at = squares[n];
         const code = cells[at];
         if (code === 0) {
@@ -42,9 +42,9 @@ function probe(pos: Position, square: number, by: number): boolean {
             continue;
         }
         if ((code & 1) === by) {
-            for (let a = game.trieAccept[n]; a < game.trieAccept[n + 1]; a++) {
-                if (game.trieCode[a] !== code) continue;
-                const needs = game.trieNeeds[a];
+            for (let a = game.attacks.trieAccept[n]; a < game.attacks.trieAccept[n + 1]; a++) {
+                if (game.attacks.trieCode[a] !== code) continue;
+                const needs = game.attacks.trieNeeds[a];
                 if (needs === 0 || virgin[at] === needs - 1) return true;
             }
         }
@@ -63,15 +63,15 @@ export function scanRoyal(pos: Position, square: number, by: number, pinned: Int
     const game = pos.game;
     const cells = pos.cells;
     const virgin = pos.virgin;
-    const squares = game.trieSquare;
-    const skip = game.trieSkip;
+    const squares = game.attacks.trieSquare;
+    const skip = game.attacks.trieSkip;
     const i = square * 2 + by;
-    const end = game.trieStart[i + 1];
+    const end = game.attacks.trieStart[i + 1];
     let attacked = false;
     // Inside the subtree of a friendly piece passed once: its square, and where the subtree ends.
     let passed = -1;
     let passedEnd = -1;
-    for (let n = game.trieStart[i]; n < end;) {
+    for (let n = game.attacks.trieStart[i]; n < end;) {
         if (passed >= 0 && n >= passedEnd) passed = -1;
         const at = squares[n];
         const code = cells[at];
@@ -80,9 +80,9 @@ export function scanRoyal(pos: Position, square: number, by: number, pinned: Int
             continue;
         }
         if ((code & 1) === by) {
-            for (let a = game.trieAccept[n]; a < game.trieAccept[n + 1]; a++) {
-                if (game.trieCode[a] !== code) continue;
-                const needs = game.trieNeeds[a];
+            for (let a = game.attacks.trieAccept[n]; a < game.attacks.trieAccept[n + 1]; a++) {
+                if (game.attacks.trieCode[a] !== code) continue;
+                const needs = game.attacks.trieNeeds[a];
                 if (needs !== 0 && virgin[at] !== needs - 1) continue;
                 if (passed >= 0) pinned[passed] = stamp;
                 else attacked = true;
@@ -105,13 +105,13 @@ function otherAttack(pos: Position, square: number, by: number): boolean {
     const game = pos.game;
     const cells = pos.cells;
     const i = square * 2 + by;
-    for (let k = game.otherStart[i]; k < game.otherStart[i + 1]; k++) {
-        const p = game.otherProbe[k];
-        const from = game.probeFrom[p];
-        if (cells[from] !== game.probeCode[p]) continue;
-        const needs = game.probeFirst[p];
+    for (let k = game.attacks.otherStart[i]; k < game.attacks.otherStart[i + 1]; k++) {
+        const p = game.attacks.otherProbe[k];
+        const from = game.attacks.probeFrom[p];
+        if (cells[from] !== game.attacks.probeCode[p]) continue;
+        const needs = game.attacks.probeFirst[p];
         if (needs !== 0 && pos.virgin[from] !== needs - 1) continue;
-        const n = walkLine(game.probeLine[p], cells, by, game.truth[by], game.stride, scratch, 0, game.probeIndex[p]);
+        const n = walkLine(game.attacks.probeLine[p], cells, by, game.truth[by], game.stride, scratch, 0, game.attacks.probeIndex[p]);
         if (n > 0 && scratch[n - 3] === square && scratch[n - 2] === 2) return true;
     }
     return false;
@@ -155,14 +155,14 @@ export function canTakeEnPassant(pos: Position, square: number, victim: number, 
     const cells = pos.cells;
     cells[square] = cells[victim];
     try {
-        const end = game.probeStart[square * 2 + by + 1];
-        for (let p = game.probeStart[square * 2 + by]; p < end; p++) {
-            const from = game.probeFrom[p];
+        const end = game.attacks.probeStart[square * 2 + by + 1];
+        for (let p = game.attacks.probeStart[square * 2 + by]; p < end; p++) {
+            const from = game.attacks.probeFrom[p];
             const code = cells[from];
-            if (code !== game.probeCode[p] || game.epCapturers[code >> 1] !== 1) continue;
-            const needs = game.probeFirst[p];
+            if (code !== game.attacks.probeCode[p] || game.epCapturers[code >> 1] !== 1) continue;
+            const needs = game.attacks.probeFirst[p];
             if (needs !== 0 && pos.virgin[from] !== needs - 1) continue;
-            const n = walkLine(game.probeLine[p], cells, by, game.truth[by], game.stride, scratch, 0, game.probeIndex[p]);
+            const n = walkLine(game.attacks.probeLine[p], cells, by, game.truth[by], game.stride, scratch, 0, game.attacks.probeIndex[p]);
             if (n > 0 && scratch[n - 3] === square && scratch[n - 2] === 2) return true;
         }
         return false;

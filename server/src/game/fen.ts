@@ -9,7 +9,7 @@
  * kind's start squares is taken as not having moved, as Fairy-Stockfish ties a pawn's double step
  * to its start rank.
  */
-import type { Game } from './compile.js';
+import type { Game } from './game.js';
 import { Position } from './position.js';
 import { royalAttacked } from './attacks.js';
 

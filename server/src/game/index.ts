@@ -3,7 +3,8 @@
  * game, positions in FEN, legal moves, make and unmake, results, UCI moves and perft.
  */
 export type * from './model.js';
-export { compileGame, Game, GameModelError, type GameProblem } from './compile.js';
+export { compileGame, Game } from './game.js';
+export { GameModelError, type GameProblem } from './check.js';
 export { Position } from './position.js';
 export { FenError, positionFromFen, readFen, writeFen, letterOf } from './fen.js';
 export { MoveList, NORMAL, DROP, CASTLE, EN_PASSANT, PASS, IGUI, LOCUST, type Move } from './moves.js';

@@ -6,7 +6,7 @@
  * attacked, royal pieces never left facing where the game forbids it).
  */
 import { LINE_NORMAL, walkLine } from '../engine/lines.js';
-import type { Game } from './compile.js';
+import type { Game } from './game.js';
 import { attackedBy, evaluateInPosition, royalAttacked, royalsFace, scanRoyal } from './attacks.js';
 import { immediateEnd } from './ends.js';
 import { CASTLE, DROP, EN_PASSANT, IGUI, LOCUST, MoveList, NORMAL, PASS } from './moves.js';
@@ -111,7 +111,7 @@ class Generation {
             this.stamp = ++this.scratch.pinStamp;
             this.inCheck = scanRoyal(pos, royal, them, this.scratch.pinned, this.stamp);
             this.fast = !this.inCheck && !this.bikjang;
-            this.other = game.otherRelevance(royal, them);
+            this.other = game.attacks.otherRelevance(royal, them);
         } else {
             this.inCheck = this.check && royalAttacked(pos, us);
         }
@@ -312,14 +312,14 @@ class Generation {
             const found: number[] = [];
             // The piece that passed stands on the square for the question's time.
             cells[square] = cells[victim];
-            const end = game.probeStart[square * 2 + us + 1];
-            for (let p = game.probeStart[square * 2 + us]; p < end; p++) {
-                const from = game.probeFrom[p];
+            const end = game.attacks.probeStart[square * 2 + us + 1];
+            for (let p = game.attacks.probeStart[square * 2 + us]; p < end; p++) {
+                const from = game.attacks.probeFrom[p];
                 const code = cells[from];
-                if (code !== game.probeCode[p] || game.epCapturers[code >> 1] !== 1 || found.includes(from)) continue;
-                const needs = game.probeFirst[p];
+                if (code !== game.attacks.probeCode[p] || game.epCapturers[code >> 1] !== 1 || found.includes(from)) continue;
+                const needs = game.attacks.probeFirst[p];
                 if (needs !== 0 && pos.virgin[from] !== needs - 1) continue;
-                const n = walkLine(game.probeLine[p], cells, us, game.truth[us], game.stride, walked, 0, game.probeIndex[p]);
+                const n = walkLine(game.attacks.probeLine[p], cells, us, game.truth[us], game.stride, walked, 0, game.attacks.probeIndex[p]);
                 if (n > 0 && walked[n - 3] === square && walked[n - 2] === 2) found.push(from);
             }
             cells[square] = 0;

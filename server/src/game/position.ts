@@ -3,7 +3,7 @@
  * moved, the side to move, castling rights, en passant squares, hands, move counters and the
  * positions that led to it (for repetitions). `make` plays a move and `unmake` takes it back.
  */
-import type { Game } from './compile.js';
+import type { Game } from './game.js';
 import { CASTLE, DROP, EN_PASSANT, IGUI, LOCUST, NORMAL, PASS } from './moves.js';
 import { canTakeEnPassant, royalAttacked, royalsFace } from './attacks.js';
 

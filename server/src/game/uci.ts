@@ -6,7 +6,7 @@
  * notation for are written in legs, as it writes multi-leg moves: a capture without moving
  * `e5e7,e7e5`, capturing on the way `e5e6,e6e7`.
  */
-import type { Game } from './compile.js';
+import type { Game } from './game.js';
 import { CASTLE, DROP, IGUI, LOCUST, MoveList, NORMAL, PASS } from './moves.js';
 import type { Position } from './position.js';
 import { legalMoves } from './movegen.js';
