@@ -37,9 +37,8 @@ export class AttackIndex {
     /** The other probes (cannons, tests) per (square, side): indices into the probe arrays. */
     readonly otherStart: Int32Array;
     readonly otherProbe: Int32Array;
-    private readonly otherRelevant: (Uint8Array | undefined)[] = [];
 
-    constructor(private readonly game: Game, linesOf: LinesOf) {
+    constructor(game: Game, linesOf: LinesOf) {
         const size = game.size;
         const probes: { from: number; code: number; first: number; line: Line; index: number }[][] = Array.from({ length: size * 2 }, () => []);
         for (let t = 1; t < game.types.length; t++) {
@@ -89,36 +88,6 @@ export class AttackIndex {
         this.trieNeeds = trie.needs;
         this.otherStart = trie.otherStart;
         this.otherProbe = trie.otherProbe;
-    }
-
-    /**
-     * The squares whose contents decide whether a cannon or test line of `by` attacks `square`
-     * (each such probe's start and every square its line reads up to the square), and where royal
-     * pieces may not face each other, the square's file and rank: a move that leaves them all
-     * alone and passes no pin (attacks.ts scanRoyal) does not change whether the square is attacked.
-     */
-    otherRelevance(square: number, by: number): Uint8Array {
-        const i = square * 2 + by;
-        let mask = this.otherRelevant[i];
-        if (!mask) {
-            const game = this.game;
-            mask = new Uint8Array(game.size);
-            for (let k = this.otherStart[i]; k < this.otherStart[i + 1]; k++) {
-                const p = this.otherProbe[k];
-                const line = this.probeLine[p];
-                const index = this.probeIndex[p];
-                mask[this.probeFrom[p]] = 1;
-                for (const sq of line.clear) mask[sq] = 1;
-                for (let j = 0; j < index; j++) mask[line.targets[j]] = 1;
-                if (line.inner) for (let n = 0; n < line.innerAt![index + 1]; n++) mask[line.inner[n]] = 1;
-            }
-            if (game.facing) {
-                const files = game.files;
-                for (const sq of game.cells) if (sq % files === square % files || Math.floor(sq / files) === Math.floor(square / files)) mask[sq] = 1;
-            }
-            this.otherRelevant[i] = mask;
-        }
-        return mask;
     }
 }
 

@@ -57,7 +57,7 @@ function probe(pos: Position, square: number, by: number): boolean {
  * Whether `by` attacks the square of the royal piece on `square` (its side's), and which of
  * that side's pieces are pinned to it: on the plain paths (the attack trees), a friendly piece
  * passed once on the way to an attacker is marked `pinned[sq] = stamp`. Cannon and test lines
- * are not followed for pins (Game.otherRelevance covers them).
+ * are not followed for pins (markOthers covers them).
  */
 export function scanRoyal(pos: Position, square: number, by: number, pinned: Int32Array, stamp: number): boolean {
     const game = pos.game;
@@ -98,6 +98,39 @@ export function scanRoyal(pos: Position, square: number, by: number, pinned: Int
     }
     if (attacked) return true;
     return otherAttack(pos, square, by);
+}
+
+/**
+ * Marks (`marks[sq] = stamp`) the squares a move must touch to change whether `by` attacks the
+ * royal piece on `square` through a cannon or test line: each such line whose attacker stands
+ * on its square, its square and every square it reads up to the royal piece; and, where royal
+ * pieces may not face each other and the two share a file or rank, the squares between them.
+ * A move adds no enemy piece, so lines whose attacker is absent cannot start to matter.
+ */
+export function markOthers(pos: Position, square: number, by: number, marks: Int32Array, stamp: number): void {
+    const game = pos.game;
+    const attacks = game.attacks;
+    const cells = pos.cells;
+    const i = square * 2 + by;
+    for (let k = attacks.otherStart[i]; k < attacks.otherStart[i + 1]; k++) {
+        const p = attacks.otherProbe[k];
+        const from = attacks.probeFrom[p];
+        if (cells[from] !== attacks.probeCode[p]) continue;
+        const needs = attacks.probeFirst[p];
+        if (needs !== 0 && pos.virgin[from] !== needs - 1) continue;
+        const line = attacks.probeLine[p];
+        const index = attacks.probeIndex[p];
+        marks[from] = stamp;
+        for (let c = 0; c < line.clear.length; c++) marks[line.clear[c]] = stamp;
+        for (let j = 0; j < index; j++) marks[line.targets[j]] = stamp;
+        if (line.inner !== null) for (let n = 0; n < line.innerAt![index + 1]; n++) marks[line.inner[n]] = stamp;
+    }
+    if (game.facing && pos.royalCount[by] === 1) {
+        const other = pos.royalOf(by);
+        const files = game.files;
+        const step = other % files === square % files ? files : Math.floor(other / files) === Math.floor(square / files) ? 1 : 0;
+        if (step !== 0) for (let sq = Math.min(square, other) + step; sq < Math.max(square, other); sq += step) marks[sq] = stamp;
+    }
 }
 
 /** The attack probes that are not plain paths (cannons, tests), walked. */

@@ -7,7 +7,7 @@
  */
 import { LINE_NORMAL, walkLine } from '../engine/lines.js';
 import type { Game } from './game.js';
-import { attackedBy, evaluateInPosition, royalAttacked, royalsFace, scanRoyal } from './attacks.js';
+import { attackedBy, evaluateInPosition, markOthers, royalAttacked, royalsFace, scanRoyal } from './attacks.js';
 import { immediateEnd } from './ends.js';
 import { CASTLE, DROP, EN_PASSANT, IGUI, LOCUST, MoveList, NORMAL, PASS } from './moves.js';
 import type { Position } from './position.js';
@@ -22,13 +22,15 @@ class Scratch {
     readonly promotions: Int32Array;
     readonly more: Uint8Array;
     readonly files: Uint8Array;
-    /** Pinned pieces' squares hold the generation's stamp (attacks.ts scanRoyal). */
+    /** Pinned pieces' squares hold the generation's stamp (attacks.ts scanRoyal), and so do the squares of cannon and test lines (markOthers). */
     readonly pinned: Int32Array;
+    readonly others: Int32Array;
     pinStamp = 0;
     readonly generation: Generation;
 
     constructor(game: Game) {
         this.pinned = new Int32Array(game.size);
+        this.others = new Int32Array(game.size);
         this.walked = new Int32Array(3 * 8 * game.size + 3);
         this.seen = new Int32Array(game.size);
         this.slot = new Int32Array(game.size);
@@ -83,10 +85,9 @@ class Generation {
     private bikjang = false;
     /**
      * When the side to move has one royal piece, not attacked: a plain move or drop is legal
-     * unless it moves a pinned piece or touches a square of `other` (cannon and test lines, facing).
+     * unless it moves a pinned piece or touches a square marked by markOthers (cannon and test lines, facing).
      */
     private fast = false;
-    private other: Uint8Array | null = null;
     private stamp = 0;
 
     constructor(private readonly game: Game, private readonly scratch: Scratch) {}
@@ -105,13 +106,12 @@ class Generation {
         if (pos.royalCount[0] === 1) pos.royalOf(0);
         if (pos.royalCount[1] === 1) pos.royalOf(1);
         this.fast = false;
-        this.other = null;
         if (this.check && !game.anySlow && pos.royalCount[us] === 1) {
             const royal = pos.royalOf(us);
             this.stamp = ++this.scratch.pinStamp;
             this.inCheck = scanRoyal(pos, royal, them, this.scratch.pinned, this.stamp);
             this.fast = !this.inCheck && !this.bikjang;
-            this.other = game.attacks.otherRelevance(royal, them);
+            if (this.fast) markOthers(pos, royal, them, this.scratch.others, this.stamp);
         } else {
             this.inCheck = this.check && royalAttacked(pos, us);
         }
@@ -247,8 +247,9 @@ class Generation {
         const kind = flags & 15;
         const moving = from >= 0 ? cells[from] : aux << 1 | us;
         const royal = this.game.types[moving >> 1].royal;
-        if (this.fast && !royal && (kind === NORMAL || kind === DROP) && this.other![to] === 0
-            && (from < 0 || (this.scratch.pinned[from] !== this.stamp && this.other![from] === 0))) return true;
+        const stamp = this.stamp;
+        if (this.fast && !royal && (kind === NORMAL || kind === DROP) && this.scratch.others[to] !== stamp
+            && (from < 0 || (this.scratch.pinned[from] !== stamp && this.scratch.others[from] !== stamp))) return true;
         // Play it on the board only (no hash, no hands), test, and put everything back.
         const promotion = flags >> 4;
         const savedTo = cells[to];

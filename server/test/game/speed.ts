@@ -2,7 +2,7 @@
  * Perft speed, lcpn against Fairy-Stockfish (ffish) in one process, counting the same trees the
  * same way (the last ply counted from the list of legal moves): chess from the start to depth 4
  * and xiangqi to depth 3 (issue 23's goal: lcpn at least half ffish's leaves per second).
- * Run: npx tsx server/test/game/speed.ts [rounds]
+ * Run: node server/test/game/speed.mjs [rounds] [lcpn (without ffish)] [game depth]
  */
 import { loadFfish, type Ffish } from '../variants/fsf.js';
 import { loadGame } from './games.js';
@@ -37,7 +37,8 @@ const rounds = Number(process.argv[2] ?? 5);
 /** `lcpn`: time lcpn only (for profiling). */
 const only = process.argv[3] === 'lcpn';
 const ffish = await loadFfish();
-for (const [name, depth] of [['chess', 4], ['xiangqi', 3]] as const) {
+const games = process.argv[4] ? [[process.argv[4], Number(process.argv[5] ?? 3)] as const] : [['chess', 4], ['xiangqi', 3]] as const;
+for (const [name, depth] of games) {
     const game = loadGame(name);
     const pos = positionFromFen(game, game.model.start);
     const board = new ffish.Board(name) as InstanceType<Ffish['Board']> & { numberLegalMoves(): number; pop(): void };
