@@ -7,6 +7,7 @@ import type { Occupant } from '../engine/board.js';
 import { evaluatePrepared, type EngineResult } from '../engine/report.js';
 import { walkLine } from '../engine/lines.js';
 import type { Position } from './position.js';
+import type { AttackIndex } from './attack-index.js';
 
 const scratch = new Int32Array(3 * 4096);
 
@@ -19,47 +20,30 @@ export function attackedBy(pos: Position, square: number, by: number, occupant =
     const empty = cells[square] === 0;
     if (empty) cells[square] = occupant >= 0 ? occupant : (1 << 1) | (by ^ 1);
     try {
-        return probe(pos, square, by) || (pos.game.anySlow && slowAttack(pos, square, by));
+        return scanRoyal(pos, square, by, null, 0) || (pos.game.anySlow && slowAttack(pos, square, by));
     } finally {
         if (empty) cells[square] = 0;
     }
 }
 
-function probe(pos: Position, square: number, by: number): boolean {
-    const game = pos.game;
-    const cells = pos.cells;
-    const virgin = pos.virgin;
-    // Plain lines: the tree of paths outward from the square; a piece ends a path, as an attacker or a blocker.
-    const squares = game.attacks.trieSquare;
-    const skip = game.attacks.trieSkip;
-    const i = square * 2 + by;
-    const end = game.attacks.trieStart[i + 1];
-    for (let n = game.attacks.trieStart[i]; n < end;) {
-        const at = squares[n];
-        const code = cells[at];
-        if (code === 0) {
-            n++;
-            continue;
-        }
-        if ((code & 1) === by) {
-            for (let a = game.attacks.trieAccept[n]; a < game.attacks.trieAccept[n + 1]; a++) {
-                if (game.attacks.trieCode[a] !== code) continue;
-                const needs = game.attacks.trieNeeds[a];
-                if (needs === 0 || virgin[at] === needs - 1) return true;
-            }
-        }
-        n = skip[n];
+/** Whether the piece `code` (not moved yet: `virgin`) on node n's square is an attacker there. */
+function accepts(attacks: AttackIndex, n: number, code: number, virgin: number): boolean {
+    for (let a = attacks.trieAccept[n]; a < attacks.trieAccept[n + 1]; a++) {
+        if (attacks.trieCode[a] !== code) continue;
+        const needs = attacks.trieNeeds[a];
+        if (needs === 0 || virgin === needs - 1) return true;
     }
-    return otherAttack(pos, square, by);
+    return false;
 }
 
 /**
- * Whether `by` attacks the square of the royal piece on `square` (its side's), and which of
- * that side's pieces are pinned to it: on the plain paths (the attack trees), a friendly piece
- * passed once on the way to an attacker is marked `pinned[sq] = stamp`. Cannon and test lines
- * are not followed for pins (markOthers covers them).
+ * Whether `by` attacks `square` by a plain line (walking the tree of paths outward from the
+ * square: a piece ends a path, as an attacker or a blocker) or a cannon or test line; with
+ * `pinned`, also which pieces of the square's side are pinned to it: on the plain paths, a
+ * friendly piece passed once on the way to an attacker is marked `pinned[sq] = stamp`. Cannon
+ * and test lines are not followed for pins (markOthers covers them).
  */
-export function scanRoyal(pos: Position, square: number, by: number, pinned: Int32Array, stamp: number): boolean {
+export function scanRoyal(pos: Position, square: number, by: number, pinned: Int32Array | null, stamp: number): boolean {
     const game = pos.game;
     const cells = pos.cells;
     const virgin = pos.virgin;
@@ -80,15 +64,12 @@ export function scanRoyal(pos: Position, square: number, by: number, pinned: Int
             continue;
         }
         if ((code & 1) === by) {
-            for (let a = game.attacks.trieAccept[n]; a < game.attacks.trieAccept[n + 1]; a++) {
-                if (game.attacks.trieCode[a] !== code) continue;
-                const needs = game.attacks.trieNeeds[a];
-                if (needs !== 0 && virgin[at] !== needs - 1) continue;
-                if (passed >= 0) pinned[passed] = stamp;
+            if (accepts(game.attacks, n, code, virgin[at])) {
+                if (passed >= 0) pinned![passed] = stamp;
+                else if (pinned === null) return true;
                 else attacked = true;
-                break;
             }
-        } else if (passed < 0) {
+        } else if (passed < 0 && pinned !== null) {
             passed = at;
             passedEnd = skip[n];
             n++;

@@ -5,9 +5,9 @@
  * positions) and depth 2 (more). Chess also on the chessprogramming wiki's perft positions.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadFfish, type Ffish } from '../variants/fsf.js';
+import { loadFfish, randomPositions, type Ffish } from '../variants/fsf.js';
 import { GAME_TIMEOUT } from '../variants/compare.js';
-import { bothPerft, moveDifferences, randomFens } from './fsf.js';
+import { bothPerft, moveDifferences } from './fsf.js';
 import { loadGame, NINE } from './games.js';
 
 let ffish: Ffish;
@@ -18,7 +18,7 @@ beforeAll(async () => {
 describe.each(NINE)('%s agrees with Fairy-Stockfish', (variant) => {
     let fens: string[];
     beforeAll(() => {
-        fens = randomFens(ffish, variant, 23, 6, 160, 7);
+        fens = randomPositions(ffish, variant, { seed: 23, games: 6, plies: 160, every: 7, promoted: true });
     }, GAME_TIMEOUT);
 
     test('the same legal moves in the start position and 6 random games (seed 23)', () => {

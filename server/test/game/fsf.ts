@@ -1,12 +1,11 @@
 /**
- * Fairy-Stockfish's side of the game tests: positions from seeded random games (FEN with
- * promoted pieces marked, as lcpn writes them), its legal moves and its perft (the last ply
- * counted from the list of legal moves, as lcpn counts it).
+ * Fairy-Stockfish's side of the game tests: its legal moves and its perft (the last ply counted
+ * from the list of legal moves, as lcpn counts it) beside lcpn's.
  */
-import { random, type Ffish, type FfishBoard } from '../variants/fsf.js';
+import { type Ffish, type FfishBoard } from '../variants/fsf.js';
 import { legalUci, perft, positionFromFen, type Game } from '../../src/game/index.js';
 
-export type Board = FfishBoard & { numberLegalMoves(): number; pop(): void; fen(showPromoted?: boolean): string };
+export type Board = FfishBoard & { numberLegalMoves(): number; pop(): void };
 
 export function newBoard(ffish: Ffish, variant: string, fen?: string): Board {
     return (fen === undefined ? new ffish.Board(variant) : new ffish.Board(variant, fen)) as Board;
@@ -22,27 +21,6 @@ export function ffishPerft(board: Board, depth: number): number {
         board.pop();
     }
     return nodes;
-}
-
-/** Positions of `games` seeded random games, every `every` plies (the start once), with promoted pieces marked. */
-export function randomFens(ffish: Ffish, variant: string, seed: number, games: number, plies: number, every: number): string[] {
-    const rnd = random(seed);
-    const fens: string[] = [];
-    const board = newBoard(ffish, variant);
-    try {
-        for (let g = 0; g < games; g++) {
-            board.setFen(ffish.startingFen(variant));
-            for (let ply = 0; ply <= plies; ply++) {
-                if (ply % every === 0 && (g === 0 || ply > 0)) fens.push(board.fen(true));
-                const moves = board.legalMoves().split(' ').filter((m) => m !== '');
-                if (moves.length === 0 || board.isGameOver()) break;
-                board.push(moves[Math.floor(rnd() * moves.length)]);
-            }
-        }
-    } finally {
-        board.delete();
-    }
-    return fens;
 }
 
 /** The differences between lcpn's and Fairy-Stockfish's legal moves in a position (empty: the same list). */

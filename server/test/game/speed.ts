@@ -4,21 +4,10 @@
  * and xiangqi to depth 3 (issue 23's goal: lcpn at least half ffish's leaves per second).
  * Run: node server/test/game/speed.mjs [rounds] [lcpn (without ffish)] [game depth]
  */
-import { loadFfish, type Ffish } from '../variants/fsf.js';
+import { loadFfish } from '../variants/fsf.js';
+import { ffishPerft, newBoard } from './fsf.js';
 import { loadGame } from './games.js';
 import { perft, positionFromFen } from '../../src/game/index.js';
-
-function ffishPerft(board: InstanceType<Ffish['Board']> & { numberLegalMoves(): number; pop(): void }, depth: number): number {
-    if (depth === 1) return board.numberLegalMoves();
-    let nodes = 0;
-    for (const move of board.legalMoves().split(' ')) {
-        if (!move) continue;
-        board.push(move);
-        nodes += ffishPerft(board, depth - 1);
-        board.pop();
-    }
-    return nodes;
-}
 
 /** The best time of each over `rounds` rounds, the two runs alternating so that both meet the same load. */
 function race(rounds: number, a: () => number, b: () => number): [{ nodes: number; ms: number }, { nodes: number; ms: number }] {
@@ -41,7 +30,7 @@ const games = process.argv[4] ? [[process.argv[4], Number(process.argv[5] ?? 3)]
 for (const [name, depth] of games) {
     const game = loadGame(name);
     const pos = positionFromFen(game, game.model.start);
-    const board = new ffish.Board(name) as InstanceType<Ffish['Board']> & { numberLegalMoves(): number; pop(): void };
+    const board = newBoard(ffish, name);
     const [ours, theirs] = race(rounds, () => perft(pos, depth), only ? () => 0 : () => ffishPerft(board, depth));
     board.delete();
     const rate = (r: { nodes: number; ms: number }) => (r.nodes / r.ms / 1000).toFixed(2);
