@@ -11,7 +11,7 @@
  * evaluate such a piece with `evaluatePrepared` in each position.
  */
 import type { Board, Rules, Side, Square } from './board.js';
-import { boardGeometry, geometryOf, SQUARE, turnedBoard } from '../geometry/index.js';
+import { boardGeometry, boardKey, geometryOf, SQUARE, turnedBoard } from '../geometry/index.js';
 import type { Step } from '../geometry/geometry.js';
 import { Occupancy, Walker, zoneMask } from './evaluate.js';
 import { LINE_CANNON, LINE_NO_JUMP, LINE_NORMAL, occupantHolds, type Line, type LineTables, type OccupantTest } from './lines.js';
@@ -30,6 +30,47 @@ export interface LowerOptions {
     tables: LineTables;
     /** Lines and landings past which the lowering gives up (the piece is then evaluated in each position). Default 100,000. */
     limit?: number;
+    /** What lowerings on one board can share (an empty board, zone masks): give the same one to every lowering of a game. */
+    shared?: LowerShared;
+}
+
+/** The empty boards and zone masks the lowerings of one game share, per board (White's view, Black's turned one). */
+export class LowerShared {
+    private readonly boards = new Map<string, { occ: Occupancy; masks: Map<PlanZone, Uint8Array> }>();
+
+    /** An empty board (nothing on it to vacate) and the zone masks on it. */
+    on(board: Board): { occ: Occupancy; masks: Map<PlanZone, Uint8Array> } {
+        const key = boardKey(board);
+        let found = this.boards.get(key);
+        if (!found) this.boards.set(key, found = { occ: new Occupancy(board, [], [], { file: 0, rank: 0 }), masks: new Map() });
+        return found;
+    }
+
+    private readonly turns = new Map<string, Int32Array>();
+
+    /** Each cell's index turned half a turn on `board` (Black's view of it), by index. */
+    turn(board: Board): Int32Array {
+        const key = boardKey(board);
+        let found = this.turns.get(key);
+        if (!found) {
+            const geometry = boardGeometry(board);
+            found = new Int32Array(board.files * board.ranks);
+            for (const cell of geometry.cells) {
+                const sq = geometry.turn(cell);
+                found[cell.rank * board.files + cell.file] = sq.rank * board.files + sq.file;
+            }
+            this.turns.set(key, found);
+        }
+        return found;
+    }
+
+    /** A zone's mask on the real board (`zoneMask`), once per zone. */
+    mask(zone: PlanZone, board: Board): Uint8Array {
+        const masks = this.on(board).masks;
+        let found = masks.get(zone);
+        if (!found) masks.set(zone, found = zoneMask(zone, board));
+        return found;
+    }
 }
 
 /** Thrown where a plan has a part lines cannot say. */
@@ -80,7 +121,8 @@ class Lowering {
     private readonly walker: Walker;
     private readonly turned: boolean;
     private readonly start: Square;
-    private readonly masks = new Map<PlanZone, Uint8Array>();
+    private readonly masks: Map<PlanZone, Uint8Array>;
+    private readonly shared: LowerShared;
     private readonly confine: PlanZone | undefined;
     private budget: number;
 
@@ -95,7 +137,10 @@ class Lowering {
         this.view = this.turned ? turnedBoard(board) : board;
         this.start = this.turned ? boardGeometry(board).turn(at) : at;
         // An empty board: the walker answers the tests that do not look at pieces (rank, file, zones, first move).
-        this.occ = new Occupancy(this.view, [], [], this.start);
+        this.shared = options.shared ?? new LowerShared();
+        const empty = this.shared.on(this.view);
+        this.occ = empty.occ;
+        this.masks = empty.masks;
         this.confine = this.prepared.key !== undefined ? options.rules?.confine.get(this.prepared.key) : undefined;
         this.walker = new Walker(this.occ, { left: Number.MAX_SAFE_INTEGER }, {
             masks: this.masks, firstMove: options.firstMove, ...(this.confine ? { confine: this.confine } : {})
@@ -267,16 +312,13 @@ class Lowering {
     private finish(line: ViewLine): Line {
         const { board, rules, tables } = this.options;
         const files = board.files;
-        const geometry = boardGeometry(board);
-        const real = (index: number): number => {
-            if (!this.turned) return index;
-            const sq = geometry.turn({ file: index % files, rank: Math.floor(index / files) });
-            return sq.rank * files + sq.file;
-        };
+        const shared = this.shared;
+        const turn = this.turned ? shared.turn(board) : undefined;
+        const real = (index: number): number => (turn ? turn[index] : index);
         const clear = [...new Set(line.clear.map(real))].filter((index) => index !== real(this.start.rank * files + this.start.file));
         let promotions: Int32Array | null = null;
         if (line.promotions.length > 0) {
-            const zone = rules?.promotionZone && zoneMask(rules.promotionZone, board);
+            const zone = rules?.promotionZone && shared.mask(rules.promotionZone, board);
             const startPromotes = !!zone && zone[this.start.rank * files + this.start.file] === 1;
             const id = tables.promotion(line.promotions);
             promotions = Int32Array.from(line.targets, (t) => (!zone || startPromotes || zone[t] === 1 ? id : 0));
