@@ -7,7 +7,7 @@ import type { Occupant } from '../engine/board.js';
 import { evaluatePrepared, type EngineResult } from '../engine/report.js';
 import { walkLine } from '../engine/lines.js';
 import type { Position } from './position.js';
-import type { AttackIndex } from './attack-index.js';
+import type { AttackTree } from './attack-index.js';
 
 const scratch = new Int32Array(3 * 4096);
 
@@ -27,10 +27,10 @@ export function attackedBy(pos: Position, square: number, by: number, occupant =
 }
 
 /** Whether the piece `code` (not moved yet: `virgin`) on node n's square is an attacker there. */
-function accepts(attacks: AttackIndex, n: number, code: number, virgin: number): boolean {
-    for (let a = attacks.trieAccept[n]; a < attacks.trieAccept[n + 1]; a++) {
-        if (attacks.trieCode[a] !== code) continue;
-        const needs = attacks.trieNeeds[a];
+function accepts(tree: AttackTree, n: number, code: number, virgin: number): boolean {
+    for (let a = tree.accept[n]; a < tree.accept[n + 1]; a++) {
+        if (tree.code[a] !== code) continue;
+        const needs = tree.needs[a];
         if (needs === 0 || virgin === needs - 1) return true;
     }
     return false;
@@ -47,15 +47,15 @@ export function scanRoyal(pos: Position, square: number, by: number, pinned: Int
     const game = pos.game;
     const cells = pos.cells;
     const virgin = pos.virgin;
-    const squares = game.attacks.trieSquare;
-    const skip = game.attacks.trieSkip;
-    const i = square * 2 + by;
-    const end = game.attacks.trieStart[i + 1];
+    const tree = game.attacks.tree(square * 2 + by);
+    const squares = tree.square;
+    const skip = tree.skip;
+    const end = squares.length;
     let attacked = false;
     // Inside the subtree of a friendly piece passed once: its square, and where the subtree ends.
     let passed = -1;
     let passedEnd = -1;
-    for (let n = game.attacks.trieStart[i]; n < end;) {
+    for (let n = 0; n < end;) {
         if (passed >= 0 && n >= passedEnd) passed = -1;
         const at = squares[n];
         const code = cells[at];
@@ -64,7 +64,7 @@ export function scanRoyal(pos: Position, square: number, by: number, pinned: Int
             continue;
         }
         if ((code & 1) === by) {
-            if (accepts(game.attacks, n, code, virgin[at])) {
+            if (accepts(tree, n, code, virgin[at])) {
                 if (passed >= 0) pinned![passed] = stamp;
                 else if (pinned === null) return true;
                 else attacked = true;
@@ -78,7 +78,7 @@ export function scanRoyal(pos: Position, square: number, by: number, pinned: Int
         n = skip[n];
     }
     if (attacked) return true;
-    return otherAttack(pos, square, by);
+    return otherAttack(pos, square, by, tree);
 }
 
 /**
@@ -92,9 +92,9 @@ export function markOthers(pos: Position, square: number, by: number, marks: Int
     const game = pos.game;
     const attacks = game.attacks;
     const cells = pos.cells;
-    const i = square * 2 + by;
-    for (let k = attacks.otherStart[i]; k < attacks.otherStart[i + 1]; k++) {
-        const p = attacks.otherProbe[k];
+    const other = attacks.tree(square * 2 + by).other;
+    for (let k = 0; k < other.length; k++) {
+        const p = other[k];
         const from = attacks.probeFrom[p];
         if (cells[from] !== attacks.probeCode[p]) continue;
         const needs = attacks.probeFirst[p];
@@ -115,12 +115,12 @@ export function markOthers(pos: Position, square: number, by: number, marks: Int
 }
 
 /** The attack probes that are not plain paths (cannons, tests), walked. */
-function otherAttack(pos: Position, square: number, by: number): boolean {
+function otherAttack(pos: Position, square: number, by: number, tree: AttackTree): boolean {
     const game = pos.game;
     const cells = pos.cells;
-    const i = square * 2 + by;
-    for (let k = game.attacks.otherStart[i]; k < game.attacks.otherStart[i + 1]; k++) {
-        const p = game.attacks.otherProbe[k];
+    const other = tree.other;
+    for (let k = 0; k < other.length; k++) {
+        const p = other[k];
         const from = game.attacks.probeFrom[p];
         if (cells[from] !== game.attacks.probeCode[p]) continue;
         const needs = game.attacks.probeFirst[p];

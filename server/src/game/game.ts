@@ -12,7 +12,7 @@ import type { Board, Rules, Side } from '../engine/board.js';
 import type { Resolver } from '../engine/plan.js';
 import { evaluatePrepared } from '../engine/report.js';
 import { LineTables, occupantHolds, type Line } from '../engine/lines.js';
-import { lowerToLines } from '../engine/lower-lines.js';
+import { LowerShared, lowerToLines } from '../engine/lower-lines.js';
 import { boardGeometry, type BoardGeometry } from '../geometry/index.js';
 import { zoneSquares } from '../engine/rules.js';
 import type { GameModel } from './model.js';
@@ -113,7 +113,7 @@ export class Game {
     /** The largest count of one kind in one hand the hash tells apart. */
     static readonly HAND_KEYS = 64;
 
-    constructor(readonly model: GameModel, readonly resolve: Resolver, compiled: Compiled) {
+    constructor(readonly model: GameModel, readonly resolve: Resolver, compiled: Compiled, maxLandings = MAX_LANDINGS) {
         this.name = model.name;
         this.board = compiled.rules.board;
         this.rules = compiled.rules;
@@ -133,15 +133,21 @@ export class Game {
         const slots = count * 2 * 2;
         this.entries = new Array<Line[] | null>(slots * this.size).fill(null);
         let anySlow = false;
+        let landings = 0;
+        const shared = new LowerShared();
         for (let t = 1; t < count; t++) {
             const type = this.types[t];
             for (let side = 0; side < 2; side++) {
                 for (let first = 0; first < (type.usesFirstMove ? 2 : 1); first++) {
                     for (const sq of this.cells) {
                         const lines = lowerToLines(type.prepared, {
-                            board: this.board, side: SIDES[side], at: this.square(sq), firstMove: first === 1, rules: this.rules, tables: this.tables
+                            board: this.board, side: SIDES[side], at: this.square(sq), firstMove: first === 1, rules: this.rules, tables: this.tables, shared
                         });
                         if (!lines) anySlow = true;
+                        for (const line of lines ?? []) landings += line.targets.length;
+                        if (landings > maxLandings) {
+                            throw new GameModelError([{ field: 'board', message: `the pieces of ${model.name} reach more than ${maxLandings.toLocaleString('en')} squares from all the squares of ${this.geometry.label} together: more than lcpn plays; use a smaller board or fewer kinds of piece` }]);
+                        }
                         this.entries[this.entryIndex(t, side, first, sq)] = lines ?? null;
                     }
                 }
@@ -159,6 +165,7 @@ export class Game {
             }
         }
         this.entryDirect = new Uint8Array(this.entries.length);
+        this.seen = new Int32Array(this.size);
 
         // Promotion.
         const promotion = model.promotion;
@@ -271,14 +278,18 @@ export class Game {
         for (let i = 0; i < hand.length; i++) this.startCounts[i] += hand[i];
     }
 
+    /** Squares seen by directEntry, by stamp. */
+    private seen = new Int32Array(0);
+    private seenStamp = 0;
+
     private directEntry(type: number, side: number, lines: Line[] | null): boolean {
         if (!lines || this.promotionZones[type]) return false;
-        const seen = new Set<number>();
+        const stamp = ++this.seenStamp;
         for (const line of lines) {
             if (line.promotions !== null) return false;
             for (const t of line.targets) {
-                if (seen.has(t)) return false;
-                seen.add(t);
+                if (this.seen[t] === stamp) return false;
+                this.seen[t] = stamp;
                 if (this.immobilityIllegal && this.immobile[(type * 2 + side) * this.size + t] === 1) return false;
             }
         }
@@ -387,6 +398,13 @@ export class Game {
 
 const SIDES: Side[] = ['white', 'black'];
 
+/**
+ * The most landings (squares reached, summed over every kind, side, first-move state and square)
+ * a game's lines may have: chess on 32x32 has about a million; past this the tables would take
+ * gigabytes and seconds to build.
+ */
+export const MAX_LANDINGS = 4_000_000;
+
 /** Deterministic 32-bit random numbers (mulberry32): the same hash keys in every run. */
 function random32(seed: number): () => number {
     let a = seed;
@@ -400,10 +418,11 @@ function random32(seed: number): () => number {
 
 /**
  * Checks `model` and makes it playable, resolving piece and zone names with `resolve`. Throws a
- * GameModelError listing every problem found, each with the field it is in.
+ * GameModelError listing every problem found, each with the field it is in. `maxLandings`: a
+ * lower ceiling than MAX_LANDINGS (tests).
  */
-export function compileGame(model: GameModel, resolve: Resolver): Game {
-    const game = new Game(model, resolve, checkModel(model, resolve));
+export function compileGame(model: GameModel, resolve: Resolver, options: { maxLandings?: number } = {}): Game {
+    const game = new Game(model, resolve, checkModel(model, resolve), options.maxLandings);
 
     try {
         const start = readFen(game, model.start);

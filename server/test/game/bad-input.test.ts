@@ -134,6 +134,17 @@ describe('a game model that cannot be played', () => {
         ]);
     });
 
+    test('a game too large to play is refused, not built for minutes', () => {
+        try {
+            compileGame(chess, resolverOf(undefined).resolve, { maxLandings: 5_000 });
+            expect.unreachable();
+        } catch (error) {
+            expect((error as GameModelError).problems).toEqual([{
+                field: 'board', message: 'the pieces of chess reach more than 5,000 squares from all the squares of 8x8 together: more than lcpn plays; use a smaller board or fewer kinds of piece'
+            }]);
+        }
+    });
+
     test('a board the engine cannot use', () => {
         expect(modelProblems({ ...chess, board: { kind: 'board', files: 0, ranks: 8, clauses: [] } })).toEqual([
             'board: board 0x8: each side must be a whole number from 1 to 64'
