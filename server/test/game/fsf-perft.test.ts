@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadFfish, randomPositions, type Ffish } from '../variants/fsf.js';
 import { GAME_TIMEOUT } from '../variants/compare.js';
-import { bothPerft, moveDifferences } from './fsf.js';
+import { bothPerft, moveDifferences, newBoard } from './fsf.js';
+import { divide, perft, positionFromFen } from '../../src/game/index.js';
 import { loadGame, NINE } from './games.js';
 
 let ffish: Ffish;
@@ -26,6 +27,7 @@ describe.each(NINE)('%s agrees with Fairy-Stockfish', (variant) => {
         expect(fens.length).toBeGreaterThan(30);
         expect(fens.filter((f) => f.split(' ')[1] === 'b').length).toBeGreaterThan(fens.length / 4);
         const differences = fens.flatMap((fen) => moveDifferences(ffish, game, variant, fen));
+        console.log(variant, JSON.stringify({ positions: fens.length, blackToMove: fens.filter((f) => f.split(' ')[1] === 'b').length, differences: differences.length }));
         expect(differences.slice(0, 10)).toEqual([]);
     }, GAME_TIMEOUT);
 
@@ -36,6 +38,7 @@ describe.each(NINE)('%s agrees with Fairy-Stockfish', (variant) => {
             ...fens.filter((_, i) => i % 3 === 1).map((fen) => ({ fen, depth: 2, ...bothPerft(ffish, game, variant, fen, 2) })),
             ...deep.map((fen) => ({ fen, depth: 3, ...bothPerft(ffish, game, variant, fen, 3) }))
         ];
+        console.log(variant, JSON.stringify(results.filter((r) => r.depth === 3).map((r) => r.fsf)), `${results.length} perft counts`);
         expect(results.filter((r) => r.lcpn !== r.fsf)).toEqual([]);
         expect(results.filter((r) => r.depth === 3).every((r) => r.fsf > 100)).toBe(true);
     }, GAME_TIMEOUT);
@@ -51,6 +54,25 @@ const CHESS_POSITIONS: [string, string, number[]][] = [
     ['position 5', 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8', [44, 1486, 62379]],
     ['position 6', 'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10', [46, 2079, 89890]]
 ];
+
+describe('divide', () => {
+    test('crazyhouse after 1. e4 d5 2. exd5: the count per first move (drops included) is FSF\'s', () => {
+        const fen = 'rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 2';
+        const game = loadGame('crazyhouse');
+        const ours = divide(positionFromFen(game, fen), 2);
+        const board = newBoard(ffish, 'crazyhouse', fen);
+        const theirs = new Map<string, number>();
+        for (const move of board.legalMoves().split(' ').filter((m) => m !== '')) {
+            board.push(move);
+            theirs.set(move, board.numberLegalMoves());
+            board.pop();
+        }
+        board.delete();
+        expect(ours.size).toBeGreaterThan(60);
+        expect([...ours].sort()).toEqual([...theirs].sort());
+        expect([...ours.values()].reduce((a, b) => a + b, 0)).toBe(perft(positionFromFen(game, fen), 2));
+    });
+});
 
 describe('chess: the perft positions of the chessprogramming wiki', () => {
     test.each(CHESS_POSITIONS)('%s', (_name, fen, counts) => {
