@@ -20,14 +20,9 @@ export function cellNames(board: Board, cells: readonly Square[]): string[] {
     return cells.map((cell) => geometry.name(cell));
 }
 
-/** The cell the diagrams put a lone piece on: the centre of the board, or the nearest cell to it. */
+/** The centre of the board, or the cell nearest it (where a piece with no zone of its own is shown: views/home.ts). */
 export function centreCell(board: Board): Square {
     return boardGeometry(board).centre;
-}
-
-/** Whether `cell` is a cell of `board` (inside its shape, not a hole). */
-export function isCell(board: Board, cell: Square): boolean {
-    return boardGeometry(board).contains(cell);
 }
 
 /** What the board's cells are called in messages: squares on a square lattice, cells on any other. */

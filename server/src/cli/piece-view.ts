@@ -21,7 +21,9 @@ import type { PieceDef } from '../model/piece.js';
 import { toBetza, toParlett, toPath, type ExportResult } from '../notation/index.js';
 import { caveats } from '../views/piece-summary.js';
 import { scenarios } from '../views/scenarios.js';
+import { defaultSquare } from '../views/home.js';
 import { outsideZoneFacts, pieceZones } from '../views/zones.js';
+import { placePiece } from './setup-options.js';
 import type { DiagramContext } from './diagram-context.js';
 import { escapeText } from './escape.js';
 import type { NamedPiece } from './pieces.js';
@@ -50,9 +52,11 @@ export function shownDiagrams(named: NamedPiece, context: DiagramContext): Shown
     const { custom, board, rules } = context;
     if (custom) {
         const window: DiagramWindow = { files: [0, board.files - 1], ranks: [0, board.ranks - 1] };
-        const zones = pieceZones(piece, resolve, board, rules, custom.side ?? 'white');
-        const title = `on ${boardGeometry(custom.board).name(custom.at)}${blockerText(custom)}${custom.side === 'black' ? ', as Black' : ''}${custom.firstMove ? ', not moved yet' : ''}`;
-        return [{ title, setup: custom, result: destinations(piece, custom, resolve), window, zones, outside: outsideZoneFacts(piece, resolve, custom) }];
+        const placed = placePiece(custom, custom.at ?? defaultSquare(piece, resolve, board, rules, custom.side).at);
+        const setup: SetUp = rules ? { ...placed, rules } : placed;
+        const zones = pieceZones(piece, resolve, board, rules, setup.side ?? 'white');
+        const title = `on ${boardGeometry(setup.board).name(setup.at)}${blockerText(setup)}${setup.side === 'black' ? ', as Black' : ''}${setup.firstMove ? ', not moved yet' : ''}`;
+        return [{ title, setup, result: destinations(piece, setup, resolve), window, zones, outside: outsideZoneFacts(piece, resolve, setup) }];
     }
     const shown = scenarios(piece, resolve, board, {
         ...(rules ? { rules } : {}), ...(context.side ? { side: context.side } : {}), ...(context.firstMove ? { firstMove: true } : {})

@@ -168,5 +168,12 @@ export function formatDiagnostic(document: LangiumDocument, diagnostic: Diagnost
     return `${escapeText(displayName(document))}:${line + 1}:${character + 1}: ${SEVERITY[diagnostic.severity ?? 1]}: ${escapeText(message)}`;
 }
 
-/** An error the CLI reports as a message (exit code 2), never as a stack trace. */
-export class CliError extends Error { }
+/**
+ * An error the CLI reports as a message, never as a stack trace: exit code 2 (a usage error, a
+ * path that cannot be read), or 1 when it is an error in a file (the piece named is broken).
+ */
+export class CliError extends Error {
+    constructor(message: string, readonly exitCode: 1 | 2 = 2) {
+        super(message);
+    }
+}

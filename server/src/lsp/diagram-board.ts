@@ -57,6 +57,11 @@ export async function diagramConfig(services: LcpnServices): Promise<Record<stri
     }
 }
 
+/** Where the board drawn came from, as the notes of views/board-rules.ts say it ("does not fit on the 8x8 board chosen for the diagram"). */
+export const boardSourceWords: Readonly<Record<BoardSource, string>> = {
+    request: 'chosen for the diagram', settings: 'of the lcpn.diagram setting', declared: 'declared', default: 'drawn'
+};
+
 export interface ChosenBoard {
     board: Board;
     source: BoardSource;

@@ -18,12 +18,13 @@ import { boardGeometry } from '../geometry/index.js';
 import { printBoardSpec } from '../geometry/board-spec.js';
 import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, parsePosition, PositionError, setUpFor, type PieceLookup, type Position } from '../engine/position.js';
 import type { DiagramZone } from '../diagram/zones.js';
-import { pieceZones, rulesFor } from '../views/zones.js';
+import { fitRules } from '../views/board-rules.js';
+import { pieceZones } from '../views/zones.js';
 import { declaredBoard } from '../semantics/declared-board.js';
 import { destinations } from '../engine/report.js';
 import { renderSvgDiagram } from '../diagram/svg.js';
 import { renderTextDiagram } from '../diagram/text.js';
-import { caveats } from '../views/piece-summary.js';
+import { caveats, sentence } from '../views/piece-summary.js';
 
 import {
     POSITION_DIAGRAM_REQUEST, type PositionDiagramParams, type PositionDiagramResult as PositionDiagramAnswer
@@ -40,7 +41,8 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     const services = shared.ServiceRegistry.getServices(uri) as LcpnServices;
     const document = shared.workspace.LangiumDocuments.getDocument(uri)!;
     // The document's board declaration: its zones, confinements and promotion zone apply in the position.
-    const declared = declaredBoard(services.lcpn.PieceModels, document)?.rules;
+    const declaration = declaredBoard(services.lcpn.PieceModels, document);
+    const declared = declaration?.rules;
     // A string that names no board (it starts with a side's pieces) is on the declared board, as `lcpn show/moves --position` reads it.
     const prefix = declared && /^\s*(w|b|white|black):/i.test(params.position) ? `${printBoardSpec(declared.board)} ` : '';
     let position: Position;
@@ -55,8 +57,9 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         return { position: params.position, board: { files: 0, ranks: 0 }, pieces: [], svg: '', text: '', error: { message: error.message, column } };
     }
     const geometry = boardGeometry(position.board);
-    // The file's rules hold on a board of their own lattice only (zones named on squares mean nothing on a hexagon).
-    const rules = rulesFor(position.board, declared);
+    // The file's rules on the position's board (views/board-rules.ts, as `lcpn show --position`): a clause whose zone does not fit is left out, and said.
+    const fitted = declaration ? fitRules(declaration.rules, position.board, declaration.key, 'of the position') : undefined;
+    const rules = fitted?.rules;
     const resolve = services.lcpn.PieceModels.resolverFor(uri.toString());
     const lookup: PieceLookup = (name) => {
         const piece = resolve(normalizeName(name));
@@ -69,6 +72,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         boardLabel: geometry.label,
         cellWord: geometry.geometry.cellWord,
         pieces: position.pieces.map((p) => ({ name: p.name, side: p.side, square: geometry.name(p.square), known: lookup(p.name) !== undefined })),
+        boardNotes: (fitted?.notes ?? []).map(sentence),
         svg: '',
         text: ''
     };

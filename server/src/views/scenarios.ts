@@ -20,6 +20,7 @@ import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';
 import type { Move, PieceDef, Test } from '../model/piece.js';
 import { pieceUses, rankThresholds, testAt, testZones, type PieceUses } from './piece-uses.js';
+import { homeSquare, middle } from './home.js';
 import { confinement, pieceZones, turnSquare } from './zones.js';
 
 export interface Scenario {
@@ -59,7 +60,7 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
     // Compiled once for the board's lattice (a hexagon's images and directions).
     const prepared = prepare(piece, resolve, geometryOf(board));
     const budget = { left: options.budgetSteps ?? SCENARIO_BUDGET };
-    const { at: home, zone: homeZone } = homeSquare(piece, uses, resolve, board, rules, (at) => evaluatePrepared(prepared, { board, at, friends: [], enemies: [], ...(rules ? { rules } : {}) }, { budget }).destinations.length);
+    const { at: home, zone: homeZone } = homeSquare(piece, resolve, board, rules, (at) => evaluatePrepared(prepared, { board, at, friends: [], enemies: [], ...(rules ? { rules } : {}) }, { budget }).destinations.length);
     const firstMoveState = options.firstMove ?? uses.firstMove;
     const side: Side = options.side ?? 'white';
     // Places are chosen as White sees the board; a Black piece stands on the square turned half a turn.
@@ -154,8 +155,6 @@ function centreOf(board: Board): Square {
 }
 const nameOf = (board: Board, sq: Square) => boardGeometry(board).name(sq);
 const contains = (board: Board, sq: Square) => boardGeometry(board).contains(sq);
-/** Where a cell is drawn, in cell units: distances between cells are measured there, on any geometry. */
-const at = (board: Board, sq: Square) => boardGeometry(board).place(sq);
 
 /**
  * The board's cells within `reach` cell units of `from` across and up or down (a square of side
@@ -190,44 +189,6 @@ function sameDestinations(a: EngineResult, b: EngineResult): boolean {
     const key = (d: Destination) => `${d.square.file},${d.square.rank},${d.move},${d.capture},${d.igui}`;
     const keys = new Set(a.destinations.map(key));
     return a.destinations.length === b.destinations.length && b.destinations.every((d) => keys.has(key(d)));
-}
-
-/** Where a piece belongs: the middle of the zone it is confined to (by the board or a keyword), else the centre. */
-function homeSquare(piece: PieceDef | Move, uses: PieceUses, resolve: Resolver, board: Board, rules: Rules | undefined, moves: (at: Square) => number): { at: Square; zone?: string } {
-    const confined = confinement(piece, rules);
-    const keyword = [...uses.keywordZones][0];
-    const zone = confined?.key ?? keyword;
-    const squares = (confined?.squares ?? (keyword ? resolveZone(keyword, resolve, rules?.board ?? board)?.squares : undefined) ?? []).filter((sq) => contains(board, sq));
-    const centre = middle(squares, board);
-    if (!centre) return { at: centreOf(board) };
-    // Of the zone's squares nearest its middle, the one where the piece has the most moves: a zone
-    // keyword may confine only part of the movement (janggi's palace diagonals, whose middle is no
-    // diagonal point), and a piece shows best where that part has moves.
-    const near = byDistance(squares, centre, board).slice(0, HOME_CANDIDATES);
-    let best = { at: centre, n: -1 };
-    for (const at of near) {
-        const n = moves(at);
-        if (n > best.n) best = { at, n };
-    }
-    return { at: best.at, zone };
-}
-
-/** Squares of a zone tried as the piece's home (the nearest its middle). */
-const HOME_CANDIDATES = 16;
-
-function byDistance(squares: readonly Square[], to: Square, board: Board): Square[] {
-    const target = at(board, to);
-    const distance = (sq: Square) => (at(board, sq).x - target.x) ** 2 + (at(board, sq).y - target.y) ** 2;
-    return [...squares].sort((a, b) => distance(a) - distance(b) || a.rank - b.rank || a.file - b.file);
-}
-
-/** The square of a set nearest its centre of mass (the lowest rank, then file, on a tie); undefined when empty. */
-function middle(squares: readonly Square[], board: Board): Square | undefined {
-    if (squares.length === 0) return undefined;
-    const cx = squares.reduce((n, sq) => n + at(board, sq).x, 0) / squares.length;
-    const cy = squares.reduce((n, sq) => n + at(board, sq).y, 0) / squares.length;
-    const distance = (sq: Square) => (at(board, sq).x - cx) ** 2 + (at(board, sq).y - cy) ** 2;
-    return [...squares].sort((a, b) => distance(a) - distance(b) || a.rank - b.rank || a.file - b.file)[0];
 }
 
 /** The nearest square below the zone on the home file (as White sees it), where a step forward enters it. */
