@@ -37,8 +37,6 @@ export interface PieceMarkdownOptions {
      * the piece (views/broken-definitions.ts). Sentences or notes; plain words, escaped here.
      */
     notices?: string[];
-    /** One sentence said right under the title (a board setting that cannot be used); plain words, escaped here. */
-    notice?: string;
     /** Extra lines (e.g. Betza and Parlett equivalents), already markdown. */
     extra?: string[];
     /** Where the definition lives, when it is not the current file (e.g. "standard prelude"). */
@@ -70,7 +68,6 @@ export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: Piece
     const caption = (title: string) => `*${escapeMarkdown(title + shaped)}*`;
     const withText = options.text ?? true;
     const parts: string[] = [`**${escapeMarkdown(piece.name)}**${options.origin ? ` *(${escapeMarkdown(options.origin)})*` : ''}`];
-    if (options.notice) parts.push(`*${escapeMarkdown(options.notice)}*`);
     if (options.notices?.length) parts.push(`*${escapeMarkdown(options.notices.map(sentence).join(' '))}*`);
     const textDiagrams = () => {
         for (const { title, setup, result, zones } of shown) parts.push(caption(title), codeBlock(renderTextDiagram(setup, result.destinations, { labels: false, zones })));

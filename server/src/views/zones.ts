@@ -6,7 +6,7 @@
  * turned here too.
  */
 import type { Board, Rules, SetUp, Side, Square, Zone } from '../engine/board.js';
-import { boardGeometry, geometryOf } from '../geometry/index.js';
+import { boardGeometry } from '../geometry/index.js';
 import type { Resolver } from '../engine/report.js';
 import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';
@@ -16,15 +16,6 @@ import { pieceUses } from './piece-uses.js';
 /** Turns a square half a turn on the board (White's view <-> Black's view), as the board's geometry turns it. */
 export function turnSquare(board: Board, sq: Square): Square {
     return boardGeometry(board).turn(sq);
-}
-
-/**
- * The declared rules, when the diagram's board is of their lattice (and orientation): zones are
- * cells named on the declared board, so a palace written for squares means nothing on a hexagon
- * a setting chose. Undefined (no zones, no confinement) otherwise.
- */
-export function rulesFor(board: Board, rules?: Rules): Rules | undefined {
-    return rules && geometryOf(board).id === geometryOf(rules.board).id ? rules : undefined;
 }
 
 /** The zones the piece depends on (keys), with the board's confinement and promotion zone for it. */
