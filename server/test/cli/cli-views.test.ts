@@ -1,7 +1,7 @@
 /**
  * What `lcpn show`, `moves` and `catalog` show (issue 25): a broken definition is never replaced
  * by another without a word (§3); a piece confined to a zone is shown in it when no square is
- * given (§4); a piece's other pieces' errors do not fail a command about it, and show and catalog
+ * given (§4); every branch and first-move state gets its diagram (§6); a piece's other pieces' errors do not fail a command about it, and show and catalog
  * count a folder's pieces alike (§7); a piece's diagrams list only the zones it uses (§9).
  * Squares worked out by hand.
  */
@@ -40,7 +40,8 @@ const FILES: Record<string, string> = {
     'xq/xiangqi.lcpn': XIANGQI,
     'two/two.lcpn': '(def good (wazir :forward))\n(def bad (/ ferz nobody-defines-this))\n(def uses-bad (/ bad wazir))\n',
     'count/a.lcpn': '(def tiny (board 5 5))\n(def camp (zone a1 b2))\n(def walker (wazir :forward))\n',
-    'count/b.sql.lcpn': 'hopper IS [2, 2]\nfar IS zone(e5)\n'
+    'count/b.sql.lcpn': 'hopper IS [2, 2]\nfar IS zone(e5)\n',
+    'fm/fm.sql.lcpn': 'opener IS IF first_move() THEN knight ELSE wazir END\nmixed IS IF rank() = 2 THEN wazir ELSE IF rank() > 5 AND file() < 3 THEN ferz ELSE knight END\n'
 };
 
 beforeAll(() => {
@@ -103,6 +104,22 @@ describe('where a piece stands when no square is given', () => {
         const small = lcpn('moves', 'xq/xiangqi.lcpn', 'elephant', '--board', '8x8');
         expect(small.stderr).toBe('lcpn: note: board xiangqi is 9x10; its zone own-side does not fit on the 8x8 board of --board, so elephant is not confined to it\n');
         expect(small.stdout.split('\n')[0]).toBe('elephant on e5, 8x8 board (xiangqi)');
+    });
+});
+
+describe('every branch and state gets its diagram', () => {
+    test('show and the catalog draw the opener before and after its first move, and the ferz branch on b6', () => {
+        const shown = lcpn('show', 'fm/fm.sql.lcpn').stdout;
+        const captions = shown.split('\n').filter((l) => /^ {2}on /.test(l));
+        expect(captions).toEqual([
+            '  on an empty board, before its first move:', '  on an empty board, after its first move:',
+            '  on e2:', '  on b6:', '  on e5 (no condition holds):'
+        ]);
+        lcpn('catalog', 'fm', '--out', 'fm.html');
+        const page = readFileSync(join(dir, 'fm.html'), 'utf8');
+        for (const caption of captions) expect(page).toContain(`<figcaption>${caption.trim().replace(/:$/, '')}</figcaption>`);
+        // --first-move asks for one state: the other is not drawn.
+        expect(lcpn('show', 'fm/fm.sql.lcpn', 'opener', '--first-move').stdout).not.toContain('after its first move');
     });
 });
 
