@@ -9,7 +9,7 @@
  * board spec (`hex6 w:king@f6`). Cells are named and read by the board's geometry (Glinski's names
  * on the hexagon): the client reads none. For the editor's position view.
  */
-import { URI } from 'langium';
+import { URI, type LangiumDocument } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
 import type { LcpnServices } from '../semantics/module.js';
 import { normalizeName } from '../model/names.js';
@@ -19,6 +19,7 @@ import { printBoardSpec } from '../geometry/board-spec.js';
 import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, parsePosition, PositionError, setUpFor, type PieceLookup, type Position } from '../engine/position.js';
 import type { DiagramZone } from '../diagram/zones.js';
 import { fitRules } from '../views/board-rules.js';
+import { brokenDefinitionNotes } from '../views/broken-definitions.js';
 import { pieceZones } from '../views/zones.js';
 import { declaredBoard } from '../semantics/declared-board.js';
 import { destinations } from '../engine/report.js';
@@ -97,7 +98,8 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
             name: mover.name, side: mover.side, square: name(mover.square),
             moves: moves.destinations.filter((d) => d.move && !enemyOn.has(name(d.square))).map((d) => name(d.square)),
             captures: moves.destinations.filter((d) => (d.capture || d.igui) && enemyOn.has(name(d.square))).map((d) => name(d.square)),
-            notes: caveats(moves.problems)
+            // A broken definition of the file's own behind the piece is said first (views/broken-definitions.ts), as in the piece view.
+            notes: [...brokenNotes(services, document, mover.name), ...caveats(moves.problems)]
         };
     } else {
         // No piece chosen: the position itself, White's pieces as friends of nobody in particular.
@@ -119,6 +121,13 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         };
     }
     return result;
+}
+
+/** What broken definitions of the document's own change for the piece `name` of a position, as sentences. */
+function brokenNotes(services: LcpnServices, document: LangiumDocument, name: string): string[] {
+    const models = services.lcpn.PieceModels;
+    const node = models.definitionNode(normalizeName(name), document.uri.toString());
+    return node ? brokenDefinitionNotes(models, document, node).map(sentence) : [];
 }
 
 /** The declared board's zones as White sees them, outlined (no piece chosen: none is more relevant). */

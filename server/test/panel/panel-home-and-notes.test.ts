@@ -107,9 +107,13 @@ describe('a board chosen in the panel that a confinement does not fit', () => {
     });
 });
 
-test('a broken definition behind the diagram is said in the status line', async () => {
+test('a broken definition behind the diagram is said in the status line, and under a position\'s piece', async () => {
     const { services, uri } = await open('(def my-pawn pawn)\n(def pawn (/ wazir\n');
     const controller = controllerFor(services);
     await controller.show({ uri, position: { line: 0, character: 6 } });
     expect(controller.current?.status).toBe("It uses names whose own definition is broken: pawn means the standard prelude's pawn (this file's own, line 2, has a syntax error).");
+    const selected = positionDiagram(services.shared, { uri, position: '8x8 w:pawn@e2 b:my-pawn@e7', select: 'e2' })!.selected!;
+    expect(selected.notes).toEqual(["This file's own pawn (line 2) has a syntax error, so pawn here means the standard prelude's pawn until it is fixed."]);
+    // The prelude's pawn, as the note says: its double step from e2.
+    expect(selected.moves).toEqual(['e3', 'e4']);
 });
