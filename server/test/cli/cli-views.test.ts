@@ -11,29 +11,14 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requireBundle, runLcpn } from './run-cli.js';
 
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
+
 let dir: string;
 
-/** The specification's Lisp pawn as printed (its brackets do not balance), and a piece that uses it. */
-const SPEC_PAWN = [
-    '(def my-pawn pawn)',
-    '(def simple-pawn (/ (move (0 1 :only)) (capture (1 1 :forward)))) ; the basic move',
-    '(def pawn',
-    '    (cond ((= (rank) 2) ; At the starting rank, it may move two squares directly forward',
-    '           (/ simple-pawn ((& move no-jump) (0 2 :only))))',
-    '          ((= (rank) 7)                 ; Promotion rules',
-    '           (=> simple-pawn (promote-to queen rook knight bishop)))',
-    ''
-].join('\n');
-
-const XIANGQI = [
-    'xiangqi := board(9, 10, confine(elephant, own_side))',
-    'within_fortress := zone(d1-f3)',
-    'own_side := zone(a1-i5)',
-    'general := wazir:within_fortress',
-    'elephant := no_jump([2, 2])',
-    'chariot := wazir:rider',
-    ''
-].join('\n');
+/** The specification's Lisp pawn as printed (its brackets do not balance), after a piece that uses it: the pawn starts on line 3. */
+const SPEC_PAWN = `(def my-pawn pawn)\n${fixture('spec/pawn-unbalanced.lcpn')}`;
+/** The specification's xiangqi pieces with a board that confines the elephant to its side and a palace the general's keyword names. */
+const XIANGQI = fixture('xiangqi/spec.c.lcpn');
 
 const FILES: Record<string, string> = {
     'spec/pawn.lcpn': SPEC_PAWN,
@@ -93,7 +78,7 @@ describe('where a piece stands when no square is given', () => {
         expect(lcpn('moves', 'xq/xiangqi.lcpn', 'elephant').stdout).toBe('elephant on e3, 9x10 board (xiangqi)\n  moves to: c1 c5 g1 g5\n  captures on (if an enemy stood there): c1 c5 g1 g5\n');
         expect(lcpn('moves', 'xq/xiangqi.lcpn', 'general').stdout).toBe('general on e2, 9x10 board (xiangqi)\n  moves to: d2 e1 e3 f2\n  captures on (if an enemy stood there): d2 e1 e3 f2\n');
         expect(lcpn('moves', 'xq/xiangqi.lcpn', 'general', '--side', 'black').stdout.split('\n')[0]).toBe('general on e9, 9x10 board (xiangqi), as Black');
-        expect(lcpn('moves', 'xq/xiangqi.lcpn', 'chariot').stdout.split('\n')[0]).toBe('chariot on e6, 9x10 board (xiangqi)');
+        expect(lcpn('moves', 'xq/xiangqi.lcpn', 'horse').stdout.split('\n')[0]).toBe('horse on e6, 9x10 board (xiangqi)');
         // `show` with blockers but no --at: the same square.
         expect(lcpn('show', 'xq/xiangqi.lcpn', 'general', '--friend', 'e3').stdout).toContain('  on e2 with friends on e3:\n');
         expect(lcpn('moves', 'xq/xiangqi.lcpn', 'general', '--friend', 'e2').stderr)
@@ -149,8 +134,8 @@ describe('pieces, counts and errors', () => {
 });
 
 describe('the zones listed under a piece', () => {
-    test('only those its moves or conditions use: the chariot none, the elephant its confinement, the general its palace', () => {
-        expect(lcpn('show', 'xq/xiangqi.lcpn', 'chariot').stdout).not.toContain('zone ');
+    test('only those its moves or conditions use: the horse none, the elephant its confinement, the general its palace', () => {
+        expect(lcpn('show', 'xq/xiangqi.lcpn', 'horse').stdout).not.toContain('zone ');
         const elephant = lcpn('show', 'xq/xiangqi.lcpn', 'elephant').stdout;
         expect(elephant).toContain('zone own-side: a1-i5');
         expect(elephant).not.toContain('within-fortress');

@@ -5,6 +5,7 @@
  * in the CLI's words), in the piece view and the position view; a broken definition behind the
  * diagram is said (`definitionNotes`). The real request answers the real panel controllers.
  */
+import { readFileSync } from 'node:fs';
 import { parseHelper } from 'langium/test';
 import { describe, expect, test } from 'vitest';
 import { DiagramController } from '../../../client/src/diagram/controller.js';
@@ -17,18 +18,14 @@ import { declaredBoard } from '../../src/semantics/declared-board.js';
 import { boardGeometry } from '../../src/geometry/index.js';
 import { createTestServices } from '../test-services.js';
 
-const XIANGQI = [
-    'xiangqi := board(9, 10, confine(elephant, own_side))',
-    'within_fortress := zone(d1-f3)',
-    'own_side := zone(a1-i5)',
-    'general := wazir:within_fortress',
-    'elephant := no_jump([2, 2])',
-    'chariot := wazir:rider',
-    ''
-].join('\n');
+/** The specification's xiangqi pieces with a board that confines the elephant to its side and a palace the general's keyword names. */
+const XIANGQI = readFileSync(new URL('../fixtures/xiangqi/spec.c.lcpn', import.meta.url), 'utf8');
 
-/** The position of each piece's name on its definition's line. */
-const AT = { general: { line: 3, character: 2 }, elephant: { line: 4, character: 2 }, chariot: { line: 5, character: 2 } };
+/** Where a piece's name is read: the start of its definition's line. */
+function at(name: string): { line: number; character: number } {
+    return { line: XIANGQI.split('\n').findIndex((l) => l.startsWith(`${name} :=`)), character: 2 };
+}
+const AT = { general: at('general'), elephant: at('elephant'), horse: at('horse') };
 
 async function open(text = XIANGQI) {
     const services = await createTestServices();
@@ -44,11 +41,11 @@ function controllerFor(services: Awaited<ReturnType<typeof createTestServices>>)
 describe('where the panel first puts a piece', () => {
     test('in the zone it is confined to (by the board, by a keyword), turned for Black; any other on the centre', async () => {
         const { services, uri } = await open();
-        const at = (position: { line: number; character: number }, side?: 'black') => pieceDiagram(services.shared, { uri, position, ...(side ? { side } : {}) })!.at;
-        expect(at(AT.elephant)).toBe('e3');
-        expect(at(AT.general)).toBe('e2');
-        expect(at(AT.general, 'black')).toBe('e9');
-        expect(at(AT.chariot)).toBe('e6');
+        const square = (position: { line: number; character: number }, side?: 'black') => pieceDiagram(services.shared, { uri, position, ...(side ? { side } : {}) })!.at;
+        expect(square(AT.elephant)).toBe('e3');
+        expect(square(AT.general)).toBe('e2');
+        expect(square(AT.general, 'black')).toBe('e9');
+        expect(square(AT.horse)).toBe('e6');
         // The piece is drawn there, with its moves: not an empty board.
         expect(pieceDiagram(services.shared, { uri, position: AT.general })!.text).toContain('X');
     });
@@ -63,7 +60,7 @@ describe('where the panel first puts a piece', () => {
             const [first] = scenarios(resolve(key)!, resolve, rules.board, { rules, side: 'white' });
             expect(boardGeometry(rules.board).name(first.setup.at), key).toBe(panel);
             const hover = pieceMarkdown(resolve(key)!, resolve, { board: rules.board, rules, images: false });
-            expect(hover, key).toContain(key === 'chariot' ? '*on an empty board*' : `*on ${panel} (in `);
+            expect(hover, key).toContain(key === 'horse' ? '*on an empty board*' : `*on ${panel} (in `);
         }
     });
 
@@ -92,7 +89,7 @@ describe('a board chosen in the panel that a confinement does not fit', () => {
     test('the panel shows the note in its status line, and the position view too', async () => {
         const { services, uri } = await open();
         const controller = controllerFor(services);
-        await controller.show({ uri, position: AT.chariot });
+        await controller.show({ uri, position: AT.horse });
         await controller.handleMessage({ type: 'board', board: '8x8' });
         expect(controller.current?.status).toBe(note);
         await controller.handleMessage({ type: 'board', board: undefined });

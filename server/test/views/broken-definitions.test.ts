@@ -5,6 +5,7 @@
  * and the panel say so wherever it matters, on the broken definition itself, on a use of its name,
  * and on a piece that uses it; in the three styles, and when the stand-in is another file's.
  */
+import { readFileSync } from 'node:fs';
 import { parseHelper } from 'langium/test';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { LangiumDocument } from 'langium';
@@ -20,15 +21,8 @@ beforeEach(async () => {
     services = (await createTestServices()).Lcpn;
 });
 
-/** The specification's Lisp pawn, as printed: the `cond` and the `def` are never closed. */
-const SPEC_PAWN = [
-    '(def simple-pawn (/ (move (0 1 :only)) (capture (1 1 :forward)))) ; the basic move',
-    '(def pawn',
-    '    (cond ((= (rank) 2) ; At the starting rank, it may move two squares directly forward',
-    '           (/ simple-pawn ((& move no-jump) (0 2 :only))))',
-    '          ((= (rank) 7)                 ; Promotion rules',
-    '           (=> simple-pawn (promote-to queen rook knight bishop)))'
-].join('\n');
+/** The specification's Lisp pawn, as printed: the `cond` and the `def` are never closed. Its name is on line 2. */
+const SPEC_PAWN = readFileSync(new URL('../fixtures/spec/pawn-unbalanced.lcpn', import.meta.url), 'utf8').trimEnd();
 
 async function open(text: string, uri = 'file:///broken/pieces.lcpn'): Promise<LangiumDocument> {
     const document = await parseHelper(services)(text, { documentUri: uri });
