@@ -51,7 +51,7 @@ test('the declared board unless the user set a size', async () => {
     expect(marks(chosen)).toBe(2);
     expect(chosen).toContain('*on an empty board*');
     // (Markdown-escaped, `lcpn\.diagram`, so that no client links it.)
-    expect(chosen).toMatch(/board xiangqi is 9x10; its zone own-side does not fit on the 9x4 board of the lcpn\\\.diagram setting, so elephant is not confined to it\./);
+    expect(chosen).toContain('*Board xiangqi is 9x10; its zone own-side does not fit on the 9x4 board of the lcpn\\.diagram setting, so elephant is not confined to it.*');
 
     await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { lcpn: { diagram: { files: null, ranks: null } } } });
     let back = '';
