@@ -66,12 +66,7 @@ export function readFsfBetza(betza: string): FsfBetza {
         if (LEAPERS.includes(c) || RIDERS.includes(c)) {
             let range = '';
             if (betza[i + 1] === c) range = c;
-            else if (/[0-9]/.test(betza[i + 1] ?? '')) {
-                range = betza[i + 1];
-                if (/[0-9]/.test(betza[i + 2] ?? '')) {
-                    problems.push(problem(`Fairy-Stockfish reads one digit of a range: '${c}${range}' and skips '${betza[i + 2]}'`, i + 2, 1, 'error'));
-                }
-            }
+            else if (/[0-9]/.test(betza[i + 1] ?? '')) range = betza[i + 1];
             const rider = RIDERS.includes(c) || range !== '';
             if (hopper && !rider) {
                 problems.push(problem(`Fairy-Stockfish's hoppers ride: '${hopper.char}' before the leaper ${c} is not read as Betza means it`, hopper.at, i - hopper.at + 1, 'error'));
@@ -98,7 +93,7 @@ export function readFsfBetza(betza: string): FsfBetza {
             enPassant = true;
             continue;
         }
-        problems.push(problem(skipped(c), i, 1, /\s/.test(c) ? 'info' : 'error'));
+        problems.push(problem(skipped(c, betza[i - 1]), i, 1, /\s/.test(c) ? 'info' : 'error'));
     }
     if (kept !== '' || initial) {
         problems.push(problem('Fairy-Stockfish ignores modifier letters after the last atom', start, betza.length - start));
@@ -106,8 +101,9 @@ export function readFsfBetza(betza: string): FsfBetza {
     return { components, enPassant, problems };
 }
 
-function skipped(c: string): string {
+function skipped(c: string, before: string | undefined): string {
     if (c === 'a') return "Fairy-Stockfish has no multi-leg moves: it skips 'a' and reads the letters around it as one leg";
+    if (/[0-9]/.test(c) && /[0-9]/.test(before ?? '')) return `Fairy-Stockfish reads one digit of a range: it skips '${c}'`;
     if (/[0-9]/.test(c)) return `Fairy-Stockfish reads a digit only right after an atom: it skips '${c}'`;
     if (/\s/.test(c)) return 'Fairy-Stockfish skips the space';
     if (/[A-Z]/.test(c)) return `Fairy-Stockfish knows no atom '${c}' (W F D N A H C L Z J G K, R B Q): it skips it`;

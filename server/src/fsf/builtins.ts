@@ -59,7 +59,7 @@ export const BUILT_INS: Readonly<Record<string, BuiltIn>> = {
     pocketknight: { ini: lines(`startFen = ${CHESS_START}[Nn] w KQkq - 0 1`, 'pieceDrops = true') },
     placement: {
         ini: lines('startFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1', 'mustDrop = true', 'pieceDrops = true',
-            'whiteDropRegion = *1', 'blackDropRegion = *8', 'dropOppositeColoredBishop = true', 'castlingDroppedPiece = true')
+            'dropRegionWhite = *1', 'dropRegionBlack = *8', 'dropOppositeColoredBishop = true', 'castlingDroppedPiece = true')
     },
     makruk: {
         ini: lines('bishop = -', 'queen = -', 'silver = s', 'fers = m', 'startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1',
@@ -135,11 +135,11 @@ export const BUILT_INS: Readonly<Record<string, BuiltIn>> = {
         ini: lines(`startFen = 8/8/8/3pP3/3Pp3/8/8/8[${'P'.repeat(60)}${'p'.repeat(60)}] w 0 1`, 'passOnStalemate = true')
     },
     snailtrail: {
-        ini: lines('maxRank = 7', 'maxFile = 7', NO_CHESS_PIECES, 'customPiece1 = p:mK', 'startFen = 6p/7/7/7/7/7/P6 w - - 0 1', 'stalemateValue = loss', 'pastGating = true')
+        ini: lines('maxRank = 7', 'maxFile = 7', NO_CHESS_PIECES, 'customPiece1 = p:mK', 'startFen = 6p/7/7/7/7/7/P6 w - - 0 1', 'stalemateValue = loss', 'wallingRule = past')
     },
     amazons: {
         ini: lines('maxRank = 10', 'maxFile = 10', NO_CHESS_PIECES, 'customPiece1 = q:mQ', 'startFen = 3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1',
-            'stalemateValue = loss', 'arrowGating = true')
+            'stalemateValue = loss', 'wallingRule = arrow')
     }
 };
 

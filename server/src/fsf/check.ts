@@ -76,8 +76,13 @@ function checkSection(file: IniFile, index: number, loaded: Map<string, FsfVaria
     const entry = (key: string) => section.entries.find((e) => e.key === key);
     if (v.maxFile > MAX_FILES || v.maxRank > MAX_RANKS) {
         const at = (v.maxFile > MAX_FILES ? entry('maxFile') : entry('maxRank'))?.valueSpan ?? section.span;
-        diagnostics.push(diagnostic(FsfCodes.BoardTooLarge, 'error', at, `Fairy-Stockfish's boards have at most ${MAX_FILES} files and ${MAX_RANKS} ranks: it drops this whole section`));
-        return { section, variant: v, skipped: 'the board is too large' };
+        diagnostics.push(diagnostic(FsfCodes.BoardSize, 'error', at, `Fairy-Stockfish's boards have at most ${MAX_FILES} files and ${MAX_RANKS} ranks: it drops this whole section`));
+        return { section, skipped: 'the board is too large' };
+    }
+    if (v.maxFile < 1 || v.maxRank < 1) {
+        const at = (v.maxFile < 1 ? entry('maxFile') : entry('maxRank'))?.valueSpan ?? section.span;
+        diagnostics.push(diagnostic(FsfCodes.BoardSize, 'error', at, 'the board has no squares left: Fairy-Stockfish loads the section, but plays nonsense on it'));
+        return { section, skipped: 'the board has no squares' };
     }
     if (v.pieces.length === 0) {
         diagnostics.push(diagnostic(FsfCodes.NoPieces, 'error', section.span, section.parent === undefined

@@ -23,11 +23,10 @@ export namespace FsfCodes {
     export const SectionTwice = 'fsf-section-twice';
     export const BuiltInName = 'fsf-built-in-name';
     export const NoPieces = 'fsf-no-pieces';
-    export const BoardTooLarge = 'fsf-board-too-large';
+    export const BoardSize = 'fsf-board-size';
     // Keys and values (variant.ts).
     export const UnknownKey = 'fsf-unknown-key';
     export const OldKey = 'fsf-old-key';
-    export const NewerKey = 'fsf-newer-key';
     export const BadValue = 'fsf-bad-value';
     export const BadPieceLetter = 'fsf-bad-piece-letter';
     export const LetterTwice = 'fsf-letter-twice';

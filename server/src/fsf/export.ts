@@ -309,7 +309,9 @@ function exportResults(model: GameModel, d: FsfVariant, typeOf: (l: string) => s
     if (r.extinction) {
         if (d.extinctionValue !== 'none') unsaid.push('the extinction rule beside capturing the royal piece: Fairy-Stockfish has one extinction rule');
         d.extinctionValue = r.extinction.outcome;
-        d.extinctionPieceTypes = types(r.extinction.pieces);
+        const all = model.pieces.filter((p) => !p.letter.startsWith('+')).every((p) => r.extinction!.pieces.includes(p.letter));
+        d.extinctionPieceTypes = all ? ['*'] : types(r.extinction.pieces);
+        if (!all && r.extinction.pieces.length > 1) unsaid.push(`extinction of ${r.extinction.pieces.join(' ')} together: Fairy-Stockfish ends the game when any one of these kinds is gone`);
     }
     if (r.bareKing) unsaid.push(`the bare king rule (${r.bareKing}): Fairy-Stockfish has no such rule in variants.ini`);
     if (r.flag) {
@@ -401,8 +403,7 @@ function settings(v: FsfVariant): [string, string][] {
         ['checking', yes(v.checking)],
         ['pieceDrops', yes(v.pieceDrops)], ['capturesToHand', yes(v.capturesToHand)],
         ['firstRankPawnDrops', yes(v.firstRankPawnDrops)], ['promotionZonePawnDrops', yes(v.promotionZonePawnDrops)],
-        // The spelling both ffish 0.7.10 and newer Fairy-Stockfish read.
-        ['whiteDropRegion', sq(v.dropRegion[0])], ['blackDropRegion', sq(v.dropRegion[1])],
+        ['dropRegionWhite', sq(v.dropRegion[0])], ['dropRegionBlack', sq(v.dropRegion[1])],
         ['dropNoDoubled', v.dropNoDoubled ? letters([v.dropNoDoubled]) : '-'],
         ['immobilityIllegal', yes(v.immobilityIllegal)],
         ['diagonalLines', sq(v.diagonalLines)],

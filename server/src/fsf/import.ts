@@ -326,7 +326,7 @@ export function importVariant(name: string, v: FsfVariant, header: Span): Import
             };
             const white = where(0);
             if (white === onBoard && where(1) === onBoard) continue;
-            if (turned(white, files, ranks) !== where(1)) cannot('whiteDropRegion', `where ${piece.letter} may be dropped differs between the sides beyond turning the board: lcpn uses White's squares for both`);
+            if (turned(white, files, ranks) !== where(1)) cannot('dropRegionWhite', `where ${piece.letter} may be dropped differs between the sides beyond turning the board: lcpn uses White's squares for both`);
             zones[piece.letter] = zoneItems(white, files, ranks);
         }
         model.drops = { capturesToHand: v.capturesToHand, ...(Object.keys(zones).length > 0 ? { zones } : {}) };
@@ -352,6 +352,10 @@ export function importVariant(name: string, v: FsfVariant, header: Span): Import
         const o = outcome(v.extinctionValue, 'extinctionValue');
         if (v.extinctionPieceCount !== 0) cannot('extinctionPieceCount', `extinctionPieceCount = ${v.extinctionPieceCount}: lcpn's extinction is having none left`);
         const kinds = letters(v.extinctionPieceTypes);
+        // Fairy-Stockfish ends the game when any one kind is gone; lcpn's extinction, when all of them are.
+        if (kinds.length > 1 && !v.extinctionPieceTypes.includes('*')) {
+            cannot('extinctionPieceTypes', `extinctionPieceTypes = ${kinds.join('')}: Fairy-Stockfish ends the game when any one of these kinds is gone, lcpn's extinction when all of them are`);
+        }
         if (o && kinds.length > 0) results.extinction = { pieces: kinds, outcome: o };
     }
     if ((v.flagRegion[0] | v.flagRegion[1]) !== 0n) {

@@ -5,8 +5,8 @@
  * mobility regions (`mobilityRegionWhiteKing`) are named after the piece types of
  * piece-types.ts and recognised by `keyInfo`.
  *
- * Versions: ffish 0.7.10, the tests' reference, is Fairy-Stockfish 230826. Keys added later say
- * so (`newer`), and keys read only by older versions say what replaced them (`replacedBy`).
+ * Versions: the keys are those of current Fairy-Stockfish, which ffish 0.7.10 (the tests'
+ * reference) reads too. Keys only older versions read say what replaced them (`replacedBy`).
  */
 import { closestNames } from '../semantics/suggest.js';
 import { CUSTOM_PIECE_NAMES, PIECE_TYPES } from './piece-types.js';
@@ -30,9 +30,7 @@ export interface KeyInfo {
     type: ValueType;
     /** What the key does, in a sentence. */
     doc: string;
-    /** Read only by Fairy-Stockfish after 230826 (ffish 0.7.10 ignores it). */
-    newer?: boolean;
-    /** Read only by older versions (up to 230826); the key that replaced it. */
+    /** Read only by older versions (current ones, ffish 0.7.10 included, ignore it): what replaced it. */
     replacedBy?: string;
     /** Still read, but kept only for old files: the key to write instead. */
     deprecated?: string;
@@ -78,7 +76,7 @@ const KEYS: readonly KeyInfo[] = [
     k('blastOnCapture', 'bool', 'a capture explodes every non-pawn piece next to it (atomic)'),
     k('blastImmuneTypes', 'pieces', 'pieces explosions never remove'),
     k('mutuallyImmuneTypes', 'pieces', 'pieces that cannot capture pieces of their own kind'),
-    k('petrifyOnCaptureTypes', 'pieces', 'pieces that turn into a wall square when they capture', { newer: true }),
+    k('petrifyOnCaptureTypes', 'pieces', 'pieces that turn into a wall square when they capture'),
     k('petrifyOnCapture', 'bool', 'a capturing piece turns into a wall square', { replacedBy: 'petrifyOnCaptureTypes' }),
     k('petrifyBlastPieces', 'bool', 'pieces removed by an explosion turn into walls too'),
     // Pawn steps and en passant.
@@ -88,8 +86,8 @@ const KEYS: readonly KeyInfo[] = [
     k('tripleStepRegionWhite', 'squares', "where White's pawns may make a triple step"),
     k('tripleStepRegionBlack', 'squares', "where Black's pawns may make a triple step"),
     k('enPassantRegion', 'squares', 'the squares where an en passant capture may land'),
-    k('enPassantRegionWhite', 'squares', 'the squares where a White en passant capture may land', { newer: true }),
-    k('enPassantRegionBlack', 'squares', 'the squares where a Black en passant capture may land', { newer: true }),
+    k('enPassantRegionWhite', 'squares', 'the squares where a White en passant capture may land'),
+    k('enPassantRegionBlack', 'squares', 'the squares where a Black en passant capture may land'),
     k('enPassantTypes', 'pieces', 'the pieces that may capture en passant, both sides'),
     k('enPassantTypesWhite', 'pieces', "White's pieces that may capture en passant"),
     k('enPassantTypesBlack', 'pieces', "Black's pieces that may capture en passant"),
@@ -108,7 +106,7 @@ const KEYS: readonly KeyInfo[] = [
     k('castlingRookPieces', 'pieces', 'the pieces that castle as the rook, both sides'),
     k('castlingRookPiecesWhite', 'pieces', "White's pieces that castle as the rook"),
     k('castlingRookPiecesBlack', 'pieces', "Black's pieces that castle as the rook"),
-    k('oppositeCastling', 'bool', 'a side may not castle on the side the opponent castled on', { newer: true }),
+    k('oppositeCastling', 'bool', 'a side may not castle on the side the opponent castled on'),
     // Check and moves that must be made.
     k('checking', 'bool', 'checks are allowed'),
     k('dropChecks', 'bool', 'a drop may give check'),
@@ -123,8 +121,8 @@ const KEYS: readonly KeyInfo[] = [
     k('promotionZonePawnDrops', 'bool', 'pawns may be dropped in their promotion region'),
     k('enclosingDrop', ENCLOSING, 'a drop must enclose pieces (Reversi, Ataxx, ...)'),
     k('enclosingDropStart', 'squares', 'where drops go at the start, before enclosingDrop applies'),
-    k('dropRegionWhite', 'squares', 'where White may drop', { newer: true }),
-    k('dropRegionBlack', 'squares', 'where Black may drop', { newer: true }),
+    k('dropRegionWhite', 'squares', 'where White may drop'),
+    k('dropRegionBlack', 'squares', 'where Black may drop'),
     k('sittuyinRookDrop', 'bool', 'rooks are dropped on the first rank only (Sittuyin)'),
     k('dropOppositeColoredBishop', 'bool', 'dropped bishops must stand on squares of opposite colours'),
     k('dropPromoted', 'bool', 'pieces may be dropped promoted'),
@@ -133,11 +131,11 @@ const KEYS: readonly KeyInfo[] = [
     k('immobilityIllegal', 'bool', 'no move or drop may leave a piece where it could never move again'),
     // Gating and walls.
     k('gating', 'bool', 'pieces may be brought in on the back rank as a piece leaves it (S-chess); rights are kept in the castling field'),
-    k('wallingRule', { oneOf: ['arrow', 'duck', 'edge', 'past', 'static', 'none'] }, 'how walls are placed after a move (Amazons, Duck chess, ...)', { newer: true }),
-    k('wallingRegionWhite', 'squares', 'where White may place walls', { newer: true }),
-    k('wallingRegionBlack', 'squares', 'where Black may place walls', { newer: true }),
-    k('wallingRegion', 'squares', 'where walls may be placed', { newer: true }),
-    k('wallOrMove', 'bool', 'a side either moves or places a wall', { newer: true }),
+    k('wallingRule', { oneOf: ['arrow', 'duck', 'edge', 'past', 'static', 'none'] }, 'how walls are placed after a move (Amazons, Duck chess, ...)'),
+    k('wallingRegionWhite', 'squares', 'where White may place walls'),
+    k('wallingRegionBlack', 'squares', 'where Black may place walls'),
+    k('wallingRegion', 'squares', 'where walls may be placed'),
+    k('wallOrMove', 'bool', 'a side either moves or places a wall'),
     k('arrowGating', 'bool', 'a wall is shot after each move, as a queen moves (Amazons)', { replacedBy: 'wallingRule = arrow' }),
     k('duckGating', 'bool', 'a duck is moved after each move', { replacedBy: 'wallingRule = duck' }),
     k('staticGating', 'bool', 'walls are placed on fixed squares', { replacedBy: 'wallingRule = static' }),
@@ -148,11 +146,11 @@ const KEYS: readonly KeyInfo[] = [
     k('diagonalLines', 'squares', "the palace points joined by diagonal lines (janggi): wazir-type kings, soldiers, rooks and janggi cannons move along them"),
     // Passing.
     k('pass', 'bool', 'both sides may pass'),
-    k('passWhite', 'bool', 'White may pass', { newer: true }),
-    k('passBlack', 'bool', 'Black may pass', { newer: true }),
+    k('passWhite', 'bool', 'White may pass'),
+    k('passBlack', 'bool', 'Black may pass'),
     k('passOnStalemate', 'bool', 'a side without a move passes'),
-    k('passOnStalemateWhite', 'bool', 'White passes when it has no move', { newer: true }),
-    k('passOnStalemateBlack', 'bool', 'Black passes when it has no move', { newer: true }),
+    k('passOnStalemateWhite', 'bool', 'White passes when it has no move'),
+    k('passOnStalemateBlack', 'bool', 'Black passes when it has no move'),
     // Rules of particular games.
     k('makpongRule', 'bool', 'a king in check may not move away (Makpong)'),
     k('flyingGeneral', 'bool', 'the two kings may never face each other on an open file or rank (xiangqi)'),
@@ -191,24 +189,24 @@ const KEYS: readonly KeyInfo[] = [
     k('flagPieceCount', 'int', 'how many flag pieces must reach the region'),
     k('flagPieceBlockedWin', 'bool', 'with several flag pieces, a win when the rest of the region is blocked'),
     k('flagMove', 'bool', 'the other side gets one more move after the flag region is reached'),
-    k('flagPieceSafe', 'bool', 'the flag piece must not be attackable to win', { newer: true }),
+    k('flagPieceSafe', 'bool', 'the flag piece must not be attackable to win'),
     k('checkCounting', 'bool', 'a number of checks wins (counted in the FEN, as in 3check)'),
     k('connectN', 'int', 'this many pieces in a row win'),
-    k('connectPieceTypes', 'pieces', 'the pieces counted for connectN', { newer: true }),
+    k('connectPieceTypes', 'pieces', 'the pieces counted for connectN'),
     k('connectHorizontal', 'bool', 'rows along the ranks count for connectN'),
     k('connectVertical', 'bool', 'rows along the files count for connectN'),
     k('connectDiagonal', 'bool', 'diagonal rows count for connectN'),
-    k('connectRegion1White', 'squares', 'White wins by joining this region to connectRegion2White', { newer: true }),
-    k('connectRegion2White', 'squares', 'White wins by joining connectRegion1White to this region', { newer: true }),
-    k('connectRegion1Black', 'squares', 'Black wins by joining this region to connectRegion2Black', { newer: true }),
-    k('connectRegion2Black', 'squares', 'Black wins by joining connectRegion1Black to this region', { newer: true }),
-    k('connectNxN', 'int', 'a square block of N by N pieces wins', { newer: true }),
-    k('collinearN', 'int', 'N pieces on one line (with gaps) win', { newer: true }),
-    k('connectValue', RESULT, 'the result of a connection', { newer: true }),
+    k('connectRegion1White', 'squares', 'White wins by joining this region to connectRegion2White'),
+    k('connectRegion2White', 'squares', 'White wins by joining connectRegion1White to this region'),
+    k('connectRegion1Black', 'squares', 'Black wins by joining this region to connectRegion2Black'),
+    k('connectRegion2Black', 'squares', 'Black wins by joining connectRegion1Black to this region'),
+    k('connectNxN', 'int', 'a square block of N by N pieces wins'),
+    k('collinearN', 'int', 'N pieces on one line (with gaps) win'),
+    k('connectValue', RESULT, 'the result of a connection'),
     k('materialCounting', { oneOf: ['janggi', 'unweighted', 'whitedrawodds', 'blackdrawodds', 'none'] }, 'how material decides an adjudicated game'),
-    k('adjudicateFullBoard', 'bool', 'count material as soon as the board is full', { newer: true }),
+    k('adjudicateFullBoard', 'bool', 'count material as soon as the board is full'),
     k('countingRule', { oneOf: ['makruk', 'cambodian', 'asean', 'none'] }, 'the counting rules of makruk and its relatives'),
-    k('castlingWins', 'castlingRights', 'these castling moves win (losing the right loses)', { newer: true }),
+    k('castlingWins', 'castlingRights', 'these castling moves win (losing the right loses)'),
     // Older spellings Fairy-Stockfish still reads.
     k('promotionRank', 'rank', 'the rank from which pawns promote', { deprecated: 'promotionRegionWhite and promotionRegionBlack' }),
     k('doubleStepRank', 'rank', 'the rank pawns make double steps from', { deprecated: 'doubleStepRegionWhite and doubleStepRegionBlack' }),
@@ -216,8 +214,8 @@ const KEYS: readonly KeyInfo[] = [
     k('whiteFlag', 'squares', "White's flag region", { deprecated: 'flagRegionWhite' }),
     k('blackFlag', 'squares', "Black's flag region", { deprecated: 'flagRegionBlack' }),
     k('castlingRookPiece', 'pieces', 'the piece that castles as the rook', { deprecated: 'castlingRookPieces' }),
-    k('whiteDropRegion', 'squares', 'where White may drop (the spelling ffish 0.7.10 reads)', { deprecated: 'dropRegionWhite' }),
-    k('blackDropRegion', 'squares', 'where Black may drop (the spelling ffish 0.7.10 reads)', { deprecated: 'dropRegionBlack' }),
+    k('whiteDropRegion', 'squares', 'where White may drop', { deprecated: 'dropRegionWhite' }),
+    k('blackDropRegion', 'squares', 'where Black may drop', { deprecated: 'dropRegionBlack' }),
     k('dropOnTop', 'bool', 'drops fall down the file as in Connect Four', { deprecated: 'enclosingDrop = top' })
 ];
 

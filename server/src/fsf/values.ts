@@ -74,27 +74,28 @@ function rest(text: string, from: number, what: string): ValueProblem[] {
         : `Fairy-Stockfish reads ${what} and ignores '${tail.trim()}'`, at, text.length - at, comment ? 'warning' : 'error')];
 }
 
+/** A whole number; where there is none, Fairy-Stockfish reads 0 (so `nMoveRule = fifty` turns the rule off). */
 export function readInt(text: string): Read<number> {
     const m = /^[+-]?[0-9]+/.exec(text);
-    if (!m) return { problems: [problem(`'${text}' is not a whole number`, 0, text.length)] };
+    if (!m) return { value: 0, problems: [problem(`'${text}' is not a whole number: Fairy-Stockfish reads it as 0`, 0, text.length)] };
     return { value: Number(m[0]), problems: rest(text, m[0].length, m[0]) };
 }
 
-/** A rank, 1-based in the text, 0-based in the value. */
+/** A rank, 1-based in the text, 0-based in the value (Fairy-Stockfish keeps a wrong one: a board of 0 ranks has none). */
 export function readRank(text: string): Read<number> {
-    const n = readInt(text);
-    if (n.value === undefined) return n;
-    if (n.value < 1 || n.value > MAX_RANKS) return { value: n.value - 1, problems: [problem(`a rank is 1 to ${MAX_RANKS}, not ${n.value}`, 0, text.length)] };
-    return { value: n.value - 1, problems: n.problems };
+    const m = /^[+-]?[0-9]+/.exec(text);
+    const n = m ? Number(m[0]) : 0;
+    if (!m) return { value: -1, problems: [problem(`'${text}' is not a rank (1 to ${MAX_RANKS}): Fairy-Stockfish reads it as 0, which is no rank`, 0, text.length)] };
+    if (n < 1 || n > MAX_RANKS) return { value: n - 1, problems: [problem(`a rank is 1 to ${MAX_RANKS}, not ${n}`, 0, text.length)] };
+    return { value: n - 1, problems: rest(text, m[0].length, m[0]) };
 }
 
 /** A file: a number from 1 or a letter from a, 0-based in the value. */
 export function readFile(text: string): Read<number> {
     if (/^[0-9]/.test(text)) {
-        const n = readInt(text);
-        if (n.value === undefined) return n;
-        if (n.value < 1 || n.value > MAX_FILES) return { value: n.value - 1, problems: [problem(`a file is 1 to ${MAX_FILES} (or a to l), not ${n.value}`, 0, text.length)] };
-        return { value: n.value - 1, problems: n.problems };
+        const n = readInt(text).value!;
+        if (n < 1 || n > MAX_FILES) return { value: n - 1, problems: [problem(`a file is 1 to ${MAX_FILES} (or a to l), not ${n}`, 0, text.length)] };
+        return { value: n - 1, problems: rest(text, String(n).length, String(n)) };
     }
     const file = text.charCodeAt(0) - 97;
     if (!(file >= 0 && file < MAX_FILES)) return { value: file, problems: [problem(`a file is a letter a to l or a number 1 to ${MAX_FILES}, not '${text}'`, 0, text.length)] };

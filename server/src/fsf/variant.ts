@@ -459,11 +459,8 @@ function unknownKey(entry: IniEntry): FsfDiagnostic {
 
 function noteVersion(r: Reading, entry: IniEntry, info: KeyInfo): void {
     if (info.replacedBy) {
-        r.diagnostics.push(diagnostic(FsfCodes.OldKey, 'warning', entry.keySpan,
-            `'${info.name}' is read only by Fairy-Stockfish up to 230826 (ffish 0.7.10); newer versions ignore it: write ${info.replacedBy}`));
-    } else if (info.newer) {
-        r.diagnostics.push(diagnostic(FsfCodes.NewerKey, 'info', entry.keySpan,
-            `'${info.name}' is read by Fairy-Stockfish after 230826; ffish 0.7.10 and older engines ignore it`));
+        r.diagnostics.push(diagnostic(FsfCodes.OldKey, 'error', entry.keySpan,
+            `Fairy-Stockfish no longer reads '${info.name}' (only older versions did) and ignores this line: write ${info.replacedBy}`));
     } else if (info.deprecated) {
         r.diagnostics.push(diagnostic(FsfCodes.OldKey, 'info', entry.keySpan, `'${info.name}' is an older spelling Fairy-Stockfish still reads: ${info.deprecated} is the current one`));
     }
