@@ -15,7 +15,7 @@ import { readIni, type IniEntry, type IniFile, type IniSection } from './ini.js'
 import { isCustom } from './piece-types.js';
 import { fenPieces } from './fen-board.js';
 import { fenProblems } from './fen-check.js';
-import { applySection, cloneVariant, defaultVariant, emptyVariant, letterOfType, unknownKeys, type FsfVariant } from './variant.js';
+import { applySection, cloneVariant, defaultVariant, emptyVariant, letterOfType, unknownKeys, type FsfVariant, type Pair } from './variant.js';
 import { has, MAX_FILES, MAX_RANKS, squareNames } from './values.js';
 import { closestNames, didYouMean } from '../semantics/suggest.js';
 
@@ -146,8 +146,9 @@ function checkStart(section: IniSection, before: FsfVariant, v: FsfVariant, diag
 /** Custom pieces' Betza, and the silent failures around pawns and initial moves. */
 function checkPieces(section: IniSection, before: FsfVariant, v: FsfVariant, diagnostics: FsfDiagnostic[]): void {
     for (const entry of section.entries) {
-        const piece = v.pieces.find((p) => p.type === entry.key);
-        if (!piece?.betza || !(isCustom(piece.type) || piece.type === 'king')) continue;
+        if (!(isCustom(entry.key) || entry.key === 'king') || entry.value.length < 3 || !/[A-Za-z]/.test(entry.value[0])) continue;
+        // The Betza as written, whether or not a later piece took the letter (that is said where it happens).
+        const piece = { type: entry.key, letter: entry.value[0].toLowerCase(), betza: entry.value.slice(2) };
         const betzaSpan = within(entry.valueSpan, 2, piece.betza.length);
         const reading = readFsfBetza(piece.betza);
         for (const p of reading.problems) diagnostics.push(diagnostic(p.severity === 'error' ? FsfCodes.BadBetza : FsfCodes.BetzaIgnored, p.severity, within(betzaSpan, p.offset, Math.max(1, p.length)), p.message));
@@ -190,11 +191,14 @@ function startSquares(v: FsfVariant, letter: string): [number, number][][] {
 /** A custom piece on the pawn's letter, or listed as a pawn type: where it silently loses pawn rules. */
 function checkPawnLike(entry: IniEntry, type: string, letter: string, before: FsfVariant, v: FsfVariant, hasInitial: boolean, diagnostics: FsfDiagnostic[]): void {
     const replaced = before.pieces.find((p) => p.letter === letter && p.type !== type);
-    const pawnSets = [v.promotionPawnTypes, v.enPassantTypes, v.nMoveRuleTypes];
-    const isPawnType = pawnSets.some((pair) => pair[0].includes(type) || pair[1].includes(type));
-    if (replaced && pawnSets.some((pair) => pair[0].includes(replaced.type)) && !isPawnType) {
-        diagnostics.push(diagnostic(FsfCodes.NotAPawnType, 'warning', within(entry.valueSpan, 0, 1),
-            `this piece takes the letter ${letter} from the ${replaced.type}, but Fairy-Stockfish's pawn rules follow the piece type, not the letter: it does not promote, capture en passant or reset the move counter. Add pawnTypes = ${letter} to give it those rules`));
+    const rules: [string, Pair<string[]>][] = [['promote', v.promotionPawnTypes], ['capture en passant', v.enPassantTypes], ['reset the move counter', v.nMoveRuleTypes]];
+    const isPawnType = rules.some(([, pair]) => pair[0].includes(type) || pair[1].includes(type));
+    if (replaced) {
+        const lost = rules.filter(([, pair]) => pair[0].includes(replaced.type) && !pair[0].includes(type)).map(([what]) => what);
+        if (lost.length > 0) {
+            diagnostics.push(diagnostic(FsfCodes.NotAPawnType, 'warning', within(entry.valueSpan, 0, 1),
+                `this piece takes the letter ${letter} from the ${replaced.type}, but Fairy-Stockfish's pawn rules follow the piece type, not the letter: it does not ${lost.join(', ')} as the ${replaced.type} did. Add pawnTypes = ${letter} to give it those rules`));
+        }
     }
     // A second pawn type beside the built-in pawn, starting where the pawn double-steps, without a double step of its own.
     const pawn = letterOfType(v, 'pawn');

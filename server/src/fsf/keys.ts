@@ -238,6 +238,11 @@ export function keyInfo(name: string): KeyInfo | undefined {
     return undefined;
 }
 
+/** The keys that are neither piece keys nor mobility regions. */
+export function plainKeys(): readonly KeyInfo[] {
+    return KEYS;
+}
+
 /** Every key name, piece keys and mobility regions included (for "did you mean" and completion). */
 export function allKeyNames(): string[] {
     const pieces = [...PIECE_TYPES.map((p) => p.name), ...CUSTOM_PIECE_NAMES];
