@@ -11,7 +11,8 @@
  */
 import { boardRules, zoneSquares } from '../engine/rules.js';
 import type { Resolver } from '../engine/plan.js';
-import { destinations } from '../engine/index.js';
+import { evaluatePrepared, prepare } from '../engine/report.js';
+import { geometryOf } from '../geometry/index.js';
 import type { CastlingRule, GameModel } from '../game/index.js';
 import { builtInVariant, FSF_VARIANT_NAMES } from './builtins.js';
 import { exportPieces } from './export-pieces.js';
@@ -195,9 +196,10 @@ function exportPawnRules(model: GameModel, resolve: Resolver, d: FsfVariant, typ
         // Where the definition promotes, and to what (as White, on the empty board).
         let zone = 0n;
         const choiceKeys = new Set<string>();
+        const prepared = prepare(def, resolve, geometryOf(board));
         for (let r = 0; r < ranks; r++) {
             for (let f = 0; f < files; f++) {
-                const result = destinations(def, { board, at: { file: f, rank: r }, friends: [], enemies: [], rules, firstMove: false }, resolve);
+                const result = evaluatePrepared(prepared, { board, at: { file: f, rank: r }, friends: [], enemies: [], rules, firstMove: false });
                 for (const dest of result.destinations) {
                     if (!dest.promotions || dest.promotions.length === 0) continue;
                     zone |= square(dest.square.file, dest.square.rank);

@@ -1,8 +1,9 @@
 /**
  * Fairy-Stockfish `variants.ini` interop (docs/fsf.md): reading and checking a file
- * (`checkIni`), a section as an lcpn game (`importIni`), a game as a section (`exportFsf`) and as
- * H.G. Muller's Interactive Diagram (`exportInteractiveDiagram`). Pure functions of their inputs;
- * the CLI and the language server call them.
+ * (`checkIni`: the language server's diagnostics), a section as an lcpn game (`importIni`:
+ * `lcpn convert FILE.ini --from fsf`), a game as a section (`exportFsf`: `--to fsf`) and as H.G.
+ * Muller's Interactive Diagram (`exportInteractiveDiagram`: `--to id`). Pure functions of their
+ * inputs, no file or process access.
  */
 import { checkIni, type CheckedIni } from './check.js';
 import { FsfCodes } from './codes.js';
@@ -15,6 +16,8 @@ export type { FsfDiagnostic, FsfSeverity, Span } from './diagnostics.js';
 export { readIni, type IniEntry, type IniFile, type IniSection } from './ini.js';
 export { keyInfo, allKeyNames, type KeyInfo } from './keys.js';
 export { importVariant, type ImportedGame } from './import.js';
+export { exportFsf, type FsfExport } from './export.js';
+export { exportInteractiveDiagram, type DiagramExport } from './id-export.js';
 
 export interface IniImport {
     games: ImportedGame[];

@@ -49,13 +49,17 @@ export function sampler(board: Board, starts: Set<number>, pieceKeys: readonly s
  * The destinations of a prepared piece, square by square and sample by sample, as one string;
  * with a region, only from and to its squares (a piece Fairy-Stockfish confines to a mobility region).
  */
-function signature(prepared: Prepared, s: Sampler, onlyEmpty: boolean, region?: (file: number, rank: number) => boolean): string {
+function signature(prepared: Prepared, s: Sampler, depth: 'few' | 'empty' | 'full', region?: (file: number, rank: number) => boolean): string {
     const parts: string[] = [];
-    const samples = onlyEmpty ? s.samples.slice(0, 1) : s.samples;
+    const samples = depth === 'full' ? s.samples : s.samples.slice(0, 1);
+    const { files, ranks } = s.board;
+    // A few squares first (the middle, two corners, next to a corner): most different pieces differ there already.
+    const few = new Set([Math.floor(ranks / 2) * files + Math.floor(files / 2), 0, files * ranks - 1, files + 1]);
     for (const sample of samples) {
         for (let rank = 0; rank < s.board.ranks; rank++) {
             for (let file = 0; file < s.board.files; file++) {
                 const index = rank * s.board.files + file;
+                if (depth === 'few' && !few.has(index)) continue;
                 if (sample.taken.has(index) || (region && !region(file, rank))) continue;
                 const at: Square = { file, rank };
                 const result = evaluatePrepared(prepared, { board: s.board, at, friends: sample.friends, enemies: sample.enemies, firstMove: s.starts.has(index) });
@@ -77,7 +81,7 @@ export interface Region {
 }
 
 export class MoveComparer {
-    private readonly cache = new Map<Prepared, Map<string, { empty?: string; full?: string }>>();
+    private readonly cache = new Map<Prepared, Map<string, { few?: string; empty?: string; full?: string }>>();
 
     constructor(private readonly s: Sampler) {}
 
@@ -88,8 +92,7 @@ export class MoveComparer {
     /** Whether the two prepared movements reach the same squares the same ways in every sample (within `region` when given). */
     same(a: Prepared, b: Prepared, region?: Region): boolean {
         if (a.problems.length > 0 || b.problems.length > 0) return false;
-        if (this.sig(a, true, region) !== this.sig(b, true, region)) return false;
-        return this.sig(a, false, region) === this.sig(b, false, region);
+        return (['few', 'empty', 'full'] as const).every((depth) => this.sig(a, depth, region) === this.sig(b, depth, region));
     }
 
     /** The destinations of `a` on the empty board from (file, rank). */
@@ -99,13 +102,12 @@ export class MoveComparer {
             .destinations.map((d) => ({ file: d.square.file, rank: d.square.rank, move: d.move, capture: d.capture }));
     }
 
-    private sig(p: Prepared, onlyEmpty: boolean, region?: Region): string {
+    private sig(p: Prepared, depth: 'few' | 'empty' | 'full', region?: Region): string {
         let byRegion = this.cache.get(p);
         if (!byRegion) this.cache.set(p, byRegion = new Map());
         const key = region?.key ?? '';
         let entry = byRegion.get(key);
         if (!entry) byRegion.set(key, entry = {});
-        if (onlyEmpty) return entry.empty ??= signature(p, this.s, true, region?.has);
-        return entry.full ??= signature(p, this.s, false, region?.has);
+        return entry[depth] ??= signature(p, this.s, depth, region?.has);
     }
 }
