@@ -13,8 +13,7 @@ import { exportFsf } from './export.js';
 import { fenPieces } from './fen-board.js';
 import { pieceType } from './piece-types.js';
 import type { FsfVariant } from './variant.js';
-import { zoneItems } from './import.js';
-import { boardSquares, has, rankSquares, square, turned, type Squares } from './values.js';
+import { boardSquares, has, rankSquares, square, turned, zoneItems, type Squares } from './values.js';
 
 export interface DiagramExport {
     html: string;

@@ -20,7 +20,7 @@ import { fenPieces, whiteCounts } from './fen-board.js';
 import { diagnostic, within, type FsfDiagnostic, type Span } from './diagnostics.js';
 import { PIECE_KEY_ORDER, isCustom, pieceType } from './piece-types.js';
 import { pieceMovement, usesPalaceLines, type PieceNeeds } from './pieces.js';
-import { boardSquares, has, rankSquares, squareName, turned, type Squares } from './values.js';
+import { boardSquares, rankSquares, squareName, turned, zoneItems, type Squares } from './values.js';
 import type { FsfPiece, FsfVariant, Pair, Result } from './variant.js';
 
 export interface ImportedGame {
@@ -428,23 +428,4 @@ function castlingRules(v: FsfVariant, letters: (types: readonly string[]) => str
         });
     }
     return rules;
-}
-
-/** A set of squares as zone items: runs along each rank written as ranges (a2-h2). */
-export function zoneItems(set: Squares, files: number, ranks: number): string[] {
-    const items: string[] = [];
-    for (let r = 0; r < ranks; r++) {
-        let f = 0;
-        while (f < files) {
-            if (!has(set, f, r)) {
-                f++;
-                continue;
-            }
-            let end = f;
-            while (end + 1 < files && has(set, end + 1, r)) end++;
-            items.push(end === f ? squareName(f, r) : `${squareName(f, r)}-${squareName(end, r)}`);
-            f = end + 1;
-        }
-    }
-    return items;
 }

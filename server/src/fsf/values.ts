@@ -47,6 +47,25 @@ export function squareNames(set: Squares, files: number, ranks: number): string[
     return names;
 }
 
+/** A set of squares as zone items: runs along each rank written as ranges (a2-h2). */
+export function zoneItems(set: Squares, files: number, ranks: number): string[] {
+    const items: string[] = [];
+    for (let r = 0; r < ranks; r++) {
+        let f = 0;
+        while (f < files) {
+            if (!has(set, f, r)) {
+                f++;
+                continue;
+            }
+            let end = f;
+            while (end + 1 < files && has(set, end + 1, r)) end++;
+            items.push(end === f ? squareName(f, r) : `${squareName(f, r)}-${squareName(end, r)}`);
+            f = end + 1;
+        }
+    }
+    return items;
+}
+
 /** Something Fairy-Stockfish reads differently from what the text seems to say, located in the value. */
 export interface ValueProblem {
     severity: FsfSeverity;

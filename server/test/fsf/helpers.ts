@@ -84,6 +84,7 @@ function withoutEp(fen: string): string {
 export function sameInFfish(ffish: Ffish, ours: string, theirs: string, seed: number, games: number, plies: number): { positions: number; mismatches: string[] } {
     const rnd = random(seed);
     const a = newBoard(ffish, theirs) as ReturnType<typeof newBoard> & Results;
+    const b = newBoard(ffish, ours) as ReturnType<typeof newBoard> & Results;
     const mismatches: string[] = [];
     let positions = 0;
     try {
@@ -91,16 +92,12 @@ export function sameInFfish(ffish: Ffish, ours: string, theirs: string, seed: nu
             a.setFen(ffish.startingFen(theirs));
             for (let ply = 0; ply < plies; ply++) {
                 const fen = a.fen(true);
-                const b = newBoard(ffish, ours, fen) as ReturnType<typeof newBoard> & Results;
-                try {
-                    const left = a.legalMoves().split(' ').filter(Boolean).sort().join(' ');
-                    const right = b.legalMoves().split(' ').filter(Boolean).sort().join(' ');
-                    if (left !== right) mismatches.push(`${fen}: ${theirs} ${left} / ${ours} ${right}`);
-                    const over = [a.isGameOver(true) ? a.result(true) : '*', b.isGameOver(true) ? b.result(true) : '*'];
-                    if (over[0] !== over[1]) mismatches.push(`${fen}: ${theirs} ${over[0]} / ${ours} ${over[1]}`);
-                } finally {
-                    b.delete();
-                }
+                b.setFen(fen);
+                const left = a.legalMoves().split(' ').filter(Boolean).sort().join(' ');
+                const right = b.legalMoves().split(' ').filter(Boolean).sort().join(' ');
+                if (left !== right) mismatches.push(`${fen}: ${theirs} ${left} / ${ours} ${right}`);
+                const over = [a.isGameOver(true) ? a.result(true) : '*', b.isGameOver(true) ? b.result(true) : '*'];
+                if (over[0] !== over[1]) mismatches.push(`${fen}: ${theirs} ${over[0]} / ${ours} ${over[1]}`);
                 positions++;
                 const moves = a.legalMoves().split(' ').filter(Boolean);
                 if (moves.length === 0 || a.isGameOver()) break;
@@ -109,6 +106,7 @@ export function sameInFfish(ffish: Ffish, ours: string, theirs: string, seed: nu
         }
     } finally {
         a.delete();
+        b.delete();
     }
     return { positions, mismatches };
 }
