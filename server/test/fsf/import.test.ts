@@ -80,33 +80,30 @@ function imported(ini: string, name: string) {
     return result.games[0];
 }
 
+/**
+ * `ini` loaded into ffish and imported: no rule left out but adjudication ones (counting, chasing:
+ * warnings), the same play along seeded random games, the same perft from the start.
+ */
+function playsAsFairyStockfish(name: string, ini: string, seed: number, depth: number, positions: number): void {
+    load(ffish, ini);
+    const game = imported(ini, name);
+    expect(game.problems.filter((p) => p.severity === 'error').map((p) => p.message)).toEqual([]);
+    const beside = playBeside(ffish, game.game!, name, seed, 3, 80);
+    expect(beside.mismatches.slice(0, 5)).toEqual([]);
+    expect(beside.positions).toBeGreaterThan(positions);
+    const { lcpn, fsf } = bothPerft(ffish, game.game!, name, ffish.startingFen(name), depth);
+    expect(lcpn).toBe(fsf);
+}
+
 describe('sections over built-in variants play as Fairy-Stockfish plays them', () => {
     it.each(INHERITED)('%s', (parent) => {
-        const name = `im-${parent}`;
-        const ini = `[${name}:${parent}]\n`;
-        load(ffish, ini);
-        const game = imported(ini, name);
-        // Rules only adjudication uses (counting, chasing) are warnings; nothing else is left out.
-        expect(game.problems.filter((p) => p.severity === 'error').map((p) => p.message)).toEqual([]);
-        const beside = playBeside(ffish, game.game!, name, 5, 3, 80);
-        expect(beside.mismatches.slice(0, 5)).toEqual([]);
-        expect(beside.positions).toBeGreaterThan(60);
-        const { lcpn, fsf } = bothPerft(ffish, game.game!, name, ffish.startingFen(name), BIG.has(parent) ? 2 : 3);
-        expect(lcpn).toBe(fsf);
+        playsAsFairyStockfish(`im-${parent}`, `[im-${parent}:${parent}]\n`, 5, BIG.has(parent) ? 2 : 3, 60);
     }, GAME_TIMEOUT);
 });
 
 describe('sections written here play as Fairy-Stockfish plays them', () => {
     it.each(Object.keys(OWN))('%s', (name) => {
-        const { ini, depth } = OWN[name];
-        load(ffish, ini);
-        const game = imported(ini, name);
-        expect(game.problems.filter((p) => p.severity === 'error').map((p) => p.message)).toEqual([]);
-        const beside = playBeside(ffish, game.game!, name, 9, 3, 80);
-        expect(beside.mismatches.slice(0, 5)).toEqual([]);
-        expect(beside.positions).toBeGreaterThan(40);
-        const { lcpn, fsf } = bothPerft(ffish, game.game!, name, ffish.startingFen(name), depth);
-        expect(lcpn).toBe(fsf);
+        playsAsFairyStockfish(name, OWN[name].ini, 9, OWN[name].depth, 40);
     }, GAME_TIMEOUT);
 });
 
