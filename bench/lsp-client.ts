@@ -28,6 +28,8 @@ export interface LspClient {
     open(uri: string, text: string, version?: number): void;
     change(uri: string, version: number, contentChanges: unknown[]): void;
     close(uri: string): void;
+    /** The server's heap once its garbage is collected (a process started with `heapProbe`). */
+    heapUsed(): Promise<number>;
     /** Whether the process has exited (a crash), and how. */
     exited(): string | undefined;
     stderr(): string;
@@ -41,14 +43,21 @@ export interface StartOptions {
     nodeFlags?: string[];
     /** Client capabilities sent in `initialize`. */
     capabilities?: object;
+    /** The bench's heap probe bundle (heap-probe.ts), loaded into the server with --expose-gc. */
+    heapProbe?: string;
 }
 
 /** Starts `node <serverBundle> --stdio` and initializes it. */
 export async function startLspClient(serverBundle: string, options: StartOptions = {}): Promise<LspClient> {
-    const child = spawn(process.execPath, [...(options.nodeFlags ?? []), serverBundle, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const probe = options.heapProbe ? ['--expose-gc', '--require', options.heapProbe] : [];
+    const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...probe, serverBundle, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdin!.on('error', () => undefined); // a message racing the server's exit
     let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    const stderrWaiters = new Set<() => void>();
+    child.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        for (const wake of [...stderrWaiters]) wake();
+    });
     let exit: string | undefined;
     child.on('exit', (code, signal) => { exit = `exit code ${code}${signal ? `, signal ${signal}` : ''}`; });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
@@ -118,6 +127,20 @@ export async function startLspClient(serverBundle: string, options: StartOptions
         },
         close(uri) {
             void connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+        },
+        heapUsed() {
+            const from = stderr.length;
+            return new Promise((resolve, reject) => {
+                const check = () => {
+                    const match = /lcpn-bench-heap (\d+|failed.*)\n/.exec(stderr.slice(from));
+                    if (!match) return;
+                    stderrWaiters.delete(check);
+                    if (match[1].startsWith('failed')) reject(new Error(match[1]));
+                    else resolve(Number(match[1]));
+                };
+                stderrWaiters.add(check);
+                child.kill('SIGUSR2');
+            });
         },
         exited: () => exit,
         stderr: () => stderr,
