@@ -1,9 +1,9 @@
+import { fileName } from '../server/src/geometry/index.js';
 /**
  * Generated LCPN files for the benchmarks: definitions in the three styles, in turn,
  * referring to standard pieces and to a few earlier definitions (no cycles, shallow chains).
  */
 
-import { fileName } from '../server/src/engine/board.js';
 
 /** `a`, `b`, ..., `z`, `aa`, ...: digit-free names (LCPN names may not contain digits), spelled like board files. */
 const letters = fileName;

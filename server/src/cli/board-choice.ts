@@ -5,13 +5,14 @@
  * does not is left out with a note (views/board-rules.ts, the rule every view follows).
  */
 import type { LangiumDocument } from 'langium';
-import type { Board, Rules } from '../engine/board.js';
+import type { Rules } from '../engine/board.js';
 import { definitionsWithErrors } from '../semantics/convert-check.js';
 import { declaredBoard, type DeclaredBoard } from '../semantics/declared-board.js';
 import type { LcpnServices } from '../semantics/module.js';
 import type { BoardDeclaration } from '../engine/rules.js';
 import { fitRules } from '../views/board-rules.js';
 import { parseBoard } from './setup-options.js';
+import type { Board } from '../geometry/index.js';
 
 export interface BoardChoice {
     board: Board;

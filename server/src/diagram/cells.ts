@@ -2,8 +2,8 @@
  * What a movement diagram shows on each square, independent of how it is drawn: the text
  * and SVG renderers both read this model, so they always agree on what a square means.
  */
-import { squareName, type Board, type Destination, type SetUp, type Square } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import type { Destination, SetUp } from '../engine/board.js';
+import { type Board, boardGeometry, type Square, squareName } from '../geometry/index.js';
 
 /** An inclusive, 0-based range of files and of ranks to draw. */
 export interface DiagramWindow {

@@ -15,8 +15,8 @@
  * are tinted areas with an outline, each zone its own colour and dash pattern, named in the key.
  */
 import { Buffer } from 'node:buffer';
-import { fileName, squareName, type Board, type Destination, type SetUp, type Square } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import type { Destination, SetUp } from '../engine/board.js';
+import { type Board, boardGeometry, fileName, type Square, squareName } from '../geometry/index.js';
 import { cellKind, diagramCells, diagramWindow, inWindow, outsideWindow, wrapEdges, type DiagramWindow } from './cells.js';
 import { cellAt, cellLayout, renderCellDiagram } from './svg-cells.js';
 import { locustPairs } from './facts.js';

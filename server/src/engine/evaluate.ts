@@ -21,9 +21,9 @@
  * report.ts can tell when the one-pass "add an enemy on T" shortcut needs a re-check.
  * Work is bounded: states are de-duplicated at each leg, and a step budget stops runaway plans.
  */
-import type { Board, Occupant, Square } from './board.js';
+import type { Occupant } from './board.js';
 import { compare } from './conditions.js';
-import { boardGeometry, geometryOf, isCylinder, isFullBox } from '../geometry/index.js';
+import { type Board, boardGeometry, geometryOf, isCylinder, isFullBox, type Square } from '../geometry/index.js';
 import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
 import type { ConditionalPlan, EndRule, LeafPlan, PathPlan, Plan, PlanCondition, PlanTerm, PlanZone, SequencePlan, Vec } from './plan.js';
 import { walkPath, type PathWalkBoard } from './path-walk.js';

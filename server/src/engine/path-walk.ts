@@ -19,8 +19,8 @@
  */
 import type { BoardGeometry, Step } from '../geometry/geometry.js';
 import type { PathRegex } from '../model/piece.js';
-import type { Square } from './board.js';
 import { CHECK, F, L, R, compilePath, type PathState } from './path-compile.js';
+import type { Square } from '../geometry/index.js';
 
 /** What the walk asks of the position. */
 export interface PathWalkBoard {

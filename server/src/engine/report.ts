@@ -14,8 +14,8 @@
  * re-checked. For such plans every empty square whose contents the walk consulted is re-checked
  * with an enemy actually placed there.
  */
-import type { Board, Destination, Occupant, SetUp, Square } from './board.js';
-import { boardGeometry, boardProblem, geometryOf, isCylinder, theBoard, turnedBoard } from '../geometry/index.js';
+import type { Destination, Occupant, SetUp } from './board.js';
+import { type Board, boardGeometry, boardProblem, geometryOf, isCylinder, type Square, theBoard, turnedBoard } from '../geometry/index.js';
 import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
 import { capturesOnly, compile, isPieceDef } from './compile.js';
 import { SQUARE as SQUARE_LATTICE } from '../geometry/square.js';

@@ -11,7 +11,7 @@
  * Adding a geometry (triangular, ...) means implementing these two interfaces and naming the
  * board shape in `BoardShape`; see docs/ARCHITECTURE.md, "The geometry seam".
  */
-import type { Board, Square } from '../engine/board.js';
+import type { Board, Square } from './board.js';
 
 /** A step on the lattice, from White's point of view. */
 export type Step = readonly [number, number];

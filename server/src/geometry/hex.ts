@@ -14,7 +14,7 @@
  * Each orientation's direction tests are exact sign tests on the step's cartesian (X, Y),
  * scaled to integers: files X ~ q, Y ~ 2r + q; rows X ~ 2q + r, Y ~ r.
  */
-import type { Board, Square } from '../engine/board.js';
+import type { Board, Square } from './board.js';
 import type { BoardGeometry, CellPlace, DirectionTest, Geometry, Step } from './geometry.js';
 import { indexOfLetters, lettersOf } from './file-letters.js';
 import { latticePathOffsets } from './square.js';

@@ -17,8 +17,8 @@ import { brokenDefinitionElsewhere, brokenWhere } from '../semantics/broken-else
 import type { LcpnServices } from '../semantics/module.js';
 import { declaredBoard } from '../semantics/declared-board.js';
 import { fileGeometry } from '../semantics/file-geometry.js';
-import type { Board, Rules } from '../engine/board.js';
-import { boardGeometry, HOVER_BOARD } from '../geometry/index.js';
+import type { Rules } from '../engine/board.js';
+import { type Board, boardGeometry, HOVER_BOARD } from '../geometry/index.js';
 import { boardSetting, boardSourceWords, diagramConfig } from './diagram-board.js';
 import type { BoardDeclaration } from '../engine/rules.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';

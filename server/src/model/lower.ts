@@ -20,9 +20,9 @@ import { parsePath } from '../notation/path-parse.js';
 import { integerText, MAX_INTEGER, type CompareOp, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from './piece.js';
 import { bodyKind, headName, isCondition, isConditionApplication, type BodyKind } from './body-kind.js';
 import { CONDITION_TERMS, declarationWord, LOGIC_WORDS, PREDICATE_ARGUMENTS } from './vocabulary.js';
-import { parseSquare } from '../engine/board.js';
 import { MAX_RECTANGLE_SIDE as MAX_BOARD_SIDE } from '../geometry/limits.js';
 import { lowerBoard } from './lower-board.js';
+import { parseSquare } from '../geometry/index.js';
 
 export interface LoweringProblem {
     node: AstNode;

@@ -11,8 +11,7 @@
 import type { LangiumDocument } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
 import { parseId, spliceOf } from '../syntax/incremental-parse.js';
-import type { Board } from '../engine/board.js';
-import { geometryOf, SQUARE, type Geometry } from '../geometry/index.js';
+import { type Board, type Geometry, geometryOf, SQUARE } from '../geometry/index.js';
 import { headName } from '../model/body-kind.js';
 import type { PieceDef } from '../model/piece.js';
 import type { LcpnPieceModels } from './piece-models.js';

@@ -7,14 +7,14 @@
  * diagram comes first, drawn small enough to be seen whole under the title, with coordinates on
  * the board and its key beside it rather than below.
  */
-import type { Board, Rules } from '../engine/board.js';
+import type { Rules } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
 import { boardFacts, destinationFacts } from '../diagram/facts.js';
 import { markdownImage, renderSvgDiagram } from '../diagram/svg.js';
 import { diagramWindow, type DiagramWindow } from '../diagram/cells.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import type { PieceDef } from '../model/piece.js';
-import { boardGeometry } from '../geometry/index.js';
+import { type Board, boardGeometry } from '../geometry/index.js';
 import { codeBlock, escapeMarkdown } from './markdown.js';
 import { caveats, normalizedDefinition, propertyLines, sentence } from './piece-summary.js';
 import { mostInformativeFirst, scenarios } from './scenarios.js';

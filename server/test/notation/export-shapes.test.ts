@@ -3,8 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
 import { parsePieceText } from '../../src/model/parse-text.js';
-import type { BoardShape } from '../../src/geometry/shape.js';
 import { toBetza, toParlett, toPath } from '../../src/notation/index.js';
+import type { BoardShape } from '../../src/geometry/index.js';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
 const resolve = (key: string) => prelude.get(key);

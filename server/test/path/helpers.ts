@@ -6,8 +6,7 @@
 import { expect } from 'vitest';
 import { parsePath } from '../../src/notation/path-parse.js';
 import { walkPath } from '../../src/engine/path-walk.js';
-import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
-import type { Board, Square } from '../../src/engine/board.js';
+import { type Board, boardGeometry, hexagonBoard, type Square } from '../../src/geometry/index.js';
 
 export const SQUARE8: Board = { files: 8, ranks: 8 };
 export const GLINSKI: Board = hexagonBoard(6, 'files');

@@ -4,8 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { parsePath } from '../../src/notation/path-parse.js';
 import { walkPath, PathWalkLimit } from '../../src/engine/path-walk.js';
 import { compilePath, matchesPath, PATH_STATES_KEPT } from '../../src/engine/path-compile.js';
-import { boardGeometry } from '../../src/geometry/index.js';
-import type { Board } from '../../src/engine/board.js';
+import { type Board, boardGeometry } from '../../src/geometry/index.js';
 import { GLINSKI, SQUARE8, cellNames, sortNames, walk } from './helpers.js';
 
 describe('loops end', () => {

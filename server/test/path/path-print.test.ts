@@ -4,12 +4,12 @@ import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
 import { parsePieceText } from '../../src/model/parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
-import { destinations, squareName, type Resolver } from '../../src/engine/index.js';
+import { destinations, type Resolver } from '../../src/engine/index.js';
 import { toPath } from '../../src/notation/path-print.js';
 import { toBetza } from '../../src/notation/betza-print.js';
 import { parsePath } from '../../src/notation/path-parse.js';
 import { sortNames, walk } from './helpers.js';
-import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
+import { boardGeometry, hexagonBoard, squareName } from '../../src/geometry/index.js';
 
 const prelude = parsePieceText(preludeText).pieces;
 const preludeMap = new Map(prelude.map((p) => [p.key, p]));

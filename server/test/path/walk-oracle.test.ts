@@ -4,10 +4,9 @@
 // strings never make the parser throw, and its problems lie inside the string.
 import { describe, expect, test } from 'vitest';
 import type { PathRegex } from '../../src/model/piece.js';
-import type { Board, Square } from '../../src/engine/board.js';
 import { walkPath } from '../../src/engine/path-walk.js';
 import { parsePath } from '../../src/notation/path-parse.js';
-import { boardGeometry, hexagonBoard, type BoardGeometry } from '../../src/geometry/index.js';
+import { type Board, boardGeometry, type BoardGeometry, hexagonBoard, type Square } from '../../src/geometry/index.js';
 
 /** Seeded PRNG (mulberry32), so a failure replays. */
 function random(seed: number): () => number {

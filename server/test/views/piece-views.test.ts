@@ -9,8 +9,8 @@ import { parsePieceText } from '../../src/model/parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { HOVER_BOARD_HEIGHT, pieceMarkdown } from '../../src/views/piece-markdown.js';
 import { scenarios } from '../../src/views/scenarios.js';
-import { squareName } from '../../src/engine/board.js';
 import preludeText from '../../prelude/standard.lcpn?raw';
+import { squareName } from '../../src/geometry/index.js';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
 
