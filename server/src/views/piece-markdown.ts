@@ -10,12 +10,12 @@
 import type { Rules } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
 import { boardFacts, destinationFacts } from '../diagram/facts.js';
-import { markdownImage, renderSvgDiagram } from '../diagram/svg.js';
+import { renderSvgDiagram } from '../diagram/svg.js';
 import { diagramWindow, type DiagramWindow } from '../diagram/cells.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import type { PieceDef } from '../model/piece.js';
 import { type Board, boardGeometry } from '../geometry/index.js';
-import { codeBlock, escapeMarkdown } from './markdown.js';
+import { codeBlock, escapeMarkdown, markdownImage } from './markdown.js';
 import { caveats, normalizedDefinition, propertyLines, sentence } from './piece-summary.js';
 import { mostInformativeFirst, scenarios } from './scenarios.js';
 import { zoneFacts } from '../diagram/zones.js';
