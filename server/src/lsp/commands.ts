@@ -11,8 +11,7 @@ import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification } from 
 import type { LcpnServices } from '../semantics/module.js';
 import { conversionSummary, convertDocument, STYLE_NAMES, STYLES } from '../semantics/convert.js';
 import type { Style } from '../model/piece.js';
-
-export const CONVERT_DOCUMENT_COMMAND = 'lcpn.convertDocument';
+import { CONVERT_DOCUMENT_COMMAND } from './protocol.js';
 
 /** What `lcpn.convertDocument` answers. */
 export interface ConvertDocumentResult {
