@@ -18,7 +18,7 @@ import type { LcpnServices } from '../semantics/module.js';
 import { convertDefinition, STYLE_NAMES, STYLES } from '../semantics/convert.js';
 import { unclosedBrackets } from '../syntax/brackets.js';
 import { CONVERT_DOCUMENT_COMMAND } from './protocol.js';
-import { definitionStyle, notationOf } from '../model/lower.js';
+import { definitionStyle, notationOf } from '../semantics/lower.js';
 import type { Move, Style } from '../model/piece.js';
 import { printMove } from '../model/print.js';
 import { parseBetza, parseParlett } from '../notation/index.js';

@@ -14,14 +14,14 @@ import type { LcpnServices } from '../semantics/module.js';
 import type { LcpnPieceModels } from '../semantics/piece-models.js';
 import { isPreludeUri } from '../semantics/prelude.js';
 import { preferredDefinition, type LcpnScopeProvider } from '../semantics/scope-provider.js';
-import { definitionStyle } from '../model/lower.js';
+import { definitionStyle } from '../semantics/lower.js';
 import { normalizeName } from '../model/names.js';
 import type { Style } from '../model/piece.js';
 import { printPiece } from '../model/print.js';
 import { spellName } from '../model/spelling.js';
 import { DECLARATION_WORDS, DIRECTION_NAMES, directionDoc, FUNCTIONS, HEXAGON_ORIENTATION_WORDS, PROPERTIES, QUALIFIERS, type Word } from '../model/vocabulary.js';
 import { fileGeometry } from '../semantics/file-geometry.js';
-import { bodyKind } from '../model/body-kind.js';
+import { bodyKind } from '../semantics/body-kind.js';
 import { codeBlock } from '../views/markdown.js';
 import { CONDITIONALS, definitionSnippets } from './snippets.js';
 

@@ -10,7 +10,7 @@ import { LSPErrorCodes, ResponseError, type Range, type RenameParams, type TextD
 import * as ast from '../syntax/generated/ast.js';
 import { isPreludeUri } from '../semantics/prelude.js';
 import type { LcpnServices } from '../semantics/module.js';
-import { definitionStyle } from '../model/lower.js';
+import { definitionStyle } from '../semantics/lower.js';
 import { hasDigit } from '../model/names.js';
 
 export class LcpnRenameProvider extends DefaultRenameProvider {

@@ -7,7 +7,7 @@ import type { AstNode } from 'langium';
 import type { Document } from '../syntax/generated/ast.js';
 import { createLcpnServices } from '../semantics/module.js';
 import { lastAtOrBefore, lineStarts } from '../syntax/text-lines.js';
-import { lowerDefinition } from './lower.js';
+import { lowerDefinition } from '../semantics/lower.js';
 import type { PieceDef } from './piece.js';
 
 export interface TextProblem {

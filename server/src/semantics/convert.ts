@@ -16,7 +16,7 @@ import { definitionError, definitionsWithErrors, syntaxBroken, type Reason } fro
 import { lastAtOrBefore, lineEnding } from '../syntax/text-lines.js';
 import type { LcpnPieceModels } from './piece-models.js';
 import { layOutDefinition } from '../lsp/formatter.js';
-import { definitionStyle, lowerDefinition } from '../model/lower.js';
+import { definitionStyle, lowerDefinition } from './lower.js';
 import { lcpnParser } from '../model/parse-text.js';
 import type { PieceDef, Style } from '../model/piece.js';
 import { printPiece } from '../model/print.js';

@@ -22,7 +22,7 @@ import type { LcpnServices } from './module.js';
 import { closestNames, didYouMean, spellAs } from './suggest.js';
 import { lastAtOrBefore } from '../syntax/text-lines.js';
 import { LcpnValidationRegistry } from './validation-registry.js';
-import { enclosingStyle } from '../model/lower.js';
+import { enclosingStyle } from './lower.js';
 import { normalizeName } from '../model/names.js';
 
 export class LcpnDocumentValidator extends DefaultDocumentValidator {

@@ -25,7 +25,7 @@ import type { DefinitionUses } from './definition-uses.js';
 import { byName } from './definition-meaning.js';
 import type { LcpnPieceModels, PieceResolver } from './piece-models.js';
 import { recompile, sharedRefCache, usersSee } from '../engine/compile.js';
-import { bodyKind } from '../model/body-kind.js';
+import { bodyKind } from './body-kind.js';
 import { normalizeName } from '../model/names.js';
 
 /** How many definitions the cutoff stopped at (their users kept their diagnostics), for tests and the bench. */

@@ -14,7 +14,7 @@
  *
  * Declarations (boards, zones, conditions, functions) are checked here too, for what needs the
  * namespace: names that resolve to the wrong kind, zone squares off the file's declared board,
- * a second board in one file, cyclic conditions. Their syntax is the lowering's (model/lower.ts).
+ * a second board in one file, cyclic conditions. Their syntax is the lowering's (lower.ts).
  */
 import { AstUtils, type AstNode, type ValidationAcceptor, type ValidationChecks } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
@@ -28,7 +28,7 @@ import { compileCondition } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
 import { boardRules, zoneSquares } from '../engine/rules.js';
 import { geometryOf } from '../geometry/index.js';
-import { lowerMove } from '../model/lower.js';
+import { lowerMove } from './lower.js';
 import { normalizeKeyword } from '../model/names.js';
 import type { Declaration, Move, PieceDef } from '../model/piece.js';
 

@@ -7,7 +7,7 @@
 import type { AstNode } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
 import { normalizeName } from '../model/names.js';
-import { bodyKind, headName } from '../model/body-kind.js';
+import { bodyKind, headName } from './body-kind.js';
 import { declarationWord, functionWord, isTestWord, LOGIC_WORDS } from '../model/vocabulary.js';
 
 export type NameRole =

@@ -16,7 +16,7 @@ import { DocumentState, URI, type AstNodeDescription, type LangiumDocument } fro
 import type { LangiumServices } from 'langium/lsp';
 import * as ast from '../syntax/generated/ast.js';
 import { resolveName, type DefinitionTable, type LcpnScopeProvider, type Resolution } from './scope-provider.js';
-import { lowerDefinition, type LoweringProblem } from '../model/lower.js';
+import { lowerDefinition, type LoweringProblem } from './lower.js';
 import { normalizeName } from '../model/names.js';
 import type { PieceDef } from '../model/piece.js';
 import { KeptPlans, sharedRefCache } from '../engine/compile.js';

@@ -6,9 +6,9 @@
  * (server/src/geometry/), which this asks whether a hole is a cell of the board.
  */
 import * as ast from '../syntax/generated/ast.js';
-import { normalizeName } from './names.js';
+import { normalizeName } from '../model/names.js';
 import { headName } from './body-kind.js';
-import { integerText, type BoardClause, type Declaration } from './piece.js';
+import { integerText, type BoardClause, type Declaration } from '../model/piece.js';
 import { boardGeometry, type BoardShape, type Square } from '../geometry/index.js';
 import { MAX_HEXAGON_SIDE, MAX_RECTANGLE_SIDE as MAX_BOARD_SIDE, MIN_HEXAGON_SIDE } from '../geometry/limits.js';
 
