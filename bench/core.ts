@@ -8,7 +8,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { URI } from 'langium';
 import { createLcpnServices } from '../server/src/semantics/module.js';
-import { ensurePrelude } from '../server/src/semantics/prelude.js';
 import { destinations } from '../server/src/engine/report.js';
 import { renderSvgDiagram } from '../server/src/diagram/svg.js';
 import { renderTextDiagram } from '../server/src/diagram/text.js';
@@ -31,7 +30,7 @@ export type Services = ReturnType<typeof createLcpnServices>;
 
 export async function createServices(): Promise<Services> {
     const services = createLcpnServices();
-    await services.shared.workspace.DocumentBuilder.build([ensurePrelude(services.shared)]);
+    await services.shared.workspace.DocumentBuilder.build([services.shared.lcpn.Prelude.document()]);
     return services;
 }
 

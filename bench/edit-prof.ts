@@ -12,14 +12,13 @@
  */
 import { URI } from 'langium';
 import { createLcpnServices } from '../server/src/semantics/module.js';
-import { ensurePrelude } from '../server/src/semantics/prelude.js';
 import { lcpnTextDocuments } from '../server/src/workspace/text-changes.js';
 import { generateBytes, generateChainedBytes } from './generate.js';
 
 async function main(): Promise<void> {
     const services = createLcpnServices();
     const { DocumentBuilder, LangiumDocuments, LangiumDocumentFactory, TextDocuments } = services.shared.workspace;
-    await DocumentBuilder.build([ensurePrelude(services.shared)]);
+    await DocumentBuilder.build([services.shared.lcpn.Prelude.document()]);
     const kind = process.argv[2] ?? 'shallow';
     const bytes = Number(process.argv[3] ?? 100_000);
     let text = kind === 'chained' ? generateChainedBytes(bytes) : generateBytes(bytes);

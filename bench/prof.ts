@@ -15,13 +15,12 @@
  */
 import { URI } from 'langium';
 import { createLcpnServices } from '../server/src/semantics/module.js';
-import { ensurePrelude } from '../server/src/semantics/prelude.js';
 import { generateKind as generate } from './generate.js';
 
 async function main(): Promise<void> {
     const services = createLcpnServices();
     const { DocumentBuilder, LangiumDocuments, LangiumDocumentFactory } = services.shared.workspace;
-    await DocumentBuilder.build([ensurePrelude(services.shared)]);
+    await DocumentBuilder.build([services.shared.lcpn.Prelude.document()]);
     const kind = process.argv[2] ?? 'chained';
     const bytes = Number(process.argv[3] ?? 25_000);
     const text = generate(kind, bytes);

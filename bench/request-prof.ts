@@ -14,14 +14,13 @@ import { writeFileSync } from 'node:fs';
 import { URI } from 'langium';
 import { CancellationToken } from 'vscode-languageserver';
 import { createLcpnServices } from '../server/src/semantics/module.js';
-import { ensurePrelude } from '../server/src/semantics/prelude.js';
 import { lcpnTextDocuments } from '../server/src/workspace/text-changes.js';
 import { generateBytes } from './generate.js';
 
 async function main(): Promise<void> {
     const services = createLcpnServices();
     const { DocumentBuilder, LangiumDocuments, LangiumDocumentFactory, TextDocuments } = services.shared.workspace;
-    await DocumentBuilder.build([ensurePrelude(services.shared)]);
+    await DocumentBuilder.build([services.shared.lcpn.Prelude.document()]);
     const lsp = services.Lcpn.lsp;
     const bytes = Number(process.argv[2] ?? 1_000_000);
     const repeat = Number(process.argv[3] ?? 5);

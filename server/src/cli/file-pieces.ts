@@ -38,10 +38,9 @@ export interface FilePieces {
 /** The definitions of `document` a command shows (all, or the ones `names` names: see piecesOf). */
 export function filePieces(services: LcpnServices, document: LangiumDocument<ast.Document>, names: string[] = []): FilePieces {
     const broken = brokenPieces(services, document);
-    const models = services.lcpn.PieceModels;
     const shown = piecesOf(services, document, names).map((named): FilePiece => {
         const error = broken.get(named.piece);
-        return { ...named, ...(error ? { error } : {}), notes: brokenDefinitionNotes(models, document, named.node) };
+        return { ...named, ...(error ? { error } : {}), notes: brokenDefinitionNotes(services, document, named.node) };
     });
     const others = shown.filter((p) => p.piece.declaration).length;
     return { document, shown, pieces: shown.length - others, others, errors: errorsFor(services, document, names.length > 0 ? shown : undefined) };

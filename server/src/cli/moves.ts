@@ -109,7 +109,7 @@ async function inPosition(args: string[], options: CliOptions): Promise<Subject>
  * means instead (views/broken-definitions.ts).
  */
 function noteBroken(services: LcpnServices, document: LangiumDocument<Document>, found: NamedPiece): void {
-    for (const note of brokenDefinitionNotes(services.lcpn.PieceModels, document, found.node)) printNote(`${found.piece.name}: ${note} (run lcpn check for the details)`);
+    for (const note of brokenDefinitionNotes(services, document, found.node)) printNote(`${found.piece.name}: ${note} (run lcpn check for the details)`);
 }
 
 function printNote(note: string): void {

@@ -36,7 +36,7 @@ export function findPiece(services: LcpnServices, document: LangiumDocument<ast.
     const key = normalizeName(name);
     const piece = resolve(key);
     // The file's own definition has a syntax error, and the name means another file's or the prelude's: never shown in its place.
-    const standIn = standInFor(models, document, key);
+    const standIn = standInFor(services, document, key);
     if (standIn) {
         const reason = definitionsWithErrors(models, document).get(standIn.own) ?? SYNTAX_ERROR;
         throw new CliError(`'${escapeText(name)}' (${escapeText(displayName(document))}, line ${standIn.line}) ${escapeText(reason.replace(/^it /, ''))}: fix it to see its moves (lcpn check shows the details); ${escapeText(standIn.standIn)} is not shown in its place`, 1);

@@ -13,7 +13,6 @@ import type { CodeActionProvider } from 'langium/lsp';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from '../semantics/issue-codes.js';
-import { isPreludeUri } from '../semantics/prelude.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { convertDefinition, STYLE_NAMES, STYLES } from '../semantics/convert.js';
 import { unclosedBrackets } from '../syntax/brackets.js';
@@ -219,7 +218,7 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
         const models = this.services.lcpn.PieceModels;
         const fromPrelude = (key: string) => {
             const node = models.definitionNode(key, uri);
-            return node !== undefined && isPreludeUri(AstUtils.getDocument(node).uri.toString());
+            return node !== undefined && this.services.lcpn.Prelude.isPrelude(AstUtils.getDocument(node).uri);
         };
         return refKeys(named).every(fromPrelude) ? named : move;
     }

@@ -112,7 +112,7 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         ...(atProblem ? { atProblem } : {}),
         boardNotes: (fitted?.notes ?? []).map(sentence),
         // A broken definition of the file's own behind this diagram is said, never shown silently as another (views/broken-definitions.ts).
-        definitionNotes: brokenDefinitionNotes(services.lcpn.PieceModels, document, definition).map(sentence),
+        definitionNotes: brokenDefinitionNotes(services, document, definition).map(sentence),
         boardOffers: boardOffers(declared ? { name: declared.node.name || declared.key, board: declared.rules.board } : undefined),
         blockers: placed,
         svg: renderSvgDiagram(setup, result.destinations, { window, labels: true, interactive: true, title, zones }),

@@ -11,7 +11,6 @@ import type { Hover, HoverParams } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
 import type { DiagramStyle } from './client.js';
 import { nameRole } from '../semantics/name-roles.js';
-import { isPreludeUri } from '../semantics/prelude.js';
 import { candidateFileNames, isAmbiguityError } from '../semantics/scope-provider.js';
 import { brokenDefinitionElsewhere, brokenWhere } from '../semantics/broken-elsewhere.js';
 import type { LcpnServices } from '../semantics/module.js';
@@ -176,7 +175,7 @@ export class LcpnHoverProvider implements HoverProvider {
         const models = this.services.lcpn.PieceModels;
         if (ast.isDefinition(node) && node.name === text) {
             const lowered = models.loweredOf(node);
-            return lowered ? this.piece(lowered.piece, uri, settings, undefined, brokenDefinitionNotes(models, document, node)) : undefined;
+            return lowered ? this.piece(lowered.piece, uri, settings, undefined, brokenDefinitionNotes(this.services, document, node)) : undefined;
         }
         if (ast.isNameRef(node)) {
             const role = nameRole(node);
@@ -184,8 +183,8 @@ export class LcpnHoverProvider implements HoverProvider {
                 const target = node.ref.ref;
                 if (!target) return this.declared(normalizeName(text), uri, settings) ?? this.unresolved(node, text, document);
                 const lowered = models.loweredOf(target);
-                const origin = isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? 'standard prelude' : undefined;
-                return lowered ? this.piece(lowered.piece, uri, settings, origin, brokenDefinitionNotes(models, document, target)) : undefined;
+                const origin = this.services.lcpn.Prelude.isPrelude(AstUtils.getDocument(target).uri) ? 'standard prelude' : undefined;
+                return lowered ? this.piece(lowered.piece, uri, settings, origin, brokenDefinitionNotes(this.services, document, target)) : undefined;
             }
             // A zone, condition or function the file defines, used by name (`in(palace)`, `if (on_own_side)`, `capture_a_general(rook)`).
             const defined = this.declared(normalizeName(text), uri, settings);

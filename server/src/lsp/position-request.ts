@@ -127,7 +127,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
 function brokenNotes(services: LcpnServices, document: LangiumDocument, name: string): string[] {
     const models = services.lcpn.PieceModels;
     const node = models.definitionNode(normalizeName(name), document.uri.toString());
-    return node ? brokenDefinitionNotes(models, document, node).map(sentence) : [];
+    return node ? brokenDefinitionNotes(services, document, node).map(sentence) : [];
 }
 
 /** The declared board's zones as White sees them, outlined (no piece chosen: none is more relevant). */

@@ -14,7 +14,7 @@
  * The result is checked: expanded again it must equal the input, or the input is returned.
  * Used by `lcpn convert --from betza|parlett`; a code action can use it the same way.
  */
-import { preludeText } from '../semantics/prelude.js';
+import { preludeText } from '../workspace/prelude.js';
 import { parsePieceText } from '../model/parse-text.js';
 import type { Move, PieceDef } from '../model/piece.js';
 

@@ -20,7 +20,6 @@ import * as ast from '../syntax/generated/ast.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import { IssueCodes } from './issue-codes.js';
 import { nameRole, type NameRole } from './name-roles.js';
-import { isPreludeUri } from './prelude.js';
 import { isAmbiguityError, type LcpnScopeProvider } from './scope-provider.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
 
@@ -45,11 +44,12 @@ export interface BrokenElsewhere {
 export function brokenDefinitionElsewhere(services: LangiumCoreServices, key: string, document: LangiumDocument): BrokenElsewhere | undefined {
     const scopes = services.references.ScopeProvider as Partial<LcpnScopeProvider>;
     if (typeof scopes.resolve !== 'function' || scopes.resolve.call(scopes, key, document).kind !== 'unknown') return undefined;
+    const prelude = (scopes as LcpnScopeProvider).prelude;
     const own = document.uri.toString();
     let found: { uri: string; definition: ast.Definition } | undefined;
     for (const other of services.shared.workspace.LangiumDocuments.all) {
         const uri = other.uri.toString();
-        if (uri === own || isPreludeUri(uri) || (found && found.uri < uri)) continue;
+        if (uri === own || prelude.isPrelude(uri) || (found && found.uri < uri)) continue;
         const definition = brokenDefinitionsOf(other).get(key);
         if (definition) found = { uri, definition };
     }

@@ -2,7 +2,7 @@ import '../workspace/node-compat.js';
 import { EmptyFileSystem, inject, type Module } from 'langium';
 import {
     createDefaultModule, createDefaultSharedModule, NormalizedTextDocuments,
-    type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices, type PartialLangiumSharedServices
+    type DefaultSharedModuleContext, type LangiumServices, type PartialLangiumServices, type PartialLangiumSharedServices
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from '../syntax/generated/module.js';
 import { LcpnIndexManager } from '../workspace/index-manager.js';
@@ -17,7 +17,8 @@ import { LcpnValueConverter } from '../syntax/value-converter.js';
 import { LcpnClient } from '../lsp/client.js';
 import { LcpnPieceModels } from './piece-models.js';
 import { forgetWalksAfterBuilds } from '../syntax/ast-walk.js';
-import { choosePreludeUri } from '../workspace/prelude-file.js';
+import { LcpnPrelude } from '../workspace/prelude.js';
+import type { LcpnSharedAddedServices, LcpnSharedServices } from '../workspace/services.js';
 import { LcpnScopeProvider } from './scope-provider.js';
 import { LcpnReferences } from './keyword-references.js';
 import { LcpnValidationRegistry } from './validation-registry.js';
@@ -49,12 +50,15 @@ export interface LcpnAddedServices {
     lcpn: {
         PieceModels: LcpnPieceModels;
         Client: LcpnClient;
+        /** The shared container's (one prelude per workspace), here for the language's services. */
+        Prelude: LcpnPrelude;
     };
 }
 
 export { LcpnClient };
 
 export type LcpnServices = LangiumServices & LcpnAddedServices;
+export type { LcpnSharedServices };
 
 /** All LCPN overrides of Langium's language services; one line each, the logic lives in the named files. */
 export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAddedServices> = {
@@ -63,7 +67,8 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     LanguageMetaData: () => ({ ...LcpnLanguageMetaData, mode: 'production' }),
     lcpn: {
         PieceModels: (services) => new LcpnPieceModels(services),
-        Client: () => new LcpnClient()
+        Client: () => new LcpnClient(),
+        Prelude: (services) => (services.shared as LcpnSharedServices).lcpn.Prelude
     },
     lsp: {
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),
@@ -101,8 +106,11 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
 };
 
 /** Overrides of Langium's shared (workspace-wide) services. */
-export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumSharedServices> = {
+export const LcpnSharedModule: Module<LcpnSharedServices, PartialLangiumSharedServices & LcpnSharedAddedServices> = {
     ServiceRegistry: (shared) => new LcpnServiceRegistry(shared),
+    lcpn: {
+        Prelude: (shared) => new LcpnPrelude(shared)
+    },
     lsp: {
         DocumentUpdateHandler: (shared) => new LcpnDocumentUpdateHandler(shared),
         ExecuteCommandHandler: (shared) => new LcpnCommandHandler(shared),
@@ -120,7 +128,7 @@ export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumShare
 };
 
 export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFileSystem): {
-    shared: LangiumSharedServices;
+    shared: LcpnSharedServices;
     Lcpn: LcpnServices;
 } {
     const shared = inject(createDefaultSharedModule(context), LcpnGeneratedSharedModule, LcpnSharedModule);
@@ -134,7 +142,7 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     forgetWalksAfterBuilds(shared.workspace.DocumentBuilder);
     shared.lsp.LanguageServer.onInitialize((params) => {
         Lcpn.lcpn.Client.initialize(params);
-        choosePreludeUri(params);
+        shared.lcpn.Prelude.initialize(params);
     });
     return { shared, Lcpn };
 }

@@ -158,7 +158,7 @@ export class LcpnPieceModels {
     private resolve(key: string, scope: UriScope): Resolution {
         const scopes = this.scopes;
         if (scope.document) return scopes.resolve(key, scope.document);
-        return resolveName(scopes.definitionTable().get(normalizeName(key)), scope.uri);
+        return resolveName(scopes.definitionTable().get(normalizeName(key)), scope.uri, scopes.prelude);
     }
 
     private definitionTable(): DefinitionTable {
