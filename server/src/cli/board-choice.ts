@@ -6,7 +6,6 @@
  */
 import type { LangiumDocument } from 'langium';
 import type { Rules } from '../engine/board.js';
-import { definitionsWithErrors } from '../semantics/convert-check.js';
 import { declaredBoard, type DeclaredBoard } from '../semantics/declared-board.js';
 import type { LcpnServices } from '../semantics/module.js';
 import type { BoardDeclaration } from '../engine/rules.js';
@@ -39,7 +38,7 @@ export function declaredOf(services: LcpnServices, document: LangiumDocument): C
     const models = services.lcpn.PieceModels;
     const declared = declaredBoard(models, document);
     if (!declared) return undefined;
-    const error = definitionsWithErrors(models, document).get(declared.node);
+    const error = services.lcpn.Conversion.errors.all(document).get(declared.node);
     return error ? { ...declared, error } : declared;
 }
 

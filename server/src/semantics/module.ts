@@ -16,6 +16,7 @@ import { LcpnParserErrorMessageProvider } from '../syntax/parser-messages.js';
 import { LcpnValueConverter } from '../syntax/value-converter.js';
 import { LcpnClient } from '../lsp/client.js';
 import { LcpnPieceModels } from './piece-models.js';
+import { LcpnConversion } from './convert.js';
 import { forgetWalksAfterBuilds } from '../syntax/ast-walk.js';
 import { LcpnPrelude } from '../workspace/prelude.js';
 import type { LcpnSharedAddedServices, LcpnSharedServices } from '../workspace/services.js';
@@ -50,6 +51,7 @@ export interface LcpnAddedServices {
     lcpn: {
         PieceModels: LcpnPieceModels;
         Client: LcpnClient;
+        Conversion: LcpnConversion;
         /** The shared container's (one prelude per workspace), here for the language's services. */
         Prelude: LcpnPrelude;
     };
@@ -68,6 +70,8 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     lcpn: {
         PieceModels: (services) => new LcpnPieceModels(services),
         Client: () => new LcpnClient(),
+        // Converted definitions are laid out by the formatter's rules.
+        Conversion: (services) => new LcpnConversion(services.lcpn.PieceModels, services.parser.LangiumParser, (text) => (services.lsp.Formatter as LcpnFormatter).layOutDefinition(text)),
         Prelude: (services) => (services.shared as LcpnSharedServices).lcpn.Prelude
     },
     lsp: {
@@ -76,7 +80,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         DefinitionProvider: (services) => new LcpnDefinitionProvider(services),
         DocumentSymbolProvider: (services) => new LcpnDocumentSymbolProvider(services),
         FoldingRangeProvider: (services) => new LcpnFoldingRangeProvider(services),
-        Formatter: () => new LcpnFormatter(),
+        Formatter: (services) => new LcpnFormatter(services.shared),
         HoverProvider: (services) => new LcpnHoverProvider(services),
         RenameProvider: (services) => new LcpnRenameProvider(services),
         SemanticTokenProvider: (services) => new LcpnSemanticTokenProvider(services)

@@ -13,7 +13,7 @@
  * diagram, code action) lowers the few definitions it reads again (microseconds each).
  */
 import { DocumentState, URI, type AstNodeDescription, type LangiumDocument } from 'langium';
-import type { LangiumServices } from 'langium/lsp';
+import type { LcpnServices } from './module.js';
 import * as ast from '../syntax/generated/ast.js';
 import { resolveName, type DefinitionTable, type LcpnScopeProvider, type Resolution } from './scope-provider.js';
 import { lowerDefinition, type LoweringProblem } from './lower.js';
@@ -56,7 +56,7 @@ export class LcpnPieceModels {
      */
     private readonly keptPlans = new KeptPlans();
 
-    constructor(private readonly services: LangiumServices) {}
+    constructor(private readonly services: LcpnServices) {}
 
     /**
      * The scope provider, looked up once: each `services.references.ScopeProvider` goes through
@@ -81,6 +81,11 @@ export class LcpnPieceModels {
             if (lowered) result.set(node, lowered);
         }
         return result;
+    }
+
+    /** The prelude's pieces, lowered, in source order (the standard names of imported movements: notation/standard-names.ts). */
+    preludePieces(): PieceDef[] {
+        return [...this.definitions(this.services.lcpn.Prelude.document()).values()].map((d) => d.piece);
     }
 
     /** The lowered form of one definition node (none for a definition without a name). */

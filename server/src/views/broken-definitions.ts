@@ -16,7 +16,7 @@
 import { AstUtils, type LangiumDocument } from 'langium';
 import type * as ast from '../syntax/generated/ast.js';
 import { brokenDefinitionsOf } from '../semantics/broken-elsewhere.js';
-import { definitionError, SYNTAX_ERROR } from '../semantics/convert-check.js';
+import { SYNTAX_ERROR } from '../semantics/convert-check.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { references } from '../model/cycles.js';
 import { normalizeName } from '../model/names.js';
@@ -57,7 +57,7 @@ export function brokenDefinitionNotes(services: LcpnServices, document: LangiumD
     const notes: string[] = [];
     const key = normalizeName(shown.name);
     if (inDocument) {
-        const reason = definitionError(services.lcpn.PieceModels, document, shown);
+        const reason = services.lcpn.Conversion.errors.of(document, shown);
         if (reason) {
             // The error's own words are the diagnostic's (an editor shows it beside this): said once, there.
             const what = reason === SYNTAX_ERROR ? 'a syntax error' : 'an error';

@@ -12,7 +12,7 @@ import { evaluatePrepared, prepare, type Prepared } from '../../src/engine/repor
 import { LineTables, occupantHolds, walkLine, type Line } from '../../src/engine/lines.js';
 import { lowerToLines } from '../../src/engine/lower-lines.js';
 import { type Board, boardGeometry, geometryOf } from '../../src/geometry/index.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { random } from '../variants/fsf.js';
 

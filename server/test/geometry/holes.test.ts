@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { type Board, boardGeometry, isHole, notACell } from '../../src/geometry/index.js';
 import { parseBoardSpec } from '../../src/geometry/board-spec.js';
 import { scenarios } from '../../src/views/scenarios.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 
 const board = (spec: string): Board => {
     const parsed = parseBoardSpec(spec);

@@ -2,7 +2,7 @@
 // (walked on the turned board), zones and landing tests, the CLI report's cell names.
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { destinations, movesReport, type Resolver } from '../../src/engine/index.js';
 import { type Board, boardGeometry, hexagonBoard } from '../../src/geometry/index.js';

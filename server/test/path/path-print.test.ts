@@ -2,7 +2,7 @@
 // path walked on the square board against the engine's moves of the piece, and what is lost.
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { destinations, type Resolver } from '../../src/engine/index.js';
 import { toPath } from '../../src/notation/path-print.js';

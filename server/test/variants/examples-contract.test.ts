@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { movesReport, type Occupant } from '../../src/engine/index.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import { GAME_TIMEOUT } from './compare.js';
 import { loadLcpn, type LcpnFile } from './lcpn-side.js';
 import { TestWorkspace } from '../language/namespace-workspace.js';

@@ -5,7 +5,7 @@
  * cost for huge definitions. Squares are worked out by hand (9x9 board, the piece on e5).
  */
 import { describe, expect, test } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { HOVER_BOARD_HEIGHT, pieceMarkdown } from '../../src/views/piece-markdown.js';
 import { scenarios } from '../../src/views/scenarios.js';

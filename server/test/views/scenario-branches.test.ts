@@ -7,7 +7,7 @@
  * Squares by hand on the 9x9 board, the piece on e5.
  */
 import { describe, expect, test } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { pieceMarkdown } from '../../src/views/piece-markdown.js';
 import { scenarios, type Scenario } from '../../src/views/scenarios.js';

@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Rules } from '../../src/engine/board.js';
 import { boardRules } from '../../src/engine/rules.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { BoardClause, Move, PieceDef, Term, Test } from '../../src/model/piece.js';
 import { pieceUses, rankThresholds, testAt } from '../../src/views/piece-uses.js';
 import { scenarios, testedRanks, type Scenario } from '../../src/views/scenarios.js';
