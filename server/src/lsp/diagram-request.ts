@@ -11,7 +11,6 @@
 import { AstUtils, CstUtils, URI, type LangiumDocument } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
 import * as ast from '../syntax/generated/ast.js';
-import { nameRole } from '../semantics/name-roles.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { declaredBoard, type DeclaredBoard } from '../semantics/declared-board.js';
 import type { Blocker } from './protocol.js';
@@ -62,7 +61,7 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
     const document = shared.workspace.LangiumDocuments.hasDocument(uri) ? shared.workspace.LangiumDocuments.getDocument(uri) : undefined;
     if (!document) return null;
     const services = shared.ServiceRegistry.getServices(uri) as LcpnServices;
-    const definition = definitionAt(document, params.position);
+    const definition = definitionAt(services, document, params.position);
     const piece = definition && services.lcpn.PieceModels.loweredOf(definition)?.piece;
     if (!definition || !piece) return null;
     const declared = declaredBoard(services.lcpn.PieceModels, document);
@@ -152,13 +151,13 @@ export function describeDeclared(declared: DeclaredBoard): { name: string; files
 }
 
 /** The definition of the piece named under the cursor, or the definition around it. */
-export function definitionAt(document: LangiumDocument, position: { line: number; character: number }): ast.Definition | undefined {
+export function definitionAt(services: LcpnServices, document: LangiumDocument, position: { line: number; character: number }): ast.Definition | undefined {
     const root = document.parseResult.value.$cstNode;
     if (!root) return undefined;
     const offset = document.textDocument.offsetAt(position);
     const leaf = CstUtils.findLeafNodeAtOffset(root, offset) ?? CstUtils.findLeafNodeAtOffset(root, Math.max(0, offset - 1));
     if (!leaf) return undefined;
     const node = leaf.astNode;
-    if (ast.isNameRef(node) && nameRole(node) === 'piece' && node.ref.ref) return node.ref.ref;
+    if (ast.isNameRef(node) && services.lcpn.NameRoles.role(node) === 'piece' && node.ref.ref) return node.ref.ref;
     return AstUtils.getContainerOfType(node, ast.isDefinition);
 }

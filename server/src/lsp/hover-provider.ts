@@ -10,7 +10,6 @@ import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
 import type { DiagramStyle } from './client.js';
-import { nameRole } from '../semantics/name-roles.js';
 import { candidateFileNames, isAmbiguityError } from '../semantics/scope-provider.js';
 import { brokenDefinitionElsewhere, brokenWhere } from '../semantics/broken-elsewhere.js';
 import type { LcpnServices } from '../semantics/module.js';
@@ -178,7 +177,7 @@ export class LcpnHoverProvider implements HoverProvider {
             return lowered ? this.piece(lowered.piece, uri, settings, undefined, brokenDefinitionNotes(this.services, document, node)) : undefined;
         }
         if (ast.isNameRef(node)) {
-            const role = nameRole(node);
+            const role = this.services.lcpn.NameRoles.role(node);
             if (role === 'piece') {
                 const target = node.ref.ref;
                 if (!target) return this.declared(normalizeName(text), uri, settings) ?? this.unresolved(node, text, document);

@@ -13,7 +13,7 @@ import {
 } from 'langium/lsp';
 import { SemanticTokenModifiers, SemanticTokenTypes, type SemanticTokensOptions } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
-import { nameRole } from '../semantics/name-roles.js';
+import { LcpnNameRoles } from '../semantics/name-roles.js';
 import type { LcpnServices } from '../semantics/module.js';
 import type { LcpnPieceModels } from '../semantics/piece-models.js';
 import { normalizeKeyword } from '../model/names.js';
@@ -34,11 +34,13 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
     /** Per grammar element, the feature of the assignment it lies in. */
     private readonly features = new Map<AstNode, string | undefined>();
     private readonly prelude: LcpnPrelude | undefined;
+    private readonly roles: LcpnNameRoles;
 
     constructor(services: LangiumServices) {
         super(services);
         this.models = (services as Partial<LcpnServices>).lcpn?.PieceModels;
         this.prelude = (services as Partial<LcpnServices>).lcpn?.Prelude;
+        this.roles = (services as Partial<LcpnServices>).lcpn?.NameRoles ?? new LcpnNameRoles();
     }
 
     /** Deltas on: after an edit VS Code asks for the change since its last answer (Langium's builder computes the one edit). */
@@ -164,7 +166,7 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
     }
 
     private highlightName(node: ast.NameRef, accept: SemanticTokenAcceptor): void {
-        const role = nameRole(node);
+        const role = this.roles.role(node);
         const name = node.ref.$refText;
         if (role === 'default-test') {
             accept({ node, property: 'ref', type: T.keyword });

@@ -17,6 +17,7 @@ import { LcpnValueConverter } from '../syntax/value-converter.js';
 import { LcpnClient } from '../lsp/client.js';
 import { LcpnPieceModels } from './piece-models.js';
 import { LcpnConversion } from './convert.js';
+import { LcpnNameRoles } from './name-roles.js';
 import { forgetWalksAfterBuilds } from '../syntax/ast-walk.js';
 import { LcpnPrelude } from '../workspace/prelude.js';
 import type { LcpnSharedAddedServices, LcpnSharedServices } from '../workspace/services.js';
@@ -52,6 +53,7 @@ export interface LcpnAddedServices {
         PieceModels: LcpnPieceModels;
         Client: LcpnClient;
         Conversion: LcpnConversion;
+        NameRoles: LcpnNameRoles;
         /** The shared container's (one prelude per workspace), here for the language's services. */
         Prelude: LcpnPrelude;
     };
@@ -70,6 +72,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     lcpn: {
         PieceModels: (services) => new LcpnPieceModels(services),
         Client: () => new LcpnClient(),
+        NameRoles: () => new LcpnNameRoles(),
         // Converted definitions are laid out by the formatter's rules.
         Conversion: (services) => new LcpnConversion(services.lcpn.PieceModels, services.parser.LangiumParser, (text) => (services.lsp.Formatter as LcpnFormatter).layOutDefinition(text)),
         Prelude: (services) => (services.shared as LcpnSharedServices).lcpn.Prelude

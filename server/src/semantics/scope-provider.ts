@@ -21,7 +21,7 @@ import {
 import type { LcpnServices } from './module.js';
 import * as ast from '../syntax/generated/ast.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
-import { isLinkedRole } from './name-roles.js';
+import type { LcpnNameRoles } from './name-roles.js';
 import { LcpnIndexManager } from '../workspace/index-manager.js';
 import type { LcpnPrelude } from '../workspace/prelude.js';
 import { normalizeName } from '../model/names.js';
@@ -104,10 +104,12 @@ export class LcpnScopeProvider implements ScopeProvider {
     }
 
     private preludeService: LcpnPrelude | undefined;
+    private nameRoles: LcpnNameRoles | undefined;
 
     getScope(context: ReferenceInfo): Scope {
         // Pieces, zones, conditions and defined functions link; squares and built-in words never do.
-        if (!ast.isNameRef(context.container) || !isLinkedRole(context.container)) return EMPTY_SCOPE;
+        this.nameRoles ??= this.services.lcpn.NameRoles;
+        if (!ast.isNameRef(context.container) || !this.nameRoles.isLinked(context.container)) return EMPTY_SCOPE;
         // A node of a replaced or closed document (a request that raced an edit) resolves to nothing.
         const root = AstUtils.findRootNode(context.container);
         const document = root.$document;

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { AstUtils, URI, type AstNode } from 'langium';
 import { describe, expect, test } from 'vitest';
 import * as ast from '../../src/syntax/generated/ast.js';
-import { nameRole, nameRoleTypeTests } from '../../src/semantics/name-roles.js';
+import { nameRoleTypeTests } from '../../src/semantics/name-roles.js';
 import { services } from './workspace.js';
 
 const generated = ast as unknown as Record<string, (node: unknown) => boolean>;
@@ -63,7 +63,7 @@ describe('name roles: a definition that is a condition, asked in any order', () 
             const there = named(fn, 'general-there');
             // Alternating between the two definitions, and asking the same name twice.
             for (const order of [[side, capture, side, there], [capture, side, there, side], [there, there, side, side]]) {
-                expect(order.map((ref) => nameRole(ref))).toEqual(order.map((ref) => ref === side ? 'condition' : 'function'));
+                expect(order.map((ref) => s.Lcpn.lcpn.NameRoles.role(ref))).toEqual(order.map((ref) => ref === side ? 'condition' : 'function'));
             }
         });
     }
