@@ -124,6 +124,8 @@ export interface RefEntry {
 export class RefCache extends Map<string, RefEntry> {
     /** Kept entries checked under this resolver: still valid or not. */
     private readonly checked = new Map<RefEntry, boolean>();
+    /** A name's steps per lattice (check.ts `baseSteps`: lattice id and name -> steps), under this resolver. */
+    readonly steps = new Map<string, Vec[]>();
 
     constructor(readonly kept?: KeptPlans, private readonly identify?: Identify) {
         super();
@@ -229,19 +231,6 @@ export class KeptPlans {
         if (id === undefined) this.identities.set(target, id = this.nextIdentity++);
         return id;
     }
-}
-
-const REF_CACHES = new WeakMap<Resolver, RefCache>();
-
-/**
- * The cache shared by every compile with this resolver. Only for resolvers whose answers never
- * change (the editor's resolvers are per workspace state: piece-models.ts). `keep`, given
- * when the cache is first asked for: the plans kept across resolvers and the identity of names.
- */
-export function sharedRefCache(resolve: Resolver, keep?: { kept: KeptPlans; identify: Identify }): RefCache {
-    let cache = REF_CACHES.get(resolve);
-    if (!cache) REF_CACHES.set(resolve, cache = new RefCache(keep?.kept, keep?.identify));
-    return cache;
 }
 
 /**

@@ -24,7 +24,7 @@ import type * as ast from '../syntax/generated/ast.js';
 import type { DefinitionUses } from './definition-uses.js';
 import { byName } from './definition-meaning.js';
 import type { LcpnPieceModels, PieceResolver } from './piece-models.js';
-import { recompile, sharedRefCache, usersSee } from '../engine/compile.js';
+import { recompile, usersSee } from '../engine/compile.js';
 import { bodyKind } from './body-kind.js';
 import { normalizeName } from '../model/names.js';
 
@@ -43,8 +43,8 @@ export function affectedWithCutoff(
     const resolve = models.resolverFor(uri);
     // The same resolver means the same workspace state: nothing to compare with.
     if (!before || before === resolve) return uses.affected(changed, added);
-    const cache = sharedRefCache(resolve);
-    const trustedBefore = sharedRefCache(before);
+    const cache = models.planCache(resolve);
+    const trustedBefore = models.planCache(before);
     const kept = cache.kept;
     if (!kept) return uses.affected(changed, added);
     const fresh = new Set(added);

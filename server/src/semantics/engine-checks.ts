@@ -23,7 +23,7 @@ import type { LcpnServices } from './module.js';
 import type { LcpnPieceModels } from './piece-models.js';
 import { fileBoard as boardOfFile, type FileBoard } from './file-geometry.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
-import { compile, sharedRefCache } from '../engine/compile.js';
+import { compile } from '../engine/compile.js';
 import { compileCondition } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
 import { boardRules, zoneSquares } from '../engine/rules.js';
@@ -85,7 +85,7 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
     const problems = new Problems();
     // On the file's declared board's lattice (a hexagon's images and keywords); squares otherwise.
     const declared = fileBoard(models, def);
-    compile(piece, resolve, problems, CHECK_MAX_NODES, sharedRefCache(resolve), declared ? geometryOf(declared.board) : undefined);
+    compile(piece, resolve, problems, CHECK_MAX_NODES, models.planCache(resolve), declared ? geometryOf(declared.board) : undefined);
     // A generated definition with thousands of informal parts gets the first ones, not thousands of diagnostics.
     const located = problems.located.filter((l) => REPORTED[l.problem.rule]).slice(0, MAX_PER_DEFINITION);
     if (located.length === 0) return;

@@ -19,7 +19,7 @@ import { resolveName, type DefinitionTable, type LcpnScopeProvider, type Resolut
 import { lowerDefinition, type LoweringProblem } from './lower.js';
 import { normalizeName } from '../model/names.js';
 import type { PieceDef } from '../model/piece.js';
-import { KeptPlans, sharedRefCache } from '../engine/compile.js';
+import { KeptPlans, RefCache } from '../engine/compile.js';
 
 export interface LoweredDefinition {
     node: ast.Definition;
@@ -55,6 +55,8 @@ export class LcpnPieceModels {
      * a pure function of the node), so a recheck after an edit recompiles only what reaches a change.
      */
     private readonly keptPlans = new KeptPlans();
+    /** Each resolver's plans of referenced definitions, shared by every compile with it (its answers never change). */
+    private readonly planCaches = new WeakMap<PieceResolver, RefCache>();
 
     constructor(private readonly services: LcpnServices) {}
 
@@ -186,9 +188,17 @@ export class LcpnPieceModels {
                 return node ? this.loweredOf(node)?.piece : undefined;
             };
             byUri.set(uri, resolver);
-            sharedRefCache(resolver, { kept: this.keptPlans, identify: (key) => this.nodeIn(scope, key) });
+            this.planCaches.set(resolver, new RefCache(this.keptPlans, (key) => this.nodeIn(scope, key)));
         }
         return resolver;
+    }
+
+    /**
+     * The plan cache of a resolver made by `resolverFor` (engine/compile.ts RefCache: the editor's
+     * checks compile with it); an empty one, shared with nothing, for any other resolver.
+     */
+    planCache(resolver: PieceResolver): RefCache {
+        return this.planCaches.get(resolver) ?? new RefCache();
     }
 
     private load(description: AstNodeDescription): ast.Definition | undefined {

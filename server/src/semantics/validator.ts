@@ -309,7 +309,8 @@ export class LcpnValidator {
         else if (ast.isQualified(container)) base = lowerMove(container.base);
         else if (ast.isApplication(container)) base = lowerMove(container.head);
         if (!base) return;
-        const steps = baseSteps(base, this.models.resolverFor(document.uri.toString()), geometry);
+        const resolve = this.models.resolverFor(document.uri.toString());
+        const steps = baseSteps(base, resolve, geometry, this.models.planCache(resolve));
         if (steps.length === 0 || steps.some((step) => word.test(step))) return;
         const shown = steps.slice(0, 8).map(([dx, dy]) => `(${dx},${dy})`).join(' ') + (steps.length > 8 ? ' ...' : '');
         accept('warning', `'${qualifier.value}' selects none of the steps it restricts (${shown}), so it adds no move`,
