@@ -426,7 +426,7 @@ class Compiler {
             this.report('invalid', '[0 0] does not move', 'bad-vector');
             return NONE;
         }
-        const images: readonly Vec[] = ctx.only ? [[m, n]] : imagesOf(this.geometry, m, n);
+        const images: readonly Vec[] = ctx.only ? [[m, n]] : this.geometry.images(m, n);
         const steps = selectSteps(images, ctx.groups);
         const min = Math.max(1, ctx.range?.min ?? 1);
         const max = ctx.range ? ctx.range.max : 1;
@@ -804,24 +804,6 @@ class Compiler {
             otherwise: otherwise && this.plan(otherwise, ctx)
         };
     }
-}
-
-/**
- * Each lattice's images of [m n] (`Geometry.images`), computed once per vector with components
- * up to IMAGES_KEPT either way: every leaf of every definition asks. Shared: never changed.
- */
-const IMAGES = new WeakMap<Geometry, Map<number, Map<number, readonly Vec[]>>>();
-const IMAGES_KEPT = 32;
-
-function imagesOf(geometry: Geometry, m: number, n: number): readonly Vec[] {
-    if (!(Math.abs(m) <= IMAGES_KEPT && Math.abs(n) <= IMAGES_KEPT)) return geometry.images(m, n);
-    let byM = IMAGES.get(geometry);
-    if (!byM) IMAGES.set(geometry, byM = new Map());
-    let byN = byM.get(m);
-    if (!byN) byM.set(m, byN = new Map());
-    let images = byN.get(n);
-    if (!images) byN.set(n, images = geometry.images(m, n));
-    return images;
 }
 
 
