@@ -27,6 +27,8 @@ import { type Board, boardGeometry, geometryOf, isCylinder, isFullBox, type Squa
 import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
 import type { ConditionalPlan, EndRule, LeafPlan, PathPlan, Plan, PlanCondition, PlanTerm, PlanZone, SequencePlan, Vec } from './plan.js';
 import { walkPath, type PathWalkBoard } from './path-walk.js';
+import { compilePath, type PathAutomaton } from './path-compile.js';
+import type { PathRegex } from '../model/piece.js';
 import { zoneSquares } from './rules.js';
 
 export const EMPTY = 0;
@@ -76,6 +78,8 @@ export interface WalkOptions {
     confine?: PlanZone;
     /** Zone masks by zone, shared by the walks of one evaluation. */
     masks?: Map<PlanZone, Uint8Array>;
+    /** Path automata by expression, shared by the walks of one evaluation (their states are built as walks reach them). */
+    automata?: Map<PathRegex, PathAutomaton>;
 }
 
 /** Which cells of a board's lattice box exist (undefined: all of them), per board geometry. */
@@ -171,11 +175,13 @@ export class Walker {
 
     private readonly assume: Assumptions;
     private readonly masks: Map<PlanZone, Uint8Array>;
+    private readonly automata: Map<PathRegex, PathAutomaton>;
     private readonly lattice: Geometry;
 
     constructor(private readonly occ: Occupancy, private readonly budget: { left: number }, private readonly options: WalkOptions = {}) {
         this.assume = options.assume ?? new Map();
         this.masks = options.masks ?? new Map();
+        this.automata = options.automata ?? new Map();
         this.lattice = occ.geometry.geometry;
     }
 
@@ -290,7 +296,9 @@ export class Walker {
             ...(zones ? { enter: (cell: Square) => this.inZones(zones, cell.file, cell.rank) } : {}),
             tick: () => this.tick()
         };
-        walkPath(plan.regex, board, { file: state.x, rank: state.y }, (to, step) => {
+        let automaton = this.automata.get(plan.regex);
+        if (!automaton) this.automata.set(plan.regex, automaton = compilePath(plan.regex));
+        walkPath(automaton, board, { file: state.x, rank: state.y }, (to, step) => {
             if (plan.groups && !plan.groups.every((group) => group.some((word) => word.test(step)))) return;
             if (plan.landing && !this.holdsAll(plan.landing, to.file, to.rank, state.captured)) return;
             const igui = plan.end.igui;

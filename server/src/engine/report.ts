@@ -133,7 +133,7 @@ export function evaluatePrepared(preparedAny: Prepared, setup: SetUp, options: E
     const viewAll = (list: readonly Occupant[]) => onlyOnBoard(setup, list).map((o) => ({ ...o, ...view(o) }));
     const at = view(setup.at);
     const confine = prepared.key !== undefined ? setup.rules?.confine.get(prepared.key) : undefined;
-    const walk: WalkOptions = { assume: options.assume, masks: new Map(), ...(confine ? { confine } : {}) };
+    const walk: WalkOptions = { assume: options.assume, masks: new Map(), automata: new Map(), ...(confine ? { confine } : {}) };
     if (confine && zoneMask(confine, board)[at.rank * board.files + at.file] !== 1) {
         problems.add('invalid', `${prepared.key} is confined to ${confine.key} (the board's confine clause) and stands outside it, so it has no moves`, 'outside-zone');
         return result;

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import type { PathRegex } from '../../src/model/piece.js';
 import { walkPath } from '../../src/engine/path-walk.js';
+import { compilePath } from '../../src/engine/path-compile.js';
 import { parsePath } from '../../src/notation/path-parse.js';
 import { type Board, boardGeometry, type BoardGeometry, hexagonBoard, type Square } from '../../src/geometry/index.js';
 
@@ -113,7 +114,7 @@ describe('the walk equals the brute-force oracle', () => {
                     if (end && (end.file !== from.file || end.rank !== from.rank)) expected.add(geometry.name(end));
                 }
                 const got: string[] = [];
-                walkPath(regex, { geometry, read: (c) => (occupied(c) ? 2 : 0) }, from, (to) => got.push(geometry.name(to)));
+                walkPath(compilePath(regex), { geometry, read: (c) => (occupied(c) ? 2 : 0) }, from, (to) => got.push(geometry.name(to)));
                 expect(new Set(got).size).toBe(got.length);
                 expect({ regex: JSON.stringify(regex), at: geometry.name(from), cells: [...got].sort() })
                     .toEqual({ regex: JSON.stringify(regex), at: geometry.name(from), cells: [...expected].sort() });
