@@ -82,19 +82,9 @@ export interface WalkOptions {
     automata?: Map<PathRegex, PathAutomaton>;
 }
 
-/** Which cells of a board's lattice box exist (undefined: all of them), per board geometry. */
-const VALID = new WeakMap<BoardGeometry, Uint8Array>();
-
+/** Which cells of a board's lattice box exist (undefined: all of them). */
 function validMask(geometry: BoardGeometry): Uint8Array | undefined {
-    if (isFullBox(geometry.board)) return undefined;
-    let mask = VALID.get(geometry);
-    if (!mask) {
-        const { files } = geometry.board;
-        mask = new Uint8Array(files * geometry.board.ranks);
-        for (const c of geometry.cells) mask[c.rank * files + c.file] = 1;
-        VALID.set(geometry, mask);
-    }
-    return mask;
+    return isFullBox(geometry.board) ? undefined : geometry.cellMask;
 }
 
 /** Square contents as a flat array, index = rank * files + file, and the names of the pieces where known. */

@@ -4,7 +4,7 @@
  * model/vocabulary.ts), and rectangle boards, with wrapped files (cylinder) and holes.
  */
 import type { Board, BoardShape, Square } from './board.js';
-import type { BoardGeometry, CellPlace, DirectionTest, Geometry, Step } from './geometry.js';
+import { cellMaskOf, type BoardGeometry, type CellPlace, type DirectionTest, type Geometry, type Step } from './geometry.js';
 import { indexOfLetters, lettersOf } from './file-letters.js';
 
 /** Every sign and order permutation of (m, n), without duplicates, in a fixed order. */
@@ -125,6 +125,7 @@ export class RectangleBoard implements BoardGeometry {
     readonly cylinder: boolean;
     /** Holes by index rank * files + file; undefined when there are none. */
     private readonly holes?: Uint8Array;
+    private mask?: Uint8Array;
 
     constructor(readonly board: Board, shape?: Extract<BoardShape, { kind: 'rectangle' }>) {
         const { files, ranks } = board;
@@ -140,6 +141,10 @@ export class RectangleBoard implements BoardGeometry {
         this.extent = { minX: -0.5, maxX: files - 0.5, minY: -0.5, maxY: ranks - 0.5 };
         const holeCount = files * ranks - cells.length;
         this.label = `${files}x${ranks}${this.cylinder ? ' cylinder' : ''}${holeCount > 0 ? ` with ${holeCount} hole${holeCount === 1 ? '' : 's'}` : ''}`;
+    }
+
+    get cellMask(): Uint8Array {
+        return this.mask ??= cellMaskOf(this.board, this.cells);
     }
 
     contains(cell: Square): boolean {
