@@ -201,8 +201,6 @@ export interface WrapEdge {
  */
 export function wrapEdges(board: Board): readonly WrapEdge[] {
     const geometry = boardGeometry(board);
-    const known = wrapsOf.get(geometry);
-    if (known) return known;
     const out: WrapEdge[] = [];
     for (const cell of geometry.cells) {
         const at = geometry.place(cell);
@@ -214,12 +212,8 @@ export function wrapEdges(board: Board): readonly WrapEdge[] {
             if (Math.hypot(there.x - at.x, there.y - at.y) > 1.5) out.push({ cell, step });
         }
     }
-    wrapsOf.set(geometry, out);
     return out;
 }
-
-/** Each board geometry's joined edges, found once (a board's geometry is memoized by its value). */
-const wrapsOf = new WeakMap<object, readonly WrapEdge[]>();
 
 /** The lattice cells of a square board's box that are not cells of it: its holes (only square lattices fill their box). */
 export function holes(board: Board): Square[] {
