@@ -11,7 +11,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type * as ast from '../syntax/generated/ast.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { wordsOf } from '../semantics/definition-uses.js';
-import { brokenDefinitionNotes } from '../views/broken-definitions.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import { brokenPieces } from './piece-view.js';
 import { piecesOf, type NamedPiece } from './pieces.js';
 import { plural } from './words.js';
@@ -20,7 +20,7 @@ import { diagnosticsOf } from './workspace.js';
 export interface FilePiece extends NamedPiece {
     /** Why the definition is not published as a meaning (convert-check.ts's reason), when it has an error. */
     error?: string;
-    /** What the broken definitions behind it change (views/broken-definitions.ts), one clause each. */
+    /** What the broken definitions behind it change (semantics/broken-definitions.ts), one clause each. */
     notes: string[];
 }
 

@@ -24,7 +24,7 @@ import { renderTextDiagram } from '../diagram/text.js';
 import { boardFacts, destinationFacts } from '../diagram/facts.js';
 import { zoneFacts } from '../diagram/zones.js';
 import { fitRules } from '../views/board-rules.js';
-import { brokenDefinitionNotes } from '../views/broken-definitions.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import { defaultSquare } from '../views/home.js';
 import { outsideZoneFacts, pieceZones } from '../views/zones.js';
 import { normalizeName } from '../model/names.js';
@@ -110,7 +110,7 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         ...(chosen.problem ? { boardProblem: chosen.problem } : {}),
         ...(atProblem ? { atProblem } : {}),
         boardNotes: (fitted?.notes ?? []).map(sentence),
-        // A broken definition of the file's own behind this diagram is said, never shown silently as another (views/broken-definitions.ts).
+        // A broken definition of the file's own behind this diagram is said, never shown silently as another (semantics/broken-definitions.ts).
         definitionNotes: brokenDefinitionNotes(services, document, definition).map(sentence),
         boardOffers: boardOffers(declared ? { name: declared.node.name || declared.key, board: declared.rules.board } : undefined),
         blockers: placed,

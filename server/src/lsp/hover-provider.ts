@@ -27,7 +27,7 @@ import { zoneSquares } from '../engine/rules.js';
 import { escapeMarkdown, inlineCode } from '../views/markdown.js';
 import { pieceMarkdown } from '../views/piece-markdown.js';
 import { fitRules } from '../views/board-rules.js';
-import { brokenDefinitionNotes } from '../views/broken-definitions.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import type { PieceDef } from '../model/piece.js';
 import { toBetza, toParlett } from '../notation/index.js';
 
@@ -264,7 +264,7 @@ export class LcpnHoverProvider implements HoverProvider {
         });
     }
 
-    /** `notes`: what broken definitions of the file's own change in what is shown (views/broken-definitions.ts). */
+    /** `notes`: what broken definitions of the file's own change in what is shown (semantics/broken-definitions.ts). */
     private piece(piece: PieceDef, uri: string, settings: DiagramSettings, origin?: string, notes: string[] = []): string {
         const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
         if (piece.declaration) return this.declaration(piece, resolve, settings, origin) ?? '';

@@ -19,7 +19,7 @@ import { printBoardSpec } from '../geometry/board-spec.js';
 import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, parsePosition, PositionError, setUpFor, type PieceLookup, type Position } from '../engine/position.js';
 import type { DiagramZone } from '../diagram/zones.js';
 import { fitRules } from '../views/board-rules.js';
-import { brokenDefinitionNotes } from '../views/broken-definitions.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import { pieceZones } from '../views/zones.js';
 import { declaredBoard } from '../semantics/declared-board.js';
 import { destinations } from '../engine/report.js';
@@ -98,7 +98,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
             name: mover.name, side: mover.side, square: name(mover.square),
             moves: moves.destinations.filter((d) => d.move && !enemyOn.has(name(d.square))).map((d) => name(d.square)),
             captures: moves.destinations.filter((d) => (d.capture || d.igui) && enemyOn.has(name(d.square))).map((d) => name(d.square)),
-            // A broken definition of the file's own behind the piece is said first (views/broken-definitions.ts), as in the piece view.
+            // A broken definition of the file's own behind the piece is said first (semantics/broken-definitions.ts), as in the piece view.
             notes: [...brokenNotes(services, document, mover.name), ...caveats(moves.problems)]
         };
     } else {

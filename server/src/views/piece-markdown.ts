@@ -34,7 +34,7 @@ export interface PieceMarkdownOptions {
     /**
      * What the reader must know first, said right under the title: a board setting that cannot be
      * used, what of the file's board does not apply on the board drawn, a broken definition behind
-     * the piece (views/broken-definitions.ts). Sentences or notes; plain words, escaped here.
+     * the piece (semantics/broken-definitions.ts). Sentences or notes; plain words, escaped here.
      */
     notices?: string[];
     /** Extra lines (e.g. Betza and Parlett equivalents), already markdown. */

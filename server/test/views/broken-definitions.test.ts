@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { LangiumDocument } from 'langium';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import { pieceDiagram } from '../../src/lsp/diagram-request.js';
-import { brokenDefinitionNotes, standInFor } from '../../src/views/broken-definitions.js';
+import { brokenDefinitionNotes, standInFor } from '../../src/semantics/broken-definitions.js';
 import * as ast from '../../src/syntax/generated/ast.js';
 import { createTestServices } from '../test-services.js';
 

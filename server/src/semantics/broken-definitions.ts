@@ -15,9 +15,9 @@
  */
 import { AstUtils, type LangiumDocument } from 'langium';
 import type * as ast from '../syntax/generated/ast.js';
-import { brokenDefinitionsOf } from '../semantics/broken-elsewhere.js';
-import { SYNTAX_ERROR } from '../semantics/convert-check.js';
-import type { LcpnServices } from '../semantics/module.js';
+import { brokenDefinitionsOf } from './broken-elsewhere.js';
+import { SYNTAX_ERROR } from './convert-check.js';
+import type { LcpnServices } from './module.js';
 import { references } from '../model/cycles.js';
 import { normalizeName } from '../model/names.js';
 
