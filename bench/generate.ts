@@ -1,10 +1,10 @@
+import { fileName } from '../server/src/geometry/index.js';
 /**
  * Synthetic LCPN files for tests that need many definitions (incremental edits, semantic
  * tokens): one-line definitions in the three styles, in turn. The bench itself measures files
  * of real definitions (catalogue.ts).
  */
 
-import { fileName } from '../server/src/engine/board.js';
 
 /** `a`, `b`, ..., `z`, `aa`, ...: digit-free names (LCPN names may not contain digits), spelled like board files. */
 const letters = fileName;

@@ -5,13 +5,13 @@
  * does not is left out with a note (views/board-rules.ts, the rule every view follows).
  */
 import type { LangiumDocument } from 'langium';
-import type { Board, Rules } from '../engine/board.js';
-import { definitionsWithErrors } from '../semantics/convert-check.js';
+import type { Rules } from '../engine/board.js';
 import { declaredBoard, type DeclaredBoard } from '../semantics/declared-board.js';
 import type { LcpnServices } from '../semantics/module.js';
 import type { BoardDeclaration } from '../engine/rules.js';
 import { fitRules } from '../views/board-rules.js';
 import { parseBoard } from './setup-options.js';
+import type { Board } from '../geometry/index.js';
 
 export interface BoardChoice {
     board: Board;
@@ -38,7 +38,7 @@ export function declaredOf(services: LcpnServices, document: LangiumDocument): C
     const models = services.lcpn.PieceModels;
     const declared = declaredBoard(models, document);
     if (!declared) return undefined;
-    const error = definitionsWithErrors(models, document).get(declared.node);
+    const error = services.lcpn.Conversion.errors.all(document).get(declared.node);
     return error ? { ...declared, error } : declared;
 }
 

@@ -45,7 +45,7 @@ export async function runCatalog(args: string[], options: CliOptions): Promise<n
         // Each file on its own declared board (or --board), as --side and --first-move say (as `show` draws them); a declared rule that does not fit is a note.
         const context = diagramContext(services, document, { board: options.board, side: options.side, 'first-move': options['first-move'] },
             (text) => process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(text)}\n`));
-        files.push({ id: fileId, name, pieces: shown.map((named) => htmlPiece(named, context, ids.take(slug(named.piece.key, 'piece')))) });
+        files.push({ id: fileId, name, pieces: shown.map((named) => htmlPiece(named, context, ids.take(slug(named.piece.key, 'piece')), services.lcpn.Conversion)) });
     }
     const title = options.title ?? 'LCPN pieces';
     // The page and the summary count as `lcpn show` does (file-pieces.ts).

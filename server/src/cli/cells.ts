@@ -3,9 +3,8 @@
  * the board's geometry (server/src/geometry/), so `--at f6` means Glinski's centre on the
  * hexagon and e5 on a 9x9 board, and a mistake is explained in the board's own naming.
  */
-import type { Board, Square } from '../engine/board.js';
-import { boardGeometry, isFullBox, isHole, notACell, theBoard } from '../geometry/index.js';
-import { readSquareName } from '../geometry/square.js';
+import { type Board, boardGeometry, isFullBox, isHole, notACell, type Square, theBoard } from '../geometry/index.js';
+import { parseSquare } from '../geometry/square.js';
 import { escapeText } from './escape.js';
 import { CliError } from './workspace.js';
 
@@ -43,7 +42,7 @@ export function readCell(board: Board, text: string, option: string, more = ''):
     if (!wellFormed) throw new CliError(`${option}: '${escapeText(text)}' is not a ${cellWord(board)} (${namingOf(board)}${more})`);
     // A hole is said to be one (no piece stands there); a plain rectangle's size says it all
     // (`j1 is not on the 9x10 board`); another shape's cells need naming.
-    const square = readSquareName(trimmed);
+    const square = parseSquare(trimmed);
     if (square && isHole(board, square)) throw new CliError(`${option}: ${escapeText(notACell(board, trimmed.toLowerCase()))}: no piece can stand there`);
     throw new CliError(`${option}: ${escapeText(trimmed)} is not on ${theBoard(board)}${isFullBox(board) ? '' : ` (${namingOf(board)})`}`);
 }

@@ -5,7 +5,7 @@
  * Worked out per file, since each file may declare its own board.
  */
 import type { LangiumDocument } from 'langium';
-import type { Board, Rules, Side } from '../engine/board.js';
+import type { Rules, Side } from '../engine/board.js';
 import type { BoardDeclaration } from '../engine/rules.js';
 import type { Document } from '../syntax/generated/ast.js';
 import type { LcpnServices } from '../semantics/module.js';
@@ -13,6 +13,7 @@ import { SHOW_BOARD as LIMITS_SHOW_BOARD } from '../geometry/limits.js';
 import { chooseBoard } from './board-choice.js';
 import { checkPieceNames } from './pieces.js';
 import { hasCustomSetUp, occupantNames, parseAskedSetUp, parseSide, type AskedSetUp, type SetUpOptions } from './setup-options.js';
+import type { Board } from '../geometry/index.js';
 
 export interface DiagramContext {
     board: Board;

@@ -11,7 +11,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type * as ast from '../syntax/generated/ast.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { wordsOf } from '../semantics/definition-uses.js';
-import { brokenDefinitionNotes } from '../views/broken-definitions.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import { brokenPieces } from './piece-view.js';
 import { piecesOf, type NamedPiece } from './pieces.js';
 import { plural } from './words.js';
@@ -20,7 +20,7 @@ import { diagnosticsOf } from './workspace.js';
 export interface FilePiece extends NamedPiece {
     /** Why the definition is not published as a meaning (convert-check.ts's reason), when it has an error. */
     error?: string;
-    /** What the broken definitions behind it change (views/broken-definitions.ts), one clause each. */
+    /** What the broken definitions behind it change (semantics/broken-definitions.ts), one clause each. */
     notes: string[];
 }
 
@@ -38,10 +38,9 @@ export interface FilePieces {
 /** The definitions of `document` a command shows (all, or the ones `names` names: see piecesOf). */
 export function filePieces(services: LcpnServices, document: LangiumDocument<ast.Document>, names: string[] = []): FilePieces {
     const broken = brokenPieces(services, document);
-    const models = services.lcpn.PieceModels;
     const shown = piecesOf(services, document, names).map((named): FilePiece => {
         const error = broken.get(named.piece);
-        return { ...named, ...(error ? { error } : {}), notes: brokenDefinitionNotes(models, document, named.node) };
+        return { ...named, ...(error ? { error } : {}), notes: brokenDefinitionNotes(services, document, named.node) };
     });
     const others = shown.filter((p) => p.piece.declaration).length;
     return { document, shown, pieces: shown.length - others, others, errors: errorsFor(services, document, names.length > 0 ? shown : undefined) };

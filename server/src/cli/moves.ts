@@ -13,7 +13,7 @@ import type { SetUp } from '../engine/board.js';
 import { boardGeometry, isCylinder, MOVES_BOARD, theBoard } from '../geometry/index.js';
 import { printBoardSpec } from '../geometry/board-spec.js';
 import { movesReport, type MovesReport, type Resolver } from '../engine/report.js';
-import { brokenDefinitionNotes } from '../views/broken-definitions.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import { defaultSquare } from '../views/home.js';
 import { outsideZoneFacts } from '../views/zones.js';
 import type { Move, PieceDef } from '../model/piece.js';
@@ -106,10 +106,10 @@ async function inPosition(args: string[], options: CliOptions): Promise<Subject>
 /**
  * `moves` prints no diagnostics: a piece whose definition has an error is said to be evaluated as
  * far as it was read, and one that uses a name whose own definition is broken says what the name
- * means instead (views/broken-definitions.ts).
+ * means instead (semantics/broken-definitions.ts).
  */
 function noteBroken(services: LcpnServices, document: LangiumDocument<Document>, found: NamedPiece): void {
-    for (const note of brokenDefinitionNotes(services.lcpn.PieceModels, document, found.node)) printNote(`${found.piece.name}: ${note} (run lcpn check for the details)`);
+    for (const note of brokenDefinitionNotes(services, document, found.node)) printNote(`${found.piece.name}: ${note} (run lcpn check for the details)`);
 }
 
 function printNote(note: string): void {

@@ -12,8 +12,7 @@ import type { DiagramWindow } from '../diagram/cells.js';
 import { boardFacts, destinationFacts } from '../diagram/facts.js';
 import { zoneFacts, type DiagramZone } from '../diagram/zones.js';
 import { renderSvgDiagram } from '../diagram/svg.js';
-import { layOutDefinition } from '../lsp/formatter.js';
-import { definitionsWithErrors } from '../semantics/convert-check.js';
+import type { LcpnConversion } from '../semantics/convert.js';
 import type { LcpnServices } from '../semantics/module.js';
 import type { Document } from '../syntax/generated/ast.js';
 import { printPiece } from '../model/print.js';
@@ -77,9 +76,9 @@ function blockerText(setup: SetUp): string {
  * piece's name as written: `sergeant IS capturing ferz OR moving wazir`; a long conditional
  * over several lines, as the formatter lays it out.
  */
-export function definitionLines(piece: PieceDef): string[] {
+export function definitionLines(piece: PieceDef, conversion: LcpnConversion): string[] {
     if (!piece.body && !piece.declaration && piece.properties.length === 0) return [`${piece.name}: (no movement given)`];
-    return layOutDefinition(printPiece(piece, piece.style)).split(/\r?\n/);
+    return conversion.layOutDefinition(printPiece(piece, piece.style)).split(/\r?\n/);
 }
 
 /** Side of a square in published pictures: larger than the hover's, so a PNG reads well on a rule sheet. */
@@ -134,7 +133,7 @@ export function brokenPieces(services: LcpnServices, document: LangiumDocument<D
     const models = services.lcpn.PieceModels;
     const lowered = models.definitions(document);
     const result = new Map<PieceDef, string>();
-    for (const [node, reason] of definitionsWithErrors(models, document)) {
+    for (const [node, reason] of services.lcpn.Conversion.errors.all(document)) {
         const piece = lowered.get(node)?.piece;
         if (piece) result.set(piece, reason);
     }

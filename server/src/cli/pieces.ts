@@ -5,9 +5,9 @@ import type { LcpnServices } from '../semantics/module.js';
 import type { PieceResolver } from '../semantics/piece-models.js';
 import { normalizeName } from '../model/names.js';
 import type { Declaration, PieceDef } from '../model/piece.js';
-import { definitionsWithErrors, SYNTAX_ERROR } from '../semantics/convert-check.js';
+import { SYNTAX_ERROR } from '../semantics/convert-check.js';
 import { closestNames, didYouMean } from '../semantics/suggest.js';
-import { standInFor } from '../views/broken-definitions.js';
+import { standInFor } from '../semantics/broken-definitions.js';
 import { escapeText } from './escape.js';
 import { CliError, displayName } from './workspace.js';
 
@@ -36,16 +36,16 @@ export function findPiece(services: LcpnServices, document: LangiumDocument<ast.
     const key = normalizeName(name);
     const piece = resolve(key);
     // The file's own definition has a syntax error, and the name means another file's or the prelude's: never shown in its place.
-    const standIn = standInFor(models, document, key);
+    const standIn = standInFor(services, document, key);
     if (standIn) {
-        const reason = definitionsWithErrors(models, document).get(standIn.own) ?? SYNTAX_ERROR;
+        const reason = services.lcpn.Conversion.errors.all(document).get(standIn.own) ?? SYNTAX_ERROR;
         throw new CliError(`'${escapeText(name)}' (${escapeText(displayName(document))}, line ${standIn.line}) ${escapeText(reason.replace(/^it /, ''))}: fix it to see its moves (lcpn check shows the details); ${escapeText(standIn.standIn)} is not shown in its place`, 1);
     }
     if (!piece) {
         // Defined here but left out of the names (a definition the parser could not complete): say so, not "no piece named".
         const own = [...models.definitions(document).values()].find((d) => d.piece.key === key);
         if (own) {
-            const reason = definitionsWithErrors(models, document).get(own.node) ?? SYNTAX_ERROR;
+            const reason = services.lcpn.Conversion.errors.all(document).get(own.node) ?? SYNTAX_ERROR;
             const line = (own.node.$cstNode?.range.start.line ?? 0) + 1;
             throw new CliError(`'${escapeText(name)}' (${escapeText(displayName(document))}, line ${line}) ${escapeText(reason.replace(/^it /, ''))}: fix it to see its moves (lcpn check shows the details)`);
         }

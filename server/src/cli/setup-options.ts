@@ -5,9 +5,9 @@
  * Cells are always the board's own names (White's side at the bottom), whichever side moves,
  * read and printed by the board's geometry (cells.ts).
  */
-import type { Board, Occupant, SetUp, Side, Square } from '../engine/board.js';
+import type { Occupant, SetUp, Side } from '../engine/board.js';
 import { parseBoardSpec } from '../geometry/board-spec.js';
-import { boardGeometry } from '../geometry/index.js';
+import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import { normalizeName } from '../model/names.js';
 import { cellName, cellWord, centreCell, readCell } from './cells.js';
 import { escapeText } from './escape.js';

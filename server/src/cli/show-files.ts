@@ -13,6 +13,7 @@ import { propertyLines } from '../views/piece-summary.js';
 import { escapeText } from './escape.js';
 import { displayPath } from './files.js';
 import { piecePage, type HtmlPiece } from './piece-html.js';
+import type { LcpnConversion } from '../semantics/convert.js';
 import { definitionLines, diagramFacts, diagramNotes, diagramSvg, notationsOf, shownDiagrams } from './piece-view.js';
 import { pieceCount, type FilePiece, type FilePieces } from './file-pieces.js';
 import { resvg, svgToPng } from './png.js';
@@ -60,7 +61,7 @@ export function writeShowFiles(request: ShowFilesRequest): number {
             const base = slug(named.piece.key, 'piece');
             if (format === 'html') {
                 const name = names.take(base, '.html');
-                const page = piecePage(htmlPiece(named, context, `piece-${base}`), publishedName(document, request.paths), cliVersion());
+                const page = piecePage(htmlPiece(named, context, `piece-${base}`, workspace.services.lcpn.Conversion), publishedName(document, request.paths), cliVersion());
                 written += emit(join(folder, name), page);
                 continue;
             }
@@ -97,9 +98,9 @@ function emit(path: string, data: string | Uint8Array): number {
  * A piece as the HTML pages show it: the same definition, diagrams and captions as `lcpn show`,
  * Betza, Parlett and a path with what they lose; a definition with an error only as written.
  */
-export function htmlPiece(named: FilePiece, context: DiagramContext, id: string): HtmlPiece {
+export function htmlPiece(named: FilePiece, context: DiagramContext, id: string, conversion: LcpnConversion): HtmlPiece {
     const piece: PieceDef = named.piece;
-    const base = { id, name: piece.name, definition: definitionLines(piece), properties: propertyLines(piece) };
+    const base = { id, name: piece.name, definition: definitionLines(piece, conversion), properties: propertyLines(piece) };
     if (named.error) return { ...base, diagrams: [], notes: [], error: named.error };
     // A board, zone, condition or function: what it declares, in words; no diagram or notation of its own.
     if (piece.declaration) return { ...base, properties: declarationLines(piece.declaration, named.resolve, context.board), diagrams: [], notes: [] };

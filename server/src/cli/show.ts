@@ -56,7 +56,7 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
         const context = contexts.get(document)!;
         for (const named of shown) {
             const { piece } = named;
-            out.push(...definitionLines(piece));
+            out.push(...definitionLines(piece, services.lcpn.Conversion));
             if (piece.declaration) {
                 out.push(...declarationLines(piece.declaration, named.resolve, context.board).map((l) => `  ${l}`), '');
                 continue;
@@ -117,6 +117,6 @@ async function showPosition(path: string, names: string[], options: CliOptions):
     for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
     const format = options.format ?? 'text';
     if (format === 'text') process.stdout.write(escapeLines(positionLines(position, diagrams)).join('\n'));
-    else writePositionFiles({ document, path, position, diagrams, format: format as FileFormat, out: options.out! });
+    else writePositionFiles({ document, path, position, diagrams, format: format as FileFormat, out: options.out!, conversion: workspace.services.lcpn.Conversion });
     return workspace.problems.length > 0 ? 2 : problems.length > 0 ? 1 : 0;
 }

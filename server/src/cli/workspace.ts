@@ -18,7 +18,6 @@ import { NodeFileSystem } from 'langium/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { Document } from '../syntax/generated/ast.js';
 import { createLcpnServices, type LcpnServices } from '../semantics/module.js';
-import { ensurePrelude } from '../semantics/prelude.js';
 import { escapeText } from './escape.js';
 import { collectFiles, displayPath, readSourceFile, readStandardInput, type PathProblem } from './files.js';
 
@@ -64,7 +63,7 @@ export async function loadWorkspace(paths: readonly string[], options: LoadOptio
     const { shared, Lcpn } = createLcpnServices(NodeFileSystem);
     const factory = shared.workspace.LangiumDocumentFactory;
     const langiumDocuments = shared.workspace.LangiumDocuments;
-    const prelude = ensurePrelude(shared);
+    const prelude = shared.lcpn.Prelude.document();
     const problems: PathProblem[] = [];
     const named: LangiumDocument<Document>[] = [];
     const loaded = new Set<string>();

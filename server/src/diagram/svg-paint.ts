@@ -3,11 +3,12 @@
  * cell shape): the palette, the markers (one merged path per kind), the legend's layout and the
  * zone swatches. Numbers are rounded to one decimal so that equal inputs give equal bytes.
  */
-import type { Destination, Square } from '../engine/board.js';
+import type { Destination } from '../engine/board.js';
 import { cellKind, type Cell, type CellKind } from './cells.js';
 import { promotionChoices } from './facts.js';
 import { KIND_LABELS } from './text.js';
 import type { DiagramZone } from './zones.js';
+import type { Square } from '../geometry/index.js';
 
 export const COLOURS = {
     light: '#eeeae0',

@@ -10,8 +10,8 @@
  * parts and tests of what stands on a square a chain passed without emptying it. Callers then
  * evaluate such a piece with `evaluatePrepared` in each position.
  */
-import type { Board, Rules, Side, Square } from './board.js';
-import { boardGeometry, boardKey, geometryOf, SQUARE, turnedBoard } from '../geometry/index.js';
+import type { Rules, Side } from './board.js';
+import { type Board, boardGeometry, boardKey, geometryOf, SQUARE, type Square, turnedBoard } from '../geometry/index.js';
 import type { Step } from '../geometry/geometry.js';
 import { Occupancy, Walker, zoneMask } from './evaluate.js';
 import { LINE_CANNON, LINE_NO_JUMP, LINE_NORMAL, occupantHolds, type Line, type LineTables, type OccupantTest } from './lines.js';

@@ -8,12 +8,12 @@
  * Codes: a square holds 0 (empty) or `type << 1 | side` (side 0 White, 1 Black; types from 1,
  * in the order of the model's pieces).
  */
-import type { Board, Rules, Side } from '../engine/board.js';
+import type { Rules, Side } from '../engine/board.js';
 import type { Resolver } from '../engine/plan.js';
 import { evaluatePrepared } from '../engine/report.js';
 import { LineTables, occupantHolds, type Line } from '../engine/lines.js';
 import { LowerShared, lowerToLines } from '../engine/lower-lines.js';
-import { boardGeometry, type BoardGeometry } from '../geometry/index.js';
+import { type Board, boardGeometry, type BoardGeometry } from '../geometry/index.js';
 import { zoneSquares } from '../engine/rules.js';
 import type { GameModel } from './model.js';
 import { compileResults, type CompiledResults } from './result-rules.js';

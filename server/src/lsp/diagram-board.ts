@@ -6,8 +6,7 @@
  * A spec that cannot be read is not used: the next choice is, and the problem is said in words.
  * The client never reads a spec; the boards its chooser offers come from here.
  */
-import type { Board } from '../engine/board.js';
-import { boardGeometry, boardProblem, DIAGRAM_REQUEST_BOARD, MAX_RECTANGLE_SIDE } from '../geometry/index.js';
+import { type Board, boardGeometry, boardProblem, DIAGRAM_REQUEST_BOARD, MAX_RECTANGLE_SIDE } from '../geometry/index.js';
 import { offeredBoards, parseBoardSpec, printBoardSpec } from '../geometry/board-spec.js';
 import type { BoardOffer, BoardSource, RequestedBoard } from './protocol.js';
 import type { LcpnServices } from '../semantics/module.js';

@@ -11,12 +11,11 @@
 import { AstUtils, CstUtils, URI, type LangiumDocument } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
 import * as ast from '../syntax/generated/ast.js';
-import { nameRole } from '../semantics/name-roles.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { declaredBoard, type DeclaredBoard } from '../semantics/declared-board.js';
 import type { Blocker } from './protocol.js';
-import type { Board, Occupant, SetUp, Side } from '../engine/board.js';
-import { boardGeometry, DIAGRAM_REQUEST_BOARD, isHoleNamed, notACell } from '../geometry/index.js';
+import type { Occupant, SetUp, Side } from '../engine/board.js';
+import { type Board, boardGeometry, DIAGRAM_REQUEST_BOARD, isHoleNamed, notACell } from '../geometry/index.js';
 import { printBoardSpec } from '../geometry/board-spec.js';
 import { boardOffers, boardSetting, boardSourceWords, chooseBoard, diagramConfig, type BoardAsked } from './diagram-board.js';
 import { destinations } from '../engine/report.js';
@@ -25,7 +24,7 @@ import { renderTextDiagram } from '../diagram/text.js';
 import { boardFacts, destinationFacts } from '../diagram/facts.js';
 import { zoneFacts } from '../diagram/zones.js';
 import { fitRules } from '../views/board-rules.js';
-import { brokenDefinitionNotes } from '../views/broken-definitions.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import { defaultSquare } from '../views/home.js';
 import { outsideZoneFacts, pieceZones } from '../views/zones.js';
 import { normalizeName } from '../model/names.js';
@@ -62,7 +61,7 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
     const document = shared.workspace.LangiumDocuments.hasDocument(uri) ? shared.workspace.LangiumDocuments.getDocument(uri) : undefined;
     if (!document) return null;
     const services = shared.ServiceRegistry.getServices(uri) as LcpnServices;
-    const definition = definitionAt(document, params.position);
+    const definition = definitionAt(services, document, params.position);
     const piece = definition && services.lcpn.PieceModels.loweredOf(definition)?.piece;
     if (!definition || !piece) return null;
     const declared = declaredBoard(services.lcpn.PieceModels, document);
@@ -111,8 +110,8 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         ...(chosen.problem ? { boardProblem: chosen.problem } : {}),
         ...(atProblem ? { atProblem } : {}),
         boardNotes: (fitted?.notes ?? []).map(sentence),
-        // A broken definition of the file's own behind this diagram is said, never shown silently as another (views/broken-definitions.ts).
-        definitionNotes: brokenDefinitionNotes(services.lcpn.PieceModels, document, definition).map(sentence),
+        // A broken definition of the file's own behind this diagram is said, never shown silently as another (semantics/broken-definitions.ts).
+        definitionNotes: brokenDefinitionNotes(services, document, definition).map(sentence),
         boardOffers: boardOffers(declared ? { name: declared.node.name || declared.key, board: declared.rules.board } : undefined),
         blockers: placed,
         svg: renderSvgDiagram(setup, result.destinations, { window, labels: true, interactive: true, title, zones }),
@@ -152,13 +151,13 @@ export function describeDeclared(declared: DeclaredBoard): { name: string; files
 }
 
 /** The definition of the piece named under the cursor, or the definition around it. */
-export function definitionAt(document: LangiumDocument, position: { line: number; character: number }): ast.Definition | undefined {
+export function definitionAt(services: LcpnServices, document: LangiumDocument, position: { line: number; character: number }): ast.Definition | undefined {
     const root = document.parseResult.value.$cstNode;
     if (!root) return undefined;
     const offset = document.textDocument.offsetAt(position);
     const leaf = CstUtils.findLeafNodeAtOffset(root, offset) ?? CstUtils.findLeafNodeAtOffset(root, Math.max(0, offset - 1));
     if (!leaf) return undefined;
     const node = leaf.astNode;
-    if (ast.isNameRef(node) && nameRole(node) === 'piece' && node.ref.ref) return node.ref.ref;
+    if (ast.isNameRef(node) && services.lcpn.NameRoles.role(node) === 'piece' && node.ref.ref) return node.ref.ref;
     return AstUtils.getContainerOfType(node, ast.isDefinition);
 }

@@ -10,15 +10,13 @@ import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
 import type { DiagramStyle } from './client.js';
-import { nameRole } from '../semantics/name-roles.js';
-import { isPreludeUri } from '../semantics/prelude.js';
 import { candidateFileNames, isAmbiguityError } from '../semantics/scope-provider.js';
 import { brokenDefinitionElsewhere, brokenWhere } from '../semantics/broken-elsewhere.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { declaredBoard } from '../semantics/declared-board.js';
 import { fileGeometry } from '../semantics/file-geometry.js';
-import type { Board, Rules } from '../engine/board.js';
-import { boardGeometry, HOVER_BOARD } from '../geometry/index.js';
+import type { Rules } from '../engine/board.js';
+import { type Board, boardGeometry, HOVER_BOARD } from '../geometry/index.js';
 import { boardSetting, boardSourceWords, diagramConfig } from './diagram-board.js';
 import type { BoardDeclaration } from '../engine/rules.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
@@ -29,7 +27,7 @@ import { zoneSquares } from '../engine/rules.js';
 import { escapeMarkdown, inlineCode } from '../views/markdown.js';
 import { pieceMarkdown } from '../views/piece-markdown.js';
 import { fitRules } from '../views/board-rules.js';
-import { brokenDefinitionNotes } from '../views/broken-definitions.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import type { PieceDef } from '../model/piece.js';
 import { toBetza, toParlett } from '../notation/index.js';
 
@@ -176,16 +174,16 @@ export class LcpnHoverProvider implements HoverProvider {
         const models = this.services.lcpn.PieceModels;
         if (ast.isDefinition(node) && node.name === text) {
             const lowered = models.loweredOf(node);
-            return lowered ? this.piece(lowered.piece, uri, settings, undefined, brokenDefinitionNotes(models, document, node)) : undefined;
+            return lowered ? this.piece(lowered.piece, uri, settings, undefined, brokenDefinitionNotes(this.services, document, node)) : undefined;
         }
         if (ast.isNameRef(node)) {
-            const role = nameRole(node);
+            const role = this.services.lcpn.NameRoles.role(node);
             if (role === 'piece') {
                 const target = node.ref.ref;
                 if (!target) return this.declared(normalizeName(text), uri, settings) ?? this.unresolved(node, text, document);
                 const lowered = models.loweredOf(target);
-                const origin = isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? 'standard prelude' : undefined;
-                return lowered ? this.piece(lowered.piece, uri, settings, origin, brokenDefinitionNotes(models, document, target)) : undefined;
+                const origin = this.services.lcpn.Prelude.isPrelude(AstUtils.getDocument(target).uri) ? 'standard prelude' : undefined;
+                return lowered ? this.piece(lowered.piece, uri, settings, origin, brokenDefinitionNotes(this.services, document, target)) : undefined;
             }
             // A zone, condition or function the file defines, used by name (`in(palace)`, `if (on_own_side)`, `capture_a_general(rook)`).
             const defined = this.declared(normalizeName(text), uri, settings);
@@ -266,7 +264,7 @@ export class LcpnHoverProvider implements HoverProvider {
         });
     }
 
-    /** `notes`: what broken definitions of the file's own change in what is shown (views/broken-definitions.ts). */
+    /** `notes`: what broken definitions of the file's own change in what is shown (semantics/broken-definitions.ts). */
     private piece(piece: PieceDef, uri: string, settings: DiagramSettings, origin?: string, notes: string[] = []): string {
         const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
         if (piece.declaration) return this.declaration(piece, resolve, settings, origin) ?? '';

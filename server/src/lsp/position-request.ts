@@ -13,13 +13,13 @@ import { URI, type LangiumDocument } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
 import type { LcpnServices } from '../semantics/module.js';
 import { normalizeName } from '../model/names.js';
-import type { Board, Rules, SetUp, Square } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import type { Rules, SetUp } from '../engine/board.js';
+import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import { printBoardSpec } from '../geometry/board-spec.js';
 import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, parsePosition, PositionError, setUpFor, type PieceLookup, type Position } from '../engine/position.js';
 import type { DiagramZone } from '../diagram/zones.js';
 import { fitRules } from '../views/board-rules.js';
-import { brokenDefinitionNotes } from '../views/broken-definitions.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import { pieceZones } from '../views/zones.js';
 import { declaredBoard } from '../semantics/declared-board.js';
 import { destinations } from '../engine/report.js';
@@ -98,7 +98,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
             name: mover.name, side: mover.side, square: name(mover.square),
             moves: moves.destinations.filter((d) => d.move && !enemyOn.has(name(d.square))).map((d) => name(d.square)),
             captures: moves.destinations.filter((d) => (d.capture || d.igui) && enemyOn.has(name(d.square))).map((d) => name(d.square)),
-            // A broken definition of the file's own behind the piece is said first (views/broken-definitions.ts), as in the piece view.
+            // A broken definition of the file's own behind the piece is said first (semantics/broken-definitions.ts), as in the piece view.
             notes: [...brokenNotes(services, document, mover.name), ...caveats(moves.problems)]
         };
     } else {
@@ -127,7 +127,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
 function brokenNotes(services: LcpnServices, document: LangiumDocument, name: string): string[] {
     const models = services.lcpn.PieceModels;
     const node = models.definitionNode(normalizeName(name), document.uri.toString());
-    return node ? brokenDefinitionNotes(models, document, node).map(sentence) : [];
+    return node ? brokenDefinitionNotes(services, document, node).map(sentence) : [];
 }
 
 /** The declared board's zones as White sees them, outlined (no piece chosen: none is more relevant). */

@@ -180,3 +180,33 @@ export interface ExportDiagramArguments {
     position: { line: number; character: number };
     format?: 'svg' | 'png';
 }
+
+/** The scheme under which VS Code serves the standard prelude, read-only (a content provider). */
+export const PRELUDE_SCHEME = 'lcpn-prelude';
+
+/** The prelude's URI when no file names it: the one VS Code serves, and the browser server's own. */
+export const VIRTUAL_PRELUDE_URI = `${PRELUDE_SCHEME}:/standard.lcpn`;
+
+/** What a client may send as `initialize`'s `initializationOptions` (each optional; other clients send none). */
+export interface LcpnInitializationOptions {
+    /** The URI the client serves the prelude under; the server names the prelude so (go-to-definition opens it there). */
+    preludeUri?: string;
+    /** The client has the `lcpn.exportDiagram` command and trusts it in hover markdown, so hovers may link to it. */
+    exportCommand?: boolean;
+    /** The user's choice of diagrams in hovers (Neovim, Emacs: README). */
+    diagramStyle?: 'image' | 'text' | 'both';
+}
+
+/**
+ * Requests from the server to the web extension, whose workspace files the web worker can read
+ * only through `vscode.workspace.fs` (server/src/browser/client-file-system.ts). Each takes
+ * `{ uri }`, a URI string as the client sent it.
+ */
+export const CLIENT_FS_STAT = 'lcpn/fs/stat';
+export const CLIENT_FS_READ_FILE = 'lcpn/fs/readFile';
+export const CLIENT_FS_READ_DIRECTORY = 'lcpn/fs/readDirectory';
+
+/** The answer to {@link CLIENT_FS_STAT}: `type` is `file`, `directory` or `other` (a link is followed). */
+export interface ClientFileStat { type: 'file' | 'directory' | 'other'; size: number }
+/** One entry of the answer to {@link CLIENT_FS_READ_DIRECTORY}. */
+export interface ClientDirectoryEntry { uri: string; type: ClientFileStat['type'] }

@@ -1,8 +1,8 @@
 /**
  * What a definition means to the definitions that use it (issue 12, the incremental
  * validation): its AST without positions. A use reads a definition only through its AST: the
- * engine lowers it (lowering reads only the definition's own AST, model/lower.ts), the checks
- * read its body's shape (model/body-kind.ts), and links read its name. Positions reach a user
+ * engine lowers it (lowering reads only the definition's own AST, lower.ts), the checks
+ * read its body's shape (body-kind.ts), and links read its name. Positions reach a user
  * only in diagnostics that point elsewhere (`relatedInformation`, rechecked every time) and in
  * the document's own checks (duplicates, cycles), which are not per definition. So when a
  * re-parsed definition has the same fingerprint as the one it replaces (the splice re-reads the

@@ -24,8 +24,8 @@ import type * as ast from '../syntax/generated/ast.js';
 import type { DefinitionUses } from './definition-uses.js';
 import { byName } from './definition-meaning.js';
 import type { LcpnPieceModels, PieceResolver } from './piece-models.js';
-import { recompile, sharedRefCache, usersSee } from '../engine/compile.js';
-import { bodyKind } from '../model/body-kind.js';
+import { recompile, usersSee } from '../engine/compile.js';
+import { bodyKind } from './body-kind.js';
 import { normalizeName } from '../model/names.js';
 
 /** How many definitions the cutoff stopped at (their users kept their diagnostics), for tests and the bench. */
@@ -43,8 +43,8 @@ export function affectedWithCutoff(
     const resolve = models.resolverFor(uri);
     // The same resolver means the same workspace state: nothing to compare with.
     if (!before || before === resolve) return uses.affected(changed, added);
-    const cache = sharedRefCache(resolve);
-    const trustedBefore = sharedRefCache(before);
+    const cache = models.planCache(resolve);
+    const trustedBefore = models.planCache(before);
     const kept = cache.kept;
     if (!kept) return uses.affected(changed, added);
     const fresh = new Set(added);

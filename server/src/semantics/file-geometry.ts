@@ -4,16 +4,15 @@
  * clauses), else squares. The validator, completion and every definition's engine check ask, so
  * the answer is remembered per parse (per AST root: a parse, whole or spliced, makes a new root).
  * Only definitions whose body has the shape of a board declaration (`(board ...)`, read without
- * linking: model/body-kind.ts) are lowered to find it, so an edit does not lower the whole file;
+ * linking: body-kind.ts) are lowered to find it, so an edit does not lower the whole file;
  * and a splice that re-read no text mentioning `board` (incremental-parse.ts) keeps the
  * answer of the parse it came from, so an edit does not look at every definition either.
  */
 import type { LangiumDocument } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
 import { parseId, spliceOf } from '../syntax/incremental-parse.js';
-import type { Board } from '../engine/board.js';
-import { geometryOf, SQUARE, type Geometry } from '../geometry/index.js';
-import { headName } from '../model/body-kind.js';
+import { type Board, type Geometry, geometryOf, SQUARE } from '../geometry/index.js';
+import { headName } from './body-kind.js';
 import type { PieceDef } from '../model/piece.js';
 import type { LcpnPieceModels } from './piece-models.js';
 
@@ -54,7 +53,7 @@ function memoOf(models: LcpnPieceModels, document: LangiumDocument): Memo {
 
 function firstBoard(models: LcpnPieceModels, root: ast.Document): FileBoard | undefined {
     for (const node of root.definitions ?? []) {
-        // bodyKind(body) === 'board' (model/body-kind.ts), without its condition tests.
+        // bodyKind(body) === 'board' (body-kind.ts), without its condition tests.
         // By `$type` (Application has no subtypes): the loop reads every definition of the file once per parse.
         if (node.body?.$type !== 'Application' || headName(node.body as ast.Application) !== 'board') continue;
         const piece = models.loweredOf(node)?.piece;

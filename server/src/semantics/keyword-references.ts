@@ -13,7 +13,6 @@ import { allAstNodes } from '../syntax/ast-walk.js';
 import { definitionUses } from './definition-uses.js';
 import type { LcpnServices } from './module.js';
 import type { LcpnScopeProvider } from './scope-provider.js';
-import { isPreludeUri } from './prelude.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
 import { keywordWord } from '../model/vocabulary.js';
 
@@ -42,7 +41,7 @@ export class LcpnReferences extends DefaultReferences {
         const key = normalizeName(targetNode.name);
         const targetDocument = AstUtils.getDocument(targetNode);
         for (const document of this.documents.all) {
-            if (isPreludeUri(document.uri.toString()) || (options.documentUri && document.uri.toString() !== options.documentUri.toString())) continue;
+            if (this.scopes.prelude.isPrelude(document.uri) || (options.documentUri && document.uri.toString() !== options.documentUri.toString())) continue;
             // Only the definitions whose text has the name can hold the keyword (a keyword is always inside a definition).
             for (const qualifier of qualifiersIn(usersInOrder(document, key))) {
                 if (keywordKey(qualifier) !== key || this.keywordTarget(qualifier, document) !== targetNode) continue;

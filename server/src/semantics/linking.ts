@@ -20,14 +20,14 @@ import {
     type AstNode, type AstNodeDescription, type LangiumDocument, type LinkingError, type LocalSymbols,
     type CstNode, type Reference, type ReferenceDescription, type ReferenceInfo, type LangiumCoreServices, type LangiumSharedCoreServices
 } from 'langium';
-import type { LangiumServices } from 'langium/lsp';
 import { allAstNodes, referencesOf } from '../syntax/ast-walk.js';
 import * as ast from '../syntax/generated/ast.js';
 import type { LcpnDocumentBuilder } from '../workspace/document-builder.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import { addUser, applyRuns, completenessChanges, itemReferenceInfos, namesOf, planRelink, type AnyReference, type LinkedState } from './incremental-link.js';
 import { incrementalEnabled, parseId, spliceOf } from '../syntax/incremental-parse.js';
-import { isPreludeUri } from './prelude.js';
+import type { LcpnPrelude } from '../workspace/prelude.js';
+import type { LcpnServices } from './module.js';
 import { descriptionMaker } from './descriptions.js';
 import { LcpnReference, referenceClass, ReferenceTexts, UnresolvedReference } from './reference.js';
 import { candidateFileNames, type AmbiguityError } from './scope-provider.js';
@@ -135,6 +135,7 @@ export class LcpnLinker extends DefaultLinker {
     }
 
     private readonly builder: () => LcpnDocumentBuilder;
+    private readonly prelude: () => LcpnPrelude;
     /** What the last complete link of each document saw (absent after an unlink or a link in progress). */
     private readonly linked = new WeakMap<LangiumDocument, LinkedState>();
     /** Documents whose next unlink is the builder's reset for an edit: their links are kept until `link` knows what changed. */
@@ -142,9 +143,10 @@ export class LcpnLinker extends DefaultLinker {
     /** The references of the last link of a document reset for an edit (its `document.references`, set aside). */
     private readonly setAside = new WeakMap<LangiumDocument, AnyReference[]>();
 
-    constructor(services: LangiumServices) {
+    constructor(services: LcpnServices) {
         super(services);
         this.builder = () => services.shared.workspace.DocumentBuilder as LcpnDocumentBuilder;
+        this.prelude = () => services.lcpn.Prelude;
     }
 
     /** The class of `NameRef.ref` references (reference.ts), resolved by this linker. */
@@ -266,7 +268,7 @@ export class LcpnLinker extends DefaultLinker {
         if (root !== previous.root && !splice) return false;
         const uri = document.uri.toString();
         const builder = this.builder();
-        if (isPreludeUri(uri) || typeof builder.isEditedAlone !== 'function' || !builder.isEditedAlone(uri)) return false;
+        if (this.prelude().isPrelude(uri) || typeof builder.isEditedAlone !== 'function' || !builder.isEditedAlone(uri)) return false;
         const plan = planRelink(previous, root, splice, aside.length);
         if (!plan) return false;
         const incomplete = incompleteDefinitions(document);

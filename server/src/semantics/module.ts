@@ -2,7 +2,7 @@ import '../workspace/node-compat.js';
 import { EmptyFileSystem, inject, type Module } from 'langium';
 import {
     createDefaultModule, createDefaultSharedModule, NormalizedTextDocuments,
-    type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices, type PartialLangiumSharedServices
+    type DefaultSharedModuleContext, type LangiumServices, type PartialLangiumServices, type PartialLangiumSharedServices
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from '../syntax/generated/module.js';
 import { LcpnIndexManager } from '../workspace/index-manager.js';
@@ -16,8 +16,11 @@ import { LcpnParserErrorMessageProvider } from '../syntax/parser-messages.js';
 import { LcpnValueConverter } from '../syntax/value-converter.js';
 import { LcpnClient } from '../lsp/client.js';
 import { LcpnPieceModels } from './piece-models.js';
+import { LcpnConversion } from './convert.js';
+import { LcpnNameRoles } from './name-roles.js';
 import { forgetWalksAfterBuilds } from '../syntax/ast-walk.js';
-import { choosePreludeUri } from '../workspace/prelude-file.js';
+import { LcpnPrelude } from '../workspace/prelude.js';
+import type { LcpnSharedAddedServices, LcpnSharedServices } from '../workspace/services.js';
 import { LcpnScopeProvider } from './scope-provider.js';
 import { LcpnReferences } from './keyword-references.js';
 import { LcpnValidationRegistry } from './validation-registry.js';
@@ -49,12 +52,17 @@ export interface LcpnAddedServices {
     lcpn: {
         PieceModels: LcpnPieceModels;
         Client: LcpnClient;
+        Conversion: LcpnConversion;
+        NameRoles: LcpnNameRoles;
+        /** The shared container's (one prelude per workspace), here for the language's services. */
+        Prelude: LcpnPrelude;
     };
 }
 
 export { LcpnClient };
 
 export type LcpnServices = LangiumServices & LcpnAddedServices;
+export type { LcpnSharedServices };
 
 /** All LCPN overrides of Langium's language services; one line each, the logic lives in the named files. */
 export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAddedServices> = {
@@ -63,7 +71,11 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     LanguageMetaData: () => ({ ...LcpnLanguageMetaData, mode: 'production' }),
     lcpn: {
         PieceModels: (services) => new LcpnPieceModels(services),
-        Client: () => new LcpnClient()
+        Client: () => new LcpnClient(),
+        NameRoles: () => new LcpnNameRoles(),
+        // Converted definitions are laid out by the formatter's rules.
+        Conversion: (services) => new LcpnConversion(services.lcpn.PieceModels, services.parser.LangiumParser, (text) => (services.lsp.Formatter as LcpnFormatter).layOutDefinition(text)),
+        Prelude: (services) => (services.shared as LcpnSharedServices).lcpn.Prelude
     },
     lsp: {
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),
@@ -71,7 +83,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         DefinitionProvider: (services) => new LcpnDefinitionProvider(services),
         DocumentSymbolProvider: (services) => new LcpnDocumentSymbolProvider(services),
         FoldingRangeProvider: (services) => new LcpnFoldingRangeProvider(services),
-        Formatter: () => new LcpnFormatter(),
+        Formatter: (services) => new LcpnFormatter(services.shared),
         HoverProvider: (services) => new LcpnHoverProvider(services),
         RenameProvider: (services) => new LcpnRenameProvider(services),
         SemanticTokenProvider: (services) => new LcpnSemanticTokenProvider(services)
@@ -101,8 +113,11 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
 };
 
 /** Overrides of Langium's shared (workspace-wide) services. */
-export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumSharedServices> = {
+export const LcpnSharedModule: Module<LcpnSharedServices, PartialLangiumSharedServices & LcpnSharedAddedServices> = {
     ServiceRegistry: (shared) => new LcpnServiceRegistry(shared),
+    lcpn: {
+        Prelude: (shared) => new LcpnPrelude(shared)
+    },
     lsp: {
         DocumentUpdateHandler: (shared) => new LcpnDocumentUpdateHandler(shared),
         ExecuteCommandHandler: (shared) => new LcpnCommandHandler(shared),
@@ -120,7 +135,7 @@ export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumShare
 };
 
 export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFileSystem): {
-    shared: LangiumSharedServices;
+    shared: LcpnSharedServices;
     Lcpn: LcpnServices;
 } {
     const shared = inject(createDefaultSharedModule(context), LcpnGeneratedSharedModule, LcpnSharedModule);
@@ -134,7 +149,7 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     forgetWalksAfterBuilds(shared.workspace.DocumentBuilder);
     shared.lsp.LanguageServer.onInitialize((params) => {
         Lcpn.lcpn.Client.initialize(params);
-        choosePreludeUri(params);
+        shared.lcpn.Prelude.initialize(params);
     });
     return { shared, Lcpn };
 }

@@ -8,8 +8,8 @@
  * turned to rows, whose forward and names differ) the same coordinates are other cells: no
  * clause applies.
  */
-import type { Board, Rules, Zone } from '../engine/board.js';
-import { boardGeometry, boardKey, theBoard } from '../geometry/index.js';
+import type { Rules, Zone } from '../engine/board.js';
+import { type Board, boardGeometry, boardKey, theBoard } from '../geometry/index.js';
 
 export interface FittedRules {
     rules: Rules;

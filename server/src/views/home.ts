@@ -7,10 +7,10 @@
  * centre. Squares are chosen as White sees the board; a Black piece stands on the square turned
  * half a turn, as its zones are.
  */
-import type { Board, Rules, Side, Square } from '../engine/board.js';
+import type { Rules, Side } from '../engine/board.js';
 import { evaluatePrepared, prepare, STEP_BUDGET, type Resolver } from '../engine/report.js';
 import { resolveZone } from '../engine/rules.js';
-import { boardGeometry, geometryOf } from '../geometry/index.js';
+import { type Board, boardGeometry, geometryOf, type Square } from '../geometry/index.js';
 import type { Move, PieceDef } from '../model/piece.js';
 import { pieceUses } from './piece-uses.js';
 import { confinement, turnSquare } from './zones.js';

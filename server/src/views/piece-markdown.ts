@@ -7,15 +7,15 @@
  * diagram comes first, drawn small enough to be seen whole under the title, with coordinates on
  * the board and its key beside it rather than below.
  */
-import type { Board, Rules } from '../engine/board.js';
+import type { Rules } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
 import { boardFacts, destinationFacts } from '../diagram/facts.js';
-import { markdownImage, renderSvgDiagram } from '../diagram/svg.js';
+import { renderSvgDiagram } from '../diagram/svg.js';
 import { diagramWindow, type DiagramWindow } from '../diagram/cells.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import type { PieceDef } from '../model/piece.js';
-import { boardGeometry } from '../geometry/index.js';
-import { codeBlock, escapeMarkdown } from './markdown.js';
+import { type Board, boardGeometry } from '../geometry/index.js';
+import { codeBlock, escapeMarkdown, markdownImage } from './markdown.js';
 import { caveats, normalizedDefinition, propertyLines, sentence } from './piece-summary.js';
 import { mostInformativeFirst, scenarios } from './scenarios.js';
 import { zoneFacts } from '../diagram/zones.js';
@@ -34,7 +34,7 @@ export interface PieceMarkdownOptions {
     /**
      * What the reader must know first, said right under the title: a board setting that cannot be
      * used, what of the file's board does not apply on the board drawn, a broken definition behind
-     * the piece (views/broken-definitions.ts). Sentences or notes; plain words, escaped here.
+     * the piece (semantics/broken-definitions.ts). Sentences or notes; plain words, escaped here.
      */
     notices?: string[];
     /** Extra lines (e.g. Betza and Parlett equivalents), already markdown. */

@@ -14,8 +14,8 @@
  * costs one bounded evaluation, not one per diagram and per blocker tried.
  */
 import { evaluatePrepared, informalTests, locustIn, prepare, type EngineResult, type Prepared, type Resolver } from '../engine/report.js';
-import type { Board, Destination, Rules, SetUp, Side, Square } from '../engine/board.js';
-import { boardGeometry, geometryOf } from '../geometry/index.js';
+import type { Destination, Rules, SetUp, Side } from '../engine/board.js';
+import { type Board, boardGeometry, geometryOf, type Square } from '../geometry/index.js';
 import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';
 import type { Move, PieceDef, Test } from '../model/piece.js';

@@ -5,8 +5,8 @@
  * from White's side; a Black piece sees them turned half a turn, as the engine does, so they are
  * turned here too.
  */
-import type { Board, Rules, SetUp, Side, Square, Zone } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import type { Rules, SetUp, Side, Zone } from '../engine/board.js';
+import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import type { Resolver } from '../engine/report.js';
 import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';

@@ -24,7 +24,7 @@
  * closed) is revalidated too. Kept per validation, not per build: a cancelled build may have
  * validated a document and not got as far as comparing.
  */
-import { Cancellation, DefaultDocumentBuilder, DocumentState, URI, type AstNode, type BuildOptions, type LangiumDocument } from 'langium';
+import { Cancellation, DefaultDocumentBuilder, DocumentState, URI, type AstNode, type BuildOptions, type LangiumCoreServices, type LangiumDocument } from 'langium';
 import { brokenView, changedBrokenNames, reportBrokenUsesElsewhere, unknownNameOf, type BrokenView } from '../semantics/broken-elsewhere.js';
 import type { LcpnIndexManager } from './index-manager.js';
 import { suggestsCloseTo } from '../semantics/incremental-validator.js';
@@ -147,7 +147,7 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
             present.add(uri);
             const seen = this.brokenSeen.get(uri);
             if (seen === undefined || seen === now) continue;
-            if (document.state >= DocumentState.Validated && speaksOf(document, changedBrokenNames(seen, now))) affected.add(document);
+            if (document.state >= DocumentState.Validated && speaksOf(this.serviceRegistry.getServices(document.uri), document, changedBrokenNames(seen, now))) affected.add(document);
             else this.brokenSeen.set(uri, now);
         }
         for (const uri of this.brokenSeen.keys()) if (!present.has(uri)) this.brokenSeen.delete(uri);
@@ -241,9 +241,9 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
 }
 
 /** Whether one of the document's diagnostics says one of `names` (normalized) is unknown or broken. */
-function speaksOf(document: LangiumDocument, names: ReadonlySet<string>): boolean {
+function speaksOf(services: LangiumCoreServices, document: LangiumDocument, names: ReadonlySet<string>): boolean {
     for (const diagnostic of document.diagnostics ?? []) {
-        const name = unknownNameOf(document, diagnostic);
+        const name = unknownNameOf(services, document, diagnostic);
         if (name && names.has(name.key)) return true;
     }
     return false;

@@ -5,21 +5,24 @@
  * that cannot be read any more becomes empty and is reported, instead of failing the build
  * of the whole workspace (one unreadable file then broke every later build).
  */
-import { DefaultLangiumDocumentFactory, DocumentState, type AstNode, type LangiumDocument, type LangiumSharedCoreServices, type Mutable, type ParseResult } from 'langium';
+import { DefaultLangiumDocumentFactory, DocumentState, type AstNode, type LangiumDocument, type Mutable, type ParseResult } from 'langium';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type * as ast from '../syntax/generated/ast.js';
 import { incrementalEnabled, rememberSplice, spliceParse } from '../syntax/incremental-parse.js';
-import { isPreludeUri, preludeText } from '../semantics/prelude.js';
+import type { LcpnPrelude } from './prelude.js';
+import type { LcpnSharedServices } from './services.js';
 import { changeSince } from './text-changes.js';
 import type { LcpnWorkspaceManager } from './workspace-manager.js';
 
 export class LcpnDocumentFactory extends DefaultLangiumDocumentFactory {
     private readonly workspaceManager: () => LcpnWorkspaceManager;
+    private readonly prelude: () => LcpnPrelude;
 
-    constructor(services: LangiumSharedCoreServices) {
+    constructor(services: LcpnSharedServices) {
         super(services);
         this.workspaceManager = () => services.workspace.WorkspaceManager as LcpnWorkspaceManager;
+        this.prelude = () => services.lcpn.Prelude;
     }
 
     override async update<T extends AstNode = AstNode>(document: Mutable<LangiumDocument<T>>, cancellationToken: CancellationToken): Promise<LangiumDocument<T>> {
@@ -63,7 +66,8 @@ export class LcpnDocumentFactory extends DefaultLangiumDocumentFactory {
     }
 
     private async readText(document: LangiumDocument): Promise<string> {
-        if (isPreludeUri(document.uri.toString())) return preludeText;
+        const prelude = this.prelude();
+        if (prelude.isPrelude(document.uri)) return prelude.text;
         try {
             const text = await this.fileSystemProvider.readFile(document.uri);
             this.workspaceManager().forgetReport(document.uri);

@@ -10,10 +10,10 @@ import {
 } from '../../src/diagram/index.js';
 import { COLOURS } from '../../src/diagram/svg.js';
 import { destinations } from '../../src/engine/report.js';
-import type { Board, Destination, SetUp, Square } from '../../src/engine/board.js';
-import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
+import type { Destination, SetUp } from '../../src/engine/board.js';
+import { type Board, boardGeometry, hexagonBoard, type Square } from '../../src/geometry/index.js';
 import { parseBoardSpec } from '../../src/geometry/board-spec.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import { scenarios } from '../../src/views/scenarios.js';
 import { fitRules } from '../../src/views/board-rules.js';
 import preludeText from '../../prelude/standard.lcpn?raw';

@@ -3,10 +3,11 @@
  * diagrams (issue 10). Hand-built destinations and zones, no engine.
  */
 import { describe, expect, test } from 'vitest';
-import type { Destination, Square } from '../../src/engine/board.js';
+import type { Destination } from '../../src/engine/board.js';
 import { destinationFacts, diagramCells, renderSvgDiagram, renderTextDiagram } from '../../src/diagram/index.js';
 import { compactSquares, zoneEdges, zoneFacts, type DiagramZone } from '../../src/diagram/zones.js';
 import { dest, setup, sq } from './helpers.js';
+import type { Square } from '../../src/geometry/index.js';
 
 const lines = (...rows: string[]) => rows.join('\n');
 const rect = (a: string, b: string): Square[] => {

@@ -7,12 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { boardRules, type Board, type Occupant, type Rules, type Side } from '../../src/engine/index.js';
+import { boardRules, type Occupant, type Rules, type Side } from '../../src/engine/index.js';
 import { evaluatePrepared, prepare, type Prepared } from '../../src/engine/report.js';
 import { LineTables, occupantHolds, walkLine, type Line } from '../../src/engine/lines.js';
 import { lowerToLines } from '../../src/engine/lower-lines.js';
-import { boardGeometry, geometryOf } from '../../src/geometry/index.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { type Board, boardGeometry, geometryOf } from '../../src/geometry/index.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { random } from '../variants/fsf.js';
 

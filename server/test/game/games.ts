@@ -10,7 +10,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import type { Resolver } from '../../src/engine/plan.js';
 import type { BoardDeclaration } from '../../src/engine/rules.js';
 import { compileGame, type CastlingRule, type Game, type GameModel, type ResultRules } from '../../src/game/index.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { parseParlett } from '../../src/notation/parlett-parse.js';
 

@@ -10,7 +10,6 @@ import { AstUtils, DefaultLinker, EmptyFileSystem, type AstNode, type LangiumDoc
 import { describe, expect, test } from 'vitest';
 import * as ast from '../../src/syntax/generated/ast.js';
 import { createLcpnServices } from '../../src/semantics/module.js';
-import { ensurePrelude } from '../../src/semantics/prelude.js';
 import { LcpnReference } from '../../src/semantics/reference.js';
 import { firstDifference } from './snapshot.js';
 import { edit, services, type Services } from './workspace.js';
@@ -25,7 +24,7 @@ async function langiumReferenceServices(): Promise<Services> {
     const s = createLcpnServices(EmptyFileSystem);
     const linker = s.Lcpn.references.Linker as { buildReference: DefaultLinker['buildReference'] };
     linker.buildReference = DefaultLinker.prototype.buildReference;
-    await s.shared.workspace.DocumentBuilder.build([ensurePrelude(s.shared)]);
+    await s.shared.workspace.DocumentBuilder.build([s.shared.lcpn.Prelude.document()]);
     return s;
 }
 

@@ -13,7 +13,6 @@ import type { Connection, DidChangeTextDocumentParams, DidOpenTextDocumentParams
 import { describe, expect, test } from 'vitest';
 import { createLcpnServices } from '../../src/semantics/module.js';
 import { spliceOf } from '../../src/syntax/incremental-parse.js';
-import { ensurePrelude } from '../../src/semantics/prelude.js';
 import { changeSince, lcpnTextDocuments, widen } from '../../src/workspace/text-changes.js';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
@@ -145,7 +144,7 @@ describe('edits through the server\'s text documents are parsed as a full parse'
         const r = new Random(SEED + 1);
         const { shared, Lcpn } = createLcpnServices(EmptyFileSystem);
         const { DocumentBuilder, LangiumDocuments, TextDocuments } = shared.workspace;
-        await DocumentBuilder.build([ensurePrelude(shared)]);
+        await DocumentBuilder.build([shared.lcpn.Prelude.document()]);
         const client = new FakeConnection();
         TextDocuments!.listen(client.connection);
         const parser = Lcpn.parser.LangiumParser;

@@ -12,7 +12,7 @@ import {
 import { describe, expect, test } from 'vitest';
 import { keepDefinitionsApart } from '../../src/syntax/definition-start.js';
 import { createLcpnServices } from '../../src/semantics/module.js';
-import { preludeText } from '../../src/semantics/prelude.js';
+import { preludeText } from '../../src/workspace/prelude.js';
 
 const { Lcpn } = createLcpnServices();
 const lean = Lcpn.parser.LangiumParser;

@@ -7,7 +7,7 @@ import { Lexer, type IToken } from 'chevrotain';
 import { describe, expect, test } from 'vitest';
 import type * as ast from '../../src/syntax/generated/ast.js';
 import { createLcpnServices } from '../../src/semantics/module.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 
 const { Lcpn } = createLcpnServices();
 const parser = Lcpn.parser.LangiumParser;

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { LangiumDocument } from 'langium';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import { pieceDiagram } from '../../src/lsp/diagram-request.js';
-import { brokenDefinitionNotes, standInFor } from '../../src/views/broken-definitions.js';
+import { brokenDefinitionNotes, standInFor } from '../../src/semantics/broken-definitions.js';
 import * as ast from '../../src/syntax/generated/ast.js';
 import { createTestServices } from '../test-services.js';
 
@@ -78,16 +78,15 @@ describe("the spec's pawn typed as printed", () => {
     test("another file's definition standing in is named by its file", async () => {
         await open('(def pawn (wazir :forward))\n', 'file:///broken/other.lcpn');
         const document = await open('(def my-pawn pawn)\n(def pawn (/ wazir\n', 'file:///broken/mine.lcpn');
-        const models = services.lcpn.PieceModels;
-        expect(standInFor(models, document, 'pawn')).toMatchObject({ line: 2, standIn: 'the pawn of other.lcpn' });
+        expect(standInFor(services, document, 'pawn')).toMatchObject({ line: 2, standIn: 'the pawn of other.lcpn' });
         expect(definitionNotes(document, 0, 14)).toEqual(["This file's own pawn (line 2) has a syntax error, so pawn here means the pawn of other.lcpn until it is fixed."]);
     });
 
     test('a broken definition nothing else defines has no stand-in; an error that is not a syntax error is said as an error', async () => {
         const document = await open('(def lone (/ wazir\n');
-        expect(standInFor(services.lcpn.PieceModels, document, 'lone')).toBeUndefined();
+        expect(standInFor(services, document, 'lone')).toBeUndefined();
         const unknown = await open('(def odd (/ wazir nobody-defines-this))\n', 'file:///broken/odd.lcpn');
         const node = (unknown.parseResult.value as ast.Document).definitions[0];
-        expect(brokenDefinitionNotes(services.lcpn.PieceModels, unknown, node)).toEqual(['this definition has an error: its moves are those of what could be read of it']);
+        expect(brokenDefinitionNotes(services, unknown, node)).toEqual(['this definition has an error: its moves are those of what could be read of it']);
     });
 });

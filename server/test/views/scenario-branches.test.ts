@@ -7,12 +7,12 @@
  * Squares by hand on the 9x9 board, the piece on e5.
  */
 import { describe, expect, test } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
-import { squareName } from '../../src/engine/board.js';
 import { pieceMarkdown } from '../../src/views/piece-markdown.js';
 import { scenarios, type Scenario } from '../../src/views/scenarios.js';
 import preludeText from '../../prelude/standard.lcpn?raw';
+import { squareName } from '../../src/geometry/index.js';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
 const BOARD = { files: 9, ranks: 9 };

@@ -8,13 +8,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { parseSquare, squareName, type Rules } from '../../src/engine/board.js';
+import type { Rules } from '../../src/engine/board.js';
 import { boardRules } from '../../src/engine/rules.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { BoardClause, Move, PieceDef, Term, Test } from '../../src/model/piece.js';
 import { pieceUses, rankThresholds, testAt } from '../../src/views/piece-uses.js';
 import { scenarios, testedRanks, type Scenario } from '../../src/views/scenarios.js';
 import { outsideZoneFacts, pieceZones } from '../../src/views/zones.js';
+import { parseSquare, squareName } from '../../src/geometry/index.js';
 
 const prelude = new Map(parsePieceText(readFileSync(new URL('../../prelude/standard.lcpn', import.meta.url), 'utf8')).pieces.map((p) => [p.key, p]));
 const def = (key: string, x: Partial<PieceDef>): PieceDef => ({ name: key, key, properties: [], style: 'lisp', ...x });

@@ -14,15 +14,15 @@
  */
 import { AstUtils, GrammarUtils, type AstNode } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
-import { normalizeKeyword, normalizeName } from './names.js';
+import { normalizeKeyword, normalizeName } from '../model/names.js';
 import { parseBetza, parseParlett, type NotationProblem } from '../notation/index.js';
 import { parsePath } from '../notation/path-parse.js';
-import { integerText, MAX_INTEGER, type CompareOp, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from './piece.js';
+import { integerText, MAX_INTEGER, type CompareOp, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from '../model/piece.js';
 import { bodyKind, headName, isCondition, isConditionApplication, type BodyKind } from './body-kind.js';
-import { CONDITION_TERMS, declarationWord, LOGIC_WORDS, PREDICATE_ARGUMENTS } from './vocabulary.js';
-import { parseSquare } from '../engine/board.js';
+import { CONDITION_TERMS, declarationWord, LOGIC_WORDS, PREDICATE_ARGUMENTS } from '../model/vocabulary.js';
 import { MAX_RECTANGLE_SIDE as MAX_BOARD_SIDE } from '../geometry/limits.js';
 import { lowerBoard } from './lower-board.js';
+import { parseSquare } from '../geometry/index.js';
 
 export interface LoweringProblem {
     node: AstNode;

@@ -1,5 +1,14 @@
-/** A board's shape: the one place it is declared (issue 11). */
-import type { Square } from '../engine/board.js';
+/**
+ * A board as plain data: its lattice box and its shape, and a cell of it. The one place they
+ * are declared (issues 11, 22); everything below the language (model, engine, notation,
+ * views, diagram) takes them from here. Coordinates are 0-based lattice coordinates: file 0 =
+ * the a-file, rank 0 = White's first rank (on the hexagon, axial coordinates: see hex.ts).
+ */
+
+export interface Square {
+    file: number;
+    rank: number;
+}
 
 /**
  * A board's shape, beyond its lattice box. Only server/src/geometry/ interprets it; everything
@@ -14,3 +23,12 @@ export type BoardShape =
      * same board turned a quarter turn, as the specification draws it (rows of cells offset by half a cell).
      */
     | { kind: 'hexagon'; side: number; orientation: 'files' | 'rows' };
+
+export interface Board {
+    /** Width of the board's lattice box (on a hexagon of side N: 2N - 1). */
+    files: number;
+    /** Height of the board's lattice box (on a hexagon of side N: 2N - 1). */
+    ranks: number;
+    /** Absent: the files x ranks rectangle of squares. */
+    shape?: BoardShape;
+}

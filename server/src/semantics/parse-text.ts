@@ -1,14 +1,14 @@
 /**
- * Text -> piece model, synchronously and without a workspace: the entry point for the
- * CLI, the benchmarks and the tests. (The language server goes through Langium's
- * document pipeline instead, and lowers the same AST with the same lowerDefinition.)
+ * Text -> piece model, synchronously and without a workspace, with the language's parser (the
+ * caller's services': `services.parser.LangiumParser`): for text that is no document (the CLI
+ * reading back a piece it wrote, tests). The language server goes through Langium's document
+ * pipeline instead, and lowers the same AST with the same lowerDefinition.
  */
-import type { AstNode } from 'langium';
+import type { AstNode, LangiumParser } from 'langium';
 import type { Document } from '../syntax/generated/ast.js';
-import { createLcpnServices } from '../semantics/module.js';
 import { lastAtOrBefore, lineStarts } from '../syntax/text-lines.js';
 import { lowerDefinition } from './lower.js';
-import type { PieceDef } from './piece.js';
+import type { PieceDef } from '../model/piece.js';
 
 export interface TextProblem {
     message: string;
@@ -20,25 +20,8 @@ export interface TextProblem {
     code: string;
 }
 
-let services: ReturnType<typeof createLcpnServices> | undefined;
-
-/**
- * Services of their own, for work on text that is no document of a workspace (parsing here,
- * laying out converted definitions): built once, since building the parser analyses the grammar
- * and takes tens of milliseconds.
- */
-export function standaloneServices(): ReturnType<typeof createLcpnServices> {
-    services ??= createLcpnServices();
-    return services;
-}
-
-/** The Langium parser, built once. */
-export function lcpnParser() {
-    return standaloneServices().Lcpn.parser.LangiumParser;
-}
-
-export function parsePieceText(text: string): { pieces: PieceDef[]; problems: TextProblem[]; document: Document } {
-    const result = lcpnParser().parse<Document>(text);
+export function parsePieceText(parser: LangiumParser, text: string): { pieces: PieceDef[]; problems: TextProblem[]; document: Document } {
+    const result = parser.parse<Document>(text);
     const problems: TextProblem[] = [];
     let starts: number[] | undefined;
     const lines = () => (starts ??= lineStarts(text));

@@ -6,12 +6,10 @@
  * (server/src/geometry/), which this asks whether a hole is a cell of the board.
  */
 import * as ast from '../syntax/generated/ast.js';
-import { normalizeName } from './names.js';
+import { normalizeName } from '../model/names.js';
 import { headName } from './body-kind.js';
-import { integerText, type BoardClause, type Declaration } from './piece.js';
-import type { BoardShape } from '../geometry/shape.js';
-import type { Square } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import { integerText, type BoardClause, type Declaration } from '../model/piece.js';
+import { boardGeometry, type BoardShape, type Square } from '../geometry/index.js';
 import { MAX_HEXAGON_SIDE, MAX_RECTANGLE_SIDE as MAX_BOARD_SIDE, MIN_HEXAGON_SIDE } from '../geometry/limits.js';
 
 /** What the board lowering needs of the lowering it is part of. */

@@ -15,10 +15,9 @@
  */
 import { AstUtils, type LangiumDocument } from 'langium';
 import type * as ast from '../syntax/generated/ast.js';
-import { brokenDefinitionsOf } from '../semantics/broken-elsewhere.js';
-import { definitionError, SYNTAX_ERROR } from '../semantics/convert-check.js';
-import type { LcpnPieceModels } from '../semantics/piece-models.js';
-import { isPreludeUri } from '../semantics/prelude.js';
+import { brokenDefinitionsOf } from './broken-elsewhere.js';
+import { SYNTAX_ERROR } from './convert-check.js';
+import type { LcpnServices } from './module.js';
 import { references } from '../model/cycles.js';
 import { normalizeName } from '../model/names.js';
 
@@ -39,39 +38,39 @@ const MAX_USES_LISTED = 3;
  * The stand-in for `key` in `document`: the document's own definition of it could not be
  * completed, and the name means `definition` (another file's or the prelude's) instead.
  */
-export function standInFor(models: LcpnPieceModels, document: LangiumDocument, key: string): StandIn | undefined {
+export function standInFor(services: LcpnServices, document: LangiumDocument, key: string): StandIn | undefined {
     const own = brokenDefinitionsOf(document).get(key);
     if (!own) return undefined;
-    const used = models.definitionNode(key, document.uri.toString());
+    const used = services.lcpn.PieceModels.definitionNode(key, document.uri.toString());
     if (!used || used === own) return undefined;
     const where = AstUtils.getDocument(used).uri;
     if (where.toString() === document.uri.toString()) return undefined;
     const name = used.name;
-    const standIn = isPreludeUri(where.toString()) ? `the standard prelude's ${name}` : `the ${name} of ${where.path.split('/').pop() || where.path}`;
+    const standIn = services.lcpn.Prelude.isPrelude(where) ? `the standard prelude's ${name}` : `the ${name} of ${where.path.split('/').pop() || where.path}`;
     return { own, line: lineOf(own), standIn };
 }
 
 /** The notes a diagram of `shown` (a definition seen from `document`) must carry; none nearly always. */
-export function brokenDefinitionNotes(models: LcpnPieceModels, document: LangiumDocument, shown: ast.Definition): string[] {
+export function brokenDefinitionNotes(services: LcpnServices, document: LangiumDocument, shown: ast.Definition): string[] {
     const broken = brokenDefinitionsOf(document);
     const inDocument = AstUtils.getDocument(shown).uri.toString() === document.uri.toString();
     const notes: string[] = [];
     const key = normalizeName(shown.name);
     if (inDocument) {
-        const reason = definitionError(models, document, shown);
+        const reason = services.lcpn.Conversion.errors.of(document, shown);
         if (reason) {
             // The error's own words are the diagnostic's (an editor shows it beside this): said once, there.
             const what = reason === SYNTAX_ERROR ? 'a syntax error' : 'an error';
-            const elsewhere = broken.get(key) === shown ? standInFor(models, document, key) : undefined;
+            const elsewhere = broken.get(key) === shown ? standInFor(services, document, key) : undefined;
             notes.push(`this definition has ${what}: its moves are those of what could be read of it`
                 + (elsewhere ? `; until it is fixed, ${shown.name} elsewhere in this file means ${elsewhere.standIn}` : ''));
         }
     } else {
-        const standIn = standInFor(models, document, key);
+        const standIn = standInFor(services, document, key);
         if (standIn) notes.push(`this file's own ${standIn.own.name} (line ${standIn.line}) has a syntax error, so ${shown.name} here means ${standIn.standIn} until it is fixed`);
     }
     if (broken.size === 0) return notes;
-    const uses = usedStandIns(models, document, shown, key);
+    const uses = usedStandIns(services, document, shown, key);
     if (uses.length > 0) {
         const listed = uses.slice(0, MAX_USES_LISTED).map((u) => `${u.own.name} means ${u.standIn} (this file's own, line ${u.line}, has a syntax error)`);
         const more = uses.length > MAX_USES_LISTED ? `, and ${uses.length - MAX_USES_LISTED} more such names` : '';
@@ -81,7 +80,8 @@ export function brokenDefinitionNotes(models: LcpnPieceModels, document: Langium
 }
 
 /** The names `shown` reaches through its movement (each once, itself left out) that stand in for broken definitions of the document. */
-function usedStandIns(models: LcpnPieceModels, document: LangiumDocument, shown: ast.Definition, key: string): StandIn[] {
+function usedStandIns(services: LcpnServices, document: LangiumDocument, shown: ast.Definition, key: string): StandIn[] {
+    const models = services.lcpn.PieceModels;
     const resolve = models.resolverFor(document.uri.toString());
     const body = models.loweredOf(shown)?.piece.body;
     const seen = new Set<string>([key]);
@@ -92,7 +92,7 @@ function usedStandIns(models: LcpnPieceModels, document: LangiumDocument, shown:
         const next = pending.pop()!;
         if (seen.has(next)) continue;
         seen.add(next);
-        const standIn = standInFor(models, document, next);
+        const standIn = standInFor(services, document, next);
         if (standIn) found.push(standIn);
         const reached = resolve(next)?.body;
         if (reached) pending.push(...references(reached));

@@ -13,8 +13,8 @@
  * - Anything else: a piece.
  */
 import * as ast from '../syntax/generated/ast.js';
-import { normalizeName } from './names.js';
-import { isTestWord, LOGIC_WORDS } from './vocabulary.js';
+import { normalizeName } from '../model/names.js';
+import { isTestWord, LOGIC_WORDS } from '../model/vocabulary.js';
 
 export type BodyKind = 'piece' | 'zone' | 'board' | 'condition' | 'function';
 
