@@ -6,7 +6,7 @@ import type { PieceResolver } from '../semantics/piece-models.js';
 import { normalizeName } from '../model/names.js';
 import type { Declaration, PieceDef } from '../model/piece.js';
 import { SYNTAX_ERROR } from '../semantics/convert-check.js';
-import { closestNames, didYouMean } from '../semantics/suggest.js';
+import { closestNames, didYouMean } from '../model/suggest.js';
 import { standInFor } from '../semantics/broken-definitions.js';
 import { escapeText } from './escape.js';
 import { CliError, displayName } from './workspace.js';

@@ -17,7 +17,7 @@ import { fenPieces } from './fen-board.js';
 import { fenProblems } from './fen-check.js';
 import { applySection, cloneVariant, defaultVariant, emptyVariant, letterOfType, unknownKeys, type FsfVariant, type Pair } from './variant.js';
 import { has, MAX_FILES, MAX_RANKS, squareNames } from './values.js';
-import { closestNames, didYouMean } from '../semantics/suggest.js';
+import { closestNames, didYouMean } from '../model/suggest.js';
 
 export interface CheckedSection {
     section: IniSection;

@@ -6,7 +6,7 @@
  * as a custom piece in Betza (lcpn's Betza export), checked the same way. What no piece of
  * Fairy-Stockfish can say is listed.
  */
-import type { Board } from '../engine/board.js';
+import type { Board } from '../geometry/board.js';
 import type { Resolver } from '../engine/plan.js';
 import type { Prepared } from '../engine/report.js';
 import type { GameModel } from '../game/index.js';

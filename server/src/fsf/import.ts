@@ -13,7 +13,7 @@ import type { Resolver } from '../engine/plan.js';
 import type { BoardDeclaration } from '../engine/rules.js';
 import { compileGame, GameModelError, type CastlingRule, type Game, type GameModel, type GamePiece, type Outcome, type ResultRules } from '../game/index.js';
 import type { BoardClause, Move, PieceDef, Test } from '../model/piece.js';
-import { nameStandardParts, preludeTable } from '../notation/standard-names.js';
+import { nameStandardParts, standardTable } from '../notation/standard-names.js';
 import { readFsfBetza } from './betza.js';
 import { FsfCodes } from './codes.js';
 import { fenPieces, whiteCounts } from './fen-board.js';
@@ -93,12 +93,13 @@ export function lcpnName(text: string): string {
 const OUTCOMES: readonly string[] = ['win', 'loss', 'draw'];
 
 /** `name` (the section's) and `v`, the variant Fairy-Stockfish makes of it; `header` locates problems set by built-in parents. */
-export function importVariant(name: string, v: FsfVariant, header: Span): ImportedGame {
+export function importVariant(name: string, v: FsfVariant, header: Span, preludePieces: readonly PieceDef[]): ImportedGame {
     const problems: FsfDiagnostic[] = [];
     const at = (key: string): Span => v.setBy.get(key)?.keySpan ?? header;
     const cannot = (key: string, message: string, play = true) =>
         problems.push(diagnostic(FsfCodes.CannotImport, play ? 'error' : 'warning', at(key), `${message}${play ? '' : ' (play is the same)'}`));
-    const prelude = preludeTable().definitions;
+    const table = standardTable(preludePieces);
+    const prelude = table.definitions;
     const prefix = lcpnName(name);
     const files = v.maxFile;
     const ranks = v.maxRank;
@@ -189,7 +190,7 @@ export function importVariant(name: string, v: FsfVariant, header: Span): Import
     // A custom piece that moves as a standard piece takes its name.
     for (const piece of pieces) {
         if (!isCustom(piece.type) || v.promotedPieceType.has(piece.type)) continue;
-        const standard = nameStandardParts(movements.get(piece.type)!).standardName;
+        const standard = nameStandardParts(movements.get(piece.type)!, table).standardName;
         if (standard && ![...keyOf.values()].includes(standard)) keyOf.set(piece.type, standard);
     }
 
@@ -219,7 +220,7 @@ export function importVariant(name: string, v: FsfVariant, header: Span): Import
         const body: Move = promotedLetter
             ? { kind: 'sequence', mode: 'blocked', legs: [move, { kind: 'apply', functions: ['promote-to'], args: [{ kind: 'ref', key: promotedLetter.piece }] }] }
             : move;
-        const named = nameStandardParts(body).move;
+        const named = nameStandardParts(body, table).move;
         define({ name: key, key, properties: type === 'king' ? ['royal'] : [], body: named, style: 'lisp' });
     }
 

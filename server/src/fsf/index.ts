@@ -9,6 +9,7 @@ import { checkIni, type CheckedIni } from './check.js';
 import { FsfCodes } from './codes.js';
 import { diagnostic, type FsfDiagnostic } from './diagnostics.js';
 import { importVariant, type ImportedGame } from './import.js';
+import type { PieceDef } from '../model/piece.js';
 
 export { checkIni, type CheckedIni, type CheckedSection } from './check.js';
 export { FsfCodes } from './codes.js';
@@ -28,11 +29,11 @@ export interface IniImport {
 
 /**
  * The sections of a `variants.ini` text as lcpn games (only the one named `variant` when given),
- * each with its parent chain. Sections Fairy-Stockfish skips because a built-in variant has their
+ * each with its parent chain, over `prelude` (the prelude's pieces: LcpnPieceModels.preludePieces). Sections Fairy-Stockfish skips because a built-in variant has their
  * name are imported all the same (an exported `[chess]` reads back); sections it cannot read at all
  * (a missing parent) are not.
  */
-export function importIni(text: string, variant?: string): IniImport {
+export function importIni(text: string, prelude: readonly PieceDef[], variant?: string): IniImport {
     const checked = checkIni(text);
     const diagnostics = [...checked.diagnostics];
     const chosen = checked.sections.filter((s) => variant === undefined || s.section.name === variant);
@@ -41,6 +42,6 @@ export function importIni(text: string, variant?: string): IniImport {
         diagnostics.push(diagnostic(FsfCodes.UnknownVariant, 'error', { line: 0, character: 0, offset: 0, length: 0 },
             `no section is named '${variant}'${names.length > 0 ? `: the file has ${names.join(', ')}` : ': the file has no section'}`));
     }
-    const games = chosen.filter((s) => s.variant !== undefined).map((s) => importVariant(s.section.name, s.variant!, s.section.span));
+    const games = chosen.filter((s) => s.variant !== undefined).map((s) => importVariant(s.section.name, s.variant!, s.section.span, prelude));
     return { games, diagnostics, checked };
 }

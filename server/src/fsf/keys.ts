@@ -8,7 +8,7 @@
  * Versions: the keys are those of current Fairy-Stockfish, which ffish 0.7.10 (the tests'
  * reference) reads too. Keys only older versions read say what replaced them (`replacedBy`).
  */
-import { closestNames } from '../semantics/suggest.js';
+import { closestNames } from '../model/suggest.js';
 import { CUSTOM_PIECE_NAMES, PIECE_TYPES } from './piece-types.js';
 
 export type ValueType =

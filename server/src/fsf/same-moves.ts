@@ -6,7 +6,8 @@
  * "not occupied by a cannon" see real pieces), and the destinations compared. The export uses it to
  * recognise Fairy-Stockfish's built-in pieces in a game's definitions, whatever their spelling.
  */
-import type { Board, Occupant, Square } from '../engine/board.js';
+import type { Occupant } from '../engine/board.js';
+import type { Board, Square } from '../geometry/board.js';
 import type { Resolver, Target } from '../engine/plan.js';
 import { evaluatePrepared, prepare, type Prepared } from '../engine/report.js';
 import { geometryOf } from '../geometry/index.js';

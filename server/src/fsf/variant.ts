@@ -18,7 +18,7 @@ import {
     ALL_SQUARES, rankSquares, readBool, readCastlingRights, readFile, readInt, readLetters, readPieceCounts, readPiecePairs,
     readRank, readSquares, readWord, type Read, type Squares
 } from './values.js';
-import { didYouMean } from '../semantics/suggest.js';
+import { didYouMean } from '../model/suggest.js';
 
 export type Result = 'win' | 'loss' | 'draw' | 'none';
 /** White's, then Black's. */

@@ -18,7 +18,7 @@ import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import { isAmbiguityError, type LcpnScopeProvider } from './scope-provider.js';
 import type { LcpnServices } from './module.js';
-import { closestNames, didYouMean, spellAs } from './suggest.js';
+import { closestNames, didYouMean, spellAs } from '../model/suggest.js';
 import { lastAtOrBefore } from '../syntax/text-lines.js';
 import { LcpnValidationRegistry } from './validation-registry.js';
 import { enclosingStyle } from './lower.js';

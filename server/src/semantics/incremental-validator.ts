@@ -32,7 +32,7 @@ import { parseId, spliceOf } from '../syntax/incremental-parse.js';
 import type { LcpnServices } from './module.js';
 import { IssueCodes } from './issue-codes.js';
 import { difference, nameChecksFor, type NameChecks } from './name-checks.js';
-import { closestNames } from './suggest.js';
+import { closestNames } from '../model/suggest.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
 
 /** One definition's diagnostics as last computed (never empty), and the line it started on then. */

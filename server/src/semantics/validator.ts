@@ -13,7 +13,7 @@ import type { LcpnScopeProvider } from './scope-provider.js';
 import { bodyKind } from './body-kind.js';
 import type { LcpnPieceModels } from './piece-models.js';
 import type { LcpnServices } from './module.js';
-import { closestNames, didYouMean, spellAs } from './suggest.js';
+import { closestNames, didYouMean, spellAs } from '../model/suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { nameChecksFor } from './name-checks.js';
 import { FUNCTIONS, QUALIFIERS, declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword } from '../model/vocabulary.js';

@@ -14,12 +14,12 @@ import { describe, expect, test } from 'vitest';
 
 /** What a file belongs to: a folder of server/src, or one of the files that play a part of their own. */
 type Part =
-    | 'geometry' | 'model' | 'engine' | 'notation' | 'game' | 'diagram' | 'views'
+    | 'geometry' | 'model' | 'engine' | 'notation' | 'game' | 'fsf' | 'diagram' | 'views'
     | 'protocol' | 'syntax' | 'workspace' | 'semantics' | 'module' | 'lsp'
     | 'main' | 'cli' | 'browser'
     | 'client' | 'playground';
 
-const DOMAIN: readonly Part[] = ['geometry', 'model', 'engine', 'notation', 'game', 'diagram', 'views'];
+const DOMAIN: readonly Part[] = ['geometry', 'model', 'engine', 'notation', 'game', 'fsf', 'diagram', 'views'];
 const LANGUAGE: readonly Part[] = ['protocol', 'syntax', 'workspace', 'semantics', 'module', 'lsp'];
 
 /** Who may import whom (a part may always import itself). */
@@ -31,6 +31,8 @@ const ALLOWED: Readonly<Record<Part, readonly Part[]>> = {
     notation: ['engine', 'model', 'geometry'],
     // A variant as plain data, played with the piece engine's lines (issue 23).
     game: ['engine', 'model', 'geometry'],
+    // Fairy-Stockfish's variants.ini read, checked, imported as games and exported (issue 24).
+    fsf: ['game', 'notation', 'engine', 'model', 'geometry'],
     diagram: ['engine', 'geometry'],
     views: ['diagram', 'engine', 'model', 'geometry'],
     // The language, over Langium: the wire contract (a leaf), text to AST, documents, meaning, LSP features.

@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkIni, importIni } from '../../src/fsf/index.js';
+import { checkIni } from '../../src/fsf/index.js';
 import { loadFfish, type Ffish } from '../variants/fsf.js';
 import { GAME_TIMEOUT } from '../variants/compare.js';
-import { load } from './helpers.js';
+import { importOverPrelude, load } from './helpers.js';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../fixtures/fsf', name), 'utf8');
 
@@ -54,7 +54,7 @@ describe('diagnostics', () => {
         const text = fixture('own-sections.ini');
         expect(checkIni(text).diagnostics.filter((d) => d.severity !== 'info').map((d) => d.message)).toEqual([]);
         load(ffish, text);
-        const { games } = importIni(text);
+        const { games } = importOverPrelude(text);
         expect(games.map((g) => g.name)).toEqual(['lcpn-minichess', 'lcpn-cannons', 'lcpn-palace']);
         for (const game of games) {
             expect(game.problems.filter((p) => p.severity === 'error')).toEqual([]);

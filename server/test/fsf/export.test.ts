@@ -7,14 +7,14 @@
  * counts the same perft. Seed 003's games say what Fairy-Stockfish cannot say about them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkIni, importIni } from '../../src/fsf/index.js';
+import { checkIni } from '../../src/fsf/index.js';
 import { exportFsf } from '../../src/fsf/export.js';
 import { perft, positionFromFen } from '../../src/game/index.js';
 import { loadFfish, type Ffish } from '../variants/fsf.js';
 import { GAME_TIMEOUT } from '../variants/compare.js';
 import { ffishPerft, newBoard } from '../game/fsf.js';
 import { loadGame, MODELS, NINE } from '../game/games.js';
-import { load, playBeside } from './helpers.js';
+import { importOverPrelude, load, playBeside } from './helpers.js';
 
 let ffish: Ffish;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ describe("the nine games exported play in ffish as they play in lcpn, and count 
             theirs.delete();
         }
         // Imported again, the section is the same game.
-        const back = importIni(out.renamed).games[0];
+        const back = importOverPrelude(out.renamed).games[0];
         expect(back.problems.filter((p) => p.severity === 'error').map((p) => p.message)).toEqual([]);
         expect(perft(positionFromFen(back.game!, back.model.start), depth)).toBe(perft(positionFromFen(game, game.model.start), depth));
     }, GAME_TIMEOUT);

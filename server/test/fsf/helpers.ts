@@ -4,7 +4,8 @@
  * ffish keeps the first section of a name), seeded random games, and play compared move by move.
  */
 import { gameResult, legalUci, playUci, positionFromFen, writeFen, type Game } from '../../src/game/index.js';
-import { checkIni, type FsfDiagnostic } from '../../src/fsf/index.js';
+import { checkIni, importIni, type FsfDiagnostic, type IniImport } from '../../src/fsf/index.js';
+import { preludePieces } from '../parse-text.js';
 import { random, type Ffish } from '../variants/fsf.js';
 import { newBoard } from '../game/fsf.js';
 
@@ -109,4 +110,11 @@ export function sameInFfish(ffish: Ffish, ours: string, theirs: string, seed: nu
         b.delete();
     }
     return { positions, mismatches };
+}
+
+const prelude = preludePieces();
+
+/** importIni over the prelude's pieces, as the CLI and the language server import. */
+export function importOverPrelude(text: string, variant?: string): IniImport {
+    return importIni(text, prelude, variant);
 }

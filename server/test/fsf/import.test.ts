@@ -7,14 +7,14 @@
  * say are reported where they are written, never dropped without a word.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FsfCodes, importIni } from '../../src/fsf/index.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { FsfCodes } from '../../src/fsf/index.js';
+import { parsePieceText } from '../parse-text.js';
 import { printPieces } from '../../src/model/print.js';
 import type { Style } from '../../src/model/piece.js';
 import { loadFfish, type Ffish } from '../variants/fsf.js';
 import { GAME_TIMEOUT } from '../variants/compare.js';
 import { bothPerft } from '../game/fsf.js';
-import { load, playBeside } from './helpers.js';
+import { importOverPrelude, load, playBeside } from './helpers.js';
 
 let ffish: Ffish;
 beforeAll(async () => {
@@ -75,7 +75,7 @@ const OWN: Record<string, Case> = {
 };
 
 function imported(ini: string, name: string) {
-    const result = importIni(ini, name);
+    const result = importOverPrelude(ini, name);
     expect(result.games).toHaveLength(1);
     return result.games[0];
 }

@@ -10,12 +10,12 @@ import { join, resolve as resolvePath } from 'node:path';
 import type { Resolver } from '../../src/engine/plan.js';
 import type { BoardDeclaration } from '../../src/engine/rules.js';
 import { compileGame, type CastlingRule, type Game, type GameModel, type ResultRules } from '../../src/game/index.js';
-import { parsePieceText } from '../parse-text.js';
+import { parsePieceText, preludePieces } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { parseParlett } from '../../src/notation/parlett-parse.js';
 
 const root = resolvePath(import.meta.dirname, '../../..');
-const prelude = parsePieceText(readFileSync(join(root, 'server/prelude/standard.lcpn'), 'utf8')).pieces;
+const prelude = preludePieces();
 
 /** A file's definitions (and extra LCPN text) over the prelude's. */
 export function resolverOf(file: string | undefined, extra = ''): { resolve: Resolver; board?: BoardDeclaration } {
