@@ -11,19 +11,7 @@ import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification } from 
 import type { LcpnServices } from '../semantics/module.js';
 import { conversionSummary, STYLE_NAMES, STYLES } from '../semantics/convert.js';
 import type { Style } from '../model/piece.js';
-import { CONVERT_DOCUMENT_COMMAND } from './protocol.js';
-
-/** What `lcpn.convertDocument` answers. */
-export interface ConvertDocumentResult {
-    applied: boolean;
-    converted: number;
-    /** Definitions left as written: name, 1-based line, why. */
-    leftAsWritten: { name: string; line: number; reason: string }[];
-    /** The names of `leftAsWritten`. */
-    skipped: string[];
-    /** The sentence shown to the user. */
-    message: string;
-}
+import { CONVERT_DOCUMENT_COMMAND, type ConvertDocumentResult } from './protocol.js';
 
 export class LcpnCommandHandler extends AbstractExecuteCommandHandler {
     // The base constructor registers the commands; they read `shared` only when they run.

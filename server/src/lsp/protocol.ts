@@ -1,6 +1,7 @@
 /**
- * The wire contract between this client and the LCPN language server, beyond standard LSP.
- * The client only forwards these; it knows nothing of LCPN itself.
+ * The wire contract between the LCPN language server and its clients (the VS Code extension,
+ * the web extension, the playground), beyond standard LSP. The clients import it from here and
+ * only forward these; they know nothing of LCPN itself.
  */
 
 /** `workspace/executeCommand` command that rewrites a whole document in one style. */
@@ -10,6 +11,18 @@ export type SurfaceStyle = 'lisp' | 'c' | 'sql';
 
 /** The arguments of {@link CONVERT_DOCUMENT_COMMAND}: `[uri, style]`. */
 export type ConvertDocumentArguments = [uri: string, style: SurfaceStyle];
+
+/** What {@link CONVERT_DOCUMENT_COMMAND} answers. */
+export interface ConvertDocumentResult {
+    applied: boolean;
+    converted: number;
+    /** Definitions left as written: name, 1-based line, why. */
+    leftAsWritten: { name: string; line: number; reason: string }[];
+    /** The names of `leftAsWritten`. */
+    skipped: string[];
+    /** The sentence shown to the user. */
+    message: string;
+}
 
 /** Custom request: the movement diagram of the piece at a position. */
 export const PIECE_DIAGRAM_REQUEST = 'lcpn/pieceDiagram';
