@@ -257,21 +257,15 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
     }
 }
 
-/** The styles a document's definitions are written in (remembered per parse: asked on every cursor move). */
+/** The styles a document's definitions are written in (a loop over the definitions that stops once it has seen all three). */
 function stylesOf(root: ast.Document): ReadonlySet<Style> {
-    let present = stylesByRoot.get(root);
-    if (!present) {
-        const found = new Set<Style>();
-        for (const def of root.definitions ?? []) {
-            found.add(definitionStyle(def));
-            if (found.size === STYLES.length) break;
-        }
-        stylesByRoot.set(root, present = found);
+    const found = new Set<Style>();
+    for (const def of root.definitions ?? []) {
+        found.add(definitionStyle(def));
+        if (found.size === STYLES.length) break;
     }
-    return present;
+    return found;
 }
-
-const stylesByRoot = new WeakMap<ast.Document, ReadonlySet<Style>>();
 
 /** The definition whose text contains `offset`. */
 export function definitionAt(document: LangiumDocument, offset: number): ast.Definition | undefined {
