@@ -9,7 +9,7 @@ import { AstUtils, CstUtils, type AstNode, type LangiumDocument } from 'langium'
 import type { HoverProvider } from 'langium/lsp';
 import type { Diagnostic, Hover, HoverParams, Range } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
-import type { DiagramStyle } from './client.js';
+import type { DiagramStyle } from './protocol.js';
 import { IssueCodes } from '../semantics/issue-codes.js';
 import { candidateFileNames, isAmbiguityError } from '../semantics/scope-provider.js';
 import { brokenDefinitionElsewhere, brokenWhere } from '../semantics/broken-elsewhere.js';

@@ -4,6 +4,9 @@
  * only forward these; they know nothing of LCPN itself.
  */
 
+/** How hovers draw movement diagrams: SVG images, text diagrams, or both (lsp/client.ts decides by default). */
+export type DiagramStyle = 'image' | 'text' | 'both';
+
 /** `workspace/executeCommand` command that rewrites a whole document in one style. */
 export const CONVERT_DOCUMENT_COMMAND = 'lcpn.convertDocument';
 
@@ -206,8 +209,14 @@ export interface LcpnInitializationOptions {
     preludeUri?: string;
     /** The client has the `lcpn.exportDiagram` command and trusts it in hover markdown, so hovers may link to it. */
     exportCommand?: boolean;
-    /** The user's choice of diagrams in hovers (Neovim, Emacs: README). */
-    diagramStyle?: 'image' | 'text' | 'both';
+    /** The user's choice of diagrams in hovers (Neovim, Emacs: README), whatever the client seems able to show. */
+    diagramStyle?: DiagramStyle;
+    /**
+     * The client tells the user what {@link CONVERT_DOCUMENT_COMMAND} did, from its result: the
+     * server then sends no `window/showMessage` for it (the VS Code extension shows a short
+     * message and the details on demand; a long notification was cut off).
+     */
+    showsConversionResult?: boolean;
 }
 
 /**
