@@ -22,9 +22,10 @@ import { directionWord, functionWord, keywordWord } from '../model/vocabulary.js
 import type { DirectionTest, Geometry } from '../geometry/geometry.js';
 import { SQUARE } from '../geometry/square.js';
 import { selectSteps } from './directions.js';
+import { describeSteps, endingWays, legPair, startingWays, type LegPair, type Way } from './reach.js';
 import {
     NONE, Problems, type EndRule, type LeafPlan, type Vec, type EngineProblem, type EngineRule, type Plan, type PlanCondition, type PlanZone,
-    type Resolver, type Target
+    type Resolver, type SequencePlan, type Target
 } from './plan.js';
 
 /** Upper bound on compiled nodes: definitions that expand exponentially stop here. */
@@ -284,6 +285,8 @@ class Compiler {
     private work = 0;
     /** The cap on `nodes`: the caller's, or REFERENCE_MAX_NODES while a reference is compiled for the cache. */
     private cap: number;
+    /** While a chain's leg is compiled: the target's own nodes compiled in it, innermost first (where a part a turn loses is written). */
+    private tracked: Tracked[] | undefined;
 
     constructor(
         private readonly lookup: Resolver, private readonly problems: Problems, private readonly maxNodes: number,
@@ -392,7 +395,9 @@ class Compiler {
         const own = this.inRef === 0;
         if (own) this.path.push(move);
         try {
-            return this.compileNode(move, ctx);
+            const out = this.compileNode(move, ctx);
+            if (own && this.tracked && out.kind !== 'annotation') this.tracked.push({ path: [...this.path], plan: out });
+            return out;
         } finally {
             this.depth--;
             if (own) this.path.pop();
@@ -652,9 +657,20 @@ class Compiler {
         const lastMovement = lastIndex(legs, (leg) => !isPromotion(leg));
         const passing: Context = { groups: ctx.groups, only: ctx.only, range: ctx.range, turn: ctx.turn, end: { ...ctx.end, move: true, capture: true, igui: false }, notes: ctx.notes, zones: ctx.zones, landing: ctx.landing };
         let informalAfter: Move | undefined;
+        // The movement legs as written and the nodes compiled in each, beside `plans`.
+        const written: WrittenLeg[] = [];
+        const outer = this.tracked;
         for (const [i, leg] of legs.entries()) {
             const informalBefore = this.informal;
-            const out = this.compile(leg, i < lastMovement ? passing : ctx);
+            const nodes: Tracked[] = [];
+            this.tracked = nodes;
+            let out: Plan | Annotation;
+            try {
+                out = this.compile(leg, i < lastMovement ? passing : ctx);
+            } finally {
+                this.tracked = outer;
+                outer?.push(...nodes);
+            }
             if (out.kind === 'annotation') {
                 promotions.push(...out.promotions);
                 continue;
@@ -668,11 +684,13 @@ class Compiler {
                 this.report('invalid', 'igui on a leg that another leg follows: the piece does not move to the square it captures, so no leg can go on from it. Those paths are not shown; put igui on the last leg', 'igui-on-the-way', leg);
             }
             plans.push(out);
+            written.push({ move: leg, nodes });
         }
         if (plans.length === 0) {
             this.report('invalid', 'a sequence needs at least one movement leg', 'missing-argument');
             return NONE;
         }
+        if (plans.length > 1) this.lostToTurns({ kind: 'sequence', mode, legs: plans }, written);
         if (informalAfter) {
             this.report('informal', `a later leg is informal (${describe(informalAfter)}): only the moves before it are shown`, 'informal-leg', informalAfter);
             notes.push(`then ${describe(informalAfter)}: informal, not evaluated`);
@@ -682,6 +700,67 @@ class Compiler {
         const plan: Plan = plans.length === 1 ? plans[0] : { kind: 'sequence', mode, legs: plans };
         if (notes.length === 0 && promotions.length === 0) return plan;
         return { kind: 'notes', base: plan, notes, ...(promotions.length > 0 ? { promotions: [...new Set(promotions)] } : {}) };
+    }
+
+    /**
+     * Reports the parts of a chain that its turns lose (reach.ts): a part of a later leg that no
+     * step before it can go on to (never taken), and in a `=>` chain the steps no later leg can go
+     * on from (a dead end). Each is reported at the outermost written part that is wholly lost,
+     * and a dead end that is part of a leaf's steps at the innermost part holding that leaf.
+     */
+    private lostToTurns(chain: SequencePlan, written: readonly WrittenLeg[]): void {
+        const lattice = this.geometry;
+        // Nodes below the chain's own node: `this.path` holds it (and its ancestors) while its legs are compiled.
+        const below = this.path.length;
+        for (let i = 0; i + 1 < chain.legs.length; i++) {
+            const pair = legPair(chain, i, lattice);
+            if (!pair) continue;
+            const before = pair.endSteps ? describeSteps(pair.endSteps, lattice) : undefined;
+            if (pair.neverTaken.size > 0) {
+                const next = written[i + 1];
+                const lost = outermost(next.nodes.filter((n) => atStart(n.path, below) && allIn(startingWays(n.plan), pair.neverTaken)), below);
+                for (const node of lost.length > 0 ? lost : [undefined]) {
+                    const ways = startingWays(node?.plan ?? chain.legs[i + 1]).filter((w) => pair.neverTaken.has(w));
+                    const what = !node || node.path[node.path.length - 1] === next.move ? 'this leg' : 'this part of the leg';
+                    const its = describeSteps(stepsOf(ways), lattice);
+                    this.reportAt(node?.path, `${what} is never taken: a later leg goes on only outward from the step before it (LCPN's default; :any lets it turn), and none of its steps (${its}) is outward after the ${before} steps before it`, 'leg-never-taken', next.move);
+                }
+            }
+            if (pair.deadEnds.size > 0) this.deadEnds(chain, i, pair, written[i], below);
+        }
+    }
+
+    /** Reports the steps of leg `i` that no step of leg `i + 1` goes on from (a `=>` chain must go on). */
+    private deadEnds(chain: SequencePlan, i: number, pair: LegPair, leg: WrittenLeg, below: number): void {
+        const lattice = this.geometry;
+        const dead = pair.deadEnds;
+        const next = describeSteps(stepsOf(startingWays(chain.legs[i + 1]).filter((way) => !pair.neverTaken.has(way))), lattice);
+        const atEnd = leg.nodes.filter((n) => atEnding(n.path, below));
+        const wholly = new Set([...dead].filter(([leaf, steps]) => steps.length === leaf.steps.length).map(([leaf]) => leaf as Way));
+        const lost = atEnd.filter((n) => allIn(endingWays(n.plan), wholly));
+        // A leaf that loses some of its steps: at the largest written part that is that leaf, else the innermost that ends with it.
+        const partly = new Map<Tracked, Vec[]>();
+        for (const [leaf, steps] of dead) {
+            if (wholly.has(leaf)) continue;
+            // Nodes are listed as their compiles end, a part before the parts holding it.
+            const holder = [...atEnd].reverse().find((n) => n.plan === leaf) ?? atEnd.find((n) => endingWays(n.plan).includes(leaf));
+            if (holder) partly.set(holder, [...(partly.get(holder) ?? []), ...steps]);
+        }
+        const places = outermost([...lost, ...partly.keys()], below);
+        const reported = places.length > 0 ? places : [undefined];
+        for (const node of reported) {
+            const some = node && partly.get(node);
+            const its = describeSteps(some ?? stepsOf(endingWays(node?.plan ?? chain.legs[i])), lattice);
+            const subject = some ? `the ${its} steps here` : !node || node.path[node.path.length - 1] === leg.move ? 'this leg' : 'this part of the leg';
+            const after = some ? 'them' : `its steps (${its})`;
+            this.reportAt(node?.path, `nothing can follow ${subject}: the next leg goes on only outward from the step before it (LCPN's default; :any on it lets it turn), and none of its steps (${next}) is outward after ${after}, so a => move that goes this way ends nowhere`, 'leg-leads-nowhere', leg.move);
+        }
+    }
+
+    /** A problem at a written part (its path from the target's body), or at `fallback` under the node being compiled. */
+    private reportAt(path: readonly Move[] | undefined, message: string, rule: EngineRule, fallback: Move): void {
+        if (path && this.inRef === 0) this.problems.add('invalid', message, rule, path);
+        else this.report('invalid', message, rule, fallback);
     }
 
     private apply(functions: readonly string[], args: readonly Move[], ctx: Context): Plan | Annotation {
@@ -953,4 +1032,55 @@ function shape(out: Plan | Annotation): unknown {
 
 function ends(end: EndRule): number[] {
     return [+end.move, +end.capture, +end.igui, +end.cannon, +end.noJump];
+}
+
+/** A node of the target's own body compiled inside a chain's leg: its path from the body (itself last) and its plan. */
+interface Tracked {
+    path: readonly Move[];
+    plan: Plan;
+}
+
+/** A movement leg of a chain as written, and the nodes compiled in it. */
+interface WrittenLeg {
+    move: Move;
+    nodes: Tracked[];
+}
+
+/**
+ * Whether the node at the end of `path` takes the first step of the leg at `path[below]`: below
+ * the leg, it is in the first movement leg of every chain it is in.
+ */
+function atStart(path: readonly Move[], below: number): boolean {
+    for (let j = below; j + 1 < path.length; j++) {
+        const parent = path[j];
+        if (parent.kind === 'sequence' && parent.legs.find((leg) => !isPromotion(leg)) !== path[j + 1]) return false;
+    }
+    return true;
+}
+
+/** Whether the node at the end of `path` may take the last step of the leg at `path[below]` (a `->` chain may stop after any leg). */
+function atEnding(path: readonly Move[], below: number): boolean {
+    for (let j = below; j + 1 < path.length; j++) {
+        const parent = path[j];
+        if (parent.kind === 'sequence' && parent.mode === 'blocked' && parent.legs[lastIndex(parent.legs, (leg) => !isPromotion(leg))] !== path[j + 1]) return false;
+    }
+    return true;
+}
+
+/** Whether `ways` is not empty and every one of them is in `lost`. */
+function allIn(ways: readonly Way[], lost: ReadonlySet<Way>): boolean {
+    return ways.length > 0 && ways.every((way) => lost.has(way));
+}
+
+/** The nodes none of whose ancestors below `below` is among them. */
+function outermost(nodes: readonly Tracked[], below: number): Tracked[] {
+    const moves = new Set(nodes.map((n) => n.path[n.path.length - 1]));
+    return nodes.filter((n) => !n.path.slice(below, -1).some((m) => moves.has(m)));
+}
+
+/** The distinct steps of these leaves (paths have none to show). */
+function stepsOf(ways: readonly Way[]): Vec[] {
+    const steps = new Map<string, Vec>();
+    for (const way of ways) if (way.kind === 'leaf') for (const step of way.steps) steps.set(`${step[0]},${step[1]}`, step);
+    return [...steps.values()];
 }

@@ -129,7 +129,9 @@ export type EngineRule =
     | 'not-a-zone' | 'zone-square' | 'not-a-condition' | 'not-a-function' | 'unknown-occupant' | 'condition-cycle'
     | 'informal-test' | 'not-evaluable' | 'declaration-used-as-piece' | 'outside-zone'
     /** Geometry (issue 11): a direction keyword the board's lattice gives no meaning to. */
-    | 'direction-not-on-board';
+    | 'direction-not-on-board'
+    /** Turns (issue 25): a part of a later leg no step before it goes on to, and in `=>` steps no later leg goes on from. */
+    | 'leg-never-taken' | 'leg-leads-nowhere';
 
 /** A problem met while compiling or evaluating; `kind` lets callers pick a severity. */
 export interface EngineProblem {

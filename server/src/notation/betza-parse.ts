@@ -20,12 +20,14 @@ import type { Move, Qualifier } from '../model/piece.js';
 import { AMBIGUOUS_ATOMS, ATOMS, DIRECTION_LETTERS, directionTokens, familyKind, tokenSteps, type Atom } from './betza-atoms.js';
 import { key, leap, permutations, selectMove, union, type Vec } from './geometry.js';
 import { initialOnly } from './initial.js';
-import { problem, type NotationProblem } from './problems.js';
+import { problem, type NotationProblem, type NotationSpan } from './problems.js';
 
 export interface ConversionResult {
     /** The converted movement; parts that could not be converted are kept as informal text. Undefined only for empty input. */
     move?: Move;
     problems: NotationProblem[];
+    /** Where the parts of `move` are written in the input (model nodes by identity), so that what the engine finds in them can be shown there. */
+    spans?: ReadonlyMap<Move, NotationSpan>;
 }
 
 /** Lower-case letters and why LCPN has no equivalent (checked before the known modifiers). */
@@ -60,6 +62,7 @@ interface Component {
 export function parseBetza(text: string): ConversionResult {
     const problems: NotationProblem[] = [];
     const parts: Move[] = [];
+    const spans = new Map<Move, NotationSpan>();
     let i = 0;
     while (i < text.length) {
         const start = i;
@@ -115,13 +118,15 @@ export function parseBetza(text: string): ConversionResult {
         const found: NotationProblem[] = [];
         const move = legs.length > 1 ? multiLeg(component, found) : singleLeg(component, legs[0], found);
         problems.push(...found);
-        parts.push(move ?? informal(text.slice(start, i)));
+        const part = move ?? informal(text.slice(start, i));
+        spans.set(part, { offset: start, length: i - start });
+        parts.push(part);
     }
     if (parts.length === 0) {
         if (text.length === 0) problems.push(problem('empty Betza string', 0, 0));
         return { problems };
     }
-    return { move: union(parts), problems };
+    return { move: union(parts), problems, spans };
 }
 
 function unexpected(c: string): string {

@@ -17,8 +17,10 @@
  * a second board in one file, cyclic conditions. Their syntax is the lowering's (lower.ts).
  */
 import { AstUtils, type AstNode, type ValidationAcceptor, type ValidationChecks } from 'langium';
+import type { Range } from 'vscode-languageserver-types';
 import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
+import { anyFix } from './any-fix.js';
 import type { LcpnServices } from './module.js';
 import type { LcpnPieceModels } from './piece-models.js';
 import { fileBoard as boardOfFile, type FileBoard } from './file-geometry.js';
@@ -28,7 +30,8 @@ import { compileCondition } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
 import { boardRules, zoneSquares } from '../engine/rules.js';
 import { geometryOf } from '../geometry/index.js';
-import { lowerMove } from './lower.js';
+import { lowerMove, notationOf, readNotation, stringSourceOffset, type Notation } from './lower.js';
+import { TURN_RULES, type NotationSpan } from '../notation/index.js';
 import { normalizeKeyword } from '../model/names.js';
 import type { Declaration, Move, PieceDef } from '../model/piece.js';
 
@@ -52,6 +55,8 @@ const REPORTED: Partial<Record<EngineRule, [Severity, string]>> = {
     'declaration-used-as-piece': ['error', IssueCodes.NotAPiece],
     'unknown-occupant': ['warning', IssueCodes.UnknownOccupant],
     'condition-cycle': ['error', IssueCodes.CyclicCondition],
+    'leg-never-taken': ['warning', IssueCodes.LegNeverTaken],
+    'leg-leads-nowhere': ['warning', IssueCodes.LegLeadsNowhere],
 };
 
 /**
@@ -104,7 +109,12 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
         }
         const node = nodes.find(entry);
         const keyword = node && entry.keyword !== undefined ? qualifierIn(node, entry.keyword) : undefined;
-        if (node) accept(severity, entry.problem.message, { node: keyword ?? node, code, data: { code } });
+        // A part never taken: `:any` written on it, where there is one place to write it (any-fix.ts).
+        const replacement = node && entry.problem.rule === 'leg-never-taken' ? anyFix(node) : undefined;
+        // Inside `(parlett "c1=.o1>")`: at the part of the string the leg was read from.
+        const inString = node && TURN_RULES.has(entry.problem.rule) ? notationPart(node, entry) : undefined;
+        if (inString) accept(severity, `${inString.notation}: ${entry.problem.message}`, { node: inString.literal, range: inString.range, code, data: { code } });
+        else if (node) accept(severity, entry.problem.message, { node: keyword ?? node, code, data: { code, ...(replacement !== undefined ? { replacement } : {}) } });
         else accept(severity, entry.problem.message, { node: def, property: 'name', code, data: { code } });
     }
 }
@@ -212,6 +222,32 @@ function brokenDefinitionUsed(models: LcpnPieceModels, def: ast.Definition, entr
     if (!target || !incompleteDefinitions(document).has(target)) return undefined;
     return { line: (target.$cstNode?.range.start.line ?? 0) + 1 };
 }
+
+/**
+ * Where in a notation string (`(parlett "c1=.o1>")`) the innermost part of the problem's path
+ * was read from: the string read again with its parts' places, matched by structure (reading
+ * is a pure function of the text).
+ */
+function notationPart(node: AstNode, entry: LocatedProblem): { notation: string; literal: ast.StringLit; range: Range } | undefined {
+    if (!ast.isApplication(node)) return undefined;
+    const notation = notationOf(node);
+    const literal = node.args[0];
+    const cst = literal?.$cstNode;
+    if (!notation || !ast.isStringLit(literal) || !cst) return undefined;
+    const places = new Map<string, NotationSpan>();
+    for (const [move, span] of readNotation(notation, literal.value).spans ?? []) places.set(key(move), span);
+    for (let i = entry.path.length - 1; i >= 0; i--) {
+        const span = places.get(key(entry.path[i]));
+        if (!span) continue;
+        const document = AstUtils.getDocument(node).textDocument;
+        const start = cst.offset + stringSourceOffset(literal, span.offset);
+        const end = cst.offset + stringSourceOffset(literal, span.offset + span.length);
+        return { notation: NOTATION_TITLES[notation], literal, range: { start: document.positionAt(start), end: document.positionAt(end) } };
+    }
+    return undefined;
+}
+
+const NOTATION_TITLES: Record<Notation, string> = { betza: 'Betza', parlett: 'Parlett', path: 'Path' };
 
 /** The first board declared in the definition's file (its node, definition, size and shape). */
 function fileBoard(models: LcpnPieceModels, def: ast.Definition): FileBoard | undefined {

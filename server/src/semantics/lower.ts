@@ -15,7 +15,7 @@
 import { AstUtils, GrammarUtils, type AstNode } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
-import { parseBetza, parseParlett, type NotationProblem } from '../notation/index.js';
+import { parseBetza, parseParlett, type ConversionResult } from '../notation/index.js';
 import { parsePath } from '../notation/path-parse.js';
 import { integerText, MAX_INTEGER, type CompareOp, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from '../model/piece.js';
 import { bodyKind, headName, isCondition, isConditionApplication, type BodyKind } from './body-kind.js';
@@ -328,11 +328,9 @@ class Lowering {
 
     /** A Betza or Parlett string, parsed; its problems point into the string. */
     private notation(notation: Notation, text: ast.StringLit): Move {
-        const { move, problems } = notation === 'path' ? pathMove(text.value) : notation === 'betza' ? parseBetza(text.value) : parseParlett(text.value, { lenient: true });
-        const raw = text.$cstNode?.text ?? '';
+        const { move, problems } = readNotation(notation, text.value);
         for (const p of problems) {
-            // Offsets count characters of the string's value; the quote (and any escapes before) shift them in the source.
-            const offset = 1 + sourceOffset(raw.slice(1, -1), p.offset);
+            const offset = stringSourceOffset(text, p.offset);
             this.problems.push({ node: text, part: { offset, length: Math.max(1, p.length) }, code: `${notation}-${p.severity}`, message: `${NOTATION_NAMES[notation]}: ${p.message}`, severity: p.severity });
         }
         if (move && hasUnsafeNumber(move)) {
@@ -680,7 +678,7 @@ function misplacedDeclaration(head: string): string {
 }
 
 /** `(path "L*(F$)+")`: the path, kept as written (normalized) with its parsed expression; with an error, none (the string is kept, as a Betza string's is). */
-function pathMove(text: string): { move?: Move; problems: NotationProblem[] } {
+function pathMove(text: string): ConversionResult {
     const { regex, text: normalized, problems } = parsePath(text);
     return { move: regex ? { kind: 'path', text: normalized, regex } : undefined, problems };
 }
@@ -765,6 +763,19 @@ const KNOWN_TYPES = new Set<string>([
 function refText(ref: ast.NameRef): string {
     const text = ref.ref?.$refText;
     return typeof text === 'string' ? text : '';
+}
+
+/** A Betza, Parlett or path string read as a file's `(betza "...")` reads it (Parlett leniently), with where its parts are written. */
+export function readNotation(notation: Notation, text: string): ConversionResult {
+    return notation === 'path' ? pathMove(text) : notation === 'betza' ? parseBetza(text) : parseParlett(text, { lenient: true });
+}
+
+/**
+ * Where the value's `index`-th character is in a string literal's source text: offsets count
+ * characters of the value; the quote (and any escapes before) shift them in the source.
+ */
+export function stringSourceOffset(literal: ast.StringLit, index: number): number {
+    return 1 + sourceOffset((literal.$cstNode?.text ?? '').slice(1, -1), index);
 }
 
 /** The offset in a string literal's source text of the value's `index`-th character (escapes take two). */

@@ -1,0 +1,70 @@
+/**
+ * What a chain loses to its turns, as diagnostics (issue 25): a part of a later leg never taken,
+ * and steps of a `=>` leg that lead nowhere, each at the written part in the three styles and
+ * inside a Parlett string; the quick fix writes `:any` on a part never taken where there is one
+ * place to write it. (The rule itself: server/test/engine/turns.test.ts.)
+ */
+import { validationHelper } from 'langium/test';
+import type { LangiumServices } from 'langium/lsp';
+import type { Diagnostic } from 'vscode-languageserver';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
+import { createTestServices } from '../test-services.js';
+
+let services: LangiumServices;
+beforeAll(async () => {
+    services = (await createTestServices()).Lcpn;
+});
+
+const TURN_CODES: string[] = [IssueCodes.LegNeverTaken, IssueCodes.LegLeadsNowhere];
+const code = (d: Diagnostic) => (d.data as { code?: string })?.code ?? '';
+
+/** `code 'written text'` of each turn diagnostic, with its severity. */
+async function turns(text: string): Promise<string[]> {
+    const { document, diagnostics } = await validationHelper(services)(text);
+    return diagnostics.filter((d) => TURN_CODES.includes(code(d)))
+        .map((d) => `${d.severity === 2 ? 'warning' : d.severity} ${code(d)} '${document.textDocument.getText(d.range)}'`);
+}
+
+describe('a part never taken, at the part, in every style', () => {
+    test.each([
+        ['(def ep (=> (capture (wazir :sideways)) (move (wazir :forward))))', '(move (wazir :forward))'],
+        ['ep := capture(wazir:sideways) => move(wazir:forward)', 'move(wazir:forward)'],
+        ['ep IS capturing wazir:sideways AND_THEN moving wazir:forward', 'moving wazir:forward']
+    ])('%s', async (text, part) => {
+        expect(await turns(text)).toEqual([`warning ${IssueCodes.LegNeverTaken} '${part}'`]);
+    });
+
+    test('a branch of the leg, not the leg', async () => {
+        expect(await turns('(def br (=> (capture (wazir :sideways)) (/ (move (wazir :forward)) ferz)))'))
+            .toEqual([`warning ${IssueCodes.LegNeverTaken} '(move (wazir :forward))'`]);
+        expect(await turns('br := capture(wazir:sideways) => (move(wazir:forward) / ferz)'))
+            .toEqual([`warning ${IssueCodes.LegNeverTaken} 'move(wazir:forward)'`]);
+    });
+
+    test('inside a Parlett string: at the part of the string', async () => {
+        const { diagnostics } = await validationHelper(services)('(def ep (parlett "o1>, c1=.o1>"))');
+        const found = diagnostics.filter((d) => code(d) === IssueCodes.LegNeverTaken);
+        expect(found.map((d) => [d.range.start.character, d.range.end.character])).toEqual([[27, 30]]);
+        expect(found[0].message).toMatch(/^Parlett: this leg is never taken/);
+    });
+
+    test('nothing where the chain turns as it may', async () => {
+        expect(await turns('(def ep (=> (capture (wazir :sideways)) (move (wazir :forward :any))))')).toEqual([]);
+        expect(await turns('(def aanca (=> ferz rook))\nhorse := wazir => [1, 1]:outward')).toEqual([]);
+    });
+});
+
+describe('steps that lead nowhere', () => {
+    test.each([
+        ['(def g (=> (wazir :vertical) (bishop :forward)))', '(wazir :vertical)'],
+        ['g := wazir:vertical => bishop:forward', 'wazir:vertical'],
+        ['g IS wazir:vertical AND_THEN bishop:forward', 'wazir:vertical']
+    ])('%s', async (text, part) => {
+        expect(await turns(text)).toEqual([`warning ${IssueCodes.LegLeadsNowhere} '${part}'`]);
+    });
+
+    test('with -> the piece may stop: nothing to say', async () => {
+        expect(await turns('(def g (-> (wazir :vertical) (bishop :forward)))')).toEqual([]);
+    });
+});
