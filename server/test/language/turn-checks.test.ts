@@ -6,7 +6,8 @@
  */
 import { validationHelper } from 'langium/test';
 import type { LangiumServices } from 'langium/lsp';
-import type { Diagnostic } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { createTestServices } from '../test-services.js';
@@ -24,6 +25,17 @@ async function turns(text: string): Promise<string[]> {
     const { document, diagnostics } = await validationHelper(services)(text);
     return diagnostics.filter((d) => TURN_CODES.includes(code(d)))
         .map((d) => `${d.severity === 2 ? 'warning' : d.severity} ${code(d)} '${document.textDocument.getText(d.range)}'`);
+}
+
+/** The quick fixes offered for the first diagnostic with `wanted`, with the text each one makes. */
+async function fixes(text: string, wanted: string): Promise<string[]> {
+    const { document, diagnostics } = await validationHelper(services)(text);
+    const diagnostic = diagnostics.find((d) => code(d) === wanted);
+    expect(diagnostic).toBeDefined();
+    const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, {
+        textDocument: { uri: document.uri.toString() }, range: diagnostic!.range, context: { diagnostics: [diagnostic!] }
+    }) as CodeAction[];
+    return actions.filter((a) => a.kind === 'quickfix').map((a) => TextDocument.applyEdits(document.textDocument, a.edit!.changes![document.uri.toString()]));
 }
 
 describe('a part never taken, at the part, in every style', () => {
@@ -66,5 +78,29 @@ describe('steps that lead nowhere', () => {
 
     test('with -> the piece may stop: nothing to say', async () => {
         expect(await turns('(def g (-> (wazir :vertical) (bishop :forward)))')).toEqual([]);
+    });
+});
+
+describe('the quick fix writes :any on the part', () => {
+    test.each([
+        ['(def ep (=> (capture (wazir :sideways)) (move (wazir :forward))))', '(def ep (=> (capture (wazir :sideways)) (move (wazir :forward :any))))'],
+        ['ep := capture(wazir:sideways) => move(wazir:forward)', 'ep := capture(wazir:sideways) => move(wazir:forward:any)'],
+        ['ep IS capturing wazir:sideways AND_THEN moving wazir:forward', 'ep IS capturing wazir:sideways AND_THEN moving wazir:forward:any'],
+        ['(def up (=> (wazir :forward) (=> (wazir :sideways) ferz)))', undefined],
+        ['(def fwd (wazir :forward))\n(def ep (=> (capture (wazir :sideways)) fwd))', '(def fwd (wazir :forward))\n(def ep (=> (capture (wazir :sideways)) (fwd :any)))'],
+        ['fwd := wazir:forward\nep := capture(wazir:sideways) => move(fwd)', 'fwd := wazir:forward\nep := capture(wazir:sideways) => move(fwd:any)'],
+        ['(def ep (=> (capture (wazir :sideways)) (move [0 1 :forward])))', '(def ep (=> (capture (wazir :sideways)) (move [0 1 :forward :any])))'],
+        ['(def ep (=> (capture (wazir :sideways)) (move ([0 1] :forward))))', '(def ep (=> (capture (wazir :sideways)) (move ([0 1] :forward :any))))']
+    ])('%s', async (text, fixed) => {
+        expect(await fixes(text, IssueCodes.LegNeverTaken)).toEqual(fixed === undefined ? [] : [fixed]);
+    });
+
+    test('the fixed text has no turn diagnostic left', async () => {
+        const [fixed] = await fixes('(def ep (=> (capture (wazir :sideways)) (move (wazir :forward))))', IssueCodes.LegNeverTaken);
+        expect(await turns(fixed)).toEqual([]);
+    });
+
+    test('no fix where an outer :outward would override the :any', async () => {
+        expect(await fixes('(def ep ((=> (capture (wazir :sideways)) (move (wazir :forward))) :outward))', IssueCodes.LegNeverTaken)).toEqual([]);
     });
 });
