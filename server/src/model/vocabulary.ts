@@ -111,6 +111,41 @@ export function hexagonalWord(name: string): HexagonalWord | undefined {
 }
 
 /**
+ * Words people write for a keyword that are not spellings of it (so no edit distance finds
+ * them): English synonyms, by the keyword they mean. Variants of one stem (`:sidewise`,
+ * `:leftwards`, `:diagonally`) are found by their stem (`keywordsLike`).
+ */
+const KEYWORD_SYNONYMS: Readonly<Record<string, string>> = {
+    horizontal: 'sideways', lateral: 'sideways', across: 'sideways',
+    ahead: 'forward', up: 'forward', upward: 'forward', onward: 'forward',
+    back: 'backward', down: 'backward', downward: 'backward', behind: 'backward',
+    straight: 'orthogonal', rookwise: 'orthogonal', bishopwise: 'diagonal',
+    anywhere: 'any', outside: 'outward', literal: 'only', exact: 'only'
+};
+
+/** Endings that make another word of one stem: `sidewise`/`sideways`, `leftwards`, `diagonally`, `riders`. */
+const ENDINGS = ['wards', 'ward', 'wise', 'ways', 'ly', 's'];
+
+/** A word and what is left of it without each ending it has (at least three letters). */
+function stems(word: string): string[] {
+    const out = [word];
+    for (const ending of ENDINGS) if (word.endsWith(ending) && word.length - ending.length >= 3) out.push(word.slice(0, -ending.length));
+    return out;
+}
+
+/**
+ * The keywords among `known` (normalized) that `name` is another word for: one of its synonyms,
+ * or a word of the same stem (`:sidewise` -> `:sideways`, `:leftwards` -> `:left`,
+ * `:orthogonally` -> `:orthogonal`). For "did you mean" with the edit distance, which misses these.
+ */
+export function keywordsLike(name: string, known: readonly string[]): string[] {
+    const key = normalizeKeyword(name);
+    const synonym = KEYWORD_SYNONYMS[key] ?? KEYWORD_SYNONYMS[stems(key).find((s) => KEYWORD_SYNONYMS[s]) ?? ''];
+    const mine = new Set(stems(key));
+    return known.filter((word) => word !== key && (word === synonym || stems(word).some((s) => mine.has(s))));
+}
+
+/**
  * Qualifiers that are not directions. The entry named `N` documents every number keyword
  * (`:4`, `:2 :3`); it is never matched by name (keywords are lower-cased before lookup).
  */

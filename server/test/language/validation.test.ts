@@ -109,6 +109,27 @@ describe('checks', () => {
         expectWarning(result, "unknown keyword ':fowrard': kept and shown, but it does not restrict the moves; did you mean ':forward'?", { code: IssueCodes.UnknownKeyword } as never);
     });
 
+    test.each([
+        ['(def x (wazir :sidewise))', ':sidewise', ':sideways'],
+        ['x := wazir:sidewise', ':sidewise', ':sideways'],
+        ['x IS wazir:leftwards', ':leftwards', ':left'],
+        ['(def x (rook :orthogonally))', ':orthogonally', ':orthogonal'],
+        ['(def x (ferz :diagonals))', ':diagonals', ':diagonal'],
+        ['(def x (rook :horizontal))', ':horizontal', ':sideways'],
+        ['(def x (rook :ahead))', ':ahead', ':forward'],
+        ['(def x (=> wazir (ferz :outwards)))', ':outwards', ':outward'],
+        ['(def x (=> wazir (ferz :anywhere)))', ':anywhere', ':any'],
+        ['(def x (knight :widely))', ':widely', ':wide']
+    ])('a keyword of the same stem or meaning as a known one is suggested (issue 25): %s', async (text, typed, meant) => {
+        const result = await validate(text);
+        expectWarning(result, `unknown keyword '${typed}': kept and shown, but it does not restrict the moves; did you mean '${meant}'?`, { code: IssueCodes.UnknownKeyword } as never);
+    });
+
+    test('a word of no known stem or meaning gets no suggestion', async () => {
+        const result = await validate('(def x (rook :sparkly))');
+        expectWarning(result, "unknown keyword ':sparkly': kept and shown, but it does not restrict the moves", { code: IssueCodes.UnknownKeyword } as never);
+    });
+
     test('a direction keyword that selects nothing, in each style', async () => {
         for (const text of ['(def x (knight :sideways))', 'x := knight:sideways', 'x IS [1, 2]:sideways']) {
             const result = await validate(text);
