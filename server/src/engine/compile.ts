@@ -813,7 +813,7 @@ class Compiler {
             this.report('invalid', `${name} is a ${declaration.kind}, not a function: its argument's moves are shown unrestricted`, 'not-a-function');
         } else {
             const word = functionWord(name);
-            if (word) this.report('informal', `${name} is informal: its argument's moves are shown unrestricted`, 'informal-function');
+            if (word) this.report('informal', `${name} is informal: its argument's moves are shown unrestricted`, 'informal-function', undefined, undefined, name);
             else this.report('unknown-function', `unknown function ${name}: its argument's moves are shown unrestricted`, 'unknown-function');
         }
         ctx.notes.push(`not evaluated: ${name}`);

@@ -10,6 +10,7 @@
  * h-file, y forward. "Oblique" means both components non-zero and |dx| != |dy|.
  */
 import { normalizeKeyword, normalizeName } from './names.js';
+import type { Declaration, PieceDef } from './piece.js';
 
 /** Common fields of every vocabulary entry. */
 export interface Word {
@@ -190,6 +191,23 @@ export const FUNCTIONS: readonly FunctionWord[] = [
     { name: 'path', role: 'notation', evaluated: true, doc: 'A move written as a path on the board\'s rotation graph (seed 002), as in (path "L*(F$)+") (the rook): F one cell forward, L/R turn left/right, $ the cell must be empty to go on, | * + ? ( ) as in regular expressions. The same path works on square and hexagonal boards.' },
     { name: 'parlett', role: 'notation', evaluated: true, doc: 'A piece written in Parlett\'s notation, as in (parlett "o1>, c1X>"); read when the file is read. A code action writes it out in LCPN.' }
 ];
+
+/**
+ * What a file defines to make the specification's informal words evaluate (as
+ * examples/xiangqi.lcpn does): the definitions, by word. The checks print them in the file's
+ * style as the way out of the warning.
+ */
+export const INFORMAL_MEANINGS: Readonly<Record<string, readonly PieceDef[]>> = {
+    'within-fortress': [declared('within-fortress', { kind: 'zone', squares: ['d1-f3'] })],
+    'capture-a-general': [
+        declared('capture-a-general', { kind: 'function', parts: [{ kind: 'function', name: 'capture' }, { kind: 'function', name: 'general-there' }] }),
+        declared('general-there', { kind: 'condition', test: { kind: 'predicate', fn: 'occupied-by', args: [{ kind: 'name', key: 'general' }] } })
+    ]
+};
+
+function declared(name: string, declaration: Declaration): PieceDef {
+    return { name, key: name, properties: [], declaration, style: 'lisp' };
+}
 
 /** The number terms of conditions: `(rank)`, `(file)`. */
 export const CONDITION_TERMS: ReadonlySet<string> = new Set(['rank', 'file']);

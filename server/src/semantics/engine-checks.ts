@@ -30,7 +30,9 @@ import { compileCondition } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
 import { boardRules, zoneSquares } from '../engine/rules.js';
 import { geometryOf } from '../geometry/index.js';
-import { lowerMove, notationOf, readNotation, stringSourceOffset, type Notation } from './lower.js';
+import { definitionStyle, lowerMove, notationOf, readNotation, stringSourceOffset, type Notation } from './lower.js';
+import { printPiece } from '../model/print.js';
+import { INFORMAL_MEANINGS } from '../model/vocabulary.js';
 import { TURN_RULES, type NotationSpan } from '../notation/index.js';
 import { normalizeKeyword } from '../model/names.js';
 import type { Declaration, Move, PieceDef } from '../model/piece.js';
@@ -46,8 +48,9 @@ const REPORTED: Partial<Record<EngineRule, [Severity, string]>> = {
     'bad-vector': ['error', IssueCodes.BadVector],
     'misplaced-promotion': ['error', IssueCodes.MisplacedPromotion],
     'rank-as-modifier': ['error', IssueCodes.RankAsModifier],
-    'informal-keyword': ['info', IssueCodes.InformalKeyword],
-    'informal-function': ['info', IssueCodes.InformalFunction],
+    // Warnings, as an unknown keyword or function is: the moves are shown as if the word were not there (issue 25).
+    'informal-keyword': ['warning', IssueCodes.InformalKeyword],
+    'informal-function': ['warning', IssueCodes.InformalFunction],
     'informal-leg': ['info', IssueCodes.InformalLeg],
     'not-a-zone': ['error', IssueCodes.NotAZone],
     'not-a-condition': ['error', IssueCodes.NotACondition],
@@ -113,9 +116,10 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
         const replacement = node && entry.problem.rule === 'leg-never-taken' ? anyFix(node) : undefined;
         // Inside `(parlett "c1=.o1>")`: at the part of the string the leg was read from.
         const inString = node && TURN_RULES.has(entry.problem.rule) ? notationPart(node, entry) : undefined;
-        if (inString) accept(severity, `${inString.notation}: ${entry.problem.message}`, { node: inString.literal, range: inString.range, code, data: { code } });
-        else if (node) accept(severity, entry.problem.message, { node: keyword ?? node, code, data: { code, ...(replacement !== undefined ? { replacement } : {}) } });
-        else accept(severity, entry.problem.message, { node: def, property: 'name', code, data: { code } });
+        const message = entry.problem.message + informalAdvice(entry, def);
+        if (inString) accept(severity, `${inString.notation}: ${message}`, { node: inString.literal, range: inString.range, code, data: { code } });
+        else if (node) accept(severity, message, { node: keyword ?? node, code, data: { code, ...(replacement !== undefined ? { replacement } : {}) } });
+        else accept(severity, message, { node: def, property: 'name', code, data: { code } });
     }
 }
 
@@ -221,6 +225,16 @@ function brokenDefinitionUsed(models: LcpnPieceModels, def: ast.Definition, entr
     const target = models.definitionNode(name, document.uri.toString());
     if (!target || !incompleteDefinitions(document).has(target)) return undefined;
     return { line: (target.$cstNode?.range.start.line ?? 0) + 1 };
+}
+
+/** For an informal word of the specification: the definitions that make it evaluate, in the definition's style. */
+function informalAdvice(entry: LocatedProblem, def: ast.Definition): string {
+    const rule = entry.problem.rule;
+    const word = rule === 'informal-keyword' ? entry.keyword : rule === 'informal-function' ? entry.name : undefined;
+    const meaning = word === undefined ? undefined : INFORMAL_MEANINGS[word];
+    if (!meaning) return '';
+    const style = definitionStyle(def);
+    return `; to evaluate it, define it in this file, as in ${meaning.map((d) => printPiece(d, style)).join(' and ')}`;
 }
 
 /**
