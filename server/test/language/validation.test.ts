@@ -171,7 +171,7 @@ describe('checks', () => {
     ])('::royal in the wrong place: the definition as it must be written, which has no error (issue 25): %s', async (text, fixed) => {
         const errors = (await validate(text)).diagnostics.filter((d) => d.severity === 1);
         expect(errors.length).toBeGreaterThan(0);
-        expect(errors.map((d) => d.message.split(', as in ')[1])).toContain(fixed);
+        expect(errors.map((d) => messageText(d).split(', as in ')[1])).toContain(fixed);
         expect((await validate(fixed)).diagnostics.filter((d) => d.severity === 1)).toEqual([]);
     });
 
