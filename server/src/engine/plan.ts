@@ -7,6 +7,7 @@
 import type { CompareOp, PieceDef, Move, PathRegex } from '../model/piece.js';
 import type { DirectionTest } from '../geometry/geometry.js';
 import type { Square } from '../geometry/index.js';
+import { MAX_NESTING } from '../model/limits.js';
 
 /** A step (dx, dy): x toward the h-file, y forward, from White's point of view. */
 export type Vec = readonly [number, number];
@@ -131,7 +132,9 @@ export type EngineRule =
     /** Geometry (issue 11): a direction keyword the board's lattice gives no meaning to. */
     | 'direction-not-on-board'
     /** Turns (issue 25): a part of a later leg no step before it goes on to, and in `=>` steps no later leg goes on from. */
-    | 'leg-never-taken' | 'leg-leads-nowhere';
+    | 'leg-never-taken' | 'leg-leads-nowhere'
+    /** Followed more than model/limits.ts's MAX_NESTING levels deep (names and nested parts): the deeper parts are not evaluated. */
+    | 'too-deep';
 
 /** A problem met while compiling or evaluating; `kind` lets callers pick a severity. */
 export interface EngineProblem {
@@ -164,6 +167,12 @@ export class Problems {
     /** Each place in the target's own body a problem arose (one entry per place, even for a repeated message). */
     readonly located: LocatedProblem[] = [];
 
+    /** Adds every problem of `other`, in its order (its problems, then the places they arose). */
+    addAll(other: Problems): void {
+        for (const p of other.list) this.add(p.kind, p.message, p.rule);
+        for (const l of other.located) this.add(l.problem.kind, l.problem.message, l.problem.rule, l.path, l.keyword, l.name);
+    }
+
     add(kind: EngineProblem['kind'], message: string, rule: EngineRule, path?: readonly Move[], keyword?: string, name?: string): void {
         const byMessage = this.byMessage ??= new Map();
         let problem = byMessage.get(message);
@@ -186,6 +195,12 @@ export class Problems {
 }
 
 export const NONE: NonePlan = { kind: 'none' };
+
+/**
+ * The depth limit in words (rule `too-deep`), for pieces, functions and conditions alike: the
+ * same wherever it is met, so a check says the same whatever was compiled before it.
+ */
+export const TOO_DEEP = `nested more than ${MAX_NESTING} levels deep, counting each name it goes through: lcpn follows definitions that deep, so the deeper parts are not evaluated`;
 
 /**
  * `(path "...")` compiled (issue 11): the path expression, walked on the board's rotation graph

@@ -18,6 +18,7 @@ import { SQUARE } from '../geometry/square.js';
 import { type Board, boardProblem, type BoardShape, geometryOf, isCylinder, isFullBox, theBoard } from '../geometry/index.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { initialBody, isFirstMove } from './initial.js';
+import { MAX_NESTING } from '../model/limits.js';
 
 export type Resolver = (key: string) => PieceDef | undefined;
 
@@ -108,6 +109,7 @@ const ROOT: Ctx = { groups: [], only: false, end: { move: true, capture: true, c
  */
 export const FLATTEN_LIMIT = 20_000;
 export const TOO_LARGE = `the rest of the movement (more than ${FLATTEN_LIMIT} parts once names are expanded)`;
+export const TOO_DEEP_EXPORT = `the parts nested more than ${MAX_NESTING} names deep (lcpn follows a movement ${MAX_NESTING} levels deep)`;
 
 export function flatten(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}, options: FlattenOptions = {}): Flat {
     const who = options.who ?? 'Betza and Parlett';
@@ -125,6 +127,8 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
     const lost: string[] = [];
     const parts: Part[] = [];
     const stack: string[] = [];
+    /** The names on `stack`: a chain of definitions each using the next makes it as deep as the limit. */
+    const onStack = new Set<string>();
     const lose = (what: string) => {
         if (!lost.includes(what)) lost.push(what);
     };
@@ -163,6 +167,9 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
                 return false;
             } else if (via.includes(fn)) {
                 lose(`the cyclic definition of ${fn}`);
+                return false;
+            } else if (via.length >= MAX_NESTING) {
+                lose(TOO_DEEP_EXPORT);
                 return false;
             } else {
                 const declared = declarationOf(fn);
@@ -249,8 +256,13 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
                 out.push(...leaf(move.vector, ctx));
                 return;
             case 'ref': {
-                if (stack.includes(move.key)) {
+                if (onStack.has(move.key)) {
                     lose(`the cyclic definition of ${move.key}`);
+                    return;
+                }
+                // As deep as the engine follows names (model/limits.ts), and no deeper than the call stack allows.
+                if (stack.length >= MAX_NESTING) {
+                    lose(TOO_DEEP_EXPORT);
                     return;
                 }
                 const def = resolve(move.key);
@@ -259,8 +271,9 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
                     return;
                 }
                 stack.push(move.key);
+                onStack.add(move.key);
                 walk(def.body, ctx, out);
-                stack.pop();
+                onStack.delete(stack.pop()!);
                 return;
             }
             case 'qualified':
@@ -389,6 +402,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
         }
         if (target.body) {
             stack.push(target.key);
+            onStack.add(target.key);
             walk(target.body, ROOT, parts);
         }
     }

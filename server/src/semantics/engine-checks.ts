@@ -26,7 +26,7 @@ import type { LcpnPieceModels } from './piece-models.js';
 import { fileBoard as boardOfFile, type FileBoard } from './file-geometry.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import { compile } from '../engine/compile.js';
-import { compileCondition } from '../engine/conditions.js';
+import { compileCondition, conditionKeyOfText } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
 import { boardRules, zoneSquares } from '../engine/rules.js';
 import { geometryOf } from '../geometry/index.js';
@@ -34,8 +34,8 @@ import { definitionStyle, lowerMove, notationOf, readNotation, stringSourceOffse
 import { printPiece } from '../model/print.js';
 import { INFORMAL_MEANINGS } from '../model/vocabulary.js';
 import { TURN_RULES, type NotationSpan } from '../notation/index.js';
-import { normalizeKeyword } from '../model/names.js';
-import type { Declaration, Move, PieceDef } from '../model/piece.js';
+import { normalizeKeyword, normalizeName } from '../model/names.js';
+import type { Declaration, Move, PieceDef, Test } from '../model/piece.js';
 
 type Severity = 'error' | 'warning' | 'info';
 
@@ -94,6 +94,8 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
     // On the file's declared board's lattice (a hexagon's images and keywords); squares otherwise.
     const declared = fileBoard(models, def);
     compile(piece, resolve, problems, CHECK_MAX_NODES, models.planCache(resolve), declared ? geometryOf(declared.board) : undefined);
+    // Past the depth lcpn follows, where this definition crosses it (a reference too deep itself is reported at its own definition).
+    reportTooDeep(problems.located.map((l) => l.problem), def, accept);
     // A generated definition with thousands of informal parts gets the first ones, not thousands of diagnostics.
     const located = problems.located.filter((l) => REPORTED[l.problem.rule]).slice(0, MAX_PER_DEFINITION);
     if (located.length === 0) return;
@@ -120,6 +122,33 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
         if (inString) accept(severity, `${inString.notation}: ${message}`, { node: inString.literal, range: inString.range, code, data: { code } });
         else if (node) accept(severity, message, { node: keyword ?? node, code, data: { code, ...(replacement !== undefined ? { replacement } : {}) } });
         else accept(severity, message, { node: def, property: 'name', code, data: { code } });
+    }
+}
+
+/** Past the depth lcpn follows (model/limits.ts), at the definition's name. */
+function reportTooDeep(problems: readonly Pick<EngineProblem, 'message' | 'rule'>[], def: ast.Definition, accept: ValidationAcceptor): void {
+    const tooDeep = problems.find((p) => p.rule === 'too-deep');
+    if (tooDeep) accept('warning', tooDeep.message, { node: def, property: 'name', code: IssueCodes.TooDeep, data: { code: IssueCodes.TooDeep } });
+}
+
+/**
+ * Whether a condition or function met the depth limit where it crosses it: too deep, while each
+ * name it uses directly is not too deep on its own (a chain of 10,000 conditions, each naming the
+ * next, gets one warning, at the first one past the limit, not 9,600).
+ */
+function crossesDepth(problems: readonly Pick<EngineProblem, 'rule'>[], names: readonly string[], tooDeepAlone: (name: string) => boolean): boolean {
+    return problems.some((p) => p.rule === 'too-deep') && !names.some(tooDeepAlone);
+}
+
+/** The names a test uses directly (named conditions, zones, words naming a condition). */
+function namesIn(test: Test): string[] {
+    switch (test.kind) {
+        case 'and': case 'or': return test.tests.flatMap(namesIn);
+        case 'not': return namesIn(test.test);
+        case 'ref': return [test.key];
+        case 'text': return [conditionKeyOfText(test.text)];
+        case 'predicate': return test.args.length === 0 ? [normalizeName(test.fn)] : [];
+        default: return [];
     }
 }
 
@@ -180,14 +209,21 @@ function checkDeclaration(
             const parts = test.kind === 'and' || test.kind === 'or' ? test.tests : test.kind === 'not' ? [test.test] : [];
             if (parts.length > 0 && parts.every((t) => t.kind === 'ref' && !resolve(t.key)?.declaration)) return;
             const problems: Pick<EngineProblem, 'message' | 'rule'>[] = [];
+            const zone = (key: string) => (resolve(key)?.declaration?.kind === 'zone' ? { key, squares: [] } : undefined);
+            // The depth limit is met inside the conditions it names (foreign), and may still be crossed here (crossesDepth).
             compileCondition(declaration.test, {
-                resolve,
-                zone: (key) => (resolve(key)?.declaration?.kind === 'zone' ? { key, squares: [] } : undefined),
+                resolve, zone,
                 report: (_kind, message, rule, foreign) => {
-                    if (!foreign && !problems.some((p) => p.message === message)) problems.push({ message, rule });
+                    if ((!foreign || rule === 'too-deep') && !problems.some((p) => p.message === message)) problems.push({ message, rule });
                 }
             }, piece.key);
-            problems.slice(0, MAX_PER_DEFINITION).forEach((p) => report(p));
+            const tooDeepAlone = (name: string) => {
+                let deep = false;
+                compileCondition({ kind: 'ref', key: name }, { resolve, zone, report: (_kind, _message, rule) => { deep ||= rule === 'too-deep'; } });
+                return deep;
+            };
+            if (crossesDepth(problems, namesIn(declaration.test), tooDeepAlone)) reportTooDeep(problems, def, accept);
+            problems.filter((p) => p.rule !== 'too-deep').slice(0, MAX_PER_DEFINITION).forEach((p) => report(p));
             return;
         }
         case 'function': {
@@ -195,6 +231,13 @@ function checkDeclaration(
             compile({ kind: 'apply', functions: [piece.key], args: [{ kind: 'leap', vector: [0, 1] }] }, resolve, problems, CHECK_MAX_NODES);
             const cycle = problems.list.find((p) => p.rule === 'cycle');
             if (cycle) accept('error', cycle.message, { node: def, property: 'name', code: IssueCodes.CyclicDefinition, data: { code: IssueCodes.CyclicDefinition } });
+            const tooDeepAlone = (name: string) => {
+                const alone = new Problems();
+                compile({ kind: 'apply', functions: [name], args: [{ kind: 'leap', vector: [0, 1] }] }, resolve, alone, CHECK_MAX_NODES);
+                return alone.list.some((p) => p.rule === 'too-deep');
+            };
+            const functions = declaration.parts.flatMap((p) => (p.kind === 'function' ? [normalizeName(p.name)] : namesIn(p.test)));
+            if (crossesDepth(problems.list, functions, tooDeepAlone)) reportTooDeep(problems.list, def, accept);
             problems.list.slice(0, MAX_PER_DEFINITION).forEach((p) => report(p));
             return;
         }
