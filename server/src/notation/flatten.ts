@@ -19,6 +19,7 @@ import { type Board, boardProblem, type BoardShape, geometryOf, isCylinder, isFu
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { initialBody, isFirstMove } from './initial.js';
 import { MAX_NESTING } from '../model/limits.js';
+import { crookedOf, pathAsLeaps, type CrookedAtom } from './path-pieces.js';
 
 export type Resolver = (key: string) => PieceDef | undefined;
 
@@ -61,7 +62,19 @@ export interface Chain {
     initial: boolean;
 }
 
-export type Part = Leaf | Chain;
+/**
+ * Betza's crooked piece (`z`, issue 25): the zig-zag of W or F steps, at most `max` (null: any
+ * number), as the path `crookedPath` writes it. Only Betza spells it; it comes from that path.
+ */
+export interface Crooked {
+    kind: 'crooked';
+    atom: CrookedAtom;
+    max: number | null;
+    end: End;
+    initial: boolean;
+}
+
+export type Part = Leaf | Chain | Crooked;
 
 export interface Flat {
     parts: Part[];
@@ -331,8 +344,20 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
             case 'text':
                 lose(`the informal description "${move.text}"`);
                 return;
-            case 'path':
+            case 'path': {
                 if (!options.paths) {
+                    // A path that moves as leaps and rides is written as them (`L*FF(L|R)F$` is N); Betza's crooked pieces as such.
+                    const plain = ctx.groups.length === 0 && !ctx.only && !ctx.range;
+                    const crooked = plain ? crookedOf(move.text) : undefined;
+                    if (crooked && inSequence === 0) {
+                        if (ctx.end.move || ctx.end.capture) out.push({ kind: 'crooked', ...crooked, end: { ...ctx.end }, initial: ctx.initial });
+                        return;
+                    }
+                    const same = !ctx.range && !crooked ? pathAsLeaps(move) : undefined;
+                    if (same) {
+                        walk(same, ctx, out);
+                        return;
+                    }
                     lose(`the path "${move.text}" (${who} cannot say a walk on the board's rotation graph: left out)`);
                     return;
                 }
@@ -344,6 +369,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
                     paths.push({ text: move.text, end: { ...ctx.end }, initial: ctx.initial, qualified: ctx.groups.length > 0 || ctx.only || ctx.range !== undefined });
                 }
                 return;
+            }
         }
     };
 
@@ -411,7 +437,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
 
 /** A part that applies only on the first move. */
 function initially(part: Part): Part {
-    return part.kind === 'leaf' ? { ...part, initial: true } : { ...part, initial: true, legs: part.legs.map((l) => ({ ...l, initial: true })) };
+    return part.kind === 'chain' ? { ...part, initial: true, legs: part.legs.map((l) => ({ ...l, initial: true })) } : { ...part, initial: true };
 }
 
 /** Joins leaves that differ only in their steps (a union of `:only` vectors comes back as one leaf per vector). */
@@ -442,6 +468,7 @@ export function signature(part: Part): string {
         // A leg before the last matters by whether it captures on the way (capture-only), not by how it may end otherwise.
         final ? [l.end.move, l.end.capture, l.end.cannon, l.end.noJump] : [l.end.capture && !l.end.move], l.turn, l.initial]);
     if (part.kind === 'leaf') return leafSig(part, true);
+    if (part.kind === 'crooked') return JSON.stringify(['crooked', part.atom, part.max, [part.end.move, part.end.capture], part.initial]);
     const legs = unitLegs(part);
     return JSON.stringify([part.mode, part.initial, legs.map((l, i) => leafSig(l, i === legs.length - 1))]);
 }
