@@ -4,7 +4,8 @@
 // are worked by hand from the rules: the crooked bishop zig-zags, each diagonal step at a right
 // angle to the one before, turning back and forth; the crooked rook does the same with orthogonal
 // steps (Betza: "z is crooked; zF7 is a crooked Bishop"). Fairy-Stockfish reads no z (ffish
-// 0.7.10 generates the plain rook's moves for zR), so there is no engine to compare with.
+// 0.7.10 generates the plain rook's moves for zR: ffish.test.ts), so there is no engine to compare
+// with; the Betza written for the seed's paths is compared with Fairy-Stockfish in ffish.test.ts.
 import { describe, expect, test } from 'vitest';
 import { movesReport } from '../../src/engine/index.js';
 import type { Move } from '../../src/model/piece.js';
