@@ -950,7 +950,9 @@ class Compiler {
             this.report('invalid', `${name} is a ${declaration.kind}, not a function: its argument's moves are shown unrestricted`, 'not-a-function');
         } else {
             const word = functionWord(name);
-            if (word) this.report('informal', `${name} is informal: its argument's moves are shown unrestricted`, 'informal-function', undefined, undefined, name);
+            // `(or rook bishop)`, `(empty rook)`: a condition's word over movements is no informal word of the spec but a mistake the validator explains (operator words).
+            if (word?.role === 'test') this.report('informal', `${name} is a condition word, not a modifier: its argument's moves are shown unrestricted`, 'condition-as-modifier', undefined, undefined, name);
+            else if (word) this.report('informal', `${name} is informal: its argument's moves are shown unrestricted`, 'informal-function', undefined, undefined, name);
             else this.report('unknown-function', `unknown function ${name}: its argument's moves are shown unrestricted`, 'unknown-function');
         }
         ctx.notes.push(`not evaluated: ${name}`);

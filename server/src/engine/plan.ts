@@ -125,7 +125,7 @@ export type EngineRule =
     | 'unknown-piece' | 'cycle' | 'no-body' | 'unknown-keyword' | 'unknown-function'
     | 'informal-text' | 'informal-keyword' | 'informal-function' | 'informal-condition' | 'informal-comparison' | 'informal-leg'
     | 'igui-on-the-way' | 'no-move' | 'missing-argument' | 'empty-conditional' | 'bad-vector'
-    | 'bad-range' | 'misplaced-promotion' | 'rank-as-modifier' | 'limit' | 'set-up'
+    | 'bad-range' | 'misplaced-promotion' | 'rank-as-modifier' | 'condition-as-modifier' | 'limit' | 'set-up'
     /** Boards, zones and conditions (issue 10). */
     | 'not-a-zone' | 'zone-square' | 'not-a-condition' | 'not-a-function' | 'unknown-occupant' | 'condition-cycle'
     | 'informal-test' | 'not-evaluable' | 'declaration-used-as-piece' | 'outside-zone'

@@ -51,6 +51,8 @@ const REPORTED: Partial<Record<EngineRule, [Severity, string]>> = {
     // Warnings, as an unknown keyword or function is: the moves are shown as if the word were not there (issue 25).
     'informal-keyword': ['warning', IssueCodes.InformalKeyword],
     'informal-function': ['warning', IssueCodes.InformalFunction],
+    // Information, as before: the validator explains the operator words among them (or, and, not) with their fix.
+    'condition-as-modifier': ['info', IssueCodes.InformalFunction],
     'informal-leg': ['info', IssueCodes.InformalLeg],
     'not-a-zone': ['error', IssueCodes.NotAZone],
     'not-a-condition': ['error', IssueCodes.NotACondition],

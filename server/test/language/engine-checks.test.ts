@@ -118,6 +118,15 @@ describe('what is kept but not evaluated', () => {
         expect(found?.message).toBe("capture-a-general is informal: its argument's moves are shown unrestricted; to evaluate it, define it in this file, as in capture_a_general IS capture AND general_there and general_there IS occupied_by(general)");
     });
 
+    test.each([
+        ['g := and(rook, bishop)', '1:6', 'and'],
+        ['g := or(rook, bishop)', '1:6', 'or']
+    ])('a condition word over movements is no informal word of the spec: information, said so (%s)', async (text, at, word) => {
+        expect(await engine(text)).toEqual([`${at} info ${IssueCodes.InformalFunction}`]);
+        const found = (await validate(text)).diagnostics.find((d) => code(d) === IssueCodes.InformalFunction);
+        expect(found?.message).toBe(`${word} is a condition word, not a modifier: its argument's moves are shown unrestricted`);
+    });
+
 
     test('an informal later leg: the legs before it are shown, and the leg is named', async () => {
         const result = await validate('(def coordinator (=> (move queen) (igui "On the rectangle")))');
