@@ -37,6 +37,9 @@ Usage:
   lcpn moves FILE PIECE [--board 15x15] [--at h8] [--friend f6,g7] [--enemy e6,cannon@e4]
             [--side white|black] [--first-move] [--json]
   lcpn moves FILE PIECE --position "9x10 w:general@e1 b:chariot@e8" [--first-move] [--json]
+  lcpn moves FILE PIECE@SQUARE --position FEN [--game NAME] [--json]
+                                            in a file that declares a game, the position may be
+                                            a FEN, and only legal moves are given
   lcpn moves --betza "fmWfcF" | --parlett "o1>, c1X>" | --path "L*FF(L|R)F$"
             [same options] [--json]
                                             destinations as a list of cells, or one JSON object;
@@ -125,7 +128,7 @@ const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
     check: ['workspace'],
     show: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'workspace', 'format', 'out', 'position'],
     catalog: ['board', 'side', 'first-move', 'out', 'title', 'workspace'],
-    moves: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'json', 'betza', 'parlett', 'path', 'position', 'workspace'],
+    moves: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'json', 'betza', 'parlett', 'path', 'position', 'game', 'workspace'],
     convert: ['to', 'from', 'name', 'out', 'write', 'workspace'],
     perft: ['game', 'position', 'depth', 'divide', 'json', 'workspace']
 };

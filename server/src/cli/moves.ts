@@ -30,11 +30,15 @@ import { occupantNames, parseAskedSetUp, parseBoard, placePiece } from './setup-
 import { readPosition } from './show-position.js';
 import { escapeLines, escapeText } from './escape.js';
 import { CliError, loadWorkspace } from './workspace.js';
+import { fenPosition } from './file-game.js';
+import { gamePositionOf, legalOnly, legalTargets, looksLikeFen, piecesOf, positionGame } from './game-position.js';
 
 /** The board when neither --board nor the file says one: room for any piece's pattern around the centre (15x15, geometry/limits.ts). */
 const DEFAULT_BOARD = MOVES_BOARD;
 
 interface Subject {
+    /** The squares of the piece's legal moves, when the file's game decides them (--position). */
+    legal?: ReadonlySet<string>;
     name: string;
     target: PieceDef | Move;
     resolve: Resolver;
@@ -47,7 +51,8 @@ interface Subject {
 export async function runMoves(args: string[], options: CliOptions): Promise<number> {
     const subject = options.position !== undefined ? await inPosition(args, options) : await inSetUp(args, options);
     const { name, target, resolve, setup } = subject;
-    const report = movesReport(target, setup, resolve);
+    const pseudo = movesReport(target, setup, resolve);
+    const report = subject.legal ? legalOnly(pseudo, subject.legal, setup.at, setup.board) : pseudo;
     // Names and messages carry user text (informal strings): never let it drive the terminal.
     for (const problem of report.problems) {
         if (!subject.shown?.has(problem.rule)) process.stderr.write(`lcpn: ${escapeText(name)}: ${escapeText(problem.message)}\n`);
@@ -62,6 +67,7 @@ export async function runMoves(args: string[], options: CliOptions): Promise<num
 async function inSetUp(args: string[], options: CliOptions): Promise<Subject> {
     // A malformed --board is a usage error before any file is read.
     if (options.board !== undefined) parseBoard(options.board, DEFAULT_BOARD);
+    if (options.game !== undefined) throw new CliError('moves: --game goes with --position (the game whose position it is)');
     const notation = notationInput(options);
     if (notation) {
         if (args.length > 0) throw new CliError('moves: give either FILE PIECE or --betza/--parlett/--path, not both');
@@ -95,7 +101,10 @@ async function inPosition(args: string[], options: CliOptions): Promise<Subject>
     const declared = declaredOf(services, document);
     // Said before the position is read: a mistake in the string may come from an error in the declaration.
     for (const note of declaredNotes(declared)) printNote(note);
-    const position = readPosition(options.position!, declared?.rules.board);
+    // A file with a game: a FEN is read in its notation, and only legal moves are given.
+    const game = positionGame('moves', services, document, options.game, options.position!);
+    const fromFen = game && looksLikeFen(options.position!) ? fenPosition('moves', game, options.position!) : undefined;
+    const position = fromFen ? piecesOf(fromFen) : readPosition(options.position!, declared?.rules.board);
     checkPieceNames(services, document, new Set(position.pieces.map((p) => p.name)), '--position');
     const index = moverIndex(position, args[1]);
     const found = findMovingPiece(services, document, position.pieces[index].name);
@@ -104,7 +113,14 @@ async function inPosition(args: string[], options: CliOptions): Promise<Subject>
     for (const note of fitted?.notes ?? []) printNote(note);
     const choice: BoardChoice = { board: position.board, ...(fitted ? { rules: fitted.rules, declared: declared!.key } : {}), notes: [] };
     const setup = positionSetUp(position, index, options['first-move'] === true);
-    return { name: found.piece.name, target: found.piece, resolve: found.resolve, setup: withRules(setup, choice), choice };
+    const mover = position.pieces[index];
+    let legal: ReadonlySet<string> | undefined;
+    if (game) {
+        const played = fromFen ?? gamePositionOf('moves', game, position, mover.side);
+        if ((played.side === 1 ? 'black' : 'white') !== mover.side) printNote(`it is ${mover.side === 'white' ? 'Black' : 'White'}'s move in this position: ${found.piece.name} has no legal move`);
+        legal = legalTargets(played, mover.square);
+    }
+    return { name: found.piece.name, target: found.piece, resolve: found.resolve, setup: withRules(setup, choice), choice, ...(legal ? { legal } : {}) };
 }
 
 /**

@@ -18,6 +18,8 @@ import { escapeLines, escapeText } from './escape.js';
 import { definitionLines, shownDiagrams } from './piece-view.js';
 import { writeShowFiles, type FileFormat } from './show-files.js';
 import { writePositionFiles } from './position-files.js';
+import { fenPosition } from './file-game.js';
+import { looksLikeFen, piecesOf, positionGame } from './game-position.js';
 import { positionDiagrams, positionLines, readPosition } from './show-position.js';
 import { plural } from './words.js';
 import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
@@ -109,7 +111,9 @@ async function showPosition(path: string, names: string[], options: CliOptions):
     const note = (text: string) => process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(text)}\n`);
     // The declaration's own notes first: a mistake in the string may come from an error in it.
     for (const text of declaredNotes(declared)) note(text);
-    const position = readPosition(options.position!, declared?.rules.board);
+    // A file with a game reads a FEN in its notation.
+    const game = looksLikeFen(options.position!) ? positionGame('show', workspace.services, document, undefined, options.position!) : undefined;
+    const position = game ? piecesOf(fenPosition('show', game, options.position!)) : readPosition(options.position!, declared?.rules.board);
     const fitted = declared ? fitRules(declared.rules, position.board, declared.key, 'of the position') : undefined;
     for (const text of fitted?.notes ?? []) note(text);
     const diagrams = positionDiagrams(workspace.services, document, position, fitted?.rules, options['first-move'] === true);
