@@ -344,6 +344,8 @@ export class LcpnValidator {
 
     checkInformalText = (text: ast.StringLit, accept: ValidationAcceptor): void => {
         if (ast.isApplication(text.$container) && (notationOf(text.$container) || gerundOverNotation(text.$container))) return; // a Betza/Parlett/path string is formal
+        // A game's strings are letters, a FEN and numbers (lower-game.ts reads them).
+        if (bodyKind(AstUtils.getContainerOfType(text, ast.isDefinition)?.body) === 'game') return;
         // `"before crossing river"` as a test reads as the condition `before-crossing-river` when the namespace defines one.
         if (isTestString(text)) {
             const kind = this.models.resolverFor(AstUtils.getDocument(text).uri.toString())(conditionKeyOfText(text.value))?.declaration?.kind;

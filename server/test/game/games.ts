@@ -263,8 +263,13 @@ function seedResolver(): Resolver {
     return (key) => map.get(key);
 }
 
-/** The nine games written by hand, with the pieces they were written over: what the example files must declare. */
+/** Seed 003's two games, declared by examples/seed003.lcpn. */
+export const SEED_GAMES = ['normal-chess', 'fairy-chess'];
+
+/** The games written by hand, with the pieces they were written over: what the example files must declare. */
 export const EXPECTED: Record<string, { model: GameModel; resolve: () => Resolver }> = {
+    'normal-chess': { model: normalChess, resolve: seedResolver },
+    'fairy-chess': { model: fairyChess, resolve: seedResolver },
     chess: { model: chess, resolve: () => resolverOf(undefined).resolve },
     crazyhouse: { model: crazyhouse, resolve: () => resolverOf(undefined).resolve },
     capablanca: { model: capablanca, resolve: () => resolverOf(undefined).resolve },
@@ -279,9 +284,8 @@ export const EXPECTED: Record<string, { model: GameModel; resolve: () => Resolve
 /** The nine games of the contract (Fairy-Stockfish's variant names); examples/NAME.lcpn declares each. */
 export const NINE = ['chess', 'crazyhouse', 'capablanca', 'grand', 'shogi', 'minishogi', 'xiangqi', 'janggi', 'makruk'];
 
-/** The game `examples/NAME.lcpn` declares as NAME: its model (or the problems that keep it from being one) over the file's names. */
-export function exampleGame(name: string): { model: GameModel; resolve: Resolver } {
-    const file = `${name}.lcpn`;
+/** The game `examples/NAME.lcpn` (or `file`) declares as NAME: its model over the file's names (an error when it cannot make one). */
+export function exampleGame(name: string, file = `${name}.lcpn`): { model: GameModel; resolve: Resolver } {
     const { resolve, board } = resolverOf(file);
     const declared = parsePieceText(readFileSync(join(root, 'examples', file), 'utf8')).pieces.find((p) => p.key === name)?.declaration;
     if (declared?.kind !== 'game') throw new Error(`examples/${file} declares no game named ${name}`);
@@ -295,8 +299,10 @@ export const MODELS: Record<string, { model: GameModel; resolve: () => Resolver 
         const { model, resolve } = exampleGame(name);
         return [name, { model, resolve: () => resolve }];
     })),
-    'normal-chess': { model: normalChess, resolve: seedResolver },
-    'fairy-chess': { model: fairyChess, resolve: seedResolver }
+    ...Object.fromEntries(SEED_GAMES.map((name) => {
+        const { model, resolve } = exampleGame(name, 'seed003.lcpn');
+        return [name, { model, resolve: () => resolve }];
+    }))
 };
 
 const compiled = new Map<string, Game>();

@@ -33,6 +33,8 @@ describe('diagnostics', () => {
         const document = await open(`${PIECES}(def g (game (pieces (king "k") (rook "r")) (start "4k3/8/8/8/8/8/8/R3K2R w K - 0 1")
             (royal check king) (castling (king e1 g1) (rook h1 f1)) (checkmate loss) (stalemate draw) (repetition 3 draw perpetual-check)))`);
         expect(problems(document)).toEqual([]);
+        // Its strings are letters and a FEN, not informal descriptions.
+        expect(document.diagnostics ?? []).toEqual([]);
     });
 
     test('each problem at its clause: a letter used twice, a FEN that does not fit, checkmate without royal pieces', async () => {
