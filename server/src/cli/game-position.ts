@@ -12,8 +12,8 @@ import type { Position as PiecesPosition } from '../engine/position.js';
 import type { MovesReport } from '../engine/report.js';
 import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import { fileGames } from '../semantics/file-games.js';
-import { legalUci, type Game, type Position as GamePosition } from '../game/index.js';
-import { normalizeName } from '../model/names.js';
+import { fenOfPieces, type Game, type Position as GamePosition } from '../game/index.js';
+export { legalTargets, piecesOf } from '../game/index.js';
 import { fenPosition, gameOf } from './file-game.js';
 import { escapeText } from './escape.js';
 import { CliError } from './workspace.js';
@@ -33,61 +33,15 @@ export function positionGame(command: string, services: LcpnServices, document: 
     return gameOf(command, services, document, name);
 }
 
-/** A game position as the diagrams read positions: each piece by the name of the definition its letter stands for. */
-export function piecesOf(position: GamePosition): PiecesPosition {
-    const game = position.game;
-    const pieces: PiecesPosition['pieces'] = [];
-    for (let sq = 0; sq < game.size; sq++) {
-        const code = position.cells[sq];
-        if (code <= 0) continue;
-        pieces.push({ name: game.types[code >> 1].key, side: (code & 1) === 1 ? 'black' : 'white', square: { file: sq % game.files, rank: Math.floor(sq / game.files) } });
-    }
-    return { board: game.board, pieces };
-}
-
 /** A position string's pieces as a position of the game, `side` to move (no castling rights, no en passant square). */
 export function gamePositionOf(command: string, game: Game, position: PiecesPosition, side: 'white' | 'black'): GamePosition {
-    const letters = new Map(game.model.pieces.map((p) => [p.piece, p.letter]));
-    if (position.board.files !== game.files || position.board.ranks !== game.ranks) {
-        throw new CliError(`${command}: --position: the position's board is ${position.board.files}x${position.board.ranks}, the game's ${game.files}x${game.ranks}`);
+    let fen: string;
+    try {
+        fen = fenOfPieces(game, position, side);
+    } catch (error) {
+        throw new CliError(`${command}: --position: ${escapeText((error as Error).message)}`);
     }
-    const rows: string[] = [];
-    for (let rank = game.ranks - 1; rank >= 0; rank--) {
-        let row = '';
-        let empty = 0;
-        for (let file = 0; file < game.files; file++) {
-            const piece = position.pieces.find((p) => p.square.file === file && p.square.rank === rank);
-            if (!piece) {
-                empty++;
-                continue;
-            }
-            const letter = letters.get(normalizeName(piece.name));
-            if (letter === undefined) throw new CliError(`${command}: --position: ${escapeText(piece.name)} is not one of the game's pieces (${[...letters.keys()].join(', ')})`);
-            if (empty > 0) row += String(empty);
-            empty = 0;
-            row += piece.side === 'white' ? letter.toUpperCase() : letter;
-        }
-        rows.push(empty > 0 ? row + String(empty) : row);
-    }
-    const hand = game.model.drops ? '[]' : '';
-    return fenPosition(command, game, `${rows.join('/')}${hand} ${side === 'white' ? 'w' : 'b'} - - 0 1`);
-}
-
-/** The squares the piece on `from` may legally move to (the last square of each of its legal moves). */
-export function legalTargets(position: GamePosition, from: Square): Set<string> {
-    const geometry = boardGeometry(position.game.board);
-    const name = geometry.name(from);
-    const targets = new Set<string>();
-    for (const text of legalUci(position).texts) {
-        const legs = text.split(',');
-        if (text.includes('@') || /^[a-z]+[0-9]+/.exec(legs[0])?.[0] !== name) continue;
-        // Each leg's landing: the last is where the piece ends; an earlier one is where it captures on the way or without moving (igui).
-        for (const leg of legs) {
-            const end = /^[a-z]+[0-9]+([a-z]+[0-9]+)/.exec(leg)?.[1];
-            if (end !== undefined && end !== name) targets.add(end);
-        }
-    }
-    return targets;
+    return fenPosition(command, game, fen);
 }
 
 /**

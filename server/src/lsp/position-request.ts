@@ -26,6 +26,8 @@ import { destinations } from '../engine/report.js';
 import { renderSvgDiagram } from '../diagram/svg.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import { caveats, sentence } from '../views/piece-summary.js';
+import { buildGame, fileGames } from '../semantics/file-games.js';
+import { fenOfPieces, legalTargets, positionFromFen } from '../game/index.js';
 
 import {
     POSITION_DIAGRAM_REQUEST, type PositionDiagramParams, type PositionDiagramResult as PositionDiagramAnswer
@@ -87,7 +89,10 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         const setup: SetUp = { ...setUpFor(position, index, options), ...(params.firstMove ? { firstMove: true } : {}) };
         const found = lookup(mover.name);
         // An unknown name: movesInPosition says so.
-        const moves = found && params.firstMove ? destinations(found.target, setup, found.resolve) : movesInPosition(position, index, lookup, options);
+        const all = found && params.firstMove ? destinations(found.target, setup, found.resolve) : movesInPosition(position, index, lookup, options);
+        // A file that declares a game: its legal moves only (a royal piece never steps into check).
+        const legal = legalInGame(services, document, position, mover);
+        const moves = legal.targets ? { ...all, destinations: all.destinations.filter((d) => legal.targets!.has(geometry.name(d.square))) } : all;
         const zones = found ? pieceZones(found.target, resolve, position.board, rules, mover.side) : boardZones(rules, position.board);
         const title = `${mover.name} (${mover.side}) on ${geometry.name(mover.square)}`;
         result.svg = renderSvgDiagram(setup, moves.destinations, { window, labels: true, interactive: true, title, zones });
@@ -99,7 +104,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
             moves: moves.destinations.filter((d) => d.move && !enemyOn.has(name(d.square))).map((d) => name(d.square)),
             captures: moves.destinations.filter((d) => (d.capture || d.igui) && enemyOn.has(name(d.square))).map((d) => name(d.square)),
             // A broken definition of the file's own behind the piece is said first (semantics/broken-definitions.ts), as in the piece view.
-            notes: [...brokenNotes(services, document, mover.name), ...caveats(moves.problems)]
+            notes: [...brokenNotes(services, document, mover.name), ...caveats(moves.problems), ...legal.notes]
         };
     } else {
         // No piece chosen: the position itself, White's pieces as friends of nobody in particular.
@@ -121,6 +126,24 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         };
     }
     return result;
+}
+
+/**
+ * The squares the mover may legally reach when the document declares one game (file-games.ts),
+ * with a note saying so; a position the game cannot read says why, and every move is shown.
+ */
+function legalInGame(services: LcpnServices, document: LangiumDocument, position: Position, mover: Position['pieces'][number]): { targets?: Set<string>; notes: string[] } {
+    const models = services.lcpn.PieceModels;
+    const games = fileGames(models, document);
+    if (games.length !== 1) return { notes: [] };
+    const game = buildGame(models, document, games[0]).game;
+    if (!game) return { notes: [sentence(`the game ${games[0].name} cannot be played, so these are the piece's moves, legal or not`)] };
+    try {
+        const targets = legalTargets(positionFromFen(game, fenOfPieces(game, position, mover.side)), mover.square);
+        return { targets, notes: [sentence(`legal moves of ${games[0].name}, ${mover.side} to move`)] };
+    } catch (error) {
+        return { notes: [sentence(`not a position of ${games[0].name} (${(error as Error).message}), so these are the piece's moves, legal or not`)] };
+    }
 }
 
 /** What broken definitions of the document's own change for the piece `name` of a position, as sentences. */

@@ -8,6 +8,7 @@ import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from '../../src/syntax/generated/ast.js';
 import { createTestServices } from '../test-services.js';
+import { positionDiagram } from '../../src/lsp/position-request.js';
 
 let services: Awaited<ReturnType<typeof createTestServices>>;
 
@@ -81,6 +82,16 @@ describe('hover and completion', () => {
         expect(text).toContain('1  R . . . K . . R\n   a b c d e f g h');
         expect(text).toContain('White to move');
         expect(await hover(document, 2, line.indexOf('check') + 1)).toContain('**check** *(game word)*');
+    });
+
+    test('the position view gives legal moves only in a file with a game: the king does not step into the rook\'s file', async () => {
+        const document = await open(`${PIECES}(def g (game (pieces (king "k") (rook "r")) (start "4k3/8/8/8/8/8/8/R3K2R w - - 0 1") (royal check king) (checkmate loss)))`);
+        const view = positionDiagram(services.shared, { uri: document.uri.toString(), position: '8x8 w:king@e1 b:rook@d8,king@h8', select: 'e1' });
+        expect(view?.selected?.moves.sort()).toEqual(['e2', 'f1', 'f2']);
+        expect(view?.selected?.notes).toContain('Legal moves of g, white to move.');
+        // Without a game, the king's moves as before.
+        const plain = await open(PIECES);
+        expect(positionDiagram(services.shared, { uri: plain.uri.toString(), position: '8x8 w:king@e1 b:rook@d8,king@h8', select: 'e1' })?.selected?.moves.sort()).toEqual(['d1', 'd2', 'e2', 'f1', 'f2']);
     });
 
     test('completion inside a game offers its clauses', async () => {

@@ -1,0 +1,69 @@
+/**
+ * A game's positions beside the position strings of the diagrams (docs/position.md, pieces by
+ * name): a game position as named pieces, a position string as a FEN of the game (each name by
+ * its letter), and the squares a piece may legally reach. What `lcpn moves --position` and the
+ * editor's position view use to give legal moves only in a file that declares a game.
+ */
+import type { Position as PiecesPosition } from '../engine/position.js';
+import { boardGeometry, type Square } from '../geometry/index.js';
+import { normalizeName } from '../model/names.js';
+import type { Game } from './game.js';
+import type { Position } from './position.js';
+import { legalUci } from './uci.js';
+
+/** A game position as the diagrams read positions: each piece by the name of the definition its letter stands for. */
+export function piecesOf(position: Position): PiecesPosition {
+    const game = position.game;
+    const pieces: PiecesPosition['pieces'] = [];
+    for (let sq = 0; sq < game.size; sq++) {
+        const code = position.cells[sq];
+        if (code <= 0) continue;
+        pieces.push({ name: game.types[code >> 1].key, side: (code & 1) === 1 ? 'black' : 'white', square: { file: sq % game.files, rank: Math.floor(sq / game.files) } });
+    }
+    return { board: game.board, pieces };
+}
+
+/**
+ * A position string's pieces as a FEN of the game, `side` to move (no castling rights, no en
+ * passant square, empty hands); an Error says which piece is not the game's, or that the boards differ.
+ */
+export function fenOfPieces(game: Game, position: PiecesPosition, side: 'white' | 'black'): string {
+    const letters = new Map(game.model.pieces.map((p) => [p.piece, p.letter]));
+    if (position.board.files !== game.files || position.board.ranks !== game.ranks) {
+        throw new Error(`the position's board is ${position.board.files}x${position.board.ranks}, the game's ${game.files}x${game.ranks}`);
+    }
+    const rows: string[] = [];
+    for (let rank = game.ranks - 1; rank >= 0; rank--) {
+        let row = '';
+        let empty = 0;
+        for (let file = 0; file < game.files; file++) {
+            const piece = position.pieces.find((p) => p.square.file === file && p.square.rank === rank);
+            if (!piece) {
+                empty++;
+                continue;
+            }
+            const letter = letters.get(normalizeName(piece.name));
+            if (letter === undefined) throw new Error(`${piece.name} is not one of the game's pieces (${[...letters.keys()].join(', ')})`);
+            if (empty > 0) row += String(empty);
+            empty = 0;
+            row += piece.side === 'white' ? letter.toUpperCase() : letter;
+        }
+        rows.push(empty > 0 ? row + String(empty) : row);
+    }
+    return `${rows.join('/')}${game.model.drops ? '[]' : ''} ${side === 'white' ? 'w' : 'b'} - - 0 1`;
+}
+
+/** The squares the piece on `from` may legally reach: where each of its legal moves lands, and where it captures on the way or without moving. */
+export function legalTargets(position: Position, from: Square): Set<string> {
+    const name = boardGeometry(position.game.board).name(from);
+    const targets = new Set<string>();
+    for (const text of legalUci(position).texts) {
+        const legs = text.split(',');
+        if (text.includes('@') || /^[a-z]+[0-9]+/.exec(legs[0])?.[0] !== name) continue;
+        for (const leg of legs) {
+            const end = /^[a-z]+[0-9]+([a-z]+[0-9]+)/.exec(leg)?.[1];
+            if (end !== undefined && end !== name) targets.add(end);
+        }
+    }
+    return targets;
+}
