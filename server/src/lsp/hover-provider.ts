@@ -25,8 +25,8 @@ import { normalizeKeyword, normalizeName } from '../model/names.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { declarationMarkdown } from '../views/declaration-markdown.js';
 import { GAME_ARGUMENT_WORDS } from '../model/game-words.js';
-import { gameViewOf } from '../semantics/file-games.js';
-import { gameMarkdown } from '../views/game-markdown.js';
+import { buildGame, fileGames } from '../semantics/file-games.js';
+import { gameMarkdown, type GameView } from '../views/game-markdown.js';
 import { declarationWord, directionDoc, functionWord, hexagonalWord, keywordWord, orientationWord, propertyWord } from '../model/vocabulary.js';
 import { zoneSquares } from '../engine/rules.js';
 import { escapeMarkdown, inlineCode } from '../views/markdown.js';
@@ -329,4 +329,17 @@ export class LcpnHoverProvider implements HoverProvider {
 /** `text()`, unless a diagnostic on the hovered token has one of `codes` (it says the same). */
 function unlessSaid(settings: DiagramSettings, codes: readonly string[], text: () => string): string | undefined {
     return codes.some((code) => settings.said.has(code)) ? undefined : text();
+}
+
+/** What the hover shows of the game declared by `node`: its start position, or why it cannot be played. */
+function gameViewOf(models: LcpnServices['lcpn']['PieceModels'], node: ast.Definition): GameView | undefined {
+    const document = AstUtils.getDocument(node);
+    const game = fileGames(models, document).find((g) => g.node === node);
+    if (!game) return undefined;
+    const built = buildGame(models, document, game);
+    if (!built.game) return { name: game.name, problems: built.problems.map((p) => p.message) };
+    return {
+        name: game.name,
+        start: { fen: built.game.model.start, files: built.game.files, ranks: built.game.ranks, letters: built.game.model.pieces.map((p) => ({ letter: p.letter, piece: p.piece })) }
+    };
 }

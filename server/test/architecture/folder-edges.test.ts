@@ -40,7 +40,8 @@ const ALLOWED: Readonly<Record<Part, readonly Part[]>> = {
     syntax: ['model'],
     workspace: ['syntax', 'protocol', 'model'],
     // Lowering (semantics/lower*.ts) reads the AST and writes the model; piece-models.ts bridges the two.
-    semantics: ['module', 'workspace', 'syntax', 'protocol', 'notation', 'engine', 'model', 'geometry'],
+    // A document's games are built by the game layer (semantics/file-games.ts, issue 23).
+    semantics: ['module', 'workspace', 'syntax', 'protocol', 'game', 'notation', 'engine', 'model', 'geometry'],
     lsp: ['module', 'semantics', 'workspace', 'syntax', 'protocol', ...DOMAIN],
     // semantics/module.ts: the container, which wires every service of the language (its types are imported back).
     module: [...LANGUAGE, ...DOMAIN],
