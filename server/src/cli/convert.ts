@@ -19,6 +19,7 @@ import { printPiece } from '../model/print.js';
 import { nameStandardParts, standardTable } from '../notation/standard-names.js';
 import { escapeLines, escapeText } from './escape.js';
 import { readStandardInput } from './files.js';
+import { convertFromFsf } from './convert-fsf.js';
 import type { CliOptions } from './main.js';
 import { declaredOf } from './board-choice.js';
 import { exportAs, exportPieces, fromNotation, notationTitle, type InputNotation } from './notation-input.js';
@@ -39,6 +40,8 @@ export async function runConvert(args: string[], options: CliOptions): Promise<n
     const to = options.to;
     if (to === undefined) throw new CliError(`convert: say which notation to convert to with --to ${TARGETS.join('|')}`);
     if (!(TARGETS as readonly string[]).includes(to)) throw new CliError(`convert: --to must be one of ${TARGETS.join(', ')}, not '${escapeText(to)}'`);
+    if (options.from === 'fsf') return convertFromFsf(args, to, options);
+    if (options.variant !== undefined) throw new CliError('convert: --variant chooses a section of a variants.ini file (--from fsf)');
     if (options.from !== undefined) return convertNotation(args, options.from, to as Target, options);
     if (options.name !== undefined) throw new CliError('convert: --name names the piece of a Betza, Parlett or path string (--from); pieces in files keep their names');
     return convertFiles(args, to as Target, options);
@@ -47,7 +50,7 @@ export async function runConvert(args: string[], options: CliOptions): Promise<n
 /** `--from betza|parlett|path TEXT`: one piece, to an LCPN style or to another notation. */
 async function convertNotation(args: string[], from: string, to: Target, options: CliOptions): Promise<number> {
     if ((STYLES as readonly string[]).includes(from)) throw new CliError(`convert: --from is for Betza, Parlett or path text; a file's LCPN style is read from the file itself (lcpn convert FILE --to ${to})`);
-    if (!isNotation(from)) throw new CliError(`convert: --from must be betza, parlett or path, not '${escapeText(from)}'`);
+    if (!isNotation(from)) throw new CliError(`convert: --from must be betza, parlett, path or fsf (a variants.ini file), not '${escapeText(from)}'`);
     if (args.length !== 1) throw new CliError(`convert: --from ${from} takes the notation text as its one argument (or - to read it from standard input), e.g. lcpn convert --from betza "fmWfcF" --to lisp`);
     if (options.out !== undefined || options.write) throw new CliError('convert: --out and --write are for files; a notation string is converted to standard output');
     const text = args[0] === STDIN ? await notationFromStdin() : args[0];

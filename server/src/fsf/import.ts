@@ -92,8 +92,12 @@ export function lcpnName(text: string): string {
 
 const OUTCOMES: readonly string[] = ['win', 'loss', 'draw'];
 
-/** `name` (the section's) and `v`, the variant Fairy-Stockfish makes of it; `header` locates problems set by built-in parents. */
-export function importVariant(name: string, v: FsfVariant, header: Span, preludePieces: readonly PieceDef[]): ImportedGame {
+/**
+ * `name` (the section's) and `v`, the variant Fairy-Stockfish makes of it; `header` locates problems
+ * set by built-in parents. `taken`: names other sections of the same output already define, which
+ * this one's definitions must not reuse (one file's definitions share one namespace).
+ */
+export function importVariant(name: string, v: FsfVariant, header: Span, preludePieces: readonly PieceDef[], taken: ReadonlySet<string> = new Set()): ImportedGame {
     const problems: FsfDiagnostic[] = [];
     const at = (key: string): Span => v.setBy.get(key)?.keySpan ?? header;
     const cannot = (key: string, message: string, play = true) =>
@@ -113,8 +117,9 @@ export function importVariant(name: string, v: FsfVariant, header: Span, prelude
     };
     /** A name for a definition of ours that no prelude name shadows. */
     const fresh = (base: string) => {
-        let key = prelude.has(base) ? `${prefix}-${base}` : base;
-        while (own.has(key) || prelude.has(key)) key = `${key}-x`;
+        const used = (key: string) => own.has(key) || prelude.has(key) || taken.has(key);
+        let key = prelude.has(base) || taken.has(base) ? `${prefix}-${base}` : base;
+        while (used(key)) key = `${key}-x`;
         return key;
     };
 
@@ -137,8 +142,13 @@ export function importVariant(name: string, v: FsfVariant, header: Span, prelude
     const inTest = (key: string): Test => ({ kind: 'predicate', fn: 'in', args: [{ kind: 'name', key }] });
 
     // The board's zones and the conditions the pieces name.
-    const doubleStep = v.doubleStep ? zone('double-step-region', v.doubleStepRegion, 'doubleStepRegionWhite') : undefined;
-    const tripleStep = zone('triple-step-region', v.tripleStepRegion, 'tripleStepRegionWhite');
+    // Defined when a piece steps from them (a variant without pawns has the template's regions too).
+    const once = (make: () => string | undefined) => {
+        let made: { key: string | undefined } | undefined;
+        return () => (made ??= { key: make() }).key;
+    };
+    const doubleStep = once(() => (v.doubleStep ? zone('double-step-region', v.doubleStepRegion, 'doubleStepRegionWhite') : undefined));
+    const tripleStep = once(() => zone('triple-step-region', v.tripleStepRegion, 'tripleStepRegionWhite'));
     let palace: string | undefined;
     if (v.diagonalLines !== 0n) {
         const lines = v.diagonalLines & onBoard;
@@ -150,7 +160,7 @@ export function importVariant(name: string, v: FsfVariant, header: Span, prelude
     const conditions = new Map<string, string>();
     const needs: PieceNeeds = {
         stepRegion: (kind) => {
-            const z = kind === 'double' ? doubleStep : tripleStep;
+            const z = kind === 'double' ? doubleStep() : tripleStep();
             return z ? inTest(z) : undefined;
         },
         palaceLines: () => palace,
