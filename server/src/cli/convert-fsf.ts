@@ -14,18 +14,15 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importIni, type FsfDiagnostic, type ImportedGame, type Span } from '../fsf/index.js';
+import { importIni, type FsfDiagnostic, type Span } from '../fsf/index.js';
 import { lcpnName } from '../fsf/import.js';
-import type { Style } from '../model/piece.js';
-import { printPieces } from '../model/print.js';
+import { sectionAsLcpn } from '../fsf/lcpn-text.js';
 import { createLcpnServices } from '../semantics/module.js';
-import { escapeLines, escapeText } from './escape.js';
+import { escapeText } from './escape.js';
 import { displayPath, readSourceFile, readStandardInput } from './files.js';
 import type { CliOptions } from './main.js';
 import { plural } from './words.js';
 import { CliError, STDIN } from './workspace.js';
-
-const COMMENT: Record<Style, string> = { lisp: ';', c: '//', sql: '#' };
 
 export async function convertFromFsf(args: string[], to: string, options: CliOptions): Promise<number> {
     if (to !== 'lisp' && to !== 'c' && to !== 'sql') throw new CliError(`convert: --from fsf converts a variants.ini file to lisp, c or sql, not ${escapeText(to)}`);
@@ -52,7 +49,7 @@ export async function convertFromFsf(args: string[], to: string, options: CliOpt
         return options.variant !== undefined ? 2 : 1;
     }
 
-    const texts = imported.games.map((game) => ({ game, text: lcpnText(game, to, shown) }));
+    const texts = imported.games.map((game) => ({ game, text: sectionAsLcpn(game, to, shown) }));
     if (texts.length === 1 && !(options.out !== undefined && isDirectory(options.out))) {
         if (options.out === undefined) process.stdout.write(texts[0].text);
         else write(options.out, texts[0].text);
@@ -68,18 +65,6 @@ export async function convertFromFsf(args: string[], to: string, options: CliOpt
         process.stderr.write(`${plural(texts.length, 'section')} converted to ${to} in ${escapeText(options.out!)}\n`);
     }
     return errors > 0 ? 1 : 0;
-}
-
-/** One section as an LCPN file: what cannot be said as comments, then its definitions. */
-function lcpnText(game: ImportedGame, style: Style, shown: string): string {
-    const c = COMMENT[style];
-    const head = [`${c} [${game.name}] of ${shown}, as Fairy-Stockfish reads it (lcpn convert --from fsf)`];
-    const unsaid = game.problems.filter((p) => p.severity !== 'info');
-    if (unsaid.length > 0) {
-        head.push(`${c} What lcpn's game cannot say about it:`);
-        for (const p of unsaid) head.push(`${c} line ${p.span.line + 1}: ${p.message}`);
-    }
-    return escapeLines(head).join('\n') + '\n' + printPieces(game.definitions, style);
 }
 
 function byPlace(a: { span: Span }, b: { span: Span }): number {

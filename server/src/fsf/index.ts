@@ -53,3 +53,4 @@ export function importIni(text: string, prelude: readonly PieceDef[], variant?: 
     }
     return { games, diagnostics, checked };
 }
+export { sectionAsLcpn } from './lcpn-text.js';

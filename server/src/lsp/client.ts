@@ -37,12 +37,15 @@ export class LcpnClient {
      * trusts that one command in hover markdown); elsewhere such a link would be dead text.
      */
     exportCommand = false;
+    /** Whether code actions may name the client's command that opens a `variants.ini` section as LCPN (lsp/fsf-ini.ts). */
+    openSectionCommand = false;
 
     initialize(params: InitializeParams): void {
         this.name = params.clientInfo?.name;
-        const options = params.initializationOptions as { diagramStyle?: unknown; exportCommand?: unknown } | null | undefined;
+        const options = params.initializationOptions as { diagramStyle?: unknown; exportCommand?: unknown; openSectionCommand?: unknown } | null | undefined;
         this.requestedStyle = isDiagramStyle(options?.diagramStyle) ? options.diagramStyle : undefined;
         this.exportCommand = options?.exportCommand === true;
+        this.openSectionCommand = options?.openSectionCommand === true;
         const parser = params.capabilities?.general?.markdown?.parser;
         this.showsImages = IMAGE_CLIENT_NAMES.test(this.name ?? '') || (typeof parser === 'string' && /^marked$/i.test(parser));
     }
