@@ -12,7 +12,7 @@
  * A file holds one board, so one section goes to standard output (or `--out FILE`); several need
  * `--out DIR` (one `NAME.lcpn` per section, names distinct across them) or `--variant NAME`.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { importIni, type FsfDiagnostic, type Span } from '../fsf/index.js';
 import { lcpnName } from '../fsf/import.js';
@@ -22,6 +22,7 @@ import { escapeText } from './escape.js';
 import { displayPath, readSourceFile, readStandardInput } from './files.js';
 import type { CliOptions } from './main.js';
 import { plural } from './words.js';
+import { writeWhole } from './write-file.js';
 import { CliError, STDIN } from './workspace.js';
 
 export async function convertFromFsf(args: string[], to: string, options: CliOptions): Promise<number> {
@@ -52,7 +53,7 @@ export async function convertFromFsf(args: string[], to: string, options: CliOpt
     const texts = imported.games.map((game) => ({ game, text: sectionAsLcpn(game, to, shown) }));
     if (texts.length === 1 && !(options.out !== undefined && isDirectory(options.out))) {
         if (options.out === undefined) process.stdout.write(texts[0].text);
-        else write(options.out, texts[0].text);
+        else writeWhole(options.out, texts[0].text);
     } else {
         mkdirSync(options.out!, { recursive: true });
         const used = new Set<string>();
@@ -60,7 +61,7 @@ export async function convertFromFsf(args: string[], to: string, options: CliOpt
             let file = lcpnName(game.name);
             while (used.has(file)) file += '-x';
             used.add(file);
-            write(join(options.out!, `${file}.lcpn`), text);
+            writeWhole(join(options.out!, `${file}.lcpn`), text);
         }
         process.stderr.write(`${plural(texts.length, 'section')} converted to ${to} in ${escapeText(options.out!)}\n`);
     }
@@ -73,16 +74,4 @@ function byPlace(a: { span: Span }, b: { span: Span }): number {
 
 function isDirectory(path: string): boolean {
     return existsSync(path) && statSync(path).isDirectory();
-}
-
-/** Written whole or not at all: a temporary file renamed over the target. */
-function write(path: string, text: string): void {
-    const temporary = `${path}.lcpn-convert-${process.pid}.tmp`;
-    try {
-        writeFileSync(temporary, text);
-        renameSync(temporary, path);
-    } catch (error) {
-        rmSync(temporary, { force: true });
-        throw new CliError(`convert: cannot write ${escapeText(path)}: ${escapeText((error as Error).message)}`);
-    }
 }

@@ -45,6 +45,11 @@ Usage:
   lcpn convert PATH... --to lisp|c|sql|betza|parlett|path [--out DIR | --write]
   lcpn convert --from betza|parlett|path "TEXT" --to lisp|c|sql|betza|parlett|path [--name NAME]
                                             the pieces in another notation
+  lcpn convert FILE... --to fsf|id [--out FILE]
+                                            the games the files declare as Fairy-Stockfish
+                                            variants.ini sections (one per game, named after
+                                            it) or as Interactive Diagram HTML; what these
+                                            cannot say is listed
   lcpn convert FILE.ini --from fsf --to lisp|c|sql [--variant NAME] [--out FILE|DIR]
                                             Fairy-Stockfish variants.ini sections as LCPN: each
                                             section's board, zones and pieces; located

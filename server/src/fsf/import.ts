@@ -11,6 +11,7 @@
  */
 import type { Resolver } from '../engine/plan.js';
 import type { BoardDeclaration } from '../engine/rules.js';
+import { declarationOfModel } from '../game/to-declaration.js';
 import { compileGame, GameModelError, type CastlingRule, type Game, type GameModel, type GamePiece, type Outcome, type ResultRules } from '../game/index.js';
 import type { BoardClause, Move, PieceDef, Test } from '../model/piece.js';
 import { nameStandardParts, standardTable } from '../notation/standard-names.js';
@@ -26,7 +27,7 @@ import type { FsfPiece, FsfVariant, Pair, Result } from './variant.js';
 export interface ImportedGame {
     name: string;
     model: GameModel;
-    /** Definitions the game names beyond the prelude, in print order: the board, zones, conditions, pieces. */
+    /** Definitions the game names beyond the prelude, in print order: the board, zones, conditions, pieces, and last the game declaration (named after the section). */
     definitions: PieceDef[];
     /** The definitions over the prelude's. */
     resolve: Resolver;
@@ -116,12 +117,16 @@ export function importVariant(name: string, v: FsfVariant, header: Span, prelude
         return def.key;
     };
     /** A name for a definition of ours that no prelude name shadows. */
+    const reserved = new Set<string>();
     const fresh = (base: string) => {
-        const used = (key: string) => own.has(key) || prelude.has(key) || taken.has(key);
+        const used = (key: string) => own.has(key) || prelude.has(key) || taken.has(key) || reserved.has(key);
         let key = prelude.has(base) || taken.has(base) ? `${prefix}-${base}` : base;
         while (used(key)) key = `${key}-x`;
         return key;
     };
+    // The game is named after the section; its board, zones and pieces never take that name.
+    const gameKey = fresh(prefix);
+    reserved.add(gameKey);
 
     for (const [key, value] of v.other) {
         const rule = UNSAID[key];
@@ -247,7 +252,7 @@ export function importVariant(name: string, v: FsfVariant, header: Span, prelude
         if (z) clauses.push({ kind: 'confine', pieces: [keyOf.get(type)!], zone: z });
     }
     const board: BoardDeclaration = { kind: 'board', files, ranks, clauses };
-    const boardKey = fresh(prefix);
+    const boardKey = fresh(`${prefix}-board`);
     define({ name: boardKey, key: boardKey, properties: [], declaration: board, style: 'lisp' });
     definitions.unshift(definitions.pop()!);
 
@@ -391,6 +396,14 @@ export function importVariant(name: string, v: FsfVariant, header: Span, prelude
     } else if (v.materialCounting !== 'none') {
         cannot('materialCounting', `materialCounting = ${v.materialCounting}: lcpn counts material only as janggi does`, false);
     }
+
+    // The game declaration: what the model says, as the language writes it (zones defined here).
+    const declared = declarationOfModel(model, (base, squares) => {
+        const key = fresh(base);
+        return define({ name: key, key, properties: [], declaration: { kind: 'zone', squares }, style: 'lisp' });
+    });
+    for (const what of declared.unsaid) problems.push(diagnostic(FsfCodes.CannotDeclare, 'error', header, `LCPN's game declaration cannot say ${what}`));
+    define({ name: gameKey, key: gameKey, properties: [], declaration: declared.declaration, style: 'lisp' });
 
     const resolve: Resolver = (key) => own.get(key) ?? prelude.get(key);
     let game: Game | undefined;

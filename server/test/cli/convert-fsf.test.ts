@@ -8,18 +8,17 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { compileGame } from '../../src/game/index.js';
-import type { PieceDef, Style } from '../../src/model/piece.js';
-import { importOverPrelude } from '../fsf/helpers.js';
+import type { Style } from '../../src/model/piece.js';
+import { buildGame, fileGames } from '../../src/semantics/file-games.js';
 import { bothPerft } from '../game/fsf.js';
-import { parsePieceText, preludePieces } from '../parse-text.js';
+import { TestWorkspace } from '../language/namespace-workspace.js';
+import { parsePieceText } from '../parse-text.js';
 import { GAME_TIMEOUT } from '../variants/compare.js';
 import { loadFfish, type Ffish } from '../variants/fsf.js';
 import { requireBundle, runLcpn } from './run-cli.js';
 
 let dir: string;
 let ffish: Ffish;
-const prelude = new Map(preludePieces().map((p) => [p.key, p]));
 
 beforeAll(async () => {
     requireBundle();
@@ -39,17 +38,9 @@ function file(name: string, text: string): string {
     return path;
 }
 
-/** The written file's definitions over the prelude's, as lcpn reads them. */
-function readBack(text: string): (key: string) => PieceDef | undefined {
-    const back = parsePieceText(text);
-    expect(back.problems.filter((p) => p.severity === 'error'), text).toEqual([]);
-    const own = new Map(back.pieces.map((p) => [p.key, p]));
-    return (key) => own.get(key) ?? prelude.get(key);
-}
-
 describe('each section written by the command plays as Fairy-Stockfish plays its parent', () => {
     const styles: Style[] = ['lisp', 'c', 'sql'];
-    test.each(styles)('%s', (style) => {
+    test.each(styles)('%s', async (style) => {
         const ini = file(`parents-${style}.ini`, INI);
         const out = join(dir, `out-${style}`);
         const result = runLcpn(dir, ['convert', ini, '--from', 'fsf', '--to', style, '--out', out]);
@@ -58,12 +49,18 @@ describe('each section written by the command plays as Fairy-Stockfish plays its
         expect(result.stderr).toContain(`9 sections converted to ${style} in ${out}\n`);
         expect(result.code).toBe(0);
         expect(readdirSync(out).sort()).toEqual(Object.keys(PARENTS).map((p) => `cf-${p}.lcpn`).sort());
-        const models = importOverPrelude(INI).games;
+        // Read back as the editor reads them, in one workspace (their names are distinct), each file's game built from its declaration.
+        const workspace = await TestWorkspace.create();
+        const models = workspace.lcpn.lcpn.PieceModels;
         for (const [parent, depth] of Object.entries(PARENTS)) {
             const name = `cf-${parent}`;
-            const model = models.find((g) => g.name === name)!.model;
-            const game = compileGame(model, readBack(readFileSync(join(out, `${name}.lcpn`), 'utf8')));
-            const { lcpn, fsf } = bothPerft(ffish, game, parent, model.start, depth);
+            const document = await workspace.set(`file:///${style}/${name}.lcpn`, readFileSync(join(out, `${name}.lcpn`), 'utf8'));
+            expect(workspace.diagnostics(document.uri.toString()).filter((d) => d.severity === 1).map((d) => d.message), name).toEqual([]);
+            const games = fileGames(models, document);
+            expect(games.map((g) => g.name)).toEqual([name]);
+            const built = buildGame(models, document, games[0]);
+            expect(built.problems.map((p) => p.message), name).toEqual([]);
+            const { lcpn, fsf } = bothPerft(ffish, built.game!, parent, built.model!.start, depth);
             expect(lcpn, name).toBe(fsf);
         }
     }, GAME_TIMEOUT * 3);
@@ -78,10 +75,13 @@ describe('the output', () => {
             "; What lcpn's game cannot say about it:",
             "; line 2: lcpn's game model has no explosions on capture (atomic): blastOnCapture = true is left out",
             "; line 2: lcpn's game model has no extinction claimed by the side to move, or pseudo-royal pieces: extinctionPseudoRoyal = true is left out",
-            '(def cf-atomic (board 8 8))',
+            '(def cf-atomic-board (board 8 8))',
             '(def double-step-region (zone a2-h2))',
             '(def cf-atomic-pawn (/ (move (wazir :forward)) (capture (ferz :forward)) (cond ((in double-step-region) ((& move no-jump) (dabbabah :forward))))))',
             '(def custom-a (/ (move rook) ((& capture cannon) rook)))',
+            '(def cf-atomic-pawn-promotion (zone a8-h8))',
+            // Atomic's king is no royal piece: losing it loses (extinction), and it is the prelude's commoner.
+            '(def cf-atomic (game (pieces (custom-a "a") (commoner "k") (queen "q") (rook "r") (bishop "b") (knight "n") (cf-atomic-pawn "p")) (start "4k3/8/8/8/8/8/8/A3K3 w - - 0 1") (en-passant cf-atomic-pawn) (promotion mandatory) (promote cf-atomic-pawn queen rook bishop knight (in cf-atomic-pawn-promotion)) (irreversible cf-atomic-pawn) (stalemate draw) (extinction loss commoner) (repetition 3 draw) (move-rule 50 draw)))',
             ''
         ].join('\n'));
         expect(result.stderr).toBe([
@@ -97,14 +97,15 @@ describe('the output', () => {
         const out = join(dir, 'two');
         expect(runLcpn(dir, ['convert', ini, '--from', 'fsf', '--to', 'c', '--out', out]).code).toBe(0);
         const keys = readdirSync(out).flatMap((f) => parsePieceText(readFileSync(join(out, f), 'utf8')).pieces.map((p) => p.key));
-        expect(keys.sort()).toEqual(['cf-one', 'cf-one-pawn', 'cf-two', 'cf-two-double-step-region', 'cf-two-pawn', 'custom-a', 'cf-two-custom-a', 'double-step-region'].sort());
+        expect(keys.sort()).toEqual(['cf-one', 'cf-one-board', 'cf-one-pawn', 'cf-one-pawn-promotion', 'cf-two', 'cf-two-board', 'cf-two-double-step-region', 'cf-two-pawn',
+            'cf-two-pawn-promotion', 'custom-a', 'cf-two-custom-a', 'double-step-region'].sort());
     });
 
     test('--variant chooses a section; --out FILE writes it', () => {
         const ini = file('choose.ini', '[cf-one:chess]\n[cf-two:makruk]\n');
         const out = join(dir, 'chosen.lcpn');
         expect(runLcpn(dir, ['convert', ini, '--from', 'fsf', '--to', 'sql', '--variant', 'cf-two', '--out', out])).toMatchObject({ code: 0, stdout: '' });
-        expect(readFileSync(out, 'utf8')).toContain('cf_two IS board(8, 8)');
+        expect(readFileSync(out, 'utf8')).toContain('cf_two_board IS board(8, 8)');
     });
 });
 
@@ -115,7 +116,7 @@ describe('mistakes', () => {
         expect(result.stderr.split('\n').map((l) => l.replace(/: error: .*/, ''))).toEqual(['broken.ini:2:9', 'broken.ini:3:1', '']);
         expect(result.stderr).toContain("keys are case-sensitive, write 'maxFile'");
         expect(result.code).toBe(1);
-        expect(result.stdout).toContain('(def cf-broken (board 8 8))');
+        expect(result.stdout).toContain('(def cf-broken-board (board 8 8))');
     });
 
     test('several sections without --variant or --out: refused, naming them', () => {

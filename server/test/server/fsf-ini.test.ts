@@ -89,7 +89,8 @@ describe('a variants.ini document', () => {
         expect(result.text.split('\n')[0]).toBe('// [fsfini-fairy] of variants.ini, as Fairy-Stockfish reads it (lcpn convert --from fsf)');
         const back = parsePieceText(result.text);
         expect(back.problems.filter((p) => p.severity === 'error')).toEqual([]);
-        expect(back.pieces.map((p) => p.key)).toEqual(['fsfini-fairy', 'double-step-region', 'fsfini-fairy-pawn', 'custom-c']);
+        expect(back.pieces.map((p) => p.key)).toEqual(['fsfini-fairy-board', 'double-step-region', 'fsfini-fairy-pawn', 'custom-c', 'fsfini-fairy-pawn-promotion', 'fsfini-fairy']);
+        expect(back.pieces.at(-1)!.declaration?.kind).toBe('game');
         await expect(server.connection.sendRequest('workspace/executeCommand', { command: FSF_SECTION_COMMAND, arguments: [uri, 0] }))
             .rejects.toThrow('line 1 is in no section');
     });
