@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Style } from '../../src/model/piece.js';
 import { buildGame, fileGames } from '../../src/semantics/file-games.js';
+import { playBeside } from '../fsf/helpers.js';
 import { bothPerft } from '../game/fsf.js';
 import { TestWorkspace } from '../language/namespace-workspace.js';
 import { parsePieceText } from '../parse-text.js';
@@ -62,6 +63,12 @@ describe('each section written by the command plays as Fairy-Stockfish plays its
             expect(built.problems.map((p) => p.message), name).toEqual([]);
             const { lcpn, fsf } = bothPerft(ffish, built.game!, parent, built.model!.start, depth);
             expect(lcpn, name).toBe(fsf);
+            if (style === 'lisp') {
+                // And along seeded random games: the same legal moves, results and FEN.
+                const beside = playBeside(ffish, built.game!, parent, 17, 2, 50);
+                expect(beside.mismatches.slice(0, 5), name).toEqual([]);
+                expect(beside.positions, name).toBeGreaterThan(30);
+            }
         }
     }, GAME_TIMEOUT * 3);
 });
