@@ -141,6 +141,16 @@ export function gameFromDeclaration(name: string, declaration: GameDeclaration, 
         (model.castling ??= []).push(...rules);
     });
 
+    // White's moves first, then Black's, in the order written (the order of FEN's castling rights: K Q k q).
+    if (model.castling) {
+        const order = model.castling.map((rule, i) => ({ rule, i, field: `castling[${i}]` }));
+        order.sort((a, b) => (a.rule.side === b.rule.side ? a.i - b.i : a.rule.side === 'white' ? -1 : 1));
+        model.castling = order.map((o) => o.rule);
+        // Their fields follow them.
+        const moved = new Map(order.map((o, j) => [o.field, `castling[${j}]`]));
+        for (const entry of origins) if (moved.has(entry[0])) entry[0] = moved.get(entry[0])!;
+    }
+
     const enPassant = of('en-passant');
     if (enPassant) {
         const pieces = letters(indexOf('en-passant')!, enPassant.pieces);

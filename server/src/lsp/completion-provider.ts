@@ -19,6 +19,7 @@ import { normalizeName } from '../model/names.js';
 import type { Style } from '../model/piece.js';
 import { printPiece } from '../model/print.js';
 import { spellName } from '../model/spelling.js';
+import { GAME_CLAUSES } from '../model/game-words.js';
 import { DECLARATION_WORDS, DIRECTION_NAMES, directionDoc, FUNCTIONS, HEXAGON_ORIENTATION_WORDS, PROPERTIES, QUALIFIERS, type Word } from '../model/vocabulary.js';
 import { fileGeometry } from '../semantics/file-geometry.js';
 import { bodyKind } from '../semantics/body-kind.js';
@@ -201,7 +202,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
             }
         }
         if (declarationPosition(before, style)) {
-            for (const word of DECLARATION_WORDS.filter((w) => w.name === 'board' || w.name === 'zone')) {
+            for (const word of DECLARATION_WORDS.filter((w) => w.name === 'board' || w.name === 'zone' || w.name === 'game')) {
                 items.push({ label: word.name, kind: CompletionItemKind.Keyword, sortText: '1', detail: 'declaration', documentation: word.doc });
             }
         }
@@ -212,6 +213,11 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
             for (const word of DECLARATION_WORDS.filter((w) => names.includes(w.name))) {
                 const shape = ['hexagon', 'cylinder', 'holes'].includes(word.name);
                 items.push({ label: spellName(word.name, style), kind: CompletionItemKind.Keyword, sortText: '0', detail: shape ? 'board shape' : 'board clause', documentation: word.doc });
+            }
+        }
+        if (gameClausePosition(before, style)) {
+            for (const word of GAME_CLAUSES) {
+                items.push({ label: spellName(word.name, style), kind: CompletionItemKind.Keyword, sortText: '0', detail: 'game clause', documentation: `${word.form}: ${word.doc}` });
             }
         }
         if (orientationPosition(before, style)) {
@@ -327,6 +333,22 @@ function boardClausePosition(before: string, style: Style): 'size' | 'clause' | 
     }
     if (/\bboard\s*\(\s*$/.test(before)) return 'size';
     return /\bboard\s*\((?:[^()]|\([^()]*\))*,\s*$/.test(before) ? 'clause' : undefined;
+}
+
+/** Where a game's clause starts: `(game (`, `(game (pieces ...) (`, `game(`, `game(start("..."), `. */
+function gameClausePosition(before: string, style: Style): boolean {
+    if (style === 'lisp') {
+        const open = openBrackets(before);
+        const parent = open.at(-2);
+        return parent !== undefined && /^[([]\s*game\s/.test(before.slice(parent.offset)) && /[([]\s*$/.test(before);
+    }
+    // Directly inside `game(`: nothing after it yet, or a comma at its own depth.
+    const at = [...before.matchAll(/\bgame\s*\(/g)].at(-1)?.index ?? -1;
+    if (at < 0) return false;
+    const rest = before.slice(before.indexOf('(', at) + 1);
+    let depth = 0;
+    for (const c of rest.replace(/"(?:[^"\\]|\\.)*"/g, '""')) depth += c === '(' ? 1 : c === ')' ? -1 : 0;
+    return depth === 0 && /(?:^|,)\s*$/.test(rest);
 }
 
 /** After a hexagon's side: `(hexagon 6 `, `hexagon(6, `. */

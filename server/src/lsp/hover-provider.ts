@@ -22,6 +22,9 @@ import type { BoardDeclaration } from '../engine/rules.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { declarationMarkdown } from '../views/declaration-markdown.js';
+import { GAME_ARGUMENT_WORDS } from '../model/game-words.js';
+import { gameViewOf } from '../semantics/file-games.js';
+import { gameMarkdown } from '../views/game-markdown.js';
 import { declarationWord, directionDoc, functionWord, hexagonalWord, keywordWord, orientationWord, propertyWord } from '../model/vocabulary.js';
 import { zoneSquares } from '../engine/rules.js';
 import { escapeMarkdown, inlineCode } from '../views/markdown.js';
@@ -189,6 +192,10 @@ export class LcpnHoverProvider implements HoverProvider {
             const defined = this.declared(normalizeName(text), uri, settings);
             if (defined) return defined;
             if (role === 'default-test') return OPERATORS.cond;
+            if (role === 'word') {
+                const doc = GAME_ARGUMENT_WORDS[normalizeName(text)];
+                if (doc) return `**${escapeMarkdown(normalizeName(text))}** *(game word)*: ${escapeMarkdown(doc)}`;
+            }
             if (role === 'orientation') {
                 const w = orientationWord(text);
                 if (w) return `**${escapeMarkdown(w.name)}** *(hexagon orientation)*: ${escapeMarkdown(w.doc)}`;
@@ -254,20 +261,25 @@ export class LcpnHoverProvider implements HoverProvider {
     private declared(key: string, uri: string, settings: DiagramSettings): string | undefined {
         const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
         const def = resolve(key);
-        return def?.declaration ? this.declaration(def, resolve, settings) : undefined;
+        return def?.declaration ? this.declaration(def, resolve, settings, undefined, uri) : undefined;
     }
 
-    private declaration(def: PieceDef, resolve: (key: string) => PieceDef | undefined, settings: DiagramSettings, origin?: string): string | undefined {
+    private declaration(def: PieceDef, resolve: (key: string) => PieceDef | undefined, settings: DiagramSettings, origin?: string, uri?: string): string | undefined {
+        const images = settings.style !== 'text';
+        const text = settings.style !== 'image';
+        // A game: its start position drawn (file-games.ts builds it as the CLI does).
+        const node = def.declaration?.kind === 'game' && uri ? this.services.lcpn.PieceModels.definitionNode(def.key, uri) : undefined;
+        const view = node ? gameViewOf(this.services.lcpn.PieceModels, node) : undefined;
         return declarationMarkdown(def, {
-            board: settings.board, rules: settings.rules, resolve, origin,
-            images: settings.style !== 'text', text: settings.style !== 'image'
+            board: settings.board, rules: settings.rules, resolve, origin, images, text,
+            ...(view ? { game: gameMarkdown(view, { images, text }) } : {})
         });
     }
 
     /** `notes`: what broken definitions of the file's own change in what is shown (semantics/broken-definitions.ts). */
     private piece(piece: PieceDef, uri: string, settings: DiagramSettings, origin?: string, notes: string[] = []): string {
         const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
-        if (piece.declaration) return this.declaration(piece, resolve, settings, origin) ?? '';
+        if (piece.declaration) return this.declaration(piece, resolve, settings, origin, uri) ?? '';
         return pieceMarkdown(piece, resolve, {
             board: settings.board,
             rules: settings.rules,

@@ -170,7 +170,7 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
         const name = node.ref.$refText;
         if (role === 'default-test') {
             accept({ node, property: 'ref', type: T.keyword });
-        } else if (role === 'orientation') {
+        } else if (role === 'orientation' || role === 'word') {
             // `rows` in `(hexagon 6 rows)`: a word of the language, like `t` in a cond.
             accept({ node, property: 'ref', type: T.keyword });
         } else if (role === 'square') {

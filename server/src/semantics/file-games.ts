@@ -5,7 +5,8 @@
  * (`lcpn perft`, `lcpn moves --position`), the hover and the position view. Every problem is
  * placed at the clause (or the piece of the pieces clause) it comes from.
  */
-import type { AstNode, LangiumDocument } from 'langium';
+import { AstUtils, type AstNode, type LangiumDocument } from 'langium';
+import type { GameView } from '../views/game-markdown.js';
 import * as ast from '../syntax/generated/ast.js';
 import type { LcpnPieceModels, PieceResolver } from './piece-models.js';
 import { fileBoard } from './file-geometry.js';
@@ -94,4 +95,17 @@ export function pickGame(games: readonly FileGame[], name: string | undefined, n
     return games.length === 0
         ? 'the file declares no game: declare one, as in (def chess (game (pieces (king "k") ...) (start "...")))'
         : `the file declares ${games.length} games (${games.map((g) => g.name).join(', ')}): say which with --game`;
+}
+
+/** What the hover shows of the game declared by `node`: its start position, or why it cannot be played. */
+export function gameViewOf(models: LcpnPieceModels, node: ast.Definition): GameView | undefined {
+    const document = AstUtils.getDocument(node);
+    const game = fileGames(models, document).find((g) => g.node === node);
+    if (!game) return undefined;
+    const built = buildGame(models, document, game);
+    if (!built.game) return { name: game.name, problems: built.problems.map((p) => p.message) };
+    return {
+        name: game.name,
+        start: { fen: built.game.model.start, files: built.game.files, ranks: built.game.ranks, letters: built.game.model.pieces.map((p) => ({ letter: p.letter, piece: p.piece })) }
+    };
 }

@@ -161,6 +161,8 @@ function argumentRole(app: ast.Application, ref: ast.NameRef): NameRole | undefi
 function gameRole(ref: ast.NameRef, app: ast.Application): NameRole | undefined {
     if (ref.$containerProperty === 'args') {
         const clause = clauseOf(app);
+        // An argument of a clause the game does not have (reported by its lowering): no name to link.
+        if (!clause && inGameAt(app)) return 'word';
         if (clause) {
             const kind = gameArgumentKind(clause, app.args.indexOf(ref));
             return kind === 'zone' ? 'zone' : kind === 'word' ? 'word' : kind === 'piece' ? 'piece' : undefined;
@@ -170,8 +172,14 @@ function gameRole(ref: ast.NameRef, app: ast.Application): NameRole | undefined 
         return undefined;
     }
     if (ref.$containerProperty !== 'head') return undefined;
+    if (inGameAt(app) && !clauseOf(app)) return 'word';
     const entryOf = app.$containerProperty === 'args' ? clauseOf(app.$container as ast.Application) : undefined;
     return entryOf?.args[0] === 'entry' && !gameInnerWord(ref.ref?.$refText ?? '') ? 'piece' : undefined;
+}
+
+/** Whether `app` is written directly in a game's clauses. */
+function inGameAt(app: ast.Application): boolean {
+    return app.$containerProperty === 'args' && isApplication(app.$container) && headName(app.$container) === 'game';
 }
 
 /** The clause word of `app` when it is a clause of a game (`(royal ...)` inside `(game ...)`). */

@@ -1,0 +1,93 @@
+/**
+ * Games in the editor (issue 23): a game declaration's problems are diagnostics at the clause
+ * they come from; its words are the language's (never unknown names); the hover on a game shows
+ * its start position, each piece by its letter; completion offers the clauses.
+ */
+import type { LangiumDocument } from 'langium';
+import { parseHelper } from 'langium/test';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Document } from '../../src/syntax/generated/ast.js';
+import { createTestServices } from '../test-services.js';
+
+let services: Awaited<ReturnType<typeof createTestServices>>;
+
+beforeAll(async () => {
+    services = await createTestServices();
+});
+
+let count = 0;
+async function open(text: string): Promise<LangiumDocument<Document>> {
+    const document = await parseHelper<Document>(services.Lcpn)(text, { documentUri: `file:///games/game-${count++}.lcpn` });
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    return document;
+}
+
+function problems(document: LangiumDocument): string[] {
+    return (document.diagnostics ?? []).filter((d) => d.severity === 1 || d.severity === 2).map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
+}
+
+const PIECES = '(def king (/ ::royal [0 1] [1 1]))\n(def rook ([0 1] :rider))\n';
+
+describe('diagnostics', () => {
+    test('a game that plays has none; its words and squares are not names', async () => {
+        const document = await open(`${PIECES}(def g (game (pieces (king "k") (rook "r")) (start "4k3/8/8/8/8/8/8/R3K2R w K - 0 1")
+            (royal check king) (castling (king e1 g1) (rook h1 f1)) (checkmate loss) (stalemate draw) (repetition 3 draw perpetual-check)))`);
+        expect(problems(document)).toEqual([]);
+    });
+
+    test('each problem at its clause: a letter used twice, a FEN that does not fit, checkmate without royal pieces', async () => {
+        const document = await open(`${PIECES}(def g (game (pieces (king "k") (rook "k"))
+  (start "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+  (checkmate loss)))`);
+        expect(problems(document)).toEqual([
+            "3:33 the letter 'k' stands for two pieces: king and rook",
+            '5:3 the game ends by checkmate, but no piece is royal under the check rule: say which pieces are royal (royalty) or drop the checkmate rule'
+        ]);
+        const fen = await open(`${PIECES}(def g (game (pieces (king "k") (rook "r"))\n  (start "4k3/8/8/8/8/8/4K3 w - - 0 1")))`);
+        expect(problems(fen)).toEqual(['4:3 the placement has 7 ranks (separated by /); 8x8 has 8 (at column 1)']);
+    });
+
+    test('a misspelt clause, a piece not in the game, an undefined zone', async () => {
+        const document = await open(`${PIECES}(def g (game (pieces (king "k")) (start "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+  (royal chek king) (stalmate draw)))`);
+        expect(problems(document)).toEqual([
+            "4:10 'chek' is not a word of 'royal', which takes 'check' or 'capture' here; did you mean 'check'?: write (royal check|capture PIECE...)",
+            "4:21 'stalmate' is not a clause of a game; did you mean 'stalemate'?: a game's clauses are board, pieces, start, royal, facing, castling, en-passant, promotion, promote, drops, drop-zone, no-doubled, drop-mate, immobility-illegal, pass, irreversible, checkmate, stalemate, extinction, bare-king, flag, repetition, move-rule, double-pass, material"
+        ]);
+        const other = await open(`${PIECES}(def g (game (pieces (king "k")) (start "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+  (royal check rook) (checkmate loss) (drops) (drop-zone king nowhere)))`);
+        expect(problems(other)).toEqual([
+            "4:3 'rook' is not one of the game's pieces: add it to (pieces ...) with its letter",
+            "4:47 no zone named 'nowhere' is defined: define it, as in (def nowhere (zone a2-h7))"
+        ]);
+    });
+});
+
+describe('hover and completion', () => {
+    const hover = async (document: LangiumDocument, line: number, character: number) => {
+        const result = await services.Lcpn.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: { line, character } });
+        return (result?.contents as { value: string } | undefined)?.value ?? '';
+    };
+
+    test("the hover on a game's name draws its start position with each piece's letter", async () => {
+        const document = await open(`${PIECES}(def g (game (pieces (king "k") (rook "r")) (start "4k3/8/8/8/8/8/8/R3K2R w - - 0 1") (royal check king) (checkmate loss)))`);
+        const line = document.textDocument.getText().split('\n')[2];
+        const text = await hover(document, 2, 5);
+        expect(text).toContain('Start position:');
+        expect(text).toContain('data:image/svg+xml;base64,');
+        expect(text).toContain('8  . . . . k . . .');
+        expect(text).toContain('1  R . . . K . . R\n   a b c d e f g h');
+        expect(text).toContain('White to move');
+        expect(await hover(document, 2, line.indexOf('check') + 1)).toContain('**check** *(game word)*');
+    });
+
+    test('completion inside a game offers its clauses', async () => {
+        const text = `${PIECES}(def g (game (pieces (king "k")) (`;
+        const document = await open(text);
+        const lines = text.split('\n');
+        const completion = await services.Lcpn.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: { line: lines.length - 1, character: lines.at(-1)!.length } });
+        const labels = completion?.items.map((i) => i.label) ?? [];
+        expect(labels).toContain('start');
+        expect(labels).toContain('royal');
+    });
+});
