@@ -22,6 +22,12 @@ export interface ModelDeclaration {
  */
 export function declarationOfModel(model: GameModel, zone: (base: string, squares: string[]) => string): ModelDeclaration {
     const unsaid: string[] = [];
+    /** A zone of these squares; none for no square (a zone has at least one): said, and its clause left out. */
+    const zoneOf = (base: string, squares: string[], what: string): string | undefined => {
+        if (squares.length > 0) return zone(base, squares);
+        unsaid.push(`${what} on no square at all: a zone has at least one square`);
+        return undefined;
+    };
     const pieceOf = new Map(model.pieces.map((p) => [p.letter, p.piece]));
     const names = (letters: readonly string[]) => letters.map((l) => pieceOf.get(l) ?? l);
     const clauses: GameClause[] = [
@@ -64,7 +70,9 @@ export function declarationOfModel(model: GameModel, zone: (base: string, square
         clauses.push({ kind: 'promotion', mandatory: model.promotion.mandatory, toLostPieces: model.promotion.toLostPieces === true });
         for (const [letter, rule] of Object.entries(model.promotion.pieces ?? {})) {
             const piece = names([letter])[0];
-            const where = rule.zone === 'stuck' ? { stuck: true as const } : rule.zone !== undefined ? { zone: zone(`${piece}-promotion`, rule.zone) } : {};
+            const promotionZone = Array.isArray(rule.zone) ? zoneOf(`${piece}-promotion`, rule.zone, `promotion of ${piece}`) : undefined;
+            if (Array.isArray(rule.zone) && promotionZone === undefined) continue;
+            const where = rule.zone === 'stuck' ? { stuck: true as const } : promotionZone !== undefined ? { zone: promotionZone } : {};
             clauses.push({ kind: 'promote', piece, choices: names(rule.choices), ...where });
         }
     }
@@ -74,7 +82,8 @@ export function declarationOfModel(model: GameModel, zone: (base: string, square
         clauses.push({ kind: 'drops' });
         for (const [letter, squares] of Object.entries(model.drops.zones ?? {})) {
             const piece = names([letter])[0];
-            clauses.push({ kind: 'drop-zone', piece, zone: zone(`${piece}-drops`, squares) });
+            const dropZone = zoneOf(`${piece}-drops`, squares, `drops of ${piece}`);
+            if (dropZone !== undefined) clauses.push({ kind: 'drop-zone', piece, zone: dropZone });
         }
         if (model.drops.noDoubledOnFile?.length) clauses.push({ kind: 'no-doubled', pieces: names(model.drops.noDoubledOnFile) });
         if (model.drops.dropMate) clauses.push({ kind: 'drop-mate', rule: model.drops.dropMate.rule, pieces: names(model.drops.dropMate.pieces) });
@@ -88,7 +97,8 @@ export function declarationOfModel(model: GameModel, zone: (base: string, square
     clauses.push({ kind: 'stalemate', outcome: results.stalemate });
     if (results.extinction) clauses.push({ kind: 'extinction', outcome: results.extinction.outcome, pieces: names(results.extinction.pieces) });
     if (results.bareKing) clauses.push({ kind: 'bare-king', outcome: results.bareKing });
-    if (results.flag) clauses.push({ kind: 'flag', zone: zone('flag', results.flag.zone), pieces: names(results.flag.pieces) });
+    const flagZone = results.flag ? zoneOf('flag', results.flag.zone, 'a flag region') : undefined;
+    if (results.flag && flagZone !== undefined) clauses.push({ kind: 'flag', zone: flagZone, pieces: names(results.flag.pieces) });
     if (results.repetition) {
         const r = results.repetition;
         clauses.push({ kind: 'repetition', count: r.count, outcome: r.outcome, ...(r.forWhite ? { forWhite: true as const } : {}), ...(r.perpetualCheck ? { perpetualCheck: true as const } : {}) });

@@ -157,6 +157,13 @@ describe("what LCPN's game declaration cannot write of a model is said", () => {
             "LCPN's game declaration cannot say en passant captures by other pieces (p) than those that make double steps (p, a): the declaration names one set of pieces, those that step"
         ]);
     });
+
+    it('a piece that may be dropped nowhere (placement chess: its pawns start on the board, never in hand)', () => {
+        expect(imported('[im-pl:placement]\n', 'im-pl').problems.filter((p) => p.code === FsfCodes.CannotDeclare).map((p) => p.message)).toEqual([
+            "LCPN's game declaration cannot say pieces in hand that captures do not fill: a game with drops puts captured pieces in hand",
+            "LCPN's game declaration cannot say drops of im-pl-pawn on no square at all: a zone has at least one square"
+        ]);
+    });
 });
 
 describe('the imported definitions print in each style and read back the same', () => {
