@@ -60,6 +60,8 @@ describe('quick fixes', () => {
     test('unknown keywords: did you mean, with _ in C style', async () => {
         expect((await fixes('x := [2, 1]:forwardmost', IssueCodes.UnknownKeyword))[0].result).toBe('x := [2, 1]:forward_most');
         expect((await fixes('(def x ([2 1] :fowrard))', IssueCodes.UnknownKeyword))[0].result).toBe('(def x ([2 1] :forward))');
+        // A variant of the word (issue 25): sidewise for sideways.
+        expect((await fixes('x := wazir:sidewise', IssueCodes.UnknownKeyword))[0]).toEqual({ title: "Change to ':sideways'", result: 'x := wazir:sideways' });
     });
 
     test('a name with digits is renamed everywhere, in Roman numerals', async () => {
@@ -112,7 +114,8 @@ describe('quick fixes', () => {
     test('a file that ends inside brackets gets them closed', async () => {
         const text = '(def pawn\n    (cond ((= (rank) 2) wazir)\n          ((= (rank) 7) ferz)';
         const { document, diagnostics } = await validationHelper(services)(text);
-        const parse = diagnostics.find((d) => /before the end of the file/.test(messageText(d)))!;
+        const parse = diagnostics.find((d) => d.code === IssueCodes.UnclosedBracket)!;
+        expect(messageText(parse)).toMatch(/before the end of the file/);
         const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, { textDocument: { uri: document.uri.toString() }, range: parse.range, context: { diagnostics: [parse] } }) as CodeAction[];
         const fix = actions.find((a) => a.kind === 'quickfix')!;
         expect(fix.title).toBe("Close the 2 open brackets with '))'");
