@@ -9,8 +9,8 @@ import { DiagramPanel, targetOf } from './diagram/panel.js';
 import { exportArguments } from './diagram/export-arguments.js';
 import { conversionReport } from './conversion-report.js';
 import {
-    CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, PRELUDE_SCHEME, VIRTUAL_PRELUDE_URI,
-    type ConvertDocumentArguments, type ConvertDocumentResult, type LcpnInitializationOptions, type SurfaceStyle
+    CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, FSF_INI_LANGUAGE, FSF_SECTION_COMMAND, OPEN_FSF_SECTION_COMMAND, PRELUDE_SCHEME, VIRTUAL_PRELUDE_URI,
+    type ConvertDocumentArguments, type ConvertDocumentResult, type FsfSectionArguments, type FsfSectionResult, type LcpnInitializationOptions, type SurfaceStyle
 } from '../../server/src/lsp/protocol.js';
 
 /** Serves the prelude file the extension ships, unchanged (content providers are read-only). */
@@ -65,10 +65,16 @@ export function lcpnClientOptions(schemes: readonly string[], conversions: Conve
         preludeUri: VIRTUAL_PRELUDE_URI,
         // This client has lcpn.exportDiagram, so hovers may link to it (Save SVG/PNG).
         exportCommand: true,
-        showsConversionResult: true
+        showsConversionResult: true,
+        // It opens a converted variants.ini section as a new document (lcpn.convertIniSection).
+        openSectionCommand: true
     };
     return {
-        documentSelector: [...schemes, PRELUDE_SCHEME].map((scheme) => ({ scheme, language: 'lcpn' })),
+        // Fairy-Stockfish variants.ini files too (the server serves them apart from LCPN: lsp/fsf-ini.ts).
+        documentSelector: [
+            ...[...schemes, PRELUDE_SCHEME].map((scheme) => ({ scheme, language: 'lcpn' })),
+            ...schemes.map((scheme) => ({ scheme, language: FSF_INI_LANGUAGE }))
+        ],
         initializationOptions,
         // Hovers may link to the export command, and to nothing else.
         markdown: { isTrusted: { enabledCommands: [EXPORT_DIAGRAM_COMMAND] } },
@@ -101,6 +107,7 @@ export function registerCommands(context: vscode.ExtensionContext, client: BaseL
         return result;
     };
     return [
+        vscode.commands.registerCommand(OPEN_FSF_SECTION_COMMAND, (uri?: unknown, line?: unknown, style?: unknown) => openSection(client, uri, line, style)),
         vscode.commands.registerCommand('lcpn.convertToLisp', convert('lisp')),
         vscode.commands.registerCommand('lcpn.convertToC', convert('c')),
         vscode.commands.registerCommand('lcpn.convertToSql', convert('sql')),
@@ -121,4 +128,32 @@ export function registerCommands(context: vscode.ExtensionContext, client: BaseL
         }),
         { dispose: () => DiagramPanel.current?.dispose() }
     ];
+}
+
+/**
+ * A variants.ini section as a new untitled LCPN document: from a code action (`[uri, line,
+ * style]`) or from the palette (the section under the cursor, the style chosen).
+ */
+async function openSection(client: BaseLanguageClient, uri: unknown, line: unknown, style: unknown): Promise<void> {
+    let args: FsfSectionArguments;
+    if (typeof uri === 'string' && typeof line === 'number') {
+        args = [uri, line, style === 'c' || style === 'sql' ? style : 'lisp'];
+    } else {
+        const editor = vscode.window.activeTextEditor;
+        if (editor?.document.languageId !== FSF_INI_LANGUAGE) {
+            void vscode.window.showWarningMessage('Put the cursor in a section of a variants.ini file to convert it to LCPN.');
+            return;
+        }
+        const styles: { label: string; style: SurfaceStyle }[] = [{ label: 'Lisp style', style: 'lisp' }, { label: 'C style', style: 'c' }, { label: 'SQL style', style: 'sql' }];
+        const chosen = await vscode.window.showQuickPick(styles, { placeHolder: 'Convert the section to LCPN in which style?' });
+        if (!chosen) return;
+        args = [editor.document.uri.toString(), editor.selection.active.line, chosen.style];
+    }
+    try {
+        const result = await client.sendRequest(ExecuteCommandRequest.type, { command: FSF_SECTION_COMMAND, arguments: args }) as FsfSectionResult;
+        const document = await vscode.workspace.openTextDocument({ language: 'lcpn', content: result.text });
+        await vscode.window.showTextDocument(document, { preview: false });
+    } catch (error) {
+        void vscode.window.showWarningMessage(`The section was not converted: ${error instanceof Error ? error.message : String(error)}`);
+    }
 }

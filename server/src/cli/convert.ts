@@ -19,6 +19,8 @@ import { printPiece } from '../model/print.js';
 import { nameStandardParts, standardTable } from '../notation/standard-names.js';
 import { escapeLines, escapeText } from './escape.js';
 import { readStandardInput } from './files.js';
+import { convertFromFsf } from './convert-fsf.js';
+import { convertGames } from './convert-games.js';
 import type { CliOptions } from './main.js';
 import { declaredOf } from './board-choice.js';
 import { exportAs, exportPieces, fromNotation, notationTitle, type InputNotation } from './notation-input.js';
@@ -27,8 +29,11 @@ import { plural } from './words.js';
 import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems, STDIN } from './workspace.js';
 
 const NOTATIONS = ['betza', 'parlett', 'path'] as const;
-const TARGETS = [...STYLES, ...NOTATIONS] as const;
-type Target = typeof TARGETS[number];
+/** Targets that take a file's games (convert-games.ts). */
+const GAME_TARGETS = ['fsf', 'id'] as const;
+const TARGETS = [...STYLES, ...NOTATIONS, ...GAME_TARGETS] as const;
+/** What a file or a notation string converts to (the games' targets go to convert-games.ts). */
+type Target = Exclude<typeof TARGETS[number], typeof GAME_TARGETS[number]>;
 type Notation = InputNotation;
 
 function isNotation(target: string): target is Notation {
@@ -39,6 +44,14 @@ export async function runConvert(args: string[], options: CliOptions): Promise<n
     const to = options.to;
     if (to === undefined) throw new CliError(`convert: say which notation to convert to with --to ${TARGETS.join('|')}`);
     if (!(TARGETS as readonly string[]).includes(to)) throw new CliError(`convert: --to must be one of ${TARGETS.join(', ')}, not '${escapeText(to)}'`);
+    if (options.from === 'fsf') return convertFromFsf(args, to, options);
+    if (to === 'fsf' || to === 'id') {
+        if (options.from !== undefined) throw new CliError(`convert: --to ${to} converts the games an LCPN file declares; --from is for a notation string or a variants.ini file`);
+        if (options.variant !== undefined) throw new CliError('convert: --variant chooses a section of a variants.ini file (--from fsf)');
+        if (options.name !== undefined) throw new CliError(`convert: --name is for a notation string; --to ${to} names each section after its game`);
+        return convertGames(args, to, options);
+    }
+    if (options.variant !== undefined) throw new CliError('convert: --variant chooses a section of a variants.ini file (--from fsf)');
     if (options.from !== undefined) return convertNotation(args, options.from, to as Target, options);
     if (options.name !== undefined) throw new CliError('convert: --name names the piece of a Betza, Parlett or path string (--from); pieces in files keep their names');
     return convertFiles(args, to as Target, options);
@@ -47,7 +60,7 @@ export async function runConvert(args: string[], options: CliOptions): Promise<n
 /** `--from betza|parlett|path TEXT`: one piece, to an LCPN style or to another notation. */
 async function convertNotation(args: string[], from: string, to: Target, options: CliOptions): Promise<number> {
     if ((STYLES as readonly string[]).includes(from)) throw new CliError(`convert: --from is for Betza, Parlett or path text; a file's LCPN style is read from the file itself (lcpn convert FILE --to ${to})`);
-    if (!isNotation(from)) throw new CliError(`convert: --from must be betza, parlett or path, not '${escapeText(from)}'`);
+    if (!isNotation(from)) throw new CliError(`convert: --from must be betza, parlett, path or fsf (a variants.ini file), not '${escapeText(from)}'`);
     if (args.length !== 1) throw new CliError(`convert: --from ${from} takes the notation text as its one argument (or - to read it from standard input), e.g. lcpn convert --from betza "fmWfcF" --to lisp`);
     if (options.out !== undefined || options.write) throw new CliError('convert: --out and --write are for files; a notation string is converted to standard output');
     const text = args[0] === STDIN ? await notationFromStdin() : args[0];

@@ -54,6 +54,15 @@ Usage:
   lcpn convert PATH... --to lisp|c|sql|betza|parlett|path [--out DIR | --write]
   lcpn convert --from betza|parlett|path "TEXT" --to lisp|c|sql|betza|parlett|path [--name NAME]
                                             the pieces in another notation
+  lcpn convert FILE... --to fsf|id [--out FILE]
+                                            the games the files declare as Fairy-Stockfish
+                                            variants.ini sections (one per game, named after
+                                            it) or as Interactive Diagram HTML; what these
+                                            cannot say is listed
+  lcpn convert FILE.ini --from fsf --to lisp|c|sql [--variant NAME] [--out FILE|DIR]
+                                            Fairy-Stockfish variants.ini sections as LCPN: each
+                                            section's board, zones and pieces; located
+                                            diagnostics for what Fairy-Stockfish misreads
   lcpn help | --help                        this text
   lcpn --version                            the version
 
@@ -106,6 +115,7 @@ const OPTIONS = {
     parlett: { type: 'string' },
     path: { type: 'string' },
     name: { type: 'string' },
+    variant: { type: 'string' },
     workspace: { type: 'string' },
     out: { type: 'string' },
     write: { type: 'boolean' },
@@ -129,7 +139,7 @@ const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
     show: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'workspace', 'format', 'out', 'position'],
     catalog: ['board', 'side', 'first-move', 'out', 'title', 'workspace'],
     moves: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'json', 'betza', 'parlett', 'path', 'position', 'game', 'workspace'],
-    convert: ['to', 'from', 'name', 'out', 'write', 'workspace'],
+    convert: ['to', 'from', 'name', 'variant', 'out', 'write', 'workspace'],
     perft: ['game', 'position', 'depth', 'divide', 'json', 'workspace']
 };
 

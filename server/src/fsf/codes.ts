@@ -41,5 +41,7 @@ export namespace FsfCodes {
     export const StartFen = 'fsf-start-fen';
     // Import into an lcpn game (import.ts).
     export const CannotImport = 'fsf-cannot-import';
+    /** The game model has it, LCPN's game declaration cannot write it: the printed file would be another game. */
+    export const CannotDeclare = 'fsf-cannot-declare';
     export const UnknownVariant = 'fsf-unknown-variant';
 }

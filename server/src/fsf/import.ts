@@ -11,6 +11,7 @@
  */
 import type { Resolver } from '../engine/plan.js';
 import type { BoardDeclaration } from '../engine/rules.js';
+import { declarationOfModel } from '../game/to-declaration.js';
 import { compileGame, GameModelError, type CastlingRule, type Game, type GameModel, type GamePiece, type Outcome, type ResultRules } from '../game/index.js';
 import type { BoardClause, Move, PieceDef, Test } from '../model/piece.js';
 import { nameStandardParts, standardTable } from '../notation/standard-names.js';
@@ -26,7 +27,7 @@ import type { FsfPiece, FsfVariant, Pair, Result } from './variant.js';
 export interface ImportedGame {
     name: string;
     model: GameModel;
-    /** Definitions the game names beyond the prelude, in print order: the board, zones, conditions, pieces. */
+    /** Definitions the game names beyond the prelude, in print order: the board, zones, conditions, pieces, and last the game declaration (named after the section). */
     definitions: PieceDef[];
     /** The definitions over the prelude's. */
     resolve: Resolver;
@@ -92,8 +93,12 @@ export function lcpnName(text: string): string {
 
 const OUTCOMES: readonly string[] = ['win', 'loss', 'draw'];
 
-/** `name` (the section's) and `v`, the variant Fairy-Stockfish makes of it; `header` locates problems set by built-in parents. */
-export function importVariant(name: string, v: FsfVariant, header: Span, preludePieces: readonly PieceDef[]): ImportedGame {
+/**
+ * `name` (the section's) and `v`, the variant Fairy-Stockfish makes of it; `header` locates problems
+ * set by built-in parents. `taken`: names other sections of the same output already define, which
+ * this one's definitions must not reuse (one file's definitions share one namespace).
+ */
+export function importVariant(name: string, v: FsfVariant, header: Span, preludePieces: readonly PieceDef[], taken: ReadonlySet<string> = new Set()): ImportedGame {
     const problems: FsfDiagnostic[] = [];
     const at = (key: string): Span => v.setBy.get(key)?.keySpan ?? header;
     const cannot = (key: string, message: string, play = true) =>
@@ -112,11 +117,16 @@ export function importVariant(name: string, v: FsfVariant, header: Span, prelude
         return def.key;
     };
     /** A name for a definition of ours that no prelude name shadows. */
+    const reserved = new Set<string>();
     const fresh = (base: string) => {
-        let key = prelude.has(base) ? `${prefix}-${base}` : base;
-        while (own.has(key) || prelude.has(key)) key = `${key}-x`;
+        const used = (key: string) => own.has(key) || prelude.has(key) || taken.has(key) || reserved.has(key);
+        let key = prelude.has(base) || taken.has(base) ? `${prefix}-${base}` : base;
+        while (used(key)) key = `${key}-x`;
         return key;
     };
+    // The game is named after the section; its board, zones and pieces never take that name.
+    const gameKey = fresh(prefix);
+    reserved.add(gameKey);
 
     for (const [key, value] of v.other) {
         const rule = UNSAID[key];
@@ -137,8 +147,13 @@ export function importVariant(name: string, v: FsfVariant, header: Span, prelude
     const inTest = (key: string): Test => ({ kind: 'predicate', fn: 'in', args: [{ kind: 'name', key }] });
 
     // The board's zones and the conditions the pieces name.
-    const doubleStep = v.doubleStep ? zone('double-step-region', v.doubleStepRegion, 'doubleStepRegionWhite') : undefined;
-    const tripleStep = zone('triple-step-region', v.tripleStepRegion, 'tripleStepRegionWhite');
+    // Defined when a piece steps from them (a variant without pawns has the template's regions too).
+    const once = (make: () => string | undefined) => {
+        let made: { key: string | undefined } | undefined;
+        return () => (made ??= { key: make() }).key;
+    };
+    const doubleStep = once(() => (v.doubleStep ? zone('double-step-region', v.doubleStepRegion, 'doubleStepRegionWhite') : undefined));
+    const tripleStep = once(() => zone('triple-step-region', v.tripleStepRegion, 'tripleStepRegionWhite'));
     let palace: string | undefined;
     if (v.diagonalLines !== 0n) {
         const lines = v.diagonalLines & onBoard;
@@ -150,7 +165,7 @@ export function importVariant(name: string, v: FsfVariant, header: Span, prelude
     const conditions = new Map<string, string>();
     const needs: PieceNeeds = {
         stepRegion: (kind) => {
-            const z = kind === 'double' ? doubleStep : tripleStep;
+            const z = kind === 'double' ? doubleStep() : tripleStep();
             return z ? inTest(z) : undefined;
         },
         palaceLines: () => palace,
@@ -237,7 +252,7 @@ export function importVariant(name: string, v: FsfVariant, header: Span, prelude
         if (z) clauses.push({ kind: 'confine', pieces: [keyOf.get(type)!], zone: z });
     }
     const board: BoardDeclaration = { kind: 'board', files, ranks, clauses };
-    const boardKey = fresh(prefix);
+    const boardKey = fresh(`${prefix}-board`);
     define({ name: boardKey, key: boardKey, properties: [], declaration: board, style: 'lisp' });
     definitions.unshift(definitions.pop()!);
 
@@ -381,6 +396,14 @@ export function importVariant(name: string, v: FsfVariant, header: Span, prelude
     } else if (v.materialCounting !== 'none') {
         cannot('materialCounting', `materialCounting = ${v.materialCounting}: lcpn counts material only as janggi does`, false);
     }
+
+    // The game declaration: what the model says, as the language writes it (zones defined here).
+    const declared = declarationOfModel(model, (base, squares) => {
+        const key = fresh(base);
+        return define({ name: key, key, properties: [], declaration: { kind: 'zone', squares }, style: 'lisp' });
+    });
+    for (const what of declared.unsaid) problems.push(diagnostic(FsfCodes.CannotDeclare, 'error', header, `LCPN's game declaration cannot say ${what}`));
+    define({ name: gameKey, key: gameKey, properties: [], declaration: declared.declaration, style: 'lisp' });
 
     const resolve: Resolver = (key) => own.get(key) ?? prelude.get(key);
     let game: Game | undefined;

@@ -29,7 +29,8 @@ export interface IniImport {
 
 /**
  * The sections of a `variants.ini` text as lcpn games (only the one named `variant` when given),
- * each with its parent chain, over `prelude` (the prelude's pieces: LcpnPieceModels.preludePieces). Sections Fairy-Stockfish skips because a built-in variant has their
+ * each with its parent chain, over `prelude` (the prelude's pieces: LcpnPieceModels.preludePieces);
+ * no two games define the same name, so their definitions can share a file's namespace. Sections Fairy-Stockfish skips because a built-in variant has their
  * name are imported all the same (an exported `[chess]` reads back); sections it cannot read at all
  * (a missing parent) are not.
  */
@@ -42,6 +43,14 @@ export function importIni(text: string, prelude: readonly PieceDef[], variant?: 
         diagnostics.push(diagnostic(FsfCodes.UnknownVariant, 'error', { line: 0, character: 0, offset: 0, length: 0 },
             `no section is named '${variant}'${names.length > 0 ? `: the file has ${names.join(', ')}` : ': the file has no section'}`));
     }
-    const games = chosen.filter((s) => s.variant !== undefined).map((s) => importVariant(s.section.name, s.variant!, s.section.span, prelude));
+    const games: ImportedGame[] = [];
+    const taken = new Set<string>();
+    for (const s of chosen) {
+        if (s.variant === undefined) continue;
+        const game = importVariant(s.section.name, s.variant, s.section.span, prelude, taken);
+        for (const d of game.definitions) taken.add(d.key);
+        games.push(game);
+    }
     return { games, diagnostics, checked };
 }
+export { sectionAsLcpn } from './lcpn-text.js';

@@ -13,6 +13,9 @@ import type { Game } from './game.js';
 import { Position } from './position.js';
 import { royalAttacked } from './attacks.js';
 
+/** FEN writes castling rights White's first, the king's side first. */
+const RIGHTS_ORDER = 'KQkq';
+
 /** A FEN that cannot be read for this game; `column` is 0-based in the text. */
 export class FenError extends Error {
     constructor(message: string, readonly column: number) {
@@ -234,7 +237,8 @@ export function writeFen(pos: Position): string {
         for (const side of [0, 1]) for (let t = 1; t < game.types.length; t++) hand += letterOf(game, t << 1 | side).repeat(pos.hand[t * 2 + side]);
         hand = `[${hand}]`;
     }
-    const rights = game.castling.filter((c) => (pos.castling & c.bit) !== 0).map((c) => c.right).join('') || '-';
+    // In FEN's order (KQkq) whatever order the rules were given in (a game declaration gives each clause's White and Black move together).
+    const rights = game.castling.filter((c) => (pos.castling & c.bit) !== 0).map((c) => c.right).sort((a, b) => RIGHTS_ORDER.indexOf(a) - RIGHTS_ORDER.indexOf(b)).join('') || '-';
     const ep = pos.epCount === 0 ? '-' : Array.from(pos.ep.subarray(0, pos.epCount), (sq) => game.squareName(sq)).join('');
     return `${rows.join('/')}${hand} ${pos.side === 0 ? 'w' : 'b'} ${rights} ${ep} ${pos.halfmove} ${pos.fullmove}`;
 }

@@ -38,6 +38,8 @@ export class LcpnClient {
     exportCommand = false;
     /** Whether the client tells the user what a conversion did (`initializationOptions.showsConversionResult: true`). */
     showsConversionResult = false;
+    /** Whether code actions may name the client's command that opens a `variants.ini` section as LCPN (lsp/fsf-ini.ts). */
+    openSectionCommand = false;
 
     initialize(params: InitializeParams): void {
         this.name = params.clientInfo?.name;
@@ -46,6 +48,7 @@ export class LcpnClient {
         this.requestedStyle = isDiagramStyle(options?.diagramStyle) ? options.diagramStyle : undefined;
         this.exportCommand = options?.exportCommand === true;
         this.showsConversionResult = options?.showsConversionResult === true;
+        this.openSectionCommand = options?.openSectionCommand === true;
         const parser = params.capabilities?.general?.markdown?.parser;
         this.showsImages = IMAGE_CLIENT_NAMES.test(this.name ?? '') || (typeof parser === 'string' && /^marked$/i.test(parser));
     }

@@ -12,7 +12,7 @@ import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification } from 
 import type { LcpnServices } from '../semantics/module.js';
 import { conversionSummary, STYLE_NAMES, STYLES } from '../semantics/convert.js';
 import type { Style } from '../model/piece.js';
-import { CONVERT_DOCUMENT_COMMAND, type ConvertDocumentResult } from './protocol.js';
+import { CONVERT_DOCUMENT_COMMAND, FSF_SECTION_COMMAND, type ConvertDocumentResult } from './protocol.js';
 
 export class LcpnCommandHandler extends AbstractExecuteCommandHandler {
     // The base constructor registers the commands; they read `shared` only when they run.
@@ -21,6 +21,8 @@ export class LcpnCommandHandler extends AbstractExecuteCommandHandler {
     }
 
     registerCommands(accept: ExecuteCommandAcceptor): void {
+        // A variants.ini section as LCPN (fsf-ini.ts).
+        accept(FSF_SECTION_COMMAND, (args) => (this.shared.ServiceRegistry.all[0] as LcpnServices).lcpn.FsfIni.sectionToLcpn(args));
         accept(CONVERT_DOCUMENT_COMMAND, async (args, cancelToken) => {
             const [uri, style] = (Array.isArray(args) ? args : []) as [unknown, unknown];
             if (typeof uri !== 'string' || !STYLES.includes(style as Style)) {

@@ -18,6 +18,8 @@ import {
 } from 'langium/lsp';
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
 import { LcpnDocumentValidator } from '../semantics/document-validator.js';
+import type { LcpnServices } from '../semantics/module.js';
+import { serveFsfIni } from './fsf-ini.js';
 import { checkedRequest, ClientUris, guardConnection } from './connection-guard.js';
 import { answerPieceDiagram, PIECE_DIAGRAM_REQUEST, type PieceDiagramParams } from './diagram-request.js';
 import { positionDiagram, POSITION_DIAGRAM_REQUEST, type PositionDiagramParams } from './position-request.js';
@@ -27,7 +29,8 @@ export function startLcpnLanguageServer(shared: LangiumSharedServices): void {
     const connection = shared.lsp.Connection;
     if (!connection) throw new Error('the LCPN language server needs a connection');
     const clientUris = new ClientUris();
-    const guarded = guardConnection(connection, clientUris, (params) => untilKnown(shared, params));
+    // variants.ini documents never reach Langium's handlers (fsf-ini.ts).
+    const guarded = serveFsfIni(guardConnection(connection, clientUris, (params) => untilKnown(shared, params)), (shared.ServiceRegistry.all[0] as LcpnServices).lcpn.FsfIni);
 
     addDocumentUpdateHandler(guarded, shared);
     addFileOperationHandler(guarded, shared);

@@ -217,6 +217,8 @@ export interface LcpnInitializationOptions {
      * message and the details on demand; a long notification was cut off).
      */
     showsConversionResult?: boolean;
+    /** The client has the command that opens a `variants.ini` section as an untitled LCPN document (OPEN_FSF_SECTION_COMMAND). */
+    openSectionCommand?: boolean;
 }
 
 /**
@@ -232,3 +234,34 @@ export const CLIENT_FS_READ_DIRECTORY = 'lcpn/fs/readDirectory';
 export interface ClientFileStat { type: 'file' | 'directory' | 'other'; size: number }
 /** One entry of the answer to {@link CLIENT_FS_READ_DIRECTORY}. */
 export interface ClientDirectoryEntry { uri: string; type: ClientFileStat['type'] }
+
+/**
+ * The language id of Fairy-Stockfish `variants.ini` files, served by the same server (docs/fsf.md,
+ * "In the editor"): diagnostics, hovers on piece lines, and converting a section to LCPN. The
+ * server also serves any document whose name ends in `.ini` that a client sends it.
+ */
+export const FSF_INI_LANGUAGE = 'fsf-ini';
+
+/**
+ * `workspace/executeCommand` command: the section of a `variants.ini` document at a line, as LCPN.
+ * Arguments `[uri, line (0-based), style?]`; the answer is a {@link FsfSectionResult}. Nothing is
+ * applied: the client opens the text (the VS Code client as a new untitled LCPN document).
+ */
+export const FSF_SECTION_COMMAND = 'lcpn.fsfSectionToLcpn';
+
+export type FsfSectionArguments = [uri: string, line: number, style?: SurfaceStyle];
+
+export interface FsfSectionResult {
+    /** The section's name. */
+    section: string;
+    style: SurfaceStyle;
+    /** The LCPN file: what lcpn cannot say as comments, then the board, zones and pieces. */
+    text: string;
+}
+
+/**
+ * The VS Code client's command that opens {@link FSF_SECTION_COMMAND}'s text as a new untitled
+ * document; the server's code actions name it for a client that says it has it
+ * (`initializationOptions.openSectionCommand: true`), else the server's command.
+ */
+export const OPEN_FSF_SECTION_COMMAND = 'lcpn.convertIniSection';

@@ -10,6 +10,7 @@
  * h-file, y forward. "Oblique" means both components non-zero and |dx| != |dy|.
  */
 import { normalizeKeyword, normalizeName } from './names.js';
+import { GAME_CLAUSES, GAME_INNER_WORDS, GAME_WORD } from './game-words.js';
 import type { Declaration, PieceDef } from './piece.js';
 import { GAME_CLAUSES, GAME_INNER_WORDS, GAME_WORD } from './game-words.js';
 

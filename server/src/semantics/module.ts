@@ -43,6 +43,7 @@ import { LcpnDocumentSymbolProvider } from '../lsp/document-symbol-provider.js';
 import { LcpnFoldingRangeProvider } from '../lsp/folding-range-provider.js';
 import { LcpnFormatter } from '../lsp/formatter.js';
 import { LcpnHoverProvider } from '../lsp/hover-provider.js';
+import { LcpnFsfIni } from '../lsp/fsf-ini.js';
 import { LcpnNodeKindProvider } from '../lsp/node-kind-provider.js';
 import { LcpnRenameProvider } from '../lsp/rename-provider.js';
 import { LcpnSemanticTokenProvider } from '../lsp/semantic-token-provider.js';
@@ -57,6 +58,8 @@ export interface LcpnAddedServices {
         NameRoles: LcpnNameRoles;
         /** The shared container's (one prelude per workspace), here for the language's services. */
         Prelude: LcpnPrelude;
+        /** Fairy-Stockfish `variants.ini` documents the server serves beside LCPN. */
+        FsfIni: LcpnFsfIni;
     };
 }
 
@@ -76,7 +79,8 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         NameRoles: () => new LcpnNameRoles(),
         // Converted definitions are laid out by the formatter's rules.
         Conversion: (services) => new LcpnConversion(services.lcpn.PieceModels, services.parser.LangiumParser, (text) => (services.lsp.Formatter as LcpnFormatter).layOutDefinition(text)),
-        Prelude: (services) => (services.shared as LcpnSharedServices).lcpn.Prelude
+        Prelude: (services) => (services.shared as LcpnSharedServices).lcpn.Prelude,
+        FsfIni: (services) => new LcpnFsfIni(services)
     },
     lsp: {
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),

@@ -120,6 +120,6 @@ describe('convert notation strings', () => {
     test('--from takes Betza, Parlett or a path only; a file keeps its names', () => {
         expect(runLcpn(dir, ['convert', '--from', 'lisp', 'x', '--to', 'c']).stderr).toBe("lcpn: convert: --from is for Betza, Parlett or path text; a file's LCPN style is read from the file itself (lcpn convert FILE --to c)\n");
         expect(runLcpn(dir, ['convert', 'x.lcpn', '--to', 'c', '--name', 'x']).stderr).toBe('lcpn: convert: --name names the piece of a Betza, Parlett or path string (--from); pieces in files keep their names\n');
-        expect(runLcpn(dir, ['convert', 'x.lcpn']).stderr).toBe('lcpn: convert: say which notation to convert to with --to lisp|c|sql|betza|parlett|path\n');
+        expect(runLcpn(dir, ['convert', 'x.lcpn']).stderr).toBe('lcpn: convert: say which notation to convert to with --to lisp|c|sql|betza|parlett|path|fsf|id\n');
     });
 });
