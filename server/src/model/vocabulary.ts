@@ -12,7 +12,6 @@
 import { normalizeKeyword, normalizeName } from './names.js';
 import { GAME_CLAUSES, GAME_INNER_WORDS, GAME_WORD } from './game-words.js';
 import type { Declaration, PieceDef } from './piece.js';
-import { GAME_CLAUSES, GAME_INNER_WORDS, GAME_WORD } from './game-words.js';
 
 /** Common fields of every vocabulary entry. */
 export interface Word {
