@@ -99,6 +99,11 @@ export function exportFsf(model: GameModel, resolve: Resolver): FsfExport {
     }
 
     d.castling = exportCastling(model.castling ?? [], d, typeOf, ranks, unsaid);
+    // Fairy-Stockfish tests castling's passed squares for attacks only where the royal piece may not
+    // be left attacked; seed 003's `s` keeps them safe in a game where the king may be captured.
+    if (model.royalty?.rule !== 'check' && (model.castling ?? []).some((rule) => rule.safe.length > 0)) {
+        unsaid.push("castling's squares that must not be attacked, in a game without check: Fairy-Stockfish tests them only where the royal piece may not be left attacked");
+    }
     exportPawnRules(model, resolve, d, typeOf, types, boardPromotion, both, unsaid);
     exportDrops(model, d, typeOf, both, onBoard, unsaid);
     exportResults(model, d, typeOf, types, both, unsaid);

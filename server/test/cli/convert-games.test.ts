@@ -44,10 +44,13 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** Issue 23's nine games: Fairy-Stockfish says each of them whole. */
+const CONTRACT = ['chess', 'crazyhouse', 'capablanca', 'grand', 'shogi', 'minishogi', 'xiangqi', 'janggi', 'makruk'];
+
 const BIG = new Set(['grand', 'xiangqi', 'janggi', 'shogi', 'capablanca']);
 
 test('the examples declare games, chess among them', () => {
-    expect([...examples.keys()]).toContain('chess');
+    expect([...examples.keys()]).toEqual(expect.arrayContaining(CONTRACT));
 });
 
 describe('each example game exported by the command plays in ffish as in lcpn, and counts as Fairy-Stockfish\'s own variant', () => {
@@ -55,6 +58,11 @@ describe('each example game exported by the command plays in ffish as in lcpn, a
         for (const [name, { file, game }] of examples) {
             const result = runLcpn(root, ['convert', `examples/${file}`, '--to', 'fsf']);
             expect(result.code, `${file}: ${result.stderr}`).toBe(0);
+            // A game with rules Fairy-Stockfish cannot say (seed 003's) is listed as such, not played beside it.
+            if (new RegExp(`warning: ${name}: Fairy-Stockfish cannot say`).test(result.stderr)) {
+                expect(CONTRACT, `${name}: ${result.stderr}`).not.toContain(name);
+                continue;
+            }
             const sections = result.stdout.split(/^(?=\[)/m).filter((s) => s.startsWith('['));
             // Named after the game (janggi's inherits from xiangqi: [janggi:xiangqi], the only way to say its king).
             const section = sections.find((s) => s.startsWith(`[${name}]`) || s.startsWith(`[${name}:`));
