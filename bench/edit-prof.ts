@@ -13,7 +13,7 @@
 import { URI } from 'langium';
 import { createLcpnServices } from '../server/src/semantics/module.js';
 import { ensurePrelude } from '../server/src/semantics/prelude.js';
-import { lcpnTextDocuments } from '../server/src/workspace/text-changes.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { generateBytes, generateChainedBytes } from './generate.js';
 
 async function main(): Promise<void> {
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     let version = 1;
     // As the server holds an open document: one TextDocument, updated in place by ranged changes
     // (text-changes.ts records the editor's window, which the incremental parse starts from).
-    const textDocument = lcpnTextDocuments.create(uri, 'lcpn', version, text);
+    const textDocument = TextDocument.create(uri, 'lcpn', version, text);
     TextDocuments!.set(textDocument);
     const document = LangiumDocumentFactory.fromTextDocument(textDocument);
     LangiumDocuments.addDocument(document);
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
         const previous = lines[line].length;
         lines[line] = `(def ${name} (/ knight (rook :${version})))`;
         text = lines.join('\n');
-        lcpnTextDocuments.update(textDocument, [{ range: { start: { line, character: 0 }, end: { line, character: previous } }, text: lines[line] }], ++version);
+        TextDocument.update(textDocument, [{ range: { start: { line, character: 0 }, end: { line, character: previous } }, text: lines[line] }], ++version);
         phases = [];
         start = last = performance.now();
         await DocumentBuilder.update([URI.parse(uri)], []);
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
         for (let i = -2; i < repeats; i++) {
             const previous = lines[line].length;
             lines[line] = `(def ${name} (/ knight (rook :${++version % 9})))`;
-            lcpnTextDocuments.update(textDocument, [{ range: { start: { line, character: 0 }, end: { line, character: previous } }, text: lines[line] }], version);
+            TextDocument.update(textDocument, [{ range: { start: { line, character: 0 }, end: { line, character: previous } }, text: lines[line] }], version);
             const before = process.cpuUsage();
             await DocumentBuilder.update([URI.parse(uri)], []);
             const used = process.cpuUsage(before);

@@ -6,7 +6,7 @@
  * counts), when the file doubles. Linear work gives 2.0; the issue's goal is <= 2.2.
  */
 import { URI, type LangiumDocument } from 'langium';
-import { lcpnTextDocuments } from '../server/src/workspace/text-changes.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { collectGarbage, createServices, type Services } from './core.js';
 import { generateChained, generateChainedBytes, generateDefinitions, generateToBytes } from './generate.js';
 import type { Case, Row } from './report.js';
@@ -41,7 +41,7 @@ async function open(text: string): Promise<Subject> {
     const uri = `file:///bench-edits-${text.length}.lcpn`;
     let version = 1;
     // As the server holds an open document: one TextDocument, updated in place by ranged changes (the editor's window reaches the splice).
-    const textDocument = lcpnTextDocuments.create(uri, 'lcpn', version, text);
+    const textDocument = TextDocument.create(uri, 'lcpn', version, text);
     TextDocuments!.set(textDocument);
     const fullStart = performance.now();
     const document = LangiumDocumentFactory.fromTextDocument(textDocument);
@@ -59,7 +59,7 @@ async function open(text: string): Promise<Subject> {
         version++;
         const previous = lines[line].length;
         lines[line] = `(def ${name} (/ knight (rook :${version % 9})))`;
-        lcpnTextDocuments.update(textDocument, [{ range: { start: { line, character: 0 }, end: { line, character: previous } }, text: lines[line] }], version);
+        TextDocument.update(textDocument, [{ range: { start: { line, character: 0 }, end: { line, character: previous } }, text: lines[line] }], version);
         collectGarbage('minor'); // the young generation the last sample left is not this one's cost
         const cpu = process.cpuUsage();
         const start = performance.now();

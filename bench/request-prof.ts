@@ -15,7 +15,7 @@ import { URI } from 'langium';
 import { CancellationToken } from 'vscode-languageserver';
 import { createLcpnServices } from '../server/src/semantics/module.js';
 import { ensurePrelude } from '../server/src/semantics/prelude.js';
-import { lcpnTextDocuments } from '../server/src/workspace/text-changes.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { generateBytes } from './generate.js';
 
 async function main(): Promise<void> {
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     const text = generateBytes(bytes, 'big');
     const uri = 'file:///request-profile.lcpn';
     let version = 1;
-    const textDocument = lcpnTextDocuments.create(uri, 'lcpn', version, text);
+    const textDocument = TextDocument.create(uri, 'lcpn', version, text);
     TextDocuments!.set(textDocument);
     const document = LangiumDocumentFactory.fromTextDocument(textDocument);
     LangiumDocuments.addDocument(document);
@@ -76,11 +76,11 @@ async function main(): Promise<void> {
             const newLine = `(def edited-middle (/ knight (rook :${++version})))`;
             if (process.env.EDIT === 'lines' && i % 2 === 0) {
                 // A line break typed at the end of the middle line: every later line moves down.
-                lcpnTextDocuments.update(textDocument, [{ range: { start: { line: middle, character: length }, end: { line: middle, character: length } }, text: '\n' }], version);
+                TextDocument.update(textDocument, [{ range: { start: { line: middle, character: length }, end: { line: middle, character: length } }, text: '\n' }], version);
             } else if (process.env.EDIT === 'lines') {
-                lcpnTextDocuments.update(textDocument, [{ range: { start: { line: middle, character: length }, end: { line: middle + 1, character: 0 } }, text: '' }], version);
+                TextDocument.update(textDocument, [{ range: { start: { line: middle, character: length }, end: { line: middle + 1, character: 0 } }, text: '' }], version);
             } else {
-                lcpnTextDocuments.update(textDocument, [{ range: { start: { line: middle, character: 0 }, end: { line: middle, character: length } }, text: newLine }], version);
+                TextDocument.update(textDocument, [{ range: { start: { line: middle, character: 0 }, end: { line: middle, character: length } }, text: newLine }], version);
                 length = newLine.length;
             }
             await DocumentBuilder.update([URI.parse(uri)], []);

@@ -20,7 +20,6 @@ import type { Style } from '../model/piece.js';
 import { printPiece } from '../model/print.js';
 import { spellName } from '../model/spelling.js';
 import { DECLARATION_WORDS, DIRECTION_NAMES, directionDoc, FUNCTIONS, HEXAGON_ORIENTATION_WORDS, PROPERTIES, QUALIFIERS, type Word } from '../model/vocabulary.js';
-import { fileGeometry } from '../semantics/file-geometry.js';
 import { bodyKind } from '../model/body-kind.js';
 import { codeBlock } from '../views/markdown.js';
 import { CONDITIONALS, definitionSnippets } from './snippets.js';
@@ -41,9 +40,12 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
     private readonly parsed = new WeakMap<TextDocument, LangiumDocument>();
     private readonly definitionTexts = new WeakMap<ast.Definition, { kind: 'markdown'; value: string }>();
 
+    private readonly files: LcpnServices['lcpn']['FileGeometry'];
+
     constructor(services: LcpnServices) {
         super(services);
         this.pieceModels = services.lcpn.PieceModels;
+        this.files = services.lcpn.FileGeometry;
     }
 
     override async getCompletion(document: LangiumDocument, params: CompletionParams): Promise<CompletionList | undefined> {
@@ -121,7 +123,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
 
     /** The direction keywords of the board the file declares (squares when it declares none), with their docs. */
     private directionWords(document: LangiumDocument): Word[] {
-        const { geometry } = fileGeometry(this.pieceModels, document);
+        const { geometry } = this.files.geometry(document);
         return DIRECTION_NAMES.filter((name) => geometry.direction(name)).map((name) => directionDoc(name, geometry.kind)!);
     }
 

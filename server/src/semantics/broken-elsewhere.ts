@@ -12,7 +12,7 @@
  *
  * Those diagnostics depend on other files' texts: the builder keeps what each validation saw of
  * the workspace's broken definitions (brokenView) and revalidates a document whose diagnostics
- * speak of a name whose broken definitions changed since (document-builder.ts).
+ * speak of a name whose broken definitions changed since (workspace/document-builder.ts).
  */
 import { AstUtils, CstUtils, GrammarUtils, URI, type LangiumCoreServices, type LangiumDocument, type LangiumDocuments } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -65,8 +65,7 @@ export function brokenWhere(broken: BrokenElsewhere): string {
 
 /**
  * Every broken definition of the workspace as a diagnostic of another file can name it:
- * normalized name -> `uri#line` of each (sorted). Equal views are the same object (the last one
- * is kept), so that "nothing changed" is one comparison; with no broken definition, EMPTY_VIEW.
+ * normalized name -> `uri#line` of each (sorted).
  */
 export type BrokenView = ReadonlyMap<string, string>;
 
@@ -82,10 +81,12 @@ export function brokenView(documents: LangiumDocuments): BrokenView {
             if (list) list.push(at); else entries.set(key, [at]);
         }
     }
-    if (entries.size === 0) return EMPTY_VIEW;
-    const view = new Map([...entries].map(([key, list]) => [key, list.sort().join(' ')]));
-    if (lastView.size === view.size && [...view].every(([key, at]) => lastView.get(key) === at)) return lastView;
-    return lastView = view;
+    return new Map([...entries].map(([key, list]) => [key, list.sort().join(' ')]));
+}
+
+/** Whether two views name the same broken definitions. */
+export function sameView(a: BrokenView, b: BrokenView): boolean {
+    return a.size === b.size && [...a].every(([key, at]) => b.get(key) === at);
 }
 
 /** The names whose broken definitions differ between two views. */
@@ -96,39 +97,23 @@ export function changedBrokenNames(before: BrokenView, now: BrokenView): Set<str
     return changed;
 }
 
-export const EMPTY_VIEW: BrokenView = new Map();
-let lastView: BrokenView = EMPTY_VIEW;
-
 /**
  * Normalized name -> the document's first broken definition of it (those other files' uses are
- * told of: with a name and a text), remembered per parse (the same map until the text changes).
+ * told of: with a name and a text).
  */
 export function brokenDefinitionsOf(document: LangiumDocument): ReadonlyMap<string, ast.Definition> {
-    const root = document.parseResult?.value as ast.Document | undefined;
-    if (!root) return EMPTY;
-    let byKey = remembered.get(root);
-    if (!byKey) {
-        const incomplete = incompleteDefinitions(document);
-        if (incomplete.size === 0) byKey = EMPTY;
-        else {
-            const named = new Map<string, ast.Definition>();
-            for (const definition of incomplete) {
-                if (!definition.name || !definition.$cstNode) continue;
-                const key = normalizeName(definition.name);
-                if (!named.has(key)) named.set(key, definition);
-            }
-            byKey = named.size > 0 ? named : EMPTY;
-        }
-        remembered.set(root, byKey);
+    const broken = new Map<string, ast.Definition>();
+    if (!document.parseResult?.value) return broken;
+    for (const definition of incompleteDefinitions(document)) {
+        if (!definition.name || !definition.$cstNode) continue;
+        const key = normalizeName(definition.name);
+        if (!broken.has(key)) broken.set(key, definition);
     }
-    return byKey;
+    return broken;
 }
 
 /** The roles of names a definition gives meaning to (a function's name is the language's). */
 const DEFINED_ROLES = new Set<NameRole>(['piece', 'zone', 'condition']);
-
-const EMPTY: ReadonlyMap<string, ast.Definition> = new Map();
-const remembered = new WeakMap<ast.Document, ReadonlyMap<string, ast.Definition>>();
 
 /**
  * `diagnostics` (a validation's result for `document`) with each diagnostic about an unknown

@@ -21,7 +21,7 @@ import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import type { LcpnServices } from './module.js';
 import type { LcpnPieceModels } from './piece-models.js';
-import { fileBoard as boardOfFile, type FileBoard } from './file-geometry.js';
+import type { FileBoard, LcpnFileGeometry } from './file-geometry.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import { compile, sharedRefCache } from '../engine/compile.js';
 import { compileCondition } from '../engine/conditions.js';
@@ -68,23 +68,24 @@ export const MAX_PER_DEFINITION = 50;
 /** Registers the engine's checks on `Definition` nodes. */
 export function registerEngineChecks(services: LcpnServices): void {
     const models = services.lcpn.PieceModels;
+    const files = services.lcpn.FileGeometry;
     const checks: ValidationChecks<ast.LcpnAstType> = {
-        Definition: (def: ast.Definition, accept: ValidationAcceptor) => checkDefinition(models, def, accept)
+        Definition: (def: ast.Definition, accept: ValidationAcceptor) => checkDefinition(models, files, def, accept)
     };
     services.validation.ValidationRegistry.register(checks);
 }
 
-export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, accept: ValidationAcceptor): void {
+export function checkDefinition(models: LcpnPieceModels, files: LcpnFileGeometry, def: ast.Definition, accept: ValidationAcceptor): void {
     const lowered = models.loweredOf(def);
     const piece = lowered?.piece;
     // A definition the parser could not complete has its syntax error; guessing at its meaning would only add noise.
     if (!piece || piece.incomplete) return;
     const resolve = models.resolverFor(AstUtils.getDocument(def).uri.toString());
-    if (piece.declaration) return checkDeclaration(models, def, piece, piece.declaration, resolve, accept);
+    if (piece.declaration) return checkDeclaration(models, files, def, piece, piece.declaration, resolve, accept);
     if (!piece.body) return;
     const problems = new Problems();
     // On the file's declared board's lattice (a hexagon's images and keywords); squares otherwise.
-    const declared = fileBoard(models, def);
+    const declared = fileBoard(files, def);
     compile(piece, resolve, problems, CHECK_MAX_NODES, sharedRefCache(resolve), declared ? geometryOf(declared.board) : undefined);
     // A generated definition with thousands of informal parts gets the first ones, not thousands of diagnostics.
     const located = problems.located.filter((l) => REPORTED[l.problem.rule]).slice(0, MAX_PER_DEFINITION);
@@ -111,7 +112,7 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
 
 /** Checks a board, zone, condition or function declaration (what needs the namespace). */
 function checkDeclaration(
-    models: LcpnPieceModels, def: ast.Definition, piece: PieceDef, declaration: Declaration, resolve: Resolver, accept: ValidationAcceptor
+    models: LcpnPieceModels, files: LcpnFileGeometry, def: ast.Definition, piece: PieceDef, declaration: Declaration, resolve: Resolver, accept: ValidationAcceptor
 ): void {
     const body = (def as { body?: AstNode }).body;
     const args = body && ast.isApplication(body) ? body.args : [];
@@ -124,7 +125,7 @@ function checkDeclaration(
     };
     switch (declaration.kind) {
         case 'board': {
-            const first = fileBoard(models, def);
+            const first = fileBoard(files, def);
             if (first && first.node !== def) {
                 accept('error', `a file declares one board: this is a second one (the first is "${first.piece.name}"); the first is used`,
                     { node: def, property: 'name', code: IssueCodes.SecondBoard, data: { code: IssueCodes.SecondBoard } });
@@ -147,7 +148,7 @@ function checkDeclaration(
             return;
         }
         case 'zone': {
-            const declared = fileBoard(models, def);
+            const declared = fileBoard(files, def);
             // A board whose size is in error (`(board 0 0)`, read as 1x1) has its own error; judging zones by it would blame them.
             if (!declared || models.loweredOf(declared.node)?.problems.some((p) => p.code === 'board-size')) return;
             const board = declared.board;
@@ -214,8 +215,8 @@ function brokenDefinitionUsed(models: LcpnPieceModels, def: ast.Definition, entr
 }
 
 /** The first board declared in the definition's file (its node, definition, size and shape). */
-function fileBoard(models: LcpnPieceModels, def: ast.Definition): FileBoard | undefined {
-    return boardOfFile(models, AstUtils.getDocument(def));
+function fileBoard(files: LcpnFileGeometry, def: ast.Definition): FileBoard | undefined {
+    return files.board(AstUtils.getDocument(def));
 }
 
 /** The first qualifier `:name` written in `node`. */

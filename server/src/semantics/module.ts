@@ -1,26 +1,22 @@
 import '../workspace/node-compat.js';
 import { EmptyFileSystem, inject, type Module } from 'langium';
 import {
-    createDefaultModule, createDefaultSharedModule, NormalizedTextDocuments,
+    createDefaultModule, createDefaultSharedModule,
     type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices, type PartialLangiumSharedServices
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from '../syntax/generated/module.js';
-import { LcpnIndexManager } from '../workspace/index-manager.js';
-import { nameChecksFor } from './name-checks.js';
-import { LcpnIncrementalDocumentValidator } from './incremental-validator.js';
-import { LcpnAstNodeDescriptionProvider, LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './linking.js';
-import { limitNesting } from '../syntax/nesting-limit.js';
-import { createLcpnCompletionParser, createLcpnParser, lazyCompletionParser, lcpnParserConfig } from '../syntax/parser.js';
-import { LcpnLexer } from '../syntax/lexer.js';
+import { LcpnDocumentValidator } from './document-validator.js';
+import { LcpnFileGeometry } from './file-geometry.js';
+import { LcpnLinker, LcpnScopeComputation } from './linking.js';
+import { createLcpnCompletionParser, createLcpnParser, lcpnParserConfig } from '../syntax/parser.js';
+import { LcpnLexer, LcpnTokenBuilder } from '../syntax/lexer.js';
 import { LcpnParserErrorMessageProvider } from '../syntax/parser-messages.js';
 import { LcpnValueConverter } from '../syntax/value-converter.js';
 import { LcpnClient } from '../lsp/client.js';
 import { LcpnPieceModels } from './piece-models.js';
-import { forgetWalksAfterBuilds } from '../syntax/ast-walk.js';
 import { choosePreludeUri } from '../workspace/prelude-file.js';
 import { LcpnScopeProvider } from './scope-provider.js';
 import { LcpnReferences } from './keyword-references.js';
-import { LcpnValidationRegistry } from './validation-registry.js';
 import { registerValidationChecks } from './validator.js';
 import { registerNamespaceChecks } from './namespace-checks.js';
 import { registerEngineChecks } from './engine-checks.js';
@@ -29,7 +25,6 @@ import { LcpnWorkspaceManager } from '../workspace/workspace-manager.js';
 import { LcpnConfigurationProvider } from '../workspace/configuration-provider.js';
 import { LcpnServiceRegistry } from '../workspace/service-registry.js';
 import { LcpnDocumentFactory } from '../workspace/document-factory.js';
-import { lcpnTextDocuments } from '../workspace/text-changes.js';
 import { LcpnDocumentUpdateHandler } from '../workspace/document-lifecycle.js';
 import { LcpnCodeActionProvider } from '../lsp/code-actions.js';
 import { LcpnCommandHandler } from '../lsp/commands.js';
@@ -49,6 +44,7 @@ export interface LcpnAddedServices {
     lcpn: {
         PieceModels: LcpnPieceModels;
         Client: LcpnClient;
+        FileGeometry: LcpnFileGeometry;
     };
 }
 
@@ -63,7 +59,8 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     LanguageMetaData: () => ({ ...LcpnLanguageMetaData, mode: 'production' }),
     lcpn: {
         PieceModels: (services) => new LcpnPieceModels(services),
-        Client: () => new LcpnClient()
+        Client: () => new LcpnClient(),
+        FileGeometry: (services) => new LcpnFileGeometry(services)
     },
     lsp: {
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),
@@ -78,9 +75,10 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     },
     parser: {
         Lexer: (services) => new LcpnLexer(services),
-        LangiumParser: (services) => limitNesting(createLcpnParser(services)),
-        CompletionParser: (services) => lazyCompletionParser(() => limitNesting(createLcpnCompletionParser(services))),
-        ParserConfig: () => lcpnParserConfig(),
+        TokenBuilder: () => new LcpnTokenBuilder(),
+        LangiumParser: (services) => createLcpnParser(services),
+        CompletionParser: (services) => createLcpnCompletionParser(services),
+        ParserConfig: (services) => lcpnParserConfig(services),
         ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider(),
         ValueConverter: () => new LcpnValueConverter()
     },
@@ -91,12 +89,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         References: (services) => new LcpnReferences(services)
     },
     validation: {
-        DocumentValidator: (services) => new LcpnIncrementalDocumentValidator(services),
-        ValidationRegistry: (services) => new LcpnValidationRegistry(services)
-    },
-    workspace: {
-        AstNodeDescriptionProvider: (services) => new LcpnAstNodeDescriptionProvider(services),
-        ReferenceDescriptionProvider: (services) => new LcpnReferenceDescriptionProvider(services)
+        DocumentValidator: (services) => new LcpnDocumentValidator(services)
     }
 };
 
@@ -113,9 +106,7 @@ export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumShare
         ConfigurationProvider: (shared) => new LcpnConfigurationProvider(shared),
         LangiumDocumentFactory: (shared) => new LcpnDocumentFactory(shared),
         DocumentBuilder: (shared) => new LcpnWaitingDocumentBuilder(shared),
-        IndexManager: (shared) => new LcpnIndexManager(shared),
-        WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared),
-        TextDocuments: () => new NormalizedTextDocuments(lcpnTextDocuments)
+        WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared)
     }
 };
 
@@ -126,12 +117,9 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     const shared = inject(createDefaultSharedModule(context), LcpnGeneratedSharedModule, LcpnSharedModule);
     const Lcpn = inject(createDefaultModule({ shared }), LcpnGeneratedModule, LcpnModule);
     shared.ServiceRegistry.register(Lcpn);
-    // The name checks read the index's name table (name-checks.ts).
-    nameChecksFor(Lcpn.lcpn.PieceModels, shared.workspace.IndexManager as LcpnIndexManager);
     registerValidationChecks(Lcpn);
     registerNamespaceChecks(Lcpn);
     registerEngineChecks(Lcpn);
-    forgetWalksAfterBuilds(shared.workspace.DocumentBuilder);
     shared.lsp.LanguageServer.onInitialize((params) => {
         Lcpn.lcpn.Client.initialize(params);
         choosePreludeUri(params);

@@ -15,14 +15,13 @@
  * in its references, not quadratic (see shared/notes/toolchain.md).
  */
 import {
-    AstUtils, EMPTY_SCOPE, EMPTY_STREAM, stream, WorkspaceCache,
+    AstUtils, DocumentState, EMPTY_SCOPE, EMPTY_STREAM, stream, WorkspaceCache,
     type AstNode, type AstNodeDescription, type LangiumDocument, type LinkingError, type ReferenceInfo, type Scope, type ScopeProvider, type Stream
 } from 'langium';
 import type { LangiumServices } from 'langium/lsp';
 import * as ast from '../syntax/generated/ast.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import { isLinkedRole } from './name-roles.js';
-import { LcpnIndexManager } from '../workspace/index-manager.js';
 import { isPreludeUri } from './prelude.js';
 import { normalizeName } from '../model/names.js';
 
@@ -91,11 +90,14 @@ export function candidateFileNames(candidates: readonly AstNodeDescription[]): s
 }
 
 export class LcpnScopeProvider implements ScopeProvider {
+    /** The definition table, built once per workspace state: after the changed documents' exports are indexed. */
     private readonly tables: WorkspaceCache<string, DefinitionTable>;
+    /** Per document parse: its own incomplete definitions (step 4), and its scope under the table it was made for. */
     private readonly ownIncomplete = new WeakMap<ast.Document, Map<string, AstNodeDescription>>();
+    private readonly scopes = new WeakMap<AstNode, { table: DefinitionTable; document: LangiumDocument; scope: DefinitionScope }>();
 
     constructor(private readonly services: LangiumServices) {
-        this.tables = new WorkspaceCache(services.shared);
+        this.tables = new WorkspaceCache(services.shared, DocumentState.IndexedContent);
     }
 
     getScope(context: ReferenceInfo): Scope {
@@ -114,8 +116,6 @@ export class LcpnScopeProvider implements ScopeProvider {
         return scope;
     }
 
-    private readonly scopes = new WeakMap<AstNode, { table: DefinitionTable; document: LangiumDocument; scope: DefinitionScope }>();
-
     /** What `name` means where it is used in `document` (steps 1-4). */
     resolve(name: string, document: LangiumDocument): Resolution {
         const key = normalizeName(name);
@@ -125,17 +125,11 @@ export class LcpnScopeProvider implements ScopeProvider {
         return incomplete ? { kind: 'found', target: incomplete } : resolution;
     }
 
-    /**
-     * Every complete definition in the workspace and the prelude, by normalized name: a view of
-     * the table LcpnIndexManager keeps in step with the exports (an edit changes only its own
-     * definitions' entries), so a new workspace state costs nothing here.
-     */
+    /** Every complete definition in the workspace and the prelude, by normalized name (each document's in its order). */
     definitionTable(): DefinitionTable {
         return this.tables.get('definitions', () => {
-            const index = this.services.shared.workspace.IndexManager;
-            if (index instanceof LcpnIndexManager) return new DefinitionTableView(index);
             const table = new Map<string, AstNodeDescription[]>();
-            for (const description of index.allElements(ast.Definition.$type)) {
+            for (const description of this.services.shared.workspace.IndexManager.allElements(ast.Definition.$type)) {
                 const key = normalizeName(description.name);
                 const list = table.get(key);
                 if (list) list.push(description); else table.set(key, [description]);
@@ -158,54 +152,6 @@ export class LcpnScopeProvider implements ScopeProvider {
             this.ownIncomplete.set(root, byKey);
         }
         return byKey.get(key);
-    }
-}
-
-/** The index's name table as it is now; its keys (completion, suggestions) in index order, listed once. */
-class DefinitionTableView implements DefinitionTable {
-    private listed: string[] | undefined;
-
-    constructor(private readonly index: LcpnIndexManager) { }
-
-    get(key: string): AstNodeDescription[] | undefined {
-        return this.index.definitionsNamed(key);
-    }
-
-    has(key: string): boolean {
-        return this.get(key) !== undefined;
-    }
-
-    get size(): number {
-        return this.names().length;
-    }
-
-    keys(): MapIterator<string> {
-        return this.names()[Symbol.iterator]();
-    }
-
-    values(): MapIterator<AstNodeDescription[]> {
-        return this.names().map((key) => this.get(key)!)[Symbol.iterator]();
-    }
-
-    entries(): MapIterator<[string, AstNodeDescription[]]> {
-        return this.names().map((key): [string, AstNodeDescription[]] => [key, this.get(key)!])[Symbol.iterator]();
-    }
-
-    forEach(callback: (value: AstNodeDescription[], key: string, map: ReadonlyMap<string, AstNodeDescription[]>) => void): void {
-        for (const key of this.names()) callback(this.get(key)!, key, this);
-    }
-
-    [Symbol.iterator](): MapIterator<[string, AstNodeDescription[]]> {
-        return this.entries();
-    }
-
-    private names(): string[] {
-        if (!this.listed) {
-            const keys = new Set<string>();
-            for (const description of this.index.allElements(ast.Definition.$type)) keys.add(normalizeName(description.name));
-            this.listed = [...keys];
-        }
-        return this.listed;
     }
 }
 

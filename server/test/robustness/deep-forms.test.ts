@@ -33,7 +33,7 @@ describe('a deep form does not poison later parses (in process)', () => {
     test.each(DEEP_FORMS)('%s: one error, the next definition read, then a normal file parses cleanly', async (_style, deep) => {
         const parser = services.parser.LangiumParser;
         const result = parser.parse<Document>(`${deep}\n(def after wazir)\n`);
-        expect(result.parserErrors.filter((e) => e.message === NESTING_TOO_DEEP)).toHaveLength(1);
+        expect(result.lexerErrors.filter((e) => e.message === NESTING_TOO_DEEP)).toHaveLength(1);
         expect(result.value.definitions.map((d) => d.name)).toEqual(['x', 'after']);
         const normal = parser.parse<Document>(NORMAL);
         expect(normal.parserErrors).toEqual([]);
