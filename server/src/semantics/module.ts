@@ -74,29 +74,41 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         SemanticTokenProvider: (services) => new LcpnSemanticTokenProvider(services)
     },
     parser: {
+        // A name before `:=`/`IS` gets its own token type; a form nested too deeply is cut with an error (lexer.ts).
         Lexer: (services) => new LcpnLexer(services),
         TokenBuilder: () => new LcpnTokenBuilder(),
+        // No stack traces while parsing, and the last document is not kept (parser.ts).
         LangiumParser: (services) => createLcpnParser(services),
         CompletionParser: (services) => createLcpnCompletionParser(services),
+        // Loops entered on one token (lookahead.ts).
         ParserConfig: (services) => lcpnParserConfig(services),
+        // Parse errors in an inventor's words (parser-messages.ts).
         ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider(),
+        // `-0` reads as 0 (value-converter.ts).
         ValueConverter: () => new LcpnValueConverter()
     },
     references: {
+        // An ambiguous name links to nothing; its error names the candidates (linking.ts).
         Linker: (services) => new LcpnLinker(services),
+        // Only complete definitions are exported; nothing is scoped locally (linking.ts).
         ScopeComputation: (services) => new LcpnScopeComputation(services),
+        // The namespace: normalized names, the file's own, another file's, the prelude's (scope-provider.ts).
         ScopeProvider: (services) => new LcpnScopeProvider(services),
+        // `:palace` is a use of the definition `palace` (keyword-references.ts).
         References: (services) => new LcpnReferences(services)
     },
     validation: {
+        // Syntax mistakes recognised, one error per broken definition, "did you mean" (document-validator.ts).
         DocumentValidator: (services) => new LcpnDocumentValidator(services)
     }
 };
 
 /** Overrides of Langium's shared (workspace-wide) services. */
 export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumSharedServices> = {
+    // Every document is LCPN, whatever its name (service-registry.ts).
     ServiceRegistry: (shared) => new LcpnServiceRegistry(shared),
     lsp: {
+        // A closed buffer leaves the workspace; a failed build never ends the server (document-lifecycle.ts).
         DocumentUpdateHandler: (shared) => new LcpnDocumentUpdateHandler(shared),
         ExecuteCommandHandler: (shared) => new LcpnCommandHandler(shared),
         NodeKindProvider: () => new LcpnNodeKindProvider(),
@@ -104,8 +116,11 @@ export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumShare
     },
     workspace: {
         ConfigurationProvider: (shared) => new LcpnConfigurationProvider(shared),
+        // A file that cannot be read again becomes empty; the prelude reads the server's copy (document-factory.ts).
         LangiumDocumentFactory: (shared) => new LcpnDocumentFactory(shared),
+        // Relinking for a global namespace (document-builder.ts); no request waits forever (waiting-document-builder.ts).
         DocumentBuilder: (shared) => new LcpnWaitingDocumentBuilder(shared),
+        // The prelude is part of every workspace; an unreadable file is skipped and named (workspace-manager.ts).
         WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared)
     }
 };
