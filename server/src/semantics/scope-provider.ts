@@ -90,14 +90,16 @@ export function candidateFileNames(candidates: readonly AstNodeDescription[]): s
 }
 
 export class LcpnScopeProvider implements ScopeProvider {
-    /** The definition table, built once per workspace state: after the changed documents' exports are indexed. */
+    /** The definition table, built once per state of the index (built anew after an update and after each document is indexed). */
     private readonly tables: WorkspaceCache<string, DefinitionTable>;
     /** Per document parse: its own incomplete definitions (step 4), and its scope under the table it was made for. */
     private readonly ownIncomplete = new WeakMap<ast.Document, Map<string, AstNodeDescription>>();
     private readonly scopes = new WeakMap<AstNode, { table: DefinitionTable; document: LangiumDocument; scope: DefinitionScope }>();
 
     constructor(private readonly services: LangiumServices) {
-        this.tables = new WorkspaceCache(services.shared, DocumentState.IndexedContent);
+        this.tables = new WorkspaceCache(services.shared);
+        // Not only once a build phase ends: a cancelled build may index documents and never end the phase.
+        services.shared.workspace.DocumentBuilder.onDocumentPhase(DocumentState.IndexedContent, () => this.tables.clear());
     }
 
     getScope(context: ReferenceInfo): Scope {

@@ -18,7 +18,7 @@
  * saw of the workspace's broken definitions; after a build, a document whose diagnostics speak
  * of a name whose broken definitions changed since is revalidated too.
  */
-import { Cancellation, DefaultDocumentBuilder, DocumentState, URI, UriUtils, type BuildOptions, type LangiumDocument } from 'langium';
+import { Cancellation, DefaultDocumentBuilder, DocumentState, isReference, URI, UriUtils, type BuildOptions, type LangiumDocument } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from '../syntax/generated/ast.js';
 import { brokenView, changedBrokenNames, reportBrokenUsesElsewhere, sameView, unknownNameOf, type BrokenView } from '../semantics/broken-elsewhere.js';
@@ -53,7 +53,10 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
         return this.reaching.uris.has(document.uri.toString());
     }
 
-    /** The documents whose references reach one of `changed`, through any chain of documents. */
+    /**
+     * The documents whose references reach one of `changed`, through any chain of documents (read
+     * from the links, not the reference index: a build cancelled after linking left none).
+     */
     private documentsReaching(changed: Set<string>): Set<string> {
         const reaching = new Set(changed);
         const others = this.langiumDocuments.all.filter((d) => !changed.has(d.uri.toString())).toArray();
@@ -61,7 +64,7 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
             grew = false;
             for (const document of others) {
                 const uri = document.uri.toString();
-                if (!reaching.has(uri) && this.indexManager.isAffected(document, reaching)) {
+                if (!reaching.has(uri) && document.references.some((r) => isReference(r) && r.$nodeDescription !== undefined && reaching.has(r.$nodeDescription.documentUri.toString()))) {
                     reaching.add(uri);
                     grew = true;
                 }

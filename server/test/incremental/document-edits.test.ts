@@ -3,8 +3,7 @@
  * DocumentBuilder.update: re-parse, relinking, revalidation, and what the services remember per
  * document) must, after every random edit, answer exactly as the same text built from
  * scratch: AST and CST (snapshot.ts), diagnostics, outline, folding, semantic tokens and hovers.
- * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_DOC_EDITS for longer runs
- * (docs/incremental.md).
+ * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_DOC_EDITS for longer runs.
  */
 import { Cancellation, DocumentState, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';

@@ -6,8 +6,7 @@
  * references, document highlight, go to definition and rename at several places. Also with
  * other open files that define names the edited one uses (edited too, now and then), and a third
  * that makes those names ambiguous and plain again.
- * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_LINK_EDITS for longer runs
- * (docs/incremental.md).
+ * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_LINK_EDITS for longer runs.
  */
 import { Cancellation, DocumentState, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
