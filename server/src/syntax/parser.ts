@@ -7,8 +7,8 @@
  *   text, which replaces them (docs/upstream.md, "The parser keeps the last document").
  */
 import {
-    createCompletionParser, createParser, LangiumParser,
-    type AstNode, type IParserConfig, type LangiumCompletionParser, type LangiumCoreServices, type ParseResult, type ParserOptions
+    createParser, LangiumCompletionParser, LangiumParser,
+    type AstNode, type CompletionParserResult, type IParserConfig, type LangiumCoreServices, type ParseResult, type ParserOptions
 } from 'langium';
 import { LcpnLookaheadStrategy } from './lookahead.js';
 import { DEFINITION_NAME } from './definition-start.js';
@@ -33,9 +33,31 @@ export function createLcpnParser(services: LangiumCoreServices): LangiumParser {
     return parser;
 }
 
-/** Langium's `createCompletionParser`, with the lookahead completion needs (LcpnParserConfig). */
+/**
+ * Langium's completion parser, with the lookahead completion needs (LcpnParserConfig), its rules
+ * made from the grammar when it first parses: Langium makes every service when the server
+ * starts, and analysing the grammar a second time delayed a fresh server's first diagnostics
+ * (~35 ms) for a feature used only when the user asks for completion.
+ */
+export class LcpnCompletionParser extends LangiumCompletionParser {
+    private ready = false;
+
+    constructor(private readonly services: LangiumCoreServices) {
+        super(services);
+    }
+
+    override parse(input: string): CompletionParserResult {
+        if (!this.ready) {
+            createParser(this.services.Grammar, this, this.services.parser.Lexer.definition);
+            this.finalize();
+            this.ready = true;
+        }
+        return super.parse(input);
+    }
+}
+
 export function createLcpnCompletionParser(services: LangiumCoreServices): LangiumCompletionParser {
-    return (services.parser.ParserConfig as LcpnParserConfig).completing(() => createCompletionParser(services));
+    return (services.parser.ParserConfig as LcpnParserConfig).completing(() => new LcpnCompletionParser(services));
 }
 
 export interface LcpnParserConfig extends IParserConfig {
