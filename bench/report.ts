@@ -1,54 +1,57 @@
-/** A named part of the bench (`--only` selects parts by a substring of their names). */
-export interface Case {
+/** The bench's table: each row lcpn's figure beside the peer's (stock Langium), their ratio and the goal. */
+
+export interface Row {
+    name: string;
+    unit: 'ms' | 's' | 'MB' | '%' | 'x';
+    lcpn: number;
+    /** The peer's figure; undefined where stock Langium has no such feature. */
+    peer?: number;
+    /** lcpn's figure must be at most this (a GOAL row). */
+    goal?: number;
+    /** Under the row before it (the requests a `no request over` row takes the largest of). */
+    detail?: boolean;
+    note?: string;
+}
+
+export interface Part {
     name: string;
     run: () => Promise<Row[]>;
 }
 
-/** One line of benchmark output. */
-export interface Row {
-    name: string;
-    value: number;
-    unit: string;
-    extra?: string;
-    /**
-     * The issue's bound for this figure (it must be at most this, in `unit`): the row is a GOAL
-     * row, printed as `GOAL <name> (goal <= <goal> <unit>)` with whether it meets it.
-     */
-    goal?: number;
-    /** How the goal reads when it is not a plain number (`as soon as parsed`). */
-    goalText?: string;
+export const meets = (row: Row): boolean => row.goal !== undefined && Number.isFinite(row.lcpn) && row.lcpn <= row.goal;
+
+function figure(value: number | undefined, unit: Row['unit']): string {
+    if (value === undefined) return '-';
+    if (!Number.isFinite(value)) return 'failed';
+    const digits = unit === 'x' ? 2 : value >= 100 ? 0 : value >= 10 ? 1 : 2;
+    return `${value.toFixed(digits)} ${unit}`;
 }
 
-const GOAL_PREFIX = 'GOAL ';
+const COLUMNS = ['lcpn', 'peer', 'lcpn/peer', 'goal', ''];
 
-function format(value: number, unit: string): string {
-    return unit === 'ratio' ? value.toFixed(2) : value >= 100 ? value.toFixed(0) : value.toFixed(2);
-}
-
-/** The printed name: GOAL rows say their goal (the names earlier rounds printed, unchanged). */
-export function rowName(row: Row): string {
-    if (row.goal === undefined) return row.name;
-    const unit = row.unit === 'ratio' ? '' : ` ${row.unit}`;
-    const goal = String(row.goal);
-    return `${GOAL_PREFIX}${row.name} (goal ${row.goalText ?? `<= ${goal}${unit}`})`;
-}
-
-export const meets = (row: Row): boolean => row.goal !== undefined && Number.isFinite(row.value) && row.value <= row.goal;
-
-export function printRows(title: string, rows: Row[]): void {
-    if (rows.length === 0) return;
+export function printTitle(title: string): void {
     process.stdout.write(`\n${title}\n`);
-    const names = rows.map(rowName);
-    const width = Math.max(...names.map((n) => n.length));
-    for (const [i, row] of rows.entries()) {
-        const verdict = row.goal === undefined ? '' : meets(row) ? '  met' : '  MISSED';
-        process.stdout.write(`  ${names[i].padEnd(width)}  ${format(row.value, row.unit).padStart(8)} ${row.unit}${verdict}${row.extra ? `  (${row.extra})` : ''}\n`);
-    }
 }
 
-/** The last line: how many GOAL rows meet their goal, and which do not. */
+export function printRows(rows: Row[]): void {
+    const names = rows.map((r) => `${r.detail ? '    ' : '  '}${r.goal !== undefined ? 'GOAL ' : ''}${r.name}`);
+    const cells = rows.map((r) => [
+        figure(r.lcpn, r.unit),
+        figure(r.peer, r.unit),
+        r.peer === undefined || !Number.isFinite(r.lcpn) || r.peer === 0 ? '' : (r.lcpn / r.peer).toFixed(2),
+        r.goal === undefined ? '' : `<= ${r.goal} ${r.unit}`,
+        r.goal === undefined ? '' : meets(r) ? 'met' : 'NOT MET'
+    ]);
+    const width = Math.max(40, ...names.map((n) => n.length));
+    const widths = COLUMNS.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
+    const line = (name: string, row: string[]) => `${name.padEnd(width)}  ${row.map((c, i) => c.padStart(widths[i])).join('  ')}`.trimEnd();
+    process.stdout.write(`${line('', COLUMNS)}\n`);
+    rows.forEach((r, i) => process.stdout.write(`${line(names[i], cells[i])}${r.note ? `  (${r.note})` : ''}\n`));
+}
+
+/** The last line: how many goals are met, and which are not. */
 export function printSummary(rows: Row[]): void {
     const goals = rows.filter((r) => r.goal !== undefined);
     const missed = goals.filter((r) => !meets(r));
-    process.stdout.write(`\nGOALS: ${goals.length - missed.length} of ${goals.length} met${missed.length ? `; missed: ${missed.map((r) => r.name).join('; ')}` : ''}\n`);
+    process.stdout.write(`\nGOALS: ${goals.length - missed.length} of ${goals.length} met${missed.length ? `; not met: ${missed.map((r) => r.name).join('; ')}` : ''}\n`);
 }

@@ -386,10 +386,11 @@ async function diagramPanelVariant(browser: Browser): Promise<void> {
         if ((await frame.locator('#board').innerHTML()) === moved) throw new Error('the diagram did not change with the first move');
         await page.screenshot({ path: join(outDir, 'panel-first-move.png') });
 
-        // Black: forward is towards rank 1.
+        // Black: forward is towards rank 1, and the piece stands on the centre as Black sees the
+        // board (views/home.ts): e5 of ten ranks, so the double step goes down to e3.
         await frame.locator('input[name=side][value=black]').check();
-        await titleIs(frame, /^stepper \(Black\) on e6$/, 'the Black switch');
-        await textMatches(frame, '#facts', /only on its first move: e4/, "Black's double step goes down");
+        await titleIs(frame, /^stepper \(Black\) on e5$/, 'the Black switch');
+        await textMatches(frame, '#facts', /only on its first move: e3/, "Black's double step goes down");
         await page.screenshot({ path: join(outDir, 'panel-black.png') });
 
         // Side and first move belong to the stepper: the hopper starts as White. A blocker named
@@ -410,7 +411,7 @@ async function diagramPanelVariant(browser: Browser): Promise<void> {
         await page.screenshot({ path: join(outDir, 'panel-named-blocker.png') });
         // Back to the stepper: its own side and first-move state come back; it is the piece placed below.
         await page.locator('.monaco-editor .view-lines span span', { hasText: /^stepper$/ }).first().click();
-        await titleIs(frame, /^stepper \(Black\) on e6$/, "back to the stepper, with its own set-up");
+        await titleIs(frame, /^stepper \(Black\) on e5$/, "back to the stepper, with its own set-up");
 
         // The position view: an empty board of the declared size, then pieces of both sides.
         await frame.locator('#tab-position').click();

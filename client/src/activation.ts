@@ -7,10 +7,10 @@ import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type BaseLanguageClient, type LanguageClientOptions } from 'vscode-languageclient';
 import { DiagramPanel, targetOf } from './diagram/panel.js';
 import { exportArguments } from './diagram/export-arguments.js';
-import { CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, type ConvertDocumentArguments, type SurfaceStyle } from '../../server/src/lsp/protocol.js';
-
-/** The standard prelude opens read-only: the server names it with this scheme. */
-export const PRELUDE_SCHEME = 'lcpn-prelude';
+import {
+    CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, PRELUDE_SCHEME, VIRTUAL_PRELUDE_URI,
+    type ConvertDocumentArguments, type LcpnInitializationOptions, type SurfaceStyle
+} from '../../server/src/lsp/protocol.js';
 
 /** Serves the prelude file the extension ships, unchanged (content providers are read-only). */
 export function registerPreludeProvider(context: vscode.ExtensionContext): vscode.Disposable {
@@ -29,7 +29,7 @@ export function lcpnClientOptions(schemes: readonly string[]): LanguageClientOpt
     return {
         documentSelector: [...schemes, PRELUDE_SCHEME].map((scheme) => ({ scheme, language: 'lcpn' })),
         // exportCommand: this client has lcpn.exportDiagram, so hovers may link to it (Save SVG/PNG).
-        initializationOptions: { preludeUri: `${PRELUDE_SCHEME}:/standard.lcpn`, exportCommand: true },
+        initializationOptions: { preludeUri: VIRTUAL_PRELUDE_URI, exportCommand: true } satisfies LcpnInitializationOptions,
         // Hovers may link to the export command, and to nothing else.
         markdown: { isTrusted: { enabledCommands: [EXPORT_DIAGRAM_COMMAND] } },
         synchronize: {

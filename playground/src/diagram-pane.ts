@@ -82,7 +82,9 @@ export class DiagramPane {
         this.elements.firstMoveLabel.hidden = !diagram.firstMoveMatters && !diagram.firstMove;
         // The SVG comes from our own server's renderer (no script, escaped text).
         this.elements.picture.innerHTML = diagram.svg;
-        this.elements.notes.replaceChildren(...[...diagram.notes, ...(diagram.facts ?? [])].map((line) => {
+        // A broken definition behind the diagram and what of the text's board does not apply here first, as the VS Code panel says them.
+        const said = [...(diagram.definitionNotes ?? []), ...(diagram.boardNotes ?? []), ...diagram.notes, ...(diagram.facts ?? [])];
+        this.elements.notes.replaceChildren(...said.map((line) => {
             const item = document.createElement('li');
             item.textContent = line;
             return item;

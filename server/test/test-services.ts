@@ -1,11 +1,10 @@
 /** Test services: the real LCPN services over an in-memory file system, with the prelude built. */
 import { EmptyFileSystem } from 'langium';
 import { createLcpnServices } from '../src/semantics/module.js';
-import { ensurePrelude } from '../src/semantics/prelude.js';
 
 export async function createTestServices() {
     const services = createLcpnServices(EmptyFileSystem);
-    const prelude = ensurePrelude(services.shared);
+    const prelude = services.shared.lcpn.Prelude.document();
     await services.shared.workspace.DocumentBuilder.build([prelude]);
     return services;
 }

@@ -5,8 +5,11 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
+import {
+    CLIENT_FS_READ_DIRECTORY, CLIENT_FS_READ_FILE, CLIENT_FS_STAT, type ClientDirectoryEntry, type ClientFileStat
+} from '../../../server/src/lsp/protocol.js';
 
-type EntryType = 'file' | 'directory' | 'other';
+type EntryType = ClientFileStat['type'];
 
 /** A symbolic link is followed: VS Code's stat already does, and marks it with the SymbolicLink bit. */
 function typeOf(type: vscode.FileType): EntryType {
@@ -23,13 +26,13 @@ function uriOf(params: unknown): vscode.Uri {
 
 export function answerFileRequests(client: BaseLanguageClient): vscode.Disposable[] {
     return [
-        client.onRequest('lcpn/fs/stat', async (params: unknown) => {
+        client.onRequest(CLIENT_FS_STAT, async (params: unknown): Promise<ClientFileStat> => {
             const stat = await vscode.workspace.fs.stat(uriOf(params));
             return { type: typeOf(stat.type), size: stat.size };
         }),
-        client.onRequest('lcpn/fs/readFile', async (params: unknown) =>
+        client.onRequest(CLIENT_FS_READ_FILE, async (params: unknown) =>
             new TextDecoder().decode(await vscode.workspace.fs.readFile(uriOf(params)))),
-        client.onRequest('lcpn/fs/readDirectory', async (params: unknown) => {
+        client.onRequest(CLIENT_FS_READ_DIRECTORY, async (params: unknown): Promise<ClientDirectoryEntry[]> => {
             const folder = uriOf(params);
             const entries = await vscode.workspace.fs.readDirectory(folder);
             return entries.map(([name, type]) => ({ uri: vscode.Uri.joinPath(folder, name).toString(), type: typeOf(type) }));

@@ -245,6 +245,9 @@ export class DiagramController {
         this.setUps.set(result.piece, { ...requested, at: movedOff ? undefined : requested.at, blockers: kept });
         const status = [
             typeof result.boardProblem === 'string' ? result.boardProblem : undefined,
+            // A broken definition behind the diagram, and what of the file's board does not apply on the board drawn (the CLI notes both).
+            ...(Array.isArray(result.definitionNotes) ? result.definitionNotes.map(String) : []),
+            ...(Array.isArray(result.boardNotes) ? result.boardNotes.map(String) : []),
             // The server says why (a hole is not "off the board"); an older server does not.
             movedOff ? (typeof result.atProblem === 'string' ? result.atProblem : `${requested.at} is not on this board: ${result.piece} stands on ${result.at}.`) : undefined,
             dropped > 0 ? `${dropped} blocker(s) removed: not on the board or on the piece's cell.` : undefined

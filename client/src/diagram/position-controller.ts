@@ -155,7 +155,8 @@ export class PositionController {
             selected: result.selected ? this.selected : undefined,
             attacked: result.attackers ? this.attacked : undefined,
             firstMove: this.firstMove,
-            status: selectedGone ? `No piece stands on ${this.selected}.` : undefined
+            // What of the file's board does not apply on the position's board, as `lcpn show --position` notes it.
+            status: [...(selectedGone ? [`No piece stands on ${this.selected}.`] : []), ...(Array.isArray(result.boardNotes) ? result.boardNotes.map(String) : [])].join(' ') || undefined
         };
         if (selectedGone) this.selected = undefined;
         this.last = view;

@@ -11,15 +11,10 @@ import { URI, type FileSystemNode, type FileSystemProvider } from 'langium';
 import type { Connection } from 'vscode-languageserver';
 import { UnreadableFile } from '../workspace/file-system.js';
 import { describeOverLimit, MAX_LCPN_FILE_BYTES } from '../workspace/limits.js';
+import {
+    CLIENT_FS_READ_DIRECTORY, CLIENT_FS_READ_FILE, CLIENT_FS_STAT, type ClientDirectoryEntry, type ClientFileStat
+} from '../lsp/protocol.js';
 
-/** Requests from the server to the client; `uri` is a URI string as the client sent it. */
-export const CLIENT_FS_STAT = 'lcpn/fs/stat';
-export const CLIENT_FS_READ_FILE = 'lcpn/fs/readFile';
-export const CLIENT_FS_READ_DIRECTORY = 'lcpn/fs/readDirectory';
-
-/** What the client answers: `type` is `file`, `directory` or `other` (a link is followed). */
-export interface ClientFileStat { type: 'file' | 'directory' | 'other'; size: number }
-export interface ClientDirectoryEntry { uri: string; type: ClientFileStat['type'] }
 
 export class ClientFileSystemProvider implements FileSystemProvider {
     constructor(private readonly connection: Connection) {}

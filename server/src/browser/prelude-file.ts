@@ -5,19 +5,9 @@
  * `lcpn-prelude:/standard.lcpn` (the playground asks the server for nothing else).
  */
 import type { InitializeParams } from 'vscode-languageserver';
-import { preludeText, usePreludeUri } from '../semantics/prelude.js';
+import { VIRTUAL_PRELUDE_URI } from '../lsp/protocol.js';
 
-export const VIRTUAL_PRELUDE_URI = 'lcpn-prelude:/standard.lcpn';
-
-export function preludeFileText(): string {
-    return preludeText;
-}
-
-export function readOnlyPreludeFile(): string | undefined {
-    return undefined;
-}
-
-export function choosePreludeUri(params: InitializeParams): void {
+export function choosePreludeUri(params: InitializeParams): string | undefined {
     const clientUri = (params.initializationOptions as { preludeUri?: unknown } | null | undefined)?.preludeUri;
-    usePreludeUri(typeof clientUri === 'string' ? clientUri : VIRTUAL_PRELUDE_URI);
+    return typeof clientUri === 'string' ? clientUri : VIRTUAL_PRELUDE_URI;
 }

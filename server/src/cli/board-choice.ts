@@ -1,19 +1,17 @@
 /**
  * Which board a CLI command evaluates on: `--board` when given, else the board the file declares
  * (`(def xiangqi (board 9 10 ...))`), else the command's default. The declared board's rules
- * (confinements, promotion zone) apply whenever their zones fit on the board chosen; a zone that
- * does not fit on a `--board` override is left out with a note saying what is then not applied,
- * never silently clipped (a clipped palace would be a different rule).
+ * (confinements, promotion zone) apply whenever their zones fit on the board chosen; one that
+ * does not is left out with a note (views/board-rules.ts, the rule every view follows).
  */
 import type { LangiumDocument } from 'langium';
-import type { Board, Rules, Zone } from '../engine/board.js';
-import { boardGeometry, boardKey, theBoard } from '../geometry/index.js';
-import { definitionsWithErrors } from '../semantics/convert-check.js';
+import type { Rules } from '../engine/board.js';
 import { declaredBoard, type DeclaredBoard } from '../semantics/declared-board.js';
 import type { LcpnServices } from '../semantics/module.js';
 import type { BoardDeclaration } from '../engine/rules.js';
-import { isCell } from './cells.js';
+import { fitRules } from '../views/board-rules.js';
 import { parseBoard } from './setup-options.js';
+import type { Board } from '../geometry/index.js';
 
 export interface BoardChoice {
     board: Board;
@@ -40,7 +38,7 @@ export function declaredOf(services: LcpnServices, document: LangiumDocument): C
     const models = services.lcpn.PieceModels;
     const declared = declaredBoard(models, document);
     if (!declared) return undefined;
-    const error = definitionsWithErrors(models, document).get(declared.node);
+    const error = services.lcpn.Conversion.errors.all(document).get(declared.node);
     return error ? { ...declared, error } : declared;
 }
 
@@ -59,36 +57,4 @@ export function declaredNotes(declared: CheckedBoard | undefined): string[] {
     // The reason reads "it has an error: ..." (convert-check.ts): said of the board by name.
     if (declared.error) notes.unshift(`board ${declared.key} ${declared.error.replace(/^it /, '')}; it is used as far as it could be read (run lcpn check for the details)`);
     return notes;
-}
-
-/** `rules` on `board` (another size than declared): the clauses whose zones fit, and a note for each left out. */
-export function fitRules(rules: Rules, board: Board, name: string, source: string): { rules: Rules; notes: string[] } {
-    if (boardKey(rules.board) === boardKey(board)) return { rules, notes: [] };
-    // Zones are lattice cells: one fits when each of its cells is a cell of the board chosen. On
-    // another lattice (a square board's zone on a hexagon, or a hexagon turned to rows, whose
-    // forward and names differ) the same coordinates are other cells: none fits (as the hover, views/zones.ts rulesFor).
-    const sameLattice = boardGeometry(rules.board).geometry.id === boardGeometry(board).geometry.id;
-    const fits = (zone: Zone) => sameLattice && zone.squares.every((sq) => isCell(board, sq));
-    // `9x10` as before for rectangles; `the hexagon of side 6` for a shape named in words.
-    const named = (b: Board) => (/^\d/.test(boardGeometry(b).label) ? boardGeometry(b).label : `the ${boardGeometry(b).label}`);
-    const declaredSize = named(rules.board);
-    const notes: string[] = [];
-    const confine = new Map<string, Zone>();
-    const dropped = new Map<string, string[]>();
-    for (const [piece, zone] of rules.confine) {
-        if (fits(zone)) confine.set(piece, zone);
-        else dropped.set(zone.key, [...(dropped.get(zone.key) ?? []), piece]);
-    }
-    for (const [zone, pieces] of dropped) {
-        notes.push(`board ${name} is ${declaredSize}; its zone ${zone} does not fit on ${theBoard(board)} ${source}, so ${pieces.join(', ')} ${pieces.length === 1 ? 'is' : 'are'} not confined to it`);
-    }
-    let promotionZone = rules.promotionZone;
-    if (promotionZone && !fits(promotionZone)) {
-        notes.push(`board ${name} is ${declaredSize}; its promotion zone ${promotionZone.key} does not fit on ${theBoard(board)} ${source}, so promote-to applies wherever the definition puts it`);
-        promotionZone = undefined;
-    }
-    return {
-        rules: { board, confine, ...(promotionZone ? { promotionZone } : {}), zones: rules.zones.filter(fits) },
-        notes
-    };
 }

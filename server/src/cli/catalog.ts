@@ -12,15 +12,14 @@ import { escapeText } from './escape.js';
 import { displayPath, LCPN_EXTENSION } from './files.js';
 import type { CliOptions } from './main.js';
 import { catalogPage, type HtmlFile } from './piece-html.js';
-import { brokenPieces } from './piece-view.js';
-import { piecesOf } from './pieces.js';
+import { contentsWords, filePieces } from './file-pieces.js';
 import { NameSet, publishedName, slug, writeWhole } from './publish-paths.js';
 import { parseBoard, parseSide } from './setup-options.js';
 import { htmlPiece } from './show-files.js';
 import { cliVersion } from './version.js';
 import { plural } from './words.js';
 import { diagramContext, SHOW_BOARD } from './diagram-context.js';
-import { CliError, diagnosticsOf, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
+import { CliError, displayName, formatDiagnostic, loadWorkspace, reportProblems } from './workspace.js';
 
 export async function runCatalog(args: string[], options: CliOptions): Promise<number> {
     if (args.length === 0) throw new CliError('catalog: name the files or directories whose pieces go on the page');
@@ -37,29 +36,25 @@ export async function runCatalog(args: string[], options: CliOptions): Promise<n
     const { services, documents } = workspace;
     reportProblems(workspace);
     const ids = new NameSet();
+    const found = documents.map((document) => filePieces(services, document));
     const files: HtmlFile[] = [];
-    let errors = 0;
-    let pieces = 0;
-    for (const document of documents) {
-        const problems = diagnosticsOf(document, 1);
-        errors += problems.length;
-        for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
+    for (const { document, shown, errors } of found) {
+        for (const problem of errors) process.stderr.write(formatDiagnostic(document, problem) + '\n');
         const name = publishedName(document, args);
         const fileId = ids.take(`file-${slug(name, 'file')}`);
-        const broken = brokenPieces(services, document);
         // Each file on its own declared board (or --board), as --side and --first-move say (as `show` draws them); a declared rule that does not fit is a note.
         const context = diagramContext(services, document, { board: options.board, side: options.side, 'first-move': options['first-move'] },
             (text) => process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(text)}\n`));
-        const defined = piecesOf(services, document);
-        const shown = defined.map((named) => htmlPiece(named, context, ids.take(slug(named.piece.key, 'piece')), broken.get(named.piece)));
-        pieces += defined.filter((named) => !named.piece.declaration).length;
-        files.push({ id: fileId, name, pieces: shown });
+        files.push({ id: fileId, name, pieces: shown.map((named) => htmlPiece(named, context, ids.take(slug(named.piece.key, 'piece')), services.lcpn.Conversion)) });
     }
     const title = options.title ?? 'LCPN pieces';
-    writeWhole(target, catalogPage(title, files, cliVersion()), 'catalog');
+    // The page and the summary count as `lcpn show` does (file-pieces.ts).
+    const contents = contentsWords(found);
+    writeWhole(target, catalogPage(title, files, cliVersion(), contents), 'catalog');
     const unread = workspace.problems.length;
+    const errors = found.reduce((n, f) => n + f.errors.length, 0);
     process.stdout.write(escapeText(displayPath(target)) + '\n');
-    process.stderr.write(`${plural(pieces, 'piece')} from ${plural(documents.length, 'file')} written to ${escapeText(displayPath(target))}, `
+    process.stderr.write(`${contents} from ${plural(documents.length, 'file')} written to ${escapeText(displayPath(target))}, `
         + `${plural(errors, 'error')}${unread ? `, ${plural(unread, 'path')} not read` : ''}\n`);
     return unread > 0 ? 2 : errors > 0 ? 1 : 0;
 }

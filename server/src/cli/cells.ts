@@ -3,9 +3,8 @@
  * the board's geometry (server/src/geometry/), so `--at f6` means Glinski's centre on the
  * hexagon and e5 on a 9x9 board, and a mistake is explained in the board's own naming.
  */
-import type { Board, Square } from '../engine/board.js';
-import { boardGeometry, isFullBox, isHole, notACell, theBoard } from '../geometry/index.js';
-import { readSquareName } from '../geometry/square.js';
+import { type Board, boardGeometry, isFullBox, isHole, notACell, type Square, theBoard } from '../geometry/index.js';
+import { parseSquare } from '../geometry/square.js';
 import { escapeText } from './escape.js';
 import { CliError } from './workspace.js';
 
@@ -20,14 +19,9 @@ export function cellNames(board: Board, cells: readonly Square[]): string[] {
     return cells.map((cell) => geometry.name(cell));
 }
 
-/** The cell the diagrams put a lone piece on: the centre of the board, or the nearest cell to it. */
+/** The centre of the board, or the cell nearest it (where a piece with no zone of its own is shown: views/home.ts). */
 export function centreCell(board: Board): Square {
     return boardGeometry(board).centre;
-}
-
-/** Whether `cell` is a cell of `board` (inside its shape, not a hole). */
-export function isCell(board: Board, cell: Square): boolean {
-    return boardGeometry(board).contains(cell);
 }
 
 /** What the board's cells are called in messages: squares on a square lattice, cells on any other. */
@@ -48,7 +42,7 @@ export function readCell(board: Board, text: string, option: string, more = ''):
     if (!wellFormed) throw new CliError(`${option}: '${escapeText(text)}' is not a ${cellWord(board)} (${namingOf(board)}${more})`);
     // A hole is said to be one (no piece stands there); a plain rectangle's size says it all
     // (`j1 is not on the 9x10 board`); another shape's cells need naming.
-    const square = readSquareName(trimmed);
+    const square = parseSquare(trimmed);
     if (square && isHole(board, square)) throw new CliError(`${option}: ${escapeText(notACell(board, trimmed.toLowerCase()))}: no piece can stand there`);
     throw new CliError(`${option}: ${escapeText(trimmed)} is not on ${theBoard(board)}${isFullBox(board) ? '' : ` (${namingOf(board)})`}`);
 }

@@ -10,13 +10,13 @@
 import { mkdirSync, renameSync, statSync, writeFileSync, chmodSync, realpathSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { convertDocument, STYLES } from '../semantics/convert.js';
-import { definitionsWithErrors } from '../semantics/convert-check.js';
+import { STYLES } from '../semantics/convert.js';
 import { normalizeName } from '../model/names.js';
-import { parsePieceText } from '../model/parse-text.js';
+import { createLcpnServices, type LcpnServices } from '../semantics/module.js';
+import { parsePieceText } from '../semantics/parse-text.js';
 import type { Move, Style } from '../model/piece.js';
 import { printPiece } from '../model/print.js';
-import { nameStandardParts } from '../notation/standard-names.js';
+import { nameStandardParts, standardTable } from '../notation/standard-names.js';
 import { escapeLines, escapeText } from './escape.js';
 import { readStandardInput } from './files.js';
 import type { CliOptions } from './main.js';
@@ -59,20 +59,20 @@ async function convertNotation(args: string[], from: string, to: Target, options
         process.stdout.write(escapeText(out) + '\n');
         return 0;
     }
-    process.stdout.write(escapeText(importedPiece(move, to, options.name)) + '\n');
+    process.stdout.write(escapeText(importedPiece(createLcpnServices().Lcpn, move, to, options.name)) + '\n');
     return 0;
 }
 
 /**
- * The definition of an imported movement in `style`: its standard parts named, the piece
- * named by `--name`, else after the standard piece it equals, else `piece`.
+ * The definition of an imported movement in `style`: its standard parts named after the
+ * prelude's pieces, the piece named by `--name`, else after the standard piece it equals, else `piece`.
  */
-export function importedPiece(move: Move, style: Style, name?: string): string {
-    const named = nameStandardParts(move);
+export function importedPiece(services: LcpnServices, move: Move, style: Style, name?: string): string {
+    const named = nameStandardParts(move, standardTable(services.lcpn.PieceModels.preludePieces()));
     const pieceName = name ?? named.standardName ?? 'piece';
     const text = printPiece({ name: pieceName, key: normalizeName(pieceName), properties: [], body: named.move, style }, style);
     // The name is the user's: it must read back as that one definition.
-    const back = parsePieceText(text);
+    const back = parsePieceText(services.parser.LangiumParser, text);
     if (name !== undefined && (back.pieces.length !== 1 || back.pieces[0].key !== normalizeName(name) || back.problems.some((p) => p.severity === 'error'))) {
         const why = back.problems.find((p) => p.severity === 'error')?.message;
         throw new CliError(`convert: --name '${escapeText(name)}' is not a piece name LCPN can read back${why ? ` (${escapeText(why)})` : ''}; use letters and '-' (no digits, no spaces)`);
@@ -113,7 +113,7 @@ async function convertFiles(args: string[], to: Target, options: CliOptions): Pr
             // A definition with an error has no meaning to export (the same rule as conversion to a style, convert-check.ts).
             const models = services.lcpn.PieceModels;
             const lowered = models.definitions(document);
-            const withErrors = definitionsWithErrors(models, document);
+            const withErrors = services.lcpn.Conversion.errors.all(document);
             const broken = new Set([...withErrors.keys()].map((node) => lowered.get(node)?.piece));
             const inOrder = [...withErrors].sort(([a], [b]) => (a.$cstNode?.offset ?? 0) - (b.$cstNode?.offset ?? 0));
             for (const [node, reason] of inOrder) {
@@ -129,7 +129,7 @@ async function convertFiles(args: string[], to: Target, options: CliOptions): Pr
             stdout.push(...escapeLines(text.split('\n').slice(0, -1)));
             continue;
         }
-        const { edits, leftAsWritten: left } = convertDocument(services.lcpn.PieceModels, document, to as Style);
+        const { edits, leftAsWritten: left } = services.lcpn.Conversion.convertDocument(document, to as Style);
         leftAsWritten += left.length;
         for (const { name, range, reason } of left) {
             const what = name ? `'${escapeText(name)}'` : 'a definition without a name';

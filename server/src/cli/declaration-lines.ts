@@ -4,8 +4,7 @@
  * that a reader can check them without working out rectangles by hand; conditions and
  * functions in the hover's words (views/condition-words.ts).
  */
-import type { Board } from '../engine/board.js';
-import { boardGeometry, MAX_RECTANGLE_SIDE } from '../geometry/index.js';
+import { type Board, boardGeometry, MAX_RECTANGLE_SIDE } from '../geometry/index.js';
 import { cellWord } from './cells.js';
 import { plural } from './words.js';
 import type { Resolver } from '../engine/report.js';

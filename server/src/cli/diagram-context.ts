@@ -5,14 +5,15 @@
  * Worked out per file, since each file may declare its own board.
  */
 import type { LangiumDocument } from 'langium';
-import type { Board, Rules, SetUp, Side } from '../engine/board.js';
+import type { Rules, Side } from '../engine/board.js';
 import type { BoardDeclaration } from '../engine/rules.js';
 import type { Document } from '../syntax/generated/ast.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { SHOW_BOARD as LIMITS_SHOW_BOARD } from '../geometry/limits.js';
 import { chooseBoard } from './board-choice.js';
 import { checkPieceNames } from './pieces.js';
-import { hasCustomSetUp, occupantNames, parseSetUp, parseSide, type SetUpOptions } from './setup-options.js';
+import { hasCustomSetUp, occupantNames, parseAskedSetUp, parseSide, type AskedSetUp, type SetUpOptions } from './setup-options.js';
+import type { Board } from '../geometry/index.js';
 
 export interface DiagramContext {
     board: Board;
@@ -26,8 +27,11 @@ export interface DiagramContext {
     side?: Side;
     /** --first-move; absent: before its first move too, when the piece has a first move. */
     firstMove?: true;
-    /** A set-up of the user's own (--at, --friend, --enemy): one diagram in it, on the whole board. */
-    custom?: SetUp;
+    /**
+     * A set-up of the user's own (--at, --friend, --enemy): one diagram in it, on the whole board;
+     * without --at each piece stands where it is shown by default (views/home.ts).
+     */
+    custom?: AskedSetUp;
 }
 
 /** The default board of pictures and pages: big enough for most patterns, small enough to read (9x9, geometry/limits.ts). */
@@ -39,12 +43,11 @@ export function diagramContext(services: LcpnServices, document: LangiumDocument
     // Said first: a square refused next (--at off the board) is often explained by them.
     for (const text of choice.notes) note(text);
     const side = options.side !== undefined ? parseSide(options.side) : undefined;
-    let custom: SetUp | undefined;
+    let custom: AskedSetUp | undefined;
     if (hasCustomSetUp(options)) {
-        const setup = parseSetUp(options, choice.board);
-        checkPieceNames(services, document, occupantNames(setup.friends), '--friend');
-        checkPieceNames(services, document, occupantNames(setup.enemies), '--enemy');
-        custom = choice.rules ? { ...setup, rules: choice.rules } : setup;
+        custom = parseAskedSetUp(options, choice.board);
+        checkPieceNames(services, document, occupantNames(custom.friends), '--friend');
+        checkPieceNames(services, document, occupantNames(custom.enemies), '--enemy');
     }
     return {
         board: choice.board,

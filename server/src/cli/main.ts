@@ -1,7 +1,7 @@
 /**
  * The `lcpn` command line: a second entry point over the same core as the language server.
- * Exit codes: 0 success; 1 a file has errors; 2 a usage error, or a path that could not be
- * read (the other paths are still processed). Usage errors and unreadable input are one-line
+ * Exit codes: 0 success; 1 a file has errors (a piece named whose definition is broken too); 2 a
+ * usage error, or a path that could not be read (the other paths are still processed). Usage errors and unreadable input are one-line
  * messages, never stack traces; user text in every message is escaped (see escape.ts).
  */
 import { parseArgs } from 'node:util';
@@ -182,9 +182,10 @@ main(process.argv.slice(2)).then(
     (error: unknown) => {
         if (error instanceof CliError) {
             process.stderr.write(`lcpn: ${escapeLines(error.message.split('\n')).join('\n')}\n`);
-        } else {
-            const text = error instanceof Error ? error.stack ?? error.message : String(error);
-            process.stderr.write(`lcpn: internal error: ${escapeLines(text.split('\n')).join('\n')}\n`);
+            process.exitCode = error.exitCode;
+            return;
         }
+        const text = error instanceof Error ? error.stack ?? error.message : String(error);
+        process.stderr.write(`lcpn: internal error: ${escapeLines(text.split('\n')).join('\n')}\n`);
         process.exitCode = 2;
     });

@@ -4,8 +4,8 @@
  * side's pieces are friends, the other side's enemies, each with its name (for `occupied-by`),
  * every square in the board's own naming.
  */
-import type { Occupant, Square } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import type { Occupant } from '../engine/board.js';
+import { boardGeometry, type Square } from '../geometry/index.js';
 import type { Position } from '../engine/position.js';
 import { normalizeName } from '../model/names.js';
 import { cellWord } from './cells.js';

@@ -6,24 +6,27 @@
  *
  * The board is `--board`, else the one FILE declares (its confinements and promotion zone
  * apply), else 15x15. The set-up is --at/--friend/--enemy/--side/--first-move, or the piece's
- * place in a `--position` string. Squares are always the board's own names, whatever the side.
+ * place in a `--position` string; without --at the piece stands where every view shows it by
+ * default (views/home.ts: in the zone it is confined to, else on the centre). Squares are always the board's own names, whatever the side.
  */
 import type { SetUp } from '../engine/board.js';
 import { boardGeometry, isCylinder, MOVES_BOARD, theBoard } from '../geometry/index.js';
 import { printBoardSpec } from '../geometry/board-spec.js';
 import { movesReport, type MovesReport, type Resolver } from '../engine/report.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
+import { defaultSquare } from '../views/home.js';
 import { outsideZoneFacts } from '../views/zones.js';
 import type { Move, PieceDef } from '../model/piece.js';
-import { chooseBoard, declaredNotes, declaredOf, fitRules, type BoardChoice } from './board-choice.js';
+import { chooseBoard, declaredNotes, declaredOf, type BoardChoice } from './board-choice.js';
+import { fitRules } from '../views/board-rules.js';
 import type { LangiumDocument } from 'langium';
 import type { Document } from '../syntax/generated/ast.js';
 import type { LcpnServices } from '../semantics/module.js';
 import type { CliOptions } from './main.js';
-import { brokenPieces } from './piece-view.js';
 import { moverIndex, positionSetUp } from './moves-position.js';
 import { notationInput } from './notation-input.js';
-import { checkPieceNames, findMovingPiece } from './pieces.js';
-import { occupantNames, parseBoard, parseSetUp } from './setup-options.js';
+import { checkPieceNames, findMovingPiece, type NamedPiece } from './pieces.js';
+import { occupantNames, parseAskedSetUp, parseBoard, placePiece } from './setup-options.js';
 import { readPosition } from './show-position.js';
 import { escapeLines, escapeText } from './escape.js';
 import { CliError, loadWorkspace } from './workspace.js';
@@ -59,16 +62,19 @@ async function inSetUp(args: string[], options: CliOptions): Promise<Subject> {
     if (notation) {
         if (args.length > 0) throw new CliError('moves: give either FILE PIECE or --betza/--parlett/--path, not both');
         const choice = noted(chooseBoard(undefined, undefined, options.board, DEFAULT_BOARD));
+        const asked = parseAskedSetUp(options, choice.board);
+        const setup = placePiece(asked, asked.at ?? defaultSquare(notation.move, notation.resolve, choice.board, undefined, asked.side).at);
         // A notation piece cannot test which piece stands where, so occupant names need no checking.
-        return { name: notation.name, target: notation.move, resolve: notation.resolve, setup: parseSetUp(options, choice.board), choice };
+        return { name: notation.name, target: notation.move, resolve: notation.resolve, setup, choice };
     }
     if (args.length !== 2) throw new CliError('moves: expected FILE PIECE (or --betza "..." / --parlett "..." / --path "...")');
     const { services, documents } = await loadWorkspace([args[0]]);
     const [document] = documents;
     const found = findMovingPiece(services, document, args[1]);
-    noteError(services, document, found.piece);
+    noteBroken(services, document, found);
     const choice = noted(chooseBoard(services, document, options.board, DEFAULT_BOARD));
-    const setup = parseSetUp(options, choice.board);
+    const asked = parseAskedSetUp(options, choice.board);
+    const setup = placePiece(asked, asked.at ?? defaultSquare(found.piece, found.resolve, choice.board, choice.rules, asked.side).at);
     checkPieceNames(services, document, occupantNames(setup.friends), '--friend');
     checkPieceNames(services, document, occupantNames(setup.enemies), '--enemy');
     return { name: found.piece.name, target: found.piece, resolve: found.resolve, setup: withRules(setup, choice), choice };
@@ -89,7 +95,7 @@ async function inPosition(args: string[], options: CliOptions): Promise<Subject>
     checkPieceNames(services, document, new Set(position.pieces.map((p) => p.name)), '--position');
     const index = moverIndex(position, args[1]);
     const found = findMovingPiece(services, document, position.pieces[index].name);
-    noteError(services, document, found.piece);
+    noteBroken(services, document, found);
     const fitted = declared ? fitRules(declared.rules, position.board, declared.key, 'of the position') : undefined;
     for (const note of fitted?.notes ?? []) printNote(note);
     const choice: BoardChoice = { board: position.board, ...(fitted ? { rules: fitted.rules, declared: declared!.key } : {}), notes: [] };
@@ -97,10 +103,13 @@ async function inPosition(args: string[], options: CliOptions): Promise<Subject>
     return { name: found.piece.name, target: found.piece, resolve: found.resolve, setup: withRules(setup, choice), choice };
 }
 
-/** `moves` prints no diagnostics: a piece whose definition has an error is said to be evaluated as far as it was read. */
-function noteError(services: LcpnServices, document: LangiumDocument<Document>, piece: PieceDef): void {
-    const reason = brokenPieces(services, document).get(piece);
-    if (reason) printNote(`'${piece.name}' ${reason.replace(/^it /, '')}; its moves are those of what could be read (run lcpn check for the details)`);
+/**
+ * `moves` prints no diagnostics: a piece whose definition has an error is said to be evaluated as
+ * far as it was read, and one that uses a name whose own definition is broken says what the name
+ * means instead (semantics/broken-definitions.ts).
+ */
+function noteBroken(services: LcpnServices, document: LangiumDocument<Document>, found: NamedPiece): void {
+    for (const note of brokenDefinitionNotes(services, document, found.node)) printNote(`${found.piece.name}: ${note} (run lcpn check for the details)`);
 }
 
 function printNote(note: string): void {

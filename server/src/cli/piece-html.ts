@@ -171,14 +171,13 @@ export function piecePage(piece: HtmlPiece, fileName: string, version: string): 
     ]);
 }
 
-/** The catalog: every piece of every file, a table of contents first. */
-export function catalogPage(title: string, files: HtmlFile[], version: string): string {
-    const pieces = files.reduce((n, f) => n + f.pieces.length, 0);
+/** The catalog: every piece of every file, a table of contents first; `contents` counts them as `lcpn show` does (`87 pieces and 26 other definitions`). */
+export function catalogPage(title: string, files: HtmlFile[], version: string, contents: string): string {
     const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
     const body: string[] = [
         '<header>',
         `<h1>${html(title)}</h1>`,
-        `<p class="summary">${plural(pieces, 'piece')} from ${plural(files.length, 'file')}. Each diagram shows the piece on an otherwise empty board unless its caption says otherwise; white moves up the page.</p>`,
+        `<p class="summary">${html(contents)} from ${plural(files.length, 'file')}. Each diagram shows the piece on an otherwise empty board unless its caption says otherwise; white moves up the page.</p>`,
         '</header>',
         '<nav class="toc" aria-label="Contents">',
         '<h2>Contents</h2>',

@@ -12,8 +12,7 @@ import type { DiagramWindow } from '../diagram/cells.js';
 import { boardFacts, destinationFacts } from '../diagram/facts.js';
 import { zoneFacts, type DiagramZone } from '../diagram/zones.js';
 import { renderSvgDiagram } from '../diagram/svg.js';
-import { layOutDefinition } from '../lsp/formatter.js';
-import { definitionsWithErrors } from '../semantics/convert-check.js';
+import type { LcpnConversion } from '../semantics/convert.js';
 import type { LcpnServices } from '../semantics/module.js';
 import type { Document } from '../syntax/generated/ast.js';
 import { printPiece } from '../model/print.js';
@@ -21,7 +20,9 @@ import type { PieceDef } from '../model/piece.js';
 import { toBetza, toParlett, toPath, type ExportResult } from '../notation/index.js';
 import { caveats } from '../views/piece-summary.js';
 import { scenarios } from '../views/scenarios.js';
+import { defaultSquare } from '../views/home.js';
 import { outsideZoneFacts, pieceZones } from '../views/zones.js';
+import { placePiece } from './setup-options.js';
 import type { DiagramContext } from './diagram-context.js';
 import { escapeText } from './escape.js';
 import type { NamedPiece } from './pieces.js';
@@ -50,9 +51,11 @@ export function shownDiagrams(named: NamedPiece, context: DiagramContext): Shown
     const { custom, board, rules } = context;
     if (custom) {
         const window: DiagramWindow = { files: [0, board.files - 1], ranks: [0, board.ranks - 1] };
-        const zones = pieceZones(piece, resolve, board, rules, custom.side ?? 'white');
-        const title = `on ${boardGeometry(custom.board).name(custom.at)}${blockerText(custom)}${custom.side === 'black' ? ', as Black' : ''}${custom.firstMove ? ', not moved yet' : ''}`;
-        return [{ title, setup: custom, result: destinations(piece, custom, resolve), window, zones, outside: outsideZoneFacts(piece, resolve, custom) }];
+        const placed = placePiece(custom, custom.at ?? defaultSquare(piece, resolve, board, rules, custom.side).at);
+        const setup: SetUp = rules ? { ...placed, rules } : placed;
+        const zones = pieceZones(piece, resolve, board, rules, setup.side ?? 'white');
+        const title = `on ${boardGeometry(setup.board).name(setup.at)}${blockerText(setup)}${setup.side === 'black' ? ', as Black' : ''}${setup.firstMove ? ', not moved yet' : ''}`;
+        return [{ title, setup, result: destinations(piece, setup, resolve), window, zones, outside: outsideZoneFacts(piece, resolve, setup) }];
     }
     const shown = scenarios(piece, resolve, board, {
         ...(rules ? { rules } : {}), ...(context.side ? { side: context.side } : {}), ...(context.firstMove ? { firstMove: true } : {})
@@ -73,9 +76,9 @@ function blockerText(setup: SetUp): string {
  * piece's name as written: `sergeant IS capturing ferz OR moving wazir`; a long conditional
  * over several lines, as the formatter lays it out.
  */
-export function definitionLines(piece: PieceDef): string[] {
+export function definitionLines(piece: PieceDef, conversion: LcpnConversion): string[] {
     if (!piece.body && !piece.declaration && piece.properties.length === 0) return [`${piece.name}: (no movement given)`];
-    return layOutDefinition(printPiece(piece, piece.style)).split(/\r?\n/);
+    return conversion.layOutDefinition(printPiece(piece, piece.style)).split(/\r?\n/);
 }
 
 /** Side of a square in published pictures: larger than the hover's, so a PNG reads well on a rule sheet. */
@@ -130,7 +133,7 @@ export function brokenPieces(services: LcpnServices, document: LangiumDocument<D
     const models = services.lcpn.PieceModels;
     const lowered = models.definitions(document);
     const result = new Map<PieceDef, string>();
-    for (const [node, reason] of definitionsWithErrors(models, document)) {
+    for (const [node, reason] of services.lcpn.Conversion.errors.all(document)) {
         const piece = lowered.get(node)?.piece;
         if (piece) result.set(piece, reason);
     }

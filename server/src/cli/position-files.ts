@@ -16,6 +16,7 @@ import { caveats, propertyLines } from '../views/piece-summary.js';
 import { escapeText } from './escape.js';
 import { displayPath } from './files.js';
 import { html, htmlPage, pieceArticle, type HtmlPiece } from './piece-html.js';
+import type { LcpnConversion } from '../semantics/convert.js';
 import { definitionLines, PUBLISHED_CELL } from './piece-view.js';
 import { resvg, svgToPng } from './png.js';
 import { documentFolder, NameSet, prepareOutDir, publishedName, slug, writeWhole } from './publish-paths.js';
@@ -32,6 +33,8 @@ export interface PositionFilesRequest {
     diagrams: readonly PositionDiagram[];
     format: FileFormat;
     out: string;
+    /** Lays out each piece's definition. */
+    conversion: LcpnConversion;
 }
 
 /** Writes the files; returns how many were written. */
@@ -43,7 +46,7 @@ export function writePositionFiles(request: PositionFilesRequest): number {
     const folder = join(outDir, ...documentFolder(document, [request.path]));
     let written = 0;
     if (format === 'html') {
-        written += emit(join(folder, 'position.html'), positionPage(position, diagrams, publishedName(document, [request.path])));
+        written += emit(join(folder, 'position.html'), positionPage(position, diagrams, publishedName(document, [request.path]), request.conversion));
     } else {
         const names = new NameSet();
         for (const d of diagrams) {
@@ -71,13 +74,13 @@ export function positionSvg(d: PositionDiagram): string {
 }
 
 /** The page of a position: the position string, then each piece with its definition and its moves there. */
-export function positionPage(position: Position, diagrams: readonly PositionDiagram[], fileName: string): string {
+export function positionPage(position: Position, diagrams: readonly PositionDiagram[], fileName: string, conversion: LcpnConversion): string {
     const names = new NameSet();
     const articles = diagrams.map((d) => {
         const piece: HtmlPiece = {
             id: names.take(`piece-${slug(`${d.named.piece.key}-${d.piece.side}`, 'piece')}`),
             name: d.title,
-            definition: definitionLines(d.named.piece),
+            definition: definitionLines(d.named.piece, conversion),
             properties: propertyLines(d.named.piece),
             diagrams: [{ caption: `${d.title}, in the position`, svg: positionSvg(d), facts: [...boardFacts(d.setup.board), ...zoneFacts(d.zones, d.setup.board), ...destinationFacts(d.destinations, d.setup.board)] }],
             notes: caveats(d.problems)

@@ -5,9 +5,9 @@
  * Cells are always the board's own names (White's side at the bottom), whichever side moves,
  * read and printed by the board's geometry (cells.ts).
  */
-import type { Board, Occupant, SetUp, Side, Square } from '../engine/board.js';
+import type { Occupant, SetUp, Side } from '../engine/board.js';
 import { parseBoardSpec } from '../geometry/board-spec.js';
-import { boardGeometry } from '../geometry/index.js';
+import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import { normalizeName } from '../model/names.js';
 import { cellName, cellWord, centreCell, readCell } from './cells.js';
 import { escapeText } from './escape.js';
@@ -32,7 +32,7 @@ export function parseSide(text: string | undefined): Side {
     throw new CliError(`--side: expected white or black, got '${escapeText(text)}'`);
 }
 
-/** Where the piece stands when --at is not given: the centre of the board (Glinski's f6 on the hexagon). */
+/** The centre of the board (Glinski's f6 on the hexagon): where a piece with no zone of its own stands when --at is not given (views/home.ts). */
 export function centre(board: Board): Square {
     return centreCell(board);
 }
@@ -73,15 +73,23 @@ export function hasCustomSetUp(options: SetUpOptions): boolean {
     return options.at !== undefined || options.friend !== undefined || options.enemy !== undefined;
 }
 
-/**
- * The set-up described by --at, --friend, --enemy, --side and --first-move on `board`
- * (the piece in the centre by default). Two things on one square are a usage error.
- */
-export function parseSetUp(options: SetUpOptions, board: Board): CliSetUp {
-    const at = options.at ? square(options.at, board, '--at') : centre(board);
+/** The set-up the options give, before the piece is placed: --at when given, the others always. */
+export interface AskedSetUp {
+    board: Board;
+    /** --at; absent: the piece stands where it is shown by default (views/home.ts). */
+    at?: Square;
+    friends: Occupant[];
+    enemies: Occupant[];
+    side: Side;
+    firstMove: boolean;
+}
+
+/** --at, --friend, --enemy, --side and --first-move on `board`. Two things on one square are a usage error. */
+export function parseAskedSetUp(options: SetUpOptions, board: Board): AskedSetUp {
+    const at = options.at ? square(options.at, board, '--at') : undefined;
     const friends = occupants(options.friend, board, '--friend');
     const enemies = occupants(options.enemy, board, '--enemy');
-    const taken = new Map<string, string>([[cellName(board, at), 'the piece itself']]);
+    const taken = new Map<string, string>(at ? [[cellName(board, at), 'the piece itself']] : []);
     for (const [list, option] of [[friends, '--friend'], [enemies, '--enemy']] as const) {
         for (const sq of list) {
             const name = cellName(board, sq);
@@ -90,7 +98,27 @@ export function parseSetUp(options: SetUpOptions, board: Board): CliSetUp {
             taken.set(name, `a ${option.slice(2)} piece`);
         }
     }
-    return { board, at, friends, enemies, side: parseSide(options.side), firstMove: options['first-move'] === true };
+    return { board, ...(at ? { at } : {}), friends, enemies, side: parseSide(options.side), firstMove: options['first-move'] === true };
+}
+
+/**
+ * The piece placed: on --at, else on `home` (where the piece is shown by default). A piece
+ * given for its default square is a usage error that says so: the user did not choose it.
+ */
+export function placePiece(asked: AskedSetUp, home: Square): CliSetUp {
+    const { at, ...rest } = asked;
+    if (!at) {
+        const name = cellName(asked.board, home);
+        for (const [list, option] of [[asked.friends, '--friend'], [asked.enemies, '--enemy']] as const) {
+            if (list.some((sq) => cellName(asked.board, sq) === name)) throw new CliError(`${option}: ${name} is where the piece stands when --at is not given; put the ${option.slice(2)} piece elsewhere, or say where the piece stands with --at`);
+        }
+    }
+    return { ...rest, at: at ?? home };
+}
+
+/** The set-up the options describe, the piece on --at, else on `home` (the centre by default). */
+export function parseSetUp(options: SetUpOptions, board: Board, home: Square = centre(board)): CliSetUp {
+    return placePiece(parseAskedSetUp(options, board), home);
 }
 
 /** The names given for blockers (normalized keys), each once, for checking that the workspace defines them. */

@@ -5,9 +5,9 @@
  * resolve as a use of the name in FILE would (its workspace, then the prelude).
  */
 import type { LangiumDocument } from 'langium';
-import type { Board, Destination, Rules, SetUp } from '../engine/board.js';
+import type { Destination, Rules, SetUp } from '../engine/board.js';
 import { printBoardSpec } from '../geometry/board-spec.js';
-import { boardGeometry } from '../geometry/index.js';
+import { type Board, boardGeometry } from '../geometry/index.js';
 import { parsePosition, PositionError, type PlacedPiece, type Position } from '../engine/position.js';
 import { destinations, type EngineProblem } from '../engine/report.js';
 import type { DiagramWindow } from '../diagram/cells.js';

@@ -8,8 +8,9 @@ import type { LangiumDocument } from 'langium';
 import { renderTextDiagram } from '../diagram/text.js';
 import { caveats, propertyLines } from '../views/piece-summary.js';
 import type { CliOptions } from './main.js';
-import { piecesOf } from './pieces.js';
-import { declaredNotes, declaredOf, fitRules } from './board-choice.js';
+import { contentsWords, filePieces } from './file-pieces.js';
+import { declaredNotes, declaredOf } from './board-choice.js';
+import { fitRules } from '../views/board-rules.js';
 import { declarationLines } from './declaration-lines.js';
 import { diagramContext, SHOW_BOARD, type DiagramContext } from './diagram-context.js';
 import { parseBoard, parseSide } from './setup-options.js';
@@ -44,33 +45,24 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
         const note = (text: string) => process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(text)}\n`);
         contexts.set(document, inFile(document, documents.length > 1, () => diagramContext(services, document, options, note)));
     }
-    if (format !== 'text') {
-        // Checked before anything is written: a bad piece name writes nothing.
-        for (const document of documents) piecesOf(services, document, names);
-        return writeShowFiles({ workspace, paths: [path], names, format: format as FileFormat, out: options.out!, contexts });
-    }
+    // Found before anything is printed or written: a bad piece name writes nothing.
+    const files = documents.map((document) => filePieces(services, document, names));
+    if (format !== 'text') return writeShowFiles({ workspace, paths: [path], files, format: format as FileFormat, out: options.out!, contexts });
     const out: string[] = [];
-    let errors = 0;
-    let pieces = 0;
-    let others = 0;
-    for (const document of documents) {
-        const problems = diagnosticsOf(document, 1);
-        errors += problems.length;
-        for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
+    for (const { document, shown, errors } of files) {
+        for (const problem of errors) process.stderr.write(formatDiagnostic(document, problem) + '\n');
         if (documents.length > 1) out.push(`== ${displayName(document)}`, '');
-        const shownPieces = piecesOf(services, document, names);
-        if (shownPieces.length === 0) out.push(`${displayName(document)} defines no pieces${document.textDocument.getText().trim() === '' ? ' (the file is empty)' : ''}`, '');
+        if (shown.length === 0) out.push(`${displayName(document)} defines no pieces${document.textDocument.getText().trim() === '' ? ' (the file is empty)' : ''}`, '');
         const context = contexts.get(document)!;
-        for (const named of shownPieces) {
+        for (const named of shown) {
             const { piece } = named;
-            out.push(...definitionLines(piece));
+            out.push(...definitionLines(piece, services.lcpn.Conversion));
             if (piece.declaration) {
-                others++;
                 out.push(...declarationLines(piece.declaration, named.resolve, context.board).map((l) => `  ${l}`), '');
                 continue;
             }
-            pieces++;
             out.push(...propertyLines(piece).map((l) => `  ${l}`));
+            out.push(...named.notes.map((n) => `  note: ${n}`));
             for (const diagram of shownDiagrams(named, context)) {
                 out.push(`  ${diagram.title}:`);
                 out.push(...renderTextDiagram(diagram.setup, diagram.result.destinations, { window: diagram.window, labels: !!context.custom, zones: diagram.zones }).split('\n').map((l) => `    ${l}`));
@@ -81,8 +73,9 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
         }
     }
     const unread = workspace.problems.length;
+    const errors = files.reduce((n, f) => n + f.errors.length, 0);
     if (names.length === 0) {
-        out.push(`${plural(pieces, 'piece')}${others ? ` and ${plural(others, 'other definition')}` : ''} in ${plural(documents.length, 'file')}, ${plural(errors, 'error')}`
+        out.push(`${contentsWords(files)} in ${plural(documents.length, 'file')}, ${plural(errors, 'error')}`
             + `${unread ? `, ${plural(unread, 'path')} not read` : ''}`, '');
     }
     // Output ends with one line break, so that what stderr prints next starts on a line of its own.
@@ -96,7 +89,7 @@ function inFile<T>(document: LangiumDocument, several: boolean, work: () => T): 
     try {
         return work();
     } catch (error) {
-        if (several && error instanceof CliError) throw new CliError(`${escapeText(displayName(document))}: ${error.message}`);
+        if (several && error instanceof CliError) throw new CliError(`${escapeText(displayName(document))}: ${error.message}`, error.exitCode);
         throw error;
     }
 }
@@ -124,6 +117,6 @@ async function showPosition(path: string, names: string[], options: CliOptions):
     for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
     const format = options.format ?? 'text';
     if (format === 'text') process.stdout.write(escapeLines(positionLines(position, diagrams)).join('\n'));
-    else writePositionFiles({ document, path, position, diagrams, format: format as FileFormat, out: options.out! });
+    else writePositionFiles({ document, path, position, diagrams, format: format as FileFormat, out: options.out!, conversion: workspace.services.lcpn.Conversion });
     return workspace.problems.length > 0 ? 2 : problems.length > 0 ? 1 : 0;
 }

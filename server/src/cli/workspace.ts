@@ -18,7 +18,6 @@ import { NodeFileSystem } from 'langium/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { Document } from '../syntax/generated/ast.js';
 import { createLcpnServices, type LcpnServices } from '../semantics/module.js';
-import { ensurePrelude } from '../semantics/prelude.js';
 import { escapeText } from './escape.js';
 import { collectFiles, displayPath, readSourceFile, readStandardInput, type PathProblem } from './files.js';
 
@@ -64,7 +63,7 @@ export async function loadWorkspace(paths: readonly string[], options: LoadOptio
     const { shared, Lcpn } = createLcpnServices(NodeFileSystem);
     const factory = shared.workspace.LangiumDocumentFactory;
     const langiumDocuments = shared.workspace.LangiumDocuments;
-    const prelude = ensurePrelude(shared);
+    const prelude = shared.lcpn.Prelude.document();
     const problems: PathProblem[] = [];
     const named: LangiumDocument<Document>[] = [];
     const loaded = new Set<string>();
@@ -168,5 +167,12 @@ export function formatDiagnostic(document: LangiumDocument, diagnostic: Diagnost
     return `${escapeText(displayName(document))}:${line + 1}:${character + 1}: ${SEVERITY[diagnostic.severity ?? 1]}: ${escapeText(message)}`;
 }
 
-/** An error the CLI reports as a message (exit code 2), never as a stack trace. */
-export class CliError extends Error { }
+/**
+ * An error the CLI reports as a message, never as a stack trace: exit code 2 (a usage error, a
+ * path that cannot be read), or 1 when it is an error in a file (the piece named is broken).
+ */
+export class CliError extends Error {
+    constructor(message: string, readonly exitCode: 1 | 2 = 2) {
+        super(message);
+    }
+}

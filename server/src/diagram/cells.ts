@@ -2,8 +2,8 @@
  * What a movement diagram shows on each square, independent of how it is drawn: the text
  * and SVG renderers both read this model, so they always agree on what a square means.
  */
-import { squareName, type Board, type Destination, type SetUp, type Square } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import type { Destination, SetUp } from '../engine/board.js';
+import { type Board, boardGeometry, type Square, squareName } from '../geometry/index.js';
 
 /** An inclusive, 0-based range of files and of ranks to draw. */
 export interface DiagramWindow {
@@ -201,8 +201,6 @@ export interface WrapEdge {
  */
 export function wrapEdges(board: Board): readonly WrapEdge[] {
     const geometry = boardGeometry(board);
-    const known = wrapsOf.get(geometry);
-    if (known) return known;
     const out: WrapEdge[] = [];
     for (const cell of geometry.cells) {
         const at = geometry.place(cell);
@@ -214,12 +212,8 @@ export function wrapEdges(board: Board): readonly WrapEdge[] {
             if (Math.hypot(there.x - at.x, there.y - at.y) > 1.5) out.push({ cell, step });
         }
     }
-    wrapsOf.set(geometry, out);
     return out;
 }
-
-/** Each board geometry's joined edges, found once (a board's geometry is memoized by its value). */
-const wrapsOf = new WeakMap<object, readonly WrapEdge[]>();
 
 /** The lattice cells of a square board's box that are not cells of it: its holes (only square lattices fill their box). */
 export function holes(board: Board): Square[] {

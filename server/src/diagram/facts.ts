@@ -5,8 +5,8 @@
  * lands on. Shared by the text diagram, the hover and the panel. Cells are named as `board` names
  * them (Glinski's names on the hexagon); without a board, as squares.
  */
-import type { Board, Destination, Square } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import type { Destination } from '../engine/board.js';
+import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import { cellNamer, holes, wrapEdges } from './cells.js';
 
 /** At most this many "target from square" pairs are listed; the rest are counted. */

@@ -7,6 +7,6 @@ export { boardFacts, destinationFacts, firstMoveFacts, promotionChoices } from '
 export { FIRST_MOVE_SYMBOL, KIND_LABELS, renderTextDiagram, TEXT_SYMBOLS, textLegend, ZONE_SYMBOL, type TextDiagramOptions } from './text.js';
 export { compactSquares, orderZones, zoneFacts, type DiagramZone } from './zones.js';
 export {
-    COLOURS, ZONE_COLOURS, escapeXml, markdownImage, renderSvgDiagram, squareAt, svgDataUri, svgLayout,
-    type ImageSize, type SvgDiagramOptions, type SvgLayout
+    COLOURS, ZONE_COLOURS, escapeXml, renderSvgDiagram, squareAt, svgDataUri, svgLayout,
+    type SvgDiagramOptions, type SvgLayout
 } from './svg.js';

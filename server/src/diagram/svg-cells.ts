@@ -4,8 +4,8 @@
  * on the hexagon, as Glinski's board), with the same markers, zones, legend and click targets as
  * the square diagrams (svg.ts). Nothing here knows the cells' shape: it only asks the geometry.
  */
-import type { Destination, SetUp, Square } from '../engine/board.js';
-import { boardGeometry, type BoardGeometry, type CellPlace } from '../geometry/index.js';
+import type { Destination, SetUp } from '../engine/board.js';
+import { boardGeometry, type BoardGeometry, type CellPlace, type Square } from '../geometry/index.js';
 import { boardCells, cellKind, diagramWindow, inWindow, outsideWindow, wrapEdges, type Cell } from './cells.js';
 import { locustPairs } from './facts.js';
 import {

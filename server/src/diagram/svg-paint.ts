@@ -3,11 +3,12 @@
  * cell shape): the palette, the markers (one merged path per kind), the legend's layout and the
  * zone swatches. Numbers are rounded to one decimal so that equal inputs give equal bytes.
  */
-import type { Destination, Square } from '../engine/board.js';
+import type { Destination } from '../engine/board.js';
 import { cellKind, type Cell, type CellKind } from './cells.js';
 import { promotionChoices } from './facts.js';
 import { KIND_LABELS } from './text.js';
 import type { DiagramZone } from './zones.js';
+import type { Square } from '../geometry/index.js';
 
 export const COLOURS = {
     light: '#eeeae0',
@@ -186,12 +187,16 @@ export class Shapes {
         this.crown.push(`M${pts(x, y)}v${num(-h)}l${pts(w / 4, h * 0.55, w / 4, -h * 0.55, w / 4, h * 0.55, w / 4, -h * 0.55)}v${num(h)}z`);
     }
 
-    /** A small pennant in the square's top-left corner: this destination exists only on the first move. */
+    /**
+     * A pennant over the square's top-left quarter: this destination exists only on the first
+     * move. Half the side high, painted under the other marks (which keep their shape on top of
+     * it), so that it reads in a hover's 24 px squares; it was 0.3 of the side high, 7 px there.
+     */
     firstMove(cx: number, cy: number, s: number): void {
-        const x = cx - s * 0.42;
-        const y = cy - s * 0.44;
-        const h = s * 0.3;
-        this.pennant.push(`M${pts(x, y)}v${num(h)}l${pts(s * 0.3, -h / 2)}z`);
+        const x = cx - s * 0.46;
+        const y = cy - s * 0.46;
+        const h = s * 0.52;
+        this.pennant.push(`M${pts(x, y)}v${num(h)}l${pts(s * 0.5, -h / 2)}z`);
     }
 
     private fourStar(into: string[], cx: number, cy: number, r: number): void {
@@ -212,6 +217,8 @@ export function paint(shapes: Shapes, s: number): string[] {
         path(d, `fill="none" stroke="${colour}" stroke-width="${num(width * s)}" stroke-linecap="round"`);
     return [
         path(shapes.highlight, `fill="${COLOURS.piece}"`),
+        // Under the marks: a ring or a cross stays whole on top of it.
+        path(shapes.pennant, `fill="${COLOURS.firstMove}" stroke="${COLOURS.ink}" stroke-width="${num(Math.max(0.6, s * 0.035))}" stroke-linejoin="round"`),
         dots(shapes.friendRim, COLOURS.ink, 0.74),
         dots(shapes.friend, COLOURS.friend, 0.62),
         dots(shapes.enemy, COLOURS.enemy, 0.74),
@@ -223,7 +230,6 @@ export function paint(shapes: Shapes, s: number): string[] {
         path(shapes.star, `fill="${COLOURS.igui}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.04)}" stroke-linejoin="round"`),
         path(shapes.hollowStar, `fill="${COLOURS.friend}" stroke="${COLOURS.igui}" stroke-width="${num(s * 0.07)}" stroke-linejoin="round"`),
         path(shapes.crown, `fill="${COLOURS.piece}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.03)}" stroke-linejoin="round"`),
-        path(shapes.pennant, `fill="${COLOURS.firstMove}" stroke="${COLOURS.ink}" stroke-width="${num(s * 0.03)}" stroke-linejoin="round"`),
         path(shapes.bang, `fill="${COLOURS.ink}"`),
         path(shapes.seams, `fill="none" stroke="${COLOURS.border}" stroke-width="${num(s * 0.16)}" stroke-dasharray="${num(s * 0.12)} ${num(s * 0.1)}"`)
     ];

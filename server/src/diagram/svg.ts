@@ -1,5 +1,5 @@
 /**
- * SVG movement diagrams for hovers (as markdown `data:` images) and webviews.
+ * SVG movement diagrams for hovers (as markdown `data:` images: views/markdown.ts) and webviews.
  *
  * The output is one self-contained SVG 1.1 document: no external references, no scripts, only
  * generic font families, no ids (so several diagrams can be inlined in one page). Shapes of one
@@ -15,13 +15,12 @@
  * are tinted areas with an outline, each zone its own colour and dash pattern, named in the key.
  */
 import { Buffer } from 'node:buffer';
-import { fileName, squareName, type Board, type Destination, type SetUp, type Square } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import type { Destination, SetUp } from '../engine/board.js';
+import { type Board, boardGeometry, fileName, type Square, squareName } from '../geometry/index.js';
 import { cellKind, diagramCells, diagramWindow, inWindow, outsideWindow, wrapEdges, type DiagramWindow } from './cells.js';
 import { cellAt, cellLayout, renderCellDiagram } from './svg-cells.js';
 import { locustPairs } from './facts.js';
 import { orderZones, zoneEdges, zoneSet, type DiagramZone } from './zones.js';
-import { escapeMarkdown } from '../views/markdown.js';
 import {
     COLOURS, escapeXml, fontSize, frame, legendKeys, legendMarkup, locustLines, num, PAD, path, pts, Shapes, svgDocument, textWidth,
     ZONE_COLOURS, ZONE_DASHES
@@ -205,33 +204,4 @@ function zoneLayer(zone: DiagramZone, index: number, layout: SvgLayout): { tint:
 /** The SVG as a base64 `data:` URI: VS Code hovers accept only this form (no raw spaces). */
 export function svgDataUri(svg: string): string {
     return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
-}
-
-/** The display size in a markdown image: an exact size, or the longest side in px (keeping the aspect ratio). */
-export type ImageSize = { width: number; height: number } | number;
-
-/**
- * `![alt](data:...|width=W,height=H)`, the form VS Code renders in a hover. The alt text is
- * escaped for markdown, so a piece's name can never close the link or inject markup.
- */
-export function markdownImage(svg: string, alt: string, size?: ImageSize): string {
-    const { width, height } = displaySize(svg, size);
-    // User text reaches markdown only through views/markdown.ts (entities for & < >, autolinks broken:
-    // renderers that refuse `data:` SVG show the alt as text); parentheses too, inside a link's brackets.
-    const safeAlt = escapeMarkdown(alt).replace(/[()]/g, (c) => `\\${c}`);
-    return `![${safeAlt}](${svgDataUri(svg)}|width=${width},height=${height})`;
-}
-
-function displaySize(svg: string, size: ImageSize | undefined): { width: number; height: number } {
-    if (typeof size === 'object') return { width: Math.round(size.width), height: Math.round(size.height) };
-    const head = /^<svg[^>]*>/.exec(svg)?.[0] ?? '';
-    const w = Number(/\swidth="([\d.]+)"/.exec(head)?.[1] ?? 0);
-    const h = Number(/\sheight="([\d.]+)"/.exec(head)?.[1] ?? 0);
-    if (!(w > 0 && h > 0)) {
-        const side = Math.round(size ?? 160);
-        return { width: side, height: side };
-    }
-    if (size === undefined) return { width: Math.round(w), height: Math.round(h) };
-    const scale = size / Math.max(w, h);
-    return { width: Math.round(w * scale), height: Math.round(h * scale) };
 }

@@ -4,8 +4,8 @@
  * One character per square, so the diagram stays a grid in any monospace font. Other cell shapes
  * are laid out where their geometry places them (the hexagon: the specification's offset rows).
  */
-import { fileName, type Destination, type SetUp } from '../engine/board.js';
-import { boardGeometry, type BoardGeometry } from '../geometry/index.js';
+import type { Destination, SetUp } from '../engine/board.js';
+import { boardGeometry, type BoardGeometry, fileName } from '../geometry/index.js';
 import { boardCells, cellKind, diagramCells, diagramWindow, outsideWindow, type Cell, type CellKind, type DiagramWindow } from './cells.js';
 import { boardFacts, destinationFacts } from './facts.js';
 import { orderZones, zoneFacts, zoneSet, inZone, type DiagramZone } from './zones.js';

@@ -3,8 +3,7 @@
  * tinted, outlined areas with a legend, and said in words as compact rectangles (`d1-f3`).
  * Squares are on the board as drawn: a Black piece's zones arrive already turned (views/zones.ts).
  */
-import { squareName, type Board, type Square } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import { type Board, boardGeometry, type Square, squareName } from '../geometry/index.js';
 import type { DiagramWindow } from './cells.js';
 
 export interface DiagramZone {

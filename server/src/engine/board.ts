@@ -1,27 +1,10 @@
 /**
- * Boards, squares and set-ups as the engine sees them. Coordinates are 0-based,
- * file 0 = the a-file, rank 0 = White's first rank. The moving piece always belongs
- * to White, so "forward" is +y. (A Black piece is the same computation mirrored.)
+ * Set-ups, rules and destinations as the engine sees them (a board and its squares are
+ * geometry's: geometry/board.ts). Coordinates are 0-based, file 0 = the a-file, rank 0 =
+ * White's first rank. The moving piece always belongs to White, so "forward" is +y. (A Black
+ * piece is the same computation mirrored.)
  */
-import type { BoardShape } from '../geometry/shape.js';
-import { MAX_RECTANGLE_SIDE } from '../geometry/limits.js';
-import { fileLetters, readSquareName } from '../geometry/square.js';
-
-export type { BoardShape };
-
-export interface Board {
-    /** Width of the board's lattice box (on a hexagon of side N: 2N - 1). */
-    files: number;
-    /** Height of the board's lattice box (on a hexagon of side N: 2N - 1). */
-    ranks: number;
-    /** Absent: the files x ranks rectangle of squares. See server/src/geometry/ (issue 11). */
-    shape?: BoardShape;
-}
-
-export interface Square {
-    file: number;
-    rank: number;
-}
+import type { Board, Square } from '../geometry/index.js';
 
 /** The side a piece plays for: White moves up the board (toward the last rank), Black down. */
 export type Side = 'white' | 'black';
@@ -101,26 +84,8 @@ export interface Destination {
      * arriving here captures only here (or nothing).
      */
     locusts?: Square[][];
+    /** Set when every way of arriving here captures on the way first: `move`/`capture` then describe only those ways' landing. */
+    locustOnly?: true;
     /** Set when `SetUp.firstMove` is true and the piece reaches this square only because it has not moved yet. */
     firstMoveOnly?: true;
 }
-
-/** The largest rectangle the engine supports on each side (geometry/limits.ts). */
-export const MAX_BOARD_SIDE = MAX_RECTANGLE_SIDE;
-
-/** Square-board name of a lattice cell: file letters a..z then aa, ab...; rank numbers from 1. On a shaped board use `boardGeometry(board).name`. */
-export function squareName(sq: Square): string {
-    return fileName(sq.file) + String(sq.rank + 1);
-}
-
-export function fileName(file: number): string {
-    return fileLetters(file);
-}
-
-/** Parses a square-board name `f5`, `aa12`; undefined if malformed. On a shaped board use `boardGeometry(board).parse`. */
-export function parseSquare(text: string): Square | undefined {
-    return readSquareName(text);
-}
-
-/** A cell of the board (inside its shape, not a hole), and the board's own name of a cell (Glinski's on the hexagon): the geometry's. */
-export { cellName, onBoard } from '../geometry/index.js';

@@ -8,7 +8,7 @@ import { directionWord, isKnownKeyword } from '../model/vocabulary.js';
 import { normalizeKeyword } from '../model/names.js';
 import type { Geometry } from '../geometry/geometry.js';
 import { SQUARE } from '../geometry/square.js';
-import { compile, sharedRefCache } from './compile.js';
+import { compile, type RefCache } from './compile.js';
 import { Problems, type Plan, type Resolver, type Vec } from './plan.js';
 
 export { isKnownKeyword };
@@ -32,7 +32,7 @@ export interface DirectionCheck {
  * Checks every direction keyword written in `move` (references are followed only to learn
  * their steps; keywords inside other definitions are checked with those definitions).
  */
-export function checkDirections(move: Move, resolve: Resolver, geometry: Geometry = SQUARE): DirectionCheck[] {
+export function checkDirections(move: Move, resolve: Resolver, geometry: Geometry = SQUARE, cache?: RefCache): DirectionCheck[] {
     const out: DirectionCheck[] = [];
     visit(move, (node) => {
         node.qualifiers.forEach((q, index) => {
@@ -40,7 +40,7 @@ export function checkDirections(move: Move, resolve: Resolver, geometry: Geometr
             const word = geometry.direction(normalizeKeyword(q.name));
             // A known non-direction keyword (`:within-fortress`), or a direction this lattice gives no meaning (reported by the validator).
             if (!word && (isKnownKeyword(q.name) || directionWord(q.name))) return;
-            const base = baseSteps(node.base, resolve, geometry);
+            const base = baseSteps(node.base, resolve, geometry, cache);
             const selected = word ? base.filter((step) => word.test(step)) : [];
             out.push({ node, index, keyword: q.name, known: !!word, selected, selectsNothing: !!word && base.length > 0 && selected.length === 0 });
         });
@@ -54,27 +54,23 @@ export const STEPS_MAX_NODES = 5_000;
 /**
  * Every distinct step vector `move` can take, in any leg (directions, ranges and modifiers
  * already applied). Empty (unknown) when the movement is too large to compile quickly: a
- * partial list could make a keyword look as if it selected nothing.
+ * partial list could make a keyword look as if it selected nothing. `cache`: the resolver's
+ * (piece-models.ts), which also keeps a name's steps.
  */
-export function baseSteps(move: Move, resolve: Resolver, geometry: Geometry = SQUARE): Vec[] {
-    if (move.kind !== 'ref') return compiledSteps(move, resolve, geometry);
+export function baseSteps(move: Move, resolve: Resolver, geometry: Geometry = SQUARE, cache?: RefCache): Vec[] {
+    if (move.kind !== 'ref' || !cache) return compiledSteps(move, resolve, geometry, cache);
     // `(knight :forward)`, `(knight :backward)`, ...: a name's steps, once per resolver and lattice (a
     // resolver's answers never change, and what a bare name compiles to depends on nothing else).
-    let byKey = REF_STEPS.get(resolve);
-    if (!byKey) REF_STEPS.set(resolve, byKey = new Map());
     const key = `${geometry.id}\u0000${move.key}`;
-    let steps = byKey.get(key);
-    if (!steps) byKey.set(key, steps = compiledSteps(move, resolve, geometry));
+    let steps = cache.steps.get(key);
+    if (!steps) cache.steps.set(key, steps = compiledSteps(move, resolve, geometry, cache));
     return [...steps];
 }
 
-/** baseSteps of a name, per resolver: lattice id and name -> steps. */
-const REF_STEPS = new WeakMap<Resolver, Map<string, Vec[]>>();
-
-function compiledSteps(move: Move, resolve: Resolver, geometry: Geometry): Vec[] {
+function compiledSteps(move: Move, resolve: Resolver, geometry: Geometry, cache: RefCache | undefined): Vec[] {
     const steps = new Map<string, Vec>();
     const problems = new Problems();
-    const plan = compile(move, resolve, problems, STEPS_MAX_NODES, sharedRefCache(resolve), geometry);
+    const plan = compile(move, resolve, problems, STEPS_MAX_NODES, cache, geometry);
     if (problems.list.some((p) => p.rule === 'limit')) return [];
     collect(plan, steps);
     return [...steps.values()];

@@ -124,6 +124,8 @@ export interface RefEntry {
 export class RefCache extends Map<string, RefEntry> {
     /** Kept entries checked under this resolver: still valid or not. */
     private readonly checked = new Map<RefEntry, boolean>();
+    /** A name's steps per lattice (check.ts `baseSteps`: lattice id and name -> steps), under this resolver. */
+    readonly steps = new Map<string, Vec[]>();
 
     constructor(readonly kept?: KeptPlans, private readonly identify?: Identify) {
         super();
@@ -137,7 +139,7 @@ export class RefCache extends Map<string, RefEntry> {
         let keys = this.rootKeys.get(geometry);
         if (!keys) this.rootKeys.set(geometry, keys = new Map());
         let cacheKey = keys.get(key);
-        if (cacheKey === undefined) keys.set(key, cacheKey = refCacheKey(geometry, key, rootContextKey()));
+        if (cacheKey === undefined) keys.set(key, cacheKey = refCacheKey(geometry, key, ROOT_KEY));
         return cacheKey;
     }
 
@@ -171,7 +173,7 @@ export class RefCache extends Map<string, RefEntry> {
         const target = this.identify?.(key);
         if (!target) return;
         entry.reads = [...new Set(reads)];
-        entry.identities = entry.reads.map((read) => identityOf(this.identify!(read)));
+        entry.identities = entry.reads.map((read) => this.kept!.identityOf(this.identify!(read)));
         entry.uses = uses;
         this.checked.set(entry, true);
         this.kept!.set(target, cacheKey, entry);
@@ -182,7 +184,7 @@ export class RefCache extends Map<string, RefEntry> {
         if (ok !== undefined) return ok;
         const { reads, identities } = entry;
         ok = reads !== undefined && identities !== undefined;
-        for (let i = 0; ok && i < reads!.length; i++) ok = identityOf(this.identify!(reads![i])) === identities![i];
+        for (let i = 0; ok && i < reads!.length; i++) ok = this.kept!.identityOf(this.identify!(reads![i])) === identities![i];
         // Entries form no cycle (a compile that met one is not kept), so this recursion ends.
         if (ok) for (const used of entry.uses ?? []) if (!this.valid(used)) { ok = false; break; }
         this.checked.set(entry, ok);
@@ -218,30 +220,17 @@ export class KeptPlans {
         if (!entries) this.byTarget.set(target, entries = new Map());
         entries.set(cacheKey, entry);
     }
-}
 
-/** Identities as numbers, so kept entries do not hold on to the definitions they read (0: resolves to nothing). */
-const identities = new WeakMap<object, number>();
-let nextIdentity = 1;
+    /** Identities as numbers, so kept entries do not hold on to the definitions they read (0: resolves to nothing). */
+    private readonly identities = new WeakMap<object, number>();
+    private nextIdentity = 1;
 
-function identityOf(target: object | undefined): number {
-    if (!target) return 0;
-    let id = identities.get(target);
-    if (id === undefined) identities.set(target, id = nextIdentity++);
-    return id;
-}
-
-const REF_CACHES = new WeakMap<Resolver, RefCache>();
-
-/**
- * The cache shared by every compile with this resolver. Only for resolvers whose answers never
- * change (the editor's resolvers are per workspace state: piece-models.ts). `keep`, given
- * when the cache is first asked for: the plans kept across resolvers and the identity of names.
- */
-export function sharedRefCache(resolve: Resolver, keep?: { kept: KeptPlans; identify: Identify }): RefCache {
-    let cache = REF_CACHES.get(resolve);
-    if (!cache) REF_CACHES.set(resolve, cache = new RefCache(keep?.kept, keep?.identify));
-    return cache;
+    identityOf(target: object | undefined): number {
+        if (!target) return 0;
+        let id = this.identities.get(target);
+        if (id === undefined) this.identities.set(target, id = this.nextIdentity++);
+        return id;
+    }
 }
 
 /**
@@ -437,7 +426,7 @@ class Compiler {
             this.report('invalid', '[0 0] does not move', 'bad-vector');
             return NONE;
         }
-        const images: readonly Vec[] = ctx.only ? [[m, n]] : imagesOf(this.geometry, m, n);
+        const images: readonly Vec[] = ctx.only ? [[m, n]] : this.geometry.images(m, n);
         const steps = selectSteps(images, ctx.groups);
         const min = Math.max(1, ctx.range?.min ?? 1);
         const max = ctx.range ? ctx.range.max : 1;
@@ -817,27 +806,6 @@ class Compiler {
     }
 }
 
-/**
- * Each lattice's images of [m n] (`Geometry.images`), computed once per vector with components
- * up to IMAGES_KEPT either way: every leaf of every definition asks. Shared: never changed.
- */
-const IMAGES = new WeakMap<Geometry, Map<number, Map<number, readonly Vec[]>>>();
-const IMAGES_KEPT = 32;
-
-function imagesOf(geometry: Geometry, m: number, n: number): readonly Vec[] {
-    if (!(Math.abs(m) <= IMAGES_KEPT && Math.abs(n) <= IMAGES_KEPT)) return geometry.images(m, n);
-    let byM = IMAGES.get(geometry);
-    if (!byM) IMAGES.set(geometry, byM = new Map());
-    let byN = byM.get(m);
-    if (!byN) byM.set(m, byN = new Map());
-    let images = byN.get(n);
-    if (!images) byN.set(n, images = geometry.images(m, n));
-    return images;
-}
-
-/** The root context's key (keyOf), computed once. */
-let ROOT_KEY: string | undefined;
-const rootContextKey = (): string => ROOT_KEY ??= keyOf(ROOT);
 
 /** The cache key of reference `key` compiled in the context whose text (keyOf) is `context`, on `geometry`: plans differ by lattice. */
 function refCacheKey(geometry: Geometry, key: string, context: string): string {
@@ -858,6 +826,9 @@ function keyOf(ctx: Context): string {
 
 /** The end rules' part of a context key (keyOf): `${+move}${+capture}${+igui}${+cannon}${+noJump}`, by those five bits. */
 const END_KEYS = Array.from({ length: 32 }, (_, bits) => [16, 8, 4, 2, 1].map((bit) => (bits & bit ? '1' : '0')).join(''));
+
+/** The root context's key (keyOf), a constant (after END_KEYS, which keyOf reads). */
+const ROOT_KEY = keyOf(ROOT);
 
 /** Why a combination of end rules allows no move, or undefined when it allows some. */
 function contradiction(end: EndRule): string | undefined {
@@ -946,7 +917,7 @@ function union(parts: Plan[]): Plan {
  */
 export function recompile(key: string, old: RefEntry, resolve: Resolver, cache: RefCache): RefEntry | undefined {
     if (!old.context || !old.geometry) return undefined;
-    const cacheKey = refCacheKey(old.geometry, key, old.context === ROOT ? rootContextKey() : keyOf(old.context));
+    const cacheKey = refCacheKey(old.geometry, key, old.context === ROOT ? ROOT_KEY : keyOf(old.context));
     const entry = new Compiler(resolve, new Problems(), REFERENCE_MAX_NODES, cache, old.geometry).entryOf(key, old.context, cacheKey);
     return entry && !entry.local ? entry : undefined;
 }

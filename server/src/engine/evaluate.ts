@@ -21,12 +21,14 @@
  * report.ts can tell when the one-pass "add an enemy on T" shortcut needs a re-check.
  * Work is bounded: states are de-duplicated at each leg, and a step budget stops runaway plans.
  */
-import type { Board, Occupant, Square } from './board.js';
+import type { Occupant } from './board.js';
 import { compare } from './conditions.js';
-import { boardGeometry, geometryOf, isCylinder, isFullBox } from '../geometry/index.js';
+import { type Board, boardGeometry, geometryOf, isCylinder, isFullBox, type Square } from '../geometry/index.js';
 import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
 import type { ConditionalPlan, EndRule, LeafPlan, PathPlan, Plan, PlanCondition, PlanTerm, PlanZone, SequencePlan, Vec } from './plan.js';
 import { walkPath, type PathWalkBoard } from './path-walk.js';
+import { compilePath, type PathAutomaton } from './path-compile.js';
+import type { PathRegex } from '../model/piece.js';
 import { zoneSquares } from './rules.js';
 
 export const EMPTY = 0;
@@ -76,21 +78,13 @@ export interface WalkOptions {
     confine?: PlanZone;
     /** Zone masks by zone, shared by the walks of one evaluation. */
     masks?: Map<PlanZone, Uint8Array>;
+    /** Path automata by expression, shared by the walks of one evaluation (their states are built as walks reach them). */
+    automata?: Map<PathRegex, PathAutomaton>;
 }
 
-/** Which cells of a board's lattice box exist (undefined: all of them), per board geometry. */
-const VALID = new WeakMap<BoardGeometry, Uint8Array>();
-
+/** Which cells of a board's lattice box exist (undefined: all of them). */
 function validMask(geometry: BoardGeometry): Uint8Array | undefined {
-    if (isFullBox(geometry.board)) return undefined;
-    let mask = VALID.get(geometry);
-    if (!mask) {
-        const { files } = geometry.board;
-        mask = new Uint8Array(files * geometry.board.ranks);
-        for (const c of geometry.cells) mask[c.rank * files + c.file] = 1;
-        VALID.set(geometry, mask);
-    }
-    return mask;
+    return isFullBox(geometry.board) ? undefined : geometry.cellMask;
 }
 
 /** Square contents as a flat array, index = rank * files + file, and the names of the pieces where known. */
@@ -171,11 +165,13 @@ export class Walker {
 
     private readonly assume: Assumptions;
     private readonly masks: Map<PlanZone, Uint8Array>;
+    private readonly automata: Map<PathRegex, PathAutomaton>;
     private readonly lattice: Geometry;
 
     constructor(private readonly occ: Occupancy, private readonly budget: { left: number }, private readonly options: WalkOptions = {}) {
         this.assume = options.assume ?? new Map();
         this.masks = options.masks ?? new Map();
+        this.automata = options.automata ?? new Map();
         this.lattice = occ.geometry.geometry;
     }
 
@@ -290,7 +286,9 @@ export class Walker {
             ...(zones ? { enter: (cell: Square) => this.inZones(zones, cell.file, cell.rank) } : {}),
             tick: () => this.tick()
         };
-        walkPath(plan.regex, board, { file: state.x, rank: state.y }, (to, step) => {
+        let automaton = this.automata.get(plan.regex);
+        if (!automaton) this.automata.set(plan.regex, automaton = compilePath(plan.regex));
+        walkPath(automaton, board, { file: state.x, rank: state.y }, (to, step) => {
             if (plan.groups && !plan.groups.every((group) => group.some((word) => word.test(step)))) return;
             if (plan.landing && !this.holdsAll(plan.landing, to.file, to.rank, state.captured)) return;
             const igui = plan.end.igui;

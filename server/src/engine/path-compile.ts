@@ -1,8 +1,8 @@
 /**
  * A path expression (seed 002, model PathRegex) as an automaton the walker can step: a Thompson
  * NFA over the four letters F, L, R, $, determinized lazily (a deterministic state is a set of
- * NFA states, built the first time the walk reaches it). Compiled automata are memoized per
- * expression, so every evaluation of a piece shares one.
+ * NFA states, built the first time the walk reaches it). One evaluation compiles each expression
+ * once (evaluate.ts `WalkOptions.automata`): its walks share the states, which go with it.
  *
  * Sizes are bounded by the parser's limits (notation/path-parse.ts: MAX_PATH_SIZE letters once
  * counted repetitions are written out), so the NFA has at most a few states per letter. The
@@ -155,32 +155,9 @@ interface Dstate extends PathState {
     readonly next: (Dstate | undefined)[];
 }
 
-const byRegex = new WeakMap<PathRegex, PathAutomaton>();
-const byText = new Map<string, PathAutomaton>();
-/** Distinct expressions kept in the text memo (a long editing session types many). */
-const MEMO_SIZE = 256;
-
-/**
- * Deterministic states an automaton keeps between walks. A pathological expression can build
- * one per configuration a walk explores (bounded by the walk's budget); past this many, the next
- * walk starts from a fresh automaton, so a long session does not keep them all.
- */
-export const PATH_STATES_KEPT = 20_000;
-
-/** The automaton of `regex`, compiled once per expression. */
+/** The automaton of `regex` (a new one: its states are built as walks reach them). */
 export function compilePath(regex: PathRegex): PathAutomaton {
-    let automaton = byRegex.get(regex);
-    if (automaton && automaton.size <= PATH_STATES_KEPT) return automaton;
-    const key = JSON.stringify(regex);
-    automaton = byText.get(key);
-    if (!automaton || automaton.size > PATH_STATES_KEPT) {
-        automaton = new LazyDfa(buildNfa(regex));
-        byText.delete(key);
-        if (byText.size >= MEMO_SIZE) byText.delete(byText.keys().next().value!);
-        byText.set(key, automaton);
-    }
-    byRegex.set(regex, automaton);
-    return automaton;
+    return new LazyDfa(buildNfa(regex));
 }
 
 /** Whether the expression matches `letters` exactly (a string over F, L, R, $): for tests and the exporter's checks. */

@@ -18,9 +18,8 @@
  * a cylinder) end: the set of configurations is finite and each is expanded once.
  */
 import type { BoardGeometry, Step } from '../geometry/geometry.js';
-import type { PathRegex } from '../model/piece.js';
-import type { Square } from './board.js';
-import { CHECK, F, L, R, compilePath, type PathState } from './path-compile.js';
+import { CHECK, F, L, R, type PathAutomaton, type PathState } from './path-compile.js';
+import type { Square } from '../geometry/index.js';
 
 /** What the walk asks of the position. */
 export interface PathWalkBoard {
@@ -39,14 +38,13 @@ export const PATH_WALK_LIMIT = 1_000_000;
 export class PathWalkLimit extends Error {}
 
 /**
- * Calls `emit` once for each destination of `regex` from `from`, with `step` = how far the
+ * Calls `emit` once for each destination of the path expression `automaton` (path-compile.ts) from `from`, with `step` = how far the
  * walk went to get there in lattice coordinates, along the shortest path expression that gets
  * there (the search is breadth-first in the letters of the path): the destination minus the
  * start, except on a cylinder, where a walk that came round the back says so by its length. It
  * serves `:outward` on a following leg and direction keywords applied to the path.
  */
-export function walkPath(regex: PathRegex, board: PathWalkBoard, from: Square, emit: (to: Square, step: Step) => void): void {
-    const automaton = compilePath(regex);
+export function walkPath(automaton: PathAutomaton, board: PathWalkBoard, from: Square, emit: (to: Square, step: Step) => void): void {
     const geometry = board.geometry;
     const units = geometry.geometry.units;
     const unitCount = units.length;

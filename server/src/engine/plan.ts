@@ -5,8 +5,8 @@
  * step vectors, ranges, end rules, tests on the rank and notes to show.
  */
 import type { CompareOp, PieceDef, Move, PathRegex } from '../model/piece.js';
-import type { Square } from './board.js';
 import type { DirectionTest } from '../geometry/geometry.js';
+import type { Square } from '../geometry/index.js';
 
 /** A step (dx, dy): x toward the h-file, y forward, from White's point of view. */
 export type Vec = readonly [number, number];

@@ -10,8 +10,8 @@
  * turn (files and ranks reversed), as the pieces of a real board face each other, and gives its
  * destinations back on the real board. The other pieces carry their names, for `(occupied-by P)`.
  */
-import type { Board, Destination, Occupant, Rules, SetUp, Square } from './board.js';
-import { boardGeometry, MAX_RECTANGLE_SIDE, notACell, POSITION_BOARD } from '../geometry/index.js';
+import type { Destination, Occupant, Rules, SetUp } from './board.js';
+import { type Board, boardGeometry, MAX_RECTANGLE_SIDE, notACell, POSITION_BOARD, type Square } from '../geometry/index.js';
 import { parseBoardSpec, printBoardSpec } from '../geometry/board-spec.js';
 import { normalizeName } from '../model/names.js';
 import { destinations, type EngineProblem, type Resolver, type Target } from './report.js';

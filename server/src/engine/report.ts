@@ -14,8 +14,8 @@
  * re-checked. For such plans every empty square whose contents the walk consulted is re-checked
  * with an enemy actually placed there.
  */
-import type { Board, Destination, Occupant, SetUp, Square } from './board.js';
-import { boardGeometry, boardProblem, geometryOf, isCylinder, theBoard, turnedBoard } from '../geometry/index.js';
+import type { Destination, Occupant, SetUp } from './board.js';
+import { type Board, boardGeometry, boardProblem, geometryOf, isCylinder, type Square, theBoard, turnedBoard } from '../geometry/index.js';
 import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
 import { capturesOnly, compile, isPieceDef } from './compile.js';
 import { SQUARE as SQUARE_LATTICE } from '../geometry/square.js';
@@ -133,7 +133,7 @@ export function evaluatePrepared(preparedAny: Prepared, setup: SetUp, options: E
     const viewAll = (list: readonly Occupant[]) => onlyOnBoard(setup, list).map((o) => ({ ...o, ...view(o) }));
     const at = view(setup.at);
     const confine = prepared.key !== undefined ? setup.rules?.confine.get(prepared.key) : undefined;
-    const walk: WalkOptions = { assume: options.assume, masks: new Map(), ...(confine ? { confine } : {}) };
+    const walk: WalkOptions = { assume: options.assume, masks: new Map(), automata: new Map(), ...(confine ? { confine } : {}) };
     if (confine && zoneMask(confine, board)[at.rank * board.files + at.file] !== 1) {
         problems.add('invalid', `${prepared.key} is confined to ${confine.key} (the board's confine clause) and stands outside it, so it has no moves`, 'outside-zone');
         return result;
@@ -150,13 +150,19 @@ export function evaluatePrepared(preparedAny: Prepared, setup: SetUp, options: E
     const evaluate = (firstMove: boolean): Map<number, Destination> => {
         const found = new Map<number, Destination>();
         const walker = new Walker(occ, budget, { ...walk, firstMove });
+        // Destinations some way reaches without capturing on the way (the others are locustOnly).
+        const direct = new Set<number>();
         walker.run(plan, at.file, at.rank, (endpoint) => {
             const e = adjust(endpoint);
             if (e.x === at.file && e.y === at.rank) {
                 result.returnsToStart = true;
                 recordReturn(found, occ, e);
-            } else record(found, occ, e);
+            } else {
+                record(found, occ, e);
+                if (e.captured.length === 0) direct.add(occ.index(e.x, e.y));
+            }
         });
+        for (const [index, dest] of found) if (dest.locusts && !direct.has(index)) dest.locustOnly = true;
         if (mayRevisit(plan) || testsOccupancy(plan) || isCylinder(board)) {
             recheck(plan, occ, at, walker.reads, found, problems, { ...walk, firstMove }, adjust, options.budget);
         }

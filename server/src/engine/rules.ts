@@ -5,15 +5,15 @@
  * own-side)` finds `own-side` where a piece name would be found.
  */
 import type { Declaration } from '../model/piece.js';
-import { MAX_BOARD_SIDE, type Board, type Rules, type Square, type Zone } from './board.js';
-import { boardGeometry, boardProblem, notACell } from '../geometry/index.js';
-import { readSquareName } from '../geometry/square.js';
+import type { Rules, Zone } from './board.js';
+import { type Board, boardGeometry, boardProblem, MAX_RECTANGLE_SIDE, notACell, type Square } from '../geometry/index.js';
+import { parseSquare } from '../geometry/square.js';
 import type { EngineProblem, Resolver } from './plan.js';
 
 export type BoardDeclaration = Extract<Declaration, { kind: 'board' }>;
 
 /** The largest board any zone may refer to when the file declares none. */
-const LARGEST: Board = { files: MAX_BOARD_SIDE, ranks: MAX_BOARD_SIDE };
+const LARGEST: Board = { files: MAX_RECTANGLE_SIDE, ranks: MAX_RECTANGLE_SIDE };
 
 export interface ZoneItemProblem {
     /** Index of the item in the zone's list. */
@@ -33,7 +33,7 @@ export function zoneSquares(items: readonly string[], board: Board = LARGEST): {
     const squares: Square[] = [];
     const problems: ZoneItemProblem[] = [];
     const add = (sq: Square) => {
-        const index = sq.rank * MAX_BOARD_SIDE + sq.file;
+        const index = sq.rank * MAX_RECTANGLE_SIDE + sq.file;
         if (!seen.has(index)) {
             seen.add(index);
             squares.push(sq);
@@ -43,7 +43,7 @@ export function zoneSquares(items: readonly string[], board: Board = LARGEST): {
     const square = !board.shape;
     items.forEach((item, index) => {
         const corners = item.trim().toLowerCase().split('-');
-        const written = corners.map((c) => (/^[a-z]+[0-9]+$/.test(c) ? readSquareName(c) : undefined));
+        const written = corners.map((c) => (/^[a-z]+[0-9]+$/.test(c) ? parseSquare(c) : undefined));
         if (corners.length > 2 || written.some((sq) => !sq)) {
             problems.push({ index, message: `"${item}" is not a square (e5) or a rectangle of squares (d1-f3)` });
             return;
@@ -142,7 +142,7 @@ export function boardRules(declaration: BoardDeclaration, resolve: Resolver): { 
     return { rules: { board, confine, ...(promotionZone ? { promotionZone } : {}), zones: [...zones.values()] }, problems };
 }
 
-/** Whether a board is one the engine evaluates (a rectangle of 1..MAX_BOARD_SIDE each side, a hexagon of a supported side, some cell). */
+/** Whether a board is one the engine evaluates (a rectangle of 1..MAX_RECTANGLE_SIDE each side, a hexagon of a supported side, some cell). */
 export function validBoard(board: Board): boolean {
     return boardProblem(board) === undefined;
 }

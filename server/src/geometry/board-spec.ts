@@ -9,10 +9,10 @@
  *
  * Case and surrounding spaces are ignored. docs/cli.md and docs/geometry.md describe it for users.
  */
-import type { Board, Square } from '../engine/board.js';
+import type { Board, Square } from './board.js';
 import { boardGeometry, boardProblem, hexagonBoard } from './index.js';
 import { MAX_HEXAGON_SIDE, MAX_RECTANGLE_SIDE } from './limits.js';
-import { readSquareName } from './square.js';
+import { parseSquare } from './square.js';
 
 export type BoardSpecResult = { board: Board; error?: undefined } | { board?: undefined; error: string };
 
@@ -40,7 +40,7 @@ export function parseBoardSpec(text: string): BoardSpecResult {
             continue;
         }
         for (const name of part.slice('holes:'.length).split(',').filter((n) => n !== '')) {
-            const cell = readSquareName(name);
+            const cell = parseSquare(name);
             if (!cell || cell.file >= files || cell.rank < 0 || cell.rank >= ranks) return { error: `hole '${name}' is not a square of the ${files}x${ranks} board` };
             holes.push(cell);
         }

@@ -11,7 +11,7 @@
  * Adding a geometry (triangular, ...) means implementing these two interfaces and naming the
  * board shape in `BoardShape`; see docs/ARCHITECTURE.md, "The geometry seam".
  */
-import type { Board, Square } from '../engine/board.js';
+import type { Board, Square } from './board.js';
 
 /** A step on the lattice, from White's point of view. */
 export type Step = readonly [number, number];
@@ -69,6 +69,13 @@ export interface Geometry {
 
 export type GeometryKind = 'square' | 'hex';
 
+/** `BoardGeometry.cellMask` of a board's cells. */
+export function cellMaskOf(board: Board, cells: readonly Square[]): Uint8Array {
+    const mask = new Uint8Array(board.files * board.ranks);
+    for (const c of cells) mask[c.rank * board.files + c.file] = 1;
+    return mask;
+}
+
 /** Where a cell is drawn, in cell units (y grows upward, White's side at the bottom). */
 export interface CellPlace {
     /** Centre of the cell. */
@@ -86,6 +93,8 @@ export interface BoardGeometry {
     contains(cell: Square): boolean;
     /** Every cell, in reading order (rank by rank from White's side, file by file). */
     readonly cells: readonly Square[];
+    /** The cells as a mask of the lattice box, index rank * files + file (1: a cell): the engine's test of a cell, without a call. */
+    readonly cellMask: Uint8Array;
     /** The cell reached from `cell` by `step` (wrapping round on a cylinder), or undefined when off the board. */
     step(cell: Square, step: Step): Square | undefined;
     /** The board's own name of a cell: `e4` on squares, Glinski's `f6` on the hexagon. */

@@ -14,8 +14,8 @@
  * Each orientation's direction tests are exact sign tests on the step's cartesian (X, Y),
  * scaled to integers: files X ~ q, Y ~ 2r + q; rows X ~ 2q + r, Y ~ r.
  */
-import type { Board, Square } from '../engine/board.js';
-import type { BoardGeometry, CellPlace, DirectionTest, Geometry, Step } from './geometry.js';
+import type { Board, Square } from './board.js';
+import { cellMaskOf, type BoardGeometry, type CellPlace, type DirectionTest, type Geometry, type Step } from './geometry.js';
 import { indexOfLetters, lettersOf } from './file-letters.js';
 import { latticePathOffsets } from './square.js';
 
@@ -143,6 +143,7 @@ export class HexagonBoard implements BoardGeometry {
     readonly label: string;
     private readonly last: number;
     private cellList?: readonly Square[];
+    private mask?: Uint8Array;
     private box?: BoardGeometry['extent'];
 
     constructor(readonly side: number, readonly orientation: HexOrientation) {
@@ -163,6 +164,10 @@ export class HexagonBoard implements BoardGeometry {
             this.cellList = cells;
         }
         return this.cellList;
+    }
+
+    get cellMask(): Uint8Array {
+        return this.mask ??= cellMaskOf(this.board, this.cells);
     }
 
     get extent(): BoardGeometry['extent'] {

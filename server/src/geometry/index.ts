@@ -3,14 +3,15 @@
  * shape means (cells, names, steps, drawing), `geometryOf(board)` its lattice family. Nothing
  * outside server/src/geometry/ interprets `Board.shape`.
  */
-import type { Board, Square } from '../engine/board.js';
+import type { Board, Square } from './board.js';
 import type { BoardGeometry, Geometry } from './geometry.js';
 import { HexagonBoard } from './hex.js';
 import { MAX_HEXAGON_SIDE, MAX_RECTANGLE_SIDE, MIN_HEXAGON_SIDE } from './limits.js';
-import { fileLetters, inBox, readSquareName, RectangleBoard, SQUARE } from './square.js';
+import { inBox, parseSquare, RectangleBoard, SQUARE, squareName } from './square.js';
 
 export type { BoardGeometry, CellPlace, DirectionTest, Geometry, GeometryKind, Step } from './geometry.js';
-export type { BoardShape } from './shape.js';
+export type { Board, BoardShape, Square } from './board.js';
+export { fileName, parseSquare, squareName } from './square.js';
 export { SQUARE } from './square.js';
 export { HEX_FILES, HEX_ROWS, SQUARE_ONLY_DIRECTIONS } from './hex.js';
 export * from './limits.js';
@@ -63,7 +64,7 @@ export function onBoard(board: Board, sq: Square): boolean {
 
 /** The board's own name of a cell (Glinski's on the hexagon; a plain rectangle's square name). */
 export function cellName(board: Board, sq: Square): string {
-    return board.shape ? boardGeometry(board).name(sq) : fileLetters(sq.file) + String(sq.rank + 1);
+    return board.shape ? boardGeometry(board).name(sq) : squareName(sq);
 }
 
 /** The lattice family of `board` (square unless its shape says otherwise). */
@@ -110,7 +111,7 @@ export function isHole(board: Board, cell: Square): boolean {
 
 /** Whether the cell name `name` (well formed: letters, then a number) names one of the board's holes. */
 export function isHoleNamed(board: Board, name: string): boolean {
-    const square = board.shape?.kind === 'rectangle' ? readSquareName(name) : undefined;
+    const square = board.shape?.kind === 'rectangle' ? parseSquare(name) : undefined;
     return square !== undefined && isHole(board, square);
 }
 
@@ -120,7 +121,7 @@ export function isHoleNamed(board: Board, name: string): boolean {
  * declares it does not exist, else `j1 is not on the 8x8 board`.
  */
 export function notACell(board: Board, name: string): string {
-    const square = board.shape?.kind === 'rectangle' ? readSquareName(name) : undefined;
+    const square = board.shape?.kind === 'rectangle' ? parseSquare(name) : undefined;
     if (square && isHole(board, square)) return `${name} is a hole of the ${board.files}x${board.ranks}${isCylinder(board) ? ' cylinder' : ''} board`;
     return `${name} is not on ${theBoard(board)}`;
 }

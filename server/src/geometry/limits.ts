@@ -3,7 +3,7 @@
  * request, settings, client, CLI) reads its number from here; the values are those each used
  * before, named.
  */
-import type { Board } from '../engine/board.js';
+import type { Board } from './board.js';
 
 /** The largest rectangle the engine evaluates, on each side (files and ranks). Was 32. */
 export const MAX_RECTANGLE_SIDE = 64;

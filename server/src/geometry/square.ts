@@ -3,9 +3,8 @@
  * Euclidean outward test, the direction keywords' predicates (their names and docs are in
  * model/vocabulary.ts), and rectangle boards, with wrapped files (cylinder) and holes.
  */
-import type { Board, Square } from '../engine/board.js';
-import type { BoardGeometry, CellPlace, DirectionTest, Geometry, Step } from './geometry.js';
-import type { BoardShape } from './shape.js';
+import type { Board, BoardShape, Square } from './board.js';
+import { cellMaskOf, type BoardGeometry, type CellPlace, type DirectionTest, type Geometry, type Step } from './geometry.js';
 import { indexOfLetters, lettersOf } from './file-letters.js';
 
 /** Every sign and order permutation of (m, n), without duplicates, in a fixed order. */
@@ -99,13 +98,18 @@ export const SQUARE: Geometry = {
 /** The square board's file letters: a..z, then aa, ab, ... */
 const SQUARE_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** File letters a..z, then aa, ab, ... */
-export function fileLetters(file: number): string {
+/** Square-board name of a file: letters a..z, then aa, ab, ... */
+export function fileName(file: number): string {
     return lettersOf(file, SQUARE_LETTERS);
 }
 
-/** `f5`, `aa12` as lattice coordinates (not checked against any board); undefined if malformed. */
-export function readSquareName(text: string): Square | undefined {
+/** Square-board name of a lattice cell: file letters then the rank from 1 (`f5`, `aa12`). On a shaped board use `boardGeometry(board).name`. */
+export function squareName(sq: Square): string {
+    return fileName(sq.file) + String(sq.rank + 1);
+}
+
+/** `f5`, `aa12` as lattice coordinates (not checked against any board); undefined if malformed. On a shaped board use `boardGeometry(board).parse`. */
+export function parseSquare(text: string): Square | undefined {
     const m = /^([a-z]+)([0-9]+)$/.exec(text.trim().toLowerCase());
     if (!m) return undefined;
     return { file: indexOfLetters(m[1], SQUARE_LETTERS)!, rank: Number(m[2]) - 1 };
@@ -121,6 +125,7 @@ export class RectangleBoard implements BoardGeometry {
     readonly cylinder: boolean;
     /** Holes by index rank * files + file; undefined when there are none. */
     private readonly holes?: Uint8Array;
+    private mask?: Uint8Array;
 
     constructor(readonly board: Board, shape?: Extract<BoardShape, { kind: 'rectangle' }>) {
         const { files, ranks } = board;
@@ -138,6 +143,10 @@ export class RectangleBoard implements BoardGeometry {
         this.label = `${files}x${ranks}${this.cylinder ? ' cylinder' : ''}${holeCount > 0 ? ` with ${holeCount} hole${holeCount === 1 ? '' : 's'}` : ''}`;
     }
 
+    get cellMask(): Uint8Array {
+        return this.mask ??= cellMaskOf(this.board, this.cells);
+    }
+
     contains(cell: Square): boolean {
         return inBox(this.board, cell) && !this.holes?.[cell.rank * this.board.files + cell.file];
     }
@@ -150,11 +159,11 @@ export class RectangleBoard implements BoardGeometry {
     }
 
     name(cell: Square): string {
-        return fileLetters(cell.file) + String(cell.rank + 1);
+        return fileName(cell.file) + String(cell.rank + 1);
     }
 
     parse(name: string): Square | undefined {
-        const cell = readSquareName(name);
+        const cell = parseSquare(name);
         return cell && this.contains(cell) ? cell : undefined;
     }
 

@@ -13,16 +13,15 @@ import type { CodeActionProvider } from 'langium/lsp';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from '../semantics/issue-codes.js';
-import { isPreludeUri } from '../semantics/prelude.js';
 import type { LcpnServices } from '../semantics/module.js';
-import { convertDefinition, STYLE_NAMES, STYLES } from '../semantics/convert.js';
+import { STYLE_NAMES, STYLES } from '../semantics/convert.js';
 import { unclosedBrackets } from '../syntax/brackets.js';
-import { CONVERT_DOCUMENT_COMMAND } from './commands.js';
-import { definitionStyle, notationOf } from '../model/lower.js';
+import { CONVERT_DOCUMENT_COMMAND } from './protocol.js';
+import { definitionStyle, notationOf } from '../semantics/lower.js';
 import type { Move, Style } from '../model/piece.js';
 import { printMove } from '../model/print.js';
 import { parseBetza, parseParlett } from '../notation/index.js';
-import { nameStandardParts } from '../notation/standard-names.js';
+import { nameStandardParts, standardTable } from '../notation/standard-names.js';
 
 interface FixData {
     code?: string;
@@ -214,12 +213,12 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
      * piece in this file (the file defines it too, or it is the definition being rewritten).
      */
     private withStandardNames(move: Move, document: LangiumDocument): Move {
-        const named = nameStandardParts(move).move;
-        const uri = document.uri.toString();
         const models = this.services.lcpn.PieceModels;
+        const named = nameStandardParts(move, standardTable(models.preludePieces())).move;
+        const uri = document.uri.toString();
         const fromPrelude = (key: string) => {
             const node = models.definitionNode(key, uri);
-            return node !== undefined && isPreludeUri(AstUtils.getDocument(node).uri.toString());
+            return node !== undefined && this.services.lcpn.Prelude.isPrelude(AstUtils.getDocument(node).uri);
         };
         return refKeys(named).every(fromPrelude) ? named : move;
     }
@@ -228,11 +227,11 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
     private definitionConversions(document: LangiumDocument, params: CodeActionParams): CodeAction[] {
         const def = definitionAt(document, document.textDocument.offsetAt(params.range.start));
         if (!def?.$cstNode || !def.name) return [];
-        const models = this.services.lcpn.PieceModels;
+        const conversion = this.services.lcpn.Conversion;
         const actions: CodeAction[] = [];
         for (const style of STYLES) {
             if (definitionStyle(def) === style) continue;
-            const result = convertDefinition(models, document, def, style);
+            const result = conversion.convertDefinition(document, def, style);
             if (result.kind !== 'converted') continue;
             actions.push({
                 title: `Convert '${def.name}' to ${STYLE_NAMES[style]} style`, kind: CodeActionKind.RefactorRewrite,

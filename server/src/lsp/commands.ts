@@ -9,10 +9,9 @@ import { AbstractExecuteCommandHandler, type ExecuteCommandAcceptor, type Langiu
 import { DocumentState, URI } from 'langium';
 import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification } from 'vscode-languageserver';
 import type { LcpnServices } from '../semantics/module.js';
-import { conversionSummary, convertDocument, STYLE_NAMES, STYLES } from '../semantics/convert.js';
+import { conversionSummary, STYLE_NAMES, STYLES } from '../semantics/convert.js';
 import type { Style } from '../model/piece.js';
-
-export const CONVERT_DOCUMENT_COMMAND = 'lcpn.convertDocument';
+import { CONVERT_DOCUMENT_COMMAND } from './protocol.js';
 
 /** What `lcpn.convertDocument` answers. */
 export interface ConvertDocumentResult {
@@ -47,7 +46,7 @@ export class LcpnCommandHandler extends AbstractExecuteCommandHandler {
             const document = documents.getDocument(parsed);
             if (!document) throw new ResponseError(ErrorCodes.InvalidParams, `${uri} is not an open LCPN document`);
             const services = this.shared.ServiceRegistry.getServices(parsed) as LcpnServices;
-            const conversion = convertDocument(services.lcpn.PieceModels, document, style as Style);
+            const conversion = services.lcpn.Conversion.convertDocument(document, style as Style);
             const connection = this.shared.lsp.Connection;
             const { edits } = conversion;
             const applied = edits.length === 0 || !connection ? { applied: edits.length === 0 }

@@ -12,15 +12,15 @@ import * as ast from '../syntax/generated/ast.js';
 import { openBrackets } from '../syntax/brackets.js';
 import type { LcpnServices } from '../semantics/module.js';
 import type { LcpnPieceModels } from '../semantics/piece-models.js';
-import { isPreludeUri } from '../semantics/prelude.js';
+import type { LcpnPrelude } from '../workspace/prelude.js';
 import { preferredDefinition, type LcpnScopeProvider } from '../semantics/scope-provider.js';
-import { definitionStyle } from '../model/lower.js';
+import { definitionStyle } from '../semantics/lower.js';
 import { normalizeName } from '../model/names.js';
 import type { Style } from '../model/piece.js';
 import { printPiece } from '../model/print.js';
 import { spellName } from '../model/spelling.js';
 import { DECLARATION_WORDS, DIRECTION_NAMES, directionDoc, FUNCTIONS, HEXAGON_ORIENTATION_WORDS, PROPERTIES, QUALIFIERS, type Word } from '../model/vocabulary.js';
-import { bodyKind } from '../model/body-kind.js';
+import { bodyKind } from '../semantics/body-kind.js';
 import { codeBlock } from '../views/markdown.js';
 import { CONDITIONALS, definitionSnippets } from './snippets.js';
 
@@ -36,6 +36,7 @@ const FUNCTION_DETAIL = { modifier: 'modifier function', annotation: 'annotation
 
 export class LcpnCompletionProvider extends DefaultCompletionProvider {
     private readonly pieceModels: LcpnPieceModels;
+    private readonly prelude: LcpnPrelude;
     /** The parsed document of each text being completed (findFeaturesAt is given the text only). */
     private readonly parsed = new WeakMap<TextDocument, LangiumDocument>();
     private readonly definitionTexts = new WeakMap<ast.Definition, { kind: 'markdown'; value: string }>();
@@ -46,6 +47,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         super(services);
         this.pieceModels = services.lcpn.PieceModels;
         this.files = services.lcpn.FileGeometry;
+        this.prelude = services.lcpn.Prelude;
     }
 
     override async getCompletion(document: LangiumDocument, params: CompletionParams): Promise<CompletionList | undefined> {
@@ -165,7 +167,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         if (!composition) {
             const table = (this.scopeProvider as LcpnScopeProvider).definitionTable();
             for (const [key, candidates] of table) {
-                const description = preferredDefinition(candidates, uri);
+                const description = preferredDefinition(candidates, uri, this.prelude);
                 // The definition being edited is not proposed: using it in itself is a cycle.
                 if (!description || (editing && normalizeName(editing.name ?? '') === key)) continue;
                 const label = spellName(key, style);
@@ -173,7 +175,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
                 const where = description.documentUri.toString();
                 items.push({
                     label, kind: CompletionItemKind.Class, sortText: functionPosition ? '2' : '1',
-                    detail: `piece · ${isPreludeUri(where) ? 'standard prelude' : where === uri ? 'this file' : where.split('/').pop()}`,
+                    detail: `piece · ${this.prelude.isPrelude(where) ? 'standard prelude' : where === uri ? 'this file' : where.split('/').pop()}`,
                     documentation: this.definitionText(key, uri)
                 });
             }

@@ -6,8 +6,7 @@
  * A spec that cannot be read is not used: the next choice is, and the problem is said in words.
  * The client never reads a spec; the boards its chooser offers come from here.
  */
-import type { Board } from '../engine/board.js';
-import { boardGeometry, boardProblem, DIAGRAM_REQUEST_BOARD, MAX_RECTANGLE_SIDE } from '../geometry/index.js';
+import { type Board, boardGeometry, boardProblem, DIAGRAM_REQUEST_BOARD, MAX_RECTANGLE_SIDE } from '../geometry/index.js';
 import { offeredBoards, parseBoardSpec, printBoardSpec } from '../geometry/board-spec.js';
 import type { BoardOffer, BoardSource, RequestedBoard } from './protocol.js';
 import type { LcpnServices } from '../semantics/module.js';
@@ -56,6 +55,11 @@ export async function diagramConfig(services: LcpnServices): Promise<Record<stri
         return undefined;
     }
 }
+
+/** Where the board drawn came from, as the notes of views/board-rules.ts say it ("does not fit on the 8x8 board chosen for the diagram"). */
+export const boardSourceWords: Readonly<Record<BoardSource, string>> = {
+    request: 'chosen for the diagram', settings: 'of the lcpn.diagram setting', declared: 'declared', default: 'drawn'
+};
 
 export interface ChosenBoard {
     board: Board;

@@ -11,23 +11,24 @@
 import { AstUtils, CstUtils, URI, type LangiumDocument } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
 import * as ast from '../syntax/generated/ast.js';
-import { nameRole } from '../semantics/name-roles.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { declaredBoard, type DeclaredBoard } from '../semantics/declared-board.js';
 import type { Blocker } from './protocol.js';
-import type { Board, Occupant, SetUp, Side } from '../engine/board.js';
-import { boardGeometry, DIAGRAM_REQUEST_BOARD, isHoleNamed, notACell } from '../geometry/index.js';
+import type { Occupant, SetUp, Side } from '../engine/board.js';
+import { type Board, boardGeometry, DIAGRAM_REQUEST_BOARD, isHoleNamed, notACell } from '../geometry/index.js';
 import { printBoardSpec } from '../geometry/board-spec.js';
-import { boardOffers, boardSetting, chooseBoard, diagramConfig, type BoardAsked } from './diagram-board.js';
+import { boardOffers, boardSetting, boardSourceWords, chooseBoard, diagramConfig, type BoardAsked } from './diagram-board.js';
 import { destinations } from '../engine/report.js';
 import { renderSvgDiagram } from '../diagram/svg.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import { boardFacts, destinationFacts } from '../diagram/facts.js';
 import { zoneFacts } from '../diagram/zones.js';
-import { outsideZoneFacts, pieceZones, rulesFor } from '../views/zones.js';
-import type { PieceDef } from '../model/piece.js';
+import { fitRules } from '../views/board-rules.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
+import { defaultSquare } from '../views/home.js';
+import { outsideZoneFacts, pieceZones } from '../views/zones.js';
 import { normalizeName } from '../model/names.js';
-import { caveats } from '../views/piece-summary.js';
+import { caveats, sentence } from '../views/piece-summary.js';
 
 import {
     PIECE_DIAGRAM_REQUEST, type PieceDiagramParams, type PieceDiagramResult as PieceDiagramAnswer
@@ -44,7 +45,7 @@ export const DEFAULT_DIAGRAM_BOARD = DIAGRAM_REQUEST_BOARD;
  */
 export type PieceDiagramResult = PieceDiagramAnswer
     & Required<Pick<PieceDiagramAnswer, 'promotions' | 'facts' | 'side' | 'firstMove' | 'firstMoveMatters' | 'boardSource'
-        | 'boardSpec' | 'boardLabel' | 'cellWord' | 'boardOffers' | 'blockers'>>;
+        | 'boardSpec' | 'boardLabel' | 'cellWord' | 'boardOffers' | 'blockers' | 'boardNotes' | 'definitionNotes'>>;
 
 /** The request as the server answers it: the `lcpn.diagram` settings read from the client first (the hover reads them the same way). */
 export async function answerPieceDiagram(shared: LangiumSharedServices, params: PieceDiagramParams): Promise<PieceDiagramResult | null> {
@@ -60,20 +61,25 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
     const document = shared.workspace.LangiumDocuments.hasDocument(uri) ? shared.workspace.LangiumDocuments.getDocument(uri) : undefined;
     if (!document) return null;
     const services = shared.ServiceRegistry.getServices(uri) as LcpnServices;
-    const piece = pieceAt(services, document, params.position);
-    if (!piece) return null;
+    const definition = definitionAt(services, document, params.position);
+    const piece = definition && services.lcpn.PieceModels.loweredOf(definition)?.piece;
+    if (!definition || !piece) return null;
     const declared = declaredBoard(services.lcpn.PieceModels, document);
     const chosen = chooseBoard(params.board, setting, declared?.rules.board);
     const board = chosen.board;
     const geometry = boardGeometry(board);
-    const asked = params.at === undefined || params.at === null ? undefined : geometry.parse(params.at);
-    const at = asked ?? geometry.centre;
-    // A cell the board does not have (a hole, off the board, not a cell name) is said, as the CLI says it, not passed over.
-    const atProblem = params.at !== undefined && params.at !== null && !asked ? unusableCell(board, params.at, geometry.name(at)) : undefined;
     const side: Side = params.side === 'black' ? 'black' : 'white';
     const firstMove = params.firstMove === true;
-    // The file's rules (zones named on its board) hold on a board of the same lattice only: a palace named on squares means nothing on a hexagon.
-    const rules = rulesFor(board, declared?.rules);
+    // The file's rules on the board drawn (views/board-rules.ts, as the CLI's --board): a clause whose zone does not fit is left out, and said.
+    const fitted = declared ? fitRules(declared.rules, board, declared.key, boardSourceWords[chosen.source]) : undefined;
+    const rules = fitted?.rules;
+    const resolve = services.lcpn.PieceModels.resolverFor(document.uri.toString());
+    const asked = params.at === undefined || params.at === null ? undefined : geometry.parse(params.at);
+    // Where the piece is shown when no cell is asked for (or the one asked for cannot be used): views/home.ts, as every view.
+    const home = asked ? undefined : defaultSquare(piece, resolve, board, rules, side);
+    const at = asked ?? home!.at;
+    // A cell the board does not have (a hole, off the board, not a cell name) is said, as the CLI says it, not passed over.
+    const atProblem = params.at !== undefined && params.at !== null && !asked ? unusableCell(board, params.at, geometry.name(at), home?.zone) : undefined;
     const setup: SetUp = { board, at, friends: [], enemies: [], side, firstMove, ...(rules ? { rules } : {}) };
     // The blockers on cells of this board, as the client named them (it keeps those the answer lists).
     const placed: Blocker[] = [];
@@ -86,7 +92,6 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         (blocker.side === 'enemy' ? setup.enemies : setup.friends).push(occupant);
         placed.push(blocker.piece ? { square: blocker.square, side: blocker.side, piece: blocker.piece } : { square: blocker.square, side: blocker.side });
     }
-    const resolve = services.lcpn.PieceModels.resolverFor(document.uri.toString());
     const result = destinations(piece, setup, resolve);
     // Whether a first-move switch means anything for this piece here: asked on the empty board, so
     // that a blocker in the way of a double step does not hide the switch.
@@ -104,6 +109,9 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
         cellWord: geometry.geometry.cellWord,
         ...(chosen.problem ? { boardProblem: chosen.problem } : {}),
         ...(atProblem ? { atProblem } : {}),
+        boardNotes: (fitted?.notes ?? []).map(sentence),
+        // A broken definition of the file's own behind this diagram is said, never shown silently as another (semantics/broken-definitions.ts).
+        definitionNotes: brokenDefinitionNotes(services, document, definition).map(sentence),
         boardOffers: boardOffers(declared ? { name: declared.node.name || declared.key, board: declared.rules.board } : undefined),
         blockers: placed,
         svg: renderSvgDiagram(setup, result.destinations, { window, labels: true, interactive: true, title, zones }),
@@ -121,18 +129,19 @@ export function pieceDiagram(shared: LangiumSharedServices, params: PieceDiagram
 }
 
 /**
- * Why the piece does not stand on `asked`, and where it stands instead (`centre`), in one sentence:
+ * Why the piece does not stand on `asked`, and where it stands instead (`home`, where it is
+ * shown by default: in `zone`, else the centre), in one sentence:
  * `e5 is a hole of the 9x9 board: no piece can stand there; the piece stands on the centre, d5.`
  */
-export function unusableCell(board: Board, asked: string, centre: string): string {
+export function unusableCell(board: Board, asked: string, home: string, zone?: string): string {
     const name = asked.trim().toLowerCase();
     const geometry = boardGeometry(board);
     const word = geometry.geometry.cellWord;
     const shown = name.length > 16 ? `${name.slice(0, 16)}...` : name;
     const why = /^[a-z]+[0-9]+$/.test(name)
         ? isHoleNamed(board, name) ? `${notACell(board, name)}: no piece can stand there` : notACell(board, name)
-        : `'${shown}' is not a ${word} name (${word}s are named by a file letter and a rank number, such as ${centre})`;
-    return `${why}; the piece stands on the centre, ${centre}.`;
+        : `'${shown}' is not a ${word} name (${word}s are named by a file letter and a rank number, such as ${home})`;
+    return `${why}; the piece stands ${zone ? `in its zone ${zone}, on` : 'on the centre,'} ${home}.`;
 }
 
 /** The declared board as the client shows it: its name as written, its size, its spec and words. */
@@ -141,16 +150,14 @@ export function describeDeclared(declared: DeclaredBoard): { name: string; files
     return { name: declared.node.name || declared.key, files: board.files, ranks: board.ranks, spec: printBoardSpec(board), label: boardGeometry(board).label };
 }
 
-/** The piece named under the cursor, or the definition around it. */
-export function pieceAt(services: LcpnServices, document: LangiumDocument, position: { line: number; character: number }): PieceDef | undefined {
+/** The definition of the piece named under the cursor, or the definition around it. */
+export function definitionAt(services: LcpnServices, document: LangiumDocument, position: { line: number; character: number }): ast.Definition | undefined {
     const root = document.parseResult.value.$cstNode;
     if (!root) return undefined;
     const offset = document.textDocument.offsetAt(position);
     const leaf = CstUtils.findLeafNodeAtOffset(root, offset) ?? CstUtils.findLeafNodeAtOffset(root, Math.max(0, offset - 1));
     if (!leaf) return undefined;
-    const models = services.lcpn.PieceModels;
     const node = leaf.astNode;
-    if (ast.isNameRef(node) && nameRole(node) === 'piece' && node.ref.ref) return models.loweredOf(node.ref.ref)?.piece;
-    const def = AstUtils.getContainerOfType(node, ast.isDefinition);
-    return def ? models.loweredOf(def)?.piece : undefined;
+    if (ast.isNameRef(node) && services.lcpn.NameRoles.role(node) === 'piece' && node.ref.ref) return node.ref.ref;
+    return AstUtils.getContainerOfType(node, ast.isDefinition);
 }

@@ -3,7 +3,7 @@ import type { AstNode, CstNode, LangiumDocument } from 'langium';
 import { DefaultDocumentSymbolProvider } from 'langium/lsp';
 import type { DocumentSymbol } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
-import { definitionStyle } from '../model/lower.js';
+import { definitionStyle } from '../semantics/lower.js';
 
 const STYLE_DETAIL = { lisp: 'Lisp', c: 'C', sql: 'SQL' } as const;
 

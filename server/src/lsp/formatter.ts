@@ -6,14 +6,13 @@
  * Line breaks the user wrote are kept (at most one blank line), except where a rule asks for
  * no space at all (after an opening bracket, before `:keyword`, `,`, a call's `(`).
  */
-import { AstUtils, GrammarUtils, interruptAndCheck, isCompositeCstNode, URI, type AstNode, type Cancellation, type CstNode, type LangiumDocument, type LeafCstNode } from 'langium';
+import { AstUtils, GrammarUtils, interruptAndCheck, isCompositeCstNode, URI, type AstNode, type Cancellation, type CstNode, type LangiumDocument, type LangiumSharedCoreServices, type LeafCstNode } from 'langium';
 import { AbstractFormatter, Formatting, type FormattingAction } from 'langium/lsp';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentFormattingParams, DocumentRangeFormattingParams } from 'vscode-languageserver-protocol';
 import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-types';
 import * as ast from '../syntax/generated/ast.js';
 import { breaksLispClauses, codeChildren, isLispForm, isLongConditional, Layout, LINE_WIDTH, oneLineWidth, ownComposite } from './format-layout.js';
-import { standaloneServices } from '../model/parse-text.js';
 import { lineEnding } from '../syntax/text-lines.js';
 
 /** Highest priority: every definition starts on its own line. */
@@ -29,6 +28,24 @@ const DEFAULT_TESTS = new Set(['t', 'else', 'otherwise']);
 type Gap = { lines: number } | { spaces: number };
 
 export class LcpnFormatter extends AbstractFormatter {
+    /** `shared`: where `layOutDefinition` makes its throwaway document. */
+    constructor(private readonly shared: LangiumSharedCoreServices) {
+        super();
+    }
+
+    /**
+     * One definition, as printed on one line by a converter, laid out as the formatter lays it out
+     * (a long conditional over several lines). Text that does not parse cleanly is returned as is.
+     */
+    layOutDefinition(text: string): string {
+        if (text.length <= LINE_WIDTH || !/\b(cond|if|IF)\b/.test(text)) return text;
+        const document = this.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse('memory:///layout.lcpn'));
+        const { lexerErrors, parserErrors } = document.parseResult;
+        if (lexerErrors.length > 0 || parserErrors.length > 0) return text;
+        const edits = this.formatSync(document, { tabSize: 4, insertSpaces: true });
+        return TextDocument.applyEdits(document.textDocument, edits).replace(/\n$/, '');
+    }
+
     /** Formatting without cancellation, for `layOutDefinition`. */
     formatSync(document: LangiumDocument, options: FormattingOptions): TextEdit[] {
         return this.doDocumentFormat(document, options);
@@ -261,21 +278,6 @@ function countLines(text: string): number {
         }
     }
     return lines;
-}
-
-/**
- * One definition, as printed on one line by a converter, laid out as the formatter lays it out
- * (a long conditional over several lines). Text that does not parse cleanly is returned as is.
- */
-export function layOutDefinition(text: string): string {
-    if (text.length <= LINE_WIDTH || !/\b(cond|if|IF)\b/.test(text)) return text;
-    const services = standaloneServices();
-    const document = services.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse('memory:///layout.lcpn'));
-    const { lexerErrors, parserErrors } = document.parseResult;
-    if (lexerErrors.length > 0 || parserErrors.length > 0) return text;
-    const formatter = services.Lcpn.lsp.Formatter as LcpnFormatter;
-    const edits = formatter.formatSync(document, { tabSize: 4, insertSpaces: true });
-    return TextDocument.applyEdits(document.textDocument, edits).replace(/\n$/, '');
 }
 
 /** The spacing rules collected by `format`, looked up by the token gap they apply to. */

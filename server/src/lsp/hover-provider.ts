@@ -10,15 +10,13 @@ import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
 import type { DiagramStyle } from './client.js';
-import { nameRole } from '../semantics/name-roles.js';
-import { isPreludeUri } from '../semantics/prelude.js';
 import { candidateFileNames, isAmbiguityError } from '../semantics/scope-provider.js';
 import { brokenDefinitionElsewhere, brokenWhere } from '../semantics/broken-elsewhere.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { declaredBoard } from '../semantics/declared-board.js';
-import type { Board, Rules } from '../engine/board.js';
-import { boardGeometry, HOVER_BOARD } from '../geometry/index.js';
-import { boardSetting, diagramConfig } from './diagram-board.js';
+import type { Rules } from '../engine/board.js';
+import { type Board, boardGeometry, HOVER_BOARD } from '../geometry/index.js';
+import { boardSetting, boardSourceWords, diagramConfig } from './diagram-board.js';
 import type { BoardDeclaration } from '../engine/rules.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
@@ -27,7 +25,8 @@ import { declarationWord, directionDoc, functionWord, hexagonalWord, keywordWord
 import { zoneSquares } from '../engine/rules.js';
 import { escapeMarkdown, inlineCode } from '../views/markdown.js';
 import { pieceMarkdown } from '../views/piece-markdown.js';
-import { rulesFor } from '../views/zones.js';
+import { fitRules } from '../views/board-rules.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import type { PieceDef } from '../model/piece.js';
 import { toBetza, toParlett } from '../notation/index.js';
 
@@ -120,6 +119,8 @@ interface DiagramSettings {
     boardSet?: boolean;
     /** Why the board the settings name cannot be used (one sentence, said above the diagrams). */
     boardProblem?: string;
+    /** What of the declared board does not apply on the settings' board (views/board-rules.ts). */
+    boardNotes?: string[];
     /** The document's board declaration, resolved (zones, confinements, promotion zone). */
     rules?: Rules;
     declaration?: BoardDeclaration;
@@ -142,7 +143,8 @@ export class LcpnHoverProvider implements HoverProvider {
         const declared = declaredBoard(this.services.lcpn.PieceModels, document);
         if (declared) {
             const board = settings.boardSet ? settings.board : declared.rules.board;
-            Object.assign(settings, { board, rules: rulesFor(board, declared.rules), declaration: declared.declaration });
+            const fitted = fitRules(declared.rules, board, declared.key, boardSourceWords.settings);
+            Object.assign(settings, { board, rules: fitted.rules, declaration: declared.declaration, boardNotes: fitted.notes });
         }
         // The export links reopen this hover's piece in the panel: the URI as the client sent it.
         if (this.services.lcpn.Client.exportCommand) settings.exportFrom = { uri: params.textDocument.uri, position: params.position };
@@ -171,16 +173,16 @@ export class LcpnHoverProvider implements HoverProvider {
         const models = this.services.lcpn.PieceModels;
         if (ast.isDefinition(node) && node.name === text) {
             const lowered = models.loweredOf(node);
-            return lowered ? this.piece(lowered.piece, uri, settings) : undefined;
+            return lowered ? this.piece(lowered.piece, uri, settings, undefined, brokenDefinitionNotes(this.services, document, node)) : undefined;
         }
         if (ast.isNameRef(node)) {
-            const role = nameRole(node);
+            const role = this.services.lcpn.NameRoles.role(node);
             if (role === 'piece') {
                 const target = node.ref.ref;
                 if (!target) return this.declared(normalizeName(text), uri, settings) ?? this.unresolved(node, text, document);
                 const lowered = models.loweredOf(target);
-                const origin = isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? 'standard prelude' : undefined;
-                return lowered ? this.piece(lowered.piece, uri, settings, origin) : undefined;
+                const origin = this.services.lcpn.Prelude.isPrelude(AstUtils.getDocument(target).uri) ? 'standard prelude' : undefined;
+                return lowered ? this.piece(lowered.piece, uri, settings, origin, brokenDefinitionNotes(this.services, document, target)) : undefined;
             }
             // A zone, condition or function the file defines, used by name (`in(palace)`, `if (on_own_side)`, `capture_a_general(rook)`).
             const defined = this.declared(normalizeName(text), uri, settings);
@@ -261,7 +263,8 @@ export class LcpnHoverProvider implements HoverProvider {
         });
     }
 
-    private piece(piece: PieceDef, uri: string, settings: DiagramSettings, origin?: string): string {
+    /** `notes`: what broken definitions of the file's own change in what is shown (semantics/broken-definitions.ts). */
+    private piece(piece: PieceDef, uri: string, settings: DiagramSettings, origin?: string, notes: string[] = []): string {
         const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
         if (piece.declaration) return this.declaration(piece, resolve, settings, origin) ?? '';
         return pieceMarkdown(piece, resolve, {
@@ -271,7 +274,7 @@ export class LcpnHoverProvider implements HoverProvider {
             images: settings.style !== 'text',
             text: settings.style !== 'image',
             origin,
-            ...(settings.boardProblem ? { notice: settings.boardProblem } : {}),
+            notices: [...(settings.boardProblem ? [settings.boardProblem] : []), ...(settings.boardNotes ?? []), ...notes],
             extra: notationLines(piece, resolve, settings.declaration),
             exportFrom: settings.exportFrom
         });

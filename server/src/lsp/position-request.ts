@@ -9,21 +9,23 @@
  * board spec (`hex6 w:king@f6`). Cells are named and read by the board's geometry (Glinski's names
  * on the hexagon): the client reads none. For the editor's position view.
  */
-import { URI } from 'langium';
+import { URI, type LangiumDocument } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
 import type { LcpnServices } from '../semantics/module.js';
 import { normalizeName } from '../model/names.js';
-import type { Board, Rules, SetUp, Square } from '../engine/board.js';
-import { boardGeometry } from '../geometry/index.js';
+import type { Rules, SetUp } from '../engine/board.js';
+import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import { printBoardSpec } from '../geometry/board-spec.js';
 import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, parsePosition, PositionError, setUpFor, type PieceLookup, type Position } from '../engine/position.js';
 import type { DiagramZone } from '../diagram/zones.js';
-import { pieceZones, rulesFor } from '../views/zones.js';
+import { fitRules } from '../views/board-rules.js';
+import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
+import { pieceZones } from '../views/zones.js';
 import { declaredBoard } from '../semantics/declared-board.js';
 import { destinations } from '../engine/report.js';
 import { renderSvgDiagram } from '../diagram/svg.js';
 import { renderTextDiagram } from '../diagram/text.js';
-import { caveats } from '../views/piece-summary.js';
+import { caveats, sentence } from '../views/piece-summary.js';
 
 import {
     POSITION_DIAGRAM_REQUEST, type PositionDiagramParams, type PositionDiagramResult as PositionDiagramAnswer
@@ -40,7 +42,8 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     const services = shared.ServiceRegistry.getServices(uri) as LcpnServices;
     const document = shared.workspace.LangiumDocuments.getDocument(uri)!;
     // The document's board declaration: its zones, confinements and promotion zone apply in the position.
-    const declared = declaredBoard(services.lcpn.PieceModels, document)?.rules;
+    const declaration = declaredBoard(services.lcpn.PieceModels, document);
+    const declared = declaration?.rules;
     // A string that names no board (it starts with a side's pieces) is on the declared board, as `lcpn show/moves --position` reads it.
     const prefix = declared && /^\s*(w|b|white|black):/i.test(params.position) ? `${printBoardSpec(declared.board)} ` : '';
     let position: Position;
@@ -55,8 +58,9 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         return { position: params.position, board: { files: 0, ranks: 0 }, pieces: [], svg: '', text: '', error: { message: error.message, column } };
     }
     const geometry = boardGeometry(position.board);
-    // The file's rules hold on a board of their own lattice only (zones named on squares mean nothing on a hexagon).
-    const rules = rulesFor(position.board, declared);
+    // The file's rules on the position's board (views/board-rules.ts, as `lcpn show --position`): a clause whose zone does not fit is left out, and said.
+    const fitted = declaration ? fitRules(declaration.rules, position.board, declaration.key, 'of the position') : undefined;
+    const rules = fitted?.rules;
     const resolve = services.lcpn.PieceModels.resolverFor(uri.toString());
     const lookup: PieceLookup = (name) => {
         const piece = resolve(normalizeName(name));
@@ -69,6 +73,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         boardLabel: geometry.label,
         cellWord: geometry.geometry.cellWord,
         pieces: position.pieces.map((p) => ({ name: p.name, side: p.side, square: geometry.name(p.square), known: lookup(p.name) !== undefined })),
+        boardNotes: (fitted?.notes ?? []).map(sentence),
         svg: '',
         text: ''
     };
@@ -93,7 +98,8 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
             name: mover.name, side: mover.side, square: name(mover.square),
             moves: moves.destinations.filter((d) => d.move && !enemyOn.has(name(d.square))).map((d) => name(d.square)),
             captures: moves.destinations.filter((d) => (d.capture || d.igui) && enemyOn.has(name(d.square))).map((d) => name(d.square)),
-            notes: caveats(moves.problems)
+            // A broken definition of the file's own behind the piece is said first (semantics/broken-definitions.ts), as in the piece view.
+            notes: [...brokenNotes(services, document, mover.name), ...caveats(moves.problems)]
         };
     } else {
         // No piece chosen: the position itself, White's pieces as friends of nobody in particular.
@@ -115,6 +121,13 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         };
     }
     return result;
+}
+
+/** What broken definitions of the document's own change for the piece `name` of a position, as sentences. */
+function brokenNotes(services: LcpnServices, document: LangiumDocument, name: string): string[] {
+    const models = services.lcpn.PieceModels;
+    const node = models.definitionNode(normalizeName(name), document.uri.toString());
+    return node ? brokenDefinitionNotes(services, document, node).map(sentence) : [];
 }
 
 /** The declared board's zones as White sees them, outlined (no piece chosen: none is more relevant). */

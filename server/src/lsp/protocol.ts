@@ -50,7 +50,11 @@ export interface PieceDiagramParams {
      * answer's `boardProblem` says why.
      */
     board?: RequestedBoard;
-    /** The cell the piece stands on; the server uses the centre when absent or not a cell of the board (a hole, off it), and says why (`atProblem`). */
+    /**
+     * The cell the piece stands on; absent: where it is shown by default (in the zone it is
+     * confined to, else the centre); that too when the cell is not one of the board (a hole, off
+     * it), and the answer says why (`atProblem`).
+     */
     at?: string;
     /** Whose piece it is; default White. */
     side?: PlayerSide;
@@ -81,8 +85,21 @@ export interface PieceDiagramResult {
     cellWord?: 'square' | 'cell';
     /** Why the board asked for (params or setting) was not used, one sentence; the diagram is on the next choice (the declared board, else the default). */
     boardProblem?: string;
-    /** Why the cell asked for (`at` in the params) was not used: a hole, off the board, not a cell name; one sentence ending with where the piece stands (the centre). Absent from older servers. */
+    /** Why the cell asked for (`at` in the params) was not used: a hole, off the board, not a cell name; one sentence ending with where the piece stands (where it is shown by default: in the zone it is confined to, else the centre). Absent from older servers. */
     atProblem?: string;
+    /**
+     * What of the document's declared board does not apply on the board drawn (a confinement or
+     * promotion zone that does not fit on it), one sentence each, as `lcpn show --board` says it;
+     * empty on the declared board itself. Absent from older servers.
+     */
+    boardNotes?: string[];
+    /**
+     * What a broken definition of the document's own changes in this diagram, one sentence each: the
+     * piece's own definition has an error (its moves are those of what could be read), its name
+     * means another file's or the prelude's definition because the document's own could not be
+     * completed, or it uses such a name. Empty nearly always; absent from older servers.
+     */
+    definitionNotes?: string[];
     /** The boards the panel's chooser offers (the declared one first); absent from older servers. */
     boardOffers?: BoardOffer[];
     /** The blockers placed (those on the board and not on the piece's cell); absent from older servers. */
@@ -144,6 +161,8 @@ export interface PositionDiagramResult {
     /** What one cell of the board is called: `square`, or `cell` on a hexagon; absent from older servers (square). */
     cellWord?: 'square' | 'cell';
     pieces: PositionPiece[];
+    /** What of the document's declared board does not apply on the position's board, one sentence each (as `lcpn show --position` says it); absent from older servers. */
+    boardNotes?: string[];
     selected?: Omit<PositionPiece, 'known'> & { moves: string[]; captures: string[]; notes: string[] };
     attackers?: { square: string; pieces: (Omit<PositionPiece, 'known'> & { how: 'land' | 'igui' })[] };
     svg: string;
@@ -161,3 +180,33 @@ export interface ExportDiagramArguments {
     position: { line: number; character: number };
     format?: 'svg' | 'png';
 }
+
+/** The scheme under which VS Code serves the standard prelude, read-only (a content provider). */
+export const PRELUDE_SCHEME = 'lcpn-prelude';
+
+/** The prelude's URI when no file names it: the one VS Code serves, and the browser server's own. */
+export const VIRTUAL_PRELUDE_URI = `${PRELUDE_SCHEME}:/standard.lcpn`;
+
+/** What a client may send as `initialize`'s `initializationOptions` (each optional; other clients send none). */
+export interface LcpnInitializationOptions {
+    /** The URI the client serves the prelude under; the server names the prelude so (go-to-definition opens it there). */
+    preludeUri?: string;
+    /** The client has the `lcpn.exportDiagram` command and trusts it in hover markdown, so hovers may link to it. */
+    exportCommand?: boolean;
+    /** The user's choice of diagrams in hovers (Neovim, Emacs: README). */
+    diagramStyle?: 'image' | 'text' | 'both';
+}
+
+/**
+ * Requests from the server to the web extension, whose workspace files the web worker can read
+ * only through `vscode.workspace.fs` (server/src/browser/client-file-system.ts). Each takes
+ * `{ uri }`, a URI string as the client sent it.
+ */
+export const CLIENT_FS_STAT = 'lcpn/fs/stat';
+export const CLIENT_FS_READ_FILE = 'lcpn/fs/readFile';
+export const CLIENT_FS_READ_DIRECTORY = 'lcpn/fs/readDirectory';
+
+/** The answer to {@link CLIENT_FS_STAT}: `type` is `file`, `directory` or `other` (a link is followed). */
+export interface ClientFileStat { type: 'file' | 'directory' | 'other'; size: number }
+/** One entry of the answer to {@link CLIENT_FS_READ_DIRECTORY}. */
+export interface ClientDirectoryEntry { uri: string; type: ClientFileStat['type'] }

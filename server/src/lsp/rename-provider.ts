@@ -8,9 +8,8 @@ import { AstUtils, CstUtils, URI, type LangiumDocument } from 'langium';
 import { DefaultRenameProvider } from 'langium/lsp';
 import { LSPErrorCodes, ResponseError, type Range, type RenameParams, type TextDocumentPositionParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
-import { isPreludeUri } from '../semantics/prelude.js';
 import type { LcpnServices } from '../semantics/module.js';
-import { definitionStyle } from '../model/lower.js';
+import { definitionStyle } from '../semantics/lower.js';
 import { hasDigit } from '../model/names.js';
 
 export class LcpnRenameProvider extends DefaultRenameProvider {
@@ -39,7 +38,7 @@ export class LcpnRenameProvider extends DefaultRenameProvider {
         const documents = this.lcpn.shared.workspace.LangiumDocuments;
         const changes: Record<string, TextEdit[]> = {};
         for (const [uri, edits] of Object.entries(edit.changes)) {
-            if (isPreludeUri(uri)) continue;
+            if (this.lcpn.lcpn.Prelude.isPrelude(uri)) continue;
             const target = documents.getDocument(URI.parse(uri));
             changes[uri] = edits.map((e) => ({ range: e.range, newText: target ? this.spell(target, e.range, newName) : newName }));
         }
@@ -61,7 +60,7 @@ export class LcpnRenameProvider extends DefaultRenameProvider {
         const leaf = root && CstUtils.findDeclarationNodeAtOffset(root, document.textDocument.offsetAt(params.position), this.grammarConfig.nameRegexp);
         if (!leaf) return false;
         const targets = this.references.findDeclarations(leaf);
-        return targets.some((t) => isPreludeUri(AstUtils.getDocument(t).uri.toString()));
+        return targets.some((t) => this.lcpn.lcpn.Prelude.isPrelude(AstUtils.getDocument(t).uri));
     }
 }
 

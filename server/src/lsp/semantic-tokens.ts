@@ -13,11 +13,11 @@ import {
 } from 'langium/lsp';
 import { SemanticTokenModifiers, SemanticTokenTypes, type SemanticTokensOptions } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
-import { nameRole } from '../semantics/name-roles.js';
+import { LcpnNameRoles } from '../semantics/name-roles.js';
 import type { LcpnServices } from '../semantics/module.js';
 import type { LcpnPieceModels } from '../semantics/piece-models.js';
 import { normalizeKeyword } from '../model/names.js';
-import { isPreludeUri } from '../semantics/prelude.js';
+import type { LcpnPrelude } from '../workspace/prelude.js';
 import { declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword, keywordWord, propertyWord } from '../model/vocabulary.js';
 import type { LcpnFileGeometry } from '../semantics/file-geometry.js';
 import { SQUARE, type Geometry } from '../geometry/index.js';
@@ -35,11 +35,15 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
     private readonly files: LcpnFileGeometry | undefined;
     /** Per grammar element, the feature of the assignment it lies in. */
     private readonly features = new Map<AstNode, string | undefined>();
+    private readonly prelude: LcpnPrelude | undefined;
+    private readonly roles: LcpnNameRoles;
 
     constructor(services: LangiumServices) {
         super(services);
         this.models = (services as Partial<LcpnServices>).lcpn?.PieceModels;
         this.files = (services as Partial<LcpnServices>).lcpn?.FileGeometry;
+        this.prelude = (services as Partial<LcpnServices>).lcpn?.Prelude;
+        this.roles = (services as Partial<LcpnServices>).lcpn?.NameRoles ?? new LcpnNameRoles();
     }
 
     /** Deltas on: after an edit VS Code asks for the change since its last answer (Langium's builder computes the one edit). */
@@ -100,7 +104,7 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
 
     protected highlightElement(node: AstNode, accept: SemanticTokenAcceptor): void {
         if (ast.isLispDefinition(node) || ast.isInfixDefinition(node)) {
-            const library = isPreludeUri(AstUtils.getDocument(node).uri.toString());
+            const library = this.isPrelude(node);
             accept({ node, property: 'name', type: T.class, modifier: library ? [declaration, definition, defaultLibrary] : [declaration, definition] });
             if (ast.isInfixDefinition(node)) accept({ node, property: 'op', type: T.operator });
             else if (node.$cstNode) this.highlightDefKeyword(node);
@@ -157,11 +161,15 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
     protected pieceLink(node: ast.NameRef): PieceLink {
         const target = node.ref.ref;
         if (!target) return 'none';
-        return isPreludeUri(AstUtils.getDocument(target).uri.toString()) ? 'library' : 'workspace';
+        return this.isPrelude(target) ? 'library' : 'workspace';
+    }
+
+    private isPrelude(node: AstNode): boolean {
+        return this.prelude?.isPrelude(AstUtils.getDocument(node).uri) === true;
     }
 
     private highlightName(node: ast.NameRef, accept: SemanticTokenAcceptor): void {
-        const role = nameRole(node);
+        const role = this.roles.role(node);
         const name = node.ref.$refText;
         if (role === 'default-test') {
             accept({ node, property: 'ref', type: T.keyword });

@@ -1,3 +1,4 @@
+import type { BoardShape } from '../geometry/index.js';
 /**
  * The piece model: what a piece's movement *means*, free of the surface style it was
  * written in. Every front end (LCPN Lisp/C/SQL, Betza, Parlett) lowers to these types;
@@ -7,7 +8,6 @@
  * so that `parse -> print in style S -> parse` can be checked with deep equality.
  */
 
-import type { BoardShape } from '../geometry/shape.js';
 
 /** The three LCPN surface styles. */
 export type Style = 'lisp' | 'c' | 'sql';

@@ -13,11 +13,9 @@ import type { BoardClause, Declaration, FunctionPart, Move, PieceDef, Qualifier,
 import { normalizeKeyword, normalizeName } from '../model/names.js';
 import { lispTest } from '../model/print-lisp.js';
 import { family, key, sortVecs, type Vec } from './geometry.js';
-import type { BoardShape } from '../geometry/shape.js';
 import type { Geometry } from '../geometry/geometry.js';
 import { SQUARE } from '../geometry/square.js';
-import { boardProblem, geometryOf, isCylinder, isFullBox, theBoard } from '../geometry/index.js';
-import type { Board } from '../engine/board.js';
+import { type Board, boardProblem, type BoardShape, geometryOf, isCylinder, isFullBox, theBoard } from '../geometry/index.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { initialBody, isFirstMove } from './initial.js';
 

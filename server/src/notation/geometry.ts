@@ -53,8 +53,6 @@ export const KEYWORDS: readonly [string, (dx: number, dy: number) => boolean][] 
     return [name, (dx: number, dy: number) => test([dx, dy])];
 });
 
-const KEYWORD_TEST = new Map(KEYWORDS);
-
 /** The steps of `all` selected by a keyword (undefined for a keyword that is not a direction). */
 export function selectByKeyword(all: readonly Vec[], name: string): Vec[] | undefined {
     const word = SQUARE.direction(normalizeKeyword(name));
@@ -75,39 +73,37 @@ function subsets<T>(items: readonly T[], maxSize: number): T[][] {
 const GROUPS = subsets(KEYWORDS.map(([name]) => name), 3);
 const SMALL_GROUPS = GROUPS.filter((g) => g.length <= 2);
 
-function groupSelects(all: readonly Vec[], group: readonly string[]): Vec[] {
-    return all.filter(([dx, dy]) => group.some((name) => KEYWORD_TEST.get(name)!(dx, dy)));
-}
-
-const cache = new Map<string, string[][] | null>();
-
 /**
  * Keyword groups selecting exactly `target` from `all`: one group (keywords add up), or two
  * nested groups (they intersect). Null when no such spelling exists (a chiral set, say).
+ * Selections are bit masks over `all`'s indices (a leap family has at most 8 steps), so the
+ * hundreds of candidate groups cost a few microseconds, and no answer needs remembering.
  */
 export function keywordGroups(all: readonly Vec[], target: readonly Vec[]): string[][] | null {
-    const id = `${sortVecs([...all]).map(key).join(';')}|${sortVecs([...target]).map(key).join(';')}`;
-    const hit = cache.get(id);
-    if (hit !== undefined) return hit;
-    let found: string[][] | null = null;
-    if (sameSet(all, target)) found = [];
-    for (const g of GROUPS) {
-        if (found) break;
-        if (sameSet(groupSelects(all, g), target)) found = [g];
-    }
+    if (sameSet(all, target)) return [];
+    // Each step of `target` as the indices of `all` where it stands; one that is not there has no spelling.
+    const at = new Map<string, number>();
+    all.forEach((v, i) => at.set(key(v), (at.get(key(v)) ?? 0) | (1 << i)));
+    const wanted = target.map((v) => at.get(key(v)) ?? 0);
+    if (wanted.includes(0)) return null;
+    // As sameSet(selection, target) reads it: as many steps, and every step of the target among them.
+    const selects = (mask: number) => bitCount(mask) === target.length && wanted.every((w) => (w & mask) !== 0);
+    const byKeyword = new Map(KEYWORDS.map(([name, test]) => [name, all.reduce((mask, [dx, dy], i) => (test(dx, dy) ? mask | (1 << i) : mask), 0)]));
+    const maskOf = (group: readonly string[]) => group.reduce((mask, name) => mask | byKeyword.get(name)!, 0);
+    for (const g of GROUPS) if (selects(maskOf(g))) return [g];
     for (const inner of SMALL_GROUPS) {
-        if (found) break;
-        const first = groupSelects(all, inner);
-        if (first.length === target.length || first.length === 0) continue;
-        for (const outer of SMALL_GROUPS) {
-            if (sameSet(groupSelects(first, outer), target)) {
-                found = [inner, outer];
-                break;
-            }
-        }
+        const first = maskOf(inner);
+        const size = bitCount(first);
+        if (size === target.length || size === 0) continue;
+        for (const outer of SMALL_GROUPS) if (selects(first & maskOf(outer))) return [inner, outer];
     }
-    cache.set(id, found);
-    return found;
+    return null;
+}
+
+function bitCount(mask: number): number {
+    let count = 0;
+    for (let m = mask; m !== 0; m &= m - 1) count++;
+    return count;
 }
 
 export const leap = (m: number, n: number): Move => ({ kind: 'leap', vector: [m, n] });

@@ -12,10 +12,9 @@
  * name the piece after it (`(def archbishop (/ bishop knight))`).
  *
  * The result is checked: expanded again it must equal the input, or the input is returned.
- * Used by `lcpn convert --from betza|parlett`; a code action can use it the same way.
+ * Used by `lcpn convert --from betza|parlett` and the code action that writes a Betza or
+ * Parlett string in LCPN, each with the table of its prelude's pieces (LcpnPieceModels.preludePieces).
  */
-import { preludeText } from '../semantics/prelude.js';
-import { parsePieceText } from '../model/parse-text.js';
 import type { Move, PieceDef } from '../model/piece.js';
 
 /** The pieces a movement's parts can be named after, with their expanded models. */
@@ -65,16 +64,8 @@ export function standardTable(pieces: readonly PieceDef[], compounds: readonly s
     return { byModel, nameable, unions: unions.map(({ key, parts }) => ({ key, parts })), definitions };
 }
 
-let prelude: StandardTable | undefined;
-
-/** The table of the standard prelude's pieces (built once). */
-export function preludeTable(): StandardTable {
-    prelude ??= standardTable(parsePieceText(preludeText).pieces);
-    return prelude;
-}
-
-/** `move` with its standard parts named (see the module comment). */
-export function nameStandardParts(move: Move, table: StandardTable = preludeTable()): NamedMovement {
+/** `move` with its standard parts named after the pieces of `table` (see the module comment). */
+export function nameStandardParts(move: Move, table: StandardTable): NamedMovement {
     const expanded = expand(move, table.definitions, []);
     if (!expanded) return { move };
     const whole = canonical(expanded);

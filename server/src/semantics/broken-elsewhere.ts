@@ -19,10 +19,11 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from '../syntax/generated/ast.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import { IssueCodes } from './issue-codes.js';
-import { nameRole, type NameRole } from './name-roles.js';
-import { isPreludeUri } from './prelude.js';
+import type { LcpnServices } from './module.js';
+import type { NameRole } from './name-roles.js';
 import { isAmbiguityError, type LcpnScopeProvider } from './scope-provider.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
+import { closestNames } from '../model/suggest.js';
 
 /** Where another file's broken definition of a name is. */
 export interface BrokenElsewhere {
@@ -45,11 +46,12 @@ export interface BrokenElsewhere {
 export function brokenDefinitionElsewhere(services: LangiumCoreServices, key: string, document: LangiumDocument): BrokenElsewhere | undefined {
     const scopes = services.references.ScopeProvider as Partial<LcpnScopeProvider>;
     if (typeof scopes.resolve !== 'function' || scopes.resolve.call(scopes, key, document).kind !== 'unknown') return undefined;
+    const prelude = (scopes as LcpnScopeProvider).prelude;
     const own = document.uri.toString();
     let found: { uri: string; definition: ast.Definition } | undefined;
     for (const other of services.shared.workspace.LangiumDocuments.all) {
         const uri = other.uri.toString();
-        if (uri === own || isPreludeUri(uri) || (found && found.uri < uri)) continue;
+        if (uri === own || prelude.isPrelude(uri) || (found && found.uri < uri)) continue;
         const definition = brokenDefinitionsOf(other).get(key);
         if (definition) found = { uri, definition };
     }
@@ -125,7 +127,7 @@ export function reportBrokenUsesElsewhere(services: LangiumCoreServices, documen
     let result: Diagnostic[] | undefined;
     for (let i = 0; i < diagnostics.length; i++) {
         const diagnostic = diagnostics[i];
-        const name = (diagnostic.data as { code?: string } | undefined)?.code === IssueCodes.BrokenDefinitionUse ? undefined : unknownNameOf(document, diagnostic);
+        const name = (diagnostic.data as { code?: string } | undefined)?.code === IssueCodes.BrokenDefinitionUse ? undefined : unknownNameOf(services, document, diagnostic);
         const broken = name !== undefined ? brokenDefinitionElsewhere(services, name.key, document) : undefined;
         if (!name || !broken) {
             result?.push(diagnostic);
@@ -142,7 +144,7 @@ export function reportBrokenUsesElsewhere(services: LangiumCoreServices, documen
  * warning (this module's, or the file's own), or a zone or condition with exactly one unknown name
  * in it (the names in its range whose link failed). Undefined for every other diagnostic.
  */
-export function unknownNameOf(document: LangiumDocument, diagnostic: Diagnostic): { key: string; written: string; code: string } | undefined {
+export function unknownNameOf(services: LangiumCoreServices, document: LangiumDocument, diagnostic: Diagnostic): { key: string; written: string; code: string } | undefined {
     const data = diagnostic.data as { code?: string; name?: unknown } | undefined;
     const code = data?.code;
     if (code === IssueCodes.UnknownPiece) {
@@ -160,8 +162,9 @@ export function unknownNameOf(document: LangiumDocument, diagnostic: Diagnostic)
     const definition = leaf ? AstUtils.getContainerOfType(leaf.astNode, ast.isDefinition) : undefined;
     let only: { key: string; written: string } | undefined;
     if (definition) {
+        const roles = (services as LcpnServices).lcpn.NameRoles;
         for (const node of AstUtils.streamAst(definition)) {
-            if (!ast.isNameRef(node) || !node.$cstNode || node.$cstNode.offset < from || node.$cstNode.end > to || !DEFINED_ROLES.has(nameRole(node))) continue;
+            if (!ast.isNameRef(node) || !node.$cstNode || node.$cstNode.offset < from || node.$cstNode.end > to || !DEFINED_ROLES.has(roles.role(node))) continue;
             const error = node.ref.error;
             if (!error || isAmbiguityError(error)) continue;
             const key = normalizeName(node.ref.$refText);
@@ -192,4 +195,19 @@ function brokenUse(diagnostic: Diagnostic, name: { key: string; written: string;
         data: { code: IssueCodes.BrokenDefinitionUse, name: name.written, definedIn: broken.uri },
         relatedInformation: nameNode ? [{ location: { uri: broken.uri, range: nameNode.range }, message: `the definition with the syntax error, in ${broken.file}` }] : undefined
     };
+}
+
+/**
+ * Whether the diagnostics suggest defined names ("did you mean") for an unknown piece or keyword
+ * close to one of `names` (normalized): the builder revalidates such a document when another file
+ * defines or removes one of them.
+ */
+export function suggestsCloseTo(diagnostics: readonly Diagnostic[], names: readonly string[]): boolean {
+    for (const diagnostic of diagnostics) {
+        const data = diagnostic.data as { code?: string; name?: string } | undefined;
+        if (data?.name === undefined) continue;
+        const unknown = data.code === IssueCodes.UnknownPiece ? normalizeName(data.name) : data.code === IssueCodes.UnknownKeyword ? normalizeKeyword(data.name) : undefined;
+        if (unknown !== undefined && closestNames(unknown, names).length > 0) return true;
+    }
+    return false;
 }

@@ -26,57 +26,65 @@ export type Reason = string;
 
 export const SYNTAX_ERROR: Reason = 'it has a syntax error';
 
-/** Definitions with errors, each with the first reason found (remembered per parse and validation). */
-export function definitionsWithErrors(models: LcpnPieceModels, document: LangiumDocument): Map<ast.Definition, Reason> {
-    const root = document.parseResult.value as ast.Document;
-    const cached = remembered.get(root);
-    if (cached && cached.diagnostics === document.diagnostics) return cached.result;
-    const result = compute(models, document);
-    remembered.set(root, { diagnostics: document.diagnostics, result });
-    return result;
-}
-
-const remembered = new WeakMap<ast.Document, { diagnostics: LangiumDocument['diagnostics']; result: Map<ast.Definition, Reason> }>();
-
 /**
- * `definitionsWithErrors(models, document).get(def)`, reading `def` alone (and the parse's
- * errors and the document's diagnostics): converting the definition under the cursor, asked on
- * every cursor move, must not lower every definition of the file after each edit.
+ * Definitions with errors, each with the first reason found, remembered per parse and validation
+ * (a whole-file answer is reused by each definition's question until the document changes or is
+ * validated again). One per container (LcpnConversion).
  */
-export function definitionError(models: LcpnPieceModels, document: LangiumDocument, def: ast.Definition): Reason | undefined {
-    const root = document.parseResult.value as ast.Document;
-    const cached = remembered.get(root);
-    if (cached && cached.diagnostics === document.diagnostics) return cached.result.get(def);
-    // Rule 1 (syntaxBroken's, for one definition).
-    if (!def.name || !def.$cstNode || (ast.isInfixDefinition(def) && !def.body)) return SYNTAX_ERROR;
-    if (brokenOnTheirLines(document).has(def)) return SYNTAX_ERROR;
-    // Rule 2.
-    const lowered = models.loweredOf(def);
-    const error = lowered?.problems.find((p) => p.severity === 'error');
-    if (error) return `it has an error: ${error.message}`;
-    if (!lowered || lowered.piece.incomplete) return SYNTAX_ERROR;
-    // Rule 3: an error diagnostic that compute() gives this definition (the last one starting at or before it, if it ends at or after it).
-    const cst = def.$cstNode;
-    let starts: number[] | undefined;
-    for (const diagnostic of document.diagnostics ?? []) {
-        if (diagnostic.severity !== 1) continue;
-        const offset = document.textDocument.offsetAt(diagnostic.range.start);
-        if (offset < cst.offset || offset > cst.end) continue;
-        const definitions = root.definitions ?? [];
-        starts ??= definitions.map((d) => d.$cstNode?.offset ?? -1);
-        if (definitions[lastAtOrBefore(starts, offset)] === def) return `it has an error: ${diagnostic.message}`;
+export class DefinitionErrors {
+    private readonly remembered = new WeakMap<ast.Document, { diagnostics: LangiumDocument['diagnostics']; result: Map<ast.Definition, Reason> }>();
+    /** Rule 1's line rule per parse (empty at once for a file without syntax errors). */
+    private readonly brokenByParse = new WeakMap<ParseResult, ReadonlySet<ast.Definition>>();
+
+    constructor(private readonly models: LcpnPieceModels) { }
+
+    /** Every definition of the document with an error, and why. */
+    all(document: LangiumDocument): Map<ast.Definition, Reason> {
+        const root = document.parseResult.value as ast.Document;
+        const cached = this.remembered.get(root);
+        if (cached && cached.diagnostics === document.diagnostics) return cached.result;
+        const result = compute(this.models, document);
+        this.remembered.set(root, { diagnostics: document.diagnostics, result });
+        return result;
     }
-    return undefined;
-}
 
-/** Rule 1's line rule on a document's own parse, remembered per parse (empty at once for a file without syntax errors). */
-function brokenOnTheirLines(document: LangiumDocument): ReadonlySet<ast.Definition> {
-    let broken = brokenByParse.get(document.parseResult);
-    if (!broken) brokenByParse.set(document.parseResult, broken = new Set(errorsOnTheirLines(document.parseResult, document.textDocument.getText())));
-    return broken;
-}
+    /**
+     * `all(document).get(def)`, reading `def` alone (and the parse's errors and the document's
+     * diagnostics): converting the definition under the cursor, asked on every cursor move, must
+     * not lower every definition of the file after each edit.
+     */
+    of(document: LangiumDocument, def: ast.Definition): Reason | undefined {
+        const root = document.parseResult.value as ast.Document;
+        const cached = this.remembered.get(root);
+        if (cached && cached.diagnostics === document.diagnostics) return cached.result.get(def);
+        // Rule 1 (syntaxBroken's, for one definition).
+        if (!def.name || !def.$cstNode || (ast.isInfixDefinition(def) && !def.body)) return SYNTAX_ERROR;
+        if (this.brokenOnTheirLines(document).has(def)) return SYNTAX_ERROR;
+        // Rule 2.
+        const lowered = this.models.loweredOf(def);
+        const error = lowered?.problems.find((p) => p.severity === 'error');
+        if (error) return `it has an error: ${error.message}`;
+        if (!lowered || lowered.piece.incomplete) return SYNTAX_ERROR;
+        // Rule 3: an error diagnostic that compute() gives this definition (the last one starting at or before it, if it ends at or after it).
+        const cst = def.$cstNode;
+        let starts: number[] | undefined;
+        for (const diagnostic of document.diagnostics ?? []) {
+            if (diagnostic.severity !== 1) continue;
+            const offset = document.textDocument.offsetAt(diagnostic.range.start);
+            if (offset < cst.offset || offset > cst.end) continue;
+            const definitions = root.definitions ?? [];
+            starts ??= definitions.map((d) => d.$cstNode?.offset ?? -1);
+            if (definitions[lastAtOrBefore(starts, offset)] === def) return `it has an error: ${diagnostic.message}`;
+        }
+        return undefined;
+    }
 
-const brokenByParse = new WeakMap<ParseResult, ReadonlySet<ast.Definition>>();
+    private brokenOnTheirLines(document: LangiumDocument): ReadonlySet<ast.Definition> {
+        let broken = this.brokenByParse.get(document.parseResult);
+        if (!broken) this.brokenByParse.set(document.parseResult, broken = new Set(errorsOnTheirLines(document.parseResult, document.textDocument.getText())));
+        return broken;
+    }
+}
 
 function compute(models: LcpnPieceModels, document: LangiumDocument): Map<ast.Definition, Reason> {
     const text = document.textDocument.getText();

@@ -9,15 +9,13 @@
  * definition that would not come back as the same piece at the same place is left as written
  * too. So no error ever turns into valid text, and every definition that converts keeps its model.
  */
-import { CstUtils, isLeafCstNode, type LangiumDocument } from 'langium';
+import { CstUtils, isLeafCstNode, type LangiumDocument, type LangiumParser, type ParseResult } from 'langium';
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import * as ast from '../syntax/generated/ast.js';
-import { definitionError, definitionsWithErrors, syntaxBroken, type Reason } from './convert-check.js';
+import { DefinitionErrors, syntaxBroken, type Reason } from './convert-check.js';
 import { lastAtOrBefore, lineEnding } from '../syntax/text-lines.js';
 import type { LcpnPieceModels } from './piece-models.js';
-import { layOutDefinition } from '../lsp/formatter.js';
-import { definitionStyle, lowerDefinition } from '../model/lower.js';
-import { lcpnParser } from '../model/parse-text.js';
+import { definitionStyle, lowerDefinition } from './lower.js';
 import type { PieceDef, Style } from '../model/piece.js';
 import { printPiece } from '../model/print.js';
 import { canPrintInfix } from '../model/print-infix.js';
@@ -56,35 +54,48 @@ const NO_SPELLING: Reason = 'it has no movement and no property, which C and SQL
 const READS_DIFFERENTLY = (style: Style): Reason => `written in ${STYLE_NAMES[style]} style it would not read back as the same piece`;
 
 /**
- * Edits converting every definition of the document to `style` (or only those touching `range`).
- * The whole-document conversion is remembered per parse and style (code actions ask for it on
- * every cursor move).
+ * Conversion as a service of the container (`lcpn.Conversion`): it reads the piece models, checks
+ * its output with the language's parser, lays definitions out with the formatter's rules
+ * (`layOut`, wired in module.ts) and remembers which definitions have errors (DefinitionErrors).
  */
-export function convertDocument(models: LcpnPieceModels, document: LangiumDocument, style: Style, range?: Range): Conversion {
-    const root = document.parseResult.value as ast.Document;
-    if (range) return new Converter(models, document, style).run(range);
-    let byStyle = cache.get(root);
-    if (!byStyle) cache.set(root, byStyle = new Map());
-    const cached = byStyle.get(style);
-    if (cached && cached.diagnostics === document.diagnostics) return cached.conversion;
-    const conversion = new Converter(models, document, style).run();
-    byStyle.set(style, { conversion, diagnostics: document.diagnostics });
-    return conversion;
-}
+export class LcpnConversion {
+    readonly errors: DefinitionErrors;
 
-const cache = new WeakMap<ast.Document, Map<Style, { conversion: Conversion; diagnostics: LangiumDocument['diagnostics'] }>>();
+    constructor(
+        readonly models: LcpnPieceModels,
+        private readonly parser: LangiumParser,
+        private readonly layOut: (text: string) => string
+    ) {
+        this.errors = new DefinitionErrors(models);
+    }
 
-/**
- * One definition converted in place: cheap (it prints and checks this definition and its
- * neighbours only), for code actions on the definition under the cursor.
- */
-export function convertDefinition(models: LcpnPieceModels, document: LangiumDocument, def: ast.Definition, style: Style): DefinitionConversion {
-    if (definitionStyle(def) === style) return { kind: 'same-style' };
-    const converter = new Converter(models, document, style);
-    const planned = converter.plan(def);
-    if ('reason' in planned) return { kind: 'left-as-written', left: converter.left(def, planned.reason) };
-    if (!converter.fitsInPlace(def, planned)) return { kind: 'left-as-written', left: converter.left(def, READS_DIFFERENTLY(style)) };
-    return { kind: 'converted', edit: converter.edit(def, planned) };
+    /** Edits converting every definition of the document to `style` (or only those touching `range`). */
+    convertDocument(document: LangiumDocument, style: Style, range?: Range): Conversion {
+        return new Converter(this, document, style).run(range);
+    }
+
+    /**
+     * One definition converted in place: cheap (it prints and checks this definition and its
+     * neighbours only), for code actions on the definition under the cursor.
+     */
+    convertDefinition(document: LangiumDocument, def: ast.Definition, style: Style): DefinitionConversion {
+        if (definitionStyle(def) === style) return { kind: 'same-style' };
+        const converter = new Converter(this, document, style);
+        const planned = converter.plan(def);
+        if ('reason' in planned) return { kind: 'left-as-written', left: converter.left(def, planned.reason) };
+        if (!converter.fitsInPlace(def, planned)) return { kind: 'left-as-written', left: converter.left(def, READS_DIFFERENTLY(style)) };
+        return { kind: 'converted', edit: converter.edit(def, planned) };
+    }
+
+    /** A definition printed on one line, laid out as the formatter lays it out (a long conditional over several lines). */
+    layOutDefinition(text: string): string {
+        return this.layOut(text);
+    }
+
+    /** `text` parsed by the language's parser (text that is no document: a conversion's result, read back). */
+    parse(text: string): ParseResult<ast.Document> {
+        return this.parser.parse<ast.Document>(text);
+    }
 }
 
 /** What to tell the user: "Converted 12 definitions to C style; left 2 as written because they have errors: frog (line 3), g (line 7)." */
@@ -109,7 +120,10 @@ class Converter {
     private readonly eol: string;
     private withErrors?: Map<ast.Definition, Reason>;
 
-    constructor(private readonly models: LcpnPieceModels, private readonly document: LangiumDocument, private readonly style: Style) {
+    private readonly models: LcpnPieceModels;
+
+    constructor(private readonly conversion: LcpnConversion, private readonly document: LangiumDocument, private readonly style: Style) {
+        this.models = conversion.models;
         this.text = document.textDocument.getText();
         this.eol = lineEnding(this.text);
     }
@@ -120,7 +134,7 @@ class Converter {
     }
 
     run(range?: Range): Conversion {
-        this.withErrors ??= definitionsWithErrors(this.models, this.document);
+        this.withErrors ??= this.conversion.errors.all(this.document);
         const chosen = this.definitions.filter((def) => !range || touches(def, range));
         const left = new Map<ast.Definition, Reason>();
         const planned = new Map<ast.Definition, Planned>();
@@ -159,7 +173,7 @@ class Converter {
         const piece = this.models.loweredOf(def)?.piece;
         if (!piece) return { reason: 'it has a syntax error' };
         if (this.style !== 'lisp' && !canPrintInfix(piece, this.style)) return { reason: NO_SPELLING };
-        return { piece, text: layOutDefinition(printPiece(piece, this.style)) };
+        return { piece, text: this.conversion.layOutDefinition(printPiece(piece, this.style)) };
     }
 
     /**
@@ -182,7 +196,7 @@ class Converter {
     }
 
     private errorOf(def: ast.Definition): Reason | undefined {
-        return this.withErrors ? this.withErrors.get(def) : definitionError(this.models, this.document, def);
+        return this.withErrors ? this.withErrors.get(def) : this.conversion.errors.of(this.document, def);
     }
 
     left(def: ast.Definition, reason: Reason): LeftAsWritten {
@@ -225,7 +239,7 @@ class Converter {
             copied = cst.end;
         }
         pieces.push(this.text.slice(copied));
-        return misreadIn(pieces.join(''), expected);
+        return this.misreadIn(pieces.join(''), expected);
     }
 
     /** Whether one converted definition reads back in place: checked on the text from the definition before it to the one after. */
@@ -243,7 +257,21 @@ class Converter {
         const { comments, body } = this.replacement(def, plan);
         const window = this.text.slice(from, cst.offset) + comments + body + this.text.slice(cst.end, to);
         const start = cst.offset - from + comments.length;
-        return misreadIn(window, [{ def, start, end: start + body.length, piece: plan.piece }]).length === 0;
+        return this.misreadIn(window, [{ def, start, end: start + body.length, piece: plan.piece }]).length === 0;
+    }
+
+    /** The definitions in `expected` that `text`, parsed, does not give back as expected. */
+    private misreadIn(text: string, expected: { def: ast.Definition; start: number; end: number; piece: PieceDef }[]): ast.Definition[] {
+        const result = this.conversion.parse(text);
+        const broken = syntaxBroken(result, text);
+        const byStart = new Map<number, ast.Definition>();
+        for (const def of result.value.definitions ?? []) if (def.$cstNode) byStart.set(def.$cstNode.offset, def);
+        return expected.filter(({ start, end, piece }) => {
+            const found = byStart.get(start);
+            if (!found || found.$cstNode!.end !== end || broken.has(found)) return true;
+            const { piece: again, problems } = lowerDefinition(found);
+            return again.incomplete || problems.some((p) => p.severity === 'error') || !samePiece(again, piece);
+        }).map((e) => e.def);
     }
 
     /** Comments between definitions, in the target style's marker; not on the lines of a definition left as written. */
@@ -266,20 +294,6 @@ class Converter {
         }
         return edits;
     }
-}
-
-/** The definitions in `expected` that `text`, parsed, does not give back as expected. */
-function misreadIn(text: string, expected: { def: ast.Definition; start: number; end: number; piece: PieceDef }[]): ast.Definition[] {
-    const result = lcpnParser().parse<ast.Document>(text);
-    const broken = syntaxBroken(result, text);
-    const byStart = new Map<number, ast.Definition>();
-    for (const def of result.value.definitions ?? []) if (def.$cstNode) byStart.set(def.$cstNode.offset, def);
-    return expected.filter(({ start, end, piece }) => {
-        const found = byStart.get(start);
-        if (!found || found.$cstNode!.end !== end || broken.has(found)) return true;
-        const { piece: again, problems } = lowerDefinition(found);
-        return again.incomplete || problems.some((p) => p.severity === 'error') || !samePiece(again, piece);
-    }).map((e) => e.def);
 }
 
 /** What a change of style keeps: the name's key, the properties and the movement. */

@@ -11,7 +11,7 @@ import type { EngineProblem } from '../engine/plan.js';
 import { boardRules, resolveZone, type BoardDeclaration } from '../engine/rules.js';
 import type * as ast from '../syntax/generated/ast.js';
 import { fileBoard } from './file-geometry.js';
-import { bodyKind } from '../model/body-kind.js';
+import { bodyKind } from './body-kind.js';
 
 export interface DeclaredBoard {
     /** The definition that declares the board. */
@@ -33,7 +33,7 @@ export function declaredBoard(models: LcpnPieceModels, document: LangiumDocument
     const resolve = models.resolverFor(document.uri.toString());
     const { rules, problems } = boardRules(declaration, resolve);
     const zones = new Map<string, Zone>(rules.zones.map((z) => [z.key, z]));
-    // Only zone-shaped bodies are lowered (model/body-kind.ts reads the shape without linking).
+    // Only zone-shaped bodies are lowered (body-kind.ts reads the shape without linking).
     for (const node of (document.parseResult.value as ast.Document).definitions ?? []) {
         const piece = node.body && bodyKind(node.body) === 'zone' ? models.loweredOf(node)?.piece : undefined;
         if (piece?.declaration?.kind !== 'zone' || zones.has(piece.key)) continue;

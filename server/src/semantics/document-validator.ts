@@ -15,14 +15,13 @@ import type { IToken } from 'chevrotain';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
-import { nameRole } from './name-roles.js';
 import { isAmbiguityError, type LcpnScopeProvider } from './scope-provider.js';
 import type { LcpnServices } from './module.js';
-import { closestNames, didYouMean, spellAs } from './suggest.js';
+import { closestNames, didYouMean, spellAs } from '../model/suggest.js';
 import { lastAtOrBefore } from '../syntax/text-lines.js';
 import { isNestingLimit } from '../syntax/nesting-limit.js';
 import { DEFINITION_NAME } from '../syntax/definition-start.js';
-import { enclosingStyle } from '../model/lower.js';
+import { enclosingStyle } from './lower.js';
 import { normalizeName } from '../model/names.js';
 
 export class LcpnDocumentValidator extends DefaultDocumentValidator {
@@ -152,7 +151,7 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
         for (const reference of document.references) {
             const error = reference.error;
             const container = error?.info.container;
-            if (!error || !container || !ast.isNameRef(container) || nameRole(container) !== 'piece') continue;
+            if (!error || !container || !ast.isNameRef(container) || this.lcpnServices.lcpn.NameRoles.role(container) !== 'piece') continue;
             // A name defined in several other files is reported with its candidates by the namespace checks.
             if (isAmbiguityError(error)) continue;
             known ??= [...(this.lcpnServices.references.ScopeProvider as LcpnScopeProvider).definitionTable().keys()];

@@ -14,7 +14,7 @@
  *
  * Declarations (boards, zones, conditions, functions) are checked here too, for what needs the
  * namespace: names that resolve to the wrong kind, zone squares off the file's declared board,
- * a second board in one file, cyclic conditions. Their syntax is the lowering's (model/lower.ts).
+ * a second board in one file, cyclic conditions. Their syntax is the lowering's (lower.ts).
  */
 import { AstUtils, type AstNode, type ValidationAcceptor, type ValidationChecks } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
@@ -23,12 +23,12 @@ import type { LcpnServices } from './module.js';
 import type { LcpnPieceModels } from './piece-models.js';
 import type { FileBoard, LcpnFileGeometry } from './file-geometry.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
-import { compile, sharedRefCache } from '../engine/compile.js';
+import { compile } from '../engine/compile.js';
 import { compileCondition } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
 import { boardRules, zoneSquares } from '../engine/rules.js';
 import { geometryOf } from '../geometry/index.js';
-import { lowerMove } from '../model/lower.js';
+import { lowerMove } from './lower.js';
 import { normalizeKeyword } from '../model/names.js';
 import type { Declaration, Move, PieceDef } from '../model/piece.js';
 
@@ -86,7 +86,7 @@ export function checkDefinition(models: LcpnPieceModels, files: LcpnFileGeometry
     const problems = new Problems();
     // On the file's declared board's lattice (a hexagon's images and keywords); squares otherwise.
     const declared = fileBoard(files, def);
-    compile(piece, resolve, problems, CHECK_MAX_NODES, sharedRefCache(resolve), declared ? geometryOf(declared.board) : undefined);
+    compile(piece, resolve, problems, CHECK_MAX_NODES, models.planCache(resolve), declared ? geometryOf(declared.board) : undefined);
     // A generated definition with thousands of informal parts gets the first ones, not thousands of diagnostics.
     const located = problems.located.filter((l) => REPORTED[l.problem.rule]).slice(0, MAX_PER_DEFINITION);
     if (located.length === 0) return;

@@ -2,13 +2,12 @@
  * The board a document declares and the geometry its keywords are read on: the first complete
  * `board` declaration among the document's definitions (declared-board.ts resolves its
  * clauses), else squares. Only definitions whose body has the shape of a board declaration
- * (`(board ...)`, read without linking: model/body-kind.ts) are lowered to find it.
+ * (`(board ...)`, read without linking: body-kind.ts) are lowered to find it.
  */
 import type { LangiumDocument } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
-import type { Board } from '../engine/board.js';
-import { geometryOf, SQUARE, type Geometry } from '../geometry/index.js';
-import { headName } from '../model/body-kind.js';
+import { type Board, type Geometry, geometryOf, SQUARE } from '../geometry/index.js';
+import { headName } from './body-kind.js';
 import type { PieceDef } from '../model/piece.js';
 import type { LcpnPieceModels } from './piece-models.js';
 import type { LcpnServices } from './module.js';
@@ -29,7 +28,7 @@ export interface FileBoard {
 /** The first complete board declared in the document, if any (found afresh: LcpnFileGeometry remembers it per parse). */
 export function fileBoard(models: LcpnPieceModels, document: LangiumDocument): FileBoard | undefined {
     for (const node of (document.parseResult.value as ast.Document).definitions ?? []) {
-        // bodyKind(body) === 'board' (model/body-kind.ts), without its condition tests.
+        // bodyKind(body) === 'board' (body-kind.ts), without its condition tests.
         if (!ast.isApplication(node.body) || headName(node.body) !== 'board') continue;
         const piece = models.loweredOf(node)?.piece;
         const d = piece?.declaration;

@@ -11,7 +11,6 @@ import type { FindReferencesOptions } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
 import type { LcpnServices } from './module.js';
 import type { LcpnScopeProvider } from './scope-provider.js';
-import { isPreludeUri } from './prelude.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
 import { keywordWord } from '../model/vocabulary.js';
 
@@ -40,7 +39,7 @@ export class LcpnReferences extends DefaultReferences {
         const key = normalizeName(targetNode.name);
         const targetDocument = AstUtils.getDocument(targetNode);
         for (const document of this.documents.all) {
-            if (isPreludeUri(document.uri.toString()) || (options.documentUri && document.uri.toString() !== options.documentUri.toString())) continue;
+            if (this.scopes.prelude.isPrelude(document.uri) || (options.documentUri && document.uri.toString() !== options.documentUri.toString())) continue;
             for (const qualifier of AstUtils.streamAst(document.parseResult.value).filter(ast.isQualifier)) {
                 if (keywordKey(qualifier) !== key || this.keywordTarget(qualifier, document) !== targetNode) continue;
                 const segment = nameSegment(qualifier);

@@ -2,7 +2,7 @@ import '../workspace/node-compat.js';
 import { EmptyFileSystem, inject, type Module } from 'langium';
 import {
     createDefaultModule, createDefaultSharedModule,
-    type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices, type PartialLangiumSharedServices
+    type DefaultSharedModuleContext, type LangiumServices, type PartialLangiumServices, type PartialLangiumSharedServices
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from '../syntax/generated/module.js';
 import { LcpnDocumentValidator } from './document-validator.js';
@@ -14,7 +14,10 @@ import { LcpnParserErrorMessageProvider } from '../syntax/parser-messages.js';
 import { LcpnValueConverter } from '../syntax/value-converter.js';
 import { LcpnClient } from '../lsp/client.js';
 import { LcpnPieceModels } from './piece-models.js';
-import { choosePreludeUri } from '../workspace/prelude-file.js';
+import { LcpnConversion } from './convert.js';
+import { LcpnNameRoles } from './name-roles.js';
+import { LcpnPrelude } from '../workspace/prelude.js';
+import type { LcpnSharedAddedServices, LcpnSharedServices } from '../workspace/services.js';
 import { LcpnScopeProvider } from './scope-provider.js';
 import { LcpnReferences } from './keyword-references.js';
 import { registerValidationChecks } from './validator.js';
@@ -45,12 +48,17 @@ export interface LcpnAddedServices {
         PieceModels: LcpnPieceModels;
         Client: LcpnClient;
         FileGeometry: LcpnFileGeometry;
+        Conversion: LcpnConversion;
+        NameRoles: LcpnNameRoles;
+        /** The shared container's (one prelude per workspace), here for the language's services. */
+        Prelude: LcpnPrelude;
     };
 }
 
 export { LcpnClient };
 
 export type LcpnServices = LangiumServices & LcpnAddedServices;
+export type { LcpnSharedServices };
 
 /** All LCPN overrides of Langium's language services; one line each, the logic lives in the named files. */
 export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAddedServices> = {
@@ -60,7 +68,11 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     lcpn: {
         PieceModels: (services) => new LcpnPieceModels(services),
         Client: () => new LcpnClient(),
-        FileGeometry: (services) => new LcpnFileGeometry(services)
+        FileGeometry: (services) => new LcpnFileGeometry(services),
+        NameRoles: () => new LcpnNameRoles(),
+        // Converted definitions are laid out by the formatter's rules.
+        Conversion: (services) => new LcpnConversion(services.lcpn.PieceModels, services.parser.LangiumParser, (text) => (services.lsp.Formatter as LcpnFormatter).layOutDefinition(text)),
+        Prelude: (services) => (services.shared as LcpnSharedServices).lcpn.Prelude
     },
     lsp: {
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),
@@ -68,7 +80,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         DefinitionProvider: (services) => new LcpnDefinitionProvider(services),
         DocumentSymbolProvider: (services) => new LcpnDocumentSymbolProvider(services),
         FoldingRangeProvider: (services) => new LcpnFoldingRangeProvider(services),
-        Formatter: () => new LcpnFormatter(),
+        Formatter: (services) => new LcpnFormatter(services.shared),
         HoverProvider: (services) => new LcpnHoverProvider(services),
         RenameProvider: (services) => new LcpnRenameProvider(services),
         SemanticTokenProvider: (services) => new LcpnSemanticTokenProvider(services)
@@ -104,9 +116,12 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
 };
 
 /** Overrides of Langium's shared (workspace-wide) services. */
-export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumSharedServices> = {
+export const LcpnSharedModule: Module<LcpnSharedServices, PartialLangiumSharedServices & LcpnSharedAddedServices> = {
     // Every document is LCPN, whatever its name (service-registry.ts).
     ServiceRegistry: (shared) => new LcpnServiceRegistry(shared),
+    lcpn: {
+        Prelude: (shared) => new LcpnPrelude(shared)
+    },
     lsp: {
         // A closed buffer leaves the workspace; a failed build never ends the server (document-lifecycle.ts).
         DocumentUpdateHandler: (shared) => new LcpnDocumentUpdateHandler(shared),
@@ -126,7 +141,7 @@ export const LcpnSharedModule: Module<LangiumSharedServices, PartialLangiumShare
 };
 
 export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFileSystem): {
-    shared: LangiumSharedServices;
+    shared: LcpnSharedServices;
     Lcpn: LcpnServices;
 } {
     const shared = inject(createDefaultSharedModule(context), LcpnGeneratedSharedModule, LcpnSharedModule);
@@ -137,7 +152,7 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     registerEngineChecks(Lcpn);
     shared.lsp.LanguageServer.onInitialize((params) => {
         Lcpn.lcpn.Client.initialize(params);
-        choosePreludeUri(params);
+        shared.lcpn.Prelude.initialize(params);
     });
     return { shared, Lcpn };
 }

@@ -7,7 +7,7 @@
 import type { AstNode } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
 import { normalizeName } from '../model/names.js';
-import { bodyKind, headName } from '../model/body-kind.js';
+import { bodyKind, headName } from './body-kind.js';
 import { declarationWord, functionWord, isTestWord, LOGIC_WORDS } from '../model/vocabulary.js';
 
 export type NameRole =
@@ -58,30 +58,49 @@ export const nameRoleTypeTests: Readonly<Record<string, (node: AstNode | undefin
 };
 
 /**
- * Whether a definition's body is a condition. The last answer is remembered (a walk over a
- * document asks for each of a definition's names in turn), through a WeakRef: a remembered
- * definition must not keep a closed or replaced document alive.
+ * The role of each name (it depends on the AST only, and linking, scoping, validation, hovers
+ * and semantic tokens all ask): a service of the container (`lcpn.NameRoles`), because a
+ * name's role may depend on whether its whole definition is a condition (a SQL chain
+ * `a OR b OR ...` is one if any part is), and every walk asks for each name of a definition in
+ * turn: the last definition's answer is remembered (without it, a chain of N parts costs N^2:
+ * 5,000 parts, 1 s of CPU instead of 50 ms). Through a WeakRef: a remembered definition must
+ * not keep a closed or replaced document alive.
  */
-function isConditionDefinition(definition: ast.Definition): boolean {
-    if (lastDefinition?.deref() !== definition) {
-        lastIsCondition = bodyKind(definition.body) === 'condition';
-        lastDefinition = new WeakRef(definition);
+export class LcpnNameRoles {
+    private lastDefinition: WeakRef<ast.Definition> | undefined;
+    private lastIsCondition = false;
+
+    /** Whether a definition's body is a condition. */
+    private readonly isConditionDefinition = (definition: ast.Definition): boolean => {
+        if (this.lastDefinition?.deref() !== definition) {
+            this.lastIsCondition = bodyKind(definition.body) === 'condition';
+            this.lastDefinition = new WeakRef(definition);
+        }
+        return this.lastIsCondition;
+    };
+
+    /**
+     * The role of a name. Computed on each call, not kept per name: a map from every name to its
+     * role was ~2x the text of the heap a document keeps, and with the type tests above a
+     * computation costs about what a lookup in that map did.
+     */
+    role(ref: ast.NameRef): NameRole {
+        return nameRole(ref, this.isConditionDefinition);
     }
-    return lastIsCondition;
+
+    /** Whether a name in its role refers to a definition (is linked). */
+    isLinked(ref: ast.NameRef): boolean {
+        const role = this.role(ref);
+        if (role === 'piece' || role === 'zone' || role === 'condition') return true;
+        // A built-in function is the language's, even where a piece has its name (`(cannon rook)`).
+        return role === 'function' && !builtIn(ref.ref?.$refText);
+    }
 }
 
-let lastDefinition: WeakRef<ast.Definition> | undefined;
-let lastIsCondition = false;
+/** Whether a definition's body is a condition (LcpnNameRoles remembers the last answer). */
+type ConditionDefinition = (definition: ast.Definition) => boolean;
 
 const DEFAULT_TESTS: ReadonlySet<string> = new Set(['t', 'else', 'otherwise']);
-
-/** Whether a name in this role refers to a definition (is linked). */
-export function isLinkedRole(ref: ast.NameRef): boolean {
-    const role = nameRole(ref);
-    if (role === 'piece' || role === 'zone' || role === 'condition') return true;
-    // A built-in function is the language's, even where a piece has its name (`(cannon rook)`).
-    return role === 'function' && !builtIn(ref.ref?.$refText);
-}
 
 function builtIn(text: string | undefined): boolean {
     if (typeof text !== 'string') return false;
@@ -91,13 +110,7 @@ function builtIn(text: string | undefined): boolean {
     return word !== undefined && word.evaluated;
 }
 
-/**
- * The role of each name (it depends on the AST only, and linking, scoping and validation all
- * ask). Computed on each call, not kept per name: a map from every name to its role was ~2x
- * the text of the heap a document keeps, and with the type tests below a computation costs
- * about what a lookup in that map did.
- */
-export function nameRole(ref: ast.NameRef): NameRole {
+function nameRole(ref: ast.NameRef, isConditionDefinition: ConditionDefinition): NameRole {
     const container = ref.$container;
     const text = ref.ref?.$refText;
     if (isBranch(container) && ref.$containerProperty === 'test' && container.open
@@ -114,11 +127,11 @@ export function nameRole(ref: ast.NameRef): NameRole {
         if (byHead) return byHead;
     }
     // In a SQL condition chain (`a AND in(palace)`), the parts are tests, except the call's head.
-    if ((isComposition(container) || isUnion(container)) && !isChainCallHead(ref) && inTest(container)) {
+    if ((isComposition(container) || isUnion(container)) && !isChainCallHead(ref) && inTest(container, isConditionDefinition)) {
         return 'condition';
     }
     if (inFunctionPosition(ref)) return 'function';
-    if (inTest(ref)) return insideComparison(ref) ? 'term' : 'condition';
+    if (inTest(ref, isConditionDefinition)) return insideComparison(ref) ? 'term' : 'condition';
     return 'piece';
 }
 
@@ -159,7 +172,7 @@ function inFunctionPosition(node: AstNode): boolean {
  * Whether `node` stands where a test is read: a branch's test, inside a comparison or a logical
  * form, an argument of a predicate, or the body of a definition that is a condition.
  */
-function inTest(node: AstNode): boolean {
+function inTest(node: AstNode, isConditionDefinition: ConditionDefinition): boolean {
     let child: AstNode = node;
     for (let n: AstNode | undefined = node.$container; n; child = n, n = n.$container) {
         if (isBranch(n)) return child.$containerProperty === 'test';

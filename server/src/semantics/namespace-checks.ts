@@ -7,18 +7,19 @@ import type { ValidationAcceptor, ValidationChecks } from 'langium';
 import type * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import type { LcpnServices } from './module.js';
-import { nameRole } from './name-roles.js';
+import type { LcpnNameRoles } from './name-roles.js';
 import { candidateFileNames, isAmbiguityError } from './scope-provider.js';
 
 export function registerNamespaceChecks(services: LcpnServices): void {
-    const checks: ValidationChecks<ast.LcpnAstType> = { NameRef: checkAmbiguous };
+    const roles = services.lcpn.NameRoles;
+    const checks: ValidationChecks<ast.LcpnAstType> = { NameRef: (ref, accept) => checkAmbiguous(ref, accept, roles) };
     services.validation.ValidationRegistry.register(checks);
 }
 
-function checkAmbiguous(ref: ast.NameRef, accept: ValidationAcceptor): void {
+function checkAmbiguous(ref: ast.NameRef, accept: ValidationAcceptor, roles: LcpnNameRoles): void {
     // The error first: nearly every name has none, and its role is computed from its position.
     const error = ref.ref.error;
-    if (!isAmbiguityError(error) || nameRole(ref) !== 'piece') return;
+    if (!isAmbiguityError(error) || roles.role(ref) !== 'piece') return;
     const files = candidateFileNames(error.ambiguous);
     const name = ref.ref.$refText;
     accept('error', `'${name}' is defined in several files of the workspace (${files.join(', ')}) and not in this one, so it has no moves here: define it in this file to choose, or keep one definition`, {

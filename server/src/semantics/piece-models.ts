@@ -13,13 +13,13 @@
  * diagram, code action) lowers the few definitions it reads again (microseconds each).
  */
 import { DocumentState, URI, type AstNodeDescription, type LangiumDocument } from 'langium';
-import type { LangiumServices } from 'langium/lsp';
+import type { LcpnServices } from './module.js';
 import * as ast from '../syntax/generated/ast.js';
 import { resolveName, type DefinitionTable, type LcpnScopeProvider, type Resolution } from './scope-provider.js';
-import { lowerDefinition, type LoweringProblem } from '../model/lower.js';
+import { lowerDefinition, type LoweringProblem } from './lower.js';
 import { normalizeName } from '../model/names.js';
 import type { PieceDef } from '../model/piece.js';
-import { KeptPlans, sharedRefCache } from '../engine/compile.js';
+import { KeptPlans, RefCache } from '../engine/compile.js';
 
 export interface LoweredDefinition {
     node: ast.Definition;
@@ -55,8 +55,10 @@ export class LcpnPieceModels {
      * a pure function of the node), so a recheck after an edit recompiles only what reaches a change.
      */
     private readonly keptPlans = new KeptPlans();
+    /** Each resolver's plans of referenced definitions, shared by every compile with it (its answers never change). */
+    private readonly planCaches = new WeakMap<PieceResolver, RefCache>();
 
-    constructor(private readonly services: LangiumServices) {}
+    constructor(private readonly services: LcpnServices) {}
 
     /**
      * The scope provider, looked up once: each `services.references.ScopeProvider` goes through
@@ -81,6 +83,11 @@ export class LcpnPieceModels {
             if (lowered) result.set(node, lowered);
         }
         return result;
+    }
+
+    /** The prelude's pieces, lowered, in source order (the standard names of imported movements: notation/standard-names.ts). */
+    preludePieces(): PieceDef[] {
+        return [...this.definitions(this.services.lcpn.Prelude.document()).values()].map((d) => d.piece);
     }
 
     /** The lowered form of one definition node (none for a definition without a name). */
@@ -158,7 +165,7 @@ export class LcpnPieceModels {
     private resolve(key: string, scope: UriScope): Resolution {
         const scopes = this.scopes;
         if (scope.document) return scopes.resolve(key, scope.document);
-        return resolveName(scopes.definitionTable().get(normalizeName(key)), scope.uri);
+        return resolveName(scopes.definitionTable().get(normalizeName(key)), scope.uri, scopes.prelude);
     }
 
     private definitionTable(): DefinitionTable {
@@ -181,9 +188,17 @@ export class LcpnPieceModels {
                 return node ? this.loweredOf(node)?.piece : undefined;
             };
             byUri.set(uri, resolver);
-            sharedRefCache(resolver, { kept: this.keptPlans, identify: (key) => this.nodeIn(scope, key) });
+            this.planCaches.set(resolver, new RefCache(this.keptPlans, (key) => this.nodeIn(scope, key)));
         }
         return resolver;
+    }
+
+    /**
+     * The plan cache of a resolver made by `resolverFor` (engine/compile.ts RefCache: the editor's
+     * checks compile with it); an empty one, shared with nothing, for any other resolver.
+     */
+    planCache(resolver: PieceResolver): RefCache {
+        return this.planCaches.get(resolver) ?? new RefCache();
     }
 
     private load(description: AstNodeDescription): ast.Definition | undefined {

@@ -18,11 +18,11 @@ import {
     AstUtils, DocumentState, EMPTY_SCOPE, EMPTY_STREAM, stream, WorkspaceCache,
     type AstNode, type AstNodeDescription, type LangiumDocument, type LinkingError, type ReferenceInfo, type Scope, type ScopeProvider, type Stream
 } from 'langium';
-import type { LangiumServices } from 'langium/lsp';
+import type { LcpnServices } from './module.js';
 import * as ast from '../syntax/generated/ast.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
-import { isLinkedRole } from './name-roles.js';
-import { isPreludeUri } from './prelude.js';
+import type { LcpnNameRoles } from './name-roles.js';
+import type { LcpnPrelude } from '../workspace/prelude.js';
 import { normalizeName } from '../model/names.js';
 
 /**
@@ -41,15 +41,15 @@ export type Resolution =
 const UNKNOWN: Resolution = { kind: 'unknown' };
 
 /** Steps 1-3 of the rule (step 4, the file's own incomplete definitions, needs the document). */
-export function resolveName(candidates: readonly AstNodeDescription[] | undefined, uri: string): Resolution {
+export function resolveName(candidates: readonly AstNodeDescription[] | undefined, uri: string, prelude: LcpnPrelude): Resolution {
     if (!candidates || candidates.length === 0) return UNKNOWN;
     const own = candidates.find((d) => d.documentUri.toString() === uri);
     if (own) return { kind: 'found', target: own };
     const byFile = new Map<string, AstNodeDescription>();
-    let prelude: AstNodeDescription | undefined;
+    let fromPrelude: AstNodeDescription | undefined;
     for (const candidate of candidates) {
         const where = candidate.documentUri.toString();
-        if (isPreludeUri(where)) prelude ??= candidate;
+        if (prelude.isPrelude(where)) fromPrelude ??= candidate;
         else if (!byFile.has(where)) byFile.set(where, candidate);
     }
     if (byFile.size === 1) return { kind: 'found', target: byFile.values().next().value! };
@@ -57,15 +57,15 @@ export function resolveName(candidates: readonly AstNodeDescription[] | undefine
         const files = [...byFile.keys()].sort();
         return { kind: 'ambiguous', candidates: files.map((f) => byFile.get(f)!) };
     }
-    return prelude ? { kind: 'found', target: prelude } : UNKNOWN;
+    return fromPrelude ? { kind: 'found', target: fromPrelude } : UNKNOWN;
 }
 
 /**
  * The description to list for a name seen from `uri` (completion): the one a use links to, or
  * for an ambiguous name its first candidate. Linking uses resolveName.
  */
-export function preferredDefinition(candidates: readonly AstNodeDescription[], uri: string): AstNodeDescription | undefined {
-    const resolution = resolveName(candidates, uri);
+export function preferredDefinition(candidates: readonly AstNodeDescription[], uri: string, prelude: LcpnPrelude): AstNodeDescription | undefined {
+    const resolution = resolveName(candidates, uri, prelude);
     return resolution.kind === 'found' ? resolution.target : resolution.kind === 'ambiguous' ? resolution.candidates[0] : undefined;
 }
 
@@ -96,15 +96,24 @@ export class LcpnScopeProvider implements ScopeProvider {
     private readonly ownIncomplete = new WeakMap<ast.Document, Map<string, AstNodeDescription>>();
     private readonly scopes = new WeakMap<AstNode, { table: DefinitionTable; document: LangiumDocument; scope: DefinitionScope }>();
 
-    constructor(private readonly services: LangiumServices) {
+    constructor(private readonly services: LcpnServices) {
         this.tables = new WorkspaceCache(services.shared);
         // Not only once a build phase ends: a cancelled build may index documents and never end the phase.
         services.shared.workspace.DocumentBuilder.onDocumentPhase(DocumentState.IndexedContent, () => this.tables.clear());
     }
 
+    /** The prelude service, looked up once (each lookup goes through Langium's injection proxies). */
+    get prelude(): LcpnPrelude {
+        return this.preludeService ??= this.services.lcpn.Prelude;
+    }
+
+    private preludeService: LcpnPrelude | undefined;
+    private nameRoles: LcpnNameRoles | undefined;
+
     getScope(context: ReferenceInfo): Scope {
         // Pieces, zones, conditions and defined functions link; squares and built-in words never do.
-        if (!ast.isNameRef(context.container) || !isLinkedRole(context.container)) return EMPTY_SCOPE;
+        this.nameRoles ??= this.services.lcpn.NameRoles;
+        if (!ast.isNameRef(context.container) || !this.nameRoles.isLinked(context.container)) return EMPTY_SCOPE;
         // A node of a replaced or closed document (a request that raced an edit) resolves to nothing.
         const root = AstUtils.findRootNode(context.container);
         const document = root.$document;
@@ -113,7 +122,7 @@ export class LcpnScopeProvider implements ScopeProvider {
         const table = this.definitionTable();
         const known = this.scopes.get(root);
         if (known && known.table === table && known.document === document) return known.scope;
-        const scope = new DefinitionScope(table, document.uri.toString(), (key) => this.incompleteDefinition(document, key));
+        const scope = new DefinitionScope(table, document.uri.toString(), this.prelude, (key) => this.incompleteDefinition(document, key));
         this.scopes.set(root, { table, document, scope });
         return scope;
     }
@@ -121,7 +130,7 @@ export class LcpnScopeProvider implements ScopeProvider {
     /** What `name` means where it is used in `document` (steps 1-4). */
     resolve(name: string, document: LangiumDocument): Resolution {
         const key = normalizeName(name);
-        const resolution = resolveName(this.definitionTable().get(key), document.uri.toString());
+        const resolution = resolveName(this.definitionTable().get(key), document.uri.toString(), this.prelude);
         if (resolution.kind !== 'unknown') return resolution;
         const incomplete = this.incompleteDefinition(document, key);
         return incomplete ? { kind: 'found', target: incomplete } : resolution;
@@ -161,6 +170,7 @@ class DefinitionScope implements Scope {
     constructor(
         private readonly table: DefinitionTable,
         private readonly uri: string,
+        private readonly prelude: LcpnPrelude,
         private readonly incomplete: (key: string) => AstNodeDescription | undefined
     ) { }
 
@@ -169,7 +179,7 @@ class DefinitionScope implements Scope {
         let element = this.elements.get(name);
         if (element === undefined) {
             const key = normalizeName(name);
-            const resolution = resolveName(this.table.get(key), this.uri);
+            const resolution = resolveName(this.table.get(key), this.uri, this.prelude);
             element = (resolution.kind === 'found' ? resolution.target : resolution.kind === 'unknown' ? this.incomplete(key) : undefined) ?? null;
             this.elements.set(name, element);
         }
@@ -182,7 +192,7 @@ class DefinitionScope implements Scope {
     /** The candidates of an ambiguous name, else the definition a use links to. */
     getElements(name: string): Stream<AstNodeDescription> {
         const key = normalizeName(name);
-        const resolution = resolveName(this.table.get(key), this.uri);
+        const resolution = resolveName(this.table.get(key), this.uri, this.prelude);
         if (resolution.kind === 'ambiguous') return stream(resolution.candidates);
         const element = this.getElement(name);
         return element ? stream([element]) : EMPTY_STREAM;
@@ -190,6 +200,6 @@ class DefinitionScope implements Scope {
 
     /** One description per name (the one a use here would link to), for completion. */
     getAllElements(): Stream<AstNodeDescription> {
-        return stream(this.table.values()).map((candidates) => preferredDefinition(candidates, this.uri)).nonNullable();
+        return stream(this.table.values()).map((candidates) => preferredDefinition(candidates, this.uri, this.prelude)).nonNullable();
     }
 }

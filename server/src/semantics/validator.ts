@@ -8,16 +8,16 @@ import { describeCharacter, meantCharacter, oddCharacterInName } from '../syntax
 import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
-import { nameRole, type NameRole } from './name-roles.js';
+import type { LcpnNameRoles, NameRole } from './name-roles.js';
 import type { LcpnScopeProvider } from './scope-provider.js';
-import { bodyKind } from '../model/body-kind.js';
+import { bodyKind } from './body-kind.js';
 import type { LcpnPieceModels } from './piece-models.js';
 import type { LcpnServices } from './module.js';
-import { closestNames, didYouMean, spellAs } from './suggest.js';
+import { closestNames, didYouMean, spellAs } from '../model/suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { cyclicDefinitions, duplicateDefinitions } from './name-checks.js';
 import { FUNCTIONS, QUALIFIERS, declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword } from '../model/vocabulary.js';
-import { enclosingStyle, gerundOverNotation, lowerMove, notationOf } from '../model/lower.js';
+import { enclosingStyle, gerundOverNotation, lowerMove, notationOf } from './lower.js';
 import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
@@ -25,7 +25,7 @@ import type { LcpnFileGeometry } from './file-geometry.js';
 import type { Geometry } from '../geometry/index.js';
 
 export function registerValidationChecks(services: LcpnServices): void {
-    const validator = new LcpnValidator(services.lcpn.PieceModels, services.lcpn.FileGeometry, services.references.ScopeProvider as LcpnScopeProvider);
+    const validator = new LcpnValidator(services.lcpn.PieceModels, services.lcpn.FileGeometry, services.lcpn.NameRoles, services.references.ScopeProvider as LcpnScopeProvider);
     const checks: ValidationChecks<ast.LcpnAstType> = {
         Document: [validator.checkDuplicates, validator.checkCycles, validator.checkStrays, validator.checkSemicolonComments],
         Definition: [validator.checkDefinitionName, validator.checkLoweringProblems],
@@ -54,7 +54,7 @@ const INCOMPLETE_MARKERS = new Set(['more', 'see text']);
 
 export class LcpnValidator {
     /** `scopes`: the names the workspace and the prelude define (suggestions), and the file's broken definitions. */
-    constructor(private readonly models: LcpnPieceModels, private readonly files: LcpnFileGeometry, private readonly scopes?: LcpnScopeProvider) { }
+    constructor(private readonly models: LcpnPieceModels, private readonly files: LcpnFileGeometry, private readonly roles: LcpnNameRoles, private readonly scopes?: LcpnScopeProvider) { }
 
     private definedNames(): string[] {
         return this.scopes ? [...this.scopes.definitionTable().keys()] : [];
@@ -147,13 +147,13 @@ export class LcpnValidator {
     checkNameRef = (ref: ast.NameRef, accept: ValidationAcceptor): void => {
         const text = ref.ref.$refText;
         let role: NameRole | undefined;
-        if (hasDigit(text) || oddCharacterInName(text)) this.checkName(ref, accept, role = nameRole(ref));
+        if (hasDigit(text) || oddCharacterInName(text)) this.checkName(ref, accept, role = this.roles.role(ref));
         const name = normalizeName(text);
         if (!OPERATOR_WORDS[name] && (functionWord(name) || declarationWord(name))) return;
-        this.checkFunction(ref, accept, role ?? nameRole(ref));
+        this.checkFunction(ref, accept, role ?? this.roles.role(ref));
     };
 
-    checkName = (ref: ast.NameRef, accept: ValidationAcceptor, role = nameRole(ref)): void => {
+    checkName = (ref: ast.NameRef, accept: ValidationAcceptor, role = this.roles.role(ref)): void => {
         if (role === 'square') return; // `e5`, `d1-f3`: lowering checks squares
         const text = ref.ref.$refText;
         checkOddCharacter(text, ref, 'ref', accept);
@@ -163,7 +163,7 @@ export class LcpnValidator {
         }
     };
 
-    checkFunction = (ref: ast.NameRef, accept: ValidationAcceptor, role = nameRole(ref)): void => {
+    checkFunction = (ref: ast.NameRef, accept: ValidationAcceptor, role = this.roles.role(ref)): void => {
         if (role !== 'function' && role !== 'term') return;
         const name = normalizeName(ref.ref.$refText);
         const typed = ref.ref.$refText;
@@ -309,7 +309,8 @@ export class LcpnValidator {
         else if (ast.isQualified(container)) base = lowerMove(container.base);
         else if (ast.isApplication(container)) base = lowerMove(container.head);
         if (!base) return;
-        const steps = baseSteps(base, this.models.resolverFor(document.uri.toString()), geometry);
+        const resolve = this.models.resolverFor(document.uri.toString());
+        const steps = baseSteps(base, resolve, geometry, this.models.planCache(resolve));
         if (steps.length === 0 || steps.some((step) => word.test(step))) return;
         const shown = steps.slice(0, 8).map(([dx, dy]) => `(${dx},${dy})`).join(' ') + (steps.length > 8 ? ' ...' : '');
         accept('warning', `'${qualifier.value}' selects none of the steps it restricts (${shown}), so it adds no move`,

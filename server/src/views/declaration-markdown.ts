@@ -4,17 +4,17 @@
  * board declaration is drawn with every zone of the file and its clauses in words; a condition
  * and a defined function are said in words.
  */
-import type { Board, Rules, Square } from '../engine/board.js';
+import type { Rules } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
 import { resolveZone } from '../engine/rules.js';
-import { markdownImage, renderSvgDiagram } from '../diagram/svg.js';
+import { renderSvgDiagram } from '../diagram/svg.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import { compactSquares, type DiagramZone } from '../diagram/zones.js';
 import { boardFacts } from '../diagram/facts.js';
-import { boardGeometry, boardKey, theBoard } from '../geometry/index.js';
+import { type Board, boardGeometry, boardKey, type Square, theBoard } from '../geometry/index.js';
 import type { Declaration, PieceDef } from '../model/piece.js';
 import { clauseWords, conditionMeaning, declarationKind, functionMeaning } from './condition-words.js';
-import { codeBlock, escapeMarkdown } from './markdown.js';
+import { codeBlock, escapeMarkdown, markdownImage } from './markdown.js';
 import { hoverCellSize } from './piece-markdown.js';
 import { turnSquare } from './zones.js';
 

@@ -3,6 +3,7 @@
  * unknown names end up in hovers and completion documentation, and must never be read as
  * markdown, HTML or a link. This is the one place that escapes user text for markdown.
  */
+import { svgDataUri } from '../diagram/svg.js';
 
 /**
  * Escapes every character markdown or HTML could give meaning to inside a line (newlines
@@ -50,4 +51,33 @@ function longestBacktickRun(text: string): number {
     let longest = 0;
     for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
     return longest;
+}
+
+/** The display size in a markdown image: an exact size, or the longest side in px (keeping the aspect ratio). */
+export type ImageSize = { width: number; height: number } | number;
+
+/**
+ * `![alt](data:...|width=W,height=H)`, the form VS Code renders in a hover. The alt text is
+ * escaped for markdown, so a piece's name can never close the link or inject markup.
+ */
+export function markdownImage(svg: string, alt: string, size?: ImageSize): string {
+    const { width, height } = displaySize(svg, size);
+    // User text reaches markdown only through escapeMarkdown (entities for & < >, autolinks broken:
+    // renderers that refuse `data:` SVG show the alt as text); parentheses too, inside a link's brackets.
+    const safeAlt = escapeMarkdown(alt).replace(/[()]/g, (c) => `\\${c}`);
+    return `![${safeAlt}](${svgDataUri(svg)}|width=${width},height=${height})`;
+}
+
+function displaySize(svg: string, size: ImageSize | undefined): { width: number; height: number } {
+    if (typeof size === 'object') return { width: Math.round(size.width), height: Math.round(size.height) };
+    const head = /^<svg[^>]*>/.exec(svg)?.[0] ?? '';
+    const w = Number(/\swidth="([\d.]+)"/.exec(head)?.[1] ?? 0);
+    const h = Number(/\sheight="([\d.]+)"/.exec(head)?.[1] ?? 0);
+    if (!(w > 0 && h > 0)) {
+        const side = Math.round(size ?? 160);
+        return { width: side, height: side };
+    }
+    if (size === undefined) return { width: Math.round(w), height: Math.round(h) };
+    const scale = size / Math.max(w, h);
+    return { width: Math.round(w * scale), height: Math.round(h * scale) };
 }

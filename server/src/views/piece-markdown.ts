@@ -7,16 +7,16 @@
  * diagram comes first, drawn small enough to be seen whole under the title, with coordinates on
  * the board and its key beside it rather than below.
  */
-import type { Board, Rules } from '../engine/board.js';
+import type { Rules } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
 import { boardFacts, destinationFacts } from '../diagram/facts.js';
-import { markdownImage, renderSvgDiagram } from '../diagram/svg.js';
+import { renderSvgDiagram } from '../diagram/svg.js';
 import { diagramWindow, type DiagramWindow } from '../diagram/cells.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import type { PieceDef } from '../model/piece.js';
-import { boardGeometry } from '../geometry/index.js';
-import { codeBlock, escapeMarkdown } from './markdown.js';
-import { caveats, normalizedDefinition, propertyLines } from './piece-summary.js';
+import { type Board, boardGeometry } from '../geometry/index.js';
+import { codeBlock, escapeMarkdown, markdownImage } from './markdown.js';
+import { caveats, normalizedDefinition, propertyLines, sentence } from './piece-summary.js';
 import { mostInformativeFirst, scenarios } from './scenarios.js';
 import { zoneFacts } from '../diagram/zones.js';
 import { outsideZoneFacts } from './zones.js';
@@ -31,8 +31,12 @@ export interface PieceMarkdownOptions {
     images: boolean;
     /** Include the text diagrams (default true): the only diagram clients without images can show. */
     text?: boolean;
-    /** One sentence said right under the title (a board setting that cannot be used); plain words, escaped here. */
-    notice?: string;
+    /**
+     * What the reader must know first, said right under the title: a board setting that cannot be
+     * used, what of the file's board does not apply on the board drawn, a broken definition behind
+     * the piece (semantics/broken-definitions.ts). Sentences or notes; plain words, escaped here.
+     */
+    notices?: string[];
     /** Extra lines (e.g. Betza and Parlett equivalents), already markdown. */
     extra?: string[];
     /** Where the definition lives, when it is not the current file (e.g. "standard prelude"). */
@@ -64,7 +68,7 @@ export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: Piece
     const caption = (title: string) => `*${escapeMarkdown(title + shaped)}*`;
     const withText = options.text ?? true;
     const parts: string[] = [`**${escapeMarkdown(piece.name)}**${options.origin ? ` *(${escapeMarkdown(options.origin)})*` : ''}`];
-    if (options.notice) parts.push(`*${escapeMarkdown(options.notice)}*`);
+    if (options.notices?.length) parts.push(`*${escapeMarkdown(options.notices.map(sentence).join(' '))}*`);
     const textDiagrams = () => {
         for (const { title, setup, result, zones } of shown) parts.push(caption(title), codeBlock(renderTextDiagram(setup, result.destinations, { labels: false, zones })));
     };

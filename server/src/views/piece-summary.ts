@@ -23,3 +23,9 @@ export function propertyLines(piece: PieceDef): string[] {
 export function caveats(problems: readonly EngineProblem[]): string[] {
     return [...new Set(problems.map((p) => p.message))];
 }
+
+/** A note (a clause, as the CLI prints notes: `board xiangqi is 9x10; ...`) as a sentence for the editor: capitalised, with a full stop. */
+export function sentence(note: string): string {
+    const text = note.trim().replace(/\.$/, '');
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}

@@ -15,8 +15,8 @@ export interface PieceUses {
     zones: Set<string>;
     /** Of those, the zones a keyword confines the movement to (`:within-fortress`): where the piece belongs. */
     keywordZones: Set<string>;
-    /** The tests of every `cond`/`if` branch, in order (evaluated on the square the piece stands on). */
-    branchTests: Test[];
+    /** The tests of each `cond`/`if`, its branches in order (evaluated on the square the piece stands on). */
+    conditionals: Test[][];
     /** Some test asks `(first-move)`. */
     firstMove: boolean;
     /** Some part applies `promote-to`. */
@@ -40,7 +40,7 @@ export function textKey(text: string, resolve: Resolver): string | undefined {
 }
 
 export function pieceUses(move: Move, resolve: Resolver): PieceUses {
-    const uses: PieceUses = { zones: new Set(), keywordZones: new Set(), branchTests: [], firstMove: false, promotes: false, occupants: new Set() };
+    const uses: PieceUses = { zones: new Set(), keywordZones: new Set(), conditionals: [], firstMove: false, promotes: false, occupants: new Set() };
     const seen = new Set<string>();
     const once = (key: string) => !seen.has(key) && (seen.add(key), true);
 
@@ -96,8 +96,8 @@ export function pieceUses(move: Move, resolve: Resolver): PieceUses {
                 m.functions.forEach(fn);
                 return m.args.forEach(walk);
             case 'conditional':
+                uses.conditionals.push(m.branches.map((b) => b.test));
                 for (const b of m.branches) {
-                    uses.branchTests.push(b.test);
                     test(b.test);
                     walk(b.body);
                 }

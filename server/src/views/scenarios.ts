@@ -14,12 +14,13 @@
  * costs one bounded evaluation, not one per diagram and per blocker tried.
  */
 import { evaluatePrepared, informalTests, locustIn, prepare, type EngineResult, type Prepared, type Resolver } from '../engine/report.js';
-import type { Board, Destination, Rules, SetUp, Side, Square } from '../engine/board.js';
-import { boardGeometry, geometryOf } from '../geometry/index.js';
+import type { Destination, Rules, SetUp, Side } from '../engine/board.js';
+import { type Board, boardGeometry, geometryOf, type Square } from '../geometry/index.js';
 import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';
 import type { Move, PieceDef, Test } from '../model/piece.js';
 import { pieceUses, rankThresholds, testAt, testZones, type PieceUses } from './piece-uses.js';
+import { homeSquare, middle } from './home.js';
 import { confinement, pieceZones, turnSquare } from './zones.js';
 
 export interface Scenario {
@@ -50,7 +51,7 @@ export const SCENARIO_BUDGET = 1_000_000;
 /** Informal conditions given a diagram of their own; more are shown merged, with notes. */
 export const MAX_BRANCH_DIAGRAMS = 4;
 
-const NO_USES: PieceUses = { zones: new Set(), keywordZones: new Set(), branchTests: [], firstMove: false, promotes: false, occupants: new Set() };
+const NO_USES: PieceUses = { zones: new Set(), keywordZones: new Set(), conditionals: [], firstMove: false, promotes: false, occupants: new Set() };
 
 export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Board, options: ScenarioOptions = {}): Scenario[] {
     const body = 'kind' in piece ? piece : piece.body;
@@ -59,13 +60,13 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
     // Compiled once for the board's lattice (a hexagon's images and directions).
     const prepared = prepare(piece, resolve, geometryOf(board));
     const budget = { left: options.budgetSteps ?? SCENARIO_BUDGET };
-    const { at: home, zone: homeZone } = homeSquare(piece, uses, resolve, board, rules, (at) => evaluatePrepared(prepared, { board, at, friends: [], enemies: [], ...(rules ? { rules } : {}) }, { budget }).destinations.length);
+    const { at: home, zone: homeZone } = homeSquare(piece, resolve, board, rules, (at) => evaluatePrepared(prepared, { board, at, friends: [], enemies: [], ...(rules ? { rules } : {}) }, { budget }).destinations.length);
     const firstMoveState = options.firstMove ?? uses.firstMove;
     const side: Side = options.side ?? 'white';
     // Places are chosen as White sees the board; a Black piece stands on the square turned half a turn.
-    const alone = (at: Square): SetUp => ({
+    const alone = (at: Square, first = firstMoveState): SetUp => ({
         board, at: side === 'black' ? turnSquare(board, at) : at, friends: [], enemies: [], ...(side === 'black' ? { side } : {}),
-        ...(rules ? { rules } : {}), ...(firstMoveState ? { firstMove: true } : {})
+        ...(rules ? { rules } : {}), ...(first ? { firstMove: true } : {})
     });
     const zoneCache = new Map<Side, DiagramZone[]>();
     const zonesFor = (side: Side) => zoneCache.get(side) ?? zoneCache.set(side, pieceZones(piece, resolve, board, rules, side)).get(side)!;
@@ -78,27 +79,55 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
         captions.set(scenario, caption);
         return scenario;
     };
-    const firstMove = firstMoveState && uses.firstMove ? ', before its first move' : '';
 
-    const places = positionPlaces(uses.branchTests, resolve, board, home, rules);
+    // The diagrams of the piece alone: one per place its conditions on its square tell apart, or
+    // per informal condition, or where it belongs.
+    const places = positionPlaces(uses.conditionals, resolve, board, home, rules);
     const informal = informalTests(prepared.plan);
-    const result: Scenario[] = [];
+    const alones: Alone[] = [];
     if (places.length === 0 && informal.length > 0 && informal.length <= MAX_BRANCH_DIAGRAMS) {
         // Each diagram is titled by the condition it decides: "its branch is shown with a note" no longer applies.
-        const decided = (s: Scenario): Scenario => ({ ...s, result: { ...s.result, problems: s.result.problems.filter((p) => p.rule !== 'informal-condition' && p.rule !== 'informal-comparison') } });
-        result.push(...branchScenarios(informal, (title, assume) => decided(run(title + firstMove, alone(home), assume))));
+        for (const branch of branchScenarios(informal)) alones.push({ caption: () => branch.title, at: home, assume: branch.assume, decided: true });
     } else if (places.length === 0) {
-        const where = (setup: SetUp) => homeZone ? `on ${nameOf(board, setup.at)} (in ${homeZone})` : sameSquare(home, centreOf(board)) ? 'on an empty board' : `on ${nameOf(board, setup.at)}`;
-        result.push(captioned((setup) => where(setup) + firstMove, alone(home)));
+        alones.push({ caption: (setup) => homeZone ? `on ${nameOf(board, setup.at)} (in ${homeZone})` : sameSquare(home, centreOf(board)) ? 'on an empty board' : `on ${nameOf(board, setup.at)}`, at: home });
     } else {
-        for (const place of places) result.push(captioned((setup) => placeTitle(place, setup) + firstMove, alone(place.at)));
+        for (const place of places) alones.push({ caption: (setup) => placeTitle(place, setup), at: place.at });
+    }
+    // Each in the state before its first move, when the piece has one; and, unless a state was
+    // asked for, after it too wherever moving first takes or changes moves (a first-move-only
+    // destination is marked on the first diagram: only moves that appear later need a second).
+    const before = firstMoveState && uses.firstMove ? ', before its first move' : '';
+    const bothStates = options.firstMove === undefined && uses.firstMove;
+    const result: Scenario[] = [];
+    for (const spec of alones) {
+        const make = (first: boolean, suffix: string): Scenario => {
+            const scenario = captioned((setup) => spec.caption(setup) + suffix, alone(spec.at, first), spec.assume);
+            if (!spec.decided) return scenario;
+            const decided = { ...scenario, result: { ...scenario.result, problems: scenario.result.problems.filter((p) => p.rule !== 'informal-condition' && p.rule !== 'informal-comparison') } };
+            captions.set(decided, captions.get(scenario)!);
+            return decided;
+        };
+        const first = make(firstMoveState, before);
+        if (!bothStates || budget.left <= 0) {
+            result.push(first);
+            continue;
+        }
+        const moved = make(false, ', after its first move');
+        if (!covers(first.result, moved.result)) result.push(first, moved);
+        // The same moves either way: one diagram, whose caption names no state.
+        else if (covers(moved.result, first.result)) {
+            const same = { ...moved, title: spec.caption(moved.setup) };
+            captions.set(same, spec.caption);
+            result.push(same);
+        }
+        else result.push(first);
     }
     // The diagrams of the piece alone (no blocker, no enemies placed): the ones Black's may repeat turned.
     const plain = result.length;
     const promoting = rules?.promotionZone && uses.promotes && !result.some((s) => s.result.destinations.some((d) => d.promotions?.length));
     if (promoting) {
         const at = nextToZone(rules.promotionZone!.squares, home, board);
-        const next = at && run(`next to the promotion zone${firstMove}`, alone(at));
+        const next = at && run(`next to the promotion zone${before}`, alone(at));
         if (next && next.result.destinations.some((d) => d.promotions?.length)) result.push(next);
     }
     // A blocker search on an evaluation that ran out of steps would only repeat the cut-off.
@@ -131,6 +160,25 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
     return result;
 }
 
+/** One diagram of the piece alone, before its first-move state is chosen. */
+interface Alone {
+    /** The caption, from the set-up (Black's names its own, turned, square). */
+    caption: (setup: SetUp) => string;
+    /** Where it stands, as White sees the board. */
+    at: Square;
+    /** The informal conditions taken as holding or not (a branch diagram). */
+    assume?: Map<string, boolean>;
+    /** Its caption says which informal branch it shows: the notes that a branch is assumed are dropped. */
+    decided?: boolean;
+}
+
+/** Whether every destination of `b` is one of `a`'s, doing the same there. */
+function covers(a: EngineResult, b: EngineResult): boolean {
+    const key = (d: Destination) => `${d.square.file},${d.square.rank},${d.move},${d.capture},${d.igui}`;
+    const keys = new Set(a.destinations.map(key));
+    return b.destinations.every((d) => keys.has(key(d)));
+}
+
 /**
  * The diagram that shows most first: more kinds of destination (the cannon with a screen, which
  * both slides and captures, before the cannon alone, which only slides), then more destinations
@@ -154,8 +202,6 @@ function centreOf(board: Board): Square {
 }
 const nameOf = (board: Board, sq: Square) => boardGeometry(board).name(sq);
 const contains = (board: Board, sq: Square) => boardGeometry(board).contains(sq);
-/** Where a cell is drawn, in cell units: distances between cells are measured there, on any geometry. */
-const at = (board: Board, sq: Square) => boardGeometry(board).place(sq);
 
 /**
  * The board's cells within `reach` cell units of `from` across and up or down (a square of side
@@ -187,47 +233,7 @@ function turned(setup: SetUp): SetUp {
 
 /** Whether two evaluations give the same destinations, each doing the same there. */
 function sameDestinations(a: EngineResult, b: EngineResult): boolean {
-    const key = (d: Destination) => `${d.square.file},${d.square.rank},${d.move},${d.capture},${d.igui}`;
-    const keys = new Set(a.destinations.map(key));
-    return a.destinations.length === b.destinations.length && b.destinations.every((d) => keys.has(key(d)));
-}
-
-/** Where a piece belongs: the middle of the zone it is confined to (by the board or a keyword), else the centre. */
-function homeSquare(piece: PieceDef | Move, uses: PieceUses, resolve: Resolver, board: Board, rules: Rules | undefined, moves: (at: Square) => number): { at: Square; zone?: string } {
-    const confined = confinement(piece, rules);
-    const keyword = [...uses.keywordZones][0];
-    const zone = confined?.key ?? keyword;
-    const squares = (confined?.squares ?? (keyword ? resolveZone(keyword, resolve, rules?.board ?? board)?.squares : undefined) ?? []).filter((sq) => contains(board, sq));
-    const centre = middle(squares, board);
-    if (!centre) return { at: centreOf(board) };
-    // Of the zone's squares nearest its middle, the one where the piece has the most moves: a zone
-    // keyword may confine only part of the movement (janggi's palace diagonals, whose middle is no
-    // diagonal point), and a piece shows best where that part has moves.
-    const near = byDistance(squares, centre, board).slice(0, HOME_CANDIDATES);
-    let best = { at: centre, n: -1 };
-    for (const at of near) {
-        const n = moves(at);
-        if (n > best.n) best = { at, n };
-    }
-    return { at: best.at, zone };
-}
-
-/** Squares of a zone tried as the piece's home (the nearest its middle). */
-const HOME_CANDIDATES = 16;
-
-function byDistance(squares: readonly Square[], to: Square, board: Board): Square[] {
-    const target = at(board, to);
-    const distance = (sq: Square) => (at(board, sq).x - target.x) ** 2 + (at(board, sq).y - target.y) ** 2;
-    return [...squares].sort((a, b) => distance(a) - distance(b) || a.rank - b.rank || a.file - b.file);
-}
-
-/** The square of a set nearest its centre of mass (the lowest rank, then file, on a tie); undefined when empty. */
-function middle(squares: readonly Square[], board: Board): Square | undefined {
-    if (squares.length === 0) return undefined;
-    const cx = squares.reduce((n, sq) => n + at(board, sq).x, 0) / squares.length;
-    const cy = squares.reduce((n, sq) => n + at(board, sq).y, 0) / squares.length;
-    const distance = (sq: Square) => (at(board, sq).x - cx) ** 2 + (at(board, sq).y - cy) ** 2;
-    return [...squares].sort((a, b) => distance(a) - distance(b) || a.rank - b.rank || a.file - b.file)[0];
+    return a.destinations.length === b.destinations.length && covers(a, b);
 }
 
 /** The nearest square below the zone on the home file (as White sees it), where a step forward enters it. */
@@ -244,60 +250,93 @@ function nextToZone(zone: readonly Square[], home: Square, board: Board): Square
 }
 
 /**
- * Squares that show each way the piece's conditions on its own square can turn out, with their
- * captions: the ranks where a comparison with `(rank)` changes value (`(<= (rank) 5)`: ranks 5
- * and 6), the middle of each zone a test asks about, and, last, a square where none holds. Empty
- * when no branch test depends on the square. Ranks count from White's side (the diagrams are
- * White's; Black's is one of them turned).
+ * Squares that show each way the piece's conditions on its own square can turn out (each branch
+ * its `cond`s can take there), with their captions: the ranks where a comparison with `(rank)`
+ * changes value (`(<= (rank) 5)`: ranks 5 and 6), the files where one with `(file)` does, the
+ * two together (`rank() > 5 AND file() < 3` holds on b6 only), the middle of each zone a test asks
+ * about, then any other cell whose branches no square before took, and, last, a square where
+ * none holds. `conditionals` are the tests of each `cond`, in order. Empty when no branch test
+ * depends on the square. Ranks count from White's side (the diagrams are White's; Black's is one
+ * of them turned).
  */
-export function positionPlaces(tests: readonly Test[], resolve: Resolver, board: Board, home: Square, rules?: Rules): Place[] {
-    const zones = new Map<string, Square[]>();
+export function positionPlaces(conditionals: readonly (readonly Test[])[], resolve: Resolver, board: Board, home: Square, rules?: Rules): Place[] {
+    const tests = conditionals.flat();
+    const geometry = boardGeometry(board);
+    const zones = new Map<string, { squares: Square[]; keys: Set<string> }>();
     const zoneOf = (key: string) => {
-        if (!zones.has(key)) {
-            const zone = rules?.zones.find((z) => z.key === key) ?? resolveZone(key, resolve, rules?.board ?? board);
-            zones.set(key, zone ? zone.squares.filter((sq) => contains(board, sq)) : []);
+        let zone = zones.get(key);
+        if (!zone) {
+            const found = rules?.zones.find((z) => z.key === key) ?? resolveZone(key, resolve, rules?.board ?? board);
+            const squares = found ? found.squares.filter((sq) => contains(board, sq)) : [];
+            zones.set(key, zone = { squares, keys: new Set(squares.map(cellKey)) });
         }
-        return zones.get(key)!;
+        return zone;
     };
     const thresholds = [...new Set(tests.flatMap((t) => rankThresholds(t, resolve)))].filter((r) => r >= 1 && r <= board.ranks).sort((a, b) => a - b);
     const files = [...new Set(tests.flatMap((t) => rankThresholds(t, resolve, new Set(), 'file')))].filter((f) => f >= 1 && f <= board.files).sort((a, b) => a - b);
     const asked = [...new Set(tests.flatMap((t) => testZones(t, resolve)))];
     if (thresholds.length === 0 && files.length === 0 && asked.length === 0) return [];
     const rankOnly = asked.length === 0 && files.length === 0;
-    const geometry = boardGeometry(board);
-    const vector = (at: Square) => tests.map((t) => {
-        const place = { rank: geometry.rankNumber(at), file: geometry.fileNumber(at), inZone: (key: string) => zoneOf(key).some((sq) => sameSquare(sq, at)) };
-        return String(testAt(t, place, resolve));
-    }).join();
-    const none = tests.map(() => 'false').join();
+    // Which branch each `cond` takes on a square: its tests' values up to the first that holds
+    // (T, F, or ? when the square alone does not decide, as for `(first-move)`).
+    const branches = (at: Square) => {
+        const place = { rank: geometry.rankNumber(at), file: geometry.fileNumber(at), inZone: (key: string) => zoneOf(key).keys.has(cellKey(at)) };
+        return conditionals.map((group) => {
+            let taken = '';
+            for (const t of group) {
+                const value = testAt(t, place, resolve);
+                taken += value === true ? 'T' : value === false ? 'F' : '?';
+                if (value === true) break;
+            }
+            return taken;
+        }).join('|');
+    };
+    const homeFile = geometry.fileNumber(home);
+    const homeRank = geometry.rankNumber(home);
     const candidates: Place[] = [
         // Cells named by their numbers: the home file at each rank, the home rank at each file (that exist).
-        ...thresholds.flatMap((r) => onBoardAt(numbered(board, geometry.fileNumber(home), r), rankOnly)),
-        ...files.flatMap((f) => onBoardAt(numbered(board, f, geometry.rankNumber(home)), false)),
+        ...thresholds.flatMap((r) => onBoardAt(numbered(board, homeFile, r), rankOnly)),
+        ...files.flatMap((f) => onBoardAt(numbered(board, f, homeRank), false)),
         ...asked.flatMap((key) => {
-            const at = middle(zoneOf(key), board);
+            const at = middle(zoneOf(key).squares, board);
             return at ? [{ at, zone: key, byRank: false }] : [];
         }),
         { at: home, byRank: rankOnly },
-        ...Array.from({ length: board.ranks }, (_, r) => onBoardAt(numbered(board, geometry.fileNumber(home), r + 1), rankOnly)).flat()
+        ...Array.from({ length: board.ranks }, (_, r) => onBoardAt(numbered(board, homeFile, r + 1), rankOnly)).flat(),
+        // A rank and a file tested together, then every cell, nearest the home first: a branch that
+        // only a combination reaches (a rank and a file, a rank inside a zone) gets its diagram too.
+        ...[...thresholds, homeRank].flatMap((r) => [...files, homeFile].flatMap((f) => onBoardAt(numbered(board, f, r), false))),
+        ...byDistanceFrom(geometry.cells, home, board).map((at) => ({ at, byRank: false }))
     ];
     const seen = new Map<string, Place>();
     for (const c of candidates) {
-        const v = vector(c.at);
-        if (!seen.has(v)) seen.set(v, c);
+        const taken = branches(c.at);
+        if (!seen.has(taken)) seen.set(taken, c);
     }
     // A place where a named condition decides the branch says so: "on rank 5 (before crossing river)".
-    const label = (v: string) => {
-        const t = tests[v.split(',').indexOf('true')];
+    const label = (taken: string) => {
+        const group = taken.split('|').findIndex((g) => g.endsWith('T'));
+        const t = group < 0 ? undefined : conditionals[group][taken.split('|')[group].length - 1];
         return t?.kind === 'ref' ? t.key : t?.kind === 'text' ? t.text : undefined;
     };
-    const holds = [...seen].filter(([v]) => v !== none).map(([v, c]) => (c.zone || !label(v) ? c : { ...c, label: label(v) }));
-    const neither = seen.get(none);
+    const none = (taken: string) => /^[F|]*$/.test(taken);
+    const holds = [...seen].filter(([taken]) => !none(taken)).map(([taken, c]) => (c.zone || !label(taken) ? c : { ...c, label: label(taken) }));
+    const neither = [...seen].find(([taken]) => none(taken))?.[1];
     // Where no branch holds, the named conditions that fail are said by name.
     const names = tests.map((t) => (t.kind === 'ref' ? t.key : t.kind === 'text' ? t.text : undefined));
     const failing = names.every((n) => n !== undefined) ? [...new Set(names as string[])] : undefined;
     if (neither) holds.push({ at: neither.at, byRank: neither.byRank, none: true, ...(failing ? { label: failing.length === 1 ? `${failing[0]} does not hold` : `none of ${failing.join(', ')} holds` } : {}) });
     return holds;
+}
+
+const cellKey = (sq: Square) => `${sq.file},${sq.rank}`;
+
+/** The cells by their distance from `from` as drawn (the lowest rank, then file, on a tie). */
+function byDistanceFrom(cells: readonly Square[], from: Square, board: Board): Square[] {
+    const geometry = boardGeometry(board);
+    const origin = geometry.place(from);
+    const distance = (sq: Square) => (geometry.place(sq).x - origin.x) ** 2 + (geometry.place(sq).y - origin.y) ** 2;
+    return [...cells].sort((a, b) => distance(a) - distance(b) || a.rank - b.rank || a.file - b.file);
 }
 
 const onBoardAt = (at: Square | undefined, byRank: boolean): Place[] => (at ? [{ at, byRank }] : []);
@@ -332,19 +371,18 @@ function placeTitle(place: Place, setup: SetUp): string {
  * One diagram per informal condition, taking that branch (and not the ones before it), and
  * one where none holds: the Chinese pawn gets "if the pawn has crossed the river" and "if not".
  */
-function branchScenarios(tests: readonly string[], run: (title: string, assume: Map<string, boolean>) => Scenario): Scenario[] {
-    const out: Scenario[] = [];
-    tests.forEach((test, i) => {
-        const assume = new Map(tests.slice(0, i + 1).map((t, j) => [t, j === i] as [string, boolean]));
-        out.push(run(i === 0 ? `if ${test}` : `if ${test} (and none before it)`, assume));
-    });
-    out.push(run(tests.length === 1 ? `if not ${tests[0]}` : 'if none of these conditions holds', new Map(tests.map((t) => [t, false]))));
+function branchScenarios(tests: readonly string[]): { title: string; assume: Map<string, boolean> }[] {
+    const out = tests.map((test, i) => ({
+        title: i === 0 ? `if ${test}` : `if ${test} (and none before it)`,
+        assume: new Map(tests.slice(0, i + 1).map((t, j) => [t, j === i] as [string, boolean]))
+    }));
+    out.push({ title: tests.length === 1 ? `if not ${tests[0]}` : 'if none of these conditions holds', assume: new Map(tests.map((t) => [t, false])) });
     return out;
 }
 
 /** The ranks where a piece's conditions on `(rank)` change value (`=` n: n; `<=` n: n and n + 1), ascending. */
 export function testedRanks(move: Move, resolve: Resolver): number[] {
-    const tests = pieceUses(move, resolve).branchTests;
+    const tests = pieceUses(move, resolve).conditionals.flat();
     return [...new Set(tests.flatMap((t) => rankThresholds(t, resolve)))].sort((a, b) => a - b);
 }
 

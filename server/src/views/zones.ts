@@ -1,12 +1,12 @@
 /**
  * Which zones a piece's diagram draws (docs/diagrams.md, "Zones"): the ones its moves depend on
- * (a zone keyword, `(in ZONE)`, its confinement, its promotion zone), tinted; and the declared
- * board's other zones (those its clauses name: the palace, a side of the river), outlined only,
- * for orientation. Zones are written from White's side; a Black piece sees them turned half a
- * turn, as the engine does, so they are turned here too.
+ * (a zone keyword, `(in ZONE)`, its confinement, its promotion zone), tinted, and no other: a
+ * zone the piece does not use is neither drawn nor listed under its diagrams. Zones are written
+ * from White's side; a Black piece sees them turned half a turn, as the engine does, so they are
+ * turned here too.
  */
-import type { Board, Rules, SetUp, Side, Square, Zone } from '../engine/board.js';
-import { boardGeometry, geometryOf } from '../geometry/index.js';
+import type { Rules, SetUp, Side, Zone } from '../engine/board.js';
+import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import type { Resolver } from '../engine/report.js';
 import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';
@@ -16,15 +16,6 @@ import { pieceUses } from './piece-uses.js';
 /** Turns a square half a turn on the board (White's view <-> Black's view), as the board's geometry turns it. */
 export function turnSquare(board: Board, sq: Square): Square {
     return boardGeometry(board).turn(sq);
-}
-
-/**
- * The declared rules, when the diagram's board is of their lattice (and orientation): zones are
- * cells named on the declared board, so a palace written for squares means nothing on a hexagon
- * a setting chose. Undefined (no zones, no confinement) otherwise.
- */
-export function rulesFor(board: Board, rules?: Rules): Rules | undefined {
-    return rules && geometryOf(board).id === geometryOf(rules.board).id ? rules : undefined;
 }
 
 /** The zones the piece depends on (keys), with the board's confinement and promotion zone for it. */
@@ -44,24 +35,21 @@ export function confinement(piece: PieceDef | Move, rules?: Rules): Zone | undef
 }
 
 /**
- * The zones to draw on the piece's diagram on `board` for `side`: relevant ones first, then the
- * board's; squares off `board` (a smaller board chosen in a setting, a hole) are left out.
+ * The zones to draw on the piece's diagram on `board` for `side`: only those its moves or
+ * conditions use (relevantZoneKeys), never the board's other zones (another piece's confinement
+ * is no part of this piece's picture); squares off `board` (a smaller board chosen in a setting,
+ * a hole) are left out.
  */
 export function pieceZones(piece: PieceDef | Move, resolve: Resolver, board: Board, rules?: Rules, side: Side = 'white'): DiagramZone[] {
-    const relevant = relevantZoneKeys(piece, resolve, rules);
     const known = new Map<string, Zone>((rules?.zones ?? []).map((z) => [z.key, z]));
-    const boardZones = new Set<string>([...(rules?.confine.values() ?? [])].map((z) => z.key));
-    if (rules?.promotionZone) boardZones.add(rules.promotionZone.key);
+    const geometry = boardGeometry(board);
     const out: DiagramZone[] = [];
-    const add = (key: string, isRelevant: boolean) => {
+    for (const key of relevantZoneKeys(piece, resolve, rules)) {
         const zone = known.get(key) ?? resolveZone(key, resolve, rules?.board ?? board);
-        if (!zone) return;
-        const geometry = boardGeometry(board);
+        if (!zone) continue;
         const squares = zone.squares.filter((sq) => geometry.contains(sq)).map((sq) => (side === 'black' ? turnSquare(board, sq) : sq));
-        out.push({ name: key, squares, relevant: isRelevant });
-    };
-    for (const key of relevant) add(key, true);
-    for (const key of boardZones) if (!relevant.has(key)) add(key, false);
+        out.push({ name: key, squares, relevant: true });
+    }
     return out;
 }
 

@@ -18,13 +18,10 @@
  * saw of the workspace's broken definitions; after a build, a document whose diagnostics speak
  * of a name whose broken definitions changed since is revalidated too.
  */
-import { Cancellation, DefaultDocumentBuilder, DocumentState, isReference, URI, UriUtils, type BuildOptions, type LangiumDocument } from 'langium';
-import type { Diagnostic } from 'vscode-languageserver-types';
+import { Cancellation, DefaultDocumentBuilder, DocumentState, isReference, URI, UriUtils, type BuildOptions, type LangiumCoreServices, type LangiumDocument } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
-import { brokenView, changedBrokenNames, reportBrokenUsesElsewhere, sameView, unknownNameOf, type BrokenView } from '../semantics/broken-elsewhere.js';
-import { IssueCodes } from '../semantics/issue-codes.js';
-import { closestNames } from '../semantics/suggest.js';
-import { normalizeKeyword, normalizeName } from '../model/names.js';
+import { brokenView, changedBrokenNames, reportBrokenUsesElsewhere, sameView, suggestsCloseTo, unknownNameOf, type BrokenView } from '../semantics/broken-elsewhere.js';
+import { normalizeName } from '../model/names.js';
 
 export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
     /** The names each changed or deleted document exported before its change, until it is indexed again. */
@@ -165,7 +162,7 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
             present.add(uri);
             const seen = this.brokenSeen.get(uri);
             if (seen === undefined || seen === now) continue;
-            if (document.state >= DocumentState.Validated && speaksOf(document, changedBrokenNames(seen, now))) affected.add(document);
+            if (document.state >= DocumentState.Validated && speaksOf(this.serviceRegistry.getServices(document.uri), document, changedBrokenNames(seen, now))) affected.add(document);
             else this.brokenSeen.set(uri, now);
         }
         for (const uri of this.brokenSeen.keys()) if (!present.has(uri)) this.brokenSeen.delete(uri);
@@ -174,21 +171,10 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
 }
 
 /** Whether one of the document's diagnostics says one of `names` (normalized) is unknown or broken. */
-function speaksOf(document: LangiumDocument, names: ReadonlySet<string>): boolean {
+function speaksOf(services: LangiumCoreServices, document: LangiumDocument, names: ReadonlySet<string>): boolean {
     for (const diagnostic of document.diagnostics ?? []) {
-        const name = unknownNameOf(document, diagnostic);
+        const name = unknownNameOf(services, document, diagnostic);
         if (name && names.has(name.key)) return true;
-    }
-    return false;
-}
-
-/** Whether the diagnostics suggest defined names ("did you mean") for an unknown name close to one of `names` (normalized). */
-function suggestsCloseTo(diagnostics: readonly Diagnostic[], names: readonly string[]): boolean {
-    for (const diagnostic of diagnostics) {
-        const data = diagnostic.data as { code?: string; name?: string } | undefined;
-        if (data?.name === undefined) continue;
-        const unknown = data.code === IssueCodes.UnknownPiece ? normalizeName(data.name) : data.code === IssueCodes.UnknownKeyword ? normalizeKeyword(data.name) : undefined;
-        if (unknown !== undefined && closestNames(unknown, names).length > 0) return true;
     }
     return false;
 }

@@ -5,23 +5,27 @@
  * that cannot be read any more becomes empty and is reported, instead of failing the build
  * of the whole workspace (one unreadable file then broke every later build).
  */
-import { DefaultLangiumDocumentFactory, type LangiumDocument, type LangiumSharedCoreServices, type Mutable, type AstNode } from 'langium';
+import { DefaultLangiumDocumentFactory, type LangiumDocument, type Mutable, type AstNode } from 'langium';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isPreludeUri, preludeText } from '../semantics/prelude.js';
+import type { LcpnPrelude } from './prelude.js';
+import type { LcpnSharedServices } from './services.js';
 import type { LcpnWorkspaceManager } from './workspace-manager.js';
 
 export class LcpnDocumentFactory extends DefaultLangiumDocumentFactory {
     private readonly workspaceManager: () => LcpnWorkspaceManager;
+    private readonly prelude: () => LcpnPrelude;
 
-    constructor(services: LangiumSharedCoreServices) {
+    constructor(services: LcpnSharedServices) {
         super(services);
         this.workspaceManager = () => services.workspace.WorkspaceManager as LcpnWorkspaceManager;
+        this.prelude = () => services.lcpn.Prelude;
     }
 
     protected override async getUpdatedText<T extends AstNode>(document: Mutable<LangiumDocument<T>>, textDocument: TextDocument | undefined, cancellationToken: CancellationToken): Promise<string> {
         if (textDocument) return super.getUpdatedText(document, textDocument, cancellationToken);
-        if (isPreludeUri(document.uri.toString())) return preludeText;
+        const prelude = this.prelude();
+        if (prelude.isPrelude(document.uri)) return prelude.text;
         try {
             const text = await this.fileSystemProvider.readFile(document.uri);
             this.workspaceManager().forgetReport(document.uri);

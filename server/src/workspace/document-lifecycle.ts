@@ -14,15 +14,18 @@
 import { URI, type TextDocument } from 'langium';
 import { DefaultDocumentUpdateHandler, type LangiumSharedServices } from 'langium/lsp';
 import { FileChangeType, type DidChangeWatchedFilesParams, type TextDocumentChangeEvent } from 'vscode-languageserver';
-import { isPreludeUri } from '../semantics/prelude.js';
+import type { LcpnPrelude } from './prelude.js';
+import type { LcpnSharedServices } from './services.js';
 import type { LcpnWorkspaceManager } from './workspace-manager.js';
 
 export class LcpnDocumentUpdateHandler extends DefaultDocumentUpdateHandler {
     private readonly textDocuments: LangiumSharedServices['workspace']['TextDocuments'];
+    private readonly prelude: LcpnPrelude;
 
-    constructor(services: LangiumSharedServices) {
+    constructor(services: LcpnSharedServices) {
         super(services);
         this.textDocuments = services.workspace.TextDocuments;
+        this.prelude = services.lcpn.Prelude;
     }
 
     protected override fireDocumentUpdate(changed: URI[], deleted: URI[]): void {
@@ -42,7 +45,7 @@ export class LcpnDocumentUpdateHandler extends DefaultDocumentUpdateHandler {
     didCloseDocument(event: TextDocumentChangeEvent<TextDocument>): void {
         const uri = URI.parse(event.document.uri);
         this.enqueue(async () => {
-            const keep = isPreludeUri(uri.toString()) || await (this.workspaceManager as LcpnWorkspaceManager).isWorkspaceFile(uri);
+            const keep = this.prelude.isPrelude(uri) || await (this.workspaceManager as LcpnWorkspaceManager).isWorkspaceFile(uri);
             // Opened again while we looked: the open's own update follows this one.
             if (this.textDocuments.get(uri)) return { changed: [], deleted: [] };
             return keep ? { changed: [uri], deleted: [] } : { changed: [], deleted: [uri] };

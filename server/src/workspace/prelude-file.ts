@@ -14,13 +14,15 @@ import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { URI } from 'langium';
 import type { InitializeParams } from 'vscode-languageserver';
-import { PRELUDE_FILE_NAME, preludeText, usePreludeUri } from '../semantics/prelude.js';
+
+/** The copy's file name, as the prelude is named everywhere. */
+const PRELUDE_FILE_NAME = 'standard.lcpn';
 
 /** Appended after the last definition: lines and offsets of the definitions are those of the prelude. */
 const MODELINE = '; vim: set nomodifiable readonly :';
 
 /** The text of the read-only copy: the prelude, then the modeline on a line of its own. */
-export function preludeFileText(): string {
+export function preludeFileText(preludeText: string): string {
     return `${preludeText}${preludeText.endsWith('\n') ? '' : '\n'}${MODELINE}\n`;
 }
 
@@ -28,8 +30,8 @@ export function preludeFileText(): string {
  * The path of the read-only copy, made if needed; undefined if no cache directory can be
  * written (the caller then keeps the shipped file).
  */
-export function readOnlyPreludeFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
-    const text = preludeFileText();
+export function readOnlyPreludeFile(preludeText: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+    const text = preludeFileText(preludeText);
     const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
     for (const base of cacheDirectories(env)) {
         try {
@@ -92,14 +94,11 @@ function safeHomedir(): string | undefined {
 
 /**
  * At `initialize`: the prelude URI the client names (VS Code serves it read-only itself),
- * else the read-only copy, else the shipped file (prelude.ts's default).
+ * else the read-only copy of `preludeText`; undefined: the shipped file (prelude.ts's default).
  */
-export function choosePreludeUri(params: InitializeParams): void {
+export function choosePreludeUri(params: InitializeParams, preludeText: string): string | undefined {
     const clientUri = (params.initializationOptions as { preludeUri?: unknown } | null | undefined)?.preludeUri;
-    if (typeof clientUri === 'string') {
-        usePreludeUri(clientUri);
-        return;
-    }
-    const file = readOnlyPreludeFile();
-    if (file) usePreludeUri(URI.file(file).toString());
+    if (typeof clientUri === 'string') return clientUri;
+    const file = readOnlyPreludeFile(preludeText);
+    return file ? URI.file(file).toString() : undefined;
 }

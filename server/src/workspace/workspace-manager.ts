@@ -5,25 +5,26 @@
  * workspace never became ready, and every request waited forever.
  */
 import {
-    DefaultWorkspaceManager, URI, UriUtils, type FileSystemNode, type LangiumDocument, type LangiumSharedCoreServices
+    DefaultWorkspaceManager, URI, UriUtils, type FileSystemNode, type LangiumDocument
 } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
 import type { WorkspaceFolder } from 'vscode-languageserver';
 import { describeReadError, UnreadableFile } from './file-system.js';
-import { preludeText, preludeUri } from '../semantics/prelude.js';
+import type { LcpnSharedServices } from './services.js';
 import { isLcpnFileName } from './service-registry.js';
 
 export class LcpnWorkspaceManager extends DefaultWorkspaceManager {
     /** Files reported as skipped, with the reason, so a file is reported once per reason. */
     private readonly reported = new Map<string, string>();
 
-    constructor(private readonly sharedServices: LangiumSharedCoreServices) {
+    constructor(private readonly sharedServices: LcpnSharedServices) {
         super(sharedServices);
     }
 
     protected override async loadAdditionalDocuments(folders: WorkspaceFolder[], collector: (document: LangiumDocument) => void): Promise<void> {
         await super.loadAdditionalDocuments(folders, collector);
-        collector(this.sharedServices.workspace.LangiumDocumentFactory.fromString(preludeText, URI.parse(preludeUri())));
+        const prelude = this.sharedServices.lcpn.Prelude;
+        collector(this.sharedServices.workspace.LangiumDocumentFactory.fromString(prelude.text, URI.parse(prelude.uri)));
     }
 
     /** Langium's startup, except that each file is loaded on its own and the workspace becomes ready whatever happens. */

@@ -9,7 +9,8 @@
 import { URI } from 'langium';
 import type { Connection } from 'vscode-languageserver';
 import { describe, expect, test } from 'vitest';
-import { ClientFileSystemProvider, type ClientDirectoryEntry, type ClientFileStat } from '../../src/browser/client-file-system.js';
+import { ClientFileSystemProvider } from '../../src/browser/client-file-system.js';
+import type { ClientDirectoryEntry, ClientFileStat } from '../../src/lsp/protocol.js';
 import { Buffer as ShimBuffer } from '../../src/browser/node-shims.js';
 import { UnreadableFile } from '../../src/workspace/file-system.js';
 import { MAX_LCPN_FILE_BYTES } from '../../src/workspace/limits.js';

@@ -185,7 +185,8 @@ describe.skipIf(!available && !ci)('the playground in Chromium', () => {
         expect(await page.textContent('#board-source')).toBe('the board mini declares');
         await page.locator('#first-move-label').waitFor({ state: 'visible' });
         await page.check('#black');
-        await expect.poll(() => page.textContent('#diagram-title')).toBe('runner (Black) on e6');
+        // Where every view puts a Black piece with no square of its own: the centre as Black sees the board (views/home.ts).
+        await expect.poll(() => page.textContent('#diagram-title')).toBe('runner (Black) on e5');
         // The first move adds its first-move-only destinations (their own marker): the picture changes.
         const moved = await page.innerHTML('#diagram');
         await page.check('#first-move');

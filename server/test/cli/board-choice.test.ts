@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Rules, Zone } from '../../src/engine/board.js';
 import { parsePosition } from '../../src/engine/position.js';
-import { fitRules } from '../../src/cli/board-choice.js';
+import { fitRules } from '../../src/views/board-rules.js';
 import { moverIndex, positionSetUp } from '../../src/cli/moves-position.js';
 import { parseSetUp, parseSide } from '../../src/cli/setup-options.js';
 import { readPosition } from '../../src/cli/show-position.js';

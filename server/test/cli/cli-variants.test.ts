@@ -153,7 +153,7 @@ describe('lcpn moves on a declared board', () => {
             .toContain('  note: e5 is outside zone within-fortress: the moves confined to it (:within-fortress) exist only inside it\n');
         const broken = lcpn('moves', 'tiny/tiny.lcpn', 'broken', '--board', '5x5');
         expect(broken.code).toBe(0);
-        expect(broken.stderr).toContain("lcpn: note: 'broken' has a syntax error; its moves are those of what could be read (run lcpn check for the details)\n");
+        expect(broken.stderr).toContain('lcpn: note: broken: this definition has a syntax error: its moves are those of what could be read of it (run lcpn check for the details)\n');
     });
 
     test('promotion zone: a move promotes only when it starts or ends in the zone, mirrored for Black', () => {
@@ -331,8 +331,10 @@ describe('lcpn show, catalog and check on a declared board', () => {
     test('catalog: each file on its own declared board', () => {
         const r = lcpn('catalog', 'xq/xiangqi.lcpn', 'sh/shogi.lcpn', '--out', 'page.html');
         expect(r.code).toBe(0);
-        expect(r.stderr).toBe('6 pieces from 2 files written to page.html, 0 errors\n');
+        // Counted as `lcpn show` counts them: the boards, zones and conditions are not pieces.
+        expect(r.stderr).toBe('6 pieces and 6 other definitions from 2 files written to page.html, 0 errors\n');
         const page = readFileSync(join(dir, 'page.html'), 'utf8');
+        expect(page).toContain('<p class="summary">6 pieces and 6 other definitions from 2 files.');
         expect(page).toContain('a zone of 9 squares: d1 e1 f1 d2 e2 f2 d3 e3 f3');
         expect(page).toContain('zone within-fortress');
         expect(page).toContain('promotion zone: promotion-ranks (27 squares)');

@@ -77,7 +77,9 @@ describe('lcpn moves --json', () => {
         expect(lcpn('moves', 'pieces.lcpn', 'sergeant', '--board', '70x2', '--json')).toMatchObject({ code: 2, stderr: 'lcpn: --board: board 70x2: each side must be a whole number from 1 to 64\n' });
         expect(lcpn('moves', 'pieces.lcpn', 'sergeant', '--at', 'z9', '--json')).toMatchObject({ code: 2, stderr: 'lcpn: --at: z9 is not on the 15x15 board\n' });
         expect(lcpn('moves', 'pieces.lcpn', 'sergant', '--json')).toMatchObject({ code: 2, stderr: expect.stringContaining("did you mean 'sergeant'?") });
-        expect(lcpn('moves', 'pieces.lcpn', 'sergeant', '--friend', 'h8', '--json').stderr).toBe('lcpn: --friend: h8 is already occupied by the piece itself\n');
+        expect(lcpn('moves', 'pieces.lcpn', 'sergeant', '--friend', 'h8', '--json').stderr)
+            .toBe('lcpn: --friend: h8 is where the piece stands when --at is not given; put the friend piece elsewhere, or say where the piece stands with --at\n');
+        expect(lcpn('moves', 'pieces.lcpn', 'sergeant', '--at', 'h8', '--friend', 'h8', '--json').stderr).toBe('lcpn: --friend: h8 is already occupied by the piece itself\n');
     });
 });
 

@@ -3,7 +3,7 @@
  * (docs/cli.md), and each square name stays paired with its offset. Offsets by hand.
  */
 import { describe, expect, test } from 'vitest';
-import { readSquareName } from '../../src/geometry/square.js';
+import { parseSquare } from '../../src/geometry/square.js';
 import { requireBundle, root, runLcpn } from './run-cli.js';
 
 function json(...args: string[]) {
@@ -53,11 +53,11 @@ describe('lcpn moves --json on a cylinder', () => {
     test('every offset is at most half the files, and at plus it (file wrapped round) is its square', () => {
         for (const [betza, files, at] of [['Q', 8, 'b3'], ['N', 5, 'e2'], ['K', 6, 'a6'], ['R', 9, 'i9']] as const) {
             const r = json('moves', '--betza', betza, '--board', `${files}x${files}-cylinder`, '--at', at);
-            const from = readSquareName(r.at)!;
+            const from = parseSquare(r.at)!;
             expect(r.moves.length).toBeGreaterThan(0);
             r.moves.forEach(([dx, dy], i) => {
                 expect(Math.abs(dx) * 2).toBeLessThanOrEqual(files);
-                const to = readSquareName(r.moveSquares[i])!;
+                const to = parseSquare(r.moveSquares[i])!;
                 expect(to.rank).toBe(from.rank + dy);
                 expect(to.file).toBe((((from.file + dx) % files) + files) % files);
             });

@@ -9,8 +9,12 @@ import { destinations } from '../../src/engine/report.js';
 import type { Move } from '../../src/model/piece.js';
 import { printMove } from '../../src/model/print.js';
 import { parseBetza, parseParlett } from '../../src/notation/index.js';
-import { canonical, nameStandardParts, preludeTable, standardTable } from '../../src/notation/standard-names.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { canonical, nameStandardParts, standardTable } from '../../src/notation/standard-names.js';
+import { preludeText } from '../../src/workspace/prelude.js';
+import { parsePieceText } from '../parse-text.js';
+
+/** The table of the standard prelude's pieces, as the editor and `lcpn convert --from` build it. */
+const PRELUDE = standardTable(parsePieceText(preludeText).pieces);
 
 function betza(text: string): Move {
     const { move, problems } = parseBetza(text);
@@ -24,7 +28,7 @@ function parlett(text: string): Move {
 }
 
 function named(move: Move): [string | undefined, string] {
-    const result = nameStandardParts(move);
+    const result = nameStandardParts(move, PRELUDE);
     return [result.standardName, printMove(result.move, 'lisp')];
 }
 
@@ -64,7 +68,7 @@ describe('Parlett parts take the prelude names', () => {
 });
 
 describe('naming keeps the meaning', () => {
-    const prelude = preludeTable().definitions;
+    const prelude = PRELUDE.definitions;
     const resolve = (key: string) => prelude.get(key);
     const setUps: SetUp[] = [
         { board: { files: 15, ranks: 15 }, at: { file: 7, rank: 7 }, friends: [], enemies: [] },
@@ -77,7 +81,7 @@ describe('naming keeps the meaning', () => {
 
     test('every destination of every input is the same after naming', () => {
         for (const move of inputs) {
-            const after = nameStandardParts(move).move;
+            const after = nameStandardParts(move, PRELUDE).move;
             for (const setUp of setUps) {
                 const strip = (r: ReturnType<typeof destinations>) => r.destinations.map((d) => ({ ...d, notes: [] }));
                 const before = strip(destinations(move, setUp, () => undefined));
@@ -91,7 +95,7 @@ describe('naming keeps the meaning', () => {
     test('expanded again, the named movement is the input (unions compared as sets)', () => {
         const expand = (m: Move): Move => (m.kind === 'ref' ? prelude.get(m.key)!.body! : m);
         for (const move of inputs) {
-            const after = nameStandardParts(move).move;
+            const after = nameStandardParts(move, PRELUDE).move;
             expect(canonical(deepExpand(after, expand))).toBe(canonical(move));
         }
     });

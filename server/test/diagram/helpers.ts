@@ -1,5 +1,6 @@
 /** Hand-built set-ups and destination lists for the diagram tests (no engine involved). */
-import { parseSquare, type Destination, type SetUp, type Square } from '../../src/engine/board.js';
+import type { Destination, SetUp } from '../../src/engine/board.js';
+import { parseSquare, type Square } from '../../src/geometry/index.js';
 
 export function sq(name: string): Square {
     const s = parseSquare(name);

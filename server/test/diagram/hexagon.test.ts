@@ -10,12 +10,12 @@ import {
 } from '../../src/diagram/index.js';
 import { COLOURS } from '../../src/diagram/svg.js';
 import { destinations } from '../../src/engine/report.js';
-import type { Board, Destination, SetUp, Square } from '../../src/engine/board.js';
-import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
+import type { Destination, SetUp } from '../../src/engine/board.js';
+import { type Board, boardGeometry, hexagonBoard, type Square } from '../../src/geometry/index.js';
 import { parseBoardSpec } from '../../src/geometry/board-spec.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import { scenarios } from '../../src/views/scenarios.js';
-import { rulesFor } from '../../src/views/zones.js';
+import { fitRules } from '../../src/views/board-rules.js';
 import preludeText from '../../prelude/standard.lcpn?raw';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
@@ -220,16 +220,18 @@ describe('SVG diagrams on the hexagon', () => {
 });
 
 describe("a declared board's rules on the board a diagram is drawn on", () => {
-    test('they apply on a board of the same lattice and orientation, and not on another', () => {
-        const rules = { board: { files: 9, ranks: 10 }, confine: new Map(), zones: [{ key: 'palace', squares: [cell(board('9x10'), 'e2')] }] };
-        expect(rulesFor({ files: 9, ranks: 9 }, rules)).toBe(rules);
-        expect(rulesFor(board('8x8-cylinder'), rules)).toBe(rules);
-        expect(rulesFor(GLINSKI, rules)).toBeUndefined();
-        const hexRules = { ...rules, board: GLINSKI };
-        expect(rulesFor(hexagonBoard(6), hexRules)).toBe(hexRules);
-        expect(rulesFor(hexagonBoard(8), hexRules)).toBe(hexRules);
-        expect(rulesFor(SPEC, hexRules)).toBeUndefined();
-        expect(rulesFor(GLINSKI, undefined)).toBeUndefined();
+    test('they apply on a board of the same lattice and orientation where they fit, and not on another, which is said', () => {
+        const palace = { key: 'palace', squares: [cell(board('9x10'), 'e2')] };
+        const rules = { board: { files: 9, ranks: 10 }, confine: new Map([['general', palace]]), zones: [palace] };
+        const kept = (on: ReturnType<typeof board>) => fitRules(rules, on, 'xiangqi', 'chosen for the diagram');
+        expect(kept({ files: 9, ranks: 9 })).toMatchObject({ rules: { confine: new Map([['general', palace]]), zones: [palace] }, notes: [] });
+        expect(kept(board('8x8-cylinder')).notes).toEqual([]);
+        expect(kept(GLINSKI)).toMatchObject({ rules: { confine: new Map(), zones: [] } });
+        expect(kept(GLINSKI).notes).toEqual(['board xiangqi is 9x10; its zone palace does not fit on the hexagon of side 6 chosen for the diagram, so general is not confined to it']);
+        const hexRules = { ...rules, board: GLINSKI, confine: new Map(), zones: [{ key: 'camp', squares: [cell(GLINSKI, 'f6')] }] };
+        expect(fitRules(hexRules, hexagonBoard(6), 'glinski', 'of --board').rules).toBe(hexRules);
+        expect(fitRules(hexRules, hexagonBoard(8), 'glinski', 'of --board').rules.zones).toEqual(hexRules.zones);
+        expect(fitRules(hexRules, SPEC, 'glinski', 'of --board').rules.zones).toEqual([]);
     });
 });
 

@@ -2,9 +2,10 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, test } from 'vitest';
 import {
-    COLOURS, markdownImage, renderSvgDiagram, squareAt, svgDataUri, svgLayout, type SvgLayout
+    COLOURS, renderSvgDiagram, squareAt, svgDataUri, svgLayout, type SvgLayout
 } from '../../src/diagram/index.js';
 import type { Destination } from '../../src/engine/board.js';
+import { markdownImage } from '../../src/views/markdown.js';
 import { dest, KNIGHT, leaper, queenLines, setup } from './helpers.js';
 
 const ELEMENTS = new Set(['svg', 'title', 'rect', 'path', 'g', 'circle', 'text']);

@@ -3,10 +3,11 @@
  * diagrams (issue 10). Hand-built destinations and zones, no engine.
  */
 import { describe, expect, test } from 'vitest';
-import type { Destination, Square } from '../../src/engine/board.js';
+import type { Destination } from '../../src/engine/board.js';
 import { destinationFacts, diagramCells, renderSvgDiagram, renderTextDiagram } from '../../src/diagram/index.js';
 import { compactSquares, zoneEdges, zoneFacts, type DiagramZone } from '../../src/diagram/zones.js';
 import { dest, setup, sq } from './helpers.js';
+import type { Square } from '../../src/geometry/index.js';
 
 const lines = (...rows: string[]) => rows.join('\n');
 const rect = (a: string, b: string): Square[] => {
@@ -126,6 +127,17 @@ describe('first-move-only destinations', () => {
         expect(pennants).toEqual([1, 1]);
         expect(svg).toContain('>only on its first move</text>');
         expect(renderSvgDiagram(setup(8, 8, 'e2'), [dest('e3', 'move')])).not.toContain('first move');
+    });
+
+    test('the pennant reads at the sizes hovers and the panel use: half the square high, under the move ring', () => {
+        for (const cellSize of [24, 32]) {
+            const svg = renderSvgDiagram(setup(8, 8, 'e2'), pawn, { cellSize, window: { files: [4, 4], ranks: [1, 3] } });
+            // The board's pennant: `M x y v h l w -h/2 z`, its height h.
+            const d = /<path fill="#009e73" stroke="#222222"[^>]* d="M[^v]*v([\d.]+)l/.exec(svg)!;
+            expect(Number(d[1])).toBeGreaterThanOrEqual(cellSize / 2);
+            // Painted before the rings (a ring keeps its shape on top of it).
+            expect(svg.indexOf('fill="#009e73"')).toBeLessThan(svg.indexOf(`stroke="#0072b2" stroke-width="${cellSize / 2}"`));
+        }
     });
 
     test('promotion keeps its crown next to the first-move pennant', () => {

@@ -2,8 +2,7 @@
 // that do not exist), rectangles larger than the old 32 a side.
 import { describe, expect, test } from 'vitest';
 import { destinations, movesReport, type SetUp } from '../../src/engine/index.js';
-import { boardGeometry } from '../../src/geometry/index.js';
-import type { Board } from '../../src/engine/board.js';
+import { type Board, boardGeometry } from '../../src/geometry/index.js';
 import type { Move } from '../../src/model/piece.js';
 import { apply, blocked, leap, q, ref, STANDARD } from './helpers.js';
 

@@ -4,9 +4,10 @@
 // are missing. Expectations worked out by hand from docs/engine-semantics.md.
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
-import { parsePieceText } from '../../src/model/parse-text.js';
-import { boardRules, brokenZoneNote, movesReport, parseSquare, type Resolver } from '../../src/engine/index.js';
+import { parsePieceText } from '../parse-text.js';
+import { boardRules, brokenZoneNote, movesReport, type Resolver } from '../../src/engine/index.js';
 import type { PieceDef } from '../../src/model/piece.js';
+import { parseSquare } from '../../src/geometry/index.js';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
 

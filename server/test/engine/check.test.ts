@@ -1,6 +1,7 @@
 // The validator's helpers (dead and unknown direction keywords) and the vocabulary table.
 import { describe, expect, test } from 'vitest';
 import { baseSteps, checkDirections, isKnownKeyword } from '../../src/engine/index.js';
+import { RefCache } from '../../src/engine/compile.js';
 import type { Move } from '../../src/model/piece.js';
 import { DIRECTIONS, FUNCTIONS, directionWord, functionWord, keywordWord, propertyWord } from '../../src/model/vocabulary.js';
 import { free, leap, pieces, q, ref, STANDARD, union } from './helpers.js';
@@ -72,26 +73,29 @@ describe('baseSteps on a movement too large to compile quickly', () => {
     });
 });
 
-describe('baseSteps of a name, remembered per resolver and lattice', () => {
+describe('baseSteps of a name, remembered in its resolver\'s plan cache per lattice', () => {
     test('the same name gives the same steps again, and its own on another lattice with the same resolver', () => {
         const resolve = pieces({}, STANDARD);
-        const square = baseSteps(ref('knight'), resolve);
+        const cache = new RefCache();
+        const square = baseSteps(ref('knight'), resolve, SQUARE, cache);
         expect(square).toHaveLength(8);
         // A knight on a hexagon has twelve images of [1 2] (geometry/hex.ts), not the square's eight.
-        const hex = baseSteps(ref('knight'), resolve, HEX_FILES);
+        const hex = baseSteps(ref('knight'), resolve, HEX_FILES, cache);
         expect(hex).toHaveLength(12);
-        expect(baseSteps(ref('knight'), resolve)).toEqual(square);
-        expect(baseSteps(ref('knight'), resolve, HEX_FILES)).toEqual(hex);
+        expect(cache.steps.size).toBe(2);
+        expect(baseSteps(ref('knight'), resolve, SQUARE, cache)).toEqual(square);
+        expect(baseSteps(ref('knight'), resolve, HEX_FILES, cache)).toEqual(hex);
     });
     test('changing the list a call returned does not change the next answer', () => {
         const resolve = pieces({}, STANDARD);
-        const first = baseSteps(ref('wazir'), resolve);
+        const cache = new RefCache();
+        const first = baseSteps(ref('wazir'), resolve, SQUARE, cache);
         first.length = 0;
-        expect(baseSteps(ref('wazir'), resolve)).toHaveLength(4);
+        expect(baseSteps(ref('wazir'), resolve, SQUARE, cache)).toHaveLength(4);
     });
-    test('another resolver is asked again: its name may mean something else', () => {
-        const wazir = baseSteps(ref('x'), pieces({ x: ref('wazir') }, STANDARD));
-        const ferz = baseSteps(ref('x'), pieces({ x: ref('ferz') }, STANDARD));
+    test('another resolver (with its own cache) is asked again: its name may mean something else', () => {
+        const wazir = baseSteps(ref('x'), pieces({ x: ref('wazir') }, STANDARD), SQUARE, new RefCache());
+        const ferz = baseSteps(ref('x'), pieces({ x: ref('ferz') }, STANDARD), SQUARE, new RefCache());
         expect(wazir.map(([m, n]) => Math.abs(m) + Math.abs(n))).toEqual([1, 1, 1, 1]);
         expect(ferz.map(([m, n]) => Math.abs(m) + Math.abs(n))).toEqual([2, 2, 2, 2]);
     });

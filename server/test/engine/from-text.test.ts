@@ -1,7 +1,7 @@
 // From LCPN text to moves: the shipped prelude, and the spec's examples in all three styles.
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import { compile, movesReport, type Resolver } from '../../src/engine/index.js';
 import { Problems } from '../../src/engine/plan.js';
 import type { PieceDef } from '../../src/model/piece.js';

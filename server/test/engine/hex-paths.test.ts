@@ -3,9 +3,8 @@
 // to paths as to any movement.
 import { describe, expect, test } from 'vitest';
 import { destinations, type SetUp } from '../../src/engine/index.js';
-import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
+import { type Board, boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
 import { parsePath } from '../../src/notation/index.js';
-import type { Board } from '../../src/engine/board.js';
 import type { Move } from '../../src/model/piece.js';
 import { apply, blocked, leap, q, ref, STANDARD, union } from './helpers.js';
 

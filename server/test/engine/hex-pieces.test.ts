@@ -5,11 +5,10 @@
 // [1 2], the pawn one cell straight up its file and captures one cell forward at 60 degrees).
 import { describe, expect, test } from 'vitest';
 import { destinations, type Occupant, type SetUp } from '../../src/engine/index.js';
-import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
+import { type Board, boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
 import { zoneSquares } from '../../src/engine/rules.js';
 import { apply, cond, leap, pieces, q, rankIs, ref, union, STANDARD } from './helpers.js';
 import type { Move, PieceDef } from '../../src/model/piece.js';
-import type { Board } from '../../src/engine/board.js';
 
 const GLINSKI = hexagonBoard(6);
 const g = boardGeometry(GLINSKI);

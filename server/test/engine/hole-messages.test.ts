@@ -2,7 +2,7 @@
 // notACell), where a zone lists it and where a position places a piece on it.
 import { describe, expect, test } from 'vitest';
 import { zoneSquares } from '../../src/engine/rules.js';
-import type { Board } from '../../src/engine/board.js';
+import type { Board } from '../../src/geometry/index.js';
 
 const holed: Board = { files: 8, ranks: 8, shape: { kind: 'rectangle', holes: [{ file: 3, rank: 3 }, { file: 4, rank: 4 }] } };
 

@@ -2,7 +2,7 @@
 // referenced definition's plan only while every name it read resolves to the same definition,
 // and the plans it reused are still valid; otherwise it compiles it again, as a fresh compile would.
 import { describe, expect, test } from 'vitest';
-import { compile, KeptPlans, sharedRefCache } from '../../src/engine/compile.js';
+import { compile, KeptPlans, RefCache } from '../../src/engine/compile.js';
 import { Problems, type Plan, type Resolver } from '../../src/engine/plan.js';
 import type { Move, PieceDef } from '../../src/model/piece.js';
 import { apply, blocked, def, leap, q, ref, STANDARD, union } from './helpers.js';
@@ -20,17 +20,16 @@ class State {
         return new State({ ...Object.fromEntries(this.defs), [key]: definition });
     }
 
-    /** A resolver of this state, with the kept plans and identities (a new resolver per state, as in the editor). */
-    resolver(kept: KeptPlans): Resolver {
+    /** A resolver of this state and its plan cache, with the kept plans and identities (a new pair per state, as piece-models.ts makes them). */
+    resolver(kept: KeptPlans): { resolve: Resolver; cache: RefCache } {
         const resolve: Resolver = (key) => this.defs.get(key) ?? STANDARD(key);
-        sharedRefCache(resolve, { kept, identify: (key) => this.defs.get(key) ?? STANDARD(key) });
-        return resolve;
+        return { resolve, cache: new RefCache(kept, (key) => this.defs.get(key) ?? STANDARD(key)) };
     }
 }
 
-function compiled(target: Move, resolve: Resolver): { plan: Plan; rules: string[] } {
+function compiled(target: Move, { resolve, cache }: { resolve: Resolver; cache: RefCache }): { plan: Plan; rules: string[] } {
     const problems = new Problems();
-    const plan = compile(target, resolve, problems, undefined, sharedRefCache(resolve));
+    const plan = compile(target, resolve, problems, undefined, cache);
     return { plan, rules: problems.list.map((p) => p.rule).sort() };
 }
 

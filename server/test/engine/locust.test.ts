@@ -55,6 +55,19 @@ describe('the locust leg needs an enemy and removes it', () => {
     });
 });
 
+describe('locustOnly: whether a destination is reached only by capturing on the way', () => {
+    test("the checker's jump reaches g7 only over f6: locustOnly", () => {
+        const g7 = dests(CHECKER, { enemies: [[1, 1]] }).destinations.find((d) => d.square.file === 6 && d.square.rank === 6);
+        expect(g7).toMatchObject({ move: true, locusts: [[{ file: 5, rank: 5 }]], locustOnly: true });
+    });
+
+    test('with an alfil beside it, g7 is also a plain leap: not locustOnly', () => {
+        const g7 = dests(union(CHECKER, ref('alfil')), { enemies: [[1, 1]] }).destinations.find((d) => d.square.file === 6 && d.square.rank === 6);
+        expect(g7?.locusts).toHaveLength(1);
+        expect(g7?.locustOnly).toBeUndefined();
+    });
+});
+
 describe('the Chu Shogi lion: (-> (/ king (capture king)) (king :any))', () => {
     const lion = free(union(ref('king'), apply('capture', ref('king'))), q(ref('king'), 'any'));
 

@@ -1,7 +1,7 @@
-// The plans of referenced definitions shared between compiles (sharedRefCache): the same plan and
+// The plans of referenced definitions shared between compiles (RefCache): the same plan and
 // the same problems as a fresh compile, and a chain of definitions compiled in linear time.
 import { describe, expect, test } from 'vitest';
-import { compile, sharedRefCache } from '../../src/engine/compile.js';
+import { compile, RefCache } from '../../src/engine/compile.js';
 import { Problems } from '../../src/engine/plan.js';
 import type { Move } from '../../src/model/piece.js';
 import { apply, pieces, q, ref, STANDARD, text, union } from './helpers.js';
@@ -18,7 +18,7 @@ const bodies: Record<string, Move> = {
 function both(key: string, resolve: ReturnType<typeof pieces>) {
     const fresh = new Problems();
     const cached = new Problems();
-    const cache = sharedRefCache(resolve);
+    const cache = new RefCache();
     compile(ref(key), resolve, new Problems(), undefined, cache); // fill the cache
     return {
         fresh: { plan: compile(ref(key), resolve, fresh), problems: fresh.list },
@@ -26,7 +26,7 @@ function both(key: string, resolve: ReturnType<typeof pieces>) {
     };
 }
 
-describe('sharedRefCache', () => {
+describe('RefCache', () => {
     test.each(['a', 'b', 'c'])('%s: the same plan and problems as a fresh compile', (key) => {
         const { fresh, cached } = both(key, pieces(bodies, STANDARD));
         expect(cached.plan).toEqual(fresh.plan);
@@ -41,7 +41,7 @@ describe('sharedRefCache', () => {
         const chain: Record<string, Move> = { l0: union(ref('wazir'), ref('ferz')) };
         for (let i = 1; i < 400; i++) chain[`l${i}`] = union(ref(`l${i - 1}`), q(ref(`l${Math.max(0, i - 3)}`), 'forward'));
         const resolve = pieces(chain, STANDARD);
-        const cache = sharedRefCache(resolve);
+        const cache = new RefCache();
         for (let i = 0; i < 400; i++) compile(ref(`l${i}`), resolve, new Problems(), 2_000, cache);
         // One entry per definition and context met: a few per definition, not one per path.
         expect(cache.size).toBeLessThan(400 * 4);
@@ -51,7 +51,7 @@ describe('sharedRefCache', () => {
 describe('the cache is keyed by lattice (issue 11)', () => {
     test('a reference compiled on squares and then on the hexagon gets each lattice its own plan', () => {
         const resolve = pieces(bodies, STANDARD);
-        const cache = sharedRefCache(resolve);
+        const cache = new RefCache();
         const steps = (geometry: typeof SQUARE) => {
             const plan = compile(q(ref('knight'), 'forward'), resolve, new Problems(), undefined, cache, geometry);
             return plan.kind === 'leaf' ? plan.steps.length : -1;

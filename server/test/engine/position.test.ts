@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseSquare, squareName } from '../../src/engine/board.js';
 import { attackersOf, formatPosition, movesInPosition, parsePosition, PositionError, type PieceLookup } from '../../src/engine/position.js';
 import { apply, def, leap, q, ref, STANDARD, union } from './helpers.js';
+import { parseSquare, squareName } from '../../src/geometry/index.js';
 
 /** Pieces built by hand as LCPN writes them; the lookup is what a workspace would give. */
 const bodies = {

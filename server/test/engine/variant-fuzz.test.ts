@@ -7,9 +7,10 @@
 // reproduces; the bound on time only detects a hang.
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
-import { parsePieceText } from '../../src/model/parse-text.js';
-import { boardRules, movesReport, parseSquare, squareName, type Occupant, type Resolver, type Rules } from '../../src/engine/index.js';
+import { parsePieceText } from '../parse-text.js';
+import { boardRules, movesReport, type Occupant, type Resolver, type Rules } from '../../src/engine/index.js';
 import type { PieceDef } from '../../src/model/piece.js';
+import { parseSquare, squareName } from '../../src/geometry/index.js';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
 

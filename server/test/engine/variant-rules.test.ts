@@ -2,10 +2,11 @@
 // text: each expectation worked out by hand from the variant's rules and docs/engine-semantics.md.
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
-import { parsePieceText } from '../../src/model/parse-text.js';
-import { boardRules, movesReport, parseSquare, type MovesReport, type Occupant, type Resolver, type Rules, type Side } from '../../src/engine/index.js';
+import { parsePieceText } from '../parse-text.js';
+import { boardRules, movesReport, type MovesReport, type Occupant, type Resolver, type Rules, type Side } from '../../src/engine/index.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { normalizeName } from '../../src/model/names.js';
+import { parseSquare } from '../../src/geometry/index.js';
 
 const preludeMap = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
 

@@ -6,7 +6,7 @@ import { hexFileIndex, hexFileName, HexagonBoard } from '../../src/geometry/hex.
 import { offeredBoards, parseBoardSpec, printBoardSpec } from '../../src/geometry/board-spec.js';
 import { renderTextDiagram } from '../../src/diagram/text.js';
 import { renderSvgDiagram } from '../../src/diagram/svg.js';
-import { readSquareName } from '../../src/geometry/square.js';
+import { parseSquare } from '../../src/geometry/square.js';
 
 describe('hexagon file names past z', () => {
     test('a..z without j (25), then aa, ab, ... az (no aj), ba', () => {
@@ -80,14 +80,14 @@ describe('the largest hexagon', () => {
         for (const orientation of ['files', 'rows'] as const) {
             const g = boardGeometry(hexagonBoard(MAX_HEXAGON_SIDE, orientation));
             for (const cell of g.cells) {
-                const square = readSquareName(g.name(cell))!;
+                const square = parseSquare(g.name(cell))!;
                 expect(square.file).toBeLessThan(MAX_RECTANGLE_SIDE);
                 expect(square.rank).toBeLessThan(MAX_RECTANGLE_SIDE);
             }
         }
         // One side more would name its last file bn, the 66th square file.
         expect(hexFileName(2 * (MAX_HEXAGON_SIDE + 1) - 2)).toBe('bn');
-        expect(readSquareName('bn1')!.file).toBeGreaterThanOrEqual(MAX_RECTANGLE_SIDE);
+        expect(parseSquare('bn1')!.file).toBeGreaterThanOrEqual(MAX_RECTANGLE_SIDE);
     });
 
     test('the chooser offers every side from 2 to 31 in both orientations, and each reads back', () => {

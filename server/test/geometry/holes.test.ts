@@ -1,11 +1,10 @@
 // A hole is said to be a hole (notACell, isHole), and a lone piece is never put on one (the
 // centre of a board whose middle square is a hole is the nearest cell). Expected cells by hand.
 import { describe, expect, test } from 'vitest';
-import type { Board } from '../../src/engine/board.js';
-import { boardGeometry, isHole, notACell } from '../../src/geometry/index.js';
+import { type Board, boardGeometry, isHole, notACell } from '../../src/geometry/index.js';
 import { parseBoardSpec } from '../../src/geometry/board-spec.js';
 import { scenarios } from '../../src/views/scenarios.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 
 const board = (spec: string): Board => {
     const parsed = parseBoardSpec(spec);

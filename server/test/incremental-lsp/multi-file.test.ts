@@ -21,7 +21,6 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLcpnServices } from '../../src/semantics/module.js';
-import { ensurePrelude } from '../../src/semantics/prelude.js';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { applyEdit, type Edit } from '../incremental/edits.js';
 import { firstDifference } from '../incremental/snapshot.js';
@@ -107,7 +106,7 @@ class Server {
 async function referenceWorkspace() {
     const services = createLcpnServices(EmptyFileSystem);
     const { DocumentBuilder, LangiumDocuments, LangiumDocumentFactory } = services.shared.workspace;
-    await DocumentBuilder.build([ensurePrelude(services.shared)]);
+    await DocumentBuilder.build([services.shared.lcpn.Prelude.document()]);
     let current: URI[] = [];
     return {
         services,

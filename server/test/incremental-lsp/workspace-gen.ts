@@ -5,10 +5,10 @@
  * robustness generator's random definitions with their syntax errors), and edits that reach
  * across files (a use or a definition renamed to a name of another file).
  */
-import { fileName } from '../../src/engine/board.js';
 import type { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { randomEdit, type Edit } from '../incremental/edits.js';
+import { fileName } from '../../src/geometry/index.js';
 
 const PREFIXES = ['north', 'south', 'east', 'west', 'up'];
 const STANDARD = ['wazir', 'ferz', 'knight', 'rook', 'bishop', 'queen', 'king', 'camel', 'zebra', 'alfil'];

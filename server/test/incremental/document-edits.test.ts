@@ -9,7 +9,6 @@ import { Cancellation, DocumentState, URI, type LangiumDocument } from 'langium'
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
 import { createLcpnServices, type LcpnServices } from '../../src/semantics/module.js';
-import { ensurePrelude } from '../../src/semantics/prelude.js';
 import { EmptyFileSystem } from 'langium';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
@@ -26,7 +25,7 @@ const URI_TEXT = 'file:///w/edited.lcpn';
 
 async function services() {
     const s = createLcpnServices(EmptyFileSystem);
-    await s.shared.workspace.DocumentBuilder.build([ensurePrelude(s.shared)]);
+    await s.shared.workspace.DocumentBuilder.build([s.shared.lcpn.Prelude.document()]);
     return s;
 }
 

@@ -9,8 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { AstUtils, URI, type AstNode } from 'langium';
 import { describe, expect, test } from 'vitest';
 import * as ast from '../../src/syntax/generated/ast.js';
-import { nameRole, nameRoleTypeTests } from '../../src/semantics/name-roles.js';
-import { preludeUri } from '../../src/semantics/prelude.js';
+import { nameRoleTypeTests } from '../../src/semantics/name-roles.js';
 import { services } from './workspace.js';
 
 const generated = ast as unknown as Record<string, (node: unknown) => boolean>;
@@ -33,7 +32,7 @@ describe('name roles: type tests', () => {
     test('each type test answers as ast.isX on every node of the examples and the prelude', async () => {
         const s = await services();
         const texts = readdirSync('examples').filter((f) => f.endsWith('.lcpn')).map((f) => readFileSync(`examples/${f}`, 'utf8'));
-        const roots: AstNode[] = [s.shared.workspace.LangiumDocuments.getDocument(URI.parse(preludeUri()))!.parseResult.value];
+        const roots: AstNode[] = [s.shared.workspace.LangiumDocuments.getDocument(URI.parse(s.shared.lcpn.Prelude.uri))!.parseResult.value];
         for (const [i, text] of texts.entries()) roots.push(s.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse(`file:///roles/${i}.lcpn`)).parseResult.value);
         let checked = 0;
         for (const root of roots) {
@@ -64,7 +63,7 @@ describe('name roles: a definition that is a condition, asked in any order', () 
             const there = named(fn, 'general-there');
             // Alternating between the two definitions, and asking the same name twice.
             for (const order of [[side, capture, side, there], [capture, side, there, side], [there, there, side, side]]) {
-                expect(order.map((ref) => nameRole(ref))).toEqual(order.map((ref) => ref === side ? 'condition' : 'function'));
+                expect(order.map((ref) => s.Lcpn.lcpn.NameRoles.role(ref))).toEqual(order.map((ref) => ref === side ? 'condition' : 'function'));
             }
         });
     }

@@ -5,14 +5,13 @@
 import { Cancellation, EmptyFileSystem, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLcpnServices } from '../../src/semantics/module.js';
-import { ensurePrelude } from '../../src/semantics/prelude.js';
 
 export type Services = ReturnType<typeof createLcpnServices>;
 
 /** New services whose prelude is built. */
 export async function services(): Promise<Services> {
     const s = createLcpnServices(EmptyFileSystem);
-    await s.shared.workspace.DocumentBuilder.build([ensurePrelude(s.shared)]);
+    await s.shared.workspace.DocumentBuilder.build([s.shared.lcpn.Prelude.document()]);
     return s;
 }
 

@@ -8,7 +8,7 @@
 import type { AstNode } from 'langium';
 import { describe, expect, test } from 'vitest';
 import * as ast from '../../src/syntax/generated/ast.js';
-import { lcpnParser, parsePieceText } from '../../src/model/parse-text.js';
+import { lcpnParser, parsePieceText } from '../parse-text.js';
 import { movesReport, type Resolver } from '../../src/engine/index.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import preludeText from '../../prelude/standard.lcpn?raw';

@@ -3,8 +3,8 @@ import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from '../../src/syntax/generated/ast.js';
 import { declaredBoard } from '../../src/semantics/declared-board.js';
-import { squareName } from '../../src/engine/board.js';
 import { createTestServices } from '../test-services.js';
+import { squareName } from '../../src/geometry/index.js';
 
 let services: Awaited<ReturnType<typeof createTestServices>>;
 let parse: ReturnType<typeof parseHelper<Document>>;

@@ -6,7 +6,7 @@ import { AstUtils, URI, type LangiumDocument, type Reference } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from '../../src/syntax/generated/ast.js';
-import type { LcpnServices } from '../../src/semantics/module.js';
+import type { LcpnServices, LcpnSharedServices } from '../../src/semantics/module.js';
 import { destinations } from '../../src/engine/report.js';
 import type { Destination } from '../../src/engine/board.js';
 import { createTestServices } from '../test-services.js';
@@ -14,10 +14,10 @@ import { createTestServices } from '../test-services.js';
 export class TestWorkspace {
     private readonly versions = new Map<string, number>();
 
-    private constructor(readonly services: { shared: LcpnServices['shared']; Lcpn: LcpnServices }) { }
+    private constructor(readonly services: { shared: LcpnSharedServices; Lcpn: LcpnServices }) { }
 
     static async create(): Promise<TestWorkspace> {
-        return new TestWorkspace(await createTestServices() as { shared: LcpnServices['shared']; Lcpn: LcpnServices });
+        return new TestWorkspace(await createTestServices());
     }
 
     get lcpn(): LcpnServices {

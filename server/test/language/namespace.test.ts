@@ -7,7 +7,6 @@ import { URI } from 'langium';
 import { describe, expect, test } from 'vitest';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { incompleteDefinitions } from '../../src/syntax/incomplete.js';
-import { preludeUri } from '../../src/semantics/prelude.js';
 import * as ast from '../../src/syntax/generated/ast.js';
 import { TestWorkspace } from './namespace-workspace.js';
 
@@ -60,8 +59,8 @@ describe('a definition the parser did not complete defines nothing', () => {
         expect(exported(ws, A)).toEqual(names);
         expect(ws.moves(B)).toEqual(moves);
         expect(ws.diagnostics(B)).toEqual(diagnostics);
-        expect(ws.target(B, 'wazir')).toBe(preludeUri());
-        expect(ws.target(B, 'ferz')).toBe(preludeUri());
+        expect(ws.target(B, 'wazir')).toBe(ws.services.shared.lcpn.Prelude.uri);
+        expect(ws.target(B, 'ferz')).toBe(ws.services.shared.lcpn.Prelude.uri);
     });
 
     test.each([
@@ -91,7 +90,7 @@ describe('a definition the parser did not complete defines nothing', () => {
         const wazirs = completion!.items.filter((i) => i.label === 'wazir');
         expect(wazirs.map((i) => i.detail)).toEqual(['piece · standard prelude']);
         const symbols = await ws.services.shared.lsp.WorkspaceSymbolProvider!.getSymbols({ query: 'wazir' });
-        expect(symbols.map((s) => s.location.uri)).toEqual([preludeUri()]);
+        expect(symbols.map((s) => s.location.uri)).toEqual([ws.services.shared.lcpn.Prelude.uri]);
         const outline = await ws.lcpn.lsp.DocumentSymbolProvider!.getSymbols(broken, { textDocument: { uri: A } });
         expect(outline.map((s) => s.name)).toEqual(['x', 'wazir']);
     });
@@ -116,7 +115,7 @@ describe('a definition the parser did not complete defines nothing', () => {
     test('in its own file a half-typed definition does not shadow the prelude', async () => {
         const ws = await TestWorkspace.create();
         await ws.set(A, 'x := ferz wazir\n(def b (/ ferz wazir))');
-        expect(ws.target(A, 'wazir')).toBe(preludeUri());
+        expect(ws.target(A, 'wazir')).toBe(ws.services.shared.lcpn.Prelude.uri);
         expect(ws.moves(A).b).toBe(ws.moves(A).b && (await movesOf('(def b (/ ferz wazir))')).b);
     });
 
@@ -205,7 +204,7 @@ describe('names and files', () => {
         const ws = await TestWorkspace.create();
         await ws.set(C, '(def user wazir)');
         const prelude = ws.moves(C).user;
-        expect(ws.target(C, 'wazir')).toBe(preludeUri());
+        expect(ws.target(C, 'wazir')).toBe(ws.services.shared.lcpn.Prelude.uri);
         await ws.set(A, '(def wazir [0 2])');
         expect(ws.target(C, 'wazir')).toBe(A);
         expect(ws.moves(C).user).toBe((await movesOf('(def user [0 2])')).user);
@@ -216,7 +215,7 @@ describe('names and files', () => {
         expect(ws.target(C, 'wazir')).toBe(B);
         expect(codes(ws, C)).not.toContain(IssueCodes.AmbiguousPiece);
         await ws.set(B, '');
-        expect(ws.target(C, 'wazir')).toBe(preludeUri());
+        expect(ws.target(C, 'wazir')).toBe(ws.services.shared.lcpn.Prelude.uri);
         expect(ws.moves(C).user).toBe(prelude);
     });
 

@@ -4,7 +4,6 @@
  * their diagnostics, whatever half-typed state the first file passes through.
  */
 import { describe, expect, test } from 'vitest';
-import { preludeUri } from '../../src/semantics/prelude.js';
 import { TestWorkspace } from './namespace-workspace.js';
 
 const TYPED = 'file:///ws/typed.lcpn';
@@ -71,7 +70,7 @@ async function typeInto(lines: readonly string[], before: string, after: string,
         // One assertion per state, with the state in its message, so a failure says where.
         expect(ws.moves(OTHER), typed).toEqual(moves);
         expect(ws.diagnostics(OTHER), typed).toEqual(diagnostics);
-        for (const name of PRELUDE_USES) expect(ws.target(OTHER, name), `${name} in ${JSON.stringify(typed)}`).toBe(preludeUri());
+        for (const name of PRELUDE_USES) expect(ws.target(OTHER, name), `${name} in ${JSON.stringify(typed)}`).toBe(ws.services.shared.lcpn.Prelude.uri);
         expect(ws.target(OTHER, 'chinese-horse'), typed).toBe(OTHER);
     }
     return states;

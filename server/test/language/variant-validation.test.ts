@@ -8,14 +8,16 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { Document } from '../../src/syntax/generated/ast.js';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
-import { nameRole } from '../../src/semantics/name-roles.js';
+import type { LcpnNameRoles } from '../../src/semantics/name-roles.js';
 import * as ast from '../../src/syntax/generated/ast.js';
 import { AstUtils } from 'langium';
 import { createTestServices } from '../test-services.js';
 
 let validate: (text: string) => Promise<ValidationResult<Document>>;
+let roles: LcpnNameRoles;
 beforeAll(async () => {
     const { Lcpn } = await createTestServices();
+    roles = Lcpn.lcpn.NameRoles;
     const helper = validationHelper<Document>(Lcpn);
     validate = async (text) => {
         const result = await helper(text);
@@ -73,14 +75,14 @@ describe('squares are not names', () => {
         const result = await validate('(def palace (zone d1-f3 e10))\npalace_two := zone(d8-f10)');
         expect(result.diagnostics).toEqual([]);
         const refs = AstUtils.streamAst(result.document.parseResult.value).filter(ast.isNameRef).toArray();
-        expect(refs.map((r) => nameRole(r))).toEqual(['function', 'square', 'square', 'function', 'square']);
-        expect(refs.filter((r) => nameRole(r) === 'square').every((r) => r.ref.ref === undefined)).toBe(true);
+        expect(refs.map((r) => roles.role(r))).toEqual(['function', 'square', 'square', 'function', 'square']);
+        expect(refs.filter((r) => roles.role(r) === 'square').every((r) => r.ref.ref === undefined)).toBe(true);
     });
 
     test('names of zones, conditions, pieces link by their role', async () => {
         const result = await validate('(def palace (zone d1-f3))\n(def home (in palace))\n(def xq (board 9 10 (confine advisor palace)))\n(def advisor (cond (home ferz)))');
         const refs = AstUtils.streamAst(result.document.parseResult.value).filter(ast.isNameRef).toArray();
-        const roleOf = (name: string) => refs.filter((r) => r.ref.$refText === name).map((r) => [nameRole(r), r.ref.ref?.name]);
+        const roleOf = (name: string) => refs.filter((r) => r.ref.$refText === name).map((r) => [roles.role(r), r.ref.ref?.name]);
         expect(roleOf('palace')).toEqual([['zone', 'palace'], ['zone', 'palace']]);
         expect(roleOf('home')).toEqual([['condition', 'home']]);
         expect(roleOf('advisor')).toEqual([['piece', 'advisor']]);

@@ -5,10 +5,10 @@
  * `parse -> print in each style -> parse` unchanged; misuse is a located error.
  */
 import { describe, expect, test } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef, Style } from '../../src/model/piece.js';
 import { printPiece } from '../../src/model/print.js';
-import { lowerDefinition } from '../../src/model/lower.js';
+import { lowerDefinition } from '../../src/semantics/lower.js';
 
 const STYLES: Style[] = ['lisp', 'c', 'sql'];
 const meaning = ({ key, properties, body, declaration }: PieceDef) => ({ key, properties, body, declaration });

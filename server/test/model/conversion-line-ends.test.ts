@@ -2,7 +2,6 @@
 import { clearDocuments, parseHelper } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { convertDocument } from '../../src/semantics/convert.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import { createTestServices } from '../test-services.js';
 
@@ -15,7 +14,7 @@ test.each([['\n'], ['\r\n'], ['\r']])('line end %j: a comment inside a definitio
     const text = ['(def a ; first', '  (/ wazir ferz))', ''].join(eol);
     const document = await parseHelper(services)(text, { validation: true });
     try {
-        const conversion = convertDocument(services.lcpn.PieceModels, document, 'c');
+        const conversion = services.lcpn.Conversion.convertDocument(document, 'c');
         const output = TextDocument.applyEdits(document.textDocument, conversion.edits);
         expect(output.split(eol).length).toBeGreaterThan(2);
         expect(output.replaceAll(eol, '|')).not.toMatch(/[\r\n]/);

@@ -6,9 +6,8 @@ import type { LangiumDocument } from 'langium';
 import { clearDocuments, parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { convertDocument } from '../../src/semantics/convert.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef, Style } from '../../src/model/piece.js';
 import { createTestServices } from '../test-services.js';
 
@@ -38,7 +37,7 @@ const meaning = ({ key, properties, body, declaration }: PieceDef) => ({ key, pr
 async function convert(text: string, style: Style): Promise<{ output: string; left: number }> {
     const document: LangiumDocument = await parseHelper(services)(text, { validation: true });
     try {
-        const conversion = convertDocument(services.lcpn.PieceModels, document, style);
+        const conversion = services.lcpn.Conversion.convertDocument(document, style);
         return { output: TextDocument.applyEdits(document.textDocument, conversion.edits), left: conversion.leftAsWritten.length };
     } finally {
         await clearDocuments(services.shared, [document]);

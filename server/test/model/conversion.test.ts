@@ -12,10 +12,9 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range } from 'vscode-languageserver-types';
 import * as ast from '../../src/syntax/generated/ast.js';
-import { conversionSummary, convertDefinition, convertDocument, withMarker, type Conversion } from '../../src/semantics/convert.js';
-import { definitionsWithErrors } from '../../src/semantics/convert-check.js';
+import { conversionSummary, withMarker, type Conversion } from '../../src/semantics/convert.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef, Style } from '../../src/model/piece.js';
 import { printPiece } from '../../src/model/print.js';
 import { createTestServices } from '../test-services.js';
@@ -40,7 +39,7 @@ interface Converted { output: string; conversion: Conversion; kept: string[] }
 
 async function convert(text: string, style: Style): Promise<Converted> {
     return withDocument(text, (document) => {
-        const conversion = convertDocument(services.lcpn.PieceModels, document, style);
+        const conversion = services.lcpn.Conversion.convertDocument(document, style);
         const source = document.textDocument;
         const kept = conversion.leftAsWritten.map((l) => source.getText(l.range));
         for (const l of conversion.leftAsWritten) {
@@ -53,7 +52,7 @@ async function convert(text: string, style: Style): Promise<Converted> {
 /** The models of the definitions without errors, in order: what a conversion must keep. */
 async function meaning(text: string): Promise<Array<Pick<PieceDef, 'key' | 'properties' | 'body'>>> {
     return withDocument(text, (document) => {
-        const broken = definitionsWithErrors(services.lcpn.PieceModels, document);
+        const broken = services.lcpn.Conversion.errors.all(document);
         return ((document.parseResult.value as ast.Document).definitions ?? [])
             .filter((d) => !broken.has(d))
             .map((d) => services.lcpn.PieceModels.loweredOf(d)!.piece)
@@ -195,11 +194,11 @@ describe('what is left as written, and what converts', () => {
     test('convertDefinition converts one definition, or says why not', async () => {
         await withDocument('(def a wazir)\n(def b (/))\n(def c ferz)\n(ferz)\n', (document) => {
             const [a, b, c] = (document.parseResult.value as ast.Document).definitions;
-            const models = services.lcpn.PieceModels;
-            expect(convertDefinition(models, document, a, 'c')).toEqual({ kind: 'converted', edit: { range: a.$cstNode!.range, newText: 'a := wazir' } });
-            expect(convertDefinition(models, document, a, 'lisp')).toEqual({ kind: 'same-style' });
-            expect(convertDefinition(models, document, b, 'c')).toMatchObject({ kind: 'left-as-written', left: { name: 'b', reason: expect.stringMatching(/no movement/) } });
-            expect(convertDefinition(models, document, c, 'c')).toMatchObject({ kind: 'left-as-written', left: { name: 'c', reason: 'written in C style it would not read back as the same piece' } });
+            const conversion = services.lcpn.Conversion;
+            expect(conversion.convertDefinition(document, a, 'c')).toEqual({ kind: 'converted', edit: { range: a.$cstNode!.range, newText: 'a := wazir' } });
+            expect(conversion.convertDefinition(document, a, 'lisp')).toEqual({ kind: 'same-style' });
+            expect(conversion.convertDefinition(document, b, 'c')).toMatchObject({ kind: 'left-as-written', left: { name: 'b', reason: expect.stringMatching(/no movement/) } });
+            expect(conversion.convertDefinition(document, c, 'c')).toMatchObject({ kind: 'left-as-written', left: { name: 'c', reason: 'written in C style it would not read back as the same piece' } });
         });
     });
 });

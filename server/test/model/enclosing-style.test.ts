@@ -4,7 +4,7 @@ import { clearDocuments, parseHelper } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
 import * as ast from '../../src/syntax/generated/ast.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
-import { enclosingStyle } from '../../src/model/lower.js';
+import { enclosingStyle } from '../../src/semantics/lower.js';
 import { createTestServices } from '../test-services.js';
 
 let services: LcpnServices;

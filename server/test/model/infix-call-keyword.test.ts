@@ -8,9 +8,8 @@
 import { clearDocuments, parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { convertDocument } from '../../src/semantics/convert.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef, Style } from '../../src/model/piece.js';
 import { printPiece } from '../../src/model/print.js';
 import { createTestServices } from '../test-services.js';
@@ -104,7 +103,7 @@ describe('converting a file between styles', () => {
     async function convert(text: string, style: Style): Promise<string> {
         const document = await parseHelper(services)(text, { validation: true });
         try {
-            const conversion = convertDocument(services.lcpn.PieceModels, document, style);
+            const conversion = services.lcpn.Conversion.convertDocument(document, style);
             expect(conversion.leftAsWritten).toEqual([]);
             return TextDocument.applyEdits(document.textDocument, conversion.edits);
         } finally {

@@ -3,7 +3,7 @@
  * back in every style, and the printed text reads again as the same piece that captures on the way.
  */
 import { describe, expect, test } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import { printPiece } from '../../src/model/print.js';
 import { movesReport } from '../../src/engine/report.js';
 import { STANDARD } from '../engine/helpers.js';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { destinations } from '../../src/engine/index.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { Move, PieceDef, Qualifier, Term, Test } from '../../src/model/piece.js';
 import { printPiece } from '../../src/model/print.js';
 

@@ -1,6 +1,6 @@
 /** parsePieceText's problem positions count lines as the parser and LSP do: \n, \r\n and \r alike. */
 import { expect, test } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 
 const lines = ['(def a wazir)', '', '(def b', '  (betza "fmWQ?"))', '(def c (/ ferz'];
 

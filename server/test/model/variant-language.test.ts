@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef, Style } from '../../src/model/piece.js';
 import { printPiece } from '../../src/model/print.js';
 import { canPrintInfix } from '../../src/model/print-infix.js';
-import { lowerDefinition } from '../../src/model/lower.js';
+import { lowerDefinition } from '../../src/semantics/lower.js';
 
 const STYLES: Style[] = ['lisp', 'c', 'sql'];
 

@@ -2,9 +2,9 @@
 // another shape says so in `lost` (and the path export, which walks any board, does not).
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
-import { parsePieceText } from '../../src/model/parse-text.js';
-import type { BoardShape } from '../../src/geometry/shape.js';
+import { parsePieceText } from '../parse-text.js';
 import { toBetza, toParlett, toPath } from '../../src/notation/index.js';
+import type { BoardShape } from '../../src/geometry/index.js';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
 const resolve = (key: string) => prelude.get(key);

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import { normalizeName } from '../../src/model/names.js';
 import type { Declaration, Move, PieceDef, Term, Test } from '../../src/model/piece.js';
 import { parseBetza } from '../../src/notation/betza-parse.js';

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { Move, PieceDef } from '../../src/model/piece.js';
 import { parseBetza } from '../../src/notation/betza-parse.js';
 import { toBetza } from '../../src/notation/betza-print.js';

@@ -4,7 +4,7 @@
  * same model, the `(first-move)` test included (`(first-move)`, `first_move()`).
  */
 import { describe, expect, it } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef, Style } from '../../src/model/piece.js';
 import { printPiece } from '../../src/model/print.js';
 import { parseBetza } from '../../src/notation/betza-parse.js';

@@ -6,8 +6,8 @@
 import { expect } from 'vitest';
 import { parsePath } from '../../src/notation/path-parse.js';
 import { walkPath } from '../../src/engine/path-walk.js';
-import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
-import type { Board, Square } from '../../src/engine/board.js';
+import { compilePath } from '../../src/engine/path-compile.js';
+import { type Board, boardGeometry, hexagonBoard, type Square } from '../../src/geometry/index.js';
 
 export const SQUARE8: Board = { files: 8, ranks: 8 };
 export const GLINSKI: Board = hexagonBoard(6, 'files');
@@ -36,7 +36,7 @@ export function walk(text: string, board: Board, at: string, where: { friends?: 
     contents.delete(key(from));
     const moves: string[] = [];
     const captures: string[] = [];
-    walkPath(parsed.regex!, {
+    walkPath(compilePath(parsed.regex!), {
         geometry,
         read: (c) => contents.get(key(c)) ?? 0,
         ...(zone ? { enter: (c: Square) => zone.has(key(c)) } : {})

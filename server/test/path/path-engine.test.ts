@@ -2,11 +2,11 @@
 // (walked on the turned board), zones and landing tests, the CLI report's cell names.
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { destinations, movesReport, type Resolver } from '../../src/engine/index.js';
-import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
-import type { Board, Side } from '../../src/engine/board.js';
+import { type Board, boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
+import type { Side } from '../../src/engine/board.js';
 import { sortNames } from './helpers.js';
 
 const preludeMap = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));

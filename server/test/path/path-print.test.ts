@@ -2,14 +2,14 @@
 // path walked on the square board against the engine's moves of the piece, and what is lost.
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
-import { destinations, squareName, type Resolver } from '../../src/engine/index.js';
+import { destinations, type Resolver } from '../../src/engine/index.js';
 import { toPath } from '../../src/notation/path-print.js';
 import { toBetza } from '../../src/notation/betza-print.js';
 import { parsePath } from '../../src/notation/path-parse.js';
 import { sortNames, walk } from './helpers.js';
-import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
+import { boardGeometry, hexagonBoard, squareName } from '../../src/geometry/index.js';
 
 const prelude = parsePieceText(preludeText).pieces;
 const preludeMap = new Map(prelude.map((p) => [p.key, p]));

@@ -4,10 +4,9 @@
 // bishop, rook, queen and king; on the hexagon their images are Glinski's).
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import { destinations, type Resolver } from '../../src/engine/index.js';
-import { boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
-import type { Board } from '../../src/engine/board.js';
+import { type Board, boardGeometry, hexagonBoard } from '../../src/geometry/index.js';
 import { sortNames, walk } from './helpers.js';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));

@@ -2,9 +2,10 @@
 // compared with the prelude's definitions evaluated by the engine, alone and among blockers.
 import { describe, expect, test } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
-import { parsePieceText } from '../../src/model/parse-text.js';
-import { destinations, squareName, type Resolver } from '../../src/engine/index.js';
+import { parsePieceText } from '../parse-text.js';
+import { destinations, type Resolver } from '../../src/engine/index.js';
 import { SQUARE8, sortNames, walk, type PathResult } from './helpers.js';
+import { squareName } from '../../src/geometry/index.js';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
 const resolve: Resolver = (key) => prelude.get(key);

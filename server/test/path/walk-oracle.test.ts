@@ -4,10 +4,10 @@
 // strings never make the parser throw, and its problems lie inside the string.
 import { describe, expect, test } from 'vitest';
 import type { PathRegex } from '../../src/model/piece.js';
-import type { Board, Square } from '../../src/engine/board.js';
 import { walkPath } from '../../src/engine/path-walk.js';
+import { compilePath } from '../../src/engine/path-compile.js';
 import { parsePath } from '../../src/notation/path-parse.js';
-import { boardGeometry, hexagonBoard, type BoardGeometry } from '../../src/geometry/index.js';
+import { type Board, boardGeometry, type BoardGeometry, hexagonBoard, type Square } from '../../src/geometry/index.js';
 
 /** Seeded PRNG (mulberry32), so a failure replays. */
 function random(seed: number): () => number {
@@ -114,7 +114,7 @@ describe('the walk equals the brute-force oracle', () => {
                     if (end && (end.file !== from.file || end.rank !== from.rank)) expected.add(geometry.name(end));
                 }
                 const got: string[] = [];
-                walkPath(regex, { geometry, read: (c) => (occupied(c) ? 2 : 0) }, from, (to) => got.push(geometry.name(to)));
+                walkPath(compilePath(regex), { geometry, read: (c) => (occupied(c) ? 2 : 0) }, from, (to) => got.push(geometry.name(to)));
                 expect(new Set(got).size).toBe(got.length);
                 expect({ regex: JSON.stringify(regex), at: geometry.name(from), cells: [...got].sort() })
                     .toEqual({ regex: JSON.stringify(regex), at: geometry.name(from), cells: [...expected].sort() });

@@ -24,7 +24,7 @@ import { createTestServices } from '../test-services.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import type * as ast from '../../src/syntax/generated/ast.js';
 import { pieceDiagram } from '../../src/lsp/diagram-request.js';
-import { convertDocument, STYLES } from '../../src/semantics/convert.js';
+import { STYLES } from '../../src/semantics/convert.js';
 import { destinations } from '../../src/engine/report.js';
 import { renderSvgDiagram } from '../../src/diagram/svg.js';
 import { renderTextDiagram } from '../../src/diagram/text.js';
@@ -207,7 +207,7 @@ async function exercise(ctx: Context, r: Random, positions: number): Promise<voi
         }
     }
     for (const style of STYLES) {
-        const conversion = await call(ctx, `convert to ${style}`, () => convertDocument(services.lcpn.PieceModels, document, style));
+        const conversion = await call(ctx, `convert to ${style}`, () => services.lcpn.Conversion.convertDocument(document, style));
         await checkEdits(ctx, `convert to ${style}`, conversion?.edits, parse);
     }
 

@@ -3,7 +3,7 @@
  * and tests read lines from parsePieceText).
  */
 import { describe, expect, test } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 
 describe('lexer errors', () => {
     test('a lexer error is placed on its line (the CLI and tests read lines from parsePieceText)', () => {

@@ -10,19 +10,19 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { DocumentState, URI, type LangiumDocument } from 'langium';
-import { addDocumentUpdateHandler, type LangiumSharedServices } from 'langium/lsp';
+import { addDocumentUpdateHandler } from 'langium/lsp';
 import { NodeFileSystem } from 'langium/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FileChangeType, LSPErrorCodes, type Connection, type Location, type LocationLink } from 'vscode-languageserver';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createLcpnServices, type LcpnServices } from '../../src/semantics/module.js';
-import { isPreludeUri, preludeText, preludeUri } from '../../src/semantics/prelude.js';
+import { createLcpnServices, type LcpnServices, type LcpnSharedServices } from '../../src/semantics/module.js';
+import { preludeText } from '../../src/workspace/prelude.js';
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
 
 interface Workspace {
-    shared: LangiumSharedServices;
+    shared: LcpnSharedServices;
     Lcpn: LcpnServices;
     open(uri: string, text: string): Promise<LangiumDocument>;
     close(uri: string): Promise<void>;
@@ -88,7 +88,7 @@ describe('a closed buffer that is not a workspace file', () => {
         const relinked = ws.shared.workspace.LangiumDocuments.getDocument(URI.parse('untitled:Untitled-2'))!;
         await ws.shared.workspace.DocumentBuilder.waitUntil(DocumentState.Validated, relinked.uri);
         const target = await definitionTarget(ws, relinked, 'knight');
-        expect(target && isPreludeUri(target), `definition of knight went to ${target}`).toBe(true);
+        expect(target && ws.shared.lcpn.Prelude.isPrelude(target), `definition of knight went to ${target}`).toBe(true);
         expect((await symbolNames(ws, 'knight')).filter((s) => s.includes('untitled:'))).toEqual([]);
         const hover = await ws.Lcpn.lsp.HoverProvider!.getHoverContent(relinked, {
             textDocument: { uri: relinked.uri.toString() }, position: { line: 0, character: 13 }
@@ -210,7 +210,7 @@ describe('a workspace file deleted on disk', () => {
 describe('the prelude', () => {
     test('opened by the client (go to definition), edited and closed: it stays, with its own text', async () => {
         const ws = await workspace();
-        const uri = preludeUri();
+        const uri = ws.shared.lcpn.Prelude.uri;
         const document = await ws.open(uri, '(def rook [1 2])\n');
         expect(document.textDocument.getText()).toBe('(def rook [1 2])\n');
         await ws.close(uri);
@@ -218,7 +218,7 @@ describe('the prelude', () => {
         expect(prelude?.textDocument.getText()).toBe(preludeText);
         const user = await ws.open('untitled:Uses-rook', '(def x rook)\n');
         const target = await definitionTarget(ws, user, 'rook');
-        expect(target && isPreludeUri(target)).toBe(true);
+        expect(target && ws.shared.lcpn.Prelude.isPrelude(target)).toBe(true);
         expect((await symbolNames(ws, 'bishop')).length).toBe(1);
     });
 });

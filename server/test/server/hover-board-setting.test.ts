@@ -42,11 +42,16 @@ test('the declared board unless the user set a size', async () => {
     expect(declared).toContain('*on e3 (in own-side)*');
     expect(marks(declared)).toBe(4);
 
-    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { lcpn: { diagram: { files: 9, ranks: 3 } } } });
-    // On 3 ranks only c1 and g1 are left (the set size wins; the zone still applies where it lies).
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { lcpn: { diagram: { files: 9, ranks: 4 } } } });
+    // The set size wins. The zone a1-i5 does not fit on 4 ranks: the elephant is not confined to
+    // it there, and the hover says so (as `lcpn show --board 9x4` and the panel do); it stands on
+    // the centre, e3, and reaches c1 and g1.
     let chosen = '';
     for (let i = 0; i < 50 && marks(chosen = await hover()) === 4; i++) await new Promise((r) => setTimeout(r, 100));
     expect(marks(chosen)).toBe(2);
+    expect(chosen).toContain('*on an empty board*');
+    // (Markdown-escaped, `lcpn\.diagram`, so that no client links it.)
+    expect(chosen).toContain('*Board xiangqi is 9x10; its zone own-side does not fit on the 9x4 board of the lcpn\\.diagram setting, so elephant is not confined to it.*');
 
     await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { lcpn: { diagram: { files: null, ranks: null } } } });
     let back = '';

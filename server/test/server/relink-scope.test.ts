@@ -6,14 +6,12 @@
  * diagnostics must equal those of a fresh build of the same files.
  */
 import { DocumentState, EmptyFileSystem, URI, type LangiumDocument } from 'langium';
-import type { LangiumSharedServices } from 'langium/lsp';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
-import { createLcpnServices } from '../../src/semantics/module.js';
-import { ensurePrelude, isPreludeUri } from '../../src/semantics/prelude.js';
+import { createLcpnServices, type LcpnSharedServices } from '../../src/semantics/module.js';
 
 interface Workspace {
-    shared: LangiumSharedServices;
+    shared: LcpnSharedServices;
     /** Documents validated by the last build, by URI. */
     validated: string[];
     texts: Map<string, string>;
@@ -22,7 +20,7 @@ interface Workspace {
 
 async function workspace(files: Record<string, string>): Promise<Workspace> {
     const { shared } = createLcpnServices(EmptyFileSystem);
-    const prelude = ensurePrelude(shared);
+    const prelude = shared.lcpn.Prelude.document();
     const texts = new Map(Object.entries(files));
     const documents: LangiumDocument[] = [prelude];
     for (const [uri, text] of texts) {
@@ -42,16 +40,16 @@ async function workspace(files: Record<string, string>): Promise<Workspace> {
         }
     };
     shared.workspace.DocumentBuilder.onDocumentPhase(DocumentState.Validated, (document) => {
-        ws.validated.push(isPreludeUri(document.uri.toString()) ? 'prelude' : document.uri.toString());
+        ws.validated.push(shared.lcpn.Prelude.isPrelude(document.uri) ? 'prelude' : document.uri.toString());
     });
     return ws;
 }
 
 /** Every document's diagnostics (message, line) by URI. */
-function diagnosticsOf(shared: LangiumSharedServices): Record<string, string[]> {
+function diagnosticsOf(shared: LcpnSharedServices): Record<string, string[]> {
     const result: Record<string, string[]> = {};
     for (const document of shared.workspace.LangiumDocuments.all) {
-        if (isPreludeUri(document.uri.toString())) continue;
+        if (shared.lcpn.Prelude.isPrelude(document.uri)) continue;
         result[document.uri.toString()] = (document.diagnostics ?? []).map((d) => `${d.range.start.line}: ${d.message}`).sort();
     }
     return result;

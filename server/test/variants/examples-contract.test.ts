@@ -11,11 +11,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { movesReport, parseSquare, type Occupant } from '../../src/engine/index.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { movesReport, type Occupant } from '../../src/engine/index.js';
+import { parsePieceText } from '../parse-text.js';
 import { GAME_TIMEOUT } from './compare.js';
 import { loadLcpn, type LcpnFile } from './lcpn-side.js';
 import { TestWorkspace } from '../language/namespace-workspace.js';
+import { parseSquare } from '../../src/geometry/index.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const cli = join(root, 'bin/lcpn.cjs');

@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 
 export interface FfishBoard {
     legalMoves(): string;
-    fen(): string;
+    /** With `showPromoted`, pieces promoted by choice are marked `~` (as lcpn's game layer writes them). */
+    fen(showPromoted?: boolean): string;
     setFen(fen: string): void;
     push(uci: string): boolean;
     isCheck(): boolean;
@@ -173,8 +174,9 @@ export function writeFen(position: FenPosition): string {
 /**
  * Seeded random legal games from the start position: every `every`-th position of each game
  * (the start once). With an odd `every`, White and Black take turns to be the side to move.
+ * `promoted`: FENs mark pieces promoted by choice (`Q~`).
  */
-export function randomPositions(ffish: Ffish, variant: string, options: { seed: number; games: number; plies: number; every: number }): string[] {
+export function randomPositions(ffish: Ffish, variant: string, options: { seed: number; games: number; plies: number; every: number; promoted?: boolean }): string[] {
     const rnd = random(options.seed);
     const fens: string[] = [];
     const board = new ffish.Board(variant);
@@ -182,7 +184,7 @@ export function randomPositions(ffish: Ffish, variant: string, options: { seed: 
         for (let game = 0; game < options.games; game++) {
             board.setFen(ffish.startingFen(variant));
             for (let ply = 0; ply <= options.plies; ply++) {
-                if (ply % options.every === 0 && (game === 0 || ply > 0)) fens.push(board.fen());
+                if (ply % options.every === 0 && (game === 0 || ply > 0)) fens.push(board.fen(options.promoted === true));
                 const moves = board.legalMoves().split(' ').filter((m) => m !== '');
                 if (moves.length === 0 || board.isGameOver()) break;
                 board.push(moves[Math.floor(rnd() * moves.length)]);

@@ -12,7 +12,7 @@ import { basename, dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
 import { boardRules, destinations, type Occupant, type Resolver, type Rules } from '../../src/engine/index.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { squareText, type FenPiece, type FenPosition } from './fsf.js';
 

@@ -5,12 +5,12 @@
  * cost for huge definitions. Squares are worked out by hand (9x9 board, the piece on e5).
  */
 import { describe, expect, test } from 'vitest';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { HOVER_BOARD_HEIGHT, pieceMarkdown } from '../../src/views/piece-markdown.js';
 import { scenarios } from '../../src/views/scenarios.js';
-import { squareName } from '../../src/engine/board.js';
 import preludeText from '../../prelude/standard.lcpn?raw';
+import { squareName } from '../../src/geometry/index.js';
 
 const prelude = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
 

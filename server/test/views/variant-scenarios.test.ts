@@ -8,13 +8,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { parseSquare, squareName, type Rules } from '../../src/engine/board.js';
+import type { Rules } from '../../src/engine/board.js';
 import { boardRules } from '../../src/engine/rules.js';
-import { parsePieceText } from '../../src/model/parse-text.js';
+import { parsePieceText } from '../parse-text.js';
 import type { BoardClause, Move, PieceDef, Term, Test } from '../../src/model/piece.js';
 import { pieceUses, rankThresholds, testAt } from '../../src/views/piece-uses.js';
 import { scenarios, testedRanks, type Scenario } from '../../src/views/scenarios.js';
 import { outsideZoneFacts, pieceZones } from '../../src/views/zones.js';
+import { parseSquare, squareName } from '../../src/geometry/index.js';
 
 const prelude = new Map(parsePieceText(readFileSync(new URL('../../prelude/standard.lcpn', import.meta.url), 'utf8')).pieces.map((p) => [p.key, p]));
 const def = (key: string, x: Partial<PieceDef>): PieceDef => ({ name: key, key, properties: [], style: 'lisp', ...x });
@@ -106,11 +107,12 @@ describe('xiangqi pieces on their declared board', () => {
     const { piece, resolve, rules } = variant(XIANGQI, XIANGQI_BOARD);
     const board = rules.board;
 
-    test('the general stands in its palace; the palace is tinted, the river side outlined', () => {
+    test('the general stands in its palace; the palace is tinted, and no zone it does not use is drawn', () => {
         const [first] = scenarios(piece('general'), resolve, board, { rules, side: 'white' });
         expect(first.title).toBe('on e2 (in within-fortress)');
         expect(dests(first)).toEqual(['d2', 'e1', 'e3', 'f2']);
-        expect(first.zones.map((z) => [z.name, z.relevant, z.squares.length])).toEqual([['within-fortress', true, 9], ['own-side', false, 45]]);
+        // own-side confines the elephant, not the general: not drawn, nor listed under its diagrams.
+        expect(first.zones.map((z) => [z.name, z.relevant, z.squares.length])).toEqual([['within-fortress', true, 9]]);
         // Black's general stands in Black's palace, and its caption names that square.
         expect(titles(scenarios(piece('general'), resolve, board, { rules })).slice(-1)).toEqual(['on e9 (in within-fortress), as Black']);
     });
@@ -136,7 +138,12 @@ describe('xiangqi pieces on their declared board', () => {
         expect(black.setup.side).toBe('black');
         expect(squareName(black.setup.at)).toBe('e5');
         expect(dests(black)).toEqual(['d5', 'e4', 'f5']);
-        expect(black.zones.find((z) => z.name === 'own-side')!.squares.every((sq) => sq.rank >= 5)).toBe(true);
+        // The soldier uses no zone (its condition counts ranks); the general's palace is drawn turned, Black's d8-f10.
+        expect(black.zones).toEqual([]);
+        const general = scenarios(piece('general'), resolve, board, { rules });
+        const blackGeneral = general[general.length - 1];
+        expect(blackGeneral.zones.map((z) => z.name)).toEqual(['within-fortress']);
+        expect(blackGeneral.zones[0].squares.map(squareName).sort()).toEqual(['d10', 'd8', 'd9', 'e10', 'e8', 'e9', 'f10', 'f8', 'f9']);
     });
 
     test('a piece that looks the same turned, on no zone, gets no Black diagram (a blocker diagram does not count)', () => {

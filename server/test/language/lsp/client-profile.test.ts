@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InitializeParams } from 'vscode-languageserver';
 import { LcpnClient } from '../../../src/lsp/client.js';
 import type { LcpnServices } from '../../../src/semantics/module.js';
-import { preludeText } from '../../../src/semantics/prelude.js';
+import { preludeText } from '../../../src/workspace/prelude.js';
 import { preludeFileText, readOnlyPreludeFile } from '../../../src/workspace/prelude-file.js';
 import { createTestServices } from '../../test-services.js';
 
@@ -86,12 +86,12 @@ describe('the read-only prelude file', () => {
 
     test('is made in XDG_CACHE_HOME with no write permission, line for line the prelude', () => {
         const cache = scratch();
-        const file = readOnlyPreludeFile({ XDG_CACHE_HOME: cache })!;
+        const file = readOnlyPreludeFile(preludeText, { XDG_CACHE_HOME: cache })!;
         expect(file.startsWith(join(cache, 'lcpn', 'prelude-'))).toBe(true);
         expect(file.endsWith('standard.lcpn')).toBe(true);
         expect(statSync(file).mode & 0o777).toBe(0o444);
         const text = readFileSync(file, 'utf8');
-        expect(text).toBe(preludeFileText());
+        expect(text).toBe(preludeFileText(preludeText));
         expect(text.startsWith(preludeText)).toBe(true);
         // Only a comment follows: a Vim modeline that also makes the buffer unmodifiable.
         expect(text.slice(preludeText.length).trim()).toMatch(/^; vim: set nomodifiable readonly :$/);
@@ -99,24 +99,24 @@ describe('the read-only prelude file', () => {
 
     test('is reused when intact, and replaced when someone changed it', () => {
         const cache = scratch();
-        const file = readOnlyPreludeFile({ XDG_CACHE_HOME: cache })!;
+        const file = readOnlyPreludeFile(preludeText, { XDG_CACHE_HOME: cache })!;
         const inode = statSync(file).ino;
-        expect(readOnlyPreludeFile({ XDG_CACHE_HOME: cache })).toBe(file);
+        expect(readOnlyPreludeFile(preludeText, { XDG_CACHE_HOME: cache })).toBe(file);
         expect(statSync(file).ino).toBe(inode);
         chmodSync(file, 0o644);
         writeFileSync(file, '(def rook wazir)\n');
-        expect(readOnlyPreludeFile({ XDG_CACHE_HOME: cache })).toBe(file);
-        expect(readFileSync(file, 'utf8')).toBe(preludeFileText());
+        expect(readOnlyPreludeFile(preludeText, { XDG_CACHE_HOME: cache })).toBe(file);
+        expect(readFileSync(file, 'utf8')).toBe(preludeFileText(preludeText));
         expect(statSync(file).mode & 0o777).toBe(0o444);
     });
 
     test('a cache directory that cannot be made is skipped for the next place', () => {
         const blocker = join(scratch(), 'a-file');
         writeFileSync(blocker, '');
-        const file = readOnlyPreludeFile({ XDG_CACHE_HOME: blocker });
+        const file = readOnlyPreludeFile(preludeText, { XDG_CACHE_HOME: blocker });
         expect(file === undefined || !file.startsWith(blocker)).toBe(true);
         // A relative XDG_CACHE_HOME is invalid (XDG spec) and never used.
-        const relative = readOnlyPreludeFile({ XDG_CACHE_HOME: 'relative/cache' });
+        const relative = readOnlyPreludeFile(preludeText, { XDG_CACHE_HOME: 'relative/cache' });
         expect(relative === undefined || !relative.includes('relative/cache')).toBe(true);
     });
 });

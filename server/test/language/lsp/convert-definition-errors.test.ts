@@ -1,13 +1,13 @@
 /**
  * Converting the definition under the cursor (a code action on every cursor move) asks why one
  * definition would be left as written without reading the others (convert-check.ts,
- * definitionError): the answer must be the whole-file table's (definitionsWithErrors) for
+ * DefinitionErrors.of): the answer must be the whole-file table's (DefinitionErrors.all) for
  * every definition, on files with syntax errors, lowering errors, validation errors, or none.
  */
 import type { LangiumDocument } from 'langium';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type * as ast from '../../../src/syntax/generated/ast.js';
-import { definitionError, definitionsWithErrors } from '../../../src/semantics/convert-check.js';
+import { DefinitionErrors } from '../../../src/semantics/convert-check.js';
 import { randomDocument } from '../../robustness/fuzz-generate.js';
 import { mutate, Random, seedFiles } from '../../robustness/fuzz-inputs.js';
 import { EditedWorkspace } from './lsp-edit-harness.js';
@@ -17,12 +17,12 @@ beforeEach(async () => {
     workspace = await EditedWorkspace.create();
 });
 
-/** Each definition's reason alone (asked before the table exists), then the table's. */
+/** Each definition's reason alone (asked of checks that have no table yet), then the table's. */
 function expectSameReasons(document: LangiumDocument): number {
     const models = workspace.Lcpn.lcpn.PieceModels;
     const definitions = (document.parseResult.value as ast.Document).definitions;
-    const alone = definitions.map((def) => definitionError(models, document, def));
-    const table = definitionsWithErrors(models, document);
+    const alone = definitions.map((def) => new DefinitionErrors(models).of(document, def));
+    const table = new DefinitionErrors(models).all(document);
     expect(alone).toEqual(definitions.map((def) => table.get(def)));
     return alone.filter((reason) => reason !== undefined).length;
 }

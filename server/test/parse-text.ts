@@ -1,0 +1,25 @@
+/**
+ * Text -> piece model for tests (semantics/parse-text.ts), with the parser of one set of
+ * services per test file: building a parser analyses the grammar (tens of milliseconds).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { PieceDef } from '../src/model/piece.js';
+import { createLcpnServices } from '../src/semantics/module.js';
+import { parsePieceText as parseWith } from '../src/semantics/parse-text.js';
+
+const services = createLcpnServices();
+
+/** The language's parser. */
+export function lcpnParser() {
+    return services.Lcpn.parser.LangiumParser;
+}
+
+export function parsePieceText(text: string): ReturnType<typeof parseWith> {
+    return parseWith(lcpnParser(), text);
+}
+
+/** The prelude's pieces as the prelude service reads them (server/prelude/standard.lcpn), in source order. */
+export function preludePieces(): PieceDef[] {
+    return parsePieceText(readFileSync(resolve(import.meta.dirname, '../prelude/standard.lcpn'), 'utf8')).pieces;
+}
