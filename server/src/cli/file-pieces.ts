@@ -10,7 +10,7 @@ import type { LangiumDocument } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type * as ast from '../syntax/generated/ast.js';
 import type { LcpnServices } from '../semantics/module.js';
-import { wordsOf } from '../semantics/definition-uses.js';
+import { normalizeName } from '../model/names.js';
 import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import { brokenPieces } from './piece-view.js';
 import { piecesOf, type NamedPiece } from './pieces.js';
@@ -90,4 +90,17 @@ function usedDefinitions(services: LcpnServices, document: LangiumDocument<ast.D
         }
     }
     return [...found];
+}
+
+/**
+ * Every word of the definition's text that may name a definition, normalized: names, keywords
+ * without their colon, and strings joined as a name could be written ("after crossing river" ->
+ * after-crossing-river).
+ */
+function wordsOf(definition: ast.Definition): ReadonlySet<string> {
+    const found = new Set<string>();
+    const text = definition.$cstNode?.text ?? '';
+    for (const match of text.matchAll(/[$]?[A-Za-z_\u00C0-\uFFFF][\w\u00C0-\uFFFF-]*/g)) found.add(normalizeName(match[0].replace(/-+$/, '')));
+    for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"/g)) found.add(normalizeName(match[1].trim().replace(/\s+/g, '-')));
+    return found;
 }

@@ -109,9 +109,6 @@ export interface RefEntry {
     uses?: readonly RefEntry[];
     /** Met the nesting or work limit, which depends on where it was compiled: cached for one resolver, never kept. */
     local?: boolean;
-    /** Kept entries: the context and lattice it was compiled in, so it can be compiled again there (`recompile`: the early cutoff). */
-    context?: Context;
-    geometry?: Geometry;
 }
 
 /**
@@ -167,17 +164,6 @@ export class RefCache extends Map<string, RefEntry> {
         if (!entry || !this.valid(entry)) return undefined;
         this.set(cacheKey, entry);
         return entry;
-    }
-
-    /** Whether `entry` was compiled or found valid under this resolver: then it is exactly what a compile here gives. */
-    trusted(entry: RefEntry): boolean {
-        return this.checked.get(entry) === true;
-    }
-
-    /** Notes that a compile of `key` under this resolver was not kept (it met a cycle or a limit): its contexts are not all known. */
-    unkept(key: string): void {
-        const target = this.identify?.(key);
-        if (target) this.kept?.markUnkept(target);
     }
 
     /** Keeps `entry`, compiled for `key` reading `reads` and reusing `uses`, for later resolvers. */
@@ -246,21 +232,9 @@ export type Identify = (key: string) => object | undefined;
 /** Plans kept across resolvers, per definition identity and context; they go with the identity (a WeakMap). */
 export class KeptPlans {
     private readonly byTarget = new WeakMap<object, Map<string, RefEntry>>();
-    /** Identities some compile of which was not kept (a cycle, a limit): the contexts their users compile them in are not all here. */
-    private readonly unkept = new WeakSet<object>();
 
     get(target: object, cacheKey: string): RefEntry | undefined {
         return this.byTarget.get(target)?.get(cacheKey);
-    }
-
-    /** Every entry kept for `target` (by cache key), or undefined when some compile of it was not kept. */
-    entries(target: object): ReadonlyMap<string, RefEntry> | undefined {
-        if (this.unkept.has(target)) return undefined;
-        return this.byTarget.get(target) ?? new Map();
-    }
-
-    markUnkept(target: object): void {
-        this.unkept.add(target);
     }
 
     set(target: object, cacheKey: string, entry: RefEntry): void {
@@ -657,14 +631,11 @@ class Compiler {
                 if (this.unkept !== unkept) entry.local = true;
                 // The context's zones were read around this reference: their squares are in its plan.
                 else if (keeping) {
-                    entry.context = ctx;
-                    entry.geometry = this.geometry;
                     cache.keep(key, cacheKey, entry, [...recording.reads!, ...ctx.zones.map((z) => z.key)], recording.uses!);
                 }
             } else {
                 entry.local = true;
             }
-            if (keeping && entry.local) cache.unkept(key);
             return entry;
         } finally {
             this.nodes = nodes;
@@ -1127,51 +1098,6 @@ function union(parts: Plan[]): Plan {
     const flat = parts.some((p) => p.kind === 'none') ? parts.filter((p) => p.kind !== 'none') : parts;
     if (flat.length === 0) return NONE;
     return flat.length === 1 ? flat[0] : { kind: 'union', parts: flat };
-}
-
-/**
- * The kept entry `old` of reference `key` compiled again in its context and lattice under `cache`'s
- * resolver (reused when still valid, else compiled and kept): the early cutoff compares the two
- * (`usersSee`). Undefined when it cannot be compiled as an entry there (a cycle, a limit: not kept).
- */
-export function recompile(key: string, old: RefEntry, resolve: Resolver, cache: RefCache): RefEntry | undefined {
-    if (!old.context || !old.geometry) return undefined;
-    const cacheKey = refCacheKey(old.geometry, key, old.context === ROOT ? ROOT_KEY : keyOf(old.context));
-    const entry = new Compiler(resolve, new Problems(), REFERENCE_MAX_NODES, cache, old.geometry).entryOf(key, old.context, cacheKey);
-    return entry && !entry.local ? entry : undefined;
-}
-
-/**
- * What a user's diagnostics can read of a reference's entry where it uses it: its size (against
- * the user's cap), its informal parts (a sequence's informal leg), the problems it replays, and of
- * its plan only what the compiler and the checks inspect: which parts move nowhere (`union`,
- * a sequence's legs), the end rules of its leaves and paths (`endsWith`, `continuable`), a
- * sequence's mode, promotions, and each leaf's steps (`baseSteps`: a keyword selecting none).
- * A leaf's range, turn, notes, zones and landing tests and a path's text and tests are only
- * carried into the user's plan (the diagram's, the hover's: computed on demand), never read by
- * a check. Two entries with the same text give their users the same diagnostics, and users whose
- * entries are built from entries with the same text have entries with the same text.
- */
-export function usersSee(entry: RefEntry): string {
-    const problems = entry.problems.map((p) => [p.kind, p.rule, p.message]);
-    return JSON.stringify([entry.nodes === Infinity ? 'too large' : entry.nodes, entry.informal, entry.depth, problems, shape(entry.out)]);
-}
-
-function shape(out: Plan | Annotation): unknown {
-    switch (out.kind) {
-        case 'annotation': return ['annotation', out.promotions];
-        case 'leaf': return ['leaf', out.steps, ends(out.end)];
-        case 'path': return ['path', ends(out.end)];
-        case 'union': return ['union', out.parts.map(shape)];
-        case 'sequence': return ['sequence', out.mode, out.legs.map(shape)];
-        case 'conditional': return ['conditional', out.branches.map((b) => shape(b.body)), out.otherwise ? shape(out.otherwise) : null];
-        case 'notes': return ['notes', out.promotions ?? null, shape(out.base)];
-        case 'none': return ['none'];
-    }
-}
-
-function ends(end: EndRule): number[] {
-    return [+end.move, +end.capture, +end.igui, +end.cannon, +end.noJump];
 }
 
 /** A node of the target's own body compiled inside a chain's leg: its path from the body (itself last) and its plan. */

@@ -21,7 +21,6 @@ import { printPiece } from '../model/print.js';
 import { spellName } from '../model/spelling.js';
 import { GAME_CLAUSES } from '../model/game-words.js';
 import { DECLARATION_WORDS, DIRECTION_NAMES, directionDoc, FUNCTIONS, HEXAGON_ORIENTATION_WORDS, PROPERTIES, QUALIFIERS, type Word } from '../model/vocabulary.js';
-import { fileGeometry } from '../semantics/file-geometry.js';
 import { bodyKind } from '../semantics/body-kind.js';
 import { codeBlock } from '../views/markdown.js';
 import { CONDITIONALS, definitionSnippets } from './snippets.js';
@@ -55,9 +54,12 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
     private readonly parsed = new WeakMap<TextDocument, LangiumDocument>();
     private readonly definitionTexts = new WeakMap<ast.Definition, { kind: 'markdown'; value: string }>();
 
+    private readonly files: LcpnServices['lcpn']['FileGeometry'];
+
     constructor(services: LcpnServices) {
         super(services);
         this.pieceModels = services.lcpn.PieceModels;
+        this.files = services.lcpn.FileGeometry;
         this.prelude = services.lcpn.Prelude;
     }
 
@@ -141,7 +143,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
 
     /** The direction keywords of the board the file declares (squares when it declares none), with their docs. */
     private directionWords(document: LangiumDocument): Word[] {
-        const { geometry } = fileGeometry(this.pieceModels, document);
+        const { geometry } = this.files.geometry(document);
         return DIRECTION_NAMES.filter((name) => geometry.direction(name)).map((name) => directionDoc(name, geometry.kind)!);
     }
 

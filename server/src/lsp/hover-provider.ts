@@ -15,7 +15,6 @@ import { candidateFileNames, isAmbiguityError } from '../semantics/scope-provide
 import { brokenDefinitionElsewhere, brokenWhere } from '../semantics/broken-elsewhere.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { declaredBoard } from '../semantics/declared-board.js';
-import { fileGeometry } from '../semantics/file-geometry.js';
 import type { Rules } from '../engine/board.js';
 import { type Board, boardGeometry, HOVER_BOARD } from '../geometry/index.js';
 import { boardSetting, boardSourceWords, diagramConfig } from './diagram-board.js';
@@ -237,7 +236,7 @@ export class LcpnHoverProvider implements HoverProvider {
         }
         if (ast.isQualifier(node)) {
             // A direction means what it selects on the lattice the file declares (`:diagonal` on a hexagon is not |dx| = |dy|).
-            const lattice = fileGeometry(models, document).geometry;
+            const lattice = this.services.lcpn.FileGeometry.geometry(document).geometry;
             const direction = lattice.direction(normalizeKeyword(node.value)) ? directionDoc(node.value, lattice.kind) : undefined;
             const word = direction ?? keywordWord(node.value) ?? hexagonalWord(node.value);
             // `:within-fortress` means what the file defines it as (a zone confines, a condition tests

@@ -19,7 +19,7 @@ import type { LcpnPieceModels } from '../semantics/piece-models.js';
 import { normalizeKeyword } from '../model/names.js';
 import type { LcpnPrelude } from '../workspace/prelude.js';
 import { declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword, keywordWord, propertyWord } from '../model/vocabulary.js';
-import { fileGeometry } from '../semantics/file-geometry.js';
+import type { LcpnFileGeometry } from '../semantics/file-geometry.js';
 import { SQUARE, type Geometry } from '../geometry/index.js';
 
 const { declaration, definition, defaultLibrary } = SemanticTokenModifiers;
@@ -31,6 +31,8 @@ const T = SemanticTokenTypes;
 export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
     /** The piece models (keywords naming definitions); absent when built with Langium's services alone. */
     private readonly models: LcpnPieceModels | undefined;
+    /** The board each file declares (its keywords' lattice). */
+    private readonly files: LcpnFileGeometry | undefined;
     /** Per grammar element, the feature of the assignment it lies in. */
     private readonly features = new Map<AstNode, string | undefined>();
     private readonly prelude: LcpnPrelude | undefined;
@@ -39,6 +41,7 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
     constructor(services: LangiumServices) {
         super(services);
         this.models = (services as Partial<LcpnServices>).lcpn?.PieceModels;
+        this.files = (services as Partial<LcpnServices>).lcpn?.FileGeometry;
         this.prelude = (services as Partial<LcpnServices>).lcpn?.Prelude;
         this.roles = (services as Partial<LcpnServices>).lcpn?.NameRoles ?? new LcpnNameRoles();
     }
@@ -139,7 +142,7 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
 
     /** The lattice the file's keywords are read on (its declared board's). */
     protected geometry(node: AstNode): Geometry {
-        return this.models ? fileGeometry(this.models, AstUtils.getDocument(node)).geometry : SQUARE;
+        return this.files ? this.files.geometry(AstUtils.getDocument(node)).geometry : SQUARE;
     }
 
     /** `:palace` where the file defines `palace`: coloured as the zone or condition it names (as their names are). */

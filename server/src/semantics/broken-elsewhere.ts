@@ -12,7 +12,7 @@
  *
  * Those diagnostics depend on other files' texts: the builder keeps what each validation saw of
  * the workspace's broken definitions (brokenView) and revalidates a document whose diagnostics
- * speak of a name whose broken definitions changed since (document-builder.ts).
+ * speak of a name whose broken definitions changed since (workspace/document-builder.ts).
  */
 import { AstUtils, CstUtils, GrammarUtils, URI, type LangiumCoreServices, type LangiumDocument, type LangiumDocuments } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -23,6 +23,7 @@ import type { LcpnServices } from './module.js';
 import type { NameRole } from './name-roles.js';
 import { isAmbiguityError, type LcpnScopeProvider } from './scope-provider.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
+import { closestNames } from '../model/suggest.js';
 
 /** Where another file's broken definition of a name is. */
 export interface BrokenElsewhere {
@@ -66,8 +67,7 @@ export function brokenWhere(broken: BrokenElsewhere): string {
 
 /**
  * Every broken definition of the workspace as a diagnostic of another file can name it:
- * normalized name -> `uri#line` of each (sorted). Equal views are the same object (the last one
- * is kept), so that "nothing changed" is one comparison; with no broken definition, EMPTY_VIEW.
+ * normalized name -> `uri#line` of each (sorted).
  */
 export type BrokenView = ReadonlyMap<string, string>;
 
@@ -83,10 +83,12 @@ export function brokenView(documents: LangiumDocuments): BrokenView {
             if (list) list.push(at); else entries.set(key, [at]);
         }
     }
-    if (entries.size === 0) return EMPTY_VIEW;
-    const view = new Map([...entries].map(([key, list]) => [key, list.sort().join(' ')]));
-    if (lastView.size === view.size && [...view].every(([key, at]) => lastView.get(key) === at)) return lastView;
-    return lastView = view;
+    return new Map([...entries].map(([key, list]) => [key, list.sort().join(' ')]));
+}
+
+/** Whether two views name the same broken definitions. */
+export function sameView(a: BrokenView, b: BrokenView): boolean {
+    return a.size === b.size && [...a].every(([key, at]) => b.get(key) === at);
 }
 
 /** The names whose broken definitions differ between two views. */
@@ -97,39 +99,23 @@ export function changedBrokenNames(before: BrokenView, now: BrokenView): Set<str
     return changed;
 }
 
-export const EMPTY_VIEW: BrokenView = new Map();
-let lastView: BrokenView = EMPTY_VIEW;
-
 /**
  * Normalized name -> the document's first broken definition of it (those other files' uses are
- * told of: with a name and a text), remembered per parse (the same map until the text changes).
+ * told of: with a name and a text).
  */
 export function brokenDefinitionsOf(document: LangiumDocument): ReadonlyMap<string, ast.Definition> {
-    const root = document.parseResult?.value as ast.Document | undefined;
-    if (!root) return EMPTY;
-    let byKey = remembered.get(root);
-    if (!byKey) {
-        const incomplete = incompleteDefinitions(document);
-        if (incomplete.size === 0) byKey = EMPTY;
-        else {
-            const named = new Map<string, ast.Definition>();
-            for (const definition of incomplete) {
-                if (!definition.name || !definition.$cstNode) continue;
-                const key = normalizeName(definition.name);
-                if (!named.has(key)) named.set(key, definition);
-            }
-            byKey = named.size > 0 ? named : EMPTY;
-        }
-        remembered.set(root, byKey);
+    const broken = new Map<string, ast.Definition>();
+    if (!document.parseResult?.value) return broken;
+    for (const definition of incompleteDefinitions(document)) {
+        if (!definition.name || !definition.$cstNode) continue;
+        const key = normalizeName(definition.name);
+        if (!broken.has(key)) broken.set(key, definition);
     }
-    return byKey;
+    return broken;
 }
 
 /** The roles of names a definition gives meaning to (a function's name is the language's). */
 const DEFINED_ROLES = new Set<NameRole>(['piece', 'zone', 'condition']);
-
-const EMPTY: ReadonlyMap<string, ast.Definition> = new Map();
-const remembered = new WeakMap<ast.Document, ReadonlyMap<string, ast.Definition>>();
 
 /**
  * `diagnostics` (a validation's result for `document`) with each diagnostic about an unknown
@@ -209,4 +195,19 @@ function brokenUse(diagnostic: Diagnostic, name: { key: string; written: string;
         data: { code: IssueCodes.BrokenDefinitionUse, name: name.written, definedIn: broken.uri },
         relatedInformation: nameNode ? [{ location: { uri: broken.uri, range: nameNode.range }, message: `the definition with the syntax error, in ${broken.file}` }] : undefined
     };
+}
+
+/**
+ * Whether the diagnostics suggest defined names ("did you mean") for an unknown piece or keyword
+ * close to one of `names` (normalized): the builder revalidates such a document when another file
+ * defines or removes one of them.
+ */
+export function suggestsCloseTo(diagnostics: readonly Diagnostic[], names: readonly string[]): boolean {
+    for (const diagnostic of diagnostics) {
+        const data = diagnostic.data as { code?: string; name?: string } | undefined;
+        if (data?.name === undefined) continue;
+        const unknown = data.code === IssueCodes.UnknownPiece ? normalizeName(data.name) : data.code === IssueCodes.UnknownKeyword ? normalizeKeyword(data.name) : undefined;
+        if (unknown !== undefined && closestNames(unknown, names).length > 0) return true;
+    }
+    return false;
 }

@@ -6,10 +6,9 @@
  * suggestions from the names in scope, spelled in the style of the definition.
  */
 import {
-    AstUtils, Cancellation, DefaultDocumentValidator, DocumentValidator, interruptAndCheck,
-    type AstNode, type LangiumDocument, type ParseResult, type ValidationAcceptor, type ValidationOptions
+    AstUtils, Cancellation, DefaultDocumentValidator, DocumentValidator,
+    type LangiumDocument, type ParseResult, type ValidationOptions
 } from 'langium';
-import { allAstNodes } from '../syntax/ast-walk.js';
 import { describeCharacter, looksBinary, oddCharacterInName } from '../syntax/characters.js';
 import { diagnoseLexerError, diagnoseParseError, diagnoseStray, Segments, type Diagnosis, type Tok } from '../syntax/syntax-mistakes.js';
 import type { IToken } from 'chevrotain';
@@ -20,85 +19,14 @@ import { isAmbiguityError, type LcpnScopeProvider } from './scope-provider.js';
 import type { LcpnServices } from './module.js';
 import { closestNames, didYouMean, spellAs } from '../model/suggest.js';
 import { lastAtOrBefore } from '../syntax/text-lines.js';
-import { LcpnValidationRegistry } from './validation-registry.js';
+import { isNestingLimit } from '../syntax/nesting-limit.js';
+import { DEFINITION_NAME } from '../syntax/definition-start.js';
 import { enclosingStyle } from './lower.js';
 import { normalizeName } from '../model/names.js';
 
 export class LcpnDocumentValidator extends DefaultDocumentValidator {
     constructor(private readonly lcpnServices: LcpnServices) {
         super(lcpnServices);
-    }
-
-    /**
-     * Langium's loop, without a promise per check per node: the checks are called directly
-     * (LcpnValidationRegistry) and awaited only when one returns a promise, and cancellation is
-     * checked every few hundred nodes.
-     */
-    protected override async validateAstNodes(rootNode: AstNode, options: ValidationOptions, acceptor: ValidationAcceptor, cancelToken: Cancellation.CancellationToken = Cancellation.CancellationToken.None): Promise<void> {
-        if (this.profiler?.isActive('validating')) return super.validateAstNodes(rootNode, options, acceptor, cancelToken);
-        const nodes = allAstNodes(rootNode);
-        const pending = this.validateNodes(nodes, 0, nodes.length, options, acceptor, cancelToken, { visited: 0 });
-        if (pending) await pending;
-    }
-
-    /**
-     * The checks of `nodes[from..to)`, a slice of a walk (a node and its subtree, in walk
-     * order), as validateAstNodes runs them. `walk.visited` counts nodes across the slices of
-     * one validation, so that cancellation is checked every few hundred nodes, not per slice.
-     * Synchronous as long as the checks are (every LCPN check is): a promise only when a check
-     * returns one or a cancellation point is due, and the rest runs after it. (An async call and
-     * an await per definition were ~6% of what validating a 1 MB file allocated.)
-     */
-    protected validateNodes(nodes: readonly AstNode[], from: number, to: number, options: ValidationOptions, acceptor: ValidationAcceptor,
-        cancelToken: Cancellation.CancellationToken, walk: { visited: number }): Promise<void> | undefined {
-        const cursor: Cursor = { at: from, entered: false, check: 0, node: VALIDATE_NOTHING, skipBelow: undefined };
-        const pending = this.runChecks(nodes, cursor, to, options, acceptor, cancelToken, walk);
-        return pending && this.finishChecks(pending, nodes, cursor, to, options, acceptor, cancelToken, walk);
-    }
-
-    private async finishChecks(pending: Promise<unknown>, nodes: readonly AstNode[], cursor: Cursor, to: number, options: ValidationOptions, acceptor: ValidationAcceptor,
-        cancelToken: Cancellation.CancellationToken, walk: { visited: number }): Promise<void> {
-        for (let next: Promise<unknown> | undefined = pending; next; next = this.runChecks(nodes, cursor, to, options, acceptor, cancelToken, walk)) await next;
-    }
-
-    /**
-     * Runs the checks from `cursor` on (Langium's order: each node's checks, a node's subtree
-     * skipped when its options say so) until `to`, or until a promise must be awaited first: a
-     * check's result, or a cancellation point (interruptAndCheck) with a token that can be
-     * cancelled. The cursor then says where to go on.
-     */
-    private runChecks(nodes: readonly AstNode[], cursor: Cursor, to: number, options: ValidationOptions, acceptor: ValidationAcceptor,
-        cancelToken: Cancellation.CancellationToken, walk: { visited: number }): Promise<unknown> | undefined {
-        const registry = this.validationRegistry;
-        const checksOf = registry instanceof LcpnValidationRegistry
-            ? registry.checksFor(options.categories)
-            : (type: string) => registry.getChecks(type, options.categories).toArray();
-        const cancellable = cancelToken !== Cancellation.CancellationToken.None;
-        for (; cursor.at < to; cursor.at++, cursor.entered = false, cursor.check = 0) {
-            const node = nodes[cursor.at];
-            if (!cursor.entered) {
-                cursor.entered = true;
-                // interruptAndCheck returns at once for a token that cannot be cancelled.
-                if (walk.visited++ % 256 === 0 && cancellable) return interruptAndCheck(cancelToken);
-            }
-            if (cursor.check === 0) {
-                const skipBelow = cursor.skipBelow;
-                if (skipBelow) {
-                    if (AstUtils.hasContainerOfType(node, (n) => n === skipBelow)) continue;
-                    cursor.skipBelow = undefined;
-                }
-                cursor.node = this.validateSingleNodeOptions(node, options);
-            }
-            if (cursor.node.validateNode) {
-                const checks = checksOf(node.$type);
-                while (cursor.check < checks.length) {
-                    const result = checks[cursor.check++](node, acceptor, cancelToken);
-                    if (result) return result;
-                }
-            }
-            if (!cursor.node.validateChildren) cursor.skipBelow = node;
-        }
-        return undefined;
     }
 
     /**
@@ -154,6 +82,12 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
         const text = document.textDocument.getText();
         const segments = this.segmentsOf(document);
         for (const error of parseResult.lexerErrors) {
+            if (isNestingLimit(error)) {
+                // The lexer's limit (nesting-limit.ts): nothing to recognise, and it explains everything after it in the definition.
+                const range = { start: document.textDocument.positionAt(error.offset), end: document.textDocument.positionAt(error.offset + error.length) };
+                diagnostics.push({ severity: 1, range, message: error.message, source: this.getSource(), code: IssueCodes.NestingLimit, data: { code: IssueCodes.NestingLimit } });
+                continue;
+            }
             const diagnosis = recognised(() => diagnoseLexerError(text, error.offset, error.length, segments))
                 ?? { start: error.offset, end: error.offset + error.length, code: IssueCodes.UnexpectedCharacter, message: `unexpected character ${describeCharacter(text[error.offset] ?? '')}` };
             diagnostics.push(this.diagnosisToDiagnostic(document, diagnosis));
@@ -170,12 +104,6 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
         for (const error of parseResult.parserErrors) {
             const token = toTok(error.token, text.length) ?? { start: text.length, end: text.length, image: '', type: 'EOF' };
             const previous = 'previousToken' in error ? toTok((error as { previousToken?: IToken }).previousToken, text.length) : undefined;
-            if (error.name === 'NestingTooDeep') {
-                // The parser's limit: nothing to recognise, and it explains everything after it in the definition.
-                const range = { start: document.textDocument.positionAt(token.start), end: document.textDocument.positionAt(token.end) };
-                diagnostics.push({ severity: 1, range, message: error.message, source: this.getSource(), code: IssueCodes.NestingLimit, data: { code: IssueCodes.NestingLimit } });
-                continue;
-            }
             const diagnosis = recognised(() => diagnoseParseError({
                 text, token, previous: previous?.type === 'EOF' ? undefined : previous, rule: error.context?.ruleStack?.at(-1)?.replace(/\u200b/g, ''), message: error.message, segments,
                 isKnownPiece: (name) => table.has(normalizeName(name))
@@ -244,17 +172,6 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
     }
 }
 
-/** Where validateNodes is in its slice: the node, whether it was counted, the next check, its options, the subtree being skipped. */
-interface Cursor {
-    at: number;
-    entered: boolean;
-    check: number;
-    node: { validateNode?: boolean; validateChildren?: boolean };
-    skipBelow: AstNode | undefined;
-}
-
-const VALIDATE_NOTHING = { validateNode: false, validateChildren: true };
-
 /**
  * Recognising a mistake is a courtesy: if it fails on some text nobody foresaw, the parser's own
  * diagnostics are reported instead of none (a thrown error would lose the file's diagnostics).
@@ -268,11 +185,15 @@ function recognised<T>(recognise: () => T): T | undefined {
     }
 }
 
-/** A Chevrotain token as offsets; the end of the file (NaN offsets before Chevrotain 13, -1 since) as an empty token at the end. */
+/**
+ * A Chevrotain token as offsets; the end of the file (NaN offsets before Chevrotain 13, -1 since) as an empty token at the end.
+ * The name of the next definition (definition-start.ts) is a name to the mistake recognisers.
+ */
 function toTok(token: IToken | undefined, length: number): Tok | undefined {
     if (!token) return undefined;
     if (token.tokenType?.name === 'EOF' || !(token.startOffset >= 0)) return { start: length, end: length, image: '', type: 'EOF' };
-    return { start: token.startOffset, end: token.startOffset + token.image.length, image: token.image, type: token.tokenType?.name };
+    const type = token.tokenType?.name === DEFINITION_NAME ? 'NAME' : token.tokenType?.name;
+    return { start: token.startOffset, end: token.startOffset + token.image.length, image: token.image, type };
 }
 
 const SYNTAX_CODES = new Set<string>([DocumentValidator.LexingError, DocumentValidator.ParsingError, IssueCodes.StrayText, IssueCodes.UnfinishedDefinition, IssueCodes.NestingLimit]);

@@ -23,7 +23,7 @@ import { IssueCodes } from './issue-codes.js';
 import { anyFix } from './any-fix.js';
 import type { LcpnServices } from './module.js';
 import type { LcpnPieceModels } from './piece-models.js';
-import { fileBoard as boardOfFile, type FileBoard } from './file-geometry.js';
+import type { FileBoard, LcpnFileGeometry } from './file-geometry.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import { compile } from '../engine/compile.js';
 import { compileCondition, conditionKeyOfText } from '../engine/conditions.js';
@@ -78,23 +78,24 @@ export const MAX_PER_DEFINITION = 50;
 /** Registers the engine's checks on `Definition` nodes. */
 export function registerEngineChecks(services: LcpnServices): void {
     const models = services.lcpn.PieceModels;
+    const files = services.lcpn.FileGeometry;
     const checks: ValidationChecks<ast.LcpnAstType> = {
-        Definition: (def: ast.Definition, accept: ValidationAcceptor) => checkDefinition(models, def, accept)
+        Definition: (def: ast.Definition, accept: ValidationAcceptor) => checkDefinition(models, files, def, accept)
     };
     services.validation.ValidationRegistry.register(checks);
 }
 
-export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, accept: ValidationAcceptor): void {
+export function checkDefinition(models: LcpnPieceModels, files: LcpnFileGeometry, def: ast.Definition, accept: ValidationAcceptor): void {
     const lowered = models.loweredOf(def);
     const piece = lowered?.piece;
     // A definition the parser could not complete has its syntax error; guessing at its meaning would only add noise.
     if (!piece || piece.incomplete) return;
     const resolve = models.resolverFor(AstUtils.getDocument(def).uri.toString());
-    if (piece.declaration) return checkDeclaration(models, def, piece, piece.declaration, resolve, accept);
+    if (piece.declaration) return checkDeclaration(models, files, def, piece, piece.declaration, resolve, accept);
     if (!piece.body) return;
     const problems = new Problems();
     // On the file's declared board's lattice (a hexagon's images and keywords); squares otherwise.
-    const declared = fileBoard(models, def);
+    const declared = fileBoard(files, def);
     compile(piece, resolve, problems, CHECK_MAX_NODES, models.planCache(resolve), declared ? geometryOf(declared.board) : undefined);
     // Past the depth lcpn follows, where this definition crosses it (a reference too deep itself is reported at its own definition).
     reportTooDeep(problems.located.map((l) => l.problem), def, accept);
@@ -156,7 +157,7 @@ function namesIn(test: Test): string[] {
 
 /** Checks a board, zone, condition or function declaration (what needs the namespace). */
 function checkDeclaration(
-    models: LcpnPieceModels, def: ast.Definition, piece: PieceDef, declaration: Declaration, resolve: Resolver, accept: ValidationAcceptor
+    models: LcpnPieceModels, files: LcpnFileGeometry, def: ast.Definition, piece: PieceDef, declaration: Declaration, resolve: Resolver, accept: ValidationAcceptor
 ): void {
     const body = (def as { body?: AstNode }).body;
     const args = body && ast.isApplication(body) ? body.args : [];
@@ -169,7 +170,7 @@ function checkDeclaration(
     };
     switch (declaration.kind) {
         case 'board': {
-            const first = fileBoard(models, def);
+            const first = fileBoard(files, def);
             if (first && first.node !== def) {
                 accept('error', `a file declares one board: this is a second one (the first is "${first.piece.name}"); the first is used`,
                     { node: def, property: 'name', code: IssueCodes.SecondBoard, data: { code: IssueCodes.SecondBoard } });
@@ -192,7 +193,7 @@ function checkDeclaration(
             return;
         }
         case 'zone': {
-            const declared = fileBoard(models, def);
+            const declared = fileBoard(files, def);
             // A board whose size is in error (`(board 0 0)`, read as 1x1) has its own error; judging zones by it would blame them.
             if (!declared || models.loweredOf(declared.node)?.problems.some((p) => p.code === 'board-size')) return;
             const board = declared.board;
@@ -309,8 +310,8 @@ function notationPart(node: AstNode, entry: LocatedProblem): { notation: string;
 const NOTATION_TITLES: Record<Notation, string> = { betza: 'Betza', parlett: 'Parlett', path: 'Path' };
 
 /** The first board declared in the definition's file (its node, definition, size and shape). */
-function fileBoard(models: LcpnPieceModels, def: ast.Definition): FileBoard | undefined {
-    return boardOfFile(models, AstUtils.getDocument(def));
+function fileBoard(files: LcpnFileGeometry, def: ast.Definition): FileBoard | undefined {
+    return files.board(AstUtils.getDocument(def));
 }
 
 /** The first qualifier `:name` written in `node`. */

@@ -9,8 +9,6 @@
 import { AstUtils, DefaultReferences, GrammarUtils, stream, type AstNode, type CstNode, type LangiumDocument, type ReferenceDescription, type Stream } from 'langium';
 import type { FindReferencesOptions } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
-import { allAstNodes } from '../syntax/ast-walk.js';
-import { definitionUses } from './definition-uses.js';
 import type { LcpnServices } from './module.js';
 import type { LcpnScopeProvider } from './scope-provider.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
@@ -42,8 +40,7 @@ export class LcpnReferences extends DefaultReferences {
         const targetDocument = AstUtils.getDocument(targetNode);
         for (const document of this.documents.all) {
             if (this.scopes.prelude.isPrelude(document.uri) || (options.documentUri && document.uri.toString() !== options.documentUri.toString())) continue;
-            // Only the definitions whose text has the name can hold the keyword (a keyword is always inside a definition).
-            for (const qualifier of qualifiersIn(usersInOrder(document, key))) {
+            for (const qualifier of AstUtils.streamAst(document.parseResult.value).filter(ast.isQualifier)) {
                 if (keywordKey(qualifier) !== key || this.keywordTarget(qualifier, document) !== targetNode) continue;
                 const segment = nameSegment(qualifier);
                 if (!segment) continue;
@@ -71,18 +68,6 @@ export class LcpnReferences extends DefaultReferences {
         const targetDocument = this.documents.hasDocument(description.documentUri) ? this.documents.getDocument(description.documentUri) : undefined;
         return targetDocument && this.locator.getAstNode(targetDocument.parseResult.value, description.path);
     }
-}
-
-/** The definitions of a document whose text has `key`, in document order. */
-function usersInOrder(document: LangiumDocument, key: string): readonly ast.Definition[] {
-    const users = definitionUses(document).users(key);
-    if (users.length < 2) return users;
-    return [...users].map((d) => ({ d, at: d.$cstNode?.offset ?? 0 })).sort((a, b) => a.at - b.at).map(({ d }) => d);
-}
-
-/** The keywords of some definitions, in walk order (streamAst's). */
-function* qualifiersIn(definitions: readonly ast.Definition[]): Generator<ast.Qualifier> {
-    for (const definition of definitions) for (const node of allAstNodes(definition)) if (ast.isQualifier(node)) yield node;
 }
 
 /** The normalized name a keyword would name (not numbers, `*`, or the language's own evaluated keywords). */

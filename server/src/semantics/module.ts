@@ -1,29 +1,25 @@
 import '../workspace/node-compat.js';
 import { EmptyFileSystem, inject, type Module } from 'langium';
 import {
-    createDefaultModule, createDefaultSharedModule, NormalizedTextDocuments,
+    createDefaultModule, createDefaultSharedModule,
     type DefaultSharedModuleContext, type LangiumServices, type PartialLangiumServices, type PartialLangiumSharedServices
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from '../syntax/generated/module.js';
-import { LcpnIndexManager } from '../workspace/index-manager.js';
-import { nameChecksFor } from './name-checks.js';
-import { LcpnIncrementalDocumentValidator } from './incremental-validator.js';
-import { LcpnAstNodeDescriptionProvider, LcpnLinker, LcpnReferenceDescriptionProvider, LcpnScopeComputation } from './linking.js';
-import { limitNesting } from '../syntax/nesting-limit.js';
-import { createLcpnCompletionParser, createLcpnParser, lazyCompletionParser, lcpnParserConfig } from '../syntax/parser.js';
-import { LcpnLexer } from '../syntax/lexer.js';
+import { LcpnDocumentValidator } from './document-validator.js';
+import { LcpnFileGeometry } from './file-geometry.js';
+import { LcpnLinker, LcpnScopeComputation } from './linking.js';
+import { createLcpnCompletionParser, createLcpnParser, lcpnParserConfig } from '../syntax/parser.js';
+import { LcpnLexer, LcpnTokenBuilder } from '../syntax/lexer.js';
 import { LcpnParserErrorMessageProvider } from '../syntax/parser-messages.js';
 import { LcpnValueConverter } from '../syntax/value-converter.js';
 import { LcpnClient } from '../lsp/client.js';
 import { LcpnPieceModels } from './piece-models.js';
 import { LcpnConversion } from './convert.js';
 import { LcpnNameRoles } from './name-roles.js';
-import { forgetWalksAfterBuilds } from '../syntax/ast-walk.js';
 import { LcpnPrelude } from '../workspace/prelude.js';
 import type { LcpnSharedAddedServices, LcpnSharedServices } from '../workspace/services.js';
 import { LcpnScopeProvider } from './scope-provider.js';
 import { LcpnReferences } from './keyword-references.js';
-import { LcpnValidationRegistry } from './validation-registry.js';
 import { registerValidationChecks } from './validator.js';
 import { registerNamespaceChecks } from './namespace-checks.js';
 import { registerEngineChecks } from './engine-checks.js';
@@ -33,7 +29,6 @@ import { LcpnWorkspaceManager } from '../workspace/workspace-manager.js';
 import { LcpnConfigurationProvider } from '../workspace/configuration-provider.js';
 import { LcpnServiceRegistry } from '../workspace/service-registry.js';
 import { LcpnDocumentFactory } from '../workspace/document-factory.js';
-import { lcpnTextDocuments } from '../workspace/text-changes.js';
 import { LcpnDocumentUpdateHandler } from '../workspace/document-lifecycle.js';
 import { LcpnCodeActionProvider } from '../lsp/code-actions.js';
 import { LcpnCommandHandler } from '../lsp/commands.js';
@@ -54,6 +49,7 @@ export interface LcpnAddedServices {
     lcpn: {
         PieceModels: LcpnPieceModels;
         Client: LcpnClient;
+        FileGeometry: LcpnFileGeometry;
         Conversion: LcpnConversion;
         NameRoles: LcpnNameRoles;
         /** The shared container's (one prelude per workspace), here for the language's services. */
@@ -76,6 +72,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
     lcpn: {
         PieceModels: (services) => new LcpnPieceModels(services),
         Client: () => new LcpnClient(),
+        FileGeometry: (services) => new LcpnFileGeometry(services),
         NameRoles: () => new LcpnNameRoles(),
         // Converted definitions are laid out by the formatter's rules.
         Conversion: (services) => new LcpnConversion(services.lcpn.PieceModels, services.parser.LangiumParser, (text) => (services.lsp.Formatter as LcpnFormatter).layOutDefinition(text)),
@@ -94,36 +91,44 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         SemanticTokenProvider: (services) => new LcpnSemanticTokenProvider(services)
     },
     parser: {
+        // A name before `:=`/`IS` gets its own token type; a form nested too deeply is cut with an error (lexer.ts).
         Lexer: (services) => new LcpnLexer(services),
-        LangiumParser: (services) => limitNesting(createLcpnParser(services)),
-        CompletionParser: (services) => lazyCompletionParser(() => limitNesting(createLcpnCompletionParser(services))),
-        ParserConfig: () => lcpnParserConfig(),
+        TokenBuilder: () => new LcpnTokenBuilder(),
+        // No stack traces while parsing, and the last document is not kept (parser.ts).
+        LangiumParser: (services) => createLcpnParser(services),
+        CompletionParser: (services) => createLcpnCompletionParser(services),
+        // Loops entered on one token (lookahead.ts).
+        ParserConfig: (services) => lcpnParserConfig(services),
+        // Parse errors in an inventor's words (parser-messages.ts).
         ParserErrorMessageProvider: () => new LcpnParserErrorMessageProvider(),
+        // `-0` reads as 0 (value-converter.ts).
         ValueConverter: () => new LcpnValueConverter()
     },
     references: {
+        // An ambiguous name links to nothing; its error names the candidates (linking.ts).
         Linker: (services) => new LcpnLinker(services),
+        // Only complete definitions are exported; nothing is scoped locally (linking.ts).
         ScopeComputation: (services) => new LcpnScopeComputation(services),
+        // The namespace: normalized names, the file's own, another file's, the prelude's (scope-provider.ts).
         ScopeProvider: (services) => new LcpnScopeProvider(services),
+        // `:palace` is a use of the definition `palace` (keyword-references.ts).
         References: (services) => new LcpnReferences(services)
     },
     validation: {
-        DocumentValidator: (services) => new LcpnIncrementalDocumentValidator(services),
-        ValidationRegistry: (services) => new LcpnValidationRegistry(services)
-    },
-    workspace: {
-        AstNodeDescriptionProvider: (services) => new LcpnAstNodeDescriptionProvider(services),
-        ReferenceDescriptionProvider: (services) => new LcpnReferenceDescriptionProvider(services)
+        // Syntax mistakes recognised, one error per broken definition, "did you mean" (document-validator.ts).
+        DocumentValidator: (services) => new LcpnDocumentValidator(services)
     }
 };
 
 /** Overrides of Langium's shared (workspace-wide) services. */
 export const LcpnSharedModule: Module<LcpnSharedServices, PartialLangiumSharedServices & LcpnSharedAddedServices> = {
+    // Every document is LCPN, whatever its name (service-registry.ts).
     ServiceRegistry: (shared) => new LcpnServiceRegistry(shared),
     lcpn: {
         Prelude: (shared) => new LcpnPrelude(shared)
     },
     lsp: {
+        // A closed buffer leaves the workspace; a failed build never ends the server (document-lifecycle.ts).
         DocumentUpdateHandler: (shared) => new LcpnDocumentUpdateHandler(shared),
         ExecuteCommandHandler: (shared) => new LcpnCommandHandler(shared),
         NodeKindProvider: () => new LcpnNodeKindProvider(),
@@ -131,11 +136,12 @@ export const LcpnSharedModule: Module<LcpnSharedServices, PartialLangiumSharedSe
     },
     workspace: {
         ConfigurationProvider: (shared) => new LcpnConfigurationProvider(shared),
+        // A file that cannot be read again becomes empty; the prelude reads the server's copy (document-factory.ts).
         LangiumDocumentFactory: (shared) => new LcpnDocumentFactory(shared),
+        // Relinking for a global namespace (document-builder.ts); no request waits forever (waiting-document-builder.ts).
         DocumentBuilder: (shared) => new LcpnWaitingDocumentBuilder(shared),
-        IndexManager: (shared) => new LcpnIndexManager(shared),
-        WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared),
-        TextDocuments: () => new NormalizedTextDocuments(lcpnTextDocuments)
+        // The prelude is part of every workspace; an unreadable file is skipped and named (workspace-manager.ts).
+        WorkspaceManager: (shared) => new LcpnWorkspaceManager(shared)
     }
 };
 
@@ -146,13 +152,10 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     const shared = inject(createDefaultSharedModule(context), LcpnGeneratedSharedModule, LcpnSharedModule);
     const Lcpn = inject(createDefaultModule({ shared }), LcpnGeneratedModule, LcpnModule);
     shared.ServiceRegistry.register(Lcpn);
-    // The name checks read the index's name table (name-checks.ts).
-    nameChecksFor(Lcpn.lcpn.PieceModels, shared.workspace.IndexManager as LcpnIndexManager);
     registerValidationChecks(Lcpn);
     registerNamespaceChecks(Lcpn);
     registerEngineChecks(Lcpn);
     registerGameChecks(Lcpn);
-    forgetWalksAfterBuilds(shared.workspace.DocumentBuilder);
     shared.lsp.LanguageServer.onInitialize((params) => {
         Lcpn.lcpn.Client.initialize(params);
         shared.lcpn.Prelude.initialize(params);

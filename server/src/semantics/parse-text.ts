@@ -7,6 +7,7 @@
 import type { AstNode, LangiumParser } from 'langium';
 import type { Document } from '../syntax/generated/ast.js';
 import { lastAtOrBefore, lineStarts } from '../syntax/text-lines.js';
+import { isNestingLimit } from '../syntax/nesting-limit.js';
 import { lowerDefinition } from './lower.js';
 import type { PieceDef } from '../model/piece.js';
 
@@ -26,7 +27,9 @@ export function parsePieceText(parser: LangiumParser, text: string): { pieces: P
     let starts: number[] | undefined;
     const lines = () => (starts ??= lineStarts(text));
     for (const e of result.lexerErrors) {
-        problems.push({ message: `unexpected character '${text.substr(e.offset, e.length)}'`, line: (e.line ?? 0), column: e.column ?? 0, severity: 'error', code: 'lexing-error' });
+        // The nesting limit's errors (syntax/nesting-limit.ts) are said as they are.
+        const message = isNestingLimit(e) ? e.message : `unexpected character '${text.substr(e.offset, e.length)}'`;
+        problems.push({ message, line: (e.line ?? 0), column: e.column ?? 0, severity: 'error', code: isNestingLimit(e) ? 'parsing-error' : 'lexing-error' });
     }
     for (const e of result.parserErrors) {
         // The end-of-file token has no place (NaN with older Chevrotain, -1 with newer): the error is at the end of the text.

@@ -15,14 +15,13 @@
  * in its references, not quadratic (see shared/notes/toolchain.md).
  */
 import {
-    AstUtils, EMPTY_SCOPE, EMPTY_STREAM, stream, WorkspaceCache,
+    AstUtils, DocumentState, EMPTY_SCOPE, EMPTY_STREAM, stream, WorkspaceCache,
     type AstNode, type AstNodeDescription, type LangiumDocument, type LinkingError, type ReferenceInfo, type Scope, type ScopeProvider, type Stream
 } from 'langium';
 import type { LcpnServices } from './module.js';
 import * as ast from '../syntax/generated/ast.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import type { LcpnNameRoles } from './name-roles.js';
-import { LcpnIndexManager } from '../workspace/index-manager.js';
 import type { LcpnPrelude } from '../workspace/prelude.js';
 import { normalizeName } from '../model/names.js';
 
@@ -91,11 +90,16 @@ export function candidateFileNames(candidates: readonly AstNodeDescription[]): s
 }
 
 export class LcpnScopeProvider implements ScopeProvider {
+    /** The definition table, built once per state of the index (built anew after an update and after each document is indexed). */
     private readonly tables: WorkspaceCache<string, DefinitionTable>;
+    /** Per document parse: its own incomplete definitions (step 4), and its scope under the table it was made for. */
     private readonly ownIncomplete = new WeakMap<ast.Document, Map<string, AstNodeDescription>>();
+    private readonly scopes = new WeakMap<AstNode, { table: DefinitionTable; document: LangiumDocument; scope: DefinitionScope }>();
 
     constructor(private readonly services: LcpnServices) {
         this.tables = new WorkspaceCache(services.shared);
+        // Not only once a build phase ends: a cancelled build may index documents and never end the phase.
+        services.shared.workspace.DocumentBuilder.onDocumentPhase(DocumentState.IndexedContent, () => this.tables.clear());
     }
 
     /** The prelude service, looked up once (each lookup goes through Langium's injection proxies). */
@@ -123,8 +127,6 @@ export class LcpnScopeProvider implements ScopeProvider {
         return scope;
     }
 
-    private readonly scopes = new WeakMap<AstNode, { table: DefinitionTable; document: LangiumDocument; scope: DefinitionScope }>();
-
     /** What `name` means where it is used in `document` (steps 1-4). */
     resolve(name: string, document: LangiumDocument): Resolution {
         const key = normalizeName(name);
@@ -134,17 +136,11 @@ export class LcpnScopeProvider implements ScopeProvider {
         return incomplete ? { kind: 'found', target: incomplete } : resolution;
     }
 
-    /**
-     * Every complete definition in the workspace and the prelude, by normalized name: a view of
-     * the table LcpnIndexManager keeps in step with the exports (an edit changes only its own
-     * definitions' entries), so a new workspace state costs nothing here.
-     */
+    /** Every complete definition in the workspace and the prelude, by normalized name (each document's in its order). */
     definitionTable(): DefinitionTable {
         return this.tables.get('definitions', () => {
-            const index = this.services.shared.workspace.IndexManager;
-            if (index instanceof LcpnIndexManager) return new DefinitionTableView(index);
             const table = new Map<string, AstNodeDescription[]>();
-            for (const description of index.allElements(ast.Definition.$type)) {
+            for (const description of this.services.shared.workspace.IndexManager.allElements(ast.Definition.$type)) {
                 const key = normalizeName(description.name);
                 const list = table.get(key);
                 if (list) list.push(description); else table.set(key, [description]);
@@ -167,54 +163,6 @@ export class LcpnScopeProvider implements ScopeProvider {
             this.ownIncomplete.set(root, byKey);
         }
         return byKey.get(key);
-    }
-}
-
-/** The index's name table as it is now; its keys (completion, suggestions) in index order, listed once. */
-class DefinitionTableView implements DefinitionTable {
-    private listed: string[] | undefined;
-
-    constructor(private readonly index: LcpnIndexManager) { }
-
-    get(key: string): AstNodeDescription[] | undefined {
-        return this.index.definitionsNamed(key);
-    }
-
-    has(key: string): boolean {
-        return this.get(key) !== undefined;
-    }
-
-    get size(): number {
-        return this.names().length;
-    }
-
-    keys(): MapIterator<string> {
-        return this.names()[Symbol.iterator]();
-    }
-
-    values(): MapIterator<AstNodeDescription[]> {
-        return this.names().map((key) => this.get(key)!)[Symbol.iterator]();
-    }
-
-    entries(): MapIterator<[string, AstNodeDescription[]]> {
-        return this.names().map((key): [string, AstNodeDescription[]] => [key, this.get(key)!])[Symbol.iterator]();
-    }
-
-    forEach(callback: (value: AstNodeDescription[], key: string, map: ReadonlyMap<string, AstNodeDescription[]>) => void): void {
-        for (const key of this.names()) callback(this.get(key)!, key, this);
-    }
-
-    [Symbol.iterator](): MapIterator<[string, AstNodeDescription[]]> {
-        return this.entries();
-    }
-
-    private names(): string[] {
-        if (!this.listed) {
-            const keys = new Set<string>();
-            for (const description of this.index.allElements(ast.Definition.$type)) keys.add(normalizeName(description.name));
-            this.listed = [...keys];
-        }
-        return this.listed;
     }
 }
 

@@ -15,17 +15,17 @@ import type { LcpnPieceModels } from './piece-models.js';
 import type { LcpnServices } from './module.js';
 import { closestNames, didYouMean, spellAs } from '../model/suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
-import { nameChecksFor } from './name-checks.js';
+import { cyclicDefinitions, duplicateDefinitions } from './name-checks.js';
 import { FUNCTIONS, QUALIFIERS, declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword, keywordsLike } from '../model/vocabulary.js';
 import { enclosingStyle, gerundOverNotation, lowerMove, notationOf } from './lower.js';
 import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
-import { fileGeometry } from './file-geometry.js';
+import type { LcpnFileGeometry } from './file-geometry.js';
 import type { Geometry } from '../geometry/index.js';
 
 export function registerValidationChecks(services: LcpnServices): void {
-    const validator = new LcpnValidator(services.lcpn.PieceModels, services.lcpn.NameRoles, services.references.ScopeProvider as LcpnScopeProvider);
+    const validator = new LcpnValidator(services.lcpn.PieceModels, services.lcpn.FileGeometry, services.lcpn.NameRoles, services.references.ScopeProvider as LcpnScopeProvider);
     const checks: ValidationChecks<ast.LcpnAstType> = {
         Document: [validator.checkDuplicates, validator.checkCycles, validator.checkStrays, validator.checkSemicolonComments],
         Definition: [validator.checkDefinitionName, validator.checkLoweringProblems],
@@ -54,15 +54,15 @@ const INCOMPLETE_MARKERS = new Set(['more', 'see text']);
 
 export class LcpnValidator {
     /** `scopes`: the names the workspace and the prelude define (suggestions), and the file's broken definitions. */
-    constructor(private readonly models: LcpnPieceModels, private readonly roles: LcpnNameRoles, private readonly scopes?: LcpnScopeProvider) { }
+    constructor(private readonly models: LcpnPieceModels, private readonly files: LcpnFileGeometry, private readonly roles: LcpnNameRoles, private readonly scopes?: LcpnScopeProvider) { }
 
     private definedNames(): string[] {
         return this.scopes ? [...this.scopes.definitionTable().keys()] : [];
     }
 
-    /** Definitions after the first of their name (name-checks.ts keeps them per document, carried across edits). */
+    /** Definitions after the first of their name (name-checks.ts). */
     checkDuplicates = (document: ast.Document, accept: ValidationAcceptor): void => {
-        for (const { definition: def, first: earlier } of nameChecksFor(this.models).duplicates(AstUtils.getDocument(document))) {
+        for (const { definition: def, first: earlier } of duplicateDefinitions(AstUtils.getDocument(document))) {
             const line = (earlier.$cstNode?.range.start.line ?? 0) + 1;
             const spelled = earlier.name === def.name ? '' : ` (as '${earlier.name}')`;
             accept('warning', `'${def.name}' is already defined on line ${line}${spelled}; names ignore case and treat '-' and '_' alike. Uses of '${def.name}' refer to the first definition.`,
@@ -70,9 +70,9 @@ export class LcpnValidator {
         }
     };
 
-    /** Definitions on a cycle of uses (name-checks.ts: only the definition a name resolves to; carried across edits). */
+    /** Definitions on a cycle of uses (name-checks.ts: only the definition a name resolves to). */
     checkCycles = (document: ast.Document, accept: ValidationAcceptor): void => {
-        for (const { definition: def, cycle } of nameChecksFor(this.models).cyclic(AstUtils.getDocument(document))) {
+        for (const { definition: def, cycle } of cyclicDefinitions(AstUtils.getDocument(document), this.models)) {
             accept('error', `cyclic definition: ${cycle.join(' -> ')}; a piece cannot be defined in terms of itself`,
                 { node: def, property: 'name', code: IssueCodes.CyclicDefinition, data: { code: IssueCodes.CyclicDefinition } });
         }
@@ -243,14 +243,14 @@ export class LcpnValidator {
     checkQualifier = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
         const document = AstUtils.getDocument(qualifier);
         const name = normalizeKeyword(qualifier.value);
-        const { geometry } = fileGeometry(this.models, document);
+        const { geometry } = this.files.geometry(document);
         this.keyword(qualifier, accept, name, document, geometry);
         this.keywordSelects(qualifier, accept, name, document, geometry);
     };
 
     checkKeyword = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
         const document = AstUtils.getDocument(qualifier);
-        this.keyword(qualifier, accept, normalizeKeyword(qualifier.value), document, fileGeometry(this.models, document).geometry);
+        this.keyword(qualifier, accept, normalizeKeyword(qualifier.value), document, this.files.geometry(document).geometry);
     };
 
     /** A direction is known on the board the file declares (squares when it declares none: `geometry`). */
@@ -299,7 +299,7 @@ export class LcpnValidator {
     /** A direction keyword that keeps none of the steps it restricts, like `(knight :sideways)`. */
     checkKeywordSelects = (qualifier: ast.Qualifier, accept: ValidationAcceptor): void => {
         const document = AstUtils.getDocument(qualifier);
-        this.keywordSelects(qualifier, accept, normalizeKeyword(qualifier.value), document, fileGeometry(this.models, document).geometry);
+        this.keywordSelects(qualifier, accept, normalizeKeyword(qualifier.value), document, this.files.geometry(document).geometry);
     };
 
     private keywordSelects(qualifier: ast.Qualifier, accept: ValidationAcceptor, name: string, document: LangiumDocument, geometry: Geometry): void {

@@ -17,22 +17,8 @@ import type { LangiumDocument, ParseResult } from 'langium';
 import type * as ast from './generated/ast.js';
 import { lastAtOrBefore, lineStarts } from './text-lines.js';
 
-/** The incomplete definitions of a document (remembered per parse). */
+/** The incomplete definitions of a document (one pass over its definitions, and a line table when it has syntax errors). */
 export function incompleteDefinitions(document: LangiumDocument): ReadonlySet<ast.Definition> {
-    const root = document.parseResult.value as ast.Document;
-    let result = computed.get(root);
-    if (!result) computed.set(root, result = compute(document));
-    return result;
-}
-
-/** Whether the parser completed `definition` (see incompleteDefinitions). */
-export function isIncompleteDefinition(definition: ast.Definition, document: LangiumDocument): boolean {
-    return incompleteDefinitions(document).has(definition);
-}
-
-const computed = new WeakMap<ast.Document, ReadonlySet<ast.Definition>>();
-
-function compute(document: LangiumDocument): ReadonlySet<ast.Definition> {
     const root = document.parseResult.value as ast.Document;
     const incomplete = new Set<ast.Definition>();
     for (const definition of root.definitions ?? []) {

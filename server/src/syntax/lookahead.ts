@@ -11,26 +11,40 @@
  * the one token is the grammar's documented reading (lcpn.langium: operators bind to the
  * nearest operand), and every test of the AST is unchanged by it.
  *
+ * And an optional part or a loop that a name enters is entered on a DEFINITION_NAME too (the
+ * name before the next definition's `:=`, definition-start.ts), so that the parser stops with
+ * an error where a use of that name would have stood.
+ *
  * Public API only: Chevrotain's `lookaheadStrategy` parser option (through Langium's
  * `ParserConfig` service), `LLStarLookaheadStrategy`, `getLookaheadPaths`, and `LA`, which
  * Chevrotain's lookahead-function contract has them call on the parser.
  */
-import { getLookaheadPaths, type ILookaheadStrategy, type OptionalProductionType, type Rule, type TokenType } from 'chevrotain';
+import { getLookaheadPaths, type BaseParser, type ILookaheadStrategy, type OptionalProductionType, type Rule, type TokenType } from 'chevrotain';
 import { LLStarLookaheadStrategy, type LLStarLookaheadOptions } from 'chevrotain-allstar';
 
 type OptionalOptions = Parameters<ILookaheadStrategy['buildLookaheadForOptional']>[0];
 
 export class LcpnLookaheadStrategy extends LLStarLookaheadStrategy {
-    constructor(options?: LLStarLookaheadOptions) {
+    /** `names`: the token types of a name and of a definition's name. */
+    constructor(private readonly names: { name: TokenType; definitionName: TokenType }, options?: LLStarLookaheadOptions) {
         super(options);
     }
 
     override buildLookaheadForOptional(options: OptionalOptions): () => boolean {
+        const name = this.names.name.tokenTypeIdx!;
+        const definitionName = this.names.definitionName.tokenTypeIdx!;
         const entry = options.dynamicTokensEnabled ? undefined : oneTokenEntry(options.rule, options.prodType, options.prodOccurrence);
-        if (!entry) return super.buildLookaheadForOptional(options);
-        // Called with the parser as `this` (Chevrotain's contract for lookahead functions).
+        if (entry) {
+            if (entry.has(name)) entry.add(definitionName);
+            // Called with the parser as `this` (Chevrotain's contract for lookahead functions).
+            return function (this: unknown) {
+                return entry.has((this as TokenCursor).LA(1).tokenTypeIdx);
+            };
+        }
+        const decide = super.buildLookaheadForOptional(options);
+        if (!firstTokens(options.rule, options.prodType, options.prodOccurrence).has(name)) return decide;
         return function (this: unknown) {
-            return entry.has((this as TokenCursor).LA(1).tokenTypeIdx);
+            return (this as TokenCursor).LA(1).tokenTypeIdx === definitionName || decide.call(this as BaseParser);
         };
     }
 }
@@ -63,6 +77,12 @@ function oneTokenEntry(rule: Rule, prodType: OptionalProductionType, occurrence:
         entry ??= own;
     }
     return entry;
+}
+
+/** The token kinds that can start the optional part itself. */
+function firstTokens(rule: Rule, prodType: OptionalProductionType, occurrence: number): Set<number> {
+    const inside = getLookaheadPaths({ maxLookahead: 1, occurrence, prodType, rule })[0] ?? [];
+    return new Set(inside.flatMap((path) => (path[0] ? indices(path[0]) : [])));
 }
 
 function indices(token: TokenType): number[] {

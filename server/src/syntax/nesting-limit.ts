@@ -1,129 +1,131 @@
 /**
- * A limit on how deeply the parser nests. Langium's parser descends recursively, a few grammar
- * rules per bracket (one C parenthesis is 8 rules, one Lisp bracket 2 or 3), and Node's
- * main-thread stack ran out at about 1,200 rules: 150 nested C parentheses or SQL `IF`s,
- * 450 Lisp brackets, 400 gerunds. The stack overflow escaped `parse`, so such a file could not
- * be opened, and it left Langium's AST node stack non-empty, so every later parse in the same
- * server failed too ("Parser stack is not empty after parsing").
+ * A limit on how deeply a form nests, applied to the tokens before the parser reads them.
+ * Langium's parser descends recursively, a few grammar rules per bracket (one C parenthesis is 8
+ * rules, one Lisp bracket 2 or 3), and Node's stack ran out at about 1,200 rules: 150 nested C
+ * parentheses or SQL `IF`s, 450 Lisp brackets, 400 gerunds. The overflow escaped `parse`, so
+ * such a file could not be opened, and it left the parser's state broken for every later parse.
  *
- * With the limit, a rule call deeper than MAX_RULE_DEPTH is not made: the parser records one
- * syntax error at the current token and skips the rest of the enclosing form (to its unmatched
- * closing bracket or `END`, the next definition, or the end of the file), then goes on as after
- * any other syntax error.
+ * So the tokens of a form nested deeper than about MAX_DEPTH rules are dropped: one error at
+ * the first token too deep, and the rest of the enclosing form (to its unmatched closing bracket
+ * or `END`, the next definition, or the end of the file) is not read, as after any other syntax
+ * error. The depth is estimated per token from the brackets, `IF`s and prefix operators open
+ * around it, weighted by the rules each costs in the definition's style (lcpn.langium).
  *
- * The depth is counted here, around each rule call, not read from Chevrotain's rule stack:
- * Chevrotain 13 keeps that array at its deepest length and only moves an index, so after one
- * deep form every later parse looked too deep and read nothing. The count is reset at every
- * parse, so no form, however deep or broken, affects the next parse.
+ * Likewise a chain of operators: `a -> b -> c` and `f(a)(b)` are loops in the grammar, not
+ * recursion, but each operator wraps everything before it in one more AST node, and Langium
+ * walks the tree recursively: 20,000 `->` overflowed the stack after parsing. Past MAX_CHAIN
+ * operators in a row the rest of the form is dropped after one error.
  */
-import { LangiumParser, type LangiumCompletionParser } from 'langium';
-import type { IRecognitionException, IToken } from 'chevrotain';
-import { markCompletionTokensRead, recognizerOf, type Recognizer } from './langium-internals.js';
+import type { ILexingError, IToken } from 'chevrotain';
+import { DEFINITION_NAME } from './definition-start.js';
 
-/** About 50 nested C/SQL expressions or 150 Lisp forms: far more than a person writes, far less than overflows. */
-export const MAX_RULE_DEPTH = 400;
+/** About 50 nested C/SQL expressions or 130 Lisp forms: far more than a person writes, far less than overflows. */
+export const MAX_DEPTH = 400;
 
 export const NESTING_TOO_DEEP = 'expression nested too deeply: lcpn does not read the rest of this form';
 
-/**
- * Operators one infix chain nests at most. `a -> b -> c` and `f(a)(b)` are loops in the grammar,
- * not recursion, but each operator wraps everything before it in one more AST node, and Langium
- * walks the tree recursively: 20,000 `->` overflowed the stack after parsing. Past the limit the
- * legs are added to the last node, flat, after one error.
- */
+/** Operators one chain holds at most. */
 export const MAX_CHAIN = 500;
 
 export const CHAIN_TOO_LONG = `too many operators in one chain: lcpn reads at most ${MAX_CHAIN} in a row`;
 
-const OPENERS = new Set(['(', '[', '{', 'IF']);
+/** Whether a lexing error is one of this limit's (its message is said as it is, with the NestingLimit code). */
+export function isNestingLimit(error: { message: string }): boolean {
+    return error.message === NESTING_TOO_DEEP || error.message === CHAIN_TOO_LONG;
+}
+
+const OPENERS = new Set(['(', '[', '{', 'IF', 'LISP_DEF']);
 const CLOSERS = new Set([')', ']', '}', 'END']);
+/** Operators that read the operand after them: each nests one rule level more until that operand ends. */
+const PREFIXES = new Set(['capturing', 'moving', 'moveing', 'no_jumping', 'no-jumping', '!', 'NOT']);
+const PRIMARIES = new Set(['NAME', 'STRING', 'INT', 'PROPERTY']);
+const CHAIN_OPERATORS = new Set(['->', '=>', 'AND_THEN', 'THEN']);
+
+/** Rules one opener costs, by the definition's style. */
+function weight(type: string, lisp: boolean): number {
+    if (lisp) return 3;
+    if (type === 'IF') return 10;
+    return type === '[' ? 1 : 8;
+}
+
+interface Frame {
+    /** An opened bracket (or `IF`), else a prefix operator. */
+    bracket: boolean;
+    weight: number;
+    /** Chain operators read in this bracket so far. */
+    chain: number;
+}
 
 /**
- * Makes `parser` stop descending at MAX_RULE_DEPTH nested rule calls; returns it. Also for the
- * completion parser, which reads the text up to the cursor with the same rules (past the
- * limit it proposes what may follow the last token it read).
+ * `tokens` with the too deep and too long parts dropped (the same array when nothing is), and an
+ * error for each. A definition's start (`(def`, `NAME :=`) starts the count afresh.
  */
-export function limitNesting<P extends LangiumParser | LangiumCompletionParser>(parser: P): P {
-    // Both parsers' `subrule` and `parse` are public, with one signature each.
-    const target = parser as unknown as { subrule: LangiumParser['subrule']; parse(input: string, options?: unknown): unknown };
-    const subrule = target.subrule.bind(parser);
-    const parse = target.parse.bind(parser);
-    const recognizer = recognizerOf(parser);
-    const completion = parser instanceof LangiumParser ? undefined : parser as LangiumCompletionParser;
+export function limitNesting(tokens: IToken[]): { tokens: IToken[]; errors: ILexingError[] } {
+    const errors: ILexingError[] = [];
+    let kept: IToken[] | undefined;
+    let frames: Frame[] = [];
+    let base: Frame = { bracket: true, weight: 0, chain: 0 };
     let depth = 0;
-    const skip: { stoppedAt?: IToken } = {};
-    const chains = parser instanceof LangiumParser ? limitChains(parser, recognizer, () => depth) : undefined;
-    target.parse = (input, options) => {
-        depth = 0;
-        skip.stoppedAt = undefined;
-        chains?.enter(0);
-        return parse(input, options);
+    let lisp = false;
+    let previous: IToken | undefined;
+    const chainFrame = () => {
+        for (let k = frames.length - 1; k >= 0; k--) if (frames[k].bracket) return frames[k];
+        return base;
     };
-    // Parameters written out, not `...args`: this runs at every rule call of every parse.
-    target.subrule = (idx, rule, fragment, feature, args) => {
-        if (parser.isRecording()) return subrule(idx, rule, fragment, feature, args);
-        if (depth >= MAX_RULE_DEPTH) {
-            skipTooDeep(recognizer, skip);
-            // The completion parser interprets the tokens after the last one it consumed to find what may come
-            // next; it must count skipped tokens as read, or that interpretation forks at every '(' (out of memory).
-            if (completion) markCompletionTokensRead(completion, completion.currIdx + 1);
-            return;
-        }
-        depth++;
-        chains?.enter(depth);
-        try {
-            subrule(idx, rule, fragment, feature, args);
-        } finally {
-            depth--;
-        }
+    const popPrefixes = () => {
+        while (frames.length > 0 && !frames[frames.length - 1].bracket) depth -= frames.pop()!.weight;
     };
-    return parser;
-}
-
-/**
- * Makes the AST-building parser stop wrapping at MAX_CHAIN actions (`{Sequence.legs+=current}`)
- * in a row: those of one rule call, counted per nesting depth (`enter` starts a rule call's count).
- */
-function limitChains(parser: LangiumParser, recognizer: Recognizer, depth: () => number): { enter(depth: number): void } {
-    const action = parser.action.bind(parser);
-    const lengths: number[] = [0];
-    parser.action = ($type, grammarAction) => {
-        if (parser.isRecording() || !grammarAction.feature) return action($type, grammarAction);
-        const length = ++lengths[depth()];
-        if (length > MAX_CHAIN) {
-            if (length === MAX_CHAIN + 1) recognizer.errors = [...recognizer.errors, error(CHAIN_TOO_LONG, recognizer.LA(1))];
-            return;
-        }
-        action($type, grammarAction);
-    };
-    return {
-        enter(at: number) {
-            lengths[at] = 0;
-        }
-    };
-}
-
-function error(message: string, token: IToken): IRecognitionException {
-    return { name: 'NestingTooDeep', message, token, resyncedTokens: [], context: { ruleStack: [], ruleOccurrenceStack: [] } };
-}
-
-/**
- * Records one error and skips to the end of the form. `skip.stoppedAt` is the token the last
- * skip stopped at: the enclosing rules, still past the limit, try to read on from there, and
- * the form has been reported once already.
- */
-function skipTooDeep(recognizer: Recognizer, skip: { stoppedAt?: IToken }): void {
-    const first = recognizer.LA(1);
-    if (first.tokenType.name === 'EOF' || first === skip.stoppedAt) return;
-    recognizer.errors = [...recognizer.errors, error(NESTING_TOO_DEEP, first)];
-    let depth = 0;
-    for (let token = first; token.tokenType.name !== 'EOF'; token = recognizer.LA(1)) {
+    for (let i = 0; i < tokens.length; i++) {
+        const token = tokens[i];
         const type = token.tokenType.name;
-        if (type === 'LISP_DEF') break;
-        if (depth === 0 && (CLOSERS.has(type) || (type === 'NAME' && [':=', 'IS'].includes(recognizer.LA(2).tokenType.name)))) break;
+        if (type === 'LISP_DEF' || type === DEFINITION_NAME) {
+            frames = [];
+            base = { bracket: true, weight: 0, chain: 0 };
+            depth = 0;
+            lisp = type === 'LISP_DEF';
+        }
+        let error: string | undefined;
+        // `f(a)(b)`: a call of a call wraps the call before it.
+        const call = type === '(' && !lisp && (previous?.tokenType.name === ')' || previous?.tokenType.name === 'QUALIFIER');
+        if (CHAIN_OPERATORS.has(type) || call) {
+            if (++chainFrame().chain > MAX_CHAIN) error = CHAIN_TOO_LONG;
+        }
+        if (!error && (OPENERS.has(type) || PREFIXES.has(type))) {
+            const bracket = OPENERS.has(type);
+            const cost = bracket ? weight(type, lisp) : 3;
+            if (depth + cost > MAX_DEPTH) error = NESTING_TOO_DEEP;
+            else {
+                frames.push({ bracket, weight: cost, chain: 0 });
+                depth += cost;
+            }
+        } else if (!error && CLOSERS.has(type)) {
+            popPrefixes();
+            if (frames.length > 0) depth -= frames.pop()!.weight;
+            popPrefixes();
+        } else if (!error && PRIMARIES.has(type)) {
+            popPrefixes();
+        }
+        if (error) {
+            errors.push({ offset: token.startOffset, line: token.startLine, column: token.startColumn, length: token.image.length, message: error });
+            kept ??= tokens.slice(0, i);
+            i = endOfForm(tokens, i) - 1;
+            continue;
+        }
+        kept?.push(token);
+        previous = token;
+    }
+    return { tokens: kept ?? tokens, errors };
+}
+
+/** Where the form holding `tokens[from]` ends: its unmatched closer, the next definition's start, or the end. */
+function endOfForm(tokens: IToken[], from: number): number {
+    let depth = 0;
+    for (let i = from; i < tokens.length; i++) {
+        const type = tokens[i].tokenType.name;
+        if (type === 'LISP_DEF' && i > from) return i;
+        if (depth === 0 && (CLOSERS.has(type) || type === DEFINITION_NAME)) return i;
         if (OPENERS.has(type)) depth++;
         else if (CLOSERS.has(type)) depth--;
-        recognizer.SKIP_TOKEN();
     }
-    skip.stoppedAt = recognizer.LA(1);
+    return tokens.length;
 }

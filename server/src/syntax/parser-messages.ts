@@ -5,9 +5,11 @@
  */
 import { LangiumParserErrorMessageProvider } from 'langium';
 import type { IToken, TokenType } from 'chevrotain';
+import { definitionStartText } from './definition-start.js';
 
 const DESCRIPTIONS: Record<string, string> = {
     NAME: 'a name',
+    DEFINITION_NAME: 'a name',
     INT: 'a number',
     STRING: 'a string',
     QUALIFIER: 'a keyword such as :forward or :4',
@@ -64,8 +66,21 @@ function inRule(ruleName: string | undefined, expected: string): string | undefi
     return undefined;
 }
 
+/**
+ * Where a name was expected and the next definition's name came (definition-start.ts): the
+ * message says so; undefined otherwise.
+ */
+function definitionStart(expected: readonly TokenType[], actual: IToken, ruleName: string | undefined): string | undefined {
+    const start = definitionStartText(actual);
+    if (!start || !expected.some((type) => type?.name === 'NAME')) return undefined;
+    const what = ruleName?.replace(/\u200b/g, '') === 'LispDefinition' ? "the piece's name after '(def'" : 'a movement';
+    return `expected ${what} but found ${start}, the start of the next definition`;
+}
+
 export class LcpnParserErrorMessageProvider extends LangiumParserErrorMessageProvider {
     override buildMismatchTokenMessage({ expected, actual, ruleName }: { expected: TokenType; actual: IToken; ruleName?: string }): string {
+        const start = definitionStart([expected], actual, ruleName);
+        if (start) return start;
         const said = inRule(ruleName, expected.name.endsWith(':KW') ? expected.name.slice(0, -3) : expected.name);
         return said ? `${said}, but ${found(actual)}` : `expected ${describe(expected)} but ${found(actual)}`;
     }
@@ -75,13 +90,17 @@ export class LcpnParserErrorMessageProvider extends LangiumParserErrorMessagePro
     }
 
     override buildNoViableAltMessage({ expectedPathsPerAlt, actual, ruleName }: { expectedPathsPerAlt: TokenType[][][]; actual: IToken[]; ruleName?: string }): string {
+        const start = definitionStart(expectedPathsPerAlt.flatMap((alt) => alt.map((path) => path[0])), actual[0], ruleName);
+        if (start) return start;
         const test = TEST_RULES[ruleName?.replace(/\u200b/g, '') ?? ''];
         if (test) return `expected ${test} but ${found(actual[0])}`;
         const firsts = expectedPathsPerAlt.flatMap((alt) => alt.map((path) => path[0]).filter(Boolean)).map(describe);
         return `expected ${expectation(firsts)} but ${found(actual[0])}`;
     }
 
-    override buildEarlyExitMessage({ expectedIterationPaths, actual }: { expectedIterationPaths: TokenType[][]; actual: IToken[] }): string {
+    override buildEarlyExitMessage({ expectedIterationPaths, actual, ruleName }: { expectedIterationPaths: TokenType[][]; actual: IToken[]; ruleName?: string }): string {
+        const start = definitionStart(expectedIterationPaths.map((path) => path[0]), actual[0], ruleName);
+        if (start) return start;
         const firsts = expectedIterationPaths.map((path) => path[0]).filter(Boolean).map(describe);
         return `expected at least one ${expectation(firsts)} but ${found(actual[0])}`;
     }

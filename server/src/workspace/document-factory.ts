@@ -5,14 +5,11 @@
  * that cannot be read any more becomes empty and is reported, instead of failing the build
  * of the whole workspace (one unreadable file then broke every later build).
  */
-import { DefaultLangiumDocumentFactory, DocumentState, type AstNode, type LangiumDocument, type Mutable, type ParseResult } from 'langium';
+import { DefaultLangiumDocumentFactory, type LangiumDocument, type Mutable, type AstNode } from 'langium';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type * as ast from '../syntax/generated/ast.js';
-import { incrementalEnabled, rememberSplice, spliceParse } from '../syntax/incremental-parse.js';
 import type { LcpnPrelude } from './prelude.js';
 import type { LcpnSharedServices } from './services.js';
-import { changeSince } from './text-changes.js';
 import type { LcpnWorkspaceManager } from './workspace-manager.js';
 
 export class LcpnDocumentFactory extends DefaultLangiumDocumentFactory {
@@ -25,47 +22,8 @@ export class LcpnDocumentFactory extends DefaultLangiumDocumentFactory {
         this.prelude = () => services.lcpn.Prelude;
     }
 
-    override async update<T extends AstNode = AstNode>(document: Mutable<LangiumDocument<T>>, cancellationToken: CancellationToken): Promise<LangiumDocument<T>> {
-        const oldText = document.parseResult.value.$cstNode?.root.fullText;
-        const textDocument = this.textDocuments?.get(document.uri.toString());
-        const text = textDocument ? textDocument.getText() : await this.readText(document);
-        if (textDocument) {
-            Object.defineProperty(document, 'textDocument', { value: textDocument, configurable: true });
-        } else {
-            Object.defineProperty(document, 'textDocument', { get: this.createTextDocumentGetter(document.uri, text), configurable: true });
-        }
-        if (oldText !== text) {
-            const spliced = textDocument && oldText !== undefined ? this.splice(document, oldText, text, textDocument) : undefined;
-            document.parseResult = spliced ?? await this.parseAsync<T>(document.uri, text, cancellationToken);
-            (document.parseResult.value as Mutable<AstNode>).$document = document;
-        }
-        document.state = DocumentState.Parsed;
-        return document;
-    }
-
-    /**
-     * An edit of an open document re-parses only the definitions it touches
-     * (incremental-parse.ts), or returns undefined for a full parse. What was replaced is
-     * remembered for the builder (`spliceOf`). Off with LCPN_INCREMENTAL=0 (for measuring).
-     */
-    private splice<T extends AstNode>(document: LangiumDocument<T>, oldText: string, text: string, textDocument: TextDocument): ParseResult<T> | undefined {
-        if (!incrementalEnabled()) return undefined;
-        try {
-            const parser = this.serviceRegistry.getServices(document.uri).parser.LangiumParser;
-            // The editor's changes say where the text changed; without them the texts are compared.
-            const within = changeSince(textDocument, oldText);
-            const result = spliceParse(parser, document.parseResult as unknown as ParseResult<ast.Document>, oldText, text, (offset) => textDocument.positionAt(offset).line, within);
-            if (!result) return undefined;
-            rememberSplice(result.parseResult, result.splice);
-            return result.parseResult as unknown as ParseResult<T>;
-        } catch (error) {
-            // Never lose an edit: a surprise here is logged and the text parsed in full.
-            console.error('lcpn: the incremental parse failed; parsing the whole file', error);
-            return undefined;
-        }
-    }
-
-    private async readText(document: LangiumDocument): Promise<string> {
+    protected override async getUpdatedText<T extends AstNode>(document: Mutable<LangiumDocument<T>>, textDocument: TextDocument | undefined, cancellationToken: CancellationToken): Promise<string> {
+        if (textDocument) return super.getUpdatedText(document, textDocument, cancellationToken);
         const prelude = this.prelude();
         if (prelude.isPrelude(document.uri)) return prelude.text;
         try {

@@ -63,12 +63,7 @@ const LANGUAGE_PACKAGE = /^(langium|chevrotain|chevrotain-allstar|vscode-languag
  */
 const PENDING: readonly { from: string; to: string; why: string }[] = [
     { from: 'server/src/syntax/syntax-mistakes.ts', to: 'server/src/semantics/issue-codes.ts', why: 'the syntax mistakes\' issue codes are declared in semantics/' },
-    { from: 'server/src/syntax/incremental-parse.ts', to: 'server/src/workspace/text-changes.ts', why: 'incremental parsing reads the editor\'s changes' },
     { from: 'server/src/workspace/document-builder.ts', to: 'server/src/semantics/broken-elsewhere.ts', why: 'the builder revalidates users of broken definitions' },
-    { from: 'server/src/workspace/document-builder.ts', to: 'server/src/semantics/incremental-validator.ts', why: 'the builder drives incremental validation' },
-    { from: 'server/src/workspace/document-builder.ts', to: 'server/src/semantics/linking.ts', why: 'the builder drives incremental linking' },
-    { from: 'server/src/workspace/index-manager.ts', to: 'server/src/semantics/incremental-link.ts', why: 'the index keeps incremental links' },
-    { from: 'server/src/workspace/index-manager.ts', to: 'server/src/semantics/linking.ts', why: 'the index keeps incremental links' }
 ];
 
 const ROOTS = ['server/src', 'client/src', 'client/webview', 'playground/src'];

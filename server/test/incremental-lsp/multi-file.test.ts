@@ -27,8 +27,9 @@ import { firstDifference } from '../incremental/snapshot.js';
 import { randomWorkspace, randomWorkspaceEdit } from './workspace-gen.js';
 
 /**
- * Seeds 2 and 5 found races between a cancelled build and the next (docs/incremental.md,
- * "Cancelled builds"); 12 is the seed the check was written with.
+ * Seeds 2 and 5 found races between a cancelled build and the next (the builder tells every
+ * listener of a document's phase even when the build is cancelled: workspace/document-builder.ts);
+ * 12 is the seed the check was written with.
  */
 const SEEDS = process.env.LCPN_INCREMENTAL_SEED ? [Number(process.env.LCPN_INCREMENTAL_SEED)] : [2, 5, 12];
 /** 30 steps (seed 2's reopen race was at step 25) per seed by default: about 7 s each on a 2-core machine. */

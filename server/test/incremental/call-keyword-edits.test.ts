@@ -1,22 +1,13 @@
 /**
  * Typing a keyword after a call's `)` (`move(rook)` -> `move(rook):forward`), and taking it
  * away, in an open document: the keyword joins the definition before it (it was a stray token
- * before the grammar read it), so the re-parse of the edited region must reach across the
- * definition's old end. Each step's spliced parse equals a full parse, and the diagnostics after
- * the editor's edits equal those of the same text built from scratch.
+ * before the grammar read it). The diagnostics after the editor's edits equal those of the same
+ * text built from scratch.
  */
-import type { ParseResult } from 'langium';
 import { describe, expect, test } from 'vitest';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import type * as ast from '../../src/syntax/generated/ast.js';
-import { createLcpnServices } from '../../src/semantics/module.js';
-import { spliceParse } from '../../src/syntax/incremental-parse.js';
-import { firstDifference, parseSnapshot } from './snapshot.js';
 import { diagnosticsFromScratch, edit, services } from './workspace.js';
 
-const parser = createLcpnServices().Lcpn.parser.LangiumParser;
-
-/** Definitions around the edited ones, so that the edit is re-parsed in place (a small file is parsed whole). */
+/** Definitions around the edited ones. */
 const around = (prefix: string) => Array.from({ length: 6 }, (_, i) => `${prefix}${'abcdef'[i]} := knight / wazir:forward\n`).join('');
 const BEFORE = around('p');
 const AFTER = around('q');
@@ -42,31 +33,6 @@ const SEQUENCES: string[][] = [
 ];
 
 describe('typing a keyword after a call', () => {
-    test('each spliced parse equals a full parse of the same text', () => {
-        let spliced = 0;
-        for (const texts of SEQUENCES) {
-            let text = texts[0];
-            let current = parser.parse<ast.Document>(text);
-            for (const next of texts.slice(1)) {
-                const doc = TextDocument.create('file:///x.lcpn', 'lcpn', 0, next);
-                const result = spliceParse(parser, current, text, next, (offset) => doc.positionAt(offset).line);
-                const full = parser.parse<ast.Document>(next);
-                if (result) {
-                    spliced++;
-                    const expected = parseSnapshot(full);
-                    const actual = parseSnapshot(result.parseResult);
-                    if (expected !== actual) expect.fail(`${JSON.stringify(text)} -> ${JSON.stringify(next)}\n${firstDifference(expected, actual)}`);
-                    current = result.parseResult as ParseResult<ast.Document>;
-                } else {
-                    current = full;
-                }
-                text = next;
-            }
-        }
-        // Most steps are spliced (a lone ':' is a lexer error: those parse in full).
-        expect(spliced).toBeGreaterThan(SEQUENCES.length * 5);
-    });
-
     test('the diagnostics after each edit equal those of the text built from scratch', async () => {
         const s = await services();
         const uri = 'file:///call-keyword-edits.lcpn';

@@ -1,29 +1,24 @@
 /**
- * The gate for the incremental update as the editor sees it: a document edited through the
- * server's own path (TextDocuments, DocumentBuilder.update: the splice, relinking,
- * revalidation) must, after every random edit, answer exactly as the same text built from
+ * A document edited as the editor does it: through the server's own path (TextDocuments,
+ * DocumentBuilder.update: re-parse, relinking, revalidation, and what the services remember per
+ * document) must, after every random edit, answer exactly as the same text built from
  * scratch: AST and CST (snapshot.ts), diagnostics, outline, folding, semantic tokens and hovers.
- * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_DOC_EDITS for longer runs
- * (docs/incremental.md).
+ * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_DOC_EDITS for longer runs.
  */
 import { Cancellation, DocumentState, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
 import { createLcpnServices, type LcpnServices } from '../../src/semantics/module.js';
-import { spliceOf } from '../../src/syntax/incremental-parse.js';
 import { EmptyFileSystem } from 'langium';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { applyEdit, randomEdit } from './edits.js';
 import { generateChained, generateDefinitions } from '../../../bench/generate.js';
-import { incrementalValidationStats } from '../../src/semantics/incremental-validator.js';
-import { nameCheckStats } from '../../src/semantics/name-checks.js';
-import { cutoffStats } from '../../src/semantics/early-cutoff.js';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { firstDifference, parseSnapshot } from './snapshot.js';
 
 const SEED = Number(process.env.LCPN_INCREMENTAL_SEED ?? 12);
-const EDITS = Number(process.env.LCPN_INCREMENTAL_DOC_EDITS ?? 200);
+const EDITS = Number(process.env.LCPN_INCREMENTAL_DOC_EDITS ?? 40);
 /** Edits of the files made of colliding names (duplicates and cycles come and go). */
 const NAME_EDITS = Number(process.env.LCPN_INCREMENTAL_NAME_EDITS ?? Math.max(20, Math.round(EDITS * 0.75)));
 const URI_TEXT = 'file:///w/edited.lcpn';
@@ -49,13 +44,12 @@ async function answers(Lcpn: LcpnServices, document: LangiumDocument, offsets: n
     return out.join('\n');
 }
 
-describe('an incrementally updated document answers as one built from scratch', () => {
+describe('an edited document answers as one built from scratch', () => {
     test(`${EDITS} random edits, seed ${SEED}`, async () => {
         const r = new Random(SEED);
         const edited = await services();
         const fresh = await services();
         const uri = URI.parse(URI_TEXT);
-        let spliced = 0;
         let edits = 0;
         let version = 1;
         while (edits < EDITS) {
@@ -77,7 +71,6 @@ describe('an incrementally updated document answers as one built from scratch', 
                 await edited.shared.workspace.DocumentBuilder.update([uri], []);
                 const document = edited.shared.workspace.LangiumDocuments.getDocument(uri)!;
                 expect(document.textDocument.getText()).toBe(text);
-                if (spliceOf(document.parseResult)) spliced++;
                 // The same text from scratch: the fresh workspace forgets the document and reads it anew.
                 if (fresh.shared.workspace.LangiumDocuments.hasDocument(uri)) {
                     await fresh.shared.workspace.DocumentBuilder.update([], [uri]);
@@ -93,13 +86,9 @@ describe('an incrementally updated document answers as one built from scratch', 
                 }
             }
         }
-        const { reused } = incrementalValidationStats;
-        console.log(`incremental document updates: ${spliced} of ${edits} edits spliced, the rest parsed in full; ${reused} validations reused diagnostics`);
-        expect(spliced).toBeGreaterThan(EDITS * 0.2);
-        expect(reused).toBeGreaterThan(EDITS * 0.1);
     }, Math.max(600_000, EDITS * 400));
 
-    test('an edit typed while the previous one was still being built reuses what was computed before both', async () => {
+    test('an edit typed while the previous one was still being built', async () => {
         const r = new Random(SEED + 1);
         const edited = await services();
         const fresh = await services();
@@ -112,7 +101,6 @@ describe('an incrementally updated document answers as one built from scratch', 
         // The first of two edits is cancelled once parsed and indexed, as a keystroke arriving mid-build cancels it.
         let cancel: Cancellation.CancellationTokenSource | undefined;
         edited.shared.workspace.DocumentBuilder.onBuildPhase(DocumentState.IndexedContent, () => cancel?.cancel());
-        const before = incrementalValidationStats.reused;
         for (let round = 0; round < 10; round++) {
             for (const cancelled of [true, false]) {
                 text = applyEdit(text, randomEdit(text, r, true));
@@ -129,7 +117,6 @@ describe('an incrementally updated document answers as one built from scratch', 
             const actual = await answers(edited.Lcpn, document, []);
             if (expected !== actual) expect.fail(`round ${round} giving\n${JSON.stringify(text)}\n${firstDifference(expected, actual)}`);
         }
-        expect(incrementalValidationStats.reused - before).toBeGreaterThan(3);
     }, 600_000);
 
     test('a changed board declaration is seen by every definition (the keywords a board gives meaning to)', async () => {
@@ -147,7 +134,6 @@ describe('an incrementally updated document answers as one built from scratch', 
             edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
             await edited.shared.workspace.DocumentBuilder.update([uri], []);
             const document = edited.shared.workspace.LangiumDocuments.getDocument(uri)!;
-            expect(spliceOf(document.parseResult)).toBeDefined();
             if (fresh.shared.workspace.LangiumDocuments.hasDocument(uri)) await fresh.shared.workspace.DocumentBuilder.update([], [uri]);
             const reference = fresh.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
             fresh.shared.workspace.LangiumDocuments.addDocument(reference);
@@ -226,8 +212,6 @@ describe('duplicate and cyclic definitions after edits equal a fresh build', () 
         const edited = await services();
         const fresh = await services();
         const uri = URI.parse(URI_TEXT);
-        const reusedBefore = incrementalValidationStats.reused;
-        const carriedBefore = nameCheckStats.carried;
         let version = 1;
         let edits = 0;
         let duplicates = 0;
@@ -258,14 +242,9 @@ describe('duplicate and cyclic definitions after edits equal a fresh build', () 
                 if (expected !== actual) expect.fail(`edit ${edits} (${edit.kind}) giving\n${JSON.stringify(text)}\n${firstDifference(expected, actual)}`);
             }
         }
-        const reused = incrementalValidationStats.reused - reusedBefore;
-        const carried = nameCheckStats.carried - carriedBefore;
-        console.log(`names: ${edits} edits, ${duplicates} with duplicates, ${cycles} with cycles; ${reused} validations reused diagnostics, ${carried} carried the name checks`);
-        // The gate means something only if the incremental paths ran on files that have both.
+        // The test means something only if the files have both.
         expect(duplicates).toBeGreaterThan(NAME_EDITS * 0.3);
         expect(cycles).toBeGreaterThan(NAME_EDITS * 0.3);
-        expect(reused).toBeGreaterThan(NAME_EDITS * 0.3);
-        expect(carried).toBeGreaterThan(NAME_EDITS * 0.3);
     }, Math.max(600_000, NAME_EDITS * 400));
 });
 
@@ -278,10 +257,8 @@ describe('an unknown name\'s suggestions follow the names an edit adds or remove
         edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', 1, before));
         edited.shared.workspace.LangiumDocuments.addDocument(edited.shared.workspace.LangiumDocumentFactory.fromString(before, uri));
         await edited.shared.workspace.DocumentBuilder.update([uri], []);
-        const reusedBefore = incrementalValidationStats.reused;
         edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', 2, after));
         await edited.shared.workspace.DocumentBuilder.update([uri], []);
-        expect(incrementalValidationStats.reused).toBe(reusedBefore + 1);
         const reference = fresh.shared.workspace.LangiumDocumentFactory.fromString(after, uri);
         fresh.shared.workspace.LangiumDocuments.addDocument(reference);
         await fresh.shared.workspace.DocumentBuilder.build([reference], { validation: true });
@@ -354,12 +331,8 @@ describe('chained files edited line by line equal a fresh build', () => {
         const edited = await services();
         const fresh = await services();
         const uri = URI.parse(URI_TEXT);
-        const reusedBefore = incrementalValidationStats.reused;
-        const cutBefore = cutoffStats.cut;
-        const followedBefore = cutoffStats.followed;
         let version = 1;
         let edits = 0;
-        let small = 0;
         while (edits < CHAIN_EDITS) {
             let text = generateChained(40 + r.int(80), r.pick(['chain', 'piece']));
             edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
@@ -370,10 +343,8 @@ describe('chained files edited line by line equal a fresh build', () => {
             for (let k = 0; k < 25 && edits < CHAIN_EDITS; k++, edits++) {
                 const edit = chainEdit(text, r, version);
                 text = edit.text;
-                const rechecked = incrementalValidationStats.rechecked;
                 edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', version++, text));
                 await edited.shared.workspace.DocumentBuilder.update([uri], []);
-                if (incrementalValidationStats.rechecked - rechecked <= 5) small++;
                 const document = edited.shared.workspace.LangiumDocuments.getDocument(uri)!;
                 if (fresh.shared.workspace.LangiumDocuments.hasDocument(uri)) await fresh.shared.workspace.DocumentBuilder.update([], [uri]);
                 const reference = fresh.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
@@ -385,13 +356,5 @@ describe('chained files edited line by line equal a fresh build', () => {
                 if (expected !== actual) expect.fail(`edit ${edits} (${edit.kind}) giving\n${JSON.stringify(text)}\n${firstDifference(expected, actual)}`);
             }
         }
-        const reused = incrementalValidationStats.reused - reusedBefore;
-        console.log(`chained: ${edits} edits, ${reused} validations reused diagnostics, ${small} rechecked at most the re-read slice, ${cutoffStats.cut - cutBefore} cut off, ${cutoffStats.followed - followedBefore} followed`);
-        // The early cutoff was tried both ways (early-cutoff.ts): what users see kept, and changed.
-        expect(cutoffStats.cut).toBeGreaterThan(cutBefore);
-        expect(cutoffStats.followed).toBeGreaterThan(followedBefore);
-        expect(reused).toBeGreaterThan(CHAIN_EDITS * 0.5);
-        // Edits that change no meaning (spaces, the bench's unused name) recheck only what was re-read.
-        expect(small).toBeGreaterThan(CHAIN_EDITS * 0.15);
     }, Math.max(600_000, CHAIN_EDITS * 400));
 });

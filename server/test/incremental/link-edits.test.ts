@@ -1,18 +1,16 @@
 /**
- * The gate for incremental linking and the on-demand reference index (incremental-link.ts,
- * index-manager.ts): after every random edit of a document, its links and everything read
- * from them equal those of the same files built from scratch: each reference's target (or
+ * Linking after edits (the global namespace's relinking: workspace/document-builder.ts): after
+ * every random edit of a document, its links and everything read from them equal those of the
+ * same files built from scratch: each reference's target (or
  * linking error) in `document.references` order, the index's exports and `isAffected`, find
  * references, document highlight, go to definition and rename at several places. Also with
  * other open files that define names the edited one uses (edited too, now and then), and a third
  * that makes those names ambiguous and plain again.
- * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_LINK_EDITS for longer runs
- * (docs/incremental.md).
+ * Fixed seed in `npm test`; LCPN_INCREMENTAL_SEED / LCPN_INCREMENTAL_LINK_EDITS for longer runs.
  */
 import { Cancellation, DocumentState, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
-import { incrementalLinkStats } from '../../src/semantics/linking.js';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { applyEdit, randomEdit } from './edits.js';
@@ -22,7 +20,7 @@ import { edit, services, type Services } from './workspace.js';
 import { linkAnswers } from './link-answers.js';
 
 const SEED = Number(process.env.LCPN_INCREMENTAL_SEED ?? 12);
-const EDITS = Number(process.env.LCPN_INCREMENTAL_LINK_EDITS ?? 150);
+const EDITS = Number(process.env.LCPN_INCREMENTAL_LINK_EDITS ?? 40);
 const MAIN = 'file:///w/edited.lcpn';
 const OTHER = 'file:///w/other.lcpn';
 const THIRD = 'file:///w/third.lcpn';
@@ -63,12 +61,11 @@ async function compare(edited: Services, fresh: Services, files: Map<string, str
     if (expected !== actual) expect.fail(`${context()}\n${firstDifference(expected, actual)}`);
 }
 
-describe('incremental linking answers as a link from scratch', () => {
+describe('linking after edits answers as a link from scratch', () => {
     test(`${EDITS} random edits of one file, seed ${SEED}`, async () => {
         const r = new Random(SEED);
         const edited = await services();
         const fresh = await services();
-        const before = { ...incrementalLinkStats };
         let version = 1;
         let edits = 0;
         while (edits < EDITS) {
@@ -86,16 +83,12 @@ describe('incremental linking answers as a link from scratch', () => {
                     () => `edit ${edits} (${change.kind} ${JSON.stringify(change)}) giving\n${JSON.stringify(text)}`);
             }
         }
-        const incremental = incrementalLinkStats.incremental - before.incremental;
-        console.log(`incremental links: ${incremental} of ${EDITS} edits`);
-        expect(incremental).toBeGreaterThan(EDITS * 0.3);
     }, Math.max(600_000, EDITS * 1_000));
 
     test('names defined in other open files: edits of each, ambiguity appearing and disappearing', async () => {
         const r = new Random(SEED + 7);
         const edited = await services();
         const fresh = await services();
-        const before = { ...incrementalLinkStats };
         let version = 1;
         // The main file uses names the other files define (shared-a .. shared-f) and defines some of them itself now and then.
         const shared = ['shared-a', 'shared_b', 'shared-c', 'SHARED-D', 'shared_e', 'shared-f'];
@@ -133,14 +126,12 @@ describe('incremental linking answers as a link from scratch', () => {
             const main = uri === MAIN ? changed : edited.shared.workspace.LangiumDocuments.getDocument(URI.parse(MAIN))!;
             await compare(edited, fresh, files, main, offsetsOf(main, r, files.get(MAIN)!), () => `step ${step} (${uri}) giving\n${[...files.values()].map((t) => JSON.stringify(t)).join('\n')}`);
         }
-        expect(incrementalLinkStats.incremental - before.incremental).toBeGreaterThan(15);
     }, Math.max(600_000, EDITS * 1_000));
 
-    test('edits whose builds were cancelled before linking: the next link compares the items with the last linked ones', async () => {
+    test('edits whose builds were cancelled before linking', async () => {
         const r = new Random(SEED + 3);
         const edited = await services();
         const fresh = await services();
-        const before = { ...incrementalLinkStats };
         let text = generateChained(40) + generateDefinitions(10, 'flat');
         let version = 1;
         let main = await edit(edited, MAIN, text, version++);
@@ -158,8 +149,5 @@ describe('incremental linking answers as a link from scratch', () => {
             main = edited.shared.workspace.LangiumDocuments.getDocument(URI.parse(MAIN))!;
             await compare(edited, fresh, new Map([[MAIN, text]]), main, offsetsOf(main, r, text), () => `round ${round} giving\n${JSON.stringify(text)}`);
         }
-        // Coverage, not correctness: a round whose edits cross items links in full, so how many of
-        // the 15 link incrementally depends on the seed (seed 11 gives 5); a few must.
-        expect(incrementalLinkStats.incremental - before.incremental).toBeGreaterThanOrEqual(3);
     }, Math.max(600_000, EDITS * 1_000));
 });

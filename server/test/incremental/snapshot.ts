@@ -4,16 +4,15 @@
  * node each belongs to), the parser's and lexer's errors with their tokens' positions, and the
  * order of the root's properties (the order of walks over the AST follows it).
  */
-import { isAstNode, isReference, type AstNode, type CompositeCstNode, type CstNode, type ParseResult } from 'langium';
+import { AstUtils, isAstNode, isReference, type AstNode, type CompositeCstNode, type CstNode, type ParseResult } from 'langium';
 import type { IToken } from 'chevrotain';
-import { forEachAstNode } from '../../src/syntax/ast-walk.js';
 
 export function parseSnapshot(result: ParseResult<AstNode>): string {
     const out: string[] = [];
     const root = result.value;
     out.push(`root keys ${Object.keys(root).filter((k) => !k.startsWith('$')).join(',')}`);
     const ids = new Map<AstNode, number>();
-    forEachAstNode(root, (node) => {
+    AstUtils.streamAst(root).forEach((node) => {
         ids.set(node, ids.size);
         const record = node as unknown as Record<string, unknown>;
         const props: string[] = [];

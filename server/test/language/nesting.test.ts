@@ -1,7 +1,7 @@
 /**
- * Deeply nested input (a paste gone wrong, generated text): the parser stops at a nesting
- * limit with one located error, reads the definitions after it, and keeps working for the
- * next document. Before the limit, the stack overflowed: the document could not be built and
+ * Deeply nested input (a paste gone wrong, generated text): the parser reads up to a nesting
+ * limit (syntax/nesting-limit.ts) with one located error, reads the definitions after it, and
+ * keeps working for the next document. Before the limit, the stack overflowed: the document could not be built and
  * every later parse in the same server failed ("Parser stack is not empty after parsing").
  */
 import { messageText } from './message-text.js';

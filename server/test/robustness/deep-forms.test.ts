@@ -1,9 +1,8 @@
 /**
  * One deep or broken form never poisons later parses (issue 12, on Langium 4.4): a
- * 100,000-deep form is read up to the nesting limit with one located error, and then a normal
- * file parses with no error, with the same parser (in process) and in the same language
- * server process. Chevrotain 13 keeps its rule stack array at its deepest length, so a limit
- * read from that array made every later parse stop at its first rule.
+ * 100,000-deep form is read up to the nesting limit with one located error (the lexer cuts the
+ * form: syntax/nesting-limit.ts), and then a normal file parses with no error, with the same
+ * parser (in process) and in the same language server process.
  */
 import { parseHelper } from 'langium/test';
 import { existsSync } from 'node:fs';
@@ -33,7 +32,7 @@ describe('a deep form does not poison later parses (in process)', () => {
     test.each(DEEP_FORMS)('%s: one error, the next definition read, then a normal file parses cleanly', async (_style, deep) => {
         const parser = services.parser.LangiumParser;
         const result = parser.parse<Document>(`${deep}\n(def after wazir)\n`);
-        expect(result.parserErrors.filter((e) => e.message === NESTING_TOO_DEEP)).toHaveLength(1);
+        expect(result.lexerErrors.filter((e) => e.message === NESTING_TOO_DEEP)).toHaveLength(1);
         expect(result.value.definitions.map((d) => d.name)).toEqual(['x', 'after']);
         const normal = parser.parse<Document>(NORMAL);
         expect(normal.parserErrors).toEqual([]);

@@ -15,6 +15,7 @@ export const LcpnTerminals = {
     INT: /-?[0-9]+/,
     STRING: /"(?:[^"\\]|\\.)*"/,
     NAME: /\$?[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?/,
+    DEFINITION_NAME: /\$?[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?(?=\s*(?::=|IS))/,
 };
 
 export type LcpnTerminalNames = keyof typeof LcpnTerminals;
@@ -236,6 +237,10 @@ export function isGerundCall(item: unknown): item is GerundCall {
     return reflection.isInstance(item, GerundCall.$type);
 }
 
+/**
+ * The lexer gives the name before `:=` or `IS` its own token type, DEFINITION_NAME (lexer.ts),
+ * which no expression accepts: an expression stops before the start of the next definition.
+ */
 export interface InfixDefinition extends langium.AstNode {
     readonly $container: Document;
     readonly $type: 'InfixDefinition';

@@ -1149,11 +1149,23 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "feature": "name",
             "operator": "=",
             "terminal": {
-              "$type": "RuleCall",
-              "rule": {
-                "$ref": "#/rules@55"
-              },
-              "arguments": []
+              "$type": "Alternatives",
+              "elements": [
+                {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@56"
+                  },
+                  "arguments": []
+                },
+                {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@55"
+                  },
+                  "arguments": []
+                }
+              ]
             }
           },
           {
@@ -1203,7 +1215,8 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       },
       "entry": false,
       "fragment": false,
-      "parameters": []
+      "parameters": [],
+      "$comment": "/**\\n * The lexer gives the name before \`:=\` or \`IS\` its own token type, DEFINITION_NAME (lexer.ts),\\n * which no expression accepts: an expression stops before the start of the next definition.\\n */"
     },
     {
       "$type": "ParserRule",
@@ -3799,6 +3812,18 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       },
       "fragment": false,
       "hidden": false
+    },
+    {
+      "$type": "TerminalRule",
+      "name": "DEFINITION_NAME",
+      "definition": {
+        "$type": "RegexToken",
+        "regex": "/\\\\$?[A-Za-z_\\\\u00C0-\\\\uFFFF](?:[\\\\w\\\\u00C0-\\\\uFFFF-]*[\\\\w\\\\u00C0-\\\\uFFFF])?(?=\\\\s*(?::=|IS))/",
+        "parenthesized": false
+      },
+      "fragment": false,
+      "hidden": false,
+      "$comment": "/** A NAME followed by \`:=\` or \`IS\`. Not matched by the lexer itself: lexer.ts gives NAME tokens followed by those this type. */"
     }
   ],
   "imports": [],
