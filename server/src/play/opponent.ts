@@ -86,7 +86,8 @@ export class Opponent {
                 const finished = !search.stopped;
                 // An unfinished depth counts once a root move has been searched and found best.
                 if (search.pvLength[0] > 0) {
-                    const found = finished ? score : search.rootScore;
+                    // `| 0`: a draw negated up the tree is -0.
+                    const found = (finished ? score : search.rootScore) | 0;
                     best = {
                         depth, score: found, ...mateField(found),
                         nodes: search.nodes, time: performance.now() - started, pv: this.principalVariation(pos)

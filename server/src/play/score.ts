@@ -15,9 +15,9 @@ export function resultScore(result: GameResult, side: number, ply: number): numb
     return (result.winner === 'white') === (side === 0) ? MATE - ply : -(MATE - ply);
 }
 
-/** Moves (not plies) to the end of a won (positive) or lost (negative) game; undefined for other scores. */
+/** Moves (not plies) to the end of a won (positive) or lost (negative: 0 when it has ended) game; undefined for other scores. */
 export function mateIn(score: number): number | undefined {
     if (score > MATE_BOUND) return Math.ceil((MATE - score) / 2);
-    if (score < -MATE_BOUND) return -Math.ceil((MATE + score) / 2);
+    if (score < -MATE_BOUND) return -Math.ceil((MATE + score) / 2) | 0;
     return undefined;
 }

@@ -1,6 +1,7 @@
 /**
  * The search: negamax alpha-beta with principal variation search, a transposition table on the
- * position's hash, late move reductions, a check extension, and quiescence on captures (every
+ * position's hash, late move reductions (of quiet moves late in the order, outside the principal
+ * variation), a check extension, and quiescence on captures (every
  * move when in check). Move ordering: the table's move, captures and promotions by victim value
  * less attacker value, two killer moves per ply, then history.
  *
@@ -141,7 +142,7 @@ export class Search {
                 score = -this.search(depth - 1, -beta, -alpha, ply + 1);
             } else {
                 let reduce = 0;
-                if (depth >= 3 && k >= 3 && quiet && !checked && key !== this.killers[ply * 2] && key !== this.killers[ply * 2 + 1]) {
+                if (depth >= 3 && k >= 3 && quiet && !checked && beta - alpha === 1 && key !== this.killers[ply * 2] && key !== this.killers[ply * 2 + 1]) {
                     reduce = Math.min(k >= 8 ? 2 : 1, depth - 2);
                     if (this.checkRule && inCheck(pos)) reduce = 0;
                 }
