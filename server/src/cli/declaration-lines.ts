@@ -4,6 +4,7 @@
  * that a reader can check them without working out rectangles by hand; conditions and
  * functions in the hover's words (views/condition-words.ts).
  */
+import { lispGameClauses } from '../model/print-lisp.js';
 import { type Board, boardGeometry, MAX_RECTANGLE_SIDE } from '../geometry/index.js';
 import { cellWord } from './cells.js';
 import { plural } from './words.js';
@@ -50,6 +51,8 @@ export function declarationLines(declaration: Declaration, resolve: Resolver, bo
         }
         case 'condition':
             return [`a condition: holds where ${testWords(declaration.test)}`];
+        case 'game':
+            return ['a game:', ...lispGameClauses(declaration).map((clause) => `  ${clause}`)];
         default: {
             // The hover's words (markdown code spans are plain names on a terminal).
             const meaning = functionMeaning(declaration.parts, resolve).replace(/`/g, '');

@@ -10,6 +10,7 @@ import { runCheck } from './check.js';
 import { runConvert } from './convert.js';
 import { escapeLines, escapeText } from './escape.js';
 import { runMoves } from './moves.js';
+import { runPerft } from './perft.js';
 import { runShow } from './show.js';
 import { describeSize, MAX_LCPN_FILE_BYTES } from '../workspace/limits.js';
 import { cliVersion } from './version.js';
@@ -42,6 +43,11 @@ Usage:
                                             the board is FILE's declared board (its zones and
                                             promotion zone apply), else 15x15; cells are
                                             named from White's side whichever side moves
+  lcpn perft FILE [--game NAME] [--position FEN] --depth N [--divide] [--json]
+                                            the number of leaf positions of legal play N
+                                            plies deep from the game's start or from FEN
+                                            (Fairy-Stockfish's notation); --divide: per first
+                                            move in UCI; --json: {nodes, depth, ms[, moves]}
   lcpn convert PATH... --to lisp|c|sql|betza|parlett|path [--out DIR | --write]
   lcpn convert --from betza|parlett|path "TEXT" --to lisp|c|sql|betza|parlett|path [--name NAME]
                                             the pieces in another notation
@@ -103,6 +109,9 @@ const OPTIONS = {
     format: { type: 'string' },
     title: { type: 'string' },
     position: { type: 'string' },
+    game: { type: 'string' },
+    depth: { type: 'string' },
+    divide: { type: 'boolean' },
     side: { type: 'string' },
     'first-move': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -117,7 +126,8 @@ const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
     show: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'workspace', 'format', 'out', 'position'],
     catalog: ['board', 'side', 'first-move', 'out', 'title', 'workspace'],
     moves: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'json', 'betza', 'parlett', 'path', 'position', 'workspace'],
-    convert: ['to', 'from', 'name', 'out', 'write', 'workspace']
+    convert: ['to', 'from', 'name', 'out', 'write', 'workspace'],
+    perft: ['game', 'position', 'depth', 'divide', 'json', 'workspace']
 };
 
 export type CliOptions = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -142,7 +152,7 @@ async function main(argv: string[]): Promise<number> {
         return command || options.help ? 0 : 2;
     }
     const allowed = COMMAND_OPTIONS[command];
-    if (!allowed) throw new CliError(`unknown command '${escapeText(command)}'; the commands are check, show, catalog, moves, convert and help; ${HINT}`);
+    if (!allowed) throw new CliError(`unknown command '${escapeText(command)}'; the commands are check, show, catalog, moves, perft, convert and help; ${HINT}`);
     for (const name of Object.keys(options) as OptionName[]) {
         if (!allowed.includes(name)) throw new CliError(`${command}: --${name} does not apply to this command; ${HINT}`);
     }
@@ -152,6 +162,7 @@ async function main(argv: string[]): Promise<number> {
         case 'show': return runShow(args, options);
         case 'catalog': return runCatalog(args, options);
         case 'moves': return runMoves(args, options);
+        case 'perft': return runPerft(args, options);
         default: return runConvert(args, options);
     }
 }

@@ -200,7 +200,67 @@ export type Declaration =
     /** `(def on-own-side (<= (rank) 5))`: a named condition, usable as a test, a keyword or a function part. */
     | { kind: 'condition'; test: Test }
     /** `(def capture-a-general (& capture (occupied-by general)))`: a function, the composition of its parts. */
-    | { kind: 'function'; parts: FunctionPart[] };
+    | { kind: 'function'; parts: FunctionPart[] }
+    /** `(def chess (game (pieces (king "k") ...) (start "...") ...))`: a whole game, its clauses in order (docs/language.md, "Games"). */
+    | { kind: 'game'; clauses: GameClause[] };
+
+/** An outcome of a game's end, for the side it happens to (game/model.ts `Outcome`). */
+export type GameOutcome = 'win' | 'loss' | 'draw';
+
+/**
+ * A clause of a game declaration, as written (names are normalized keys, squares lower case);
+ * semantics/game-model.ts turns the clauses into the game layer's GameModel. Each clause is one
+ * call: `(royal check king)`, `royal(check, king)`.
+ */
+export type GameClause =
+    /** `(board NAME)`: a board the file declares; `(board 9 10 ...)`: a board written in place. */
+    | { kind: 'board'; name: string }
+    | { kind: 'board'; board: Extract<Declaration, { kind: 'board' }> }
+    /** `(pieces (king "k") (tokin "+p"))`: each piece and its FEN letter, in the order of holdings. */
+    | { kind: 'pieces'; pieces: { piece: string; letter: string }[] }
+    /** `(start "FEN")`. */
+    | { kind: 'start'; fen: string }
+    /** `(royal check king)`: royal pieces never left attacked; `(royal capture king)`: captured, their side loses. */
+    | { kind: 'royal'; rule: 'check' | 'capture'; pieces: string[] }
+    /** `(facing never)` (xiangqi), `(facing bikjang)` (janggi). */
+    | { kind: 'facing'; rule: 'never' | 'bikjang' }
+    /** `(castling (king e1 g1) (rook h1 f1))`: White's castling move; Black's is the same on its own first rank. */
+    | { kind: 'castling'; king: CastlingPart; partner: CastlingPart }
+    /** `(en-passant pawn)`: these pieces' double steps may be taken en passant, by these pieces. */
+    | { kind: 'en-passant'; pieces: string[] }
+    /** `(promotion mandatory)`, `(promotion optional to-lost-pieces)`. */
+    | { kind: 'promotion'; mandatory: boolean; toLostPieces: boolean }
+    /** `(promote pawn queen rook)`, with `(in ZONE)` or `(where-stuck)` for where. */
+    | { kind: 'promote'; piece: string; choices: string[]; zone?: string; stuck?: true }
+    /** `(drop-zone pawn ZONE)`. */
+    | { kind: 'drop-zone'; piece: string; zone: string }
+    /** `(no-doubled pawn)`: no drop on a file where the side has an unpromoted one. */
+    | { kind: 'no-doubled'; pieces: string[] }
+    /** `(drop-mate illegal pawn)`, `(drop-mate loses pawn)`. */
+    | { kind: 'drop-mate'; rule: 'illegal' | 'loses'; pieces: string[] }
+    /** `(immobility-illegal)`, `(pass)`, `(drops)`, `(double-pass)`: clauses without arguments. */
+    | { kind: 'drops' | 'immobility-illegal' | 'pass' | 'double-pass' }
+    /** `(irreversible pawn)`: these pieces' moves reset the move rule's count. */
+    | { kind: 'irreversible'; pieces: string[] }
+    /** `(checkmate loss)`, `(stalemate draw)`, `(bare-king loss)`. */
+    | { kind: 'checkmate' | 'stalemate' | 'bare-king'; outcome: GameOutcome }
+    /** `(extinction loss king)`. */
+    | { kind: 'extinction'; outcome: GameOutcome; pieces: string[] }
+    /** `(flag ZONE king)`: a piece of these in the zone wins. */
+    | { kind: 'flag'; zone: string; pieces: string[] }
+    /** `(repetition 3 draw)`, `(repetition 4 loss for-white perpetual-check)`. */
+    | { kind: 'repetition'; count: number; outcome: GameOutcome; forWhite?: true; perpetualCheck?: true }
+    /** `(move-rule 50 draw)`. */
+    | { kind: 'move-rule'; moves: number; outcome: GameOutcome }
+    /** `(material (chariot 13) ... (black-bonus "1.5"))`: draws decided by material (janggi). */
+    | { kind: 'material'; values: { piece: string; value: number }[]; blackBonus: number };
+
+/** The king or the partner of a castling move: the piece, where it stands, where it goes (White's squares). */
+export interface CastlingPart {
+    piece: string;
+    from: string;
+    to: string;
+}
 
 /** A clause of a board declaration; names are normalized keys. */
 export type BoardClause =

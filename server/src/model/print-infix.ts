@@ -7,6 +7,7 @@ import { integerText, type Declaration, type Move, type PieceDef, type Qualifier
 import { quote, rangeText } from './print-lisp.js';
 import { spellName } from './spelling.js';
 import { boardShapeItems } from './print-board.js';
+import { gameCalls, type GameItem } from './print-game.js';
 
 type InfixStyle = 'c' | 'sql';
 
@@ -45,7 +46,7 @@ export function canPrintInfix(piece: PieceDef, style: InfixStyle = 'c'): boolean
     const declaration = piece.declaration;
     if (!declaration) return piece.body !== undefined || piece.properties.length > 0;
     switch (declaration.kind) {
-        case 'zone': case 'board': return true;
+        case 'zone': case 'board': case 'game': return true;
         case 'condition': return style === 'c' ? declaration.test.kind !== 'ref' && declaration.test.kind !== 'text' : certifies(declaration.test);
         case 'function': return declaration.parts.length >= 2 && (style === 'c' || declaration.parts.every((p) => p.kind === 'function'));
     }
@@ -134,6 +135,13 @@ class InfixPrinter {
         return `IF ${branches.join(' ELSE IF ')}${otherwise} END`;
     }
 
+    private gameItem(item: GameItem): string {
+        if ('name' in item) return spellName(item.name, this.style);
+        if ('text' in item) return item.text;
+        if ('board' in item) return this.declaration(item.board);
+        return `${spellName(item.head, this.style)}(${item.args.map((a) => this.gameItem(a)).join(', ')})`;
+    }
+
     declaration(declaration: Declaration): string {
         const s = this.style;
         switch (declaration.kind) {
@@ -148,6 +156,7 @@ class InfixPrinter {
             case 'condition': return this.condition(declaration.test, 0);
             // A test part is grouped, so that `capture & (rank() > 5)` reads as a composition.
             case 'function': return declaration.parts.map((p) => (p.kind === 'function' ? spellName(p.name, s) : `(${this.condition(p.test, 0)})`)).join(SPELLING[s].compose);
+            case 'game': return `game(${gameCalls(declaration).map((item) => this.gameItem(item)).join(', ')})`;
         }
     }
 

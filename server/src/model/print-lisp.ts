@@ -5,6 +5,7 @@
 import { integerText, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Term, type Test } from './piece.js';
 import { spellName } from './spelling.js';
 import { boardShapeItems } from './print-board.js';
+import { gameCalls, type GameItem } from './print-game.js';
 
 export function printLispPiece(piece: PieceDef): string {
     const name = spellName(piece.key, 'lisp');
@@ -85,7 +86,20 @@ export function lispDeclaration(declaration: Declaration): string {
         // A lone name or string would read as a piece: `(and x)` is the same test, and reads as a condition.
         case 'condition': return declaration.test.kind === 'ref' || declaration.test.kind === 'text' ? `(and ${lispTest(declaration.test)})` : lispTest(declaration.test);
         case 'function': return `(${['&', ...declaration.parts.map(lispFunctionPart)].join(' ')})`;
+        case 'game': return `(${['game', ...gameCalls(declaration).map(lispGameItem)].join(' ')})`;
     }
+}
+
+/** A game's clauses, one Lisp call each (the hover and `lcpn show` list them). */
+export function lispGameClauses(declaration: Extract<Declaration, { kind: 'game' }>): string[] {
+    return gameCalls(declaration).map(lispGameItem);
+}
+
+function lispGameItem(item: GameItem): string {
+    if ('name' in item) return spellName(item.name, 'lisp');
+    if ('text' in item) return item.text;
+    if ('board' in item) return lispDeclaration(item.board);
+    return `(${[spellName(item.head, 'lisp'), ...item.args.map(lispGameItem)].join(' ')})`;
 }
 
 function lispFunctionPart(part: FunctionPart): string {

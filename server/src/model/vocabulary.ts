@@ -10,6 +10,7 @@
  * h-file, y forward. "Oblique" means both components non-zero and |dx| != |dy|.
  */
 import { normalizeKeyword, normalizeName } from './names.js';
+import { GAME_CLAUSES, GAME_INNER_WORDS, GAME_WORD } from './game-words.js';
 
 /** Common fields of every vocabulary entry. */
 export interface Word {
@@ -186,7 +187,11 @@ export const DECLARATION_WORDS: readonly Word[] = [
     { name: 'promotion-zone', evaluated: true, doc: 'A board clause: promote-to applies to moves that start or end in this zone, as in (promotion-zone far-ranks).' },
     { name: 'hexagon', evaluated: true, doc: 'A board\'s shape: the regular hexagon of side N, as in (board (hexagon 6)), Glinski\'s board of 91 cells (files a-l without j, ranks 1-11); (hexagon 6 rows) draws it as the specification does, rows of cells across the board. hexagon(6) in C and SQL.' },
     { name: 'cylinder', evaluated: true, doc: 'A board\'s shape: the rectangle\'s a-file and last file touch, so moves wrap round (Betza\'s o), as in (board 8 8 (cylinder)); cylinder() in C and SQL.' },
-    { name: 'holes', evaluated: true, doc: 'A board\'s shape: squares that do not exist, as in (board 8 8 (holes d4 e5 c3-d3)); no piece stands on, lands on or rides through a hole, a leaper jumps over it. holes(d4, e5) in C and SQL.' }
+    { name: 'holes', evaluated: true, doc: 'A board\'s shape: squares that do not exist, as in (board 8 8 (holes d4 e5 c3-d3)); no piece stands on, lands on or rides through a hole, a leaper jumps over it. holes(d4, e5) in C and SQL.' },
+    // A game and its clauses (model/game-words.ts); `board` is the board's word above.
+    GAME_WORD,
+    ...GAME_CLAUSES.filter((c) => c.name !== 'board').map((c): Word => ({ name: c.name, evaluated: c.evaluated, doc: `A game clause, ${c.form}: ${c.doc}` })),
+    ...GAME_INNER_WORDS
 ];
 
 /** The orientations of a hexagonal board, the optional second argument of `(hexagon 6 rows)`. */

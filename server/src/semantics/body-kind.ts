@@ -3,7 +3,8 @@
  * a board, a condition or a function (docs/language.md, "Boards, zones and conditions").
  * Lowering and the name roles both ask, so a name's role and the model always agree.
  *
- * - `(zone ...)` / `zone(...)` at the top: a zone; `(board ...)` / `board(...)`: a board.
+ * - `(zone ...)` / `zone(...)` at the top: a zone; `(board ...)` / `board(...)`: a board;
+ *   `(game ...)` / `game(...)`: a game.
  * - A condition: a comparison, `!`/`NOT`, `&&`/`||`, a Lisp `(and ...)` `(or ...)` `(not ...)`,
  *   or a call of a predicate (`(first-move)`, `in(palace)`, ...). In SQL, `AND`/`OR` after a
  *   name are parsed as a composition/union (the movement grammar takes them first); such a chain
@@ -16,7 +17,7 @@ import * as ast from '../syntax/generated/ast.js';
 import { normalizeName } from '../model/names.js';
 import { isTestWord, LOGIC_WORDS } from '../model/vocabulary.js';
 
-export type BodyKind = 'piece' | 'zone' | 'board' | 'condition' | 'function';
+export type BodyKind = 'piece' | 'zone' | 'board' | 'game' | 'condition' | 'function';
 
 export function bodyKind(body: ast.Expr | undefined): BodyKind {
     if (!body) return 'piece';
@@ -25,6 +26,7 @@ export function bodyKind(body: ast.Expr | undefined): BodyKind {
     const head = body.$type === 'Application' ? headName(body as ast.Application) : undefined;
     if (head === 'zone') return 'zone';
     if (head === 'board') return 'board';
+    if (head === 'game') return 'game';
     if (isCondition(body)) return 'condition';
     if (body.$type === 'Composition') return 'function';
     return 'piece';

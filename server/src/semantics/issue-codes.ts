@@ -77,4 +77,6 @@ export namespace IssueCodes {
     export const UnknownOccupant = 'unknown-occupant';
     export const CyclicCondition = 'cyclic-condition';
     export const SecondBoard = 'second-board';
+    /** A game that cannot be played as declared: a letter used twice, a FEN that does not fit the board, checkmate without royal pieces (semantics/game-checks.ts). */
+    export const GameProblem = 'game-problem';
 }

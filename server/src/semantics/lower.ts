@@ -22,6 +22,8 @@ import { bodyKind, headName, isCondition, isConditionApplication, type BodyKind 
 import { CONDITION_TERMS, declarationWord, LOGIC_WORDS, PREDICATE_ARGUMENTS } from '../model/vocabulary.js';
 import { MAX_RECTANGLE_SIDE as MAX_BOARD_SIDE } from '../geometry/limits.js';
 import { lowerBoard } from './lower-board.js';
+import { lowerGame } from './lower-game.js';
+import { gameClause, gameInnerWord } from '../model/game-words.js';
 import { parseSquare } from '../geometry/index.js';
 
 export interface LoweringProblem {
@@ -535,6 +537,12 @@ class Lowering {
         switch (kind) {
             case 'zone': return { kind: 'zone', squares: this.zoneSquares(body as ast.Application) };
             case 'board': return this.board(body as ast.Application);
+            case 'game': return lowerGame(body as ast.Application, {
+                problem: (node, code, message, severity) => this.problem(node, code, message, severity),
+                integer: (value, node) => this.integer(value, node),
+                markIncomplete: () => { this.incomplete = true; },
+                board: (app) => this.board(app)
+            });
             case 'condition': return { kind: 'condition', test: this.test(body) };
             case 'function': return { kind: 'function', parts: this.functionParts(body) };
         }
@@ -664,6 +672,9 @@ class Lowering {
 
 /** Why a declaration word (`zone`, `board`, a board's clause or shape) cannot stand where a movement does. */
 function misplacedDeclaration(head: string): string {
+    if (head === 'game') return "'game' declares a game and must be a definition's whole body, as in (def chess (game (pieces (king \"k\") ...) (start \"...\"))) / chess := game(...)";
+    const clause = gameClause(head) ?? gameInnerWord(head);
+    if (clause && head !== 'board') return `'${head}' is a clause of a game declaration, as in (def chess (game ... ${'form' in clause ? clause.form : `(${head})`}))`;
     if (head === 'zone' || head === 'board') {
         const example = head === 'zone' ? '(def palace (zone d1-f3)) / palace := zone(d1-f3)' : '(def xiangqi (board 9 10)) / xiangqi := board(9, 10)';
         return `'${head}' declares a ${head} and must be a definition's whole body, as in ${example}; use the ${head}'s name where it is needed`;

@@ -27,6 +27,7 @@ import { LcpnValidationRegistry } from './validation-registry.js';
 import { registerValidationChecks } from './validator.js';
 import { registerNamespaceChecks } from './namespace-checks.js';
 import { registerEngineChecks } from './engine-checks.js';
+import { registerGameChecks } from './game-checks.js';
 import { LcpnWaitingDocumentBuilder } from '../workspace/waiting-document-builder.js';
 import { LcpnWorkspaceManager } from '../workspace/workspace-manager.js';
 import { LcpnConfigurationProvider } from '../workspace/configuration-provider.js';
@@ -146,6 +147,7 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     registerValidationChecks(Lcpn);
     registerNamespaceChecks(Lcpn);
     registerEngineChecks(Lcpn);
+    registerGameChecks(Lcpn);
     forgetWalksAfterBuilds(shared.workspace.DocumentBuilder);
     shared.lsp.LanguageServer.onInitialize((params) => {
         Lcpn.lcpn.Client.initialize(params);

@@ -9,6 +9,7 @@ import * as ast from '../syntax/generated/ast.js';
 import { normalizeName } from '../model/names.js';
 import { bodyKind, headName } from './body-kind.js';
 import { declarationWord, functionWord, isTestWord, LOGIC_WORDS } from '../model/vocabulary.js';
+import { gameArgumentKind, gameClause, gameInnerWord, type GameClauseWord } from '../model/game-words.js';
 
 export type NameRole =
     /** A piece: links to a definition. */
@@ -26,7 +27,9 @@ export type NameRole =
     /** A zone's name: `(in palace)`, the last name of `(confine elephant own-side)`, `(promotion-zone far-ranks)`. */
     | 'zone'
     /** A defined condition used as a test: `(cond (on-own-side X))`, `if (on_own_side) {...}`, `(and a b)`. */
-    | 'condition';
+    | 'condition'
+    /** A word of a game clause: `check` in `(royal check king)`, `draw` in `(stalemate draw)`. Never linked. */
+    | 'word';
 
 /**
  * A test of a node's type (with its subtypes), read once from the AST reflection: the
@@ -122,6 +125,8 @@ function nameRole(ref: ast.NameRef, isConditionDefinition: ConditionDefinition):
         && container.$containerProperty === 'head' && typeof text === 'string' && functionWord(text)?.role === 'notation') {
         return 'function';
     }
+    const inGame = isApplication(container) && isApplication(container.$container) ? gameRole(ref, container) : undefined;
+    if (inGame) return inGame;
     if (isApplication(container) && ref.$containerProperty === 'args') {
         const byHead = argumentRole(container, ref);
         if (byHead) return byHead;
@@ -146,6 +151,35 @@ function argumentRole(app: ast.Application, ref: ast.NameRef): NameRole | undefi
         case 'confine': return app.args[app.args.length - 1] === ref ? 'zone' : 'piece';
         default: return head !== undefined && LOGIC_WORDS.has(head) && app.open !== undefined ? 'condition' : undefined;
     }
+}
+
+/**
+ * The role of a name inside a game's clause (model/game-words.ts): an argument of a clause
+ * (`king` in `(royal check king)`, `check` there), or the head or an argument of an entry
+ * (`king` and `e1` in `(castling (king e1 g1) ...)`). Undefined elsewhere.
+ */
+function gameRole(ref: ast.NameRef, app: ast.Application): NameRole | undefined {
+    if (ref.$containerProperty === 'args') {
+        const clause = clauseOf(app);
+        if (clause) {
+            const kind = gameArgumentKind(clause, app.args.indexOf(ref));
+            return kind === 'zone' ? 'zone' : kind === 'word' ? 'word' : kind === 'piece' ? 'piece' : undefined;
+        }
+        const entryOf = clauseOf(app.$container as ast.Application);
+        if (entryOf?.args[0] === 'entry' && app.$containerProperty === 'args') return entryOf.entryArgs === 'square' ? 'square' : 'word';
+        return undefined;
+    }
+    if (ref.$containerProperty !== 'head') return undefined;
+    const entryOf = app.$containerProperty === 'args' ? clauseOf(app.$container as ast.Application) : undefined;
+    return entryOf?.args[0] === 'entry' && !gameInnerWord(ref.ref?.$refText ?? '') ? 'piece' : undefined;
+}
+
+/** The clause word of `app` when it is a clause of a game (`(royal ...)` inside `(game ...)`). */
+function clauseOf(app: ast.Application): GameClauseWord | undefined {
+    const game = app.$container;
+    if (!isApplication(game) || app.$containerProperty !== 'args' || headName(game) !== 'game') return undefined;
+    const head = headName(app);
+    return head === undefined ? undefined : gameClause(head);
 }
 
 /** The last part of `a AND in`, the composition a SQL chain applies to `(palace)`: the call's head. */

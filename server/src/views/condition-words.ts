@@ -110,5 +110,6 @@ export function declarationKind(declaration: Declaration): string {
         case 'board': return `board, ${declaration.files} x ${declaration.ranks}`;
         case 'condition': return 'condition';
         case 'function': return 'function';
+        case 'game': return 'game';
     }
 }

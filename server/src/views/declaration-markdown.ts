@@ -13,6 +13,7 @@ import { compactSquares, type DiagramZone } from '../diagram/zones.js';
 import { boardFacts } from '../diagram/facts.js';
 import { type Board, boardGeometry, boardKey, type Square, theBoard } from '../geometry/index.js';
 import type { Declaration, PieceDef } from '../model/piece.js';
+import { lispGameClauses } from '../model/print-lisp.js';
 import { clauseWords, conditionMeaning, declarationKind, functionMeaning } from './condition-words.js';
 import { codeBlock, escapeMarkdown, markdownImage } from './markdown.js';
 import { hoverCellSize } from './piece-markdown.js';
@@ -29,6 +30,8 @@ export interface DeclarationMarkdownOptions {
     text?: boolean;
     /** Where the definition lives, when it is not the current file. */
     origin?: string;
+    /** For a game: its start position drawn (or why it cannot be played), markdown made by the caller. */
+    game?: string;
 }
 
 /** Markdown for a definition with a `declaration`; undefined for a piece. */
@@ -43,6 +46,7 @@ function body(def: PieceDef, declaration: Declaration, options: DeclarationMarkd
     switch (declaration.kind) {
         case 'condition': return [escapeWords(conditionMeaning(declaration.test))];
         case 'function': return [escapeWords(`A function: ${functionMeaning(declaration.parts, options.resolve)}`)];
+        case 'game': return [options.game ?? 'A game.', codeBlock(lispGameClauses(declaration).join('\n'))];
         case 'zone': {
             const board = options.board;
             const zone = resolveZone(def.key, options.resolve, board);

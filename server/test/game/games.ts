@@ -1,9 +1,10 @@
 /**
- * The games of issue 23's contract as game models, until the language's game declaration can say
- * them: the nine Fairy-Stockfish variants (letters, start position and rules as Fairy-Stockfish's
- * `variant.cpp` sets them), built from the pieces of `examples/` and the prelude; and seed 003's
- * two games, their pieces read from the seed's Parlett. Each file is read alone over the prelude
- * (its own definitions first).
+ * The games of issue 23's contract: the nine Fairy-Stockfish variants as `examples/` declares
+ * them (each file read alone over the prelude, its own definitions first, its game declaration
+ * built by game/from-declaration.ts), so the differential tests against ffish check the files;
+ * the same nine written here by hand as game models (letters, start position and rules as
+ * Fairy-Stockfish's `variant.cpp` sets them), which the files must give exactly
+ * (example-games.test.ts); and seed 003's two games, their pieces read from the seed's Parlett.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
@@ -13,6 +14,7 @@ import { compileGame, type CastlingRule, type Game, type GameModel, type ResultR
 import { parsePieceText, preludePieces } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
 import { parseParlett } from '../../src/notation/parlett-parse.js';
+import { gameFromDeclaration } from '../../src/game/from-declaration.js';
 
 const root = resolvePath(import.meta.dirname, '../../..');
 const prelude = preludePieces();
@@ -265,7 +267,8 @@ function seedResolver(): Resolver {
     return (key) => map.get(key);
 }
 
-export const MODELS: Record<string, { model: GameModel; resolve: () => Resolver }> = {
+/** The nine games written by hand, with the pieces they were written over: what the example files must declare. */
+export const EXPECTED: Record<string, { model: GameModel; resolve: () => Resolver }> = {
     chess: { model: chess, resolve: () => resolverOf(undefined).resolve },
     crazyhouse: { model: crazyhouse, resolve: () => resolverOf(undefined).resolve },
     capablanca: { model: capablanca, resolve: () => resolverOf(undefined).resolve },
@@ -274,13 +277,31 @@ export const MODELS: Record<string, { model: GameModel; resolve: () => Resolver 
     minishogi: { model: minishogi, resolve: () => resolverOf('shogi.lcpn', MINISHOGI_BOARD).resolve },
     xiangqi: { model: xiangqi, resolve: () => resolverOf('xiangqi.lcpn').resolve },
     janggi: { model: janggi, resolve: () => resolverOf('janggi.lcpn').resolve },
-    makruk: { model: makruk, resolve: () => resolverOf('makruk.lcpn').resolve },
+    makruk: { model: makruk, resolve: () => resolverOf('makruk.lcpn').resolve }
+};
+
+/** The nine games of the contract (Fairy-Stockfish's variant names); examples/NAME.lcpn declares each. */
+export const NINE = ['chess', 'crazyhouse', 'capablanca', 'grand', 'shogi', 'minishogi', 'xiangqi', 'janggi', 'makruk'];
+
+/** The game `examples/NAME.lcpn` declares as NAME: its model (or the problems that keep it from being one) over the file's names. */
+export function exampleGame(name: string): { model: GameModel; resolve: Resolver } {
+    const file = `${name}.lcpn`;
+    const { resolve, board } = resolverOf(file);
+    const declared = parsePieceText(readFileSync(join(root, 'examples', file), 'utf8')).pieces.find((p) => p.key === name)?.declaration;
+    if (declared?.kind !== 'game') throw new Error(`examples/${file} declares no game named ${name}`);
+    const built = gameFromDeclaration(name, declared, resolve, board);
+    if (!built.model) throw new Error(`examples/${file}: ${built.problems.map((p) => p.message).join('; ')}`);
+    return { model: built.model, resolve };
+}
+
+export const MODELS: Record<string, { model: GameModel; resolve: () => Resolver }> = {
+    ...Object.fromEntries(NINE.map((name) => {
+        const { model, resolve } = exampleGame(name);
+        return [name, { model, resolve: () => resolve }];
+    })),
     'normal-chess': { model: normalChess, resolve: seedResolver },
     'fairy-chess': { model: fairyChess, resolve: seedResolver }
 };
-
-/** The nine games of the contract (Fairy-Stockfish's variant names). */
-export const NINE = ['chess', 'crazyhouse', 'capablanca', 'grand', 'shogi', 'minishogi', 'xiangqi', 'janggi', 'makruk'];
 
 const compiled = new Map<string, Game>();
 
