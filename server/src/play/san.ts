@@ -14,7 +14,7 @@
  * missing `x` or `=`, a needless origin, `0-0`, UCI. Whatever a text says must fit exactly one
  * legal move.
  */
-import { CASTLE, DROP, EN_PASSANT, IGUI, LOCUST, MoveList, PASS, hasLegalMove, inCheck, uciMove, type Game, type Position } from '../game/index.js';
+import { CASTLE, DROP, EN_PASSANT, IGUI, LOCUST, MoveList, PASS, hasLegalMove, inCheck, legalUci, uciMove, type Game, type Position } from '../game/index.js';
 import { playMove } from './move-key.js';
 import { promotionChoices } from './promotion.js';
 
@@ -227,4 +227,23 @@ function promotionFits(game: Game, letters: SanLetters, type: number, promotion:
     if (promotion === 0) return false;
     if (written === '+') return game.types[promotion].letter === `+${game.types[type].letter}`;
     return letters.letter[promotion] === written || game.types[promotion].letter.toUpperCase() === written;
+}
+
+/** The moves of `line` (UCI, each legal after the ones before, from `pos`) in SAN; `pos` is left as it was. */
+export function sanLine(pos: Position, line: readonly string[]): string[] {
+    const letters = new SanLetters(pos.game);
+    const rootPly = pos.ply;
+    const out: string[] = [];
+    try {
+        for (const uci of line) {
+            const { list, texts } = legalUci(pos);
+            const i = texts.indexOf(uci);
+            if (i < 0) break;
+            out.push(moveSan(pos, list, i, letters));
+            playMove(pos, list, i);
+        }
+    } finally {
+        while (pos.ply > rootPly) pos.unmake();
+    }
+    return out;
 }

@@ -41,8 +41,8 @@ const ALLOWED: Readonly<Record<Part, readonly Part[]>> = {
     protocol: [],
     syntax: ['model'],
     workspace: ['syntax', 'protocol', 'model'],
-    // Lowering (semantics/lower*.ts) reads the AST and writes the model; piece-models.ts bridges the two.
-    semantics: ['module', 'workspace', 'syntax', 'protocol', 'notation', 'engine', 'model', 'geometry'],
+    // Lowering (semantics/lower*.ts) reads the AST and writes the model; piece-models.ts bridges the two; file-games.ts builds a file's games.
+    semantics: ['module', 'workspace', 'syntax', 'protocol', 'notation', 'game', 'engine', 'model', 'geometry'],
     lsp: ['module', 'semantics', 'workspace', 'syntax', 'protocol', ...DOMAIN],
     // semantics/module.ts: the container, which wires every service of the language (its types are imported back).
     module: [...LANGUAGE, ...DOMAIN],
