@@ -7,9 +7,10 @@ import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type BaseLanguageClient, type LanguageClientOptions } from 'vscode-languageclient';
 import { DiagramPanel, targetOf } from './diagram/panel.js';
 import { exportArguments } from './diagram/export-arguments.js';
+import { conversionReport } from './conversion-report.js';
 import {
     CONVERT_DOCUMENT_COMMAND, EXPORT_DIAGRAM_COMMAND, PRELUDE_SCHEME, VIRTUAL_PRELUDE_URI,
-    type ConvertDocumentArguments, type LcpnInitializationOptions, type SurfaceStyle
+    type ConvertDocumentArguments, type ConvertDocumentResult, type LcpnInitializationOptions, type SurfaceStyle
 } from '../../server/src/lsp/protocol.js';
 
 /** Serves the prelude file the extension ships, unchanged (content providers are read-only). */
@@ -21,26 +22,72 @@ export function registerPreludeProvider(context: vscode.ExtensionContext): vscod
 }
 
 /**
+ * Tells the user what a whole-file conversion did: a short notification, and with a "Show
+ * Details" button when definitions were left as written, the list in the LCPN output channel.
+ */
+export class ConversionMessages implements vscode.Disposable {
+    private channel: vscode.OutputChannel | undefined;
+
+    async show(result: unknown, args: readonly unknown[]): Promise<void> {
+        const [uri, style] = args;
+        if (!isConvertDocumentResult(result) || typeof uri !== 'string' || (style !== 'lisp' && style !== 'c' && style !== 'sql')) return;
+        const file = vscode.workspace.asRelativePath(vscode.Uri.parse(uri));
+        const report = conversionReport(result, file, style);
+        if (report.details.length === 0) {
+            void (report.severity === 'info' ? vscode.window.showInformationMessage(report.message) : vscode.window.showWarningMessage(report.message));
+            return;
+        }
+        if (await vscode.window.showWarningMessage(report.message, 'Show Details') !== 'Show Details') return;
+        this.channel ??= vscode.window.createOutputChannel('LCPN');
+        this.channel.clear();
+        this.channel.appendLine(report.details.join('\n'));
+        this.channel.show(true);
+    }
+
+    dispose(): void {
+        this.channel?.dispose();
+    }
+}
+
+function isConvertDocumentResult(value: unknown): value is ConvertDocumentResult {
+    const result = value as ConvertDocumentResult | null | undefined;
+    return typeof result?.message === 'string' && typeof result.applied === 'boolean' && Array.isArray(result.leftAsWritten);
+}
+
+/**
  * The client options of both extensions. `schemes`: where the workspace's documents live (never
  * the copies that diff and history views open under other schemes, which would look like
- * duplicate definitions); the prelude's scheme is added here.
+ * duplicate definitions); the prelude's scheme is added here. A conversion run from a code
+ * action (the server's command, run by the client) is reported through `conversions`.
  */
-export function lcpnClientOptions(schemes: readonly string[]): LanguageClientOptions {
+export function lcpnClientOptions(schemes: readonly string[], conversions: ConversionMessages): LanguageClientOptions {
+    const initializationOptions: LcpnInitializationOptions = {
+        preludeUri: VIRTUAL_PRELUDE_URI,
+        // This client has lcpn.exportDiagram, so hovers may link to it (Save SVG/PNG).
+        exportCommand: true,
+        showsConversionResult: true
+    };
     return {
         documentSelector: [...schemes, PRELUDE_SCHEME].map((scheme) => ({ scheme, language: 'lcpn' })),
-        // exportCommand: this client has lcpn.exportDiagram, so hovers may link to it (Save SVG/PNG).
-        initializationOptions: { preludeUri: VIRTUAL_PRELUDE_URI, exportCommand: true } satisfies LcpnInitializationOptions,
+        initializationOptions,
         // Hovers may link to the export command, and to nothing else.
         markdown: { isTrusted: { enabledCommands: [EXPORT_DIAGRAM_COMMAND] } },
         synchronize: {
             configurationSection: 'lcpn',
             fileEvents: vscode.workspace.createFileSystemWatcher('**/*.lcpn')
+        },
+        middleware: {
+            executeCommand: async (command, args, next) => {
+                const result: unknown = await next(command, args);
+                if (command === CONVERT_DOCUMENT_COMMAND) void conversions.show(result, args);
+                return result;
+            }
         }
     };
 }
 
 /** The extension's commands: conversions (done by the server), the diagram panel, and export. */
-export function registerCommands(context: vscode.ExtensionContext, client: BaseLanguageClient): vscode.Disposable[] {
+export function registerCommands(context: vscode.ExtensionContext, client: BaseLanguageClient, conversions: ConversionMessages): vscode.Disposable[] {
     const convert = (style: SurfaceStyle) => async (resource?: vscode.Uri): Promise<unknown> => {
         const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
         if (!uri) {
@@ -48,8 +95,10 @@ export function registerCommands(context: vscode.ExtensionContext, client: BaseL
             return undefined;
         }
         const args: ConvertDocumentArguments = [uri.toString(), style];
-        // The server answers with a workspace/applyEdit of its own.
-        return client.sendRequest(ExecuteCommandRequest.type, { command: CONVERT_DOCUMENT_COMMAND, arguments: args });
+        // The server answers with a workspace/applyEdit of its own, then with what it did.
+        const result: unknown = await client.sendRequest(ExecuteCommandRequest.type, { command: CONVERT_DOCUMENT_COMMAND, arguments: args });
+        void conversions.show(result, args);
+        return result;
     };
     return [
         vscode.commands.registerCommand('lcpn.convertToLisp', convert('lisp')),

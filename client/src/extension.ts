@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node.js';
-import { lcpnClientOptions, registerCommands, registerPreludeProvider } from './activation.js';
+import { ConversionMessages, lcpnClientOptions, registerCommands, registerPreludeProvider } from './activation.js';
 import { DiagramPanel } from './diagram/panel.js';
 import type { DiagramView } from './diagram/messages.js';
 
@@ -24,8 +24,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<LcpnEx
         debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } }
     };
     // Files and unsaved buffers (and the prelude).
-    const languageClient = client = new LanguageClient('lcpn', 'LCPN Language Server', serverOptions, lcpnClientOptions(['file', 'untitled']));
-    context.subscriptions.push(registerPreludeProvider(context), languageClient, ...registerCommands(context, languageClient));
+    const conversions = new ConversionMessages();
+    const languageClient = client = new LanguageClient('lcpn', 'LCPN Language Server', serverOptions, lcpnClientOptions(['file', 'untitled'], conversions));
+    context.subscriptions.push(registerPreludeProvider(context), languageClient, conversions, ...registerCommands(context, languageClient, conversions));
 
     await languageClient.start();
     return { client: languageClient, diagramPanel: () => DiagramPanel.current };

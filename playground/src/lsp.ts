@@ -3,7 +3,7 @@
  * hover and the `lcpn/pieceDiagram` request. Only what the page uses, over vscode-jsonrpc.
  */
 import type { MessageConnection } from 'vscode-jsonrpc/browser.js';
-import { PIECE_DIAGRAM_REQUEST, type Blocker, type PieceDiagramParams, type PieceDiagramResult, type PlayerSide } from '../../server/src/lsp/protocol.js';
+import { PIECE_DIAGRAM_REQUEST, type Blocker, type LcpnInitializationOptions, type PieceDiagramParams, type PieceDiagramResult, type PlayerSide } from '../../server/src/lsp/protocol.js';
 
 export const DOCUMENT_URI = 'file:///playground/pieces.lcpn';
 
@@ -36,7 +36,7 @@ export class LcpnDocumentClient {
             rootUri: null,
             workspaceFolders: null,
             clientInfo: { name: 'lcpn playground' },
-            initializationOptions: { diagramStyle: 'image' },
+            initializationOptions: { diagramStyle: 'image' } satisfies LcpnInitializationOptions,
             capabilities: {
                 textDocument: {
                     synchronization: { dynamicRegistration: false },

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser.js';
-import { lcpnClientOptions, registerCommands, registerPreludeProvider } from '../activation.js';
+import { ConversionMessages, lcpnClientOptions, registerCommands, registerPreludeProvider } from '../activation.js';
 import { answerFileRequests } from './file-system.js';
 
 /** The web extension host's globals (this project's TypeScript has no DOM library). */
@@ -21,14 +21,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ read
     const worker = new Worker(await workerUrl(vscode.Uri.joinPath(context.extensionUri, 'dist', 'server', 'browser.js')), { name: 'LCPN Language Server' });
     // In a browser, a workspace's files come under other schemes than file: (github.dev's
     // vscode-vfs, code-server's vscode-remote, test hosts' memfs).
-    const clientOptions = lcpnClientOptions(['file', 'untitled', 'vscode-vfs', 'vscode-remote', 'memfs', 'vscode-test-web']);
+    const conversions = new ConversionMessages();
+    const clientOptions = lcpnClientOptions(['file', 'untitled', 'vscode-vfs', 'vscode-remote', 'memfs', 'vscode-test-web'], conversions);
     const languageClient = client = new LanguageClient('lcpn', 'LCPN Language Server', clientOptions, worker);
     context.subscriptions.push(
         registerPreludeProvider(context),
         languageClient,
+        conversions,
         // The worker reads the workspace's .lcpn files through VS Code (a browser has no disk).
         ...answerFileRequests(languageClient),
-        ...registerCommands(context, languageClient)
+        ...registerCommands(context, languageClient, conversions)
     );
 
     await languageClient.start();

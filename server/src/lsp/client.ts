@@ -14,8 +14,7 @@
  * Before `initialize` (tests, tools that use the services in-process) nothing is known: "both".
  */
 import type { InitializeParams } from 'vscode-languageserver';
-
-export type DiagramStyle = 'image' | 'text' | 'both';
+import type { DiagramStyle, LcpnInitializationOptions } from './protocol.js';
 
 export function isDiagramStyle(value: unknown): value is DiagramStyle {
     return value === 'image' || value === 'text' || value === 'both';
@@ -37,12 +36,16 @@ export class LcpnClient {
      * trusts that one command in hover markdown); elsewhere such a link would be dead text.
      */
     exportCommand = false;
+    /** Whether the client tells the user what a conversion did (`initializationOptions.showsConversionResult: true`). */
+    showsConversionResult = false;
 
     initialize(params: InitializeParams): void {
         this.name = params.clientInfo?.name;
-        const options = params.initializationOptions as { diagramStyle?: unknown; exportCommand?: unknown } | null | undefined;
+        // Sent by the client: each field is checked.
+        const options = params.initializationOptions as { [K in keyof LcpnInitializationOptions]?: unknown } | null | undefined;
         this.requestedStyle = isDiagramStyle(options?.diagramStyle) ? options.diagramStyle : undefined;
         this.exportCommand = options?.exportCommand === true;
+        this.showsConversionResult = options?.showsConversionResult === true;
         const parser = params.capabilities?.general?.markdown?.parser;
         this.showsImages = IMAGE_CLIENT_NAMES.test(this.name ?? '') || (typeof parser === 'string' && /^marked$/i.test(parser));
     }

@@ -1,7 +1,9 @@
 /**
  * Code actions: a quick fix for each diagnostic that has an unambiguous repair, and
  * refactorings that convert the definition under the cursor, or the whole file, to
- * another style. Quick fixes switch on `diagnostic.data.code` (IssueCodes).
+ * another style. Quick fixes switch on `diagnostic.data.code` (IssueCodes), never on the
+ * message, and only for diagnostics the document has now: a client may send diagnostics of an
+ * older text (it asked before the new ones arrived), whose ranges and data no longer fit it.
  *
  * Clients ask on every cursor move, so a request computes only what it is asked for
  * (`context.only`): quick fixes for the diagnostics it names, the definition under the cursor
@@ -47,8 +49,9 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
         const actions: CodeAction[] = [];
         if (wanted(CodeActionKind.QuickFix)) {
             const diagnostics: unknown = params.context?.diagnostics;
-            for (const diagnostic of Array.isArray(diagnostics) ? diagnostics as Diagnostic[] : []) {
-                if (diagnostic?.range?.start && diagnostic.range.end) actions.push(...await this.quickFixes(document, diagnostic));
+            for (const sent of Array.isArray(diagnostics) ? diagnostics as Diagnostic[] : []) {
+                const diagnostic = currentDiagnostic(document, sent);
+                if (diagnostic) actions.push(...await this.quickFixes(document, diagnostic));
             }
         }
         if (wanted(CodeActionKind.RefactorRewrite)) {
@@ -102,7 +105,7 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
             case IssueCodes.DuplicateDefinition:
                 return this.duplicateFixes(document, diagnostic, text);
             default:
-                return this.syntaxFixes(document, diagnostic);
+                return [];
         }
     }
 
@@ -160,23 +163,6 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
         const closers = unclosedBrackets(text.slice(def?.$cstNode?.offset ?? 0, at));
         if (closers.length === 0) return [];
         const end = document.textDocument.positionAt(at);
-        const newText = closers.join('');
-        return [{
-            title: `Close the ${closers.length} open bracket${closers.length === 1 ? '' : 's'} with '${newText}'`,
-            kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true,
-            edit: { changes: { [document.uri.toString()]: [{ range: { start: end, end }, newText }] } }
-        }];
-    }
-
-    /** A file that ends inside open brackets (a diagnostic without the UnclosedBracket code): close them all at the end. */
-    private syntaxFixes(document: LangiumDocument, diagnostic: Diagnostic): CodeAction[] {
-        // LSP 3.18 allows markup messages; lcpn's own are strings.
-        const message = typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
-        if (!/the file ended|before the end of the file/.test(message)) return [];
-        const text = document.textDocument.getText();
-        const closers = unclosedBrackets(text);
-        if (closers.length === 0) return [];
-        const end = document.textDocument.positionAt(text.length);
         const newText = closers.join('');
         return [{
             title: `Close the ${closers.length} open bracket${closers.length === 1 ? '' : 's'} with '${newText}'`,
@@ -257,21 +243,33 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
     }
 }
 
-/** The styles a document's definitions are written in (remembered per parse: asked on every cursor move). */
+/** The styles a document's definitions are written in (a loop over the definitions that stops once it has seen all three). */
 function stylesOf(root: ast.Document): ReadonlySet<Style> {
-    let present = stylesByRoot.get(root);
-    if (!present) {
-        const found = new Set<Style>();
-        for (const def of root.definitions ?? []) {
-            found.add(definitionStyle(def));
-            if (found.size === STYLES.length) break;
-        }
-        stylesByRoot.set(root, present = found);
+    const found = new Set<Style>();
+    for (const def of root.definitions ?? []) {
+        found.add(definitionStyle(def));
+        if (found.size === STYLES.length) break;
     }
-    return present;
+    return found;
 }
 
-const stylesByRoot = new WeakMap<ast.Document, ReadonlySet<Style>>();
+/**
+ * The document's own diagnostic matching one a client sent: the same range and, when the client
+ * kept it, the same code (`data.code`, else `code`). Undefined for a diagnostic of an older text
+ * (nothing of the document's says the same there now) or of another tool.
+ */
+function currentDiagnostic(document: LangiumDocument, sent: Diagnostic | undefined): Diagnostic | undefined {
+    const range = sent?.range;
+    if (!sent || !range?.start || !range.end) return undefined;
+    const code = codeOf(sent);
+    const same = (a: Diagnostic['range']['start'], b: Diagnostic['range']['start']) => a.line === b.line && a.character === b.character;
+    return document.diagnostics?.find((d) => same(d.range.start, range.start) && same(d.range.end, range.end) && (code === undefined || codeOf(d) === code));
+}
+
+function codeOf(diagnostic: Diagnostic): string | undefined {
+    const code: unknown = (diagnostic.data as { code?: unknown } | undefined)?.code ?? diagnostic.code;
+    return typeof code === 'string' ? code : undefined;
+}
 
 /** The definition whose text contains `offset`. */
 export function definitionAt(document: LangiumDocument, offset: number): ast.Definition | undefined {

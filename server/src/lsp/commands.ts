@@ -1,9 +1,10 @@
 /**
  * Server commands (workspace/executeCommand). `lcpn.convertDocument [uri, style]` converts a
  * whole file and applies the edit through the client, so the client needs no LCPN knowledge.
- * The user is told what happened with a `window/showMessage` notification (every client shows it; the VS Code
- * client ignores the command's result): how many definitions were converted, and which were left
- * as written because they have errors. The result carries the same facts for other clients.
+ * The user is told what happened with a `window/showMessage` notification: how many definitions
+ * were converted, and which were left as written because they have errors; except where the
+ * client shows the result itself (`initializationOptions.showsConversionResult`: the VS Code
+ * extension, whose notifications cut a long message off). The result carries the same facts.
  */
 import { AbstractExecuteCommandHandler, type ExecuteCommandAcceptor, type LangiumSharedServices } from 'langium/lsp';
 import { DocumentState, URI } from 'langium';
@@ -11,19 +12,7 @@ import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification } from 
 import type { LcpnServices } from '../semantics/module.js';
 import { conversionSummary, STYLE_NAMES, STYLES } from '../semantics/convert.js';
 import type { Style } from '../model/piece.js';
-import { CONVERT_DOCUMENT_COMMAND } from './protocol.js';
-
-/** What `lcpn.convertDocument` answers. */
-export interface ConvertDocumentResult {
-    applied: boolean;
-    converted: number;
-    /** Definitions left as written: name, 1-based line, why. */
-    leftAsWritten: { name: string; line: number; reason: string }[];
-    /** The names of `leftAsWritten`. */
-    skipped: string[];
-    /** The sentence shown to the user. */
-    message: string;
-}
+import { CONVERT_DOCUMENT_COMMAND, type ConvertDocumentResult } from './protocol.js';
 
 export class LcpnCommandHandler extends AbstractExecuteCommandHandler {
     // The base constructor registers the commands; they read `shared` only when they run.
@@ -56,7 +45,7 @@ export class LcpnCommandHandler extends AbstractExecuteCommandHandler {
             const message = refused ? `The conversion to ${STYLE_NAMES[style as Style]} style was not applied (the editor refused the edit).` : conversionSummary(conversion, style as Style);
             // A notification, not window/showMessageRequest (which waits for a choice: Neovim prompts for one).
             const type = conversion.leftAsWritten.length > 0 || refused ? MessageType.Warning : MessageType.Info;
-            if (connection) void connection.sendNotification(ShowMessageNotification.type, { type, message });
+            if (connection && !services.lcpn.Client.showsConversionResult) void connection.sendNotification(ShowMessageNotification.type, { type, message });
             const result: ConvertDocumentResult = {
                 applied: applied.applied,
                 converted: conversion.converted,

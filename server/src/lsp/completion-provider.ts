@@ -34,6 +34,18 @@ const KEYWORD_STYLE: Record<string, Style> = {
 /** The spec's misspelling and the Lisp spelling of a SQL gerund are accepted, never proposed. */
 const NEVER_PROPOSED = new Set(['moveing', 'no-jumping']);
 const FUNCTION_DETAIL = { modifier: 'modifier function', annotation: 'annotation function', test: 'condition function', notation: 'another notation' } as const;
+/**
+ * At most this many names the workspace defines per request (pieces; zones and conditions after
+ * `:`; functions in a composition): a file may define tens of thousands (a catalogue of 1 MB
+ * made 35,515 items). The best matches of what is typed are kept and the list is incomplete,
+ * so the client asks again as the user types on.
+ */
+export const MAX_DEFINED_NAMES = 100;
+/**
+ * Text the completion parser reads at most when the definition being edited starts a line: past
+ * this (a file written on one line), it starts at the last definition before the cursor.
+ */
+const MAX_PARSED_CONTEXT = 10_000;
 
 export class LcpnCompletionProvider extends DefaultCompletionProvider {
     private readonly pieceModels: LcpnPieceModels;
@@ -52,30 +64,34 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         const textDocument = document.textDocument;
         this.parsed.set(textDocument, document);
         const offset = textDocument.offsetAt(params.position);
-        const before = textDocument.getText().slice(0, offset);
+        // Offsets in `before` count from `from`, the start of the definition being edited.
+        const { from, before } = editedText(document, offset);
         const style = styleAt(document, offset);
         const colon = /(:{1,2})([\w\u00C0-\uFFFF*-]*)$/.exec(before);
         // In C and SQL a detached `:` is more likely the start of `:=` than a keyword.
         if (colon && (colon[1] === '::' || style === 'lisp' || colon[2] || /\S$/.test(before.slice(0, colon.index)))) {
-            const range = { start: textDocument.positionAt(colon.index), end: params.position };
+            const range = { start: textDocument.positionAt(from + colon.index), end: params.position };
+            const declared = colon[1] === '::' ? { items: [], cut: false } : this.declaredKeywords(document, style, colon[2]);
             const words = colon[1] === '::' ? PROPERTIES.map((p) => keywordItem(p, '::', style, 'property'))
                 : [...this.directionWords(document).map((d) => keywordItem(d, ':', style, 'direction')), ...QUALIFIERS.filter((q) => q.name !== 'N').map((q) => keywordItem(q, ':', style, 'qualifier')),
-                    ...this.declaredKeywords(document, style)];
-            return CompletionList.create(words.map((item) => ({ ...item, textEdit: { range, newText: item.label } })), false);
+                    ...declared.items];
+            return CompletionList.create(words.map((item) => ({ ...item, textEdit: { range, newText: item.label } })), declared.cut);
         }
         const head = style === 'lisp' && /[([]([\w\u00C0-\uFFFF$-]*)$/.exec(before);
         // A bracket outside any list starts a definition: that is the snippets' case below.
         if (head && innermostOpenList(before.slice(0, head.index)) !== '') {
             // Langium's completion parser loses its place right after a Lisp bracket; the head of a list is a function or a piece.
-            const range = { start: textDocument.positionAt(offset - head[1].length), end: params.position };
-            const items = [...this.nameItems(document, before.slice(0, offset - head[1].length), head[1], style, false),
+            const start = offset - head[1].length;
+            const range = { start: textDocument.positionAt(start), end: params.position };
+            const items = [...this.nameItems(document, start, before.slice(0, start - from), head[1], style, false),
                 { label: 'cond', kind: CompletionItemKind.Snippet, detail: 'cond template', insertText: CONDITIONALS.cond.body, insertTextFormat: InsertTextFormat.Snippet, sortText: '3' }];
             return CompletionList.create(items.filter((i) => this.fuzzyMatcher.match(head[1], i.label)).map((i) => ({ ...i, textEdit: { range, newText: i.insertText ?? i.label } })), true);
         }
         const list = await super.getCompletion(document, params) ?? CompletionList.create([], true);
-        const typed = /(?:^|\n)[ \t]*([([]?[\w\u00C0-\uFFFF$-]*)$/.exec(before);
-        if (typed && this.definitionMayStartAt(textDocument, offset - typed[1].length)) {
-            const start = offset - typed[1].length;
+        // A word typed where a line starts (`before` starts where a line does, or holds a line break).
+        const typed = /(?:^|\n|\r)[ \t]*([([]?[\w\u00C0-\uFFFF$-]*)$/.exec(before);
+        const start = typed ? offset - typed[1].length : 0;
+        if (typed && (/^[\n\r]/.test(typed[0]) || beginsLine(textDocument.getText(), from)) && this.definitionMayStartAt(textDocument, start)) {
             const range = { start: textDocument.positionAt(start), end: params.position };
             list.items.push(...definitionSnippets(typed[1], styleAt(document, start)).map((item) => ({ ...item, textEdit: { range, newText: item.insertText! } })));
         }
@@ -86,8 +102,9 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
      * What may come next at `offset`. Langium parses the whole text before the cursor, up to
      * three times per request (3 s on a 1 MB file). A file is a list of definitions and each
      * parses alone, so the text from the start of the definition being edited tells the same:
-     * only that is parsed. A definition counts as a start only where it begins its line (recovery
-     * can make one from a name in the middle of a broken line, which is no boundary).
+     * only that is parsed. A definition counts as a start where it begins its line or with
+     * `(def` (recovery can make one from a name in the middle of a broken line, which is no
+     * boundary); in a file written on one line, any definition does (MAX_PARSED_CONTEXT).
      */
     protected override findFeaturesAt(textDocument: TextDocument, offset: number): NextFeature[] {
         const document = this.parsed.get(textDocument);
@@ -113,7 +130,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
             const conditional = CONDITIONALS[keyword];
             if (conditional) {
                 // A conditional is a movement, never a function to compose.
-                if (/(&|\bAND)$/.test(context.textDocument.getText().slice(0, context.tokenOffset).trimEnd())) return;
+                if (/(&|\bAND)$/.test(editedText(context.document, context.tokenOffset).before.trimEnd())) return;
                 acceptor(context, { label: keyword, kind: CompletionItemKind.Snippet, detail: `${keyword} template`, insertText: conditional.body, insertTextFormat: InsertTextFormat.Snippet, sortText: '3' });
                 return;
             }
@@ -127,17 +144,44 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         return DIRECTION_NAMES.filter((name) => geometry.direction(name)).map((name) => directionDoc(name, geometry.kind)!);
     }
 
-    /** `:palace`, `:on-own-side`: the zones and conditions the namespace defines give keywords their meaning. */
-    private declaredKeywords(document: LangiumDocument, style: Style): Array<CompletionItem & { label: string }> {
+    /**
+     * `:palace`, `:on-own-side`: the zones and conditions the namespace defines give keywords
+     * their meaning. All of them (the client filters) up to MAX_DEFINED_NAMES; past it, the
+     * best matches of `typed` (`cut`).
+     */
+    private declaredKeywords(document: LangiumDocument, style: Style, typed: string): { items: Array<CompletionItem & { label: string }>; cut: boolean } {
         const uri = document.uri.toString();
-        const items: Array<CompletionItem & { label: string }> = [];
-        for (const key of (this.scopeProvider as LcpnScopeProvider).definitionTable().keys()) {
+        const declares = (key: string) => {
             const node = this.pieceModels.definitionNode(key, uri);
             const kind = node ? bodyKind(node.body) : undefined;
-            if (kind !== 'zone' && kind !== 'condition') continue;
-            items.push({ ...keywordItem({ name: key, doc: '', evaluated: true }, ':', style, kind), documentation: this.definitionText(key, uri) });
+            return kind === 'zone' || kind === 'condition';
+        };
+        const all = this.definedKeys('', declares);
+        const { keys, cut } = all.cut ? this.definedKeys(typed, declares, style) : all;
+        const items = keys.map((key) => {
+            const kind = bodyKind(this.pieceModels.definitionNode(key, uri)!.body) as 'zone' | 'condition';
+            return { ...keywordItem({ name: key, doc: '', evaluated: true }, ':', style, kind), documentation: this.definitionText(key, uri) };
+        });
+        return { items, cut };
+    }
+
+    /**
+     * The keys of the namespace's definitions that match `typed` (spelled for `style` when
+     * given) and `accept`, the best MAX_DEFINED_NAMES of them: those starting with what is
+     * typed, then the shorter, then in alphabetical order; `cut` when more matched. In the
+     * namespace's order when all fit.
+     */
+    private definedKeys(typed: string, accept: (key: string) => boolean, style?: Style): { keys: string[]; cut: boolean } {
+        const label = (key: string) => (style ? spellName(key, style) : key);
+        const found: string[] = [];
+        for (const key of (this.scopeProvider as LcpnScopeProvider).definitionTable().keys()) {
+            if (this.fuzzyMatcher.match(typed, label(key)) && accept(key)) found.push(key);
         }
-        return items;
+        if (found.length <= MAX_DEFINED_NAMES) return { keys: found, cut: false };
+        const start = normalizeName(typed);
+        const rank = (key: string) => (key.startsWith(start) ? 0 : 1);
+        found.sort((a, b) => rank(a) - rank(b) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+        return { keys: found.slice(0, MAX_DEFINED_NAMES), cut: true };
     }
 
     /** Pieces and modifier functions; functions first where a function is expected. */
@@ -145,34 +189,34 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         const text = context.textDocument.getText();
         const style = styleAt(context.document, context.offset);
         const prefix = text.substring(context.tokenOffset, context.offset);
-        for (const item of this.nameItems(context.document, text.slice(0, context.tokenOffset), prefix, style, /^\s*\(/.test(text.slice(context.tokenEndOffset)))) {
+        const { before } = editedText(context.document, context.tokenOffset);
+        for (const item of this.nameItems(context.document, context.tokenOffset, before, prefix, style, /^\s*\(/.test(text.slice(context.tokenEndOffset)))) {
             acceptor(context, item);
         }
     }
 
     /**
-     * Pieces (not in a function composition) and modifier functions. Function position: the
-     * head of a Lisp list, a composition with `&`/`AND`, or a name followed by `(`.
+     * Pieces (not in a function composition) and modifier functions, for a name at `offset`
+     * (`before`: the edited definition's text before it). Function position: the head of a Lisp
+     * list, a composition with `&`/`AND`, or a name followed by `(`.
      */
-    private nameItems(document: LangiumDocument, before: string, prefix: string, style: Style, beforeCall: boolean): Array<CompletionItem & { label: string }> {
+    private nameItems(document: LangiumDocument, offset: number, before: string, prefix: string, style: Style, beforeCall: boolean): Array<CompletionItem & { label: string }> {
         const previous = before.trimEnd();
         const composition = /(&|\bAND)$/.test(previous) && !testPosition(before, style) || (style === 'lisp' && /^[([]\s*&/.test(innermostOpenList(before)));
         const test = testPosition(before, style);
         const functionPosition = composition || beforeCall || (style === 'lisp' && /[([]$/.test(previous));
         const uri = document.uri.toString();
-        const editing = styleDefinitionAt(document, before.length);
+        const editing = definitionBefore(document, offset);
         const items: Array<CompletionItem & { label: string }> = [];
         if (!composition) {
             const table = (this.scopeProvider as LcpnScopeProvider).definitionTable();
-            for (const [key, candidates] of table) {
-                const description = preferredDefinition(candidates, uri, this.prelude);
-                // The definition being edited is not proposed: using it in itself is a cycle.
-                if (!description || (editing && normalizeName(editing.name ?? '') === key)) continue;
-                const label = spellName(key, style);
-                if (!this.fuzzyMatcher.match(prefix, label)) continue;
-                const where = description.documentUri.toString();
+            const description = (key: string) => preferredDefinition(table.get(key) ?? [], uri, this.prelude);
+            // The definition being edited is not proposed: using it in itself is a cycle.
+            const edited = editing && normalizeName(editing.name ?? '');
+            for (const key of this.definedKeys(prefix, (k) => k !== edited && description(k) !== undefined, style).keys) {
+                const where = description(key)!.documentUri.toString();
                 items.push({
-                    label, kind: CompletionItemKind.Class, sortText: functionPosition ? '2' : '1',
+                    label: spellName(key, style), kind: CompletionItemKind.Class, sortText: functionPosition ? '2' : '1',
                     detail: `piece · ${this.prelude.isPrelude(where) ? 'standard prelude' : where === uri ? 'this file' : where.split('/').pop()}`,
                     documentation: this.definitionText(key, uri)
                 });
@@ -192,12 +236,13 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         }
         if (composition) {
             // The functions and conditions the file defines compose too (`(& capture general-there)`).
-            const table = (this.scopeProvider as LcpnScopeProvider).definitionTable();
-            for (const key of table.keys()) {
+            const kindOf = (key: string) => {
                 const node = this.pieceModels.definitionNode(key, uri);
-                const kind = node ? bodyKind(node.body) : undefined;
-                if (kind !== 'function' && kind !== 'condition') continue;
-                items.push({ label: spellName(key, style), kind: CompletionItemKind.Function, sortText: '0', detail: `${kind} · defined`, documentation: this.definitionText(key, uri) });
+                return node ? bodyKind(node.body) : undefined;
+            };
+            const composes = (key: string) => kindOf(key) === 'function' || kindOf(key) === 'condition';
+            for (const key of this.definedKeys(prefix, composes, style).keys) {
+                items.push({ label: spellName(key, style), kind: CompletionItemKind.Function, sortText: '0', detail: `${kindOf(key)} · defined`, documentation: this.definitionText(key, uri) });
             }
         }
         if (declarationPosition(before, style)) {
@@ -245,22 +290,8 @@ function keywordItem(word: Word, colons: string, style: Style, detail: string): 
     return { label, kind: detail === 'property' ? CompletionItemKind.Property : CompletionItemKind.EnumMember, detail, documentation: word.doc };
 }
 
-/** The definition the cursor is in or after (the one being edited). */
-function styleDefinitionAt(document: LangiumDocument, offset: number): ast.Definition | undefined {
-    const definitions = (document.parseResult.value as ast.Document).definitions ?? [];
-    let last: ast.Definition | undefined;
-    for (const definition of definitions) {
-        if (!definition.$cstNode || definition.$cstNode.offset >= offset) break;
-        last = definition;
-    }
-    return last;
-}
-
-/** The offset of the last definition that starts a line before `offset` (0 if none). */
-function definitionBoundaryBefore(document: LangiumDocument, offset: number): number {
-    const definitions = (document.parseResult.value as ast.Document).definitions ?? [];
-    const text = document.textDocument.getText();
-    // Definitions are in text order: the last one starting before `offset`, by bisection.
+/** The index of the first of the root's definitions starting at or after `offset` (they are in text order). */
+function firstDefinitionFrom(definitions: readonly ast.Definition[], offset: number): number {
     let low = 0;
     let high = definitions.length;
     while (low < high) {
@@ -268,18 +299,54 @@ function definitionBoundaryBefore(document: LangiumDocument, offset: number): nu
         const at = definitions[middle].$cstNode?.offset;
         if (at !== undefined && at >= offset) high = middle; else low = middle + 1;
     }
-    for (let i = low - 1; i >= 0; i--) {
+    return low;
+}
+
+/** The definition the cursor is in or after (the one being edited). */
+function definitionBefore(document: LangiumDocument, offset: number): ast.Definition | undefined {
+    const definitions = (document.parseResult.value as ast.Document).definitions ?? [];
+    for (let i = firstDefinitionFrom(definitions, offset) - 1; i >= 0; i--) if (definitions[i].$cstNode) return definitions[i];
+    return undefined;
+}
+
+/**
+ * The offset of the last definition before `offset` that starts a line or with `(def`; of the
+ * last definition at all when that leaves more than MAX_PARSED_CONTEXT to read (0 if none).
+ */
+function definitionBoundaryBefore(document: LangiumDocument, offset: number): number {
+    const definitions = (document.parseResult.value as ast.Document).definitions ?? [];
+    const text = document.textDocument.getText();
+    let nearest = 0;
+    for (let i = firstDefinitionFrom(definitions, offset) - 1; i >= 0; i--) {
         const at = definitions[i].$cstNode?.offset;
         if (at === undefined || at >= offset) continue;
-        const lineStart = Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;
-        if (/^[ \t]*$/.test(text.slice(lineStart, at))) return at;
+        nearest ||= at;
+        if (offset - at > MAX_PARSED_CONTEXT) return nearest;
+        if (ast.isLispDefinition(definitions[i]) || beginsLine(text, at)) return at;
     }
-    return 0;
+    return offset > MAX_PARSED_CONTEXT ? nearest : 0;
+}
+
+/**
+ * The text from the start of the definition being edited to `offset` (`from`: where it starts):
+ * what the cursor's place depends on. Not the whole text before it: regular expressions over
+ * the text before the cursor cost seconds in a 1 MB file.
+ */
+function editedText(document: LangiumDocument, offset: number): { from: number; before: string } {
+    const from = definitionBoundaryBefore(document, offset);
+    return { from, before: document.textDocument.getText().slice(from, offset) };
+}
+
+/** Whether only spaces and tabs stand between the line's start and `offset`. */
+function beginsLine(text: string, offset: number): boolean {
+    let i = offset - 1;
+    while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+    return i < 0 || text[i] === '\n' || text[i] === '\r';
 }
 
 /** The style of the definition being edited; Lisp in an empty file. */
 function styleAt(document: LangiumDocument, offset: number): Style {
-    const definition = styleDefinitionAt(document, offset);
+    const definition = definitionBefore(document, offset);
     return definition ? definitionStyle(definition) : 'lisp';
 }
 

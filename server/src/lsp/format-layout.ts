@@ -196,17 +196,18 @@ export function oneLineWidth(node: CstNode, until?: number): number {
 const NO_SPACE_AFTER = new Set(['(', '[', '(def']);
 const NO_SPACE_BEFORE = new Set([')', ']', ',']);
 
-/** Whether a conditional is laid out on several lines: its definition would not fit on one. */
-export function isLongConditional(node: ast.Conditional): boolean {
+/**
+ * Whether a conditional is laid out on several lines: its definition would not fit on one.
+ * `widths` remembers each definition's width for one formatting run (a definition may hold many conditionals).
+ */
+export function isLongConditional(node: ast.Conditional, widths: Map<ast.Definition, number>): boolean {
     const definition = AstUtils.getContainerOfType(node, ast.isDefinition);
     const cst = definition?.$cstNode;
-    if (!cst) return false;
-    let width = definitionWidths.get(cst);
-    if (width === undefined) definitionWidths.set(cst, width = oneLineWidth(cst));
+    if (!definition || !cst) return false;
+    let width = widths.get(definition);
+    if (width === undefined) widths.set(definition, width = oneLineWidth(cst));
     return width > LINE_WIDTH;
 }
-
-const definitionWidths = new WeakMap<CstNode, number>();
 
 /**
  * In a long Lisp `cond`, whether each clause's movement goes on the line under its test: when

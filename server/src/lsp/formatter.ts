@@ -28,6 +28,9 @@ const DEFAULT_TESTS = new Set(['t', 'else', 'otherwise']);
 type Gap = { lines: number } | { spaces: number };
 
 export class LcpnFormatter extends AbstractFormatter {
+    /** The width of each definition on one line, for the run under way (see `steps`). */
+    private definitionWidths = new Map<ast.Definition, number>();
+
     /** `shared`: where `layOutDefinition` makes its throwaway document. */
     constructor(private readonly shared: LangiumSharedCoreServices) {
         super();
@@ -60,7 +63,7 @@ export class LcpnFormatter extends AbstractFormatter {
         if (!definition || !node.$cstNode) return;
         if (ast.isLispDefinition(definition)) this.formatLisp(node);
         else this.formatInfix(node);
-        if (ast.isConditional(node) && isLongConditional(node)) this.breakConditional(node);
+        if (ast.isConditional(node) && isLongConditional(node, this.definitionWidths)) this.breakConditional(node);
     }
 
     /**
@@ -178,7 +181,14 @@ export class LcpnFormatter extends AbstractFormatter {
      */
     private *steps(document: LangiumDocument, options: FormattingOptions, range?: Range): Generator<void, TextEdit[]> {
         const rules = new RuleIndex();
-        this.collector = (node, mode, formatting) => rules.add(node.offset, node.end, mode, formatting);
+        const collect: typeof this.collector = (node, mode, formatting) => rules.add(node.offset, node.end, mode, formatting);
+        const widths = new Map<ast.Definition, number>();
+        // `format` reports to the collector field (Langium's design): another request may have run while this one paused.
+        const resume = () => {
+            this.collector = collect;
+            this.definitionWidths = widths;
+        };
+        resume();
         const root = document.parseResult.value;
         this.format(root);
         const nodes = AstUtils.streamAllContents(root).iterator();
@@ -187,8 +197,12 @@ export class LcpnFormatter extends AbstractFormatter {
             const node = next.value;
             if (!node.$cstNode) continue;
             if (!range || this.insideRange(node.$cstNode.range, range)) this.format(node); else nodes.prune();
-            if (++count % CHUNK === 0) yield;
+            if (++count % CHUNK === 0) {
+                yield;
+                resume();
+            }
         }
+        widths.clear(); // no AST is kept past the run
         const cst = root.$cstNode;
         if (!cst) return [];
         const text = document.textDocument.getText();

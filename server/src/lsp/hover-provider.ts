@@ -7,9 +7,10 @@
  */
 import { AstUtils, CstUtils, type AstNode, type LangiumDocument } from 'langium';
 import type { HoverProvider } from 'langium/lsp';
-import type { Hover, HoverParams } from 'vscode-languageserver';
+import type { Diagnostic, Hover, HoverParams, Range } from 'vscode-languageserver';
 import * as ast from '../syntax/generated/ast.js';
-import type { DiagramStyle } from './client.js';
+import type { DiagramStyle } from './protocol.js';
+import { IssueCodes } from '../semantics/issue-codes.js';
 import { candidateFileNames, isAmbiguityError } from '../semantics/scope-provider.js';
 import { brokenDefinitionElsewhere, brokenWhere } from '../semantics/broken-elsewhere.js';
 import type { LcpnServices } from '../semantics/module.js';
@@ -19,6 +20,7 @@ import type { Rules } from '../engine/board.js';
 import { type Board, boardGeometry, HOVER_BOARD } from '../geometry/index.js';
 import { boardSetting, boardSourceWords, diagramConfig } from './diagram-board.js';
 import type { BoardDeclaration } from '../engine/rules.js';
+import type { EngineRule } from '../engine/plan.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { declarationMarkdown } from '../views/declaration-markdown.js';
@@ -72,16 +74,18 @@ const ROLE_LABELS = { modifier: 'modifier function', annotation: 'annotation fun
 
 const GERUND_FUNCTIONS: Record<string, string> = { capturing: 'capture', moving: 'move', moveing: 'move', no_jumping: 'no-jump', 'no-jumping': 'no-jump' };
 
-/** `Betza: fmWfcF` and `Parlett: ...`, each with what it cannot say (a confinement of the file's board among it). */
+/**
+ * `Betza: fmWfcF` and `Parlett: ...`, each with what it cannot say (a confinement of the file's
+ * board among it); what both cannot say, once after both.
+ */
 function notationLines(piece: PieceDef, resolve: (key: string) => PieceDef | undefined, board?: BoardDeclaration): string[] {
     if (!piece.body) return [];
-    const lines: string[] = [];
     const context = board ? { board } : {};
-    for (const [label, result] of [['Betza', toBetza(piece, resolve, context)], ['Parlett', toParlett(piece, resolve, context)]] as const) {
-        if (!result.text) continue;
-        const lost = result.lost.length > 0 ? ` (without: ${escapeMarkdown(result.lost.join('; '))})` : '';
-        lines.push(`${label}: ${inlineCode(result.text)}${lost}`);
-    }
+    const results = ([['Betza', toBetza(piece, resolve, context)], ['Parlett', toParlett(piece, resolve, context)]] as const).filter(([, result]) => result.text);
+    const without = (lost: readonly string[]) => (lost.length > 0 ? `without: ${escapeMarkdown(lost.join('; '))}` : '');
+    const shared = results.length === 2 && results.every(([, result]) => without(result.lost) === without(results[0][1].lost)) ? without(results[0][1].lost) : '';
+    const lines = results.map(([label, result]) => `${label}: ${inlineCode(result.text)}${shared || result.lost.length === 0 ? '' : ` (${without(result.lost)})`}`);
+    if (shared) lines.push(`(both ${shared})`);
     return lines;
 }
 
@@ -113,6 +117,27 @@ function holeWords(text: string, board: Board): string {
     return `${name}: ${what} that the board does not have. Nothing stands or lands there and diagrams leave it blank; a rider stops before a hole, a leaper may jump over it.`;
 }
 
+/**
+ * Diagnostics whose message says all a hover would: VS Code shows the diagnostics on the hovered
+ * token in the same hover, so the hover leaves out what they say (it said it twice).
+ */
+const UNRESOLVED_PIECE = [IssueCodes.UnknownPiece, IssueCodes.AmbiguousPiece, IssueCodes.BrokenDefinitionUse];
+const UNKNOWN_KEYWORD = [IssueCodes.UnknownKeyword, IssueCodes.BrokenDefinitionUse, IssueCodes.NotAZone, IssueCodes.NotACondition];
+const UNKNOWN_FUNCTION = [IssueCodes.UnknownFunction];
+/** The engine's notes under a piece's diagrams that a diagnostic on the definition's name says. */
+const NOTES_OF_CODES: Partial<Record<string, EngineRule>> = { [IssueCodes.CyclicDefinition]: 'cycle' };
+
+/** The codes (`data.code`) of the document's diagnostics over `range`. */
+function codesOver(diagnostics: readonly Diagnostic[] | undefined, range: Range): Set<string> {
+    const codes = new Set<string>();
+    const before = (a: Range['start'], b: Range['start']) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+    for (const diagnostic of diagnostics ?? []) {
+        const code = (diagnostic.data as { code?: unknown } | undefined)?.code;
+        if (typeof code === 'string' && before(diagnostic.range.start, range.start) && before(range.end, diagnostic.range.end)) codes.add(code);
+    }
+    return codes;
+}
+
 interface DiagramSettings {
     /** The settings' board when the user set one, else the document's declared board, else 9 x 9. */
     board: Board;
@@ -128,6 +153,8 @@ interface DiagramSettings {
     style: DiagramStyle;
     /** Where a Save SVG / Save PNG link sends the client's export command (clients that have it). */
     exportFrom?: { uri: string; position: { line: number; character: number } };
+    /** The codes of the diagnostics on the hovered token: what they say is not said again. */
+    said: ReadonlySet<string>;
 }
 
 export class LcpnHoverProvider implements HoverProvider {
@@ -138,7 +165,7 @@ export class LcpnHoverProvider implements HoverProvider {
         if (!root) return undefined;
         const leaf = CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.position));
         if (!leaf || leaf.hidden) return undefined;
-        const settings = await this.settings();
+        const settings = { ...await this.settings(), said: codesOver(document.diagnostics, leaf.range) };
         // The board declared in the hovered document, unless the user set one (its rules still apply where their zones lie on
         // it, if it is of the same lattice: a palace of squares means nothing on a hexagon).
         const declared = declaredBoard(this.services.lcpn.PieceModels, document);
@@ -158,7 +185,7 @@ export class LcpnHoverProvider implements HoverProvider {
      * diagram-board.ts) and the diagram style: what the client asked for, else what it can
      * show (see LcpnClient).
      */
-    private async settings(): Promise<DiagramSettings> {
+    private async settings(): Promise<Omit<DiagramSettings, 'said'>> {
         const config = await diagramConfig(this.services);
         const asked = boardSetting(config);
         return {
@@ -180,7 +207,7 @@ export class LcpnHoverProvider implements HoverProvider {
             const role = this.services.lcpn.NameRoles.role(node);
             if (role === 'piece') {
                 const target = node.ref.ref;
-                if (!target) return this.declared(normalizeName(text), uri, settings) ?? this.unresolved(node, text, document);
+                if (!target) return this.declared(normalizeName(text), uri, settings) ?? unlessSaid(settings, UNRESOLVED_PIECE, () => this.unresolved(node, text, document));
                 const lowered = models.loweredOf(target);
                 const origin = this.services.lcpn.Prelude.isPrelude(AstUtils.getDocument(target).uri) ? 'standard prelude' : undefined;
                 return lowered ? this.piece(lowered.piece, uri, settings, origin, brokenDefinitionNotes(this.services, document, target)) : undefined;
@@ -199,7 +226,7 @@ export class LcpnHoverProvider implements HoverProvider {
             const word = functionWord(text);
             return word
                 ? `**${escapeMarkdown(word.name)}** *(${ROLE_LABELS[word.role]})*: ${escapeMarkdown(word.doc)}`
-                : `**${escapeMarkdown(text)}**: a modifier function the language does not know. It is kept and shown; its effect is not computed.`;
+                : unlessSaid(settings, UNKNOWN_FUNCTION, () => `**${escapeMarkdown(text)}**: a modifier function the language does not know. It is kept and shown; its effect is not computed.`);
         }
         if (ast.isQualifier(node)) {
             // A direction means what it selects on the lattice the file declares (`:diagonal` on a hexagon is not |dx| = |dy|).
@@ -210,10 +237,14 @@ export class LcpnHoverProvider implements HoverProvider {
             // landings), unless it is a direction the language evaluates itself.
             const defined = word?.evaluated === false || !word ? this.declared(normalizeKeyword(node.value), uri, settings) : undefined;
             if (defined) return defined;
-            // As the diagnostic says (broken-elsewhere.ts): another file defines it, with a syntax error.
-            const broken = word ? undefined : brokenDefinitionElsewhere(this.services, normalizeKeyword(node.value), document);
-            if (broken) return `**${escapeMarkdown(node.value)}** names a definition with a syntax error (${escapeMarkdown(brokenWhere(broken))}): it does not restrict the moves until that is fixed.`;
-            return word ? `**${escapeMarkdown(node.value)}**: ${word.doc}` : `**${escapeMarkdown(node.value)}**: a keyword the language does not know. It is kept and shown, but does not restrict the moves.`;
+            if (word) return `**${escapeMarkdown(node.value)}**: ${word.doc}`;
+            return unlessSaid(settings, UNKNOWN_KEYWORD, () => {
+                // As the diagnostic says (broken-elsewhere.ts): another file defines it, with a syntax error.
+                const broken = brokenDefinitionElsewhere(this.services, normalizeKeyword(node.value), document);
+                return broken
+                    ? `**${escapeMarkdown(node.value)}** names a definition with a syntax error (${escapeMarkdown(brokenWhere(broken))}): it does not restrict the moves until that is fixed.`
+                    : `**${escapeMarkdown(node.value)}**: a keyword the language does not know. It is kept and shown, but does not restrict the moves.`;
+            });
         }
         // Informal words mean the condition they name when the file defines it: `"before crossing river"`.
         if (ast.isStringLit(node)) return this.declared(conditionKeyOfText(node.value.replace(/^"|"$/g, '')), uri, settings);
@@ -277,7 +308,13 @@ export class LcpnHoverProvider implements HoverProvider {
             origin,
             notices: [...(settings.boardProblem ? [settings.boardProblem] : []), ...(settings.boardNotes ?? []), ...notes],
             extra: notationLines(piece, resolve, settings.declaration),
-            exportFrom: settings.exportFrom
+            exportFrom: settings.exportFrom,
+            unsaidRules: [...settings.said].map((code) => NOTES_OF_CODES[code]).filter((rule) => rule !== undefined)
         });
     }
+}
+
+/** `text()`, unless a diagnostic on the hovered token has one of `codes` (it says the same). */
+function unlessSaid(settings: DiagramSettings, codes: readonly string[], text: () => string): string | undefined {
+    return codes.some((code) => settings.said.has(code)) ? undefined : text();
 }

@@ -1,7 +1,11 @@
 /**
- * The wire contract between this client and the LCPN language server, beyond standard LSP.
- * The client only forwards these; it knows nothing of LCPN itself.
+ * The wire contract between the LCPN language server and its clients (the VS Code extension,
+ * the web extension, the playground), beyond standard LSP. The clients import it from here and
+ * only forward these; they know nothing of LCPN itself.
  */
+
+/** How hovers draw movement diagrams: SVG images, text diagrams, or both (lsp/client.ts decides by default). */
+export type DiagramStyle = 'image' | 'text' | 'both';
 
 /** `workspace/executeCommand` command that rewrites a whole document in one style. */
 export const CONVERT_DOCUMENT_COMMAND = 'lcpn.convertDocument';
@@ -10,6 +14,18 @@ export type SurfaceStyle = 'lisp' | 'c' | 'sql';
 
 /** The arguments of {@link CONVERT_DOCUMENT_COMMAND}: `[uri, style]`. */
 export type ConvertDocumentArguments = [uri: string, style: SurfaceStyle];
+
+/** What {@link CONVERT_DOCUMENT_COMMAND} answers. */
+export interface ConvertDocumentResult {
+    applied: boolean;
+    converted: number;
+    /** Definitions left as written: name, 1-based line, why. */
+    leftAsWritten: { name: string; line: number; reason: string }[];
+    /** The names of `leftAsWritten`. */
+    skipped: string[];
+    /** The sentence shown to the user. */
+    message: string;
+}
 
 /** Custom request: the movement diagram of the piece at a position. */
 export const PIECE_DIAGRAM_REQUEST = 'lcpn/pieceDiagram';
@@ -193,8 +209,14 @@ export interface LcpnInitializationOptions {
     preludeUri?: string;
     /** The client has the `lcpn.exportDiagram` command and trusts it in hover markdown, so hovers may link to it. */
     exportCommand?: boolean;
-    /** The user's choice of diagrams in hovers (Neovim, Emacs: README). */
-    diagramStyle?: 'image' | 'text' | 'both';
+    /** The user's choice of diagrams in hovers (Neovim, Emacs: README), whatever the client seems able to show. */
+    diagramStyle?: DiagramStyle;
+    /**
+     * The client tells the user what {@link CONVERT_DOCUMENT_COMMAND} did, from its result: the
+     * server then sends no `window/showMessage` for it (the VS Code extension shows a short
+     * message and the details on demand; a long notification was cut off).
+     */
+    showsConversionResult?: boolean;
 }
 
 /**

@@ -45,7 +45,7 @@ import { LcpnFormatter } from '../lsp/formatter.js';
 import { LcpnHoverProvider } from '../lsp/hover-provider.js';
 import { LcpnNodeKindProvider } from '../lsp/node-kind-provider.js';
 import { LcpnRenameProvider } from '../lsp/rename-provider.js';
-import { LcpnSemanticTokenProvider } from '../lsp/semantic-tokens.js';
+import { LcpnSemanticTokenProvider } from '../lsp/semantic-token-provider.js';
 import { LcpnWorkspaceSymbolProvider } from '../lsp/workspace-symbol-provider.js';
 
 /** Services added by LCPN on top of Langium's. */

@@ -9,6 +9,7 @@
  */
 import type { Rules } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
+import type { EngineRule } from '../engine/plan.js';
 import { boardFacts, destinationFacts } from '../diagram/facts.js';
 import { renderSvgDiagram } from '../diagram/svg.js';
 import { diagramWindow, type DiagramWindow } from '../diagram/cells.js';
@@ -46,6 +47,8 @@ export interface PieceMarkdownOptions {
      * the VS Code client's command `lcpn.exportDiagram` (which opens the panel on that piece).
      */
     exportFrom?: { uri: string; position: { line: number; character: number } };
+    /** Engine rules whose notes are left out under the diagrams: a diagnostic shown beside the hover says them. */
+    unsaidRules?: readonly EngineRule[];
 }
 
 /** `[Save SVG](command:lcpn.exportDiagram?...) · [Save PNG](...)`; brackets in the URI are escaped so the link cannot end early. */
@@ -102,7 +105,8 @@ export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: Piece
     if (options.extra?.length) parts.push(options.extra.join('  \n'));
     if (options.images && withText) textDiagrams();
     // With images, a piece outside its confinement is already said under its diagram.
-    const notes = [...new Set(shown.flatMap((s) => caveats(s.result.problems.filter((p) => !options.images || p.rule !== 'outside-zone'))))];
+    const said = (rule: EngineRule) => (options.images && rule === 'outside-zone') || options.unsaidRules?.includes(rule);
+    const notes = [...new Set(shown.flatMap((s) => caveats(s.result.problems.filter((p) => !said(p.rule)))))];
     if (notes.length > 0) parts.push(notes.map((n) => `- ${escapeMarkdown(n)}`).join('\n'));
     return parts.join('\n\n');
 }

@@ -1,6 +1,7 @@
 /**
  * An ambiguous name's files are named by one rule (candidateFileNames) in the diagnostic, its
- * related information and the hover: file names, or whole paths when two files share a name.
+ * related information and the hover (before the checks ran: then the diagnostic says it, and the
+ * hover no longer): file names, or whole paths when two files share a name.
  */
 import { parseHelper } from 'langium/test';
 import { expect, test } from 'vitest';
@@ -13,6 +14,9 @@ test('two files of the same name in different folders are told apart by their pa
     await parse('(def dup-piece wazir)', { documentUri: 'file:///ws/one/pieces.lcpn' });
     await parse('dup_piece := ferz', { documentUri: 'file:///ws/two/pieces.lcpn' });
     const user = await parse('(def user (/ dup-piece knight))', { documentUri: 'file:///ws/c.lcpn' });
+    await services.shared.workspace.DocumentBuilder.build(services.shared.workspace.LangiumDocuments.all.toArray(), { validation: false });
+    const hover = await services.lsp.HoverProvider!.getHoverContent(user, { textDocument: { uri: user.uri.toString() }, position: { line: 0, character: 15 } });
+    expect((hover!.contents as { value: string }).value).toContain('several files of the workspace: /ws/one/pieces\\.lcpn, /ws/two/pieces\\.lcpn (and not in this file)');
     await services.shared.workspace.DocumentBuilder.build(services.shared.workspace.LangiumDocuments.all.toArray(), { validation: true });
 
     const diagnostic = user.diagnostics!.find((d) => (d.data as { code?: string } | undefined)?.code === IssueCodes.AmbiguousPiece)!;
@@ -21,6 +25,4 @@ test('two files of the same name in different folders are told apart by their pa
         ['file:///ws/one/pieces.lcpn', "'dup-piece' is defined in /ws/one/pieces.lcpn"],
         ['file:///ws/two/pieces.lcpn', "'dup_piece' is defined in /ws/two/pieces.lcpn"]
     ]);
-    const hover = await services.lsp.HoverProvider!.getHoverContent(user, { textDocument: { uri: user.uri.toString() }, position: { line: 0, character: 15 } });
-    expect((hover!.contents as { value: string }).value).toContain('several files of the workspace: /ws/one/pieces\\.lcpn, /ws/two/pieces\\.lcpn (and not in this file)');
 });

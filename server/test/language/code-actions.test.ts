@@ -112,7 +112,8 @@ describe('quick fixes', () => {
     test('a file that ends inside brackets gets them closed', async () => {
         const text = '(def pawn\n    (cond ((= (rank) 2) wazir)\n          ((= (rank) 7) ferz)';
         const { document, diagnostics } = await validationHelper(services)(text);
-        const parse = diagnostics.find((d) => /before the end of the file/.test(messageText(d)))!;
+        const parse = diagnostics.find((d) => d.code === IssueCodes.UnclosedBracket)!;
+        expect(messageText(parse)).toMatch(/before the end of the file/);
         const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, { textDocument: { uri: document.uri.toString() }, range: parse.range, context: { diagnostics: [parse] } }) as CodeAction[];
         const fix = actions.find((a) => a.kind === 'quickfix')!;
         expect(fix.title).toBe("Close the 2 open brackets with '))'");

@@ -27,7 +27,7 @@ describe('hover', () => {
     });
 
     test('Betza and Parlett equivalents, with what they cannot say', async () => {
-        await expectHover(services)({ text: 'my_king := ::royal ferz / wazir\nx := <|>my_king', index: 0, disposeAfterCheck: true, hover: /Betza: `K` \(without: royalty \(::royal\)\) {2}\nParlett: `1\*` \(without: royalty \(::royal\)\)/ });
+        await expectHover(services)({ text: 'my_king := ::royal ferz / wazir\nx := <|>my_king', index: 0, disposeAfterCheck: true, hover: /Betza: `K` {2}\nParlett: `1\*` {2}\n\(both without: royalty \(::royal\)\)/ });
     });
 
     test('a piece written in Betza inside LCPN', async () => {

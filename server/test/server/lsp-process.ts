@@ -37,8 +37,8 @@ export function bundleExists(): boolean {
     return existsSync(serverBundle);
 }
 
-/** Starts the server on `folder` (a workspace folder path, or none) and initializes it. */
-export async function startServer(folder?: string): Promise<ServerProcess> {
+/** Starts the server on `folder` (a workspace folder path, or none) and initializes it (with `initializationOptions`, if given). */
+export async function startServer(folder?: string, initializationOptions?: unknown): Promise<ServerProcess> {
     const child = spawn(process.execPath, [serverBundle, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
@@ -56,13 +56,16 @@ export async function startServer(folder?: string): Promise<ServerProcess> {
     connection.onNotification('window/showMessage', (params: { message: string }) => { messages.push(params.message); });
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
+    // Edits the server asks for (a conversion) are accepted, not applied: the tests read the server's answers.
+    connection.onRequest('workspace/applyEdit', () => ({ applied: true }));
     connection.listen();
     const folderUri = folder ? pathToFileURL(folder).toString() : undefined;
     const initializeResult = await connection.sendRequest<InitializeResult>('initialize', {
         processId: process.pid,
         rootUri: folderUri ?? null,
         capabilities: {},
-        workspaceFolders: folderUri ? [{ uri: folderUri, name: 'workspace' }] : null
+        workspaceFolders: folderUri ? [{ uri: folderUri, name: 'workspace' }] : null,
+        ...(initializationOptions === undefined ? {} : { initializationOptions })
     });
     await connection.sendNotification('initialized', {});
     const versions = new Map<string, number>();

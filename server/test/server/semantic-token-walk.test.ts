@@ -1,6 +1,6 @@
 /**
  * LcpnSemanticTokenProvider walks the AST and searches each node's CST its own way
- * (lsp/semantic-tokens.ts: a walk that never yields, a range filter per node, searches without
+ * (lsp/semantic-token-provider.ts: a walk that never yields, a range filter per node, searches without
  * an array per CST level). Its answers are those of LCPN's rules over Langium's walk and
  * GrammarUtils' searches: for whole files, and for ranges every token in the range (see
  * LangiumWalk), on hand-written files, the examples and random and mutated documents (fixed seed).
@@ -9,7 +9,7 @@ import { AstUtils, type AstNode, type LangiumDocument } from 'langium';
 import { AbstractSemanticTokenProvider, type LangiumServices, type SemanticTokenAcceptor, type SemanticTokenKeywordOptions, type SemanticTokenPropertyOptions } from 'langium/lsp';
 import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { LcpnSemanticTokenProvider } from '../../src/lsp/semantic-tokens.js';
+import { LcpnSemanticTokenProvider } from '../../src/lsp/semantic-token-provider.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { mutate, Random, seedFiles } from '../robustness/fuzz-inputs.js';
 import { createTestServices } from '../test-services.js';

@@ -2,7 +2,7 @@
 import { clearDocuments, parseHelper } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
 import { ErrorCodes } from 'vscode-languageserver';
-import type { ConvertDocumentResult } from '../../../src/lsp/commands.js';
+import type { ConvertDocumentResult } from '../../../src/lsp/protocol.js';
 import { createTestServices } from '../../test-services.js';
 
 let services: Awaited<ReturnType<typeof createTestServices>>;

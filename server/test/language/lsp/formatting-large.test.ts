@@ -50,3 +50,15 @@ test('a cancelled formatting request stops', async () => {
     await expect(services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options }, source.token))
         .rejects.toBe(OperationCancelled);
 }, 120_000);
+
+test('two formatting requests at once each get their own file formatted', async () => {
+    // Each pauses between chunks of nodes; the other then runs. Langium's formatter reports
+    // spacing rules to one collector field: each run must find its own collector again.
+    const texts = [bigFile(6_000), bigFile(6_000).replace(/wazir/g, 'knight')];
+    const documents = texts.map((text, i) => services.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse(`file:///large/both-${i}.lcpn`)));
+    const format = (document: LangiumDocument) => services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options }, new Cancellation.CancellationTokenSource().token);
+    const alone = [];
+    for (const document of documents) alone.push(await format(document));
+    const together = await Promise.all(documents.map(format));
+    expect(together).toEqual(alone);
+}, 120_000);

@@ -7,7 +7,7 @@
 import type { LangiumDocument } from 'langium';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver';
-import type { LcpnSemanticTokenProvider } from '../../../src/lsp/semantic-tokens.js';
+import type { LcpnSemanticTokenProvider } from '../../../src/lsp/semantic-token-provider.js';
 import { generateDefinitions } from '../../../../bench/generate.js';
 import { EditedWorkspace } from './lsp-edit-harness.js';
 
