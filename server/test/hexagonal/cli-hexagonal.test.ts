@@ -100,7 +100,7 @@ describe('lcpn moves on Glinski\'s hexagon (issue 11 contract)', () => {
     test('a square board\'s declaration on --board hex6 is left out with a note (its zones name other cells there)', () => {
         const r = lcpn('moves', 'examples/xiangqi.lcpn', 'elephant', '--board', 'hex6', '--json');
         expect(r.code).toBe(0);
-        expect(r.stderr).toContain('lcpn: note: board xiangqi is 9x10; its zone own-side does not fit on the hexagon of side 6 of --board, so elephant is not confined to it');
+        expect(r.stderr).toContain('lcpn: note: board xiangqi-board is 9x10; its zone own-side does not fit on the hexagon of side 6 of --board, so elephant is not confined to it');
         expect(JSON.parse(r.stdout)).toMatchObject({ at: 'f6', boardSpec: 'hex6' });
     });
 });
