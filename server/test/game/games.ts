@@ -124,15 +124,12 @@ const grand: GameModel = {
 
 const SHOGI_RESULTS: ResultRules = { checkmate: 'loss', stalemate: 'loss', repetition: { count: 4, outcome: 'draw', perpetualCheck: true } };
 
-/**
- * Shogi's pieces in Fairy-Stockfish's order of holdings (gold, knight, lance, pawn, silver, rook, bishop), then the promoted ones,
- * which Fairy-Stockfish's SAN names as the pieces they move like: G (gold), D (dragon), H (horse).
- */
+/** Shogi's pieces in Fairy-Stockfish's order of holdings (gold, knight, lance, pawn, silver, rook, bishop), then the promoted ones. */
 const SHOGI_PIECES = [
     { letter: 'k', piece: 'king' }, { letter: 'g', piece: 'gold' }, { letter: 'n', piece: 'knight' }, { letter: 'l', piece: 'lance' },
     { letter: 'p', piece: 'pawn' }, { letter: 's', piece: 'silver' }, { letter: 'r', piece: 'rook' }, { letter: 'b', piece: 'bishop' },
-    { letter: '+p', piece: 'tokin', san: 'g' }, { letter: '+l', piece: 'promoted-lance', san: 'g' }, { letter: '+n', piece: 'promoted-knight', san: 'g' },
-    { letter: '+s', piece: 'promoted-silver', san: 'g' }, { letter: '+r', piece: 'dragon', san: 'd' }, { letter: '+b', piece: 'horse', san: 'h' }
+    { letter: '+p', piece: 'tokin' }, { letter: '+l', piece: 'promoted-lance' }, { letter: '+n', piece: 'promoted-knight' },
+    { letter: '+s', piece: 'promoted-silver' }, { letter: '+r', piece: 'dragon' }, { letter: '+b', piece: 'horse' }
 ];
 
 const shogi: GameModel = {
@@ -165,9 +162,8 @@ const minishogi: GameModel = {
     results: { checkmate: 'loss', stalemate: 'loss', repetition: { count: 4, outcome: 'loss', forWhite: true, perpetualCheck: true } }
 };
 
-/** Fairy-Stockfish's SAN names the horse H and the elephant E (its pieceToCharSynonyms). */
 const XIANGQI_PIECES = [
-    { letter: 'k', piece: 'general' }, { letter: 'a', piece: 'advisor' }, { letter: 'b', piece: 'elephant', san: 'e' }, { letter: 'n', piece: 'horse', san: 'h' },
+    { letter: 'k', piece: 'general' }, { letter: 'a', piece: 'advisor' }, { letter: 'b', piece: 'elephant' }, { letter: 'n', piece: 'horse' },
     { letter: 'r', piece: 'chariot' }, { letter: 'c', piece: 'cannon' }, { letter: 'p', piece: 'soldier' }
 ];
 

@@ -40,7 +40,9 @@ function answerEach(game: Game, fens: readonly string[], fsfMoves?: (fen: string
 
 describe.each(NINE)('%s', (variant) => {
     test('250 random positions (seed 24): a legal move, as the game layer and Fairy-Stockfish list them', () => {
-        const fens = randomPositions(ffish, variant, { seed: 24, games: 10, plies: 200, every: 8, promoted: true }).slice(0, 250);
+        // Fairy-Stockfish writes makruk's counting (`w - 128 7 93`) in the FEN once it runs; the game layer has no counting rules.
+        const fens = randomPositions(ffish, variant, { seed: 24, games: 10, plies: 200, every: 8, promoted: true })
+            .filter((fen) => !/^[0-9]+$/.test(fen.split(' ')[3] ?? '')).slice(0, 250);
         const fsfMoves = (fen: string) => {
             const board = new ffish.Board(variant, fen);
             try {
