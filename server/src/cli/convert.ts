@@ -126,7 +126,8 @@ async function convertFiles(args: string[], to: Target, options: CliOptions): Pr
             if (documents.length > 1) stdout.push(`== ${displayName(document)}`);
             const board = declaredOf(services, document)?.declaration;
             const text = exportPieces(to as Notation, pieces.map((p) => p.piece), pieces[0]?.resolve ?? (() => undefined), board ? { board } : {});
-            stdout.push(...escapeLines(text.split('\n').slice(0, -1)));
+            // One line per piece: a loop, since a spread of 100,000 lines overflows the call stack.
+            for (const line of escapeLines(text.split('\n').slice(0, -1))) stdout.push(line);
             continue;
         }
         const { edits, leftAsWritten: left } = services.lcpn.Conversion.convertDocument(document, to as Style);

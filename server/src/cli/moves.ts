@@ -40,6 +40,8 @@ interface Subject {
     resolve: Resolver;
     setup: SetUp;
     choice?: BoardChoice;
+    /** Rules of problems already shown where they are written (on a notation string). */
+    shown?: ReadonlySet<string>;
 }
 
 export async function runMoves(args: string[], options: CliOptions): Promise<number> {
@@ -47,7 +49,9 @@ export async function runMoves(args: string[], options: CliOptions): Promise<num
     const { name, target, resolve, setup } = subject;
     const report = movesReport(target, setup, resolve);
     // Names and messages carry user text (informal strings): never let it drive the terminal.
-    for (const problem of report.problems) process.stderr.write(`lcpn: ${escapeText(name)}: ${escapeText(problem.message)}\n`);
+    for (const problem of report.problems) {
+        if (!subject.shown?.has(problem.rule)) process.stderr.write(`lcpn: ${escapeText(name)}: ${escapeText(problem.message)}\n`);
+    }
     // Moves a zone keyword confines are missing outside the zone: say why, as the diagram panel does.
     for (const fact of outsideZoneFacts(target, resolve, setup)) process.stderr.write(`lcpn: note: ${escapeText(name)}: ${escapeText(fact)}\n`);
     process.stdout.write(options.json ? JSON.stringify(movesJson(name, setup, report)) + '\n' : movesText(name, setup, report, subject.choice?.declared));
@@ -65,7 +69,7 @@ async function inSetUp(args: string[], options: CliOptions): Promise<Subject> {
         const asked = parseAskedSetUp(options, choice.board);
         const setup = placePiece(asked, asked.at ?? defaultSquare(notation.move, notation.resolve, choice.board, undefined, asked.side).at);
         // A notation piece cannot test which piece stands where, so occupant names need no checking.
-        return { name: notation.name, target: notation.move, resolve: notation.resolve, setup, choice };
+        return { name: notation.name, target: notation.move, resolve: notation.resolve, setup, choice, shown: notation.shown };
     }
     if (args.length !== 2) throw new CliError('moves: expected FILE PIECE (or --betza "..." / --parlett "..." / --path "...")');
     const { services, documents } = await loadWorkspace([args[0]]);

@@ -6,7 +6,7 @@
  */
 import type { Resolver } from '../engine/report.js';
 import type { Move, PieceDef } from '../model/piece.js';
-import { parseBetza, parseParlett, parsePath, toBetza, toParlett, toPath, type ExportResult, type NotationProblem } from '../notation/index.js';
+import { parseBetza, parseParlett, parsePath, toBetza, toParlett, toPath, turnProblems, TURN_RULES, type ConversionResult, type ExportResult, type NotationProblem } from '../notation/index.js';
 import type { ExportContext } from '../notation/flatten.js';
 import type { CliOptions } from './main.js';
 import { escapeText } from './escape.js';
@@ -16,6 +16,8 @@ export interface NotationPiece {
     name: string;
     move: Move;
     resolve: Resolver;
+    /** Rules of the engine's problems already shown on the string (what its turns lose), not to be said again unlocated. */
+    shown: ReadonlySet<string>;
 }
 
 /** A notation a piece can be read from on the command line. */
@@ -34,17 +36,19 @@ export function notationInput(options: CliOptions): NotationPiece | undefined {
 
 /** Parses a Betza, (leniently) Parlett or path string; warnings go to stderr, errors without a result stop. */
 export function fromNotation(notation: InputNotation, text: string): NotationPiece {
-    const { move, problems } = readNotation(notation, text);
+    const { move, problems: read, spans } = readNotation(notation, text);
+    // What the engine finds lost to turns is shown on the string too, with the reading's own problems.
+    const problems = move ? [...read, ...turnProblems(move, spans)].sort((a, b) => a.offset - b.offset) : read;
     for (const problem of problems) process.stderr.write(formatProblem(notation, text, problem));
     const errors = problems.filter((p) => p.severity === 'error');
     if (!move || errors.length > 0) {
         const what = notation === 'path' ? `path "${escapeText(text)}"` : `${TITLE[notation]} string "${escapeText(text)}"`;
         throw new CliError(`the ${what} has ${errors.length || 'no'} error${errors.length === 1 ? '' : 's'}${errors.length ? ' (shown above)' : ' and no movement'}`);
     }
-    return { name: text, move, resolve: () => undefined };
+    return { name: text, move, resolve: () => undefined, shown: TURN_RULES };
 }
 
-function readNotation(notation: InputNotation, text: string): { move?: Move; problems: NotationProblem[] } {
+function readNotation(notation: InputNotation, text: string): ConversionResult {
     if (notation === 'betza') return parseBetza(text);
     if (notation === 'parlett') return parseParlett(text, { lenient: true });
     // A path is evaluated on the board's own rotation graph: the model keeps it as written (model/piece.ts PathMove).

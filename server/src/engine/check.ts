@@ -71,7 +71,7 @@ function compiledSteps(move: Move, resolve: Resolver, geometry: Geometry, cache:
     const steps = new Map<string, Vec>();
     const problems = new Problems();
     const plan = compile(move, resolve, problems, STEPS_MAX_NODES, cache, geometry);
-    if (problems.list.some((p) => p.rule === 'limit')) return [];
+    if (problems.list.some((p) => p.kind === 'limit')) return [];
     collect(plan, steps);
     return [...steps.values()];
 }

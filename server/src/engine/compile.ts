@@ -22,15 +22,25 @@ import { directionWord, functionWord, keywordWord } from '../model/vocabulary.js
 import type { DirectionTest, Geometry } from '../geometry/geometry.js';
 import { SQUARE } from '../geometry/square.js';
 import { selectSteps } from './directions.js';
+import { MAX_NESTING } from '../model/limits.js';
+import { describeSteps, endingWays, legPair, startingWays, type LegPair, type Way } from './reach.js';
 import {
-    NONE, Problems, type EndRule, type LeafPlan, type Vec, type EngineProblem, type EngineRule, type Plan, type PlanCondition, type PlanZone,
-    type Resolver, type Target
+    NONE, Problems, TOO_DEEP, type EndRule, type LeafPlan, type Vec, type EngineProblem, type EngineRule, type Plan, type PlanCondition, type PlanZone,
+    type Resolver, type SequencePlan, type Target
 } from './plan.js';
+
+/** How many compiles deep a reference is compiled on its own first, with a cache (Compiler.restarting). */
+const RESTART_FRAMES = MAX_NESTING / 4;
+
+/** A reference met too deep in the call stack, to be compiled on its own first (Compiler.restarting). */
+class Deeper {
+    constructor(readonly key: string, readonly body: Move, readonly ctx: Context, readonly cacheKey: string) {}
+}
 
 /** Upper bound on compiled nodes: definitions that expand exponentially stop here. */
 export const MAX_COMPILED_NODES = 100_000;
-/** Upper bound on nesting (references plus expression depth), far above any real piece. */
-export const MAX_DEPTH = 400;
+/** Upper bound on nesting (references plus expression depth), far above any real piece: the one limit of model/limits.ts. */
+export const MAX_DEPTH = MAX_NESTING;
 /**
  * Upper bound on the nodes one compile visits, in caps: each reference compiled for the cache
  * is measured against the whole cap, and those that meet a cycle are not cached, so a file of
@@ -91,6 +101,8 @@ export interface RefEntry {
     problems: EngineProblem[];
     nodes: number;
     informal: number;
+    /** Levels of nesting of its body, counting the references it uses (a user adds its own: `Compiler.depth`). */
+    depth: number;
     /** Kept across resolvers (KeptPlans): the names its compile read and what each resolved to (identity numbers), and the entries it reused. */
     reads?: readonly string[];
     identities?: readonly number[];
@@ -179,16 +191,52 @@ export class RefCache extends Map<string, RefEntry> {
         this.kept!.set(target, cacheKey, entry);
     }
 
+    /**
+     * Whether `entry` and every entry it reused are still valid: each name each read resolves as
+     * it did. Entries form no cycle (a compile that met one is not kept); the walk keeps its own
+     * stack, since a chain of definitions each using the next makes the uses as deep as the chain.
+     */
     private valid(entry: RefEntry): boolean {
-        let ok = this.checked.get(entry);
-        if (ok !== undefined) return ok;
-        const { reads, identities } = entry;
-        ok = reads !== undefined && identities !== undefined;
-        for (let i = 0; ok && i < reads!.length; i++) ok = this.kept!.identityOf(this.identify!(reads![i])) === identities![i];
-        // Entries form no cycle (a compile that met one is not kept), so this recursion ends.
-        if (ok) for (const used of entry.uses ?? []) if (!this.valid(used)) { ok = false; break; }
-        this.checked.set(entry, ok);
-        return ok;
+        const known = this.checked.get(entry);
+        if (known !== undefined) return known;
+        const stack: { entry: RefEntry; next: number }[] = [{ entry, next: 0 }];
+        while (stack.length > 0) {
+            const frame = stack[stack.length - 1];
+            const { reads, identities, uses = [] } = frame.entry;
+            if (frame.next === 0 && !this.readsAlike(reads, identities)) {
+                this.finish(stack, false);
+                continue;
+            }
+            let pending: RefEntry | undefined;
+            while (frame.next < uses.length) {
+                const used = uses[frame.next];
+                const ok = this.checked.get(used);
+                if (ok === undefined) {
+                    pending = used;
+                    break;
+                }
+                if (!ok) break;
+                frame.next++;
+            }
+            if (pending) stack.push({ entry: pending, next: 0 });
+            else this.finish(stack, frame.next >= uses.length);
+        }
+        return this.checked.get(entry)!;
+    }
+
+    /** Ends the top frame of `valid`'s walk with its answer; a frame whose use fails fails too. */
+    private finish(stack: { entry: RefEntry; next: number }[], ok: boolean): void {
+        const frame = stack.pop()!;
+        this.checked.set(frame.entry, ok);
+        // The frame below continues with its next use (or fails, on the next pass, when this one failed).
+        if (ok && stack.length > 0) stack[stack.length - 1].next++;
+    }
+
+    /** Whether each name read resolves to the definition it resolved to when the entry was compiled. */
+    private readsAlike(reads: readonly string[] | undefined, identities: readonly number[] | undefined): boolean {
+        if (reads === undefined || identities === undefined) return false;
+        for (let i = 0; i < reads.length; i++) if (this.kept!.identityOf(this.identify!(reads[i])) !== identities[i]) return false;
+        return true;
     }
 }
 
@@ -253,7 +301,19 @@ class Compiler {
      */
     private onStack: Set<string> | undefined;
     private nodes = 0;
+    /**
+     * Levels of nesting above the node being compiled, counted from the target's body, or from a
+     * referenced body compiled for the cache (whose depth below it, RefEntry.depth, is added where
+     * it is used): so whether a movement is too deep does not depend on which references were
+     * compiled before it.
+     */
     private depth = 0;
+    /** The deepest `depth` reached in the target or the reference being compiled for the cache. */
+    private deepest = 0;
+    /** Compiles in progress, whatever they compile: the call stack's own depth, bounded too. */
+    private frames = 0;
+    /** References compiled on their own once (see `restarting`), by cache key. */
+    private readonly restarted = new Set<string>();
     /** The target's own nodes being compiled, outermost first (empty inside a referenced definition). */
     private readonly path: Move[] = [];
     /** References being expanded: problems met inside one belong to that definition, not to the target. */
@@ -264,6 +324,8 @@ class Compiler {
     private zones: Map<string, PlanZone | null> | undefined;
     /** Defined functions being expanded (a function whose parts name itself is a cycle). */
     private readonly functionStack: string[] = [];
+    /** The names on `functionStack` (a chain of functions each naming the next is as deep as the limit). */
+    private readonly functionsOn = new Set<string>();
     private testEnvironment: TestEnvironment | undefined;
     /** The reference compiles in progress (for the cache), innermost last: the problems each met, and, when kept, the names it read and the entries it reused. */
     private readonly recording: Recording[] = [];
@@ -284,9 +346,11 @@ class Compiler {
     private work = 0;
     /** The cap on `nodes`: the caller's, or REFERENCE_MAX_NODES while a reference is compiled for the cache. */
     private cap: number;
+    /** While a chain's leg is compiled: the target's own nodes compiled in it, innermost first (where a part a turn loses is written). */
+    private tracked: Tracked[] | undefined;
 
     constructor(
-        private readonly lookup: Resolver, private readonly problems: Problems, private readonly maxNodes: number,
+        private readonly lookup: Resolver, private problems: Problems, private readonly maxNodes: number,
         private readonly cache?: RefCache, private readonly geometry: Geometry = SQUARE
     ) {
         this.cap = maxNodes;
@@ -346,21 +410,72 @@ class Compiler {
 
     /** The entry of reference `key` in `ctx` (as a use of it compiles it), or undefined when it is not cached (it met a cycle). */
     entryOf(key: string, ctx: Context, cacheKey: string): RefEntry | undefined {
-        this.ref(key, ctx);
-        return this.cache!.get(cacheKey);
+        return this.restarting(() => {
+            this.ref(key, ctx);
+            return this.cache!.get(cacheKey);
+        });
     }
 
     root(target: Target): Plan {
-        if (!isPieceDef(target)) return this.plan(target, ROOT);
-        if (!target.body) {
-            if (target.declaration) this.report('invalid', `"${target.key}" is a ${target.declaration.kind}, not a piece: it has no moves`, 'declaration-used-as-piece');
-            else this.report('invalid', `"${target.key}" has no movement`, 'no-body');
-            return NONE;
+        return this.restarting(() => {
+            if (!isPieceDef(target)) return this.plan(target, ROOT);
+            if (!target.body) {
+                if (target.declaration) this.report('invalid', `"${target.key}" is a ${target.declaration.kind}, not a piece: it has no moves`, 'declaration-used-as-piece');
+                else this.report('invalid', `"${target.key}" has no movement`, 'no-body');
+                return NONE;
+            }
+            this.push(target.key);
+            try {
+                return this.plan(target.body, ROOT);
+            } finally {
+                this.pop();
+            }
+        });
+    }
+
+    /**
+     * References compiled one inside another nest the call stack as deep as a chain of
+     * definitions each using the next (10,000 of them overflowed it). With a cache, a reference
+     * met `RESTART_FRAMES` compiles down is compiled on its own first, from an empty stack, and
+     * the compile starts again, finding it cached: the stack never holds more than that many
+     * compiles of references, and every entry is compiled whole, so its depth (RefEntry.depth)
+     * and what its users see do not depend on the order the definitions are compiled in. The
+     * problems of an attempt that restarts are dropped (the next attempt meets them again).
+     */
+    private restarting<T>(attempt: () => T): T {
+        if (!this.cache) return attempt();
+        const sink = this.problems;
+        for (;;) {
+            this.problems = new Problems();
+            try {
+                const out = attempt();
+                sink.addAll(this.problems);
+                return out;
+            } catch (error) {
+                if (!(error instanceof Deeper)) throw error;
+                this.nodes = this.informal = this.cycles = this.limits = this.unkept = this.deepest = 0;
+                this.compileAlone(error);
+            } finally {
+                this.problems = sink;
+            }
         }
-        this.push(target.key);
-        const plan = this.plan(target.body, ROOT);
-        this.pop();
-        return plan;
+    }
+
+    /** Compiles the reference `deeper` names, and any deeper one its own compile meets, each from an empty stack (see `restarting`). */
+    private compileAlone(deeper: Deeper): void {
+        const pending = [deeper];
+        while (pending.length > 0) {
+            const next = pending[pending.length - 1];
+            // Compiled once on its own: if it is still not cached (it met a cycle), the stack's own bound decides.
+            this.restarted.add(next.cacheKey);
+            try {
+                this.compileRef(next.key, next.body, next.ctx, next.cacheKey);
+                pending.pop();
+            } catch (error) {
+                if (!(error instanceof Deeper)) throw error;
+                pending.push(error);
+            }
+        }
     }
 
     /** Compiles a part that must move (an annotation here is reported and moves nowhere). */
@@ -381,20 +496,33 @@ class Compiler {
     }
 
     private compile(move: Move, ctx: Context): Plan | Annotation {
-        const deep = this.depth >= MAX_DEPTH || ++this.work > this.maxNodes * WORK_PER_CAP;
-        if (deep || ++this.nodes > this.cap) {
-            // How deep, and how much work, depend on where a reference is compiled: such an entry is not kept.
-            if (deep) this.unkept++;
-            this.report('limit', `definition too large or too deeply nested to evaluate (over ${this.cap} parts or ${MAX_DEPTH} levels)`, 'limit');
-            return NONE;
+        // Past the call stack's bound (references compiled one inside another), or the work bound: both depend on where a reference is compiled.
+        const stacked = this.frames >= MAX_DEPTH;
+        const tooDeep = stacked || this.depth >= MAX_DEPTH;
+        if (stacked || (!tooDeep && ++this.work > this.maxNodes * WORK_PER_CAP)) this.unkept++;
+        else if (!tooDeep && ++this.nodes <= this.cap) return this.compileWithin(move, ctx);
+        if (tooDeep) {
+            this.deepest = MAX_DEPTH;
+            this.report('limit', TOO_DEEP, 'too-deep');
+        } else {
+            this.report('limit', `definition too large to evaluate (over ${this.cap} parts)`, 'limit');
         }
+        return NONE;
+    }
+
+    private compileWithin(move: Move, ctx: Context): Plan | Annotation {
         this.depth++;
+        this.frames++;
+        if (this.depth > this.deepest) this.deepest = this.depth;
         const own = this.inRef === 0;
         if (own) this.path.push(move);
         try {
-            return this.compileNode(move, ctx);
+            const out = this.compileNode(move, ctx);
+            if (own && this.tracked && out.kind !== 'annotation') this.tracked.push({ path: [...this.path], plan: out });
+            return out;
         } finally {
             this.depth--;
+            this.frames--;
             if (own) this.path.pop();
         }
     }
@@ -485,6 +613,7 @@ class Compiler {
             return NONE;
         }
         if (cacheKey === undefined) return this.expand(key, def.body, ctx);
+        if (this.frames >= RESTART_FRAMES && !this.restarted.has(cacheKey)) throw new Deeper(key, def.body, ctx, cacheKey);
         return this.use(this.compileRef(key, def.body, ctx, cacheKey));
     }
 
@@ -507,18 +636,20 @@ class Compiler {
      */
     private compileRef(key: string, body: Move, ctx: Context, cacheKey: string): RefEntry {
         const cache = this.cache!;
-        const [nodes, informal, cycles, limits, unkept, cap] = [this.nodes, this.informal, this.cycles, this.limits, this.unkept, this.cap];
+        const [nodes, informal, cycles, limits, unkept, cap, depth, deepest] = [this.nodes, this.informal, this.cycles, this.limits, this.unkept, this.cap, this.depth, this.deepest];
         const keeping = cache.keeping;
         const recording: Recording = keeping ? { problems: new Map(), reads: new Set(), uses: [] } : { problems: new Map() };
         this.nodes = 0;
         this.informal = 0;
+        this.depth = 0;
+        this.deepest = 0;
         this.cap = REFERENCE_MAX_NODES;
         this.recording.push(recording);
         this.push(key);
         this.inRef++;
         try {
             const out = this.compile(body, ctx);
-            const entry: RefEntry = { out, problems: [...recording.problems.values()], nodes: this.limits === limits ? this.nodes : Infinity, informal: this.informal };
+            const entry: RefEntry = { out, problems: [...recording.problems.values()], nodes: this.limits === limits ? this.nodes : Infinity, informal: this.informal, depth: this.deepest };
             // One that met a cycle depends on the references around it: not cached. One that met the
             // nesting or work limit depends on where it was compiled: cached for this resolver only.
             if (this.cycles === cycles) {
@@ -539,6 +670,8 @@ class Compiler {
             this.nodes = nodes;
             this.informal = informal;
             this.cap = cap;
+            this.depth = depth;
+            this.deepest = deepest;
             this.pop();
             this.inRef--;
             this.recording.pop();
@@ -557,6 +690,14 @@ class Compiler {
         this.nodes += entry.nodes;
         for (const p of entry.problems) this.unlocated(p.kind, p.message, p.rule);
         this.informal += entry.informal;
+        // Its body's levels continue this one's: past the limit, the reference is not followed (its plan nests that deep).
+        const depth = this.depth + entry.depth;
+        if (depth > this.deepest) this.deepest = depth;
+        if (depth > MAX_DEPTH) {
+            // Crossed here when the reference alone is within the limit; otherwise it is the reference's own (its problems, replayed above, say so).
+            if (entry.depth <= MAX_DEPTH) this.report('limit', TOO_DEEP, 'too-deep');
+            return NONE;
+        }
         if (this.nodes > this.cap) this.report('limit', `definition too large or too deeply nested to evaluate (over ${this.cap} parts or ${MAX_DEPTH} levels)`, 'limit');
         return entry.out;
     }
@@ -652,9 +793,21 @@ class Compiler {
         const lastMovement = lastIndex(legs, (leg) => !isPromotion(leg));
         const passing: Context = { groups: ctx.groups, only: ctx.only, range: ctx.range, turn: ctx.turn, end: { ...ctx.end, move: true, capture: true, igui: false }, notes: ctx.notes, zones: ctx.zones, landing: ctx.landing };
         let informalAfter: Move | undefined;
+        // The movement legs as written and the nodes compiled in each, beside `plans`.
+        const written: WrittenLeg[] = [];
+        const outer = this.tracked;
         for (const [i, leg] of legs.entries()) {
             const informalBefore = this.informal;
-            const out = this.compile(leg, i < lastMovement ? passing : ctx);
+            const nodes: Tracked[] = [];
+            this.tracked = nodes;
+            let out: Plan | Annotation;
+            try {
+                out = this.compile(leg, i < lastMovement ? passing : ctx);
+            } finally {
+                this.tracked = outer;
+                // A loop, not a spread: a leg may hold as many nodes as the cap (a spread of 100,000 arguments overflows the stack).
+                if (outer) for (const node of nodes) outer.push(node);
+            }
             if (out.kind === 'annotation') {
                 promotions.push(...out.promotions);
                 continue;
@@ -668,11 +821,13 @@ class Compiler {
                 this.report('invalid', 'igui on a leg that another leg follows: the piece does not move to the square it captures, so no leg can go on from it. Those paths are not shown; put igui on the last leg', 'igui-on-the-way', leg);
             }
             plans.push(out);
+            written.push({ move: leg, nodes });
         }
         if (plans.length === 0) {
             this.report('invalid', 'a sequence needs at least one movement leg', 'missing-argument');
             return NONE;
         }
+        if (plans.length > 1) this.lostToTurns({ kind: 'sequence', mode, legs: plans }, written);
         if (informalAfter) {
             this.report('informal', `a later leg is informal (${describe(informalAfter)}): only the moves before it are shown`, 'informal-leg', informalAfter);
             notes.push(`then ${describe(informalAfter)}: informal, not evaluated`);
@@ -682,6 +837,67 @@ class Compiler {
         const plan: Plan = plans.length === 1 ? plans[0] : { kind: 'sequence', mode, legs: plans };
         if (notes.length === 0 && promotions.length === 0) return plan;
         return { kind: 'notes', base: plan, notes, ...(promotions.length > 0 ? { promotions: [...new Set(promotions)] } : {}) };
+    }
+
+    /**
+     * Reports the parts of a chain that its turns lose (reach.ts): a part of a later leg that no
+     * step before it can go on to (never taken), and in a `=>` chain the steps no later leg can go
+     * on from (a dead end). Each is reported at the outermost written part that is wholly lost,
+     * and a dead end that is part of a leaf's steps at the innermost part holding that leaf.
+     */
+    private lostToTurns(chain: SequencePlan, written: readonly WrittenLeg[]): void {
+        const lattice = this.geometry;
+        // Nodes below the chain's own node: `this.path` holds it (and its ancestors) while its legs are compiled.
+        const below = this.path.length;
+        for (let i = 0; i + 1 < chain.legs.length; i++) {
+            const pair = legPair(chain, i, lattice);
+            if (!pair) continue;
+            const before = pair.endSteps ? describeSteps(pair.endSteps, lattice) : undefined;
+            if (pair.neverTaken.size > 0) {
+                const next = written[i + 1];
+                const lost = outermost(next.nodes.filter((n) => atStart(n.path, below) && allIn(startingWays(n.plan), pair.neverTaken)), below);
+                for (const node of lost.length > 0 ? lost : [undefined]) {
+                    const ways = startingWays(node?.plan ?? chain.legs[i + 1]).filter((w) => pair.neverTaken.has(w));
+                    const what = !node || node.path[node.path.length - 1] === next.move ? 'this leg' : 'this part of the leg';
+                    const its = describeSteps(stepsOf(ways), lattice);
+                    this.reportAt(node?.path, `${what} is never taken: a later leg goes on only outward from the step before it (LCPN's default; :any lets it turn), and none of its steps (${its}) is outward after the ${before} steps before it`, 'leg-never-taken', next.move);
+                }
+            }
+            if (pair.deadEnds.size > 0) this.deadEnds(chain, i, pair, written[i], below);
+        }
+    }
+
+    /** Reports the steps of leg `i` that no step of leg `i + 1` goes on from (a `=>` chain must go on). */
+    private deadEnds(chain: SequencePlan, i: number, pair: LegPair, leg: WrittenLeg, below: number): void {
+        const lattice = this.geometry;
+        const dead = pair.deadEnds;
+        const next = describeSteps(stepsOf(startingWays(chain.legs[i + 1]).filter((way) => !pair.neverTaken.has(way))), lattice);
+        const atEnd = leg.nodes.filter((n) => atEnding(n.path, below));
+        const wholly = new Set([...dead].filter(([leaf, steps]) => steps.length === leaf.steps.length).map(([leaf]) => leaf as Way));
+        const lost = atEnd.filter((n) => allIn(endingWays(n.plan), wholly));
+        // A leaf that loses some of its steps: at the largest written part that is that leaf, else the innermost that ends with it.
+        const partly = new Map<Tracked, Vec[]>();
+        for (const [leaf, steps] of dead) {
+            if (wholly.has(leaf)) continue;
+            // Nodes are listed as their compiles end, a part before the parts holding it.
+            const holder = [...atEnd].reverse().find((n) => n.plan === leaf) ?? atEnd.find((n) => endingWays(n.plan).includes(leaf));
+            if (holder) partly.set(holder, [...(partly.get(holder) ?? []), ...steps]);
+        }
+        const places = outermost([...lost, ...partly.keys()], below);
+        const reported = places.length > 0 ? places : [undefined];
+        for (const node of reported) {
+            const some = node && partly.get(node);
+            const its = describeSteps(some ?? stepsOf(endingWays(node?.plan ?? chain.legs[i])), lattice);
+            const subject = some ? `the ${its} steps here` : !node || node.path[node.path.length - 1] === leg.move ? 'this leg' : 'this part of the leg';
+            const after = some ? 'them' : `its steps (${its})`;
+            this.reportAt(node?.path, `nothing can follow ${subject}: the next leg goes on only outward from the step before it (LCPN's default; :any on it lets it turn), and none of its steps (${next}) is outward after ${after}, so a => move that goes this way ends nowhere`, 'leg-leads-nowhere', leg.move);
+        }
+    }
+
+    /** A problem at a written part (its path from the target's body), or at `fallback` under the node being compiled. */
+    private reportAt(path: readonly Move[] | undefined, message: string, rule: EngineRule, fallback: Move): void {
+        if (path && this.inRef === 0) this.problems.add('invalid', message, rule, path);
+        else this.report('invalid', message, rule, fallback);
     }
 
     private apply(functions: readonly string[], args: readonly Move[], ctx: Context): Plan | Annotation {
@@ -734,7 +950,9 @@ class Compiler {
             this.report('invalid', `${name} is a ${declaration.kind}, not a function: its argument's moves are shown unrestricted`, 'not-a-function');
         } else {
             const word = functionWord(name);
-            if (word) this.report('informal', `${name} is informal: its argument's moves are shown unrestricted`, 'informal-function');
+            // `(or rook bishop)`, `(empty rook)`: a condition's word over movements is no informal word of the spec but a mistake the validator explains (operator words).
+            if (word?.role === 'test') this.report('informal', `${name} is a condition word, not a modifier: its argument's moves are shown unrestricted`, 'condition-as-modifier', undefined, undefined, name);
+            else if (word) this.report('informal', `${name} is informal: its argument's moves are shown unrestricted`, 'informal-function', undefined, undefined, name);
             else this.report('unknown-function', `unknown function ${name}: its argument's moves are shown unrestricted`, 'unknown-function');
         }
         ctx.notes.push(`not evaluated: ${name}`);
@@ -742,15 +960,16 @@ class Compiler {
     }
 
     private definedFunction(name: string, parts: readonly FunctionPart[], ctx: Building): boolean {
-        if (this.functionStack.includes(name)) {
+        if (this.functionsOn.has(name)) {
             this.report('cycle', `cyclic definition: ${[...this.functionStack.slice(this.functionStack.indexOf(name)), name].join(' -> ')}`, 'cycle');
             return false;
         }
         if (this.functionStack.length >= MAX_DEPTH) {
-            this.report('limit', `functions nested more than ${MAX_DEPTH} deep through their names: "${name}" is not followed`, 'limit');
+            this.report('limit', TOO_DEEP, 'too-deep');
             return false;
         }
         this.functionStack.push(name);
+        this.functionsOn.add(name);
         // Problems among the parts belong to the function's definition (reported there), as inside a referenced piece.
         this.inRef++;
         try {
@@ -760,7 +979,7 @@ class Compiler {
             }
             return true;
         } finally {
-            this.functionStack.pop();
+            this.functionsOn.delete(this.functionStack.pop()!);
             this.inRef--;
         }
     }
@@ -935,7 +1154,7 @@ export function recompile(key: string, old: RefEntry, resolve: Resolver, cache: 
  */
 export function usersSee(entry: RefEntry): string {
     const problems = entry.problems.map((p) => [p.kind, p.rule, p.message]);
-    return JSON.stringify([entry.nodes === Infinity ? 'too large' : entry.nodes, entry.informal, problems, shape(entry.out)]);
+    return JSON.stringify([entry.nodes === Infinity ? 'too large' : entry.nodes, entry.informal, entry.depth, problems, shape(entry.out)]);
 }
 
 function shape(out: Plan | Annotation): unknown {
@@ -953,4 +1172,55 @@ function shape(out: Plan | Annotation): unknown {
 
 function ends(end: EndRule): number[] {
     return [+end.move, +end.capture, +end.igui, +end.cannon, +end.noJump];
+}
+
+/** A node of the target's own body compiled inside a chain's leg: its path from the body (itself last) and its plan. */
+interface Tracked {
+    path: readonly Move[];
+    plan: Plan;
+}
+
+/** A movement leg of a chain as written, and the nodes compiled in it. */
+interface WrittenLeg {
+    move: Move;
+    nodes: Tracked[];
+}
+
+/**
+ * Whether the node at the end of `path` takes the first step of the leg at `path[below]`: below
+ * the leg, it is in the first movement leg of every chain it is in.
+ */
+function atStart(path: readonly Move[], below: number): boolean {
+    for (let j = below; j + 1 < path.length; j++) {
+        const parent = path[j];
+        if (parent.kind === 'sequence' && parent.legs.find((leg) => !isPromotion(leg)) !== path[j + 1]) return false;
+    }
+    return true;
+}
+
+/** Whether the node at the end of `path` may take the last step of the leg at `path[below]` (a `->` chain may stop after any leg). */
+function atEnding(path: readonly Move[], below: number): boolean {
+    for (let j = below; j + 1 < path.length; j++) {
+        const parent = path[j];
+        if (parent.kind === 'sequence' && parent.mode === 'blocked' && parent.legs[lastIndex(parent.legs, (leg) => !isPromotion(leg))] !== path[j + 1]) return false;
+    }
+    return true;
+}
+
+/** Whether `ways` is not empty and every one of them is in `lost`. */
+function allIn(ways: readonly Way[], lost: ReadonlySet<Way>): boolean {
+    return ways.length > 0 && ways.every((way) => lost.has(way));
+}
+
+/** The nodes none of whose ancestors below `below` is among them. */
+function outermost(nodes: readonly Tracked[], below: number): Tracked[] {
+    const moves = new Set(nodes.map((n) => n.path[n.path.length - 1]));
+    return nodes.filter((n) => !n.path.slice(below, -1).some((m) => moves.has(m)));
+}
+
+/** The distinct steps of these leaves (paths have none to show). */
+function stepsOf(ways: readonly Way[]): Vec[] {
+    const steps = new Map<string, Vec>();
+    for (const way of ways) if (way.kind === 'leaf') for (const step of way.steps) steps.set(`${step[0]},${step[1]}`, step);
+    return [...steps.values()];
 }

@@ -7,8 +7,9 @@
  */
 import type { CompareOp, Term, Test } from '../model/piece.js';
 import { normalizeName } from '../model/names.js';
+import { MAX_NESTING } from '../model/limits.js';
 import { lispTest } from '../model/print-lisp.js';
-import type { EngineProblem, EngineRule, PlanCondition, PlanTerm, PlanTest, PlanZone, Resolver } from './plan.js';
+import { TOO_DEEP, type EngineProblem, type EngineRule, type PlanCondition, type PlanTerm, type PlanTest, type PlanZone, type Resolver } from './plan.js';
 
 /** What compiling a test needs from the compiler. */
 export interface TestEnvironment {
@@ -22,8 +23,15 @@ export interface TestEnvironment {
 /** An empty string test is what the lowering leaves for a test written wrongly (reported there). */
 const UNREAD_TEST = 'a test that is empty or could not be read (see its error in the file) is not evaluated: it is shown with a note';
 
-/** Thrown inside a test that cannot be evaluated (already reported). */
-class Informal extends Error {}
+/** What a condition cut by a limit holds in place of the rest: never evaluated (`TestCompiler.cut` makes the whole test informal). */
+const CUT: PlanCondition = { kind: 'empty' };
+
+/**
+ * Thrown inside a test that cannot be evaluated (already reported). Not an Error: it carries no
+ * stack trace, and a chain of conditions each naming the next throws one from 400 levels down
+ * for each definition a check compiles.
+ */
+class Informal {}
 
 /** Compiles a test; an informal one becomes a note (its text) for its branch. */
 export function compileTest(test: Test, env: TestEnvironment): PlanTest {
@@ -35,11 +43,13 @@ export function compileTest(test: Test, env: TestEnvironment): PlanTest {
         const named = conditionKeyOfText(test.text);
         if (named && env.resolve(named)?.declaration) {
             try {
-                return new TestCompiler(env).named(named, test);
+                const compiler = new TestCompiler(env);
+                const compiled = compiler.named(named, test);
+                if (!compiler.cut) return compiled;
             } catch (error) {
                 if (!(error instanceof Informal)) throw error;
-                return { kind: 'informal', note: quote(test.text) };
             }
+            return { kind: 'informal', note: quote(test.text) };
         }
         const hint = named ? ` (a condition named ${named} in the file would give it a meaning)` : '';
         env.report('informal', `condition ${quote(test.text)} is informal: its branch is shown with a note${hint}`, 'informal-condition', false);
@@ -55,7 +65,9 @@ export function compileTest(test: Test, env: TestEnvironment): PlanTest {
  */
 export function compileCondition(test: Test, env: TestEnvironment, own?: string): PlanCondition | undefined {
     try {
-        return new TestCompiler(env, own).test(test);
+        const compiler = new TestCompiler(env, own);
+        const compiled = compiler.test(test);
+        return compiler.cut ? undefined : compiled;
     } catch (error) {
         if (!(error instanceof Informal)) throw error;
         return undefined;
@@ -68,7 +80,13 @@ export function conditionKeyOfText(text: string): string {
 }
 
 /** Conditions nested deeper than this, through their names or not, are not followed (thousands would exhaust the stack). */
-export const MAX_CONDITION_DEPTH = 400;
+export const MAX_CONDITION_DEPTH = MAX_NESTING;
+/**
+ * Tests one condition may hold once the conditions it names are written out (they are inlined):
+ * `(def b (and a a))`, `(def c (and b b))`, ... doubles at each name, and 25 such names took a
+ * minute and gigabytes before this bound. Real conditions have a handful.
+ */
+export const MAX_CONDITION_NODES = 10_000;
 
 class TestCompiler {
     /** Named conditions being expanded, the definition's own name first when given. */
@@ -76,7 +94,11 @@ class TestCompiler {
 
     constructor(private readonly env: TestEnvironment, private readonly own?: string) {
         this.stack = own === undefined ? [] : [own];
+        this.onStack = new Set(this.stack);
     }
+
+    /** The names on `stack` (a chain of conditions each naming the next is as deep as the limit). */
+    private readonly onStack: Set<string>;
 
     /** Reports a problem, marked foreign when it lies inside a named condition being expanded. */
     private report(kind: EngineProblem['kind'], message: string, rule: EngineRule, foreign = this.stack.length > (this.own === undefined ? 0 : 1), name?: string): void {
@@ -86,10 +108,26 @@ class TestCompiler {
     /** Nesting of the compiled condition so far (named conditions are inlined, so their depths add up). */
     private depth = 0;
 
+    /** Tests compiled so far (named conditions written out). */
+    private nodes = 0;
+    /**
+     * Set when a limit cut the condition: the whole test is then informal. The compile returns
+     * through its levels (a placeholder in place of the rest) instead of throwing from 400 levels
+     * down, which took most of a check's time for a chain of conditions each naming the next.
+     */
+    cut = false;
+
     test(test: Test): PlanCondition {
+        if (this.cut) return CUT;
+        if (++this.nodes > MAX_CONDITION_NODES) {
+            this.report('limit', `a condition of more than ${MAX_CONDITION_NODES} tests, once the conditions it names are written out, is not evaluated: it is shown with a note`, 'limit', false);
+            this.cut = true;
+            return CUT;
+        }
         if (this.depth >= MAX_CONDITION_DEPTH) {
-            this.report('limit', `a condition nested more than ${MAX_CONDITION_DEPTH} deep (with the conditions it names) is not evaluated: it is shown with a note`, 'limit', false);
-            throw new Informal();
+            this.report('limit', TOO_DEEP, 'too-deep');
+            this.cut = true;
+            return CUT;
         }
         this.depth++;
         try {
@@ -122,23 +160,25 @@ class TestCompiler {
 
     /** A name used as a test: a defined condition, or a zone (the square is in it). */
     named(key: string, written: Test): PlanCondition {
-        if (this.stack.includes(key)) {
+        if (this.onStack.has(key)) {
             // A cycle back to the definition being checked is its own; any other belongs to the conditions on it.
             this.report('invalid', `cyclic condition: ${[...this.stack.slice(this.stack.indexOf(key)), key].join(' -> ')}`, 'condition-cycle', this.own === undefined || key !== this.own);
             throw new Informal();
         }
         if (this.stack.length >= MAX_CONDITION_DEPTH) {
-            this.report('limit', `conditions nested more than ${MAX_CONDITION_DEPTH} deep through their names: "${key}" is not followed, and the test is shown with a note`, 'limit', false);
-            throw new Informal();
+            this.report('limit', TOO_DEEP, 'too-deep');
+            this.cut = true;
+            return CUT;
         }
         const def = this.env.resolve(key);
         const declaration = def?.declaration;
         if (declaration?.kind === 'condition') {
             this.stack.push(key);
+            this.onStack.add(key);
             try {
                 return this.test(declaration.test);
             } finally {
-                this.stack.pop();
+                this.onStack.delete(this.stack.pop()!);
             }
         }
         if (declaration?.kind === 'zone') return { kind: 'in', zone: this.env.zone(key)! };

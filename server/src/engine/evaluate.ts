@@ -29,6 +29,7 @@ import type { ConditionalPlan, EndRule, LeafPlan, PathPlan, Plan, PlanCondition,
 import { walkPath, type PathWalkBoard } from './path-walk.js';
 import { compilePath, type PathAutomaton } from './path-compile.js';
 import type { PathRegex } from '../model/piece.js';
+import { goesOn } from './reach.js';
 import { zoneSquares } from './rules.js';
 
 export const EMPTY = 0;
@@ -217,7 +218,7 @@ export class Walker {
         const occ = this.occ;
         const cylinder = occ.cylinder;
         for (const step of plan.steps) {
-            if (state.dir && plan.turn === 'outward' && !this.lattice.isOutward(step, state.dir)) continue;
+            if (!goesOn(plan, step, state.dir, this.lattice)) continue;
             // Round a cylinder, a step of a whole turn or more would pass over its own start: it goes nowhere.
             if (cylinder && Math.abs(step[0]) >= occ.board.files) continue;
             // A step off the board goes nowhere; checking first also keeps the path short (a leap of 2^40 has 2^40 squares on it).

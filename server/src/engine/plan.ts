@@ -7,6 +7,7 @@
 import type { CompareOp, PieceDef, Move, PathRegex } from '../model/piece.js';
 import type { DirectionTest } from '../geometry/geometry.js';
 import type { Square } from '../geometry/index.js';
+import { MAX_NESTING } from '../model/limits.js';
 
 /** A step (dx, dy): x toward the h-file, y forward, from White's point of view. */
 export type Vec = readonly [number, number];
@@ -124,12 +125,16 @@ export type EngineRule =
     | 'unknown-piece' | 'cycle' | 'no-body' | 'unknown-keyword' | 'unknown-function'
     | 'informal-text' | 'informal-keyword' | 'informal-function' | 'informal-condition' | 'informal-comparison' | 'informal-leg'
     | 'igui-on-the-way' | 'no-move' | 'missing-argument' | 'empty-conditional' | 'bad-vector'
-    | 'bad-range' | 'misplaced-promotion' | 'rank-as-modifier' | 'limit' | 'set-up'
+    | 'bad-range' | 'misplaced-promotion' | 'rank-as-modifier' | 'condition-as-modifier' | 'limit' | 'set-up'
     /** Boards, zones and conditions (issue 10). */
     | 'not-a-zone' | 'zone-square' | 'not-a-condition' | 'not-a-function' | 'unknown-occupant' | 'condition-cycle'
     | 'informal-test' | 'not-evaluable' | 'declaration-used-as-piece' | 'outside-zone'
     /** Geometry (issue 11): a direction keyword the board's lattice gives no meaning to. */
-    | 'direction-not-on-board';
+    | 'direction-not-on-board'
+    /** Turns (issue 25): a part of a later leg no step before it goes on to, and in `=>` steps no later leg goes on from. */
+    | 'leg-never-taken' | 'leg-leads-nowhere'
+    /** Followed more than model/limits.ts's MAX_NESTING levels deep (names and nested parts): the deeper parts are not evaluated. */
+    | 'too-deep';
 
 /** A problem met while compiling or evaluating; `kind` lets callers pick a severity. */
 export interface EngineProblem {
@@ -162,6 +167,12 @@ export class Problems {
     /** Each place in the target's own body a problem arose (one entry per place, even for a repeated message). */
     readonly located: LocatedProblem[] = [];
 
+    /** Adds every problem of `other`, in its order (its problems, then the places they arose). */
+    addAll(other: Problems): void {
+        for (const p of other.list) this.add(p.kind, p.message, p.rule);
+        for (const l of other.located) this.add(l.problem.kind, l.problem.message, l.problem.rule, l.path, l.keyword, l.name);
+    }
+
     add(kind: EngineProblem['kind'], message: string, rule: EngineRule, path?: readonly Move[], keyword?: string, name?: string): void {
         const byMessage = this.byMessage ??= new Map();
         let problem = byMessage.get(message);
@@ -184,6 +195,12 @@ export class Problems {
 }
 
 export const NONE: NonePlan = { kind: 'none' };
+
+/**
+ * The depth limit in words (rule `too-deep`), for pieces, functions and conditions alike: the
+ * same wherever it is met, so a check says the same whatever was compiled before it.
+ */
+export const TOO_DEEP = `nested more than ${MAX_NESTING} levels deep, counting each name it goes through: lcpn follows definitions that deep, so the deeper parts are not evaluated`;
 
 /**
  * `(path "...")` compiled (issue 11): the path expression, walked on the board's rotation graph

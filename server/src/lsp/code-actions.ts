@@ -94,6 +94,9 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
                 const title = data.replacement.trim() === '' ? `Replace '${text}' with a space` : `Change to '${data.replacement}'`;
                 return [fix(title, [{ range: diagnostic.range, newText: data.replacement }], true)];
             }
+            case IssueCodes.LegNeverTaken:
+                // engine-checks.ts puts the part with `:any` written on it in `data.replacement`, where that is unambiguous.
+                return typeof data.replacement === 'string' ? [fix('Write :any on this leg, so that it may turn', [{ range: diagnostic.range, newText: data.replacement }], true)] : [];
             case IssueCodes.DefWithoutBrackets:
                 return this.bracketDefinition(document, diagnostic, data.replacement);
             case IssueCodes.UnclosedBracket:

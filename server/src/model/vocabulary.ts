@@ -11,6 +11,7 @@
  */
 import { normalizeKeyword, normalizeName } from './names.js';
 import { GAME_CLAUSES, GAME_INNER_WORDS, GAME_WORD } from './game-words.js';
+import type { Declaration, PieceDef } from './piece.js';
 
 /** Common fields of every vocabulary entry. */
 export interface Word {
@@ -112,6 +113,41 @@ export function hexagonalWord(name: string): HexagonalWord | undefined {
 }
 
 /**
+ * Words people write for a keyword that are not spellings of it (so no edit distance finds
+ * them): English synonyms, by the keyword they mean. Variants of one stem (`:sidewise`,
+ * `:leftwards`, `:diagonally`) are found by their stem (`keywordsLike`).
+ */
+const KEYWORD_SYNONYMS: Readonly<Record<string, string>> = {
+    horizontal: 'sideways', lateral: 'sideways', across: 'sideways',
+    ahead: 'forward', up: 'forward', upward: 'forward', onward: 'forward',
+    back: 'backward', down: 'backward', downward: 'backward', behind: 'backward',
+    straight: 'orthogonal', rookwise: 'orthogonal', bishopwise: 'diagonal',
+    anywhere: 'any', outside: 'outward', literal: 'only', exact: 'only'
+};
+
+/** Endings that make another word of one stem: `sidewise`/`sideways`, `leftwards`, `diagonally`, `riders`. */
+const ENDINGS = ['wards', 'ward', 'wise', 'ways', 'ly', 's'];
+
+/** A word and what is left of it without each ending it has (at least three letters). */
+function stems(word: string): string[] {
+    const out = [word];
+    for (const ending of ENDINGS) if (word.endsWith(ending) && word.length - ending.length >= 3) out.push(word.slice(0, -ending.length));
+    return out;
+}
+
+/**
+ * The keywords among `known` (normalized) that `name` is another word for: one of its synonyms,
+ * or a word of the same stem (`:sidewise` -> `:sideways`, `:leftwards` -> `:left`,
+ * `:orthogonally` -> `:orthogonal`). For "did you mean" with the edit distance, which misses these.
+ */
+export function keywordsLike(name: string, known: readonly string[]): string[] {
+    const key = normalizeKeyword(name);
+    const synonym = KEYWORD_SYNONYMS[key] ?? KEYWORD_SYNONYMS[stems(key).find((s) => KEYWORD_SYNONYMS[s]) ?? ''];
+    const mine = new Set(stems(key));
+    return known.filter((word) => word !== key && (word === synonym || stems(word).some((s) => mine.has(s))));
+}
+
+/**
  * Qualifiers that are not directions. The entry named `N` documents every number keyword
  * (`:4`, `:2 :3`); it is never matched by name (keywords are lower-cased before lookup).
  */
@@ -156,6 +192,23 @@ export const FUNCTIONS: readonly FunctionWord[] = [
     { name: 'path', role: 'notation', evaluated: true, doc: 'A move written as a path on the board\'s rotation graph (seed 002), as in (path "L*(F$)+") (the rook): F one cell forward, L/R turn left/right, $ the cell must be empty to go on, | * + ? ( ) as in regular expressions. The same path works on square and hexagonal boards.' },
     { name: 'parlett', role: 'notation', evaluated: true, doc: 'A piece written in Parlett\'s notation, as in (parlett "o1>, c1X>"); read when the file is read. A code action writes it out in LCPN.' }
 ];
+
+/**
+ * What a file defines to make the specification's informal words evaluate (as
+ * examples/xiangqi.lcpn does): the definitions, by word. The checks print them in the file's
+ * style as the way out of the warning.
+ */
+export const INFORMAL_MEANINGS: Readonly<Record<string, readonly PieceDef[]>> = {
+    'within-fortress': [declared('within-fortress', { kind: 'zone', squares: ['d1-f3'] })],
+    'capture-a-general': [
+        declared('capture-a-general', { kind: 'function', parts: [{ kind: 'function', name: 'capture' }, { kind: 'function', name: 'general-there' }] }),
+        declared('general-there', { kind: 'condition', test: { kind: 'predicate', fn: 'occupied-by', args: [{ kind: 'name', key: 'general' }] } })
+    ]
+};
+
+function declared(name: string, declaration: Declaration): PieceDef {
+    return { name, key: name, properties: [], declaration, style: 'lisp' };
+}
 
 /** The number terms of conditions: `(rank)`, `(file)`. */
 export const CONDITION_TERMS: ReadonlySet<string> = new Set(['rank', 'file']);

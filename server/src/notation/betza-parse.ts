@@ -20,18 +20,21 @@ import type { Move, Qualifier } from '../model/piece.js';
 import { AMBIGUOUS_ATOMS, ATOMS, DIRECTION_LETTERS, directionTokens, familyKind, tokenSteps, type Atom } from './betza-atoms.js';
 import { key, leap, permutations, selectMove, union, type Vec } from './geometry.js';
 import { initialOnly } from './initial.js';
-import { problem, type NotationProblem } from './problems.js';
+import { problem, type NotationProblem, type NotationSpan } from './problems.js';
+import { crookedPath } from './path-pieces.js';
+import { parsePath } from './path-parse.js';
 
 export interface ConversionResult {
     /** The converted movement; parts that could not be converted are kept as informal text. Undefined only for empty input. */
     move?: Move;
     problems: NotationProblem[];
+    /** Where the parts of `move` are written in the input (model nodes by identity), so that what the engine finds in them can be shown there. */
+    spans?: ReadonlyMap<Move, NotationSpan>;
 }
 
 /** Lower-case letters and why LCPN has no equivalent (checked before the known modifiers). */
 const UNSUPPORTED: Record<string, string> = {
     o: "'o' (cylindrical: the move wraps around the board edge) is not a move's property in LCPN but the board's: declare (board 8 8 (cylinder)) and write the move without 'o'",
-    z: "'z' (crooked: zig-zag riders) has no LCPN equivalent",
     q: "'q' (circular riders) has no LCPN equivalent",
     d: "'d' (capture of an own piece) has no LCPN equivalent",
     t: "'t' (then / hop-platform rules) is not supported: use XBetza 'a' legs",
@@ -60,6 +63,7 @@ interface Component {
 export function parseBetza(text: string): ConversionResult {
     const problems: NotationProblem[] = [];
     const parts: Move[] = [];
+    const spans = new Map<Move, NotationSpan>();
     let i = 0;
     while (i < text.length) {
         const start = i;
@@ -115,13 +119,15 @@ export function parseBetza(text: string): ConversionResult {
         const found: NotationProblem[] = [];
         const move = legs.length > 1 ? multiLeg(component, found) : singleLeg(component, legs[0], found);
         problems.push(...found);
-        parts.push(move ?? informal(text.slice(start, i)));
+        const part = move ?? informal(text.slice(start, i));
+        spans.set(part, { offset: start, length: i - start });
+        parts.push(part);
     }
     if (parts.length === 0) {
         if (text.length === 0) problems.push(problem('empty Betza string', 0, 0));
         return { problems };
     }
-    return { move: union(parts), problems };
+    return { move: union(parts), problems, spans };
 }
 
 function unexpected(c: string): string {
@@ -152,6 +158,8 @@ interface LegLetters {
     n?: Letter;
     j?: Letter;
     i?: Letter;
+    /** Crooked: read as the path of the zig-zag (path-pieces.ts). */
+    z?: Letter;
 }
 
 function legLetters(letters: Letter[], problems: NotationProblem[]): LegLetters | undefined {
@@ -167,7 +175,7 @@ function legLetters(letters: Letter[], problems: NotationProblem[]): LegLetters 
         else if (l.char === 'e') {
             out.c = true;
             problems.push(problem("'e' (en passant) is read as 'c': LCPN's capture leaves en passant to the game's rules", l.offset, 1, 'warning'));
-        } else if (l.char === 'p' || l.char === 'g' || l.char === 'n' || l.char === 'j' || l.char === 'i') {
+        } else if (l.char === 'p' || l.char === 'g' || l.char === 'n' || l.char === 'j' || l.char === 'i' || l.char === 'z') {
             if (out[l.char]) problems.push(problem(`'${l.char}' repeated`, l.offset, 1, 'warning'));
             out[l.char] = l;
         } else {
@@ -224,6 +232,7 @@ function apply(functions: string[], arg: Move): Move {
 function singleLeg(component: Component, letters: Letter[], problems: NotationProblem[]): Move | undefined {
     const mods = legLetters(letters, problems);
     if (!mods) return undefined;
+    if (mods.z) return crooked(component, mods, problems);
     const { atom } = component;
     const sets = directionSets(atom, mods.directions, component, problems);
     if (!sets) return undefined;
@@ -261,6 +270,34 @@ function singleLeg(component: Component, letters: Letter[], problems: NotationPr
     }
     if (move && mods.i) move = initialOnly(move);
     return move;
+}
+
+/**
+ * `z` (crooked) on a W or F rider (zR, zB, zQ, zW0, zF7): the zig-zag, each step turning back
+ * the other way, written as the path that walks it (path-pieces.ts), since LCPN has no keyword
+ * for it. `m`, `c` and `i` apply as to any move; direction letters and the hopping letters do not
+ * combine with it (they would have to say which way each zig-zag starts).
+ */
+function crooked(component: Component, mods: LegLetters, problems: NotationProblem[]): Move | undefined {
+    const { atom } = component;
+    const z = mods.z!;
+    const other = mods.directions[0] ?? [mods.p, mods.g, mods.n, mods.j].find((l) => l);
+    if (other) {
+        problems.push(problem(`'${other.char}' with 'z' (crooked): a crooked piece is read as its whole zig-zag, without direction or hopping letters`, other.offset));
+        return undefined;
+    }
+    if (!atom.families.every((f) => f[1] === 1) || !isRider(component)) {
+        problems.push(problem(`'z' (crooked) is read on W and F riders (zR, zB, zQ, zW4, ...): a crooked ${component.atom.letter}${isRider(component) ? ' rider' : ''} zig-zags in no agreed way`, z.offset));
+        return undefined;
+    }
+    const max = component.range === undefined || component.range === null ? null : component.range;
+    const paths = atom.families.map((f): Move => {
+        const text = crookedPath(f[0] === 0 ? 'W' : 'F', max);
+        return { kind: 'path', text, regex: parsePath(text).regex! };
+    });
+    const modality = mods.m && !mods.c ? ['move'] : mods.c && !mods.m ? ['capture'] : [];
+    const move = apply(modality, union(paths));
+    return mods.i ? initialOnly(move) : move;
 }
 
 /** `n`: no-jump on straight leaps, and the lame paths of N (W then F) and Z (W then F then F). */
@@ -384,7 +421,7 @@ function multiLeg(component: Component, problems: NotationProblem[]): Move | und
         const last = k === legs.length - 1;
         // `i` on the first leg: the whole move is a first move (whether the piece has moved is not a leg's matter).
         if (k === 0 && mods.i) initial = true;
-        const extraLetter = [mods.p, mods.g, mods.n, mods.j, k === 0 ? undefined : mods.i].find((l) => l);
+        const extraLetter = [mods.p, mods.g, mods.n, mods.j, mods.z, k === 0 ? undefined : mods.i].find((l) => l);
         if (extraLetter) {
             problems.push(problem(extraLetter.char === 'i'
                 ? "'i' on a later leg of an XBetza multi-leg move: the first move is the whole move's, write 'i' before the first leg"

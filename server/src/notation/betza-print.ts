@@ -7,7 +7,7 @@
 import type { Move, PieceDef } from '../model/piece.js';
 import { atomLetter, directionTokens, familyKind, tokenSteps } from './betza-atoms.js';
 import { parseBetza } from './betza-parse.js';
-import { flatten, mergeLeaves, signature, type Chain, type ExportContext, type Leaf, type Part, type Resolver } from './flatten.js';
+import { flatten, mergeLeaves, signature, type Chain, type Crooked, type ExportContext, type Leaf, type Part, type Resolver } from './flatten.js';
 import { key, permutations, sameSet, type Vec } from './geometry.js';
 
 export interface ExportResult {
@@ -134,6 +134,12 @@ function leafComponent(leaf: Leaf, lose: (what: string) => void): Component | un
     return { initial: leaf.initial, modality: modality(leaf), hop, directions, letter: name, suffix };
 }
 
+/** `zB`, `zR`, `zF7`: a crooked piece, as betza-parse reads it (path-pieces.ts). */
+function crookedText(part: Crooked): string {
+    const letter = part.max === null ? (part.atom === 'W' ? 'R' : 'B') : `${part.atom}${part.max}`;
+    return `${part.initial ? 'i' : ''}${modality(part)}z${letter}`;
+}
+
 /** Writes W and F components that agree in everything else as one K (or R and B as one Q). */
 function mergeKings(components: Component[]): Component[] {
     const out = [...components];
@@ -257,15 +263,25 @@ export function toBetza(target: PieceDef | Move, resolve: Resolver, context: Exp
     const { rest, components: hoppers } = takeGrasshoppers(mergeLeaves(parts));
     const components: Component[] = [];
     const chains: string[] = [];
+    const crooked: string[] = [];
     for (const part of rest) {
         if (part.kind === 'leaf') {
             const c = leafComponent(part, lose);
             if (c) components.push(c);
+        } else if (part.kind === 'crooked') {
+            crooked.push(crookedText(part));
         } else {
             const text = chainText(part, lose);
             if (text) chains.push(text);
         }
     }
-    const texts = [...mergeKings(components).map(show), ...hoppers, ...chains];
+    // zR and zB with the same letters before them are zQ, as R and B are Q.
+    for (const rook of crooked.filter((c) => c.endsWith('zR'))) {
+        const j = crooked.indexOf(`${rook.slice(0, -1)}B`);
+        if (j < 0) continue;
+        crooked.splice(j, 1);
+        crooked[crooked.indexOf(rook)] = `${rook.slice(0, -1)}Q`;
+    }
+    const texts = [...mergeKings(components).map(show), ...hoppers, ...chains, ...crooked];
     return { text: [...new Set(texts)].join(''), lost };
 }

@@ -18,6 +18,8 @@ import { SQUARE } from '../geometry/square.js';
 import { type Board, boardProblem, type BoardShape, geometryOf, isCylinder, isFullBox, theBoard } from '../geometry/index.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { initialBody, isFirstMove } from './initial.js';
+import { MAX_NESTING } from '../model/limits.js';
+import { crookedOf, pathAsLeaps, type CrookedAtom } from './path-pieces.js';
 
 export type Resolver = (key: string) => PieceDef | undefined;
 
@@ -60,7 +62,19 @@ export interface Chain {
     initial: boolean;
 }
 
-export type Part = Leaf | Chain;
+/**
+ * Betza's crooked piece (`z`, issue 25): the zig-zag of W or F steps, at most `max` (null: any
+ * number), as the path `crookedPath` writes it. Only Betza spells it; it comes from that path.
+ */
+export interface Crooked {
+    kind: 'crooked';
+    atom: CrookedAtom;
+    max: number | null;
+    end: End;
+    initial: boolean;
+}
+
+export type Part = Leaf | Chain | Crooked;
 
 export interface Flat {
     parts: Part[];
@@ -108,6 +122,7 @@ const ROOT: Ctx = { groups: [], only: false, end: { move: true, capture: true, c
  */
 export const FLATTEN_LIMIT = 20_000;
 export const TOO_LARGE = `the rest of the movement (more than ${FLATTEN_LIMIT} parts once names are expanded)`;
+export const TOO_DEEP_EXPORT = `the parts nested more than ${MAX_NESTING} names deep (lcpn follows a movement ${MAX_NESTING} levels deep)`;
 
 export function flatten(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}, options: FlattenOptions = {}): Flat {
     const who = options.who ?? 'Betza and Parlett';
@@ -125,6 +140,8 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
     const lost: string[] = [];
     const parts: Part[] = [];
     const stack: string[] = [];
+    /** The names on `stack`: a chain of definitions each using the next makes it as deep as the limit. */
+    const onStack = new Set<string>();
     const lose = (what: string) => {
         if (!lost.includes(what)) lost.push(what);
     };
@@ -163,6 +180,9 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
                 return false;
             } else if (via.includes(fn)) {
                 lose(`the cyclic definition of ${fn}`);
+                return false;
+            } else if (via.length >= MAX_NESTING) {
+                lose(TOO_DEEP_EXPORT);
                 return false;
             } else {
                 const declared = declarationOf(fn);
@@ -249,8 +269,13 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
                 out.push(...leaf(move.vector, ctx));
                 return;
             case 'ref': {
-                if (stack.includes(move.key)) {
+                if (onStack.has(move.key)) {
                     lose(`the cyclic definition of ${move.key}`);
+                    return;
+                }
+                // As deep as the engine follows names (model/limits.ts), and no deeper than the call stack allows.
+                if (stack.length >= MAX_NESTING) {
+                    lose(TOO_DEEP_EXPORT);
                     return;
                 }
                 const def = resolve(move.key);
@@ -259,8 +284,9 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
                     return;
                 }
                 stack.push(move.key);
+                onStack.add(move.key);
                 walk(def.body, ctx, out);
-                stack.pop();
+                onStack.delete(stack.pop()!);
                 return;
             }
             case 'qualified':
@@ -318,8 +344,20 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
             case 'text':
                 lose(`the informal description "${move.text}"`);
                 return;
-            case 'path':
+            case 'path': {
                 if (!options.paths) {
+                    // A path that moves as leaps and rides is written as them (`L*FF(L|R)F$` is N); Betza's crooked pieces as such.
+                    const plain = ctx.groups.length === 0 && !ctx.only && !ctx.range;
+                    const crooked = plain ? crookedOf(move.text) : undefined;
+                    if (crooked && inSequence === 0) {
+                        if (ctx.end.move || ctx.end.capture) out.push({ kind: 'crooked', ...crooked, end: { ...ctx.end }, initial: ctx.initial });
+                        return;
+                    }
+                    const same = !ctx.range && !crooked ? pathAsLeaps(move) : undefined;
+                    if (same) {
+                        walk(same, ctx, out);
+                        return;
+                    }
                     lose(`the path "${move.text}" (${who} cannot say a walk on the board's rotation graph: left out)`);
                     return;
                 }
@@ -331,6 +369,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
                     paths.push({ text: move.text, end: { ...ctx.end }, initial: ctx.initial, qualified: ctx.groups.length > 0 || ctx.only || ctx.range !== undefined });
                 }
                 return;
+            }
         }
     };
 
@@ -389,6 +428,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
         }
         if (target.body) {
             stack.push(target.key);
+            onStack.add(target.key);
             walk(target.body, ROOT, parts);
         }
     }
@@ -397,7 +437,7 @@ export function flatten(target: PieceDef | Move, resolve: Resolver, context: Exp
 
 /** A part that applies only on the first move. */
 function initially(part: Part): Part {
-    return part.kind === 'leaf' ? { ...part, initial: true } : { ...part, initial: true, legs: part.legs.map((l) => ({ ...l, initial: true })) };
+    return part.kind === 'chain' ? { ...part, initial: true, legs: part.legs.map((l) => ({ ...l, initial: true })) } : { ...part, initial: true };
 }
 
 /** Joins leaves that differ only in their steps (a union of `:only` vectors comes back as one leaf per vector). */
@@ -428,6 +468,7 @@ export function signature(part: Part): string {
         // A leg before the last matters by whether it captures on the way (capture-only), not by how it may end otherwise.
         final ? [l.end.move, l.end.capture, l.end.cannon, l.end.noJump] : [l.end.capture && !l.end.move], l.turn, l.initial]);
     if (part.kind === 'leaf') return leafSig(part, true);
+    if (part.kind === 'crooked') return JSON.stringify(['crooked', part.atom, part.max, [part.end.move, part.end.capture], part.initial]);
     const legs = unitLegs(part);
     return JSON.stringify([part.mode, part.initial, legs.map((l, i) => leafSig(l, i === legs.length - 1))]);
 }

@@ -10,4 +10,5 @@ export { toPath } from './path-print.js';
 export { parsePath, type PathParseResult, MAX_PATH_LENGTH, MAX_PATH_COUNT, MAX_PATH_NESTING, MAX_PATH_SIZE } from './path-parse.js';
 export { FIRST_MOVE } from './initial.js';
 export type { ExportContext, Resolver } from './flatten.js';
-export type { NotationProblem, Severity } from './problems.js';
+export type { NotationProblem, NotationSpan, Severity } from './problems.js';
+export { turnProblems, TURN_RULES } from './turns.js';

@@ -29,7 +29,7 @@ import { family, permutations, selectMove, union, type Vec } from './geometry.js
 import { initialOnly } from './initial.js';
 import { locustHops, type Hop } from './locust.js';
 import type { ConversionResult } from './betza-parse.js';
-import { problem, type NotationProblem } from './problems.js';
+import { problem, type NotationProblem, type NotationSpan } from './problems.js';
 
 export interface ParlettOptions {
     /** Accept spacing, separator and case slips with a warning instead of an error. */
@@ -116,11 +116,11 @@ interface Dir {
 }
 
 type Node =
-    | { kind: 'atom'; conds: Conds; leaper: boolean; dist: Dist; dir?: Dir; repeat: boolean; offset: number; locust?: number }
-    | { kind: 'group'; conds: Conds; leaper: boolean; dist?: Dist; body: Node[]; offset: number; locust?: number }
-    | { kind: 'then'; legs: Node[]; offset: number }
+    | { kind: 'atom'; conds: Conds; leaper: boolean; dist: Dist; dir?: Dir; repeat: boolean; offset: number; end: number; locust?: number }
+    | { kind: 'group'; conds: Conds; leaper: boolean; dist?: Dist; body: Node[]; offset: number; end: number; locust?: number }
+    | { kind: 'then'; legs: Node[]; offset: number; end: number }
     /** `0@S@.M.~%S%`: M, made without the piece leaving its square (it captures there: igui). */
-    | { kind: 'stay'; body: Node; offset: number };
+    | { kind: 'stay'; body: Node; offset: number; end: number };
 
 class Fail extends Error {}
 
@@ -139,6 +139,8 @@ const SPACE = /[ \t\r\n]/;
 class Parser {
     pos = 0;
     readonly problems: NotationProblem[] = [];
+    /** Where each part of the result is written (the largest part a model node stands for). */
+    readonly spans = new Map<Move, NotationSpan>();
 
     constructor(readonly text: string, readonly lenient: boolean) {}
 
@@ -305,8 +307,8 @@ class Parser {
             legs.push(this.part());
         }
         if (tile !== undefined && !back) this.fail(PARLETT_MESSAGES.tileUnused, offset, 1);
-        const node: Node = legs.length === 1 ? legs[0] : { kind: 'then', legs, offset };
-        if (standing && back) return { kind: 'stay', body: node, offset };
+        const node: Node = legs.length === 1 ? legs[0] : { kind: 'then', legs, offset, end: this.pos };
+        if (standing && back) return { kind: 'stay', body: node, offset, end: this.pos };
         return node;
     }
 
@@ -376,7 +378,7 @@ class Parser {
             this.openAt = outer;
             if (this.peek() !== ')') this.fail(PARLETT_MESSAGES.unclosed, open);
             this.pos++;
-            return { kind: 'group', conds, leaper, dist, body, offset, ...(locust !== undefined ? { locust } : {}) };
+            return { kind: 'group', conds, leaper, dist, body, offset, end: this.pos, ...(locust !== undefined ? { locust } : {}) };
         }
         if (!dist) this.fail(PARLETT_MESSAGES.distance);
         const dir = this.direction(dist.kind === 'hippo');
@@ -386,7 +388,7 @@ class Parser {
             repeat = true;
             this.pos++;
         }
-        return { kind: 'atom', conds, leaper, dist, dir, repeat, offset, ...(locust !== undefined ? { locust } : {}) };
+        return { kind: 'atom', conds, leaper, dist, dir, repeat, offset, end: this.pos, ...(locust !== undefined ? { locust } : {}) };
     }
 
     private number(): number | undefined {
@@ -514,6 +516,14 @@ function applyConds(move: Move, conds: Conds): Move {
 type Mode = 'normal' | 'step';
 
 function lower(node: Node, parser: Parser, mode: Mode = 'normal', leaperDefault = false): Move {
+    const move = lowerNode(node, parser, mode, leaperDefault);
+    // A part's text ends before any spaces after it; the outermost node a move stands for is kept.
+    const text = parser.text.slice(node.offset, node.end);
+    parser.spans.set(move, { offset: node.offset, length: text.trimEnd().length });
+    return move;
+}
+
+function lowerNode(node: Node, parser: Parser, mode: Mode, leaperDefault: boolean): Move {
     switch (node.kind) {
         case 'then': {
             if (mode === 'step') fail(parser, PARLETT_MESSAGES.groupThen, node.offset);
@@ -681,5 +691,5 @@ export function parseParlett(text: string, options: ParlettOptions = {}): Conver
     const parser = new Parser(text, options.lenient ?? false);
     const moves = parser.top();
     const problems = parser.problems.sort((a, b) => a.offset - b.offset);
-    return moves.length === 0 ? { problems } : { move: union(moves), problems };
+    return moves.length === 0 ? { problems } : { move: union(moves), problems, spans: parser.spans };
 }

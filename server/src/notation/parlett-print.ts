@@ -213,6 +213,10 @@ export function toParlett(target: PieceDef | Move, resolve: Resolver, context: E
             if (text) options.push(text);
             return;
         }
+        if (p.kind === 'crooked') {
+            lose(`the crooked moves (Betza z${p.atom === 'W' ? 'R' : 'B'}: a zig-zag, which Parlett has no spelling for)`);
+            return;
+        }
         const texts = leafOptions(p);
         if (typeof texts === 'string') {
             lose(texts);

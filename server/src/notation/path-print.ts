@@ -69,6 +69,8 @@ export function toPath(target: PieceDef | Move, resolve: Resolver, context: Expo
             }
             continue;
         }
+        // Crooked parts come from paths, which this export keeps as written (FlattenOptions.paths): none here.
+        if (part.kind === 'crooked') continue;
         if (part.end.cannon) {
             lose('the cannon moves, over exactly one piece (a path cannot count the pieces it passes)');
             continue;

@@ -14,6 +14,12 @@ export interface NotationProblem {
     severity: Severity;
 }
 
+/** Where a part of a notation string is written: 0-based offset and length in the input. */
+export interface NotationSpan {
+    offset: number;
+    length: number;
+}
+
 export function problem(message: string, offset: number, length = 1, severity: Severity = 'error'): NotationProblem {
     return { message, offset, length, severity };
 }

@@ -17,20 +17,25 @@
  * a second board in one file, cyclic conditions. Their syntax is the lowering's (lower.ts).
  */
 import { AstUtils, type AstNode, type ValidationAcceptor, type ValidationChecks } from 'langium';
+import type { Range } from 'vscode-languageserver-types';
 import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
+import { anyFix } from './any-fix.js';
 import type { LcpnServices } from './module.js';
 import type { LcpnPieceModels } from './piece-models.js';
 import { fileBoard as boardOfFile, type FileBoard } from './file-geometry.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import { compile } from '../engine/compile.js';
-import { compileCondition } from '../engine/conditions.js';
+import { compileCondition, conditionKeyOfText } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
 import { boardRules, zoneSquares } from '../engine/rules.js';
 import { geometryOf } from '../geometry/index.js';
-import { lowerMove } from './lower.js';
-import { normalizeKeyword } from '../model/names.js';
-import type { Declaration, Move, PieceDef } from '../model/piece.js';
+import { definitionStyle, lowerMove, notationOf, readNotation, stringSourceOffset, type Notation } from './lower.js';
+import { printPiece } from '../model/print.js';
+import { INFORMAL_MEANINGS } from '../model/vocabulary.js';
+import { TURN_RULES, type NotationSpan } from '../notation/index.js';
+import { normalizeKeyword, normalizeName } from '../model/names.js';
+import type { Declaration, Move, PieceDef, Test } from '../model/piece.js';
 
 type Severity = 'error' | 'warning' | 'info';
 
@@ -43,8 +48,11 @@ const REPORTED: Partial<Record<EngineRule, [Severity, string]>> = {
     'bad-vector': ['error', IssueCodes.BadVector],
     'misplaced-promotion': ['error', IssueCodes.MisplacedPromotion],
     'rank-as-modifier': ['error', IssueCodes.RankAsModifier],
-    'informal-keyword': ['info', IssueCodes.InformalKeyword],
-    'informal-function': ['info', IssueCodes.InformalFunction],
+    // Warnings, as an unknown keyword or function is: the moves are shown as if the word were not there (issue 25).
+    'informal-keyword': ['warning', IssueCodes.InformalKeyword],
+    'informal-function': ['warning', IssueCodes.InformalFunction],
+    // Information, as before: the validator explains the operator words among them (or, and, not) with their fix.
+    'condition-as-modifier': ['info', IssueCodes.InformalFunction],
     'informal-leg': ['info', IssueCodes.InformalLeg],
     'not-a-zone': ['error', IssueCodes.NotAZone],
     'not-a-condition': ['error', IssueCodes.NotACondition],
@@ -52,6 +60,8 @@ const REPORTED: Partial<Record<EngineRule, [Severity, string]>> = {
     'declaration-used-as-piece': ['error', IssueCodes.NotAPiece],
     'unknown-occupant': ['warning', IssueCodes.UnknownOccupant],
     'condition-cycle': ['error', IssueCodes.CyclicCondition],
+    'leg-never-taken': ['warning', IssueCodes.LegNeverTaken],
+    'leg-leads-nowhere': ['warning', IssueCodes.LegLeadsNowhere],
 };
 
 /**
@@ -86,6 +96,8 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
     // On the file's declared board's lattice (a hexagon's images and keywords); squares otherwise.
     const declared = fileBoard(models, def);
     compile(piece, resolve, problems, CHECK_MAX_NODES, models.planCache(resolve), declared ? geometryOf(declared.board) : undefined);
+    // Past the depth lcpn follows, where this definition crosses it (a reference too deep itself is reported at its own definition).
+    reportTooDeep(problems.located.map((l) => l.problem), def, accept);
     // A generated definition with thousands of informal parts gets the first ones, not thousands of diagnostics.
     const located = problems.located.filter((l) => REPORTED[l.problem.rule]).slice(0, MAX_PER_DEFINITION);
     if (located.length === 0) return;
@@ -104,8 +116,41 @@ export function checkDefinition(models: LcpnPieceModels, def: ast.Definition, ac
         }
         const node = nodes.find(entry);
         const keyword = node && entry.keyword !== undefined ? qualifierIn(node, entry.keyword) : undefined;
-        if (node) accept(severity, entry.problem.message, { node: keyword ?? node, code, data: { code } });
-        else accept(severity, entry.problem.message, { node: def, property: 'name', code, data: { code } });
+        // A part never taken: `:any` written on it, where there is one place to write it (any-fix.ts).
+        const replacement = node && entry.problem.rule === 'leg-never-taken' ? anyFix(node) : undefined;
+        // Inside `(parlett "c1=.o1>")`: at the part of the string the leg was read from.
+        const inString = node && TURN_RULES.has(entry.problem.rule) ? notationPart(node, entry) : undefined;
+        const message = entry.problem.message + informalAdvice(entry, def);
+        if (inString) accept(severity, `${inString.notation}: ${message}`, { node: inString.literal, range: inString.range, code, data: { code } });
+        else if (node) accept(severity, message, { node: keyword ?? node, code, data: { code, ...(replacement !== undefined ? { replacement } : {}) } });
+        else accept(severity, message, { node: def, property: 'name', code, data: { code } });
+    }
+}
+
+/** Past the depth lcpn follows (model/limits.ts), at the definition's name. */
+function reportTooDeep(problems: readonly Pick<EngineProblem, 'message' | 'rule'>[], def: ast.Definition, accept: ValidationAcceptor): void {
+    const tooDeep = problems.find((p) => p.rule === 'too-deep');
+    if (tooDeep) accept('warning', tooDeep.message, { node: def, property: 'name', code: IssueCodes.TooDeep, data: { code: IssueCodes.TooDeep } });
+}
+
+/**
+ * Whether a condition or function met the depth limit where it crosses it: too deep, while each
+ * name it uses directly is not too deep on its own (a chain of 10,000 conditions, each naming the
+ * next, gets one warning, at the first one past the limit, not 9,600).
+ */
+function crossesDepth(problems: readonly Pick<EngineProblem, 'rule'>[], names: readonly string[], tooDeepAlone: (name: string) => boolean): boolean {
+    return problems.some((p) => p.rule === 'too-deep') && !names.some(tooDeepAlone);
+}
+
+/** The names a test uses directly (named conditions, zones, words naming a condition). */
+function namesIn(test: Test): string[] {
+    switch (test.kind) {
+        case 'and': case 'or': return test.tests.flatMap(namesIn);
+        case 'not': return namesIn(test.test);
+        case 'ref': return [test.key];
+        case 'text': return [conditionKeyOfText(test.text)];
+        case 'predicate': return test.args.length === 0 ? [normalizeName(test.fn)] : [];
+        default: return [];
     }
 }
 
@@ -166,14 +211,21 @@ function checkDeclaration(
             const parts = test.kind === 'and' || test.kind === 'or' ? test.tests : test.kind === 'not' ? [test.test] : [];
             if (parts.length > 0 && parts.every((t) => t.kind === 'ref' && !resolve(t.key)?.declaration)) return;
             const problems: Pick<EngineProblem, 'message' | 'rule'>[] = [];
+            const zone = (key: string) => (resolve(key)?.declaration?.kind === 'zone' ? { key, squares: [] } : undefined);
+            // The depth limit is met inside the conditions it names (foreign), and may still be crossed here (crossesDepth).
             compileCondition(declaration.test, {
-                resolve,
-                zone: (key) => (resolve(key)?.declaration?.kind === 'zone' ? { key, squares: [] } : undefined),
+                resolve, zone,
                 report: (_kind, message, rule, foreign) => {
-                    if (!foreign && !problems.some((p) => p.message === message)) problems.push({ message, rule });
+                    if ((!foreign || rule === 'too-deep') && !problems.some((p) => p.message === message)) problems.push({ message, rule });
                 }
             }, piece.key);
-            problems.slice(0, MAX_PER_DEFINITION).forEach((p) => report(p));
+            const tooDeepAlone = (name: string) => {
+                let deep = false;
+                compileCondition({ kind: 'ref', key: name }, { resolve, zone, report: (_kind, _message, rule) => { deep ||= rule === 'too-deep'; } });
+                return deep;
+            };
+            if (crossesDepth(problems, namesIn(declaration.test), tooDeepAlone)) reportTooDeep(problems, def, accept);
+            problems.filter((p) => p.rule !== 'too-deep').slice(0, MAX_PER_DEFINITION).forEach((p) => report(p));
             return;
         }
         case 'function': {
@@ -181,6 +233,13 @@ function checkDeclaration(
             compile({ kind: 'apply', functions: [piece.key], args: [{ kind: 'leap', vector: [0, 1] }] }, resolve, problems, CHECK_MAX_NODES);
             const cycle = problems.list.find((p) => p.rule === 'cycle');
             if (cycle) accept('error', cycle.message, { node: def, property: 'name', code: IssueCodes.CyclicDefinition, data: { code: IssueCodes.CyclicDefinition } });
+            const tooDeepAlone = (name: string) => {
+                const alone = new Problems();
+                compile({ kind: 'apply', functions: [name], args: [{ kind: 'leap', vector: [0, 1] }] }, resolve, alone, CHECK_MAX_NODES);
+                return alone.list.some((p) => p.rule === 'too-deep');
+            };
+            const functions = declaration.parts.flatMap((p) => (p.kind === 'function' ? [normalizeName(p.name)] : namesIn(p.test)));
+            if (crossesDepth(problems.list, functions, tooDeepAlone)) reportTooDeep(problems.list, def, accept);
             problems.list.slice(0, MAX_PER_DEFINITION).forEach((p) => report(p));
             return;
         }
@@ -212,6 +271,42 @@ function brokenDefinitionUsed(models: LcpnPieceModels, def: ast.Definition, entr
     if (!target || !incompleteDefinitions(document).has(target)) return undefined;
     return { line: (target.$cstNode?.range.start.line ?? 0) + 1 };
 }
+
+/** For an informal word of the specification: the definitions that make it evaluate, in the definition's style. */
+function informalAdvice(entry: LocatedProblem, def: ast.Definition): string {
+    const rule = entry.problem.rule;
+    const word = rule === 'informal-keyword' ? entry.keyword : rule === 'informal-function' ? entry.name : undefined;
+    const meaning = word === undefined ? undefined : INFORMAL_MEANINGS[word];
+    if (!meaning) return '';
+    const style = definitionStyle(def);
+    return `; to evaluate it, define it in this file, as in ${meaning.map((d) => printPiece(d, style)).join(' and ')}`;
+}
+
+/**
+ * Where in a notation string (`(parlett "c1=.o1>")`) the innermost part of the problem's path
+ * was read from: the string read again with its parts' places, matched by structure (reading
+ * is a pure function of the text).
+ */
+function notationPart(node: AstNode, entry: LocatedProblem): { notation: string; literal: ast.StringLit; range: Range } | undefined {
+    if (!ast.isApplication(node)) return undefined;
+    const notation = notationOf(node);
+    const literal = node.args[0];
+    const cst = literal?.$cstNode;
+    if (!notation || !ast.isStringLit(literal) || !cst) return undefined;
+    const places = new Map<string, NotationSpan>();
+    for (const [move, span] of readNotation(notation, literal.value).spans ?? []) places.set(key(move), span);
+    for (let i = entry.path.length - 1; i >= 0; i--) {
+        const span = places.get(key(entry.path[i]));
+        if (!span) continue;
+        const document = AstUtils.getDocument(node).textDocument;
+        const start = cst.offset + stringSourceOffset(literal, span.offset);
+        const end = cst.offset + stringSourceOffset(literal, span.offset + span.length);
+        return { notation: NOTATION_TITLES[notation], literal, range: { start: document.positionAt(start), end: document.positionAt(end) } };
+    }
+    return undefined;
+}
+
+const NOTATION_TITLES: Record<Notation, string> = { betza: 'Betza', parlett: 'Parlett', path: 'Path' };
 
 /** The first board declared in the definition's file (its node, definition, size and shape). */
 function fileBoard(models: LcpnPieceModels, def: ast.Definition): FileBoard | undefined {

@@ -68,6 +68,12 @@ export namespace IssueCodes {
     export const InformalKeyword = 'informal-keyword';
     export const InformalFunction = 'informal-function';
     export const InformalLeg = 'informal-leg';
+    /** A part of a later leg that no step before it goes on to (it turns, and goes on only outward): quick fix `:any`. */
+    export const LegNeverTaken = 'leg-never-taken';
+    /** Steps of a `=>` leg that no later leg goes on from: those moves end nowhere. */
+    export const LegLeadsNowhere = 'leg-leads-nowhere';
+    /** Nested, through names, deeper than lcpn follows a movement (model/limits.ts): the deeper parts are not evaluated. */
+    export const TooDeep = 'too-deep';
     // Boards, zones, conditions and defined functions (engine-checks.ts): names the namespace resolves to the wrong kind.
     export const NotAZone = 'not-a-zone';
     export const ZoneOffBoard = 'zone-off-board';

@@ -15,7 +15,7 @@
 import { AstUtils, GrammarUtils, type AstNode } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
-import { parseBetza, parseParlett, type NotationProblem } from '../notation/index.js';
+import { parseBetza, parseParlett, type ConversionResult } from '../notation/index.js';
 import { parsePath } from '../notation/path-parse.js';
 import { integerText, MAX_INTEGER, type CompareOp, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from '../model/piece.js';
 import { bodyKind, headName, isCondition, isConditionApplication, type BodyKind } from './body-kind.js';
@@ -25,6 +25,8 @@ import { lowerBoard } from './lower-board.js';
 import { lowerGame } from './lower-game.js';
 import { gameClause, gameInnerWord } from '../model/game-words.js';
 import { parseSquare } from '../geometry/index.js';
+import { printPiece } from '../model/print.js';
+import { spellName } from '../model/spelling.js';
 
 export interface LoweringProblem {
     node: AstNode;
@@ -89,6 +91,10 @@ class Lowering {
     readonly problems: LoweringProblem[] = [];
     /** Set when a part of the AST was missing (see the file comment). */
     incomplete = false;
+    /** `::royal` written where a movement goes, or not first in C and SQL: reported once the whole definition is read (`propertyProblems`). */
+    private readonly misplaced: { node: ast.Property; value: string; infix: boolean }[] = [];
+    /** What each misplaced property lowered to (no movement): left out of the corrected definition the message shows. */
+    private readonly propertyHoles = new Set<Move>();
 
     private hole(): Move {
         this.incomplete = true;
@@ -142,13 +148,37 @@ class Lowering {
         } else if (def.body) {
             body = this.topLevel(def.body, properties);
         }
-        return {
+        const piece: PieceDef = {
             name: name.startsWith('$') ? name.slice(1) : name,
             key: normalizeName(name),
             properties: properties.length < 2 ? properties : [...new Set(properties)],
             body,
             style: definitionStyle(def)
         };
+        this.propertyProblems(piece);
+        return piece;
+    }
+
+    /**
+     * Each misplaced `::royal`, with the definition written as it must be: the properties first,
+     * the movement without them, in the definition's own style (a shorter pattern when that is long).
+     */
+    private propertyProblems(piece: PieceDef): void {
+        if (this.misplaced.length === 0) return;
+        const properties = [...new Set([...piece.properties, ...this.misplaced.map((m) => normalizeKeyword(m.value))])];
+        const body = piece.body && withoutHoles(piece.body, this.propertyHoles);
+        let fixed = printPiece({ ...piece, properties, body }, piece.style);
+        if (fixed.length > 100 || !piece.name) {
+            const name = spellName(piece.key || 'king', piece.style);
+            const props = properties.map((p) => `::${p}`).join(' ');
+            fixed = piece.style === 'lisp' ? `(def ${name} (/ ${props} ...))` : `${name} ${piece.style === 'sql' ? 'IS' : ':='} ${props} ...`;
+        }
+        for (const { node, value, infix } of this.misplaced) {
+            const why = infix
+                ? `'${value}' must come first in ${piece.style === 'sql' ? 'SQL' : 'C'} style, before every movement and with no operator after it`
+                : `'${value}' is a property of the whole piece, not a movement: write it first in the definition`;
+            this.problem(node, 'misplaced-property', `${why}, as in ${fixed}`);
+        }
     }
 
     /** The body of a definition: a top-level union may carry `::royal` among its items (Lisp style). */
@@ -158,10 +188,7 @@ class Lowering {
             const parts: Move[] = [];
             for (const item of (expr as ast.Union).items ?? []) {
                 if (item?.$type === 'Property' && typeof (item as ast.Property).value === 'string') {
-                    if (ast.isInfixDefinition(expr.$container)) {
-                        this.problem(item, 'misplaced-property',
-                            `'${item.value}' must come first in C and SQL style, before every component and with no '${expr.ops[0] ?? '/'}' after it`);
-                    }
+                    if (ast.isInfixDefinition(expr.$container)) this.misplaced.push({ node: item as ast.Property, value: item.value, infix: true });
                     properties.push(normalizeKeyword(item.value));
                 } else {
                     parts.push(this.move(item));
@@ -212,10 +239,12 @@ class Lowering {
                 this.problem(expr, 'composition-as-move',
                     "'&' composes modifier functions and is not a movement by itself: apply it to a piece, as in ((& capture cannon) rook) or capture & cannon(rook)");
                 return { kind: 'union', parts: [] };
-            case 'Property':
-                this.problem(expr, 'misplaced-property',
-                    `'${expr.value}' is a property of the whole piece: write it first in the definition, e.g. (def king (/ ::royal ferz wazir)) or king := ::royal ferz / wazir`);
-                return { kind: 'union', parts: [] };
+            case 'Property': {
+                if (typeof expr.value === 'string') this.misplaced.push({ node: expr, value: expr.value, infix: false });
+                const hole: Move = { kind: 'union', parts: [] };
+                this.propertyHoles.add(hole);
+                return hole;
+            }
             case 'NumberLit':
                 this.problem(expr, 'number-as-move', `a number alone is not a movement: write a vector such as [0 ${integerText(expr.value)}]`);
                 return { kind: 'union', parts: [] };
@@ -255,8 +284,7 @@ class Lowering {
         const parts: Move[] = [];
         for (const item of expr.items ?? []) {
             if (ast.isProperty(item)) {
-                this.problem(item, 'misplaced-property',
-                    `'${item.value}' is a property of the whole piece and can only stand in the definition's top-level union`);
+                if (typeof item.value === 'string') this.misplaced.push({ node: item, value: item.value, infix: false });
             } else {
                 parts.push(this.move(item));
             }
@@ -330,11 +358,9 @@ class Lowering {
 
     /** A Betza or Parlett string, parsed; its problems point into the string. */
     private notation(notation: Notation, text: ast.StringLit): Move {
-        const { move, problems } = notation === 'path' ? pathMove(text.value) : notation === 'betza' ? parseBetza(text.value) : parseParlett(text.value, { lenient: true });
-        const raw = text.$cstNode?.text ?? '';
+        const { move, problems } = readNotation(notation, text.value);
         for (const p of problems) {
-            // Offsets count characters of the string's value; the quote (and any escapes before) shift them in the source.
-            const offset = 1 + sourceOffset(raw.slice(1, -1), p.offset);
+            const offset = stringSourceOffset(text, p.offset);
             this.problems.push({ node: text, part: { offset, length: Math.max(1, p.length) }, code: `${notation}-${p.severity}`, message: `${NOTATION_NAMES[notation]}: ${p.message}`, severity: p.severity });
         }
         if (move && hasUnsafeNumber(move)) {
@@ -691,7 +717,7 @@ function misplacedDeclaration(head: string): string {
 }
 
 /** `(path "L*(F$)+")`: the path, kept as written (normalized) with its parsed expression; with an error, none (the string is kept, as a Betza string's is). */
-function pathMove(text: string): { move?: Move; problems: NotationProblem[] } {
+function pathMove(text: string): ConversionResult {
     const { regex, text: normalized, problems } = parsePath(text);
     return { move: regex ? { kind: 'path', text: normalized, regex } : undefined, problems };
 }
@@ -776,6 +802,52 @@ const KNOWN_TYPES = new Set<string>([
 function refText(ref: ast.NameRef): string {
     const text = ref.ref?.$refText;
     return typeof text === 'string' ? text : '';
+}
+
+/** `move` without the parts in `holes` (what misplaced properties lowered to); undefined when nothing is left. */
+function withoutHoles(move: Move, holes: ReadonlySet<Move>): Move | undefined {
+    if (holes.has(move)) return undefined;
+    const kept = (moves: readonly Move[]) => moves.map((m) => withoutHoles(m, holes)).filter((m): m is Move => m !== undefined);
+    switch (move.kind) {
+        case 'union': {
+            const parts = kept(move.parts);
+            return parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : { ...move, parts };
+        }
+        case 'sequence': {
+            const legs = kept(move.legs);
+            return legs.length === 0 ? undefined : legs.length === 1 ? legs[0] : { ...move, legs };
+        }
+        case 'qualified': {
+            const base = withoutHoles(move.base, holes);
+            return base && { ...move, base };
+        }
+        case 'apply': {
+            const args = kept(move.args);
+            return args.length === 0 && move.args.length > 0 ? undefined : { ...move, args };
+        }
+        case 'conditional': {
+            const branches = move.branches.flatMap((b) => {
+                const body = withoutHoles(b.body, holes);
+                return body ? [{ ...b, body }] : [];
+            });
+            const otherwise = move.otherwise && withoutHoles(move.otherwise, holes);
+            return branches.length === 0 && !otherwise ? undefined : { kind: 'conditional', branches, ...(otherwise ? { otherwise } : {}) };
+        }
+        default: return move;
+    }
+}
+
+/** A Betza, Parlett or path string read as a file's `(betza "...")` reads it (Parlett leniently), with where its parts are written. */
+export function readNotation(notation: Notation, text: string): ConversionResult {
+    return notation === 'path' ? pathMove(text) : notation === 'betza' ? parseBetza(text) : parseParlett(text, { lenient: true });
+}
+
+/**
+ * Where the value's `index`-th character is in a string literal's source text: offsets count
+ * characters of the value; the quote (and any escapes before) shift them in the source.
+ */
+export function stringSourceOffset(literal: ast.StringLit, index: number): number {
+    return 1 + sourceOffset((literal.$cstNode?.text ?? '').slice(1, -1), index);
 }
 
 /** The offset in a string literal's source text of the value's `index`-th character (escapes take two). */

@@ -16,7 +16,7 @@ import type { LcpnServices } from './module.js';
 import { closestNames, didYouMean, spellAs } from '../model/suggest.js';
 import { hasDigit, normalizeKeyword, normalizeName } from '../model/names.js';
 import { nameChecksFor } from './name-checks.js';
-import { FUNCTIONS, QUALIFIERS, declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword } from '../model/vocabulary.js';
+import { FUNCTIONS, QUALIFIERS, declarationWord, directionWord, functionWord, hexagonalWord, isKnownKeyword, keywordsLike } from '../model/vocabulary.js';
 import { enclosingStyle, gerundOverNotation, lowerMove, notationOf } from './lower.js';
 import type { Move } from '../model/piece.js';
 import { baseSteps } from '../engine/check.js';
@@ -289,7 +289,9 @@ export class LcpnValidator {
         // The zones and conditions the file can see are keywords too (`:palac` -> `:palace`).
         const resolve = this.models.resolverFor(uri);
         const declared = closestNames(name, this.definedNames()).filter((key) => ['zone', 'condition'].includes(resolve(key)?.declaration?.kind ?? ''));
-        const suggestions = [...new Set([...declared, ...closestNames(name, [...geometry.directions.map((d) => d.name), ...QUALIFIER_NAMES])])].map((s) => ':' + spellAs(s, qualifier.value.replace(/^:+/, ''), enclosingStyle(qualifier)));
+        // The built-in keywords by spelling (`:forwrd`), and by stem or synonym (`:sidewise`, `:horizontal`), which no spelling distance finds.
+        const builtIn = [...geometry.directions.map((d) => d.name), ...QUALIFIER_NAMES];
+        const suggestions = [...new Set([...declared, ...closestNames(name, builtIn), ...keywordsLike(name, builtIn)])].map((s) => ':' + spellAs(s, qualifier.value.replace(/^:+/, ''), enclosingStyle(qualifier)));
         accept('warning', `unknown keyword '${qualifier.value}': kept and shown, but it does not restrict the moves${didYouMean(suggestions)}`,
             { node: qualifier, code: IssueCodes.UnknownKeyword, data: { code: IssueCodes.UnknownKeyword, name: qualifier.value, suggestions } });
     }

@@ -158,6 +158,17 @@ function definitionStarts(text: string): number[] {
 // ---------------------------------------------------------------- reading tokens from the text
 
 /** The token that starts at or after `offset` (blanks and comments skipped). */
+/** The line of a C or SQL definition holding the property `property`, written with it first (`k := ::royal ferz / wazir`). */
+function propertyFirst(text: string, property: Tok, style: string): string {
+    const start = Math.max(text.lastIndexOf('\n', property.start - 1), text.lastIndexOf('\r', property.start - 1)) + 1;
+    let end = property.end;
+    while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+    const line = text.slice(start, property.start).trimEnd() + ' ' + text.slice(property.end, end).trim();
+    const header = /^(\s*\S+\s+(?::=|IS)\s+)(.*?)\s*$/.exec(line);
+    if (header && header[1].length <= property.start - start && header[2].length > 0 && line.length < 100) return `${header[1].trim()} ${property.image} ${header[2]}`;
+    return style === 'sql' ? `king IS ${property.image} ferz OR wazir` : `king := ${property.image} ferz / wazir`;
+}
+
 export function tokenAfter(text: string, offset: number): Tok | undefined {
     let i = offset;
     for (;;) {
@@ -427,6 +438,10 @@ function definitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
             const [either, then] = style === 'sql' ? ['OR', 'THEN'] : style === 'lisp' ? ['/', '->'] : ['/', '->'];
             const a = before!.image;
             const b = p.image;
+            // `k := ferz / ::royal wazir`: a property goes first, with no operator after it (joining it would be an error too).
+            if (a.startsWith('::')) {
+                return { start: before!.start, end: before!.end, code: IssueCodes.MissingOperator, message: `${quote(a)} is a property of the whole piece: write it first in the definition, with no operator after it, as in ${propertyFirst(ctx.text, before!, style)}`, explainsUpTo: ctx.segments.lineEnd(p.end) };
+            }
             const advice = style === 'lisp'
                 ? `write (/ ${a} ${b}) to move as either, or (-> ${a} ${b}) for one move after the other`
                 : `write ${a} ${either} ${b} to move as either, or ${a} ${then} ${b} for one move after the other`;

@@ -9,6 +9,7 @@
 import { conditionKeyOfText } from '../engine/conditions.js';
 import type { Resolver } from '../engine/report.js';
 import type { FunctionPart, Move, Test } from '../model/piece.js';
+import { MAX_NESTING } from '../model/limits.js';
 
 export interface PieceUses {
     /** Zone keys the moves depend on. */
@@ -43,11 +44,22 @@ export function pieceUses(move: Move, resolve: Resolver): PieceUses {
     const uses: PieceUses = { zones: new Set(), keywordZones: new Set(), conditionals: [], firstMove: false, promotes: false, occupants: new Set() };
     const seen = new Set<string>();
     const once = (key: string) => !seen.has(key) && (seen.add(key), true);
+    // Names followed at once: no deeper than the engine follows them (model/limits.ts), nor than the call stack allows.
+    let following = 0;
+    const follow = (go: () => void) => {
+        if (following >= MAX_NESTING) return;
+        following++;
+        try {
+            go();
+        } finally {
+            following--;
+        }
+    };
 
     const name = (key: string) => {
         const named = namedTest(key, resolve);
         if (named?.kind === 'zone') uses.zones.add(key);
-        else if (named && once(`test:${key}`)) test(named.test);
+        else if (named && once(`test:${key}`)) follow(() => test(named.test));
     };
     const test = (t: Test): void => {
         switch (t.kind) {
@@ -70,7 +82,7 @@ export function pieceUses(move: Move, resolve: Resolver): PieceUses {
     const fn = (f: string) => {
         if (f === 'promote-to') uses.promotes = true;
         const declaration = resolve(f)?.declaration;
-        if (declaration?.kind === 'function' && once(`fn:${f}`)) declaration.parts.forEach(part);
+        if (declaration?.kind === 'function' && once(`fn:${f}`)) follow(() => declaration.parts.forEach(part));
         else if (declaration?.kind === 'condition' || declaration?.kind === 'zone') name(f);
     };
     const part = (p: FunctionPart) => (p.kind === 'function' ? fn(p.name) : test(p.test));
@@ -79,7 +91,7 @@ export function pieceUses(move: Move, resolve: Resolver): PieceUses {
             case 'ref': {
                 if (!once(`piece:${m.key}`)) return;
                 const body = resolve(m.key)?.body;
-                if (body) walk(body);
+                if (body) follow(() => walk(body));
                 return;
             }
             case 'qualified':
@@ -123,7 +135,8 @@ export interface Place {
  * undefined (the first move, what stands there, informal words): three-valued, so `(or (< (rank) 3)
  * (first-move))` is true on rank 2 and unknown elsewhere.
  */
-export function testAt(t: Test, place: Place, resolve: Resolver, seen: ReadonlySet<string> = new Set()): boolean | undefined {
+export function testAt(t: Test, place: Place, resolve: Resolver, seen: ReadonlySet<string> = new Set(), known = new Map<string, boolean | undefined>()): boolean | undefined {
+    const at = (x: Test) => testAt(x, place, resolve, seen, known);
     switch (t.kind) {
         case 'compare': {
             const value = (term: typeof t.left): number | undefined =>
@@ -140,34 +153,38 @@ export function testAt(t: Test, place: Place, resolve: Resolver, seen: ReadonlyS
             return undefined;
         }
         case 'and': {
-            const values = t.tests.map((x) => testAt(x, place, resolve, seen));
+            const values = t.tests.map(at);
             return values.includes(false) ? false : values.includes(undefined) ? undefined : true;
         }
         case 'or': {
-            const values = t.tests.map((x) => testAt(x, place, resolve, seen));
+            const values = t.tests.map(at);
             return values.includes(true) ? true : values.includes(undefined) ? undefined : false;
         }
         case 'not': {
-            const v = testAt(t.test, place, resolve, seen);
+            const v = at(t.test);
             return v === undefined ? undefined : !v;
         }
         case 'predicate': {
             const zone = t.fn === 'in' && t.args.length === 1 && t.args[0].kind === 'name' ? t.args[0].key : undefined;
             return zone ? place.inZone(zone) : undefined;
         }
-        case 'ref': return named(t.key, place, resolve, seen);
+        case 'ref': return named(t.key, place, resolve, seen, known);
         case 'text': {
             const key = textKey(t.text, resolve);
-            return key ? named(key, place, resolve, seen) : undefined;
+            return key ? named(key, place, resolve, seen, known) : undefined;
         }
     }
 }
 
-function named(key: string, place: Place, resolve: Resolver, seen: ReadonlySet<string>): boolean | undefined {
-    if (seen.has(key)) return undefined;
+/** A named condition's value on the square, once per name (`(def b (and a a))` names `a` twice: each level would double the work). */
+function named(key: string, place: Place, resolve: Resolver, seen: ReadonlySet<string>, known: Map<string, boolean | undefined>): boolean | undefined {
+    // A cycle, or conditions named deeper than lcpn follows them (model/limits.ts): not known here.
+    if (seen.has(key) || seen.size >= MAX_NESTING) return undefined;
+    if (known.has(key)) return known.get(key);
     const found = namedTest(key, resolve);
-    if (found?.kind === 'zone') return place.inZone(key);
-    return found ? testAt(found.test, place, resolve, new Set([...seen, key])) : undefined;
+    const value = found?.kind === 'zone' ? place.inZone(key) : found ? testAt(found.test, place, resolve, new Set([...seen, key]), known) : undefined;
+    known.set(key, value);
+    return value;
 }
 
 /**
@@ -176,6 +193,7 @@ function named(key: string, place: Place, resolve: Resolver, seen: ReadonlySet<s
  */
 export function rankThresholds(t: Test, resolve: Resolver, seen = new Set<string>(), fn: 'rank' | 'file' = 'rank'): number[] {
     const out: number[] = [];
+    let following = 0;
     const visit = (x: Test): void => {
         switch (x.kind) {
             case 'compare': {
@@ -197,10 +215,13 @@ export function rankThresholds(t: Test, resolve: Resolver, seen = new Set<string
             case 'ref':
             case 'text': {
                 const key = x.kind === 'ref' ? x.key : textKey(x.text, resolve);
-                if (!key || seen.has(key)) return;
+                if (!key || seen.has(key) || following >= MAX_NESTING) return;
                 seen.add(key);
                 const found = namedTest(key, resolve);
-                if (found?.kind === 'condition') visit(found.test);
+                if (found?.kind !== 'condition') return;
+                following++;
+                visit(found.test);
+                following--;
             }
         }
     };

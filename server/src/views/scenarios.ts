@@ -19,6 +19,7 @@ import { type Board, boardGeometry, geometryOf, type Square } from '../geometry/
 import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';
 import type { Move, PieceDef, Test } from '../model/piece.js';
+import { MAX_NESTING } from '../model/limits.js';
 import { pieceUses, rankThresholds, testAt, testZones, type PieceUses } from './piece-uses.js';
 import { homeSquare, middle } from './home.js';
 import { confinement, pieceZones, turnSquare } from './zones.js';
@@ -400,24 +401,25 @@ export function pathSensitive(move: Move, resolve: Resolver): boolean {
     return found;
 }
 
-/** Visits a movement and, once each, the definitions it refers to. */
-function walk(move: Move, resolve: Resolver, seen: Set<string>, visit: (m: Move) => void): void {
+/** Visits a movement and, once each, the definitions it refers to, as deep as the engine follows names (model/limits.ts). */
+function walk(move: Move, resolve: Resolver, seen: Set<string>, visit: (m: Move) => void, names = 0): void {
     visit(move);
+    const on = (m: Move) => walk(m, resolve, seen, visit, names);
     switch (move.kind) {
         case 'ref': {
-            if (seen.has(move.key)) return;
+            if (seen.has(move.key) || names >= MAX_NESTING) return;
             seen.add(move.key);
             const body = resolve(move.key)?.body;
-            if (body) walk(body, resolve, seen, visit);
+            if (body) walk(body, resolve, seen, visit, names + 1);
             return;
         }
-        case 'qualified': return walk(move.base, resolve, seen, visit);
-        case 'union': return move.parts.forEach((p) => walk(p, resolve, seen, visit));
-        case 'sequence': return move.legs.forEach((p) => walk(p, resolve, seen, visit));
-        case 'apply': return move.args.forEach((p) => walk(p, resolve, seen, visit));
+        case 'qualified': return on(move.base);
+        case 'union': return move.parts.forEach(on);
+        case 'sequence': return move.legs.forEach(on);
+        case 'apply': return move.args.forEach(on);
         case 'conditional':
-            move.branches.forEach((b) => walk(b.body, resolve, seen, visit));
-            if (move.otherwise) walk(move.otherwise, resolve, seen, visit);
+            move.branches.forEach((b) => on(b.body));
+            if (move.otherwise) on(move.otherwise);
             return;
         default: return;
     }

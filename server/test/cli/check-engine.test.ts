@@ -30,6 +30,6 @@ test('errors and notes at the written node, in all three styles; exit 1', () => 
     const result = spawnSync(process.execPath, [join(root, 'bin/lcpn.cjs'), 'check', 'e.lcpn'], { cwd: dir, encoding: 'utf8' });
     expect(result.status).toBe(1);
     const lines = result.stdout.trim().split('\n').map((l) => l.replace(/: (error|warning|info): .*$/, ': $1'));
-    expect(lines).toEqual(['e.lcpn:1:12: error', 'e.lcpn:2:14: error', 'e.lcpn:3:6: error', 'e.lcpn:4:15: info']);
+    expect(lines).toEqual(['e.lcpn:1:12: error', 'e.lcpn:2:14: error', 'e.lcpn:3:6: error', 'e.lcpn:4:15: warning']);
     expect(result.stdout).toContain('e.lcpn:1:12: error: igui on a leg that another leg follows');
 });

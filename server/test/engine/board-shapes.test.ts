@@ -77,7 +77,11 @@ describe('holes: d4 and e5 do not exist', () => {
         expect(names('dabbabah', HOLES, 'd3')).toEqual(sorted('b3 d1 d5 f3'));
     });
     test('a chain cannot stop in a hole to go on', () => {
-        expect(names(blocked(q(leap(0, 1), 'only'), q(leap(1, 0), 'only')), HOLES, 'd3')).toEqual([]);
+        // Forward, then right (a turn: :any, or the right step would never be taken).
+        const forwardThenRight = blocked(q(leap(0, 1), 'only'), q(leap(1, 0), 'only', 'any'));
+        expect(names(forwardThenRight, HOLES, 'd3')).toEqual([]); // d4 is a hole
+        expect(names(forwardThenRight, HOLES, 'c3')).toEqual([]); // c4, then the hole d4
+        expect(names(forwardThenRight, HOLES, 'a3')).toEqual(['b4']);
     });
     test('Black sees the holes where they are: a Black rook on b8 stops before the hole b4', () => {
         const oneHole: Board = { files: 8, ranks: 8, shape: { kind: 'rectangle', holes: [{ file: 1, rank: 3 }] } };

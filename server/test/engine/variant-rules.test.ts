@@ -329,14 +329,14 @@ describe('Black: every answer turned back onto the real board', () => {
 });
 
 describe('robustness', () => {
-    test('a chain of 5,000 named conditions, and of 5,000 functions, ends with a limit, never a crash', () => {
+    test('a chain of 5,000 named conditions, and of 5,000 functions, ends with the depth limit, never a crash', () => {
         const conditions = Array.from({ length: 5000 }, (_, i) => `(def c${letters(i)} ${i === 4999 ? '(< (rank) 5)' : `(not c${letters(i + 1)})`})`);
         const functions = Array.from({ length: 5000 }, (_, i) => `(def f${letters(i)} ${i === 4999 ? '(& move)' : `(& move f${letters(i + 1)})`})`);
         const { report } = load([...conditions, ...functions, `(def p (cond (c${letters(0)} wazir)))`, `(def q (f${letters(0)} rook))`].join('\n'));
         const p = report('p', 'e2');
-        expect(p.problems.map((x) => x.rule)).toContain('limit');
+        expect(p.problems.map((x) => x.rule)).toContain('too-deep');
         expect(p.moveSquares).toEqual(['d2', 'e1', 'e3', 'f2']); // the informal branch is kept, noted
-        expect(report('q', 'e2').problems.map((x) => x.rule)).toContain('limit');
+        expect(report('q', 'e2').problems.map((x) => x.rule)).toContain('too-deep');
     });
 });
 

@@ -60,6 +60,8 @@ describe('quick fixes', () => {
     test('unknown keywords: did you mean, with _ in C style', async () => {
         expect((await fixes('x := [2, 1]:forwardmost', IssueCodes.UnknownKeyword))[0].result).toBe('x := [2, 1]:forward_most');
         expect((await fixes('(def x ([2 1] :fowrard))', IssueCodes.UnknownKeyword))[0].result).toBe('(def x ([2 1] :forward))');
+        // A variant of the word (issue 25): sidewise for sideways.
+        expect((await fixes('x := wazir:sidewise', IssueCodes.UnknownKeyword))[0]).toEqual({ title: "Change to ':sideways'", result: 'x := wazir:sideways' });
     });
 
     test('a name with digits is renamed everywhere, in Roman numerals', async () => {

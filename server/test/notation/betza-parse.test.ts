@@ -206,7 +206,8 @@ describe('XBetza a (multi-leg)', () => {
 describe('refusals are located', () => {
     it.each([
         ['oR', 0, "'o' (cylindrical: the move wraps around the board edge) is not a move's property in LCPN but the board's: declare (board 8 8 (cylinder)) and write the move without 'o'"],
-        ['WzF', 1, "'z' (crooked: zig-zag riders) has no LCPN equivalent"],
+        ['WzN', 1, "'z' (crooked) is read on W and F riders (zR, zB, zQ, zW4, ...): a crooked N zig-zags in no agreed way"],
+        ['fzB', 0, "'f' with 'z' (crooked): a crooked piece is read as its whole zig-zag, without direction or hopping letters"],
         ['KdQ', 1, "'d' (capture of an own piece) has no LCPN equivalent"],
         ['WX', 1, "unknown Betza atom 'X' (known: W F D N A H C Z G, K R B Q, and L J)"],
         ['WO', 1, "'O' (the null move / castling atom) has no LCPN equivalent"],

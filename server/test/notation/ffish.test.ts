@@ -5,11 +5,15 @@
  * piece must be exactly those our engine computes from our conversion of the same string.
  * The strings cover what both support: Fairy-Stockfish reads no XBetza `a`, ties `i` to its
  * pawn rules, and (ffish 0.7.10) generates no move at all for the camel rider CC, so none of
- * these is here.
+ * these is here. Paths that move as standard pieces are compared through the Betza string
+ * written for them (issue 25): Fairy-Stockfish moving that string as lcpn walks the path.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { destinations } from '../../src/engine/index.js';
 import { parseBetza } from '../../src/notation/betza-parse.js';
+import { parsePath } from '../../src/notation/path-parse.js';
+import { toBetza } from '../../src/notation/betza-print.js';
+import type { Move } from '../../src/model/piece.js';
 import { loadFfish, random, writeFen, type Ffish } from '../variants/fsf.js';
 
 const FILES = 12;
@@ -49,9 +53,8 @@ function theirs(variant: string, piece: Sq, friends: Sq[], enemies: Sq[]): strin
     return [...new Set(out)].sort();
 }
 
-/** Destinations our engine computes for our conversion of `betza`. */
-function ours(betza: string, piece: Sq, friends: Sq[], enemies: Sq[]): string[] {
-    const move = parseBetza(betza).move!;
+/** Destinations our engine computes for `move` (our conversion of a Betza string, or a path). */
+function ours(move: Move, piece: Sq, friends: Sq[], enemies: Sq[]): string[] {
     const enemySet = new Set(enemies.map(([f, r]) => `${f},${r}`));
     const result = destinations(move, { board: { files: FILES, ranks: RANKS }, at: sq(piece), friends: friends.map(sq), enemies: enemies.map(sq) }, () => undefined);
     return result.destinations
@@ -67,38 +70,78 @@ const PIECES = [
     'nN', 'nA', 'nD', 'nZ', 'fnN', 'RcpRnN', 'WfF', 'FfW', 'mfhNcfW', 'hlN', 'hrN'
 ];
 
+/** Loads a 12x10 variant `name` whose piece `a` moves as `betza` (its friends and enemies: `z`, a king). */
+function loadVariant(name: string, betza: string): string {
+    ffish.loadVariantConfig([
+        `[${name}:chess]`, `maxRank = ${RANKS}`, `maxFile = ${fileLetter(FILES - 1)}`,
+        `customPiece1 = a:${betza}`, 'customPiece2 = z:K',
+        'pawn = -', 'knight = -', 'bishop = -', 'rook = -', 'queen = -', 'king = -',
+        'castling = false', 'extinctionValue = loss', 'extinctionPieceTypes = z'
+    ].join('\n'));
+    expect(ffish.variants().split(' ')).toContain(name);
+    return name;
+}
+
+/** Compares the destinations of `move` with Fairy-Stockfish's for `betza`, in 12 seeded positions. */
+function compare(betza: string, move: Move, index: number): void {
+    const variant = loadVariant(`lcpnx${index}`, betza);
+    const rnd = random(index + 1);
+    let compared = 0;
+    for (let trial = 0; trial < 12; trial++) {
+        const used = new Set<string>();
+        const pick = (): Sq => {
+            for (;;) {
+                const s: Sq = [Math.floor(rnd() * FILES), Math.floor(rnd() * RANKS)];
+                if (!used.has(`${s[0]},${s[1]}`)) {
+                    used.add(`${s[0]},${s[1]}`);
+                    return s;
+                }
+            }
+        };
+        const piece: Sq = trial === 0 ? [0, 0] : trial === 1 ? [5, 4] : pick();
+        used.add(`${piece[0]},${piece[1]}`);
+        const blockers = trial < 2 ? 1 : 2 + Math.floor(rnd() * 10);
+        const friends = Array.from({ length: blockers }, pick);
+        const enemies = Array.from({ length: blockers }, pick);
+        expect(ours(move, piece, friends, enemies), fen(piece, friends, enemies)).toEqual(theirs(variant, piece, friends, enemies));
+        compared++;
+    }
+    expect(compared).toBe(12);
+}
+
 describe('Betza move sets agree with Fairy-Stockfish', () => {
     it.each(PIECES.map((p, i) => [p, i] as const))('%s', (betza, index) => {
         expect(parseBetza(betza).problems.filter((p) => p.severity === 'error')).toEqual([]);
-        const variant = `lcpnx${index}`;
-        ffish.loadVariantConfig([
-            `[${variant}:chess]`, `maxRank = ${RANKS}`, `maxFile = ${fileLetter(FILES - 1)}`,
-            `customPiece1 = a:${betza}`, 'customPiece2 = z:K',
-            'pawn = -', 'knight = -', 'bishop = -', 'rook = -', 'queen = -', 'king = -',
-            'castling = false', 'extinctionValue = loss', 'extinctionPieceTypes = z'
-        ].join('\n'));
-        expect(ffish.variants().split(' ')).toContain(variant);
-        const rnd = random(index + 1);
-        let compared = 0;
-        for (let trial = 0; trial < 12; trial++) {
-            const used = new Set<string>();
-            const pick = (): Sq => {
-                for (;;) {
-                    const s: Sq = [Math.floor(rnd() * FILES), Math.floor(rnd() * RANKS)];
-                    if (!used.has(`${s[0]},${s[1]}`)) {
-                        used.add(`${s[0]},${s[1]}`);
-                        return s;
-                    }
-                }
-            };
-            const piece: Sq = trial === 0 ? [0, 0] : trial === 1 ? [5, 4] : pick();
-            used.add(`${piece[0]},${piece[1]}`);
-            const blockers = trial < 2 ? 1 : 2 + Math.floor(rnd() * 10);
-            const friends = Array.from({ length: blockers }, pick);
-            const enemies = Array.from({ length: blockers }, pick);
-            expect(ours(betza, piece, friends, enemies), fen(piece, friends, enemies)).toEqual(theirs(variant, piece, friends, enemies));
-            compared++;
-        }
-        expect(compared).toBe(12);
+        compare(betza, parseBetza(betza).move!, index);
+    });
+});
+
+// A path that moves as standard pieces is exported as them (issue 25): Fairy-Stockfish, given the
+// Betza string written for the path, moves as our engine walks the path itself.
+const PATHS: [string, string][] = [
+    ['F$', 'fW'], ['F$F?$', 'fR2'], ['F(LFR|RFL)$', 'fF'], ['L*FF(L|R)F$', 'N'], ['L*(FLFR$|LFRF$)+', 'B'],
+    ['L*(F$)+', 'R'], ['L*(F|FLF|FRF)$', 'K'], ['L*(F$)+|L*(FLFR$|LFRF$)+', 'Q'], ['L*FF$', 'D'], ['L*F$F$', 'nD'],
+    ['(L|R)*(F$){1,3}', 'R3'], ['L*FF(L|R)F$|L*(F$)+', 'RN']
+];
+
+describe('paths written as Betza agree with Fairy-Stockfish', () => {
+    it.each(PATHS.map(([text, betza], i) => [text, betza, PIECES.length + i] as const))('%s: %s', (text, betza, index) => {
+        const { regex, text: written } = parsePath(text);
+        const path: Move = { kind: 'path', text: written, regex: regex! };
+        expect(toBetza(path, () => undefined)).toEqual({ text: betza, lost: [] });
+        compare(betza, path, index);
+    });
+});
+
+// Betza's crooked pieces have no engine to compare with: ffish 0.7.10 reads no `z` and moves zR and
+// zB as a plain rook and bishop, so their destinations are worked by hand (path-pieces.test.ts).
+// Should a later ffish read `z`, this fails, and the crooked pieces join the comparisons above.
+describe('Fairy-Stockfish reads no z (crooked)', () => {
+    it.each([['zR', 'R'], ['zB', 'B']])('%s moves as %s there', (crooked, plain) => {
+        const from: Sq = [5, 4];
+        const movesOf = (betza: string, name: string) => theirs(loadVariant(name, betza), from, [[0, 0]], [[11, 9]]);
+        const theirsCrooked = movesOf(crooked, `lcpnz${crooked}`);
+        expect(theirsCrooked).toEqual(movesOf(plain, `lcpnz${plain}`));
+        expect(theirsCrooked).not.toEqual(ours(parseBetza(crooked).move!, from, [[0, 0]], [[11, 9]]));
     });
 });

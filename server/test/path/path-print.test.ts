@@ -7,6 +7,7 @@ import type { PieceDef } from '../../src/model/piece.js';
 import { destinations, type Resolver } from '../../src/engine/index.js';
 import { toPath } from '../../src/notation/path-print.js';
 import { toBetza } from '../../src/notation/betza-print.js';
+import { toParlett } from '../../src/notation/parlett-print.js';
 import { parsePath } from '../../src/notation/path-parse.js';
 import { sortNames, walk } from './helpers.js';
 import { boardGeometry, hexagonBoard, squareName } from '../../src/geometry/index.js';
@@ -177,11 +178,9 @@ describe('paths inside a piece', () => {
         expect(get('restricted')).toEqual({ text: 'L*(F$)+', lost: ['the direction keywords and ranges applied to the path L*(F$)+ (a path says its own directions: it is written without them)'] });
     });
 
-    test('Betza and Parlett cannot say them', () => {
-        expect(toBetza(pieces.find((p) => p.key === 'tank')!, resolve)).toEqual({
-            text: 'W',
-            lost: ['the path "L*FF(L|R)F$" (Betza and Parlett cannot say a walk on the board\'s rotation graph: left out)']
-        });
+    test('Betza and Parlett say a path that moves as a standard piece as that piece (issue 25): the seed\'s knight is N', () => {
+        expect(toBetza(pieces.find((p) => p.key === 'tank')!, resolve)).toEqual({ text: 'NW', lost: [] });
+        expect(toParlett(pieces.find((p) => p.key === 'tank')!, resolve)).toEqual({ text: '~1/2, 1+', lost: [] });
     });
 });
 
