@@ -1,5 +1,6 @@
 // The browser bundles (imported by esbuild.mjs): the language server as a web worker, the
-// VS Code web extension's client, and the playground page. Modules shared with the node
+// computer opponent as a web worker (play/worker.js), the VS Code web extension's client, and the
+// playground page. Modules shared with the node
 // server import node:* at the top; here they get browser-safe stand-ins
 // (server/src/browser/node-shims.ts), and prelude-file.ts (a read-only copy in the
 // user's cache directory) is replaced by server/src/browser/prelude-file.ts.
@@ -52,6 +53,7 @@ export async function buildWeb(esbuild, { minify }) {
     // The worker first: the playground embeds it.
     await esbuild.build({ ...browser, entryPoints: { 'server/browser': 'server/src/browser/main.ts' }, outdir: 'dist' });
     await Promise.all([
+        esbuild.build({ ...browser, entryPoints: { 'play/worker': 'server/src/play/worker-web.ts' }, outdir: 'dist' }),
         esbuild.build({
             ...browser,
             // A CommonJS module for VS Code's web worker host, named .js: that host loads the

@@ -1,6 +1,6 @@
 // Bundles every entry point into CommonJS files under dist/: the VS Code client, the
-// language server, the `lcpn` CLI, the bench (bench/run.ts, its peer server and heap probe) and the
-// differential run (bench/differential.ts).
+// language server, the `lcpn` CLI, the computer opponent's worker (play/worker.cjs), the bench
+// (bench/run.ts, its peer server and heap probe) and the differential run (bench/differential.ts).
 // `--watch` rebuilds on change, `--minify` is for the packaged extension.
 import * as esbuild from 'esbuild';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
@@ -42,7 +42,7 @@ const common = {
 const contexts = await Promise.all([
     esbuild.context({
         ...common,
-        entryPoints: { 'server/main': 'server/src/main.ts', cli: 'server/src/cli/main.ts', bench: 'bench/run.ts', 'bench-peer-server': 'bench/peer-server.ts', 'bench-heap-probe': 'bench/heap-probe.ts', differential: 'bench/differential.ts' },
+        entryPoints: { 'server/main': 'server/src/main.ts', cli: 'server/src/cli/main.ts', 'play/worker': 'server/src/play/worker-node.ts', bench: 'bench/run.ts', 'bench-peer-server': 'bench/peer-server.ts', 'bench-heap-probe': 'bench/heap-probe.ts', differential: 'bench/differential.ts' },
         outdir: 'dist'
     }),
     esbuild.context({

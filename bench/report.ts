@@ -2,7 +2,7 @@
 
 export interface Row {
     name: string;
-    unit: 'ms' | 's' | 'MB' | '%' | 'x';
+    unit: 'ms' | 's' | 'MB' | '%' | 'x' | 'k nodes/s';
     lcpn: number;
     /** The peer's figure; undefined where stock Langium has no such feature. */
     peer?: number;

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { catalogue, catalogueOfBytes, loadSources, type Catalogue, type Source } from './catalogue.js';
 import { churn, closedDocumentFreed } from './memory.js';
+import { PLAY_BENCH, playRows } from './play.js';
 import { printRows, printSummary, printTitle, type Part, type Row } from './report.js';
 import { REQUESTS, runSession, timeSpawn, type SessionOptions, type SessionResult } from './session.js';
 
@@ -136,6 +137,13 @@ function parts(sourcesOf: () => Source[]): Part[] {
                     ratio('1 MB open, doubling ratio (512 KB -> 1 MB)', (r) => r.open),
                     ratio('1 MB edit, doubling ratio (512 KB -> 1 MB)', (r) => r.edit.best)
                 ];
+            }
+        },
+        {
+            name: 'play',
+            run: async () => {
+                printTitle(`Play: the computer opponent (lcpn bestmove --depth N --json) on ${PLAY_BENCH.map((g) => `${g.positions.length} positions of examples/${g.file} to depth ${g.depth}`).join(', ')}; the search's own nodes and time; Fairy-Stockfish's npm ffish has no search, so no peer`);
+                return playRows(join(root, 'bin/lcpn.cjs'), join(root, 'examples'));
             }
         },
         {

@@ -5,6 +5,7 @@
  * messages, never stack traces; user text in every message is escaped (see escape.ts).
  */
 import { parseArgs } from 'node:util';
+import { runBestmove } from './bestmove.js';
 import { runCatalog } from './catalog.js';
 import { runCheck } from './check.js';
 import { runConvert } from './convert.js';
@@ -51,6 +52,11 @@ Usage:
                                             plies deep from the game's start or from FEN
                                             (Fairy-Stockfish's notation); --divide: per first
                                             move in UCI; --json: {nodes, depth, ms[, moves]}
+  lcpn bestmove FILE [--game NAME] [--position FEN] [--movetime MS] [--depth N] [--json]
+                                            the computer opponent's move in the game's start
+                                            position or in FEN, in UCI and SAN with its score;
+                                            1 second unless --movetime or --depth is given;
+                                            --json: {move, score, depth, nodes, mate?, time, pv}
   lcpn convert PATH... --to lisp|c|sql|betza|parlett|path [--out DIR | --write]
   lcpn convert --from betza|parlett|path "TEXT" --to lisp|c|sql|betza|parlett|path [--name NAME]
                                             the pieces in another notation
@@ -124,6 +130,7 @@ const OPTIONS = {
     position: { type: 'string' },
     game: { type: 'string' },
     depth: { type: 'string' },
+    movetime: { type: 'string' },
     divide: { type: 'boolean' },
     side: { type: 'string' },
     'first-move': { type: 'boolean' },
@@ -140,7 +147,8 @@ const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
     catalog: ['board', 'side', 'first-move', 'out', 'title', 'workspace'],
     moves: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'json', 'betza', 'parlett', 'path', 'position', 'game', 'workspace'],
     convert: ['to', 'from', 'name', 'variant', 'out', 'write', 'workspace'],
-    perft: ['game', 'position', 'depth', 'divide', 'json', 'workspace']
+    perft: ['game', 'position', 'depth', 'divide', 'json', 'workspace'],
+    bestmove: ['game', 'position', 'movetime', 'depth', 'json', 'workspace']
 };
 
 export type CliOptions = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -165,7 +173,7 @@ async function main(argv: string[]): Promise<number> {
         return command || options.help ? 0 : 2;
     }
     const allowed = COMMAND_OPTIONS[command];
-    if (!allowed) throw new CliError(`unknown command '${escapeText(command)}'; the commands are check, show, catalog, moves, perft, convert and help; ${HINT}`);
+    if (!allowed) throw new CliError(`unknown command '${escapeText(command)}'; the commands are check, show, catalog, moves, perft, bestmove, convert and help; ${HINT}`);
     for (const name of Object.keys(options) as OptionName[]) {
         if (!allowed.includes(name)) throw new CliError(`${command}: --${name} does not apply to this command; ${HINT}`);
     }
@@ -176,6 +184,7 @@ async function main(argv: string[]): Promise<number> {
         case 'catalog': return runCatalog(args, options);
         case 'moves': return runMoves(args, options);
         case 'perft': return runPerft(args, options);
+        case 'bestmove': return runBestmove(args, options);
         default: return runConvert(args, options);
     }
 }

@@ -72,6 +72,7 @@ export function checkModel(model: GameModel, resolve: Resolver): Compiled {
         const field = `pieces[${i}]`;
         if (!LETTER.test(piece.letter)) return add(`${field}.letter`, `'${piece.letter}' is not a piece letter: write one lower-case letter (k), or + and one for a promoted piece (+p)`);
         if (letters.has(piece.letter)) return add(`${field}.letter`, `the letter '${piece.letter}' stands for two pieces: ${keys.get(piece.letter)} and ${piece.piece}`);
+        if (piece.san !== undefined && !/^[a-z]$/.test(piece.san)) add(`${field}.san`, `'${piece.san}' is not a SAN letter: write one lower-case letter (h), as FEN letters are written`);
         const def = resolve(piece.piece);
         if (!def) return add(`${field}.piece`, `no piece named '${piece.piece}' is defined`);
         if (!def.body) return add(`${field}.piece`, def.declaration ? `'${piece.piece}' is a ${def.declaration.kind}, not a piece` : `'${piece.piece}' has no movement`);

@@ -58,6 +58,12 @@ export interface GamePiece {
     letter: string;
     /** The piece it stands for: the name of a definition (normalized key, `promoted-silver`). */
     piece: string;
+    /**
+     * The letter moves in SAN (PGN) name it by, when not its FEN letter: xiangqi's horse `h` and
+     * elephant `e` (FEN `n`, `b`), shogi's promoted pieces as Fairy-Stockfish names them (`g`
+     * for `+p`, `d` for `+r`). Fairy-Stockfish's `pieceToCharSynonyms` and promoted piece types.
+     */
+    san?: string;
 }
 
 export interface Royalty {

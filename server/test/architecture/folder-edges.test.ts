@@ -1,7 +1,7 @@
 /**
  * One direction (issue 22, goal 5): every import of server/src, the VS Code client and the
  * playground, checked against the edges the architecture allows between folders. The domain
- * (geometry at the bottom, then the model, the engine, the notations, the game layer, diagrams and views) knows
+ * (geometry at the bottom, then the model, the engine, the notations, the game layer, play, diagrams and views) knows
  * nothing of the language; the language (syntax, workspace, semantics, lsp) builds on it; the
  * entry points (the server, the CLI, the browser worker) sit on top; the clients know the server
  * only through its wire contract, lsp/protocol.ts. A failure lists each forbidden import with
@@ -14,12 +14,12 @@ import { describe, expect, test } from 'vitest';
 
 /** What a file belongs to: a folder of server/src, or one of the files that play a part of their own. */
 type Part =
-    | 'geometry' | 'model' | 'engine' | 'notation' | 'game' | 'fsf' | 'diagram' | 'views'
+    | 'geometry' | 'model' | 'engine' | 'notation' | 'game' | 'play' | 'fsf' | 'diagram' | 'views'
     | 'protocol' | 'syntax' | 'workspace' | 'semantics' | 'module' | 'lsp'
     | 'main' | 'cli' | 'browser'
     | 'client' | 'playground';
 
-const DOMAIN: readonly Part[] = ['geometry', 'model', 'engine', 'notation', 'game', 'fsf', 'diagram', 'views'];
+const DOMAIN: readonly Part[] = ['geometry', 'model', 'engine', 'notation', 'game', 'play', 'fsf', 'diagram', 'views'];
 const LANGUAGE: readonly Part[] = ['protocol', 'syntax', 'workspace', 'semantics', 'module', 'lsp'];
 
 /** Who may import whom (a part may always import itself). */
@@ -31,6 +31,8 @@ const ALLOWED: Readonly<Record<Part, readonly Part[]>> = {
     notation: ['engine', 'model', 'geometry'],
     // A variant as plain data, played with the piece engine's lines (issue 23).
     game: ['engine', 'model', 'geometry'],
+    // Playing a game: the computer opponent, its workers, SAN and PGN (issue 24).
+    play: ['game', 'engine', 'model', 'geometry'],
     // Fairy-Stockfish's variants.ini read, checked, imported as games and exported (issue 24).
     fsf: ['game', 'notation', 'engine', 'model', 'geometry'],
     diagram: ['engine', 'geometry'],

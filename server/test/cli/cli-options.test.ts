@@ -53,7 +53,7 @@ describe('bad arguments are one clean line', () => {
     });
 
     test('an unknown command lists the commands; its name is escaped', () => {
-        expect(lcpn('chek')).toMatchObject({ code: 2, stderr: "lcpn: unknown command 'chek'; the commands are check, show, catalog, moves, perft, convert and help; run 'lcpn help' for the usage\n" });
+        expect(lcpn('chek')).toMatchObject({ code: 2, stderr: "lcpn: unknown command 'chek'; the commands are check, show, catalog, moves, perft, bestmove, convert and help; run 'lcpn help' for the usage\n" });
         expect(lcpn('\x1b[2J').stderr).toContain("unknown command '\\x1b[2J'");
     });
 });
