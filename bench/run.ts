@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { catalogue, catalogueOfBytes, loadSources, type Catalogue, type Source } from './catalogue.js';
 import { churn, closedDocumentFreed } from './memory.js';
+import { perftRows } from './perft.js';
 import { PLAY_BENCH, playRows } from './play.js';
 import { printRows, printSummary, printTitle, type Part, type Row } from './report.js';
 import { REQUESTS, runSession, timeSpawn, type SessionOptions, type SessionResult } from './session.js';
@@ -137,6 +138,13 @@ function parts(sourcesOf: () => Source[]): Part[] {
                     ratio('1 MB open, doubling ratio (512 KB -> 1 MB)', (r) => r.open),
                     ratio('1 MB edit, doubling ratio (512 KB -> 1 MB)', (r) => r.edit.best)
                 ];
+            }
+        },
+        {
+            name: 'perft',
+            run: async () => {
+                printTitle("Perft: leaves per second of legal play, chess from the start to depth 4 and xiangqi to depth 3, lcpn's game layer beside Fairy-Stockfish (ffish) in one process (server/test/game/speed.ts); the peer column is ffish");
+                return perftRows(root);
             }
         },
         {
