@@ -33,7 +33,7 @@ import { pieceMarkdown } from '../views/piece-markdown.js';
 import { fitRules } from '../views/board-rules.js';
 import { brokenDefinitionNotes } from '../semantics/broken-definitions.js';
 import type { PieceDef } from '../model/piece.js';
-import { toBetza, toParlett } from '../notation/index.js';
+import { toBetzaAndParlett } from '../notation/index.js';
 
 /** What operators and structural keywords mean, by token text. */
 const OPERATORS: Record<string, string> = {
@@ -83,7 +83,8 @@ const GERUND_FUNCTIONS: Record<string, string> = { capturing: 'capture', moving:
 function notationLines(piece: PieceDef, resolve: (key: string) => PieceDef | undefined, board?: BoardDeclaration): string[] {
     if (!piece.body) return [];
     const context = board ? { board } : {};
-    const results = ([['Betza', toBetza(piece, resolve, context)], ['Parlett', toParlett(piece, resolve, context)]] as const).filter(([, result]) => result.text);
+    const { betza, parlett } = toBetzaAndParlett(piece, resolve, context);
+    const results = ([['Betza', betza], ['Parlett', parlett]] as const).filter(([, result]) => result.text);
     const without = (lost: readonly string[]) => (lost.length > 0 ? `without: ${escapeMarkdown(lost.join('; '))}` : '');
     const shared = results.length === 2 && results.every(([, result]) => without(result.lost) === without(results[0][1].lost)) ? without(results[0][1].lost) : '';
     const lines = results.map(([label, result]) => `${label}: ${inlineCode(result.text)}${shared || result.lost.length === 0 ? '' : ` (${without(result.lost)})`}`);

@@ -254,9 +254,13 @@ function takeGrasshoppers(parts: Part[]): { rest: Part[]; components: string[] }
     return { rest, components };
 }
 
-/** `context`: what the piece's file declares around it (its board), so that what that loses is listed too. */
-export function toBetza(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}): ExportResult {
-    const { parts, lost } = flatten(target, resolve, context);
+/**
+ * `context`: what the piece's file declares around it (its board), so that what that loses is listed too.
+ * `flat`: the target already flattened with the same arguments (notation/export-both.ts), left unchanged.
+ */
+export function toBetza(target: PieceDef | Move, resolve: Resolver, context: ExportContext = {}, flat = flatten(target, resolve, context)): ExportResult {
+    const { parts } = flat;
+    const lost = [...flat.lost];
     const lose = (what: string) => {
         if (!lost.includes(what)) lost.push(what);
     };
