@@ -19,7 +19,11 @@ export function parsePieceText(text: string): ReturnType<typeof parseWith> {
     return parseWith(lcpnParser(), text);
 }
 
-/** The prelude's pieces as the prelude service reads them (server/prelude/standard.lcpn), in source order. */
-export function preludePieces(): PieceDef[] {
-    return parsePieceText(readFileSync(resolve(import.meta.dirname, '../prelude/standard.lcpn'), 'utf8')).pieces;
+/**
+ * The prelude's pieces as the prelude service reads them (server/prelude/standard.lcpn under the
+ * repository's `root`), in source order. server/test/game/speed.mjs bundles its callers with one
+ * `import.meta.dirname` for every file, so callers there pass the root they computed.
+ */
+export function preludePieces(root = resolve(import.meta.dirname, '../..')): PieceDef[] {
+    return parsePieceText(readFileSync(resolve(root, 'server/prelude/standard.lcpn'), 'utf8')).pieces;
 }

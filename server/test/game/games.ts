@@ -17,7 +17,7 @@ import { parseParlett } from '../../src/notation/parlett-parse.js';
 import { gameFromDeclaration } from '../../src/game/from-declaration.js';
 
 const root = resolvePath(import.meta.dirname, '../../..');
-const prelude = preludePieces();
+const prelude = preludePieces(root);
 
 /** A file's definitions (and extra LCPN text) over the prelude's. */
 export function resolverOf(file: string | undefined, extra = ''): { resolve: Resolver; board?: BoardDeclaration } {
