@@ -17,6 +17,8 @@ interface WorkerScope {
     addEventListener(type: 'unhandledrejection', listener: (event: { reason: unknown; preventDefault(): void }) => void): void;
 }
 declare const self: WorkerScope;
+/** The worker's MessageChannel (Node's typings describe worker_threads' ports, which have no `onmessage`). */
+declare const MessageChannel: new () => { port1: { onmessage: (() => void) | null }; port2: { postMessage(message: undefined): void } };
 type Port = ConstructorParameters<typeof BrowserMessageReader>[0];
 
 // Node's setImmediate, which shared server code uses to yield to pending messages: in a worker,
@@ -24,7 +26,7 @@ type Port = ConstructorParameters<typeof BrowserMessageReader>[0];
 if (typeof globalThis.setImmediate !== 'function') {
     const channel = new MessageChannel();
     const queue: (() => void)[] = [];
-    (channel.port1 as unknown as { onmessage: () => void }).onmessage = () => queue.shift()?.();
+    channel.port1.onmessage = () => queue.shift()?.();
     (globalThis as { setImmediate: unknown }).setImmediate = (callback: (...args: unknown[]) => void, ...args: unknown[]) => {
         queue.push(() => callback(...args));
         channel.port2.postMessage(undefined);
