@@ -4,7 +4,7 @@
  * - Handlers are registered through `guardConnection`: malformed params get InvalidParams.
  * - Diagnostics are published under the URI the client sent (see ClientUris); a file opened
  *   with syntax errors gets those as soon as it is parsed, the full list once it is validated.
- * - `lcpn/pieceDiagram` and `lcpn/positionDiagram` are served like Langium's requests:
+ * - `lcpn/pieceDiagram`, `lcpn/positionDiagram` and `lcpn/playGames` are served like Langium's requests:
  *   checked params, after the document is linked, cancellable.
  */
 import { DocumentState, isOperationCancelled, URI } from 'langium';
@@ -22,8 +22,9 @@ import type { LcpnServices } from '../semantics/module.js';
 import { serveFsfIni } from './fsf-ini.js';
 import { checkedRequest, ClientUris, guardConnection } from './connection-guard.js';
 import { answerPieceDiagram, PIECE_DIAGRAM_REQUEST, type PieceDiagramParams } from './diagram-request.js';
+import { playGames, PLAY_GAMES_REQUEST, type PlayGamesParams } from './play-request.js';
 import { positionDiagram, POSITION_DIAGRAM_REQUEST, type PositionDiagramParams } from './position-request.js';
-import { PIECE_DIAGRAM_PARAMS, POSITION_DIAGRAM_PARAMS, type ParamsCheck } from './request-params.js';
+import { PIECE_DIAGRAM_PARAMS, PLAY_GAMES_PARAMS, POSITION_DIAGRAM_PARAMS, type ParamsCheck } from './request-params.js';
 
 export function startLcpnLanguageServer(shared: LangiumSharedServices): void {
     const connection = shared.lsp.Connection;
@@ -148,6 +149,7 @@ function addDiagnosticsHandler(connection: Connection, shared: LangiumSharedServ
 function addDiagramHandlers(connection: Connection, shared: LangiumSharedServices): void {
     addDocumentRequest<PieceDiagramParams>(connection, shared, PIECE_DIAGRAM_REQUEST, PIECE_DIAGRAM_PARAMS, (params) => answerPieceDiagram(shared, params));
     addDocumentRequest<PositionDiagramParams>(connection, shared, POSITION_DIAGRAM_REQUEST, POSITION_DIAGRAM_PARAMS, (params) => positionDiagram(shared, params));
+    addDocumentRequest<PlayGamesParams>(connection, shared, PLAY_GAMES_REQUEST, PLAY_GAMES_PARAMS, (params) => playGames(shared, params));
 }
 
 /**

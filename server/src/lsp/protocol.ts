@@ -265,3 +265,29 @@ export interface FsfSectionResult {
  * (`initializationOptions.openSectionCommand: true`), else the server's command.
  */
 export const OPEN_FSF_SECTION_COMMAND = 'lcpn.convertIniSection';
+
+/**
+ * Custom request: the games a document declares, for the Play view (docs/play.md). Each playable
+ * game comes as plain data (`gameSpec(game)` of server/src/play/spec.ts: the game model and the
+ * piece definitions it uses) that the view compiles with the game layer and plays locally; the
+ * computer opponent runs in a worker of the view's own.
+ */
+export const PLAY_GAMES_REQUEST = 'lcpn/playGames';
+
+export interface PlayGamesParams {
+    uri: string;
+}
+
+/** One game of the document, in source order. */
+export interface PlayGame {
+    /** The game's name (`chess`), as `--game` takes it. */
+    name: string;
+    /** The game as play/spec.ts's GameSpec (opaque here: the wire contract imports nothing); absent when it cannot be played. */
+    spec?: { model: unknown; definitions: unknown[] };
+    /** Why the game cannot be played, one sentence each (the file's diagnostics say where). */
+    problems: string[];
+}
+
+export interface PlayGamesResult {
+    games: PlayGame[];
+}

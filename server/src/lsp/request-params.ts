@@ -114,3 +114,6 @@ export const POSITION_DIAGRAM_PARAMS: ParamsCheck = check({
     firstMove: optional(boolean),
     edit: object({ square: string, piece: optionalString, side: optional(oneOf('white', 'black')) }, true)
 });
+
+/** `lcpn/playGames`'s params (see play-request.ts). */
+export const PLAY_GAMES_PARAMS: ParamsCheck = check({ uri });

@@ -1,0 +1,26 @@
+/**
+ * `lcpn/playGames`: the games a document declares (semantics/file-games.ts), each as the plain
+ * data the Play view compiles and plays (play/spec.ts's gameSpec), or why it cannot be played.
+ */
+import { URI } from 'langium';
+import type { LangiumSharedServices } from 'langium/lsp';
+import type { LcpnServices } from '../semantics/module.js';
+import { buildGame, fileGames } from '../semantics/file-games.js';
+import { gameSpec } from '../play/spec.js';
+import type { PlayGamesParams, PlayGamesResult } from './protocol.js';
+
+export { PLAY_GAMES_REQUEST, type PlayGamesParams } from './protocol.js';
+
+export function playGames(shared: LangiumSharedServices, params: PlayGamesParams): PlayGamesResult | null {
+    const uri = URI.parse(params.uri);
+    if (!shared.workspace.LangiumDocuments.hasDocument(uri)) return null;
+    const models = (shared.ServiceRegistry.getServices(uri) as LcpnServices).lcpn.PieceModels;
+    const document = shared.workspace.LangiumDocuments.getDocument(uri)!;
+    return {
+        games: fileGames(models, document).map((declared) => {
+            const built = buildGame(models, document, declared);
+            if (!built.game) return { name: declared.name, problems: built.problems.map((p) => p.message) };
+            return { name: declared.name, spec: gameSpec(built.game), problems: [] };
+        })
+    };
+}

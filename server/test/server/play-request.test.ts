@@ -1,0 +1,32 @@
+/** `lcpn/playGames` in-process: a document's games as the Play view compiles them, or why one cannot be played. */
+import { readFileSync } from 'node:fs';
+import { parseHelper } from 'langium/test';
+import { expect, test } from 'vitest';
+import { legalUci, positionFromFen } from '../../src/game/index.js';
+import { playGames } from '../../src/lsp/play-request.js';
+import { gameOf, type GameSpec } from '../../src/play/spec.js';
+import { createTestServices } from '../test-services.js';
+
+const chessFile = readFileSync(new URL('../../../examples/chess.lcpn', import.meta.url), 'utf8');
+
+test('each game comes as a spec that compiles, through JSON, into the same game', async () => {
+    const services = await createTestServices();
+    const document = await parseHelper(services.Lcpn)(chessFile);
+    const answer = playGames(services.shared, { uri: document.uri.toString() });
+    expect(answer?.games.map((g) => [g.name, g.problems])).toEqual([['chess', []]]);
+    const spec = JSON.parse(JSON.stringify(answer!.games[0].spec)) as GameSpec;
+    const game = gameOf(spec);
+    expect(legalUci(positionFromFen(game, game.model.start)).texts).toHaveLength(20);
+    expect(playGames(services.shared, { uri: 'file:///nowhere.lcpn' })).toBeNull();
+});
+
+test('a game that cannot be played says why, and a file without games has none', async () => {
+    const services = await createTestServices();
+    const broken = await parseHelper(services.Lcpn)('(def k (/ ::royal [0 1]))\n(def mini (game (pieces (k "k")) (start "k7/8/8/8/8/8/8/7K w - - 0 1") (royal check k)))\n');
+    const answer = playGames(services.shared, { uri: broken.uri.toString() });
+    expect(answer?.games).toHaveLength(1);
+    expect(answer?.games[0].spec).toBeUndefined();
+    expect(answer?.games[0].problems).toEqual(['royal pieces under the check rule need a checkmate outcome']);
+    const none = await parseHelper(services.Lcpn)('(def my-piece (/ knight))\n');
+    expect(playGames(services.shared, { uri: none.uri.toString() })).toEqual({ games: [] });
+});
