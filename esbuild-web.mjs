@@ -37,8 +37,27 @@ const workerSource = {
     }
 };
 
-export async function buildWeb(esbuild, { minify }) {
-    const browser = {
+/**
+ * `import source from 'lcpn-opponent-worker-source'`: the computer opponent's Web Worker
+ * (server/src/play/worker-web.ts) bundled as text, for pages that start it from a blob: URL
+ * (the Play view in VS Code's webview and in the playground: a webview may not start a worker
+ * from the extension's files, a page from file:// none at all).
+ */
+export function opponentWorkerSource(esbuild, { minify }) {
+    return {
+        name: 'lcpn-opponent-worker-source',
+        setup(build) {
+            build.onResolve({ filter: /^lcpn-opponent-worker-source$/ }, () => ({ path: resolve('server/src/play/worker-web.ts'), namespace: 'opponent-worker-source' }));
+            build.onLoad({ filter: /.*/, namespace: 'opponent-worker-source' }, async (args) => {
+                const worker = await esbuild.build({ ...browserOptions(minify), entryPoints: [args.path], write: false, metafile: true, outdir: 'dist/play' });
+                return { contents: worker.outputFiles[0].text, loader: 'text', watchFiles: Object.keys(worker.metafile?.inputs ?? {}) };
+            });
+        }
+    };
+}
+
+function browserOptions(minify) {
+    return {
         bundle: true,
         platform: 'browser',
         target: 'es2022',
@@ -50,6 +69,10 @@ export async function buildWeb(esbuild, { minify }) {
         define: { 'import.meta.url': '"file:///lcpn-web/"', 'process.env.NODE_ENV': '"production"' },
         plugins: [browserSafe, rawText]
     };
+}
+
+export async function buildWeb(esbuild, { minify }) {
+    const browser = browserOptions(minify);
     // The worker first: the playground embeds it.
     await esbuild.build({ ...browser, entryPoints: { 'server/browser': 'server/src/browser/main.ts' }, outdir: 'dist' });
     await Promise.all([
@@ -66,7 +89,7 @@ export async function buildWeb(esbuild, { minify }) {
         }),
         esbuild.build({
             ...browser,
-            plugins: [...browser.plugins, workerSource],
+            plugins: [...browser.plugins, workerSource, opponentWorkerSource(esbuild, { minify })],
             entryPoints: { playground: 'playground/src/main.ts' },
             outdir: 'dist/playground'
         })

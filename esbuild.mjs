@@ -4,7 +4,7 @@
 // `--watch` rebuilds on change, `--minify` is for the packaged extension.
 import * as esbuild from 'esbuild';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
-import { buildWeb } from './esbuild-web.mjs';
+import { buildWeb, opponentWorkerSource } from './esbuild-web.mjs';
 
 const watch = process.argv.includes('--watch');
 const minify = process.argv.includes('--minify');
@@ -51,7 +51,7 @@ const contexts = await Promise.all([
         outdir: 'dist',
         external: ['vscode']
     }),
-    // The script inside the movement diagram webview (a browser page).
+    // The script inside the movement diagram webview (a browser page): the piece, position and Play views.
     esbuild.context({
         entryPoints: { 'client/diagram-view': 'client/webview/diagram-view.ts' },
         outdir: 'dist',
@@ -61,7 +61,9 @@ const contexts = await Promise.all([
         target: 'es2022',
         sourcemap: !minify,
         minify,
-        logLevel: 'warning'
+        logLevel: 'warning',
+        // The Play view's computer opponent, started from its text (esbuild-web.mjs).
+        plugins: [opponentWorkerSource(esbuild, { minify })]
     }),
     // The integration suite that runs inside a real VS Code (out/, never packaged); mocha
     // comes from node_modules at run time.

@@ -114,6 +114,9 @@ export function registerCommands(context: vscode.ExtensionContext, client: BaseL
         vscode.commands.registerCommand('lcpn.showDiagram', async () => {
             await DiagramPanel.show(context.extensionUri, client, vscode.window.activeTextEditor);
         }),
+        vscode.commands.registerCommand('lcpn.play', async () => {
+            await DiagramPanel.showPlay(context.extensionUri, client, vscode.window.activeTextEditor);
+        }),
         vscode.commands.registerCommand(EXPORT_DIAGRAM_COMMAND, async (raw?: unknown) => {
             // From a hover link (arguments given) or the palette (the piece under the cursor).
             const args = exportArguments(raw);

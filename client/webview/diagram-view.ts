@@ -5,7 +5,9 @@
  * before it is inserted, and the page's CSP allows no script but this one.
  */
 import type { DiagramView, FromWebview, ToWebview } from '../src/diagram/messages.js';
+import { PlayPane } from './play-view.js';
 import { PositionPane } from './position-view.js';
+import opponentSource from 'lcpn-opponent-worker-source';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };
 
@@ -286,24 +288,44 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     else if (message.type === 'make-png') void sendPng(message.action);
     else if (message.type === 'position') positionPane.render(message.view);
     else if (message.type === 'position-status') positionPane.setStatus(message.message, message.kind);
+    else if (message.type === 'play-games') {
+        byId('play-file').textContent = message.file ? `(${message.file})` : '';
+        playPane.setGames(message.games, message.file);
+    } else if (message.type === 'play-pgn') playPane.loadPgnText(message.text);
+    else if (message.type === 'play-status') playPane.setStatus(message.message, message.kind);
+    else if (message.type === 'show-tab') showTab(message.tab);
 });
 
 // The two views: the piece on its own, and a position of several pieces.
 const positionPane = new PositionPane((message) => vscode.postMessage(message), sanitizeSvg);
-const tabs = { piece: byId('tab-piece'), position: byId('tab-position') };
-const views = { piece: byId('piece-view'), position: byId('position-view') };
-let positionOpened = false;
-function showTab(which: 'piece' | 'position'): void {
-    for (const name of ['piece', 'position'] as const) {
+// The Play view plays in this page; the extension sends the file's games and saves and opens PGN files.
+const playPane = new PlayPane(byId('play-root'), {
+    startWorker: () => new Worker(URL.createObjectURL(new Blob([opponentSource], { type: 'text/javascript' })), { name: 'lcpn-opponent' }),
+    savePgn: (text, fileName) => vscode.postMessage({ type: 'play-save-pgn', fileName, text }),
+    openPgn: () => {
+        vscode.postMessage({ type: 'play-open-pgn' });
+        // The answer comes as a `play-pgn` message.
+        return Promise.resolve(undefined);
+    },
+    copyText: (text) => {
+        vscode.postMessage({ type: 'play-copy', text });
+        return Promise.resolve();
+    }
+});
+const TABS = ['piece', 'position', 'play'] as const;
+const tabs = { piece: byId('tab-piece'), position: byId('tab-position'), play: byId('tab-play') };
+const views = { piece: byId('piece-view'), position: byId('position-view'), play: byId('play-view') };
+const opened = new Set<string>();
+function showTab(which: (typeof TABS)[number]): void {
+    for (const name of TABS) {
         tabs[name].setAttribute('aria-selected', String(name === which));
         views[name].hidden = name !== which;
     }
-    if (which === 'position' && !positionOpened) {
-        positionOpened = true;
-        vscode.postMessage({ type: 'position-open' });
+    if (which !== 'piece' && !opened.has(which)) {
+        opened.add(which);
+        vscode.postMessage({ type: which === 'position' ? 'position-open' : 'play-open' });
     }
 }
-tabs.piece.addEventListener('click', () => showTab('piece'));
-tabs.position.addEventListener('click', () => showTab('position'));
+for (const name of TABS) tabs[name].addEventListener('click', () => showTab(name));
 
 vscode.postMessage({ type: 'ready' });

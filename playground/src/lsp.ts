@@ -1,9 +1,12 @@
 /**
  * The playground's LSP client: one document, full-text sync, diagnostics pushed by the server,
- * hover and the `lcpn/pieceDiagram` request. Only what the page uses, over vscode-jsonrpc.
+ * hover, and the `lcpn/pieceDiagram` and `lcpn/playGames` requests. Only what the page uses, over vscode-jsonrpc.
  */
 import type { MessageConnection } from 'vscode-jsonrpc/browser.js';
-import { PIECE_DIAGRAM_REQUEST, type Blocker, type LcpnInitializationOptions, type PieceDiagramParams, type PieceDiagramResult, type PlayerSide } from '../../server/src/lsp/protocol.js';
+import {
+    PIECE_DIAGRAM_REQUEST, PLAY_GAMES_REQUEST, type Blocker, type LcpnInitializationOptions, type PieceDiagramParams, type PieceDiagramResult, type PlayerSide,
+    type PlayGamesParams, type PlayGamesResult
+} from '../../server/src/lsp/protocol.js';
 
 export const DOCUMENT_URI = 'file:///playground/pieces.lcpn';
 
@@ -85,5 +88,11 @@ export class LcpnDocumentClient {
         const params: PieceDiagramParams = { uri: DOCUMENT_URI, position, blockers, ...(board ? { board } : {}), ...(at ? { at } : {}),
             ...(side === 'black' ? { side } : {}), ...(firstMove ? { firstMove } : {}) };
         return await this.connection.sendRequest(PIECE_DIAGRAM_REQUEST, params) as PieceDiagram | null;
+    }
+
+    /** The games the text declares, for the Play view. */
+    async playGames(): Promise<PlayGamesResult | null> {
+        const params: PlayGamesParams = { uri: DOCUMENT_URI };
+        return await this.connection.sendRequest(PLAY_GAMES_REQUEST, params) as PlayGamesResult | null;
     }
 }

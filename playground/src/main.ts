@@ -1,6 +1,7 @@
 /**
- * The playground page: a CodeMirror 6 editor, the LCPN language server in a web worker, and
- * the live diagram of the piece under the cursor. Diagnostics, hovers and colours come from the
+ * The playground page: a CodeMirror 6 editor, the LCPN language server in a web worker, the
+ * live diagram of the piece under the cursor, and the Play view for the games the text declares
+ * (the VS Code panel's, client/webview/play-view.ts). Diagnostics, hovers and colours come from the
  * server exactly as in VS Code (comments and strings from VS Code's TextMate grammar); nothing
  * here knows LCPN.
  */
@@ -10,6 +11,8 @@ import { hoverTooltip, type Tooltip } from '@codemirror/view';
 import type { Text } from '@codemirror/state';
 import MarkdownIt from 'markdown-it';
 import { DiagramPane } from './diagram-pane.js';
+import { PlayPane } from '../../client/webview/play-view.js';
+import opponentSource from 'lcpn-opponent-worker-source';
 import { lcpnLexical } from './lexical-language.js';
 import { SemanticHighlighter } from './semantic-highlight.js';
 import { LcpnDocumentClient, type LspDiagnostic, type LspPosition, type PieceDiagram } from './lsp.js';
@@ -82,6 +85,7 @@ view = new EditorView({
         }),
         EditorView.updateListener.of((update) => {
             if (update.docChanged) client.change(update.state.doc.toString());
+            if (update.docChanged) refreshGamesLater();
             if (update.docChanged || update.selectionSet) follow();
         })
     ]
@@ -98,6 +102,62 @@ const pane = new DiagramPane(client, {
     firstMove: document.getElementById('first-move') as HTMLInputElement,
     firstMoveLabel: document.getElementById('first-move-label')!
 });
+
+/** The Play view: its games are the text's, asked for again after each pause in typing while it is open. */
+const playPane = new PlayPane(document.getElementById('play-root')!, {
+    startWorker: () => new Worker(URL.createObjectURL(new Blob([opponentSource], { type: 'text/javascript' })), { name: 'lcpn-opponent' }),
+    savePgn: (text, fileName) => {
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(new Blob([text], { type: 'application/vnd.chess-pgn' }));
+        link.download = fileName;
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    },
+    openPgn: () => new Promise((resolve) => {
+        const input = document.createElement('input');
+        input.type = 'file';
+        input.accept = '.pgn,text/plain';
+        input.addEventListener('change', () => {
+            const file = input.files?.[0];
+            if (file) void file.text().then(resolve);
+            else resolve(undefined);
+        });
+        input.click();
+    }),
+    copyText: (text) => navigator.clipboard.writeText(text)
+});
+let playOpen = false;
+let gamesTimer: ReturnType<typeof setTimeout> | undefined;
+const refreshGames = async () => {
+    try {
+        const answer = await client.playGames();
+        if (answer) playPane.setGames(answer.games);
+    } catch (error) {
+        playPane.setStatus(`The language server could not read the games: ${error instanceof Error ? error.message : String(error)}`, 'error');
+    }
+};
+function refreshGamesLater(): void {
+    if (!playOpen) return;
+    clearTimeout(gamesTimer);
+    gamesTimer = setTimeout(() => void refreshGames(), 400);
+}
+playPane.onRender = () => {
+    document.body.dataset.playRenders = String(Number(document.body.dataset.playRenders ?? 0) + 1);
+};
+const tabs = { diagram: document.getElementById('tab-diagram')!, play: document.getElementById('tab-play')! };
+const views = { diagram: document.getElementById('diagram-view')!, play: document.getElementById('play-view')! };
+for (const which of ['diagram', 'play'] as const) {
+    tabs[which].addEventListener('click', () => {
+        for (const name of ['diagram', 'play'] as const) {
+            tabs[name].setAttribute('aria-selected', String(name === which));
+            views[name].hidden = name !== which;
+        }
+        if (which === 'play' && !playOpen) {
+            playOpen = true;
+            void refreshGames();
+        }
+    });
+}
 
 let firstDiagram = true;
 pane.onRender = (diagram: PieceDiagram | null) => {

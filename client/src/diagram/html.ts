@@ -31,7 +31,9 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
         `img-src ${cspSource} data:`,
         // The server's SVG may carry style attributes; styles cannot run code.
         `style-src ${cspSource} 'unsafe-inline'`,
-        `script-src 'nonce-${nonce}'`
+        `script-src 'nonce-${nonce}'`,
+        // The Play view's computer opponent: a Web Worker started from its bundled text (a blob: URL).
+        'worker-src blob:'
     ].join('; ');
 }
 
@@ -81,6 +83,7 @@ export function renderShell(options: ShellOptions): string {
 <div id="tabs" role="tablist">
   <button id="tab-piece" type="button" role="tab" aria-selected="true" aria-controls="piece-view">Piece</button>
   <button id="tab-position" type="button" role="tab" aria-selected="false" aria-controls="position-view">Position</button>
+  <button id="tab-play" type="button" role="tab" aria-selected="false" aria-controls="play-view">Play</button>
 </div>
 <section id="piece-view" role="tabpanel">
 <h2 id="title">${escapeHtml(title)}</h2>
@@ -140,6 +143,10 @@ export function renderShell(options: ShellOptions): string {
 <div id="position-board" aria-label="Position"></div>
 <ul id="position-moves-notes"></ul>
 <ul id="position-pieces"></ul>
+</section>
+<section id="play-view" role="tabpanel" hidden>
+<h2>Play <span id="play-file"></span></h2>
+<div id="play-root"></div>
 </section>
 <canvas id="canvas" hidden></canvas>
 <script nonce="${nonce}" src="${escapeHtml(scriptUri)}"></script>

@@ -2,7 +2,7 @@
  * Messages between the diagram panel (extension side) and its webview. Anything that comes
  * from the webview is untrusted input and is validated before use.
  */
-import type { Blocker, PieceDiagramResult, PlayerSide } from '../../../server/src/lsp/protocol.js';
+import type { Blocker, PieceDiagramResult, PlayerSide, PlayGame } from '../../../server/src/lsp/protocol.js';
 import { isCellName, MAX_BLOCKER_NAME } from './blockers.js';
 import { MAX_POSITION_TEXT, POSITION_ACTIONS, type PositionAction, type PositionView } from './position-controller.js';
 
@@ -35,7 +35,14 @@ export type ToWebview =
     | { type: 'make-png'; action: ExportAction }
     /** The position view's board and lists. */
     | { type: 'position'; view: PositionView }
-    | { type: 'position-status'; message: string; kind: 'info' | 'error' };
+    | { type: 'position-status'; message: string; kind: 'info' | 'error' }
+    /** The games of the file the Play view plays (lcpn/playGames), each time they change. */
+    | { type: 'play-games'; file: string; games: PlayGame[] }
+    /** A PGN file's text the user opened for the Play view. */
+    | { type: 'play-pgn'; text: string }
+    | { type: 'play-status'; message: string; kind: 'info' | 'error' }
+    /** Show this tab (the "Play a game" command opens the panel on the Play tab). */
+    | { type: 'show-tab'; tab: 'piece' | 'position' | 'play' };
 
 export type FromWebview =
     | { type: 'ready' }
@@ -61,7 +68,25 @@ export type FromWebview =
     /** A click on a square of the position. */
     | { type: 'position-click'; square: string; action: PositionAction }
     /** The selected piece of the position has not moved yet (true) or has (false). */
-    | { type: 'position-first-move'; firstMove: boolean };
+    | { type: 'position-first-move'; firstMove: boolean }
+    /** The Play view was opened: send it the file's games from now on. */
+    | { type: 'play-open' }
+    /** Save a PGN of the Play view's game (a save dialog). */
+    | { type: 'play-save-pgn'; fileName: string; text: string }
+    /** Open a PGN file for the Play view (answered with `play-pgn`). */
+    | { type: 'play-open-pgn' }
+    /** Put text (a FEN, a PGN) on the clipboard. */
+    | { type: 'play-copy'; text: string };
+
+/** The messages the Play view sends. */
+export type PlayMessage = Extract<FromWebview, { type: 'play-open' | 'play-save-pgn' | 'play-open-pgn' | 'play-copy' }>;
+
+export function isPlayMessage(message: FromWebview): message is PlayMessage {
+    return message.type.startsWith('play-');
+}
+
+/** The longest PGN or FEN the webview may send (a long game's PGN is tens of kilobytes). */
+export const MAX_PLAY_TEXT = 1024 * 1024;
 
 /** The messages the position view handles. */
 export type PositionMessage = Extract<FromWebview, { type: 'position-open' | 'position-text' | 'position-click' | 'position-first-move' }>;
@@ -117,6 +142,16 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
         case 'position-click':
             return isCellName(message.square) && POSITION_ACTIONS.includes(message.action as PositionAction)
                 ? { type: 'position-click', square: message.square, action: message.action as PositionAction }
+                : undefined;
+        case 'play-open':
+        case 'play-open-pgn':
+            return { type: message.type };
+        case 'play-copy':
+            return typeof message.text === 'string' && message.text.length <= MAX_PLAY_TEXT ? { type: 'play-copy', text: message.text } : undefined;
+        case 'play-save-pgn':
+            return typeof message.text === 'string' && message.text.length <= MAX_PLAY_TEXT && typeof message.fileName === 'string'
+                && /^[\w.-]{1,100}$/.test(message.fileName)
+                ? { type: 'play-save-pgn', fileName: message.fileName, text: message.text }
                 : undefined;
         case 'export':
             return isFormat(message.format) && isAction(message.action) ? { type: 'export', format: message.format, action: message.action } : undefined;

@@ -4,10 +4,14 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { PIECE_DIAGRAM_REQUEST, POSITION_DIAGRAM_REQUEST, type PieceDiagramParams, type PieceDiagramResult, type PositionDiagramParams, type PositionDiagramResult } from '../../../server/src/lsp/protocol.js';
+import {
+    PIECE_DIAGRAM_REQUEST, PLAY_GAMES_REQUEST, POSITION_DIAGRAM_REQUEST, type PieceDiagramParams, type PieceDiagramResult, type PlayGamesParams, type PlayGamesResult,
+    type PositionDiagramParams, type PositionDiagramResult
+} from '../../../server/src/lsp/protocol.js';
 import { DiagramController, type DiagramSettings, type DiagramTarget, type PieceSetUp } from './controller.js';
 import { renderShell, makeNonce } from './html.js';
-import { isDiagramStyle, isPositionMessage, parseFromWebview, type DiagramView, type ExportAction, type ExportFormat } from './messages.js';
+import { isDiagramStyle, isPlayMessage, isPositionMessage, parseFromWebview, type DiagramView, type ExportAction, type ExportFormat, type PlayMessage } from './messages.js';
+import { PlayController } from './play-controller.js';
 import { PositionController, type PositionView } from './position-controller.js';
 
 const VIEW_TYPE = 'lcpn.diagram';
@@ -28,6 +32,7 @@ export class DiagramPanel implements vscode.Disposable {
 
     private readonly controller: DiagramController;
     private readonly position: PositionController;
+    private readonly play: PlayController;
     private readonly disposables: vscode.Disposable[] = [];
     private disposed = false;
 
@@ -39,6 +44,14 @@ export class DiagramPanel implements vscode.Disposable {
     /** Opens the panel beside the editor (or reveals it) and shows the piece under the cursor. */
     static async show(extensionUri: vscode.Uri, client: BaseLanguageClient, editor: vscode.TextEditor | undefined): Promise<DiagramPanel> {
         return DiagramPanel.showTarget(extensionUri, client, editor && editor.document.languageId === 'lcpn' ? targetOf(editor) : undefined);
+    }
+
+    /** Opens the panel (or reveals it) on its Play tab, for the games of the file in `editor`. */
+    static async showPlay(extensionUri: vscode.Uri, client: BaseLanguageClient, editor: vscode.TextEditor | undefined): Promise<DiagramPanel> {
+        const panel = await DiagramPanel.show(extensionUri, client, editor);
+        await panel.panel.webview.postMessage({ type: 'show-tab', tab: 'play' });
+        await panel.play.open();
+        return panel;
     }
 
     /** Opens the panel (or reveals it) on the piece at `target` (a hover's command link gives one). */
@@ -72,6 +85,16 @@ export class DiagramPanel implements vscode.Disposable {
             uri: () => this.controller.targetUri,
             piece: () => this.controller.current?.piece
         });
+        this.play = new PlayController({
+            request: (params: PlayGamesParams) => client.sendRequest<PlayGamesResult | null>(PLAY_GAMES_REQUEST, params),
+            post: (message) => void panel.webview.postMessage(message),
+            uri: () => {
+                const editor = vscode.window.activeTextEditor;
+                return editor?.document.languageId === 'lcpn' ? editor.document.uri.toString() : this.controller.targetUri;
+            },
+            label: (uri) => vscode.workspace.asRelativePath(vscode.Uri.parse(uri)),
+            delayMs: 500
+        });
         const webview = panel.webview;
         panel.iconPath = vscode.Uri.joinPath(extensionUri, 'images', 'icon.png');
         webview.html = renderShell({
@@ -90,7 +113,11 @@ export class DiagramPanel implements vscode.Disposable {
             vscode.window.onDidChangeTextEditorSelection((event) => {
                 if (event.textEditor.document.languageId === 'lcpn') this.controller.schedule(targetOf(event.textEditor));
             }),
+            vscode.window.onDidChangeActiveTextEditor((editor) => {
+                if (editor?.document.languageId === 'lcpn') this.play.schedule();
+            }),
             vscode.workspace.onDidChangeTextDocument((event) => {
+                if (event.contentChanges.length > 0 && event.document.languageId === 'lcpn') this.play.schedule();
                 const editor = vscode.window.activeTextEditor;
                 if (event.contentChanges.length > 0 && editor?.document === event.document && editor.document.languageId === 'lcpn') {
                     this.controller.schedule(targetOf(editor));
@@ -131,7 +158,35 @@ export class DiagramPanel implements vscode.Disposable {
     receive(message: unknown): Promise<void> {
         const parsed = parseFromWebview(message);
         if (parsed && isPositionMessage(parsed)) return this.position.handleMessage(parsed);
+        if (parsed && isPlayMessage(parsed)) return this.handlePlay(parsed);
         return this.controller.handleMessage(message);
+    }
+
+    /** The Play view's requests: its games, and PGN files and the clipboard, which the webview cannot reach. */
+    private async handlePlay(message: PlayMessage): Promise<void> {
+        switch (message.type) {
+            case 'play-open': return this.play.open();
+            case 'play-copy': return vscode.env.clipboard.writeText(message.text);
+            case 'play-save-pgn': {
+                const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+                const target = await vscode.window.showSaveDialog({
+                    defaultUri: folder ? vscode.Uri.joinPath(folder, message.fileName) : undefined,
+                    filters: { PGN: ['pgn'] },
+                    saveLabel: 'Save PGN'
+                });
+                if (!target) return;
+                await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(message.text));
+                void this.panel.webview.postMessage({ type: 'play-status', message: `Saved ${vscode.workspace.asRelativePath(target)}.`, kind: 'info' });
+                return;
+            }
+            case 'play-open-pgn': {
+                const [file] = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { PGN: ['pgn'] }, openLabel: 'Load PGN' }) ?? [];
+                if (!file) return;
+                const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+                void this.panel.webview.postMessage({ type: 'play-pgn', text });
+                return;
+            }
+        }
     }
 
     dispose(): void {
@@ -140,6 +195,7 @@ export class DiagramPanel implements vscode.Disposable {
         if (DiagramPanel.instance === this) DiagramPanel.instance = undefined;
         this.controller.dispose();
         this.position.dispose();
+        this.play.dispose();
         for (const disposable of this.disposables.splice(0)) disposable.dispose();
         this.panel.dispose();
     }

@@ -4,7 +4,7 @@
  * (geometry at the bottom, then the model, the engine, the notations, the game layer, play, diagrams and views) knows
  * nothing of the language; the language (syntax, workspace, semantics, lsp) builds on it; the
  * entry points (the server, the CLI, the browser worker) sit on top; the clients know the server
- * only through its wire contract, lsp/protocol.ts. A failure lists each forbidden import with
+ * only through its wire contract, lsp/protocol.ts (and play a game with play/, in the page). A failure lists each forbidden import with
  * its file and line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -51,8 +51,10 @@ const ALLOWED: Readonly<Record<Part, readonly Part[]>> = {
     main: [...LANGUAGE, ...DOMAIN],
     cli: [...LANGUAGE, ...DOMAIN],
     browser: [...LANGUAGE, ...DOMAIN],
-    // Clients: the server's wire contract only; the playground shares the panel's pure parts with the VS Code client.
-    client: ['protocol'],
+    // Clients: the server's wire contract; the Play view plays in the page with the one game layer
+    // (play/session.ts and the opponent's client, issue 24), never through a second engine; the
+    // playground shares the panel's pure parts and its Play view with the VS Code client.
+    client: ['protocol', 'play'],
     playground: ['protocol', 'client']
 };
 

@@ -277,6 +277,101 @@ describe.skipIf(!available && !ci)('the playground in Chromium', () => {
         await page.close();
     }, 180_000);
 
+    /** The centre of a square of the Play view's board, in page coordinates. */
+    async function squareCentre(page: Page, square: string): Promise<{ x: number; y: number }> {
+        const box = (await page.locator(`[data-play=board] rect[data-square="${square}"]`).boundingBox())!;
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    }
+    const playState = (page: Page) => page.evaluate(() => {
+        const root = (globalThis as any).document.getElementById('play-root');
+        return { plies: Number(root.dataset.plies), result: root.dataset.result as string, reason: root.dataset.reason as string, thinking: root.dataset.thinking === 'true' };
+    });
+
+    test('Play: moves by click and drag against the computer, undo and redo, new rules offered, a bad PGN refused, a game to its result', async () => {
+        const address = server.address() as AddressInfo;
+        const { page, problems } = await open(`http://127.0.0.1:${address.port}/`);
+        // The text becomes examples/chess.lcpn (the pieces and the game).
+        await page.click('.cm-content');
+        await page.keyboard.press('Control+A');
+        await page.keyboard.insertText(readFileSync(resolve(__dirname, '../../../examples/chess.lcpn'), 'utf8'));
+        await page.click('#tab-play');
+        await expect.poll(() => page.locator('[data-play=board] rect[data-square]').count(), { timeout: 30_000 }).toBe(64);
+        expect(await page.getAttribute('[data-play=board] rect[data-square="e1"]', 'data-piece')).toBe('K');
+        expect(await page.getAttribute('[data-play=board] rect[data-square="d8"]', 'data-piece')).toBe('q');
+        await page.selectOption('[data-play=level]', '0');
+        expect(await page.textContent('[data-play=status]')).toBe('White to move.');
+
+        // Click the pawn, then where it goes: only legal squares are offered; the computer answers as Black.
+        await page.click('[data-play=board] rect[data-square="e2"]');
+        expect(await page.getAttribute('[data-play=board] rect[data-square="e4"]', 'aria-label')).toBe('e4 (a legal move goes here)');
+        expect(await page.getAttribute('[data-play=board] rect[data-square="e5"]', 'aria-label')).toBe('e5');
+        await page.click('[data-play=board] rect[data-square="e4"]');
+        await expect.poll(async () => (await playState(page)).plies, { timeout: 30_000 }).toBe(2);
+        expect(await page.textContent('[data-play=moves] li')).toMatch(/^e4 \S+$/);
+        // Drag the d-pawn two squares.
+        const from = await squareCentre(page, 'd2');
+        const to = await squareCentre(page, 'd4');
+        await page.mouse.move(from.x, from.y);
+        await page.mouse.down();
+        await page.mouse.move(to.x, to.y, { steps: 5 });
+        await page.mouse.up();
+        await expect.poll(async () => (await playState(page)).plies, { timeout: 30_000 }).toBe(4);
+        expect(await page.getAttribute('[data-play=board] rect[data-square="d4"]', 'data-piece')).toBe('P');
+        await page.screenshot({ path: join(shots, 'play-moves.png') });
+
+        // Undo takes back the computer's move and ours; redo plays both again.
+        await page.click('[data-play=undo]');
+        expect((await playState(page)).plies).toBe(2);
+        expect(await page.getAttribute('[data-play=board] rect[data-square="d2"]', 'data-piece')).toBe('P');
+        await page.click('[data-play=redo]');
+        expect((await playState(page)).plies).toBe(4);
+
+        // The file's rules change (a second game, chess's repetition rule): the game in progress goes on, restarting with the new rules is offered.
+        const newRules = readFileSync(resolve(__dirname, '../../../examples/chess.lcpn'), 'utf8');
+        await page.click('.cm-content');
+        await page.keyboard.press('Control+A');
+        await page.keyboard.insertText(`${newRules.replace('(repetition 3 draw)', '(repetition 2 draw)')}
+(def mini-chess (game (pieces (king "k") (rook "r")) (start "3k4/8/8/8/8/8/8/R3K3 w - - 0 1") (royal check king) (checkmate loss) (stalemate draw) (repetition 3 draw) (move-rule 10 draw)))
+`);
+        await expect.poll(() => page.locator('[data-play=game] option').count(), { timeout: 30_000 }).toBe(2);
+        await expect.poll(() => page.isVisible('[data-play=restart]')).toBe(true);
+        expect(await page.textContent('[data-play=notice]')).toContain('The file\'s rules for chess changed');
+        expect((await playState(page)).plies).toBe(4);
+
+        // A PGN with an illegal move is refused with its move number; the game on screen stays.
+        await page.click('details summary');
+        await page.fill('[data-play=pgn]', '[Variant "chess"]\n\n1. e4 e5 2. Nf3 Nc6 3. Ke3 *\n');
+        await page.click('[data-play=load-pgn]');
+        expect(await page.textContent('[data-play=status]')).toMatch(/not loaded: line 3, move 3\.: /);
+        expect((await playState(page)).plies).toBe(4);
+        await page.fill('[data-play=pgn]', '[Variant "crazyhouse"]\n\n1. e4 *\n');
+        await page.click('[data-play=load-pgn]');
+        expect(await page.textContent('[data-play=status]')).toContain('a game of crazyhouse, not of chess');
+
+        // The second game of the file, the computer on both sides, to the end (its move rule ends it within ten moves of each side).
+        await page.selectOption('[data-play=game]', 'mini-chess');
+        await expect.poll(() => page.getAttribute('[data-play=board] rect[data-square="a1"]', 'data-piece')).toBe('R');
+        await page.selectOption('[data-play=white]', 'computer');
+        await page.selectOption('[data-play=black]', 'computer');
+        await page.click('[data-play=flip]');
+        await expect.poll(async () => (await playState(page)).result, { timeout: 120_000 }).not.toBe('');
+        const end = await playState(page);
+        expect(['1-0', '1/2-1/2']).toContain(end.result);
+        expect(end.reason).toMatch(/checkmate|stalemate|the same position|moves by each side/);
+        expect(await page.textContent('[data-play=status]')).toContain(end.reason);
+        await page.screenshot({ path: join(shots, 'play-result.png') });
+        // Back to chess: its game in progress is kept, until it is restarted with the new rules.
+        await page.selectOption('[data-play=white]', 'human');
+        await page.selectOption('[data-play=black]', 'human');
+        await page.selectOption('[data-play=game]', 'chess');
+        expect((await playState(page)).plies).toBe(4);
+        await page.click('[data-play=restart]');
+        expect((await playState(page)).plies).toBe(0);
+        expect(await page.isHidden('[data-play=notice]')).toBe(true);
+        expect(problems).toEqual([]);
+        await page.close();
+    }, 240_000);
+
     test('from file:// too (plain files, no server)', async () => {
         const { page, problems } = await open(pathToFileURL(join(root, 'index.html')).href);
         await expect.poll(() => page.textContent('#diagram-title')).toBe('my-piece on e5');
