@@ -536,6 +536,90 @@ async function hexagonalBoard(browser: Browser): Promise<void> {
     }
 }
 
+/** The webview frame that holds the Play view's board, once the file's game is on it. */
+async function playFrame(page: Page, timeoutMs: number): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+        for (const frame of page.frames()) {
+            if (await frame.locator('[data-play=board] rect[data-square]').count().catch(() => 0)) return frame;
+        }
+        if (Date.now() > deadline) throw new Error('the Play view shows no board');
+        await page.waitForTimeout(250);
+    }
+}
+
+/** Waits until the Play view has `plies` moves played (the computer answers in its worker). */
+async function pliesAre(frame: Frame, plies: number, what: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+        const now = await frame.locator('#play-root').getAttribute('data-plies');
+        if (now === String(plies)) return;
+        if (Date.now() > deadline) throw new Error(`${what}: ${now} moves played, not ${plies}; status ${JSON.stringify(await frame.locator('[data-play=status]').innerText())}`);
+        await frame.page().waitForTimeout(200);
+    }
+}
+
+/**
+ * Part 2e: the Play view in the panel ("LCPN: Play a Game of This File"): moves by click and by
+ * drag against the computer, the promotion chooser from a pasted FEN, a PGN saved with its
+ * Variant and FEN tags.
+ */
+async function playView(browser: Browser): Promise<void> {
+    const page = await openWorkbench(browser, 'play.lcpn', 'little-chess');
+    const workspace = required('browser-workspace');
+    try {
+        await page.locator('.monaco-editor .view-lines span span', { hasText: /^little-chess$/ }).first().click();
+        await page.keyboard.press('F1');
+        await page.locator('.quick-input-widget input').fill('>LCPN: Play a Game of This File');
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Play a Game of This File' }).first().waitFor();
+        await page.keyboard.press('Enter');
+        const frame = await playFrame(page, 60_000);
+        const count = await frame.locator('[data-play=board] rect[data-square]').count();
+        if (count !== 64) throw new Error(`the board has ${count} squares`);
+        if ((await frame.locator('[data-play=board] rect[data-square="e1"]').getAttribute('data-piece')) !== 'K') throw new Error('no White king on e1');
+        await frame.locator('[data-play=level]').selectOption('0');
+
+        // A click on the pawn and one on where it goes; the computer answers as Black.
+        await frame.locator('[data-play=board] rect[data-square="e2"]').click();
+        await frame.locator('[data-play=board] rect[data-square="e4"]').click();
+        await pliesAre(frame, 2, 'e2-e4 and the computer\'s answer');
+        // A drag of the knight.
+        await frame.locator('[data-play=board] rect[data-square="g1"]').dragTo(frame.locator('[data-play=board] rect[data-square="f3"]'));
+        await pliesAre(frame, 4, 'Ng1-f3 dragged and the computer\'s answer');
+        if ((await frame.locator('[data-play=board] rect[data-square="f3"]').getAttribute('data-piece')) !== 'N') throw new Error('the knight is not on f3');
+        const moves = await frame.locator('[data-play=moves]').innerText();
+        if (!/^e4 \S+\s+Nf3 \S+$/.test(moves.trim())) throw new Error(`the move list reads ${JSON.stringify(moves)}`);
+        await page.screenshot({ path: join(outDir, 'play.png') });
+        await page.locator('iframe.webview').first().screenshot({ path: join(outDir, 'play-view.png') });
+
+        // Save the game as PGN: the Variant and FEN tags, the moves in SAN.
+        await frame.locator('[data-play=save-pgn]').click();
+        const pgn = (await acceptSaveDialog(page, join(workspace, 'little-chess.pgn'))).toString('utf8');
+        if (!pgn.includes('[Variant "little-chess"]') || !pgn.includes('[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"]') || !/1\. e4 \S+ 2\. Nf3 \S+ \*/.test(pgn)) {
+            throw new Error(`the saved PGN is ${JSON.stringify(pgn)}`);
+        }
+
+        // A pasted FEN with a pawn about to promote: the chooser offers each piece; the computer answers.
+        await frame.locator('[data-play=fen]').fill('4k3/P7/8/8/8/8/8/4K3 w - - 0 1');
+        await frame.locator('[data-play=load-fen]').click();
+        await pliesAre(frame, 0, 'the pasted FEN');
+        await frame.locator('[data-play=board] rect[data-square="a7"]').click();
+        await frame.locator('[data-play=board] rect[data-square="a8"]').click();
+        const choices = await frame.locator('[data-play=chooser] [data-uci]').allInnerTexts();
+        if (choices.length !== 4) throw new Error(`the promotion chooser offers ${JSON.stringify(choices)}`);
+        await page.locator('iframe.webview').first().screenshot({ path: join(outDir, 'play-promotion.png') });
+        await frame.locator('[data-play=chooser] [data-uci="a7a8q"]').click();
+        await pliesAre(frame, 2, 'the promotion and the computer\'s answer');
+        if ((await frame.locator('[data-play=moves]').innerText()).trim().split(/\s+/)[0] !== 'a8=Q+') throw new Error('the promotion is not in the move list');
+        log(`play screenshots: play.png, play-view.png, play-promotion.png in ${outDir}`);
+    } catch (error) {
+        await page.screenshot({ path: join(outDir, 'play-failure.png') }).catch(() => undefined);
+        throw error;
+    } finally {
+        await page.context().close();
+    }
+}
+
 async function main(): Promise<number> {
     const browser = await chromium.launch({
         executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -549,7 +633,8 @@ async function main(): Promise<number> {
         ['diagram panel: click places blockers', diagramPanelClicks],
         ['diagram panel: a board to work on (place, size, blockers per piece, export)', diagramPanelBoard],
         ['diagram panel: a declared board, first move, Black, and the position view', diagramPanelVariant],
-        ['a hexagonal board: hover, panel, blockers on cells, the chooser, the position view', hexagonalBoard]
+        ['a hexagonal board: hover, panel, blockers on cells, the chooser, the position view', hexagonalBoard],
+        ['the Play view: moves by click and drag against the computer, promotion, PGN saved', playView]
     ];
     let passed = 0;
     let failed = 0;

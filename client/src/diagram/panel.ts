@@ -35,6 +35,9 @@ export class DiagramPanel implements vscode.Disposable {
     private readonly play: PlayController;
     private readonly disposables: vscode.Disposable[] = [];
     private disposed = false;
+    /** Resolved when the webview's script runs (a message posted before is lost). */
+    private readonly ready: Promise<void>;
+    private markReady: () => void = () => undefined;
 
     /** The open panel, if any. */
     static get current(): DiagramPanel | undefined {
@@ -49,6 +52,7 @@ export class DiagramPanel implements vscode.Disposable {
     /** Opens the panel (or reveals it) on its Play tab, for the games of the file in `editor`. */
     static async showPlay(extensionUri: vscode.Uri, client: BaseLanguageClient, editor: vscode.TextEditor | undefined): Promise<DiagramPanel> {
         const panel = await DiagramPanel.show(extensionUri, client, editor);
+        await panel.ready;
         await panel.panel.webview.postMessage({ type: 'show-tab', tab: 'play' });
         await panel.play.open();
         return panel;
@@ -70,6 +74,9 @@ export class DiagramPanel implements vscode.Disposable {
     }
 
     private constructor(private readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, client: BaseLanguageClient) {
+        this.ready = new Promise((resolve) => {
+            this.markReady = resolve;
+        });
         this.controller = new DiagramController({
             request: (params: PieceDiagramParams) => client.sendRequest<PieceDiagramResult | null>(PIECE_DIAGRAM_REQUEST, params),
             post: (message) => void panel.webview.postMessage(message),
@@ -157,6 +164,7 @@ export class DiagramPanel implements vscode.Disposable {
     /** The same path a click in the webview takes. */
     receive(message: unknown): Promise<void> {
         const parsed = parseFromWebview(message);
+        if (parsed?.type === 'ready') this.markReady();
         if (parsed && isPositionMessage(parsed)) return this.position.handleMessage(parsed);
         if (parsed && isPlayMessage(parsed)) return this.handlePlay(parsed);
         return this.controller.handleMessage(message);

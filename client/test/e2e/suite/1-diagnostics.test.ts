@@ -22,7 +22,7 @@ suite('Language server and diagnostics', () => {
     });
 
     test('the clean fixtures have no errors', async () => {
-        const files = [workspaceFile('pieces.lcpn'), workspaceFile('uses.lcpn'), workspaceFile('convert.lcpn'), workspaceFile('variant.lcpn'), workspaceFile('hexagonal.lcpn')];
+        const files = [workspaceFile('pieces.lcpn'), workspaceFile('uses.lcpn'), workspaceFile('convert.lcpn'), workspaceFile('variant.lcpn'), workspaceFile('hexagonal.lcpn'), workspaceFile('play.lcpn')];
         for (const uri of files) {
             const editor = await vscode.window.showTextDocument(uri, { preview: false });
             assert.equal(editor.document.languageId, 'lcpn');
