@@ -3,6 +3,7 @@
  * element with `data-square` (focusable, for clicks and keys), the chosen piece, the squares it
  * may go to and the last move marked, White at the bottom unless flipped.
  */
+import { pieceSvg, STANDARD_PIECES, type PieceFace, type StandardPiece } from '../../server/src/diagram/piece-drawing.js';
 import type { BoardView } from '../../server/src/play/session.js';
 
 export interface BoardMarks {
@@ -17,9 +18,13 @@ const MARGIN = 16;
 const LIGHT = '#f0d9b5';
 const DARK = '#b58863';
 
-/** The board of `view`; `names` gives each piece's name by its upper-case letter (for the cells' labels). */
-export function drawPlayBoard(view: BoardView, options: { flipped: boolean; marks: BoardMarks; names: ReadonlyMap<string, string> }): SVGSVGElement {
-    const { flipped, marks, names } = options;
+/**
+ * The board of `view`; `names` gives each piece's name by its upper-case letter (for the cells'
+ * labels), `figures` the chess figure of the letters (lower case) drawn as one (the server's
+ * `PlayGame.figures`).
+ */
+export function drawPlayBoard(view: BoardView, options: { flipped: boolean; marks: BoardMarks; names: ReadonlyMap<string, string>; figures?: Readonly<Record<string, string>> }): SVGSVGElement {
+    const { flipped, marks, names, figures = {} } = options;
     const width = MARGIN + view.files * CELL;
     const height = view.ranks * CELL + MARGIN;
     const svg = element('svg', { viewBox: `0 0 ${width} ${height}`, width: String(width), height: String(height), role: 'grid', 'font-family': 'sans-serif' }) as SVGSVGElement;
@@ -38,7 +43,7 @@ export function drawPlayBoard(view: BoardView, options: { flipped: boolean; mark
         });
         if (cell.letter) square.setAttribute('data-piece', cell.side === 'white' ? cell.letter : cell.letter.toLowerCase());
         svg.append(square);
-        if (cell.letter) svg.append(drawPieceLetter(cell.letter, cell.side!, left, top, CELL));
+        if (cell.letter) svg.append(drawPiece(faceOf(cell.letter, figures), cell.side!, left, top));
         if (marks.targets.has(cell.square)) {
             svg.append(element('circle', {
                 cx: String(left + CELL / 2), cy: String(top + CELL / 2), r: String(cell.letter ? CELL * 0.46 : CELL * 0.14),
@@ -54,20 +59,21 @@ export function drawPlayBoard(view: BoardView, options: { flipped: boolean; mark
     return svg;
 }
 
-/**
- * MINIMAL LOCAL PIECE DRAWING, until the shared piece drawing of server/src/diagram/ is on main:
- * the piece's letter in a disc of its side's colour.
- */
-function drawPieceLetter(letter: string, side: 'white' | 'black', left: number, top: number, cell: number): SVGElement {
+/** A letter's face: its figure where the server says it moves as a standard chess piece. */
+function faceOf(letter: string, figures: Readonly<Record<string, string>>): PieceFace {
+    const figure = figures[letter.toLowerCase()];
+    return { letter, ...(isStandard(figure) ? { standard: figure } : {}) };
+}
+
+function isStandard(name: string | undefined): name is StandardPiece {
+    return (STANDARD_PIECES as readonly string[]).includes(name ?? '');
+}
+
+/** The piece as every board draws it (diagram/piece-drawing.ts), under no pointer (clicks go to the square). */
+function drawPiece(face: PieceFace, side: 'white' | 'black', left: number, top: number): SVGElement {
     const g = element('g', { 'pointer-events': 'none' });
-    const white = side === 'white';
-    g.append(element('circle', { cx: String(left + cell / 2), cy: String(top + cell / 2), r: String(cell * 0.38), fill: white ? '#ffffff' : '#222222', stroke: '#222222', 'stroke-width': '1.5' }));
-    const text = element('text', {
-        x: String(left + cell / 2), y: String(top + cell / 2), 'font-size': String(Math.round(cell * (letter.length > 1 ? 0.36 : 0.48))), 'font-weight': 'bold',
-        'text-anchor': 'middle', 'dominant-baseline': 'central', fill: white ? '#222222' : '#ffffff'
-    });
-    text.textContent = letter;
-    g.append(text);
+    // The drawing module's own elements (escaped text, no scripts), parsed as SVG.
+    g.innerHTML = pieceSvg(face, side, left, top, CELL);
     return g;
 }
 

@@ -286,6 +286,12 @@ export interface PlayGame {
     spec?: { model: unknown; definitions: unknown[] };
     /** Why the game cannot be played, one sentence each (the file's diagnostics say where). */
     problems: string[];
+    /**
+     * The pieces drawn as a chess figure, by FEN letter (lower case): those that move as the
+     * prelude's `king`, `queen`, `rook`, `bishop`, `knight` or `pawn` (decided by movement, never
+     * by name); any other piece is drawn as its letter. Absent from older servers (all letters).
+     */
+    figures?: Record<string, string>;
 }
 
 export interface PlayGamesResult {

@@ -52,9 +52,10 @@ const ALLOWED: Readonly<Record<Part, readonly Part[]>> = {
     cli: [...LANGUAGE, ...DOMAIN],
     browser: [...LANGUAGE, ...DOMAIN],
     // Clients: the server's wire contract; the Play view plays in the page with the one game layer
-    // (play/session.ts and the opponent's client, issue 24), never through a second engine; the
-    // playground shares the panel's pure parts and its Play view with the VS Code client.
-    client: ['protocol', 'play'],
+    // (play/session.ts and the opponent's client, issue 24), never through a second engine, and
+    // draws pieces as every board does (diagram/piece-drawing.ts); the playground shares the
+    // panel's pure parts and its Play view with the VS Code client.
+    client: ['protocol', 'play', 'diagram'],
     playground: ['protocol', 'client']
 };
 
