@@ -66,7 +66,8 @@ export class DiagramPanel implements vscode.Disposable {
         } else {
             const webviewPanel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Movement diagram',
                 { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-                { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'client')] });
+                // The Play view's game in progress and its computer's worker live in the webview: kept while the panel is hidden.
+                { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'client')] });
             panel = DiagramPanel.instance = new DiagramPanel(webviewPanel, extensionUri, client);
         }
         if (target) await panel.controller.show(target);

@@ -6,7 +6,8 @@
  * `browser` entry), with the language server in a web worker of its own
  * (server/src/browser/main.ts): nothing of it runs in Node (the node bundles are not copied).
  * Open a file, see a diagnostic, hover a piece and see its diagram image, open the diagram
- * panel and click a square, choose a hexagon and click a cell. Screenshots go to a temporary directory whose path is printed.
+ * panel and click a square, choose a hexagon and click a cell, play a move against the computer in
+ * the Play view. Screenshots go to a temporary directory whose path is printed.
  *
  * Skipped with a message without code-server or Chromium, except under CI=true (CI runs
  * e2e/install.sh before `npm test`).
@@ -74,6 +75,8 @@ describe.skipIf(!available && !ci)('the web extension in code-server (VS Code fo
         mkdirSync(join(dir, 'ws'));
         writeFileSync(join(dir, 'ws', 'pieces.lcpn'), PIECES);
         writeFileSync(join(dir, 'ws', 'other.lcpn'), OTHER);
+        // A game for the Play view (the e2e fixture: chess with pieces of its own names).
+        cpSync(join(root, 'client/test/fixtures/workspace/play.lcpn'), join(dir, 'ws', 'game.lcpn'));
         mkdirSync(join(dir, 'user-data', 'User'), { recursive: true });
         mkdirSync(join(dir, 'home'));
         mkdirSync(shots);
@@ -230,6 +233,23 @@ describe.skipIf(!available && !ci)('the web extension in code-server (VS Code fo
 
         // Document symbols from the worker: the breadcrumbs name the definition under the cursor.
         await page.locator('.breadcrumbs-control .monaco-breadcrumb-item', { hasText: 'camel' }).first().waitFor({ timeout: 20_000 });
+
+        // The Play view: the game layer plays in the webview, the computer answers from a Web Worker of the webview's own.
+        await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'game.lcpn' }).first().click();
+        await page.locator('.monaco-editor .view-lines span span', { hasText: /^little-chess$/ }).first().click();
+        await page.keyboard.press('F1');
+        await page.locator('.quick-input-widget input').fill('>LCPN: Play a Game of This File');
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Play a Game of This File' }).first().waitFor();
+        await page.keyboard.press('Enter');
+        // The panel, hidden by the file opened in its group, is shown beside it again (its webview kept).
+        const play = await diagramFrame(page);
+        await expect.poll(() => play.locator('[data-play=board] rect[data-square]').count(), { timeout: 60_000 }).toBe(64);
+        await play.locator('[data-play=level]').selectOption('0');
+        await play.locator('[data-play=board] rect[data-square="e2"]').click();
+        await play.locator('[data-play=board] rect[data-square="e4"]').click();
+        await expect.poll(() => play.locator('#play-root').getAttribute('data-plies'), { timeout: 30_000 }).toBe('2');
+        expect(await play.locator('[data-play=board] rect[data-square="e4"]').getAttribute('data-piece')).toBe('P');
+        await page.screenshot({ path: join(shots, 'web-play.png') });
         expect(problems).toEqual([]);
     }
 });
