@@ -21,6 +21,8 @@ describe('diagram webview HTML', () => {
         expect(csp).toContain("default-src 'none'");
         expect(csp).toContain(`script-src 'nonce-${options.nonce}'`);
         expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+        // The Play view's computer: a Web Worker from its bundled text, and no other worker.
+        expect(csp).toContain('worker-src blob:');
         const html = renderShell(options);
         const scripts = html.match(/<script\b[^>]*>/g) ?? [];
         expect(scripts).toEqual([`<script nonce="${options.nonce}" src="${options.scriptUri}">`]);
