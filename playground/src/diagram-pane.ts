@@ -154,7 +154,8 @@ export class DiagramPane {
         void this.refresh();
     }
 
-    private showMessage(text: string): void {
+    /** A line in place of the diagram (also when the editor holds no LCPN). */
+    showMessage(text: string): void {
         this.elements.title.textContent = '';
         this.elements.notes.replaceChildren();
         const message = document.createElement('p');

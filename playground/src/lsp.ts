@@ -9,6 +9,11 @@ import {
 } from '../../server/src/lsp/protocol.js';
 
 export const DOCUMENT_URI = 'file:///playground/pieces.lcpn';
+/** The playground's variants.ini document (the server serves it apart from LCPN: lsp/fsf-ini.ts). */
+export const INI_URI = 'file:///playground/variants.ini';
+
+/** What the editor holds: LCPN, or a Fairy-Stockfish variants.ini. */
+export type TextMode = 'lcpn' | 'fsf-ini';
 
 export interface LspPosition { line: number; character: number }
 export interface LspRange { start: LspPosition; end: LspPosition }
@@ -22,12 +27,14 @@ export interface SemanticTokensLegend { tokenTypes: string[]; tokenModifiers: st
 export class LcpnDocumentClient {
     private version = 1;
     private legend: SemanticTokensLegend | undefined;
+    /** The one document open in the server: the LCPN text, or the variants.ini text. */
+    private uri = DOCUMENT_URI;
 
     constructor(private readonly connection: MessageConnection) {}
 
     async initialize(text: string, onDiagnostics: (diagnostics: LspDiagnostic[]) => void): Promise<void> {
         this.connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: LspDiagnostic[] }) => {
-            if (params.uri === DOCUMENT_URI) onDiagnostics(params.diagnostics);
+            if (params.uri === this.uri) onDiagnostics(params.diagnostics);
         });
         // The server asks for settings and registrations like any client's; the answers are "none".
         this.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
@@ -60,16 +67,28 @@ export class LcpnDocumentClient {
         });
     }
 
+    /** The editor now holds the other kind of text: the server closes one document and opens the other. */
+    async switchTo(mode: TextMode, text: string): Promise<void> {
+        await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri: this.uri } });
+        this.uri = mode === 'lcpn' ? DOCUMENT_URI : INI_URI;
+        this.version = 1;
+        await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: this.uri, languageId: mode, version: this.version, text } });
+    }
+
+    get mode(): TextMode {
+        return this.uri === DOCUMENT_URI ? 'lcpn' : 'fsf-ini';
+    }
+
     change(text: string): void {
         this.version += 1;
         void this.connection.sendNotification('textDocument/didChange', {
-            textDocument: { uri: DOCUMENT_URI, version: this.version },
+            textDocument: { uri: this.uri, version: this.version },
             contentChanges: [{ text }]
         });
     }
 
     async hover(position: LspPosition): Promise<string | undefined> {
-        const result = await this.connection.sendRequest('textDocument/hover', { textDocument: { uri: DOCUMENT_URI }, position }) as
+        const result = await this.connection.sendRequest('textDocument/hover', { textDocument: { uri: this.uri }, position }) as
             { contents: { kind: string; value: string } | string } | null;
         if (!result) return undefined;
         return typeof result.contents === 'string' ? result.contents : result.contents.value;
@@ -77,7 +96,7 @@ export class LcpnDocumentClient {
 
     /** The semantic tokens of the text as last sent; undefined from a server without them. */
     async semanticTokens(): Promise<{ data: number[]; legend: SemanticTokensLegend } | undefined> {
-        if (!this.legend) return undefined;
+        if (!this.legend || this.mode !== 'lcpn') return undefined;
         const result = await this.connection.sendRequest('textDocument/semanticTokens/full', { textDocument: { uri: DOCUMENT_URI } }) as { data: number[] } | null;
         return result ? { data: result.data, legend: this.legend } : undefined;
     }

@@ -8,14 +8,14 @@
 import { basicSetup, EditorView } from 'codemirror';
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { hoverTooltip, type Tooltip } from '@codemirror/view';
-import type { Text } from '@codemirror/state';
+import { Compartment, type Text } from '@codemirror/state';
 import MarkdownIt from 'markdown-it';
 import { DiagramPane } from './diagram-pane.js';
 import { PlayPane } from '../../client/webview/play-view.js';
 import opponentSource from 'lcpn-opponent-worker-source';
 import { lcpnLexical } from './lexical-language.js';
 import { SemanticHighlighter } from './semantic-highlight.js';
-import { LcpnDocumentClient, type LspDiagnostic, type LspPosition, type PieceDiagram } from './lsp.js';
+import { LcpnDocumentClient, type LspDiagnostic, type LspPosition, type PieceDiagram, type TextMode } from './lsp.js';
 import { startServer } from './server.js';
 
 const EXAMPLE = `; Type a piece; the diagram follows the cursor.
@@ -23,6 +23,16 @@ const EXAMPLE = `; Type a piece; the diagram follows the cursor.
 (def my-piece (/ knight (wazir :rider)))
 
 horse := wazir => [1, 1]:outward
+`;
+
+/** The variants.ini mode's first text: a section with a custom piece (hover its line) and a key written with ':' (a diagnostic). */
+const INI_EXAMPLE = `# A Fairy-Stockfish variants.ini, served by the same language server:
+# diagnostics, and a hover on each piece line.
+[archchess:chess]
+customPiece1 = a:BN
+pieceToCharTable = -
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+castling: false
 `;
 
 const started = performance.now();
@@ -57,8 +67,11 @@ const SEVERITY: Record<number, Diagnostic['severity']> = { 1: 'error', 2: 'warni
 
 let view: EditorView;
 let followTimer: ReturnType<typeof setTimeout> | undefined;
+/** LCPN's colours (comments and strings, then the server's tokens), not a variants.ini's. */
+const lcpnColours = new Compartment();
 const follow = () => {
     clearTimeout(followTimer);
+    if (client.mode !== 'lcpn') return;
     followTimer = setTimeout(() => pane.follow(toPosition(view.state.doc, view.state.selection.main.head)), 200);
 };
 
@@ -67,8 +80,7 @@ view = new EditorView({
     doc: EXAMPLE,
     extensions: [
         basicSetup,
-        lcpnLexical,
-        highlighter.extension,
+        lcpnColours.of([lcpnLexical, highlighter.extension]),
         hoverTooltip(async (v, offset): Promise<Tooltip | null> => {
             const contents = await client.hover(toPosition(v.state.doc, offset)).catch(() => undefined);
             if (!contents) return null;
@@ -129,6 +141,10 @@ const playPane = new PlayPane(document.getElementById('play-root')!, {
 let playOpen = false;
 let gamesTimer: ReturnType<typeof setTimeout> | undefined;
 const refreshGames = async () => {
+    if (client.mode !== 'lcpn') {
+        playPane.setStatus('A variants.ini is not played here: convert a section to LCPN (lcpn convert FILE.ini --from fsf), then play its game.', 'info');
+        return;
+    }
     try {
         const answer = await client.playGames();
         if (answer) playPane.setGames(answer.games);
@@ -137,7 +153,7 @@ const refreshGames = async () => {
     }
 };
 function refreshGamesLater(): void {
-    if (!playOpen) return;
+    if (!playOpen || client.mode !== 'lcpn') return;
     clearTimeout(gamesTimer);
     gamesTimer = setTimeout(() => void refreshGames(), 400);
 }
@@ -157,6 +173,32 @@ for (const which of ['diagram', 'play'] as const) {
             void refreshGames();
         }
     });
+}
+
+/**
+ * The editor holds LCPN or a variants.ini: each mode keeps its own text (switching never loses
+ * one); the server closes one document and opens the other.
+ */
+const texts: Record<TextMode, string> = { lcpn: EXAMPLE, 'fsf-ini': INI_EXAMPLE };
+const modeChoice = document.getElementById('mode') as HTMLSelectElement;
+modeChoice.addEventListener('change', () => void switchMode(modeChoice.value === 'fsf-ini' ? 'fsf-ini' : 'lcpn'));
+async function switchMode(mode: TextMode): Promise<void> {
+    if (mode === client.mode) return;
+    texts[client.mode] = view.state.doc.toString();
+    await client.switchTo(mode, texts[mode]);
+    view.dispatch(setDiagnostics(view.state, []));
+    view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: texts[mode] },
+        effects: lcpnColours.reconfigure(mode === 'lcpn' ? [lcpnLexical, highlighter.extension] : [])
+    });
+    document.body.dataset.mode = mode;
+    if (mode === 'lcpn') {
+        follow();
+        void refreshGames();
+    } else {
+        pane.showMessage('Hover a piece line (customPiece1 = a:BN, knight = n) to see its moves.');
+        if (playOpen) void refreshGames();
+    }
 }
 
 let firstDiagram = true;

@@ -372,6 +372,36 @@ describe.skipIf(!available && !ci)('the playground in Chromium', () => {
         await page.close();
     }, 240_000);
 
+    test('variants.ini mode: the server\'s diagnostics and piece hovers; the LCPN text comes back as it was', async () => {
+        const address = server.address() as AddressInfo;
+        const { page, problems } = await open(`http://127.0.0.1:${address.port}/`);
+        await page.click('.cm-content');
+        await page.keyboard.press('Control+End');
+        await page.keyboard.insertText('(def kept [1 4])\n');
+        await page.selectOption('#mode', 'fsf-ini');
+        // The example's `castling: false` (a key written with ':', which Fairy-Stockfish ignores) is said.
+        const mistake = page.locator('.cm-line', { hasText: 'castling: false' }).locator('.cm-lintRange-error, .cm-lintRange-warning');
+        await expect.poll(() => mistake.count(), { timeout: 30_000 }).toBe(1);
+        await mistake.hover();
+        await expect.poll(() => page.locator('.cm-tooltip-lint').textContent(), { timeout: 10_000 }).toContain('castling');
+        // A hover on the custom piece's line: its moves drawn as the LCPN hover draws them.
+        const line = page.locator('.cm-line', { hasText: 'customPiece1 = a:BN' });
+        const box = (await line.boundingBox())!;
+        await page.mouse.move(box.x + 40, box.y + box.height / 2);
+        const hover = page.locator('.lcpn-hover');
+        await hover.waitFor({ timeout: 30_000 });
+        expect(await hover.locator('img[src^="data:image/svg+xml;base64,"]').count()).toBeGreaterThan(0);
+        await page.screenshot({ path: join(shots, 'variants-ini.png') });
+        await page.mouse.move(5, 5);
+        // Back to LCPN: the text typed before is there, and diagrams follow the cursor again.
+        await page.selectOption('#mode', 'lcpn');
+        await expect.poll(() => page.locator('.cm-line', { hasText: '(def kept [1 4])' }).count()).toBe(1);
+        await page.click('.cm-line >> text=kept');
+        await expect.poll(() => page.textContent('#diagram-title'), { timeout: 30_000 }).toBe('kept on e5');
+        expect(problems).toEqual([]);
+        await page.close();
+    }, 120_000);
+
     test('from file:// too (plain files, no server)', async () => {
         const { page, problems } = await open(pathToFileURL(join(root, 'index.html')).href);
         await expect.poll(() => page.textContent('#diagram-title')).toBe('my-piece on e5');
