@@ -299,8 +299,10 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
 // The two views: the piece on its own, and a position of several pieces.
 const positionPane = new PositionPane((message) => vscode.postMessage(message), sanitizeSvg);
 // The Play view plays in this page; the extension sends the file's games and saves and opens PGN files.
+let opponentUrl: string | undefined;
 const playPane = new PlayPane(byId('play-root'), {
-    startWorker: () => new Worker(URL.createObjectURL(new Blob([opponentSource], { type: 'text/javascript' })), { name: 'lcpn-opponent' }),
+    // A worker ended to stop a search (no shared memory in a webview) is started again from the same URL.
+    startWorker: () => new Worker(opponentUrl ??= URL.createObjectURL(new Blob([opponentSource], { type: 'text/javascript' })), { name: 'lcpn-opponent' }),
     savePgn: (text, fileName) => vscode.postMessage({ type: 'play-save-pgn', fileName, text }),
     openPgn: () => {
         vscode.postMessage({ type: 'play-open-pgn' });

@@ -102,7 +102,10 @@ export class PlayPane {
             const first = games.find((g) => g.spec);
             if (kept) this.open(kept.name);
             else if (first) this.open(first.name);
-            else this.current = undefined;
+            else {
+                this.current = undefined;
+                this.afterChange();
+            }
         }
         this.message = undefined;
         this.render();
@@ -111,15 +114,6 @@ export class PlayPane {
     /** A line from the host (no file open, the server not ready). */
     setStatus(text: string, kind: 'info' | 'error'): void {
         this.say(text, kind);
-    }
-
-    /** The session on screen (tests read it). */
-    get session(): PlaySession | undefined {
-        return this.current?.session;
-    }
-
-    dispose(): void {
-        this.opponent.dispose();
     }
 
     private wire(): void {

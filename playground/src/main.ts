@@ -116,8 +116,10 @@ const pane = new DiagramPane(client, {
 });
 
 /** The Play view: its games are the text's, asked for again after each pause in typing while it is open. */
+let opponentUrl: string | undefined;
 const playPane = new PlayPane(document.getElementById('play-root')!, {
-    startWorker: () => new Worker(URL.createObjectURL(new Blob([opponentSource], { type: 'text/javascript' })), { name: 'lcpn-opponent' }),
+    // A worker ended to stop a search (the page has no shared memory) is started again from the same URL.
+    startWorker: () => new Worker(opponentUrl ??= URL.createObjectURL(new Blob([opponentSource], { type: 'text/javascript' })), { name: 'lcpn-opponent' }),
     savePgn: (text, fileName) => {
         const link = document.createElement('a');
         link.href = URL.createObjectURL(new Blob([text], { type: 'application/vnd.chess-pgn' }));
