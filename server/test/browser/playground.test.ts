@@ -372,6 +372,34 @@ describe.skipIf(!available && !ci)('the playground in Chromium', () => {
         await page.close();
     }, 240_000);
 
+    test('Play: a game with drops shows each side\'s hand; a piece in hand is dropped by two clicks', async () => {
+        const address = server.address() as AddressInfo;
+        const { page, problems } = await open(`http://127.0.0.1:${address.port}/`);
+        await page.click('.cm-content');
+        await page.keyboard.press('Control+A');
+        await page.keyboard.insertText(readFileSync(resolve(__dirname, '../../../examples/crazyhouse.lcpn'), 'utf8'));
+        await page.click('#tab-play');
+        await expect.poll(() => page.locator('[data-play=board] rect[data-square]').count(), { timeout: 30_000 }).toBe(64);
+        await page.selectOption('[data-play=black]', 'human');
+        await page.fill('[data-play=fen]', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pn] w KQkq - 0 1');
+        await page.click('[data-play=load-fen]');
+        // White's hand below the board, Black's above.
+        await expect.poll(() => page.textContent('[data-play=bottom-hand]')).toBe("White's hand: P ×1");
+        expect(await page.textContent('[data-play=top-hand]')).toBe("Black's hand: n ×1");
+        await page.click('[data-play=bottom-hand] [data-drop="P"]');
+        expect(await page.getAttribute('[data-play=board] rect[data-square="e4"]', 'aria-label')).toBe('e4 (a legal move goes here)');
+        // Every empty square, and only those.
+        expect(await page.locator('[data-play=board] rect[aria-label$="(a legal move goes here)"]').count()).toBe(32);
+        await page.click('[data-play=board] rect[data-square="e4"]');
+        expect((await playState(page)).plies).toBe(1);
+        expect(await page.getAttribute('[data-play=board] rect[data-square="e4"]', 'data-piece')).toBe('P');
+        expect(await page.textContent('[data-play=bottom-hand]')).toBe("White's hand: empty");
+        expect(await page.textContent('[data-play=moves] li')).toBe('P@e4');
+        await page.screenshot({ path: join(shots, 'play-drops.png') });
+        expect(problems).toEqual([]);
+        await page.close();
+    }, 120_000);
+
     test('variants.ini mode: the server\'s diagnostics and piece hovers; the LCPN text comes back as it was', async () => {
         const address = server.address() as AddressInfo;
         const { page, problems } = await open(`http://127.0.0.1:${address.port}/`);
