@@ -48,8 +48,9 @@ export const MAX_DEPTH = MAX_NESTING;
  */
 const WORK_PER_CAP = 16;
 /**
- * The cap on a reference compiled for the cache (RefCache), the editor's checks' cap: its entry
- * is the same whichever caller compiled it first (a caller's own cap applies where it uses it).
+ * The default cap on a reference compiled for a cache (RefCache.cap), the editor's checks' cap:
+ * its entry is the same whichever caller compiled it first (a caller's own cap applies where it
+ * uses it). A caller with another cap (the hover's MAX_COMPILED_NODES) uses a cache of its own.
  */
 export const REFERENCE_MAX_NODES = 2_000;
 
@@ -123,6 +124,9 @@ export interface RefEntry {
  * met a cycle depends on the references around it and is not cached; one that met the nesting or
  * work limit is cached for its resolver only (`local`).
  *
+ * `cap` is the size an entry is compiled within: a cache serves callers of one cap (an entry
+ * past a smaller cap is "too large" where a larger cap would have compiled it whole).
+ *
  * With `kept` and `identify` (the editor's resolvers: piece-models.ts), entries also
  * outlive the resolver: each is kept under the identity of the definition it compiled (its AST
  * node, which an edit replaces when it re-reads the definition) with the identity of every name
@@ -136,7 +140,7 @@ export class RefCache extends Map<string, RefEntry> {
     /** A name's steps per lattice (check.ts `baseSteps`: lattice id and name -> steps), under this resolver. */
     readonly steps = new Map<string, Vec[]>();
 
-    constructor(readonly kept?: KeptPlans, private readonly identify?: Identify) {
+    constructor(readonly kept?: KeptPlans, private readonly identify?: Identify, readonly cap = REFERENCE_MAX_NODES) {
         super();
     }
 
@@ -318,7 +322,7 @@ class Compiler {
     private unkept = 0;
     /** Nodes compiled by this compile, references compiled for the cache included. */
     private work = 0;
-    /** The cap on `nodes`: the caller's, or REFERENCE_MAX_NODES while a reference is compiled for the cache. */
+    /** The cap on `nodes`: the caller's, or the cache's (RefCache.cap) while a reference is compiled for the cache. */
     private cap: number;
     /** While a chain's leg is compiled: the target's own nodes compiled in it, innermost first (where a part a turn loses is written). */
     private tracked: Tracked[] | undefined;
@@ -604,8 +608,8 @@ class Compiler {
     }
 
     /**
-     * Compiles a reference for the cache on its own: its size is counted from zero against
-     * REFERENCE_MAX_NODES (too large when over it), whatever the caller's cap, so an entry is the same whatever was compiled before it,
+     * Compiles a reference for the cache on its own: its size is counted from zero against the
+     * cache's cap (too large when over it), whatever the caller's cap, so an entry is the same whatever was compiled before it,
      * and using it (`use`) is the same whether it was just compiled or found in the cache.
      */
     private compileRef(key: string, body: Move, ctx: Context, cacheKey: string): RefEntry {
@@ -617,7 +621,7 @@ class Compiler {
         this.informal = 0;
         this.depth = 0;
         this.deepest = 0;
-        this.cap = REFERENCE_MAX_NODES;
+        this.cap = cache.cap;
         this.recording.push(recording);
         this.push(key);
         this.inRef++;

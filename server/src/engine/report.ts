@@ -17,7 +17,7 @@
 import type { Destination, Occupant, SetUp } from './board.js';
 import { type Board, boardGeometry, boardProblem, geometryOf, isCylinder, type Square, theBoard, turnedBoard } from '../geometry/index.js';
 import type { BoardGeometry, Geometry } from '../geometry/geometry.js';
-import { capturesOnly, compile, isPieceDef } from './compile.js';
+import { capturesOnly, compile, isPieceDef, MAX_COMPILED_NODES, type RefCache } from './compile.js';
 import { SQUARE as SQUARE_LATTICE } from '../geometry/square.js';
 import { readsOccupancy, usesFirstMove } from './conditions.js';
 import { BudgetExceeded, EMPTY, ENEMY, FRIEND, Occupancy, Walker, zoneMask, type Assumptions, type Endpoint, type WalkOptions } from './evaluate.js';
@@ -49,14 +49,17 @@ export interface EvaluateOptions {
     budget?: { left: number };
 }
 
-/** Compiles `target` for `geometry` (default squares); evaluating it on another lattice compiles it again for that one. */
-export function prepare(target: Target, resolve: Resolver, geometry: Geometry = SQUARE_LATTICE): Prepared {
+/**
+ * Compiles `target` for `geometry` (default squares); evaluating it on another lattice compiles it again for that one.
+ * `plans`: the referenced definitions' plans shared with other compiles of the same resolver and cap (RefCache).
+ */
+export function prepare(target: Target, resolve: Resolver, geometry: Geometry = SQUARE_LATTICE, plans?: RefCache): Prepared {
     let others: Map<string, Prepared> | undefined;
     const make = (g: Geometry): Prepared => {
         const problems = new Problems();
         const key = isPieceDef(target) ? target.key : target.kind === 'ref' ? target.key : undefined;
         const prepared: Prepared = {
-            plan: compile(target, resolve, problems, undefined, undefined, g), problems: problems.list, ...(key !== undefined ? { key } : {}), geometry: g,
+            plan: compile(target, resolve, problems, MAX_COMPILED_NODES, plans, g), problems: problems.list, ...(key !== undefined ? { key } : {}), geometry: g,
             forGeometry: (other) => {
                 if (other.id === g.id) return prepared;
                 others ??= new Map([[g.id, prepared]]);

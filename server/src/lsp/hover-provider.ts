@@ -20,6 +20,7 @@ import { type Board, boardGeometry, HOVER_BOARD } from '../geometry/index.js';
 import { boardSetting, boardSourceWords, diagramConfig } from './diagram-board.js';
 import type { BoardDeclaration } from '../engine/rules.js';
 import type { EngineRule } from '../engine/plan.js';
+import { MAX_COMPILED_NODES } from '../engine/compile.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { declarationMarkdown } from '../views/declaration-markdown.js';
@@ -321,6 +322,8 @@ export class LcpnHoverProvider implements HoverProvider {
             notices: [...(settings.boardProblem ? [settings.boardProblem] : []), ...(settings.boardNotes ?? []), ...notes],
             extra: notationLines(piece, resolve, settings.declaration),
             exportFrom: settings.exportFrom,
+            // The engine's cap, its plans shared by every hover until the next edit (and kept past it where nothing they read changed).
+            plans: this.services.lcpn.PieceModels.planCache(resolve, MAX_COMPILED_NODES),
             unsaidRules: [...settings.said].map((code) => NOTES_OF_CODES[code]).filter((rule) => rule !== undefined)
         });
     }

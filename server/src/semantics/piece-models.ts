@@ -19,7 +19,7 @@ import { resolveName, type DefinitionTable, type LcpnScopeProvider, type Resolut
 import { lowerDefinition, type LoweringProblem } from './lower.js';
 import { normalizeName } from '../model/names.js';
 import type { PieceDef } from '../model/piece.js';
-import { KeptPlans, RefCache } from '../engine/compile.js';
+import { KeptPlans, RefCache, REFERENCE_MAX_NODES } from '../engine/compile.js';
 
 export interface LoweredDefinition {
     node: ast.Definition;
@@ -54,9 +54,14 @@ export class LcpnPieceModels {
      * definition's AST node (an edit makes new nodes for the definitions it re-reads; lowering is
      * a pure function of the node), so a recheck after an edit recompiles only what reaches a change.
      */
-    private readonly keptPlans = new KeptPlans();
-    /** Each resolver's plans of referenced definitions, shared by every compile with it (its answers never change). */
-    private readonly planCaches = new WeakMap<PieceResolver, RefCache>();
+    private readonly keptPlans = new Map<number, KeptPlans>();
+    /**
+     * Each resolver's plans of referenced definitions, per cap (RefCache.cap: the checks' 2,000
+     * parts, the hover's 100,000), shared by every compile with it (its answers never change).
+     */
+    private readonly planCaches = new WeakMap<PieceResolver, Map<number, RefCache>>();
+    /** What each resolver made by `resolverFor` resolves a name to, as the plan caches identify definitions. */
+    private readonly identities = new WeakMap<PieceResolver, (key: string) => ast.Definition | undefined>();
 
     constructor(private readonly services: LcpnServices) {}
 
@@ -188,17 +193,28 @@ export class LcpnPieceModels {
                 return node ? this.loweredOf(node)?.piece : undefined;
             };
             byUri.set(uri, resolver);
-            this.planCaches.set(resolver, new RefCache(this.keptPlans, (key) => this.nodeIn(scope, key)));
+            this.identities.set(resolver, (key) => this.nodeIn(scope, key));
         }
         return resolver;
     }
 
     /**
-     * The plan cache of a resolver made by `resolverFor` (engine/compile.ts RefCache: the editor's
-     * checks compile with it); an empty one, shared with nothing, for any other resolver.
+     * The plan cache of a resolver made by `resolverFor` for compiles capped at `cap`
+     * (engine/compile.ts RefCache: the editor's checks compile with the default cap, the hover
+     * with the engine's); an empty one, shared with nothing, for any other resolver.
      */
-    planCache(resolver: PieceResolver): RefCache {
-        return this.planCaches.get(resolver) ?? new RefCache();
+    planCache(resolver: PieceResolver, cap = REFERENCE_MAX_NODES): RefCache {
+        const identify = this.identities.get(resolver);
+        if (!identify) return new RefCache(undefined, undefined, cap);
+        let byCap = this.planCaches.get(resolver);
+        if (!byCap) this.planCaches.set(resolver, byCap = new Map());
+        let cache = byCap.get(cap);
+        if (!cache) {
+            let kept = this.keptPlans.get(cap);
+            if (!kept) this.keptPlans.set(cap, kept = new KeptPlans());
+            byCap.set(cap, cache = new RefCache(kept, identify, cap));
+        }
+        return cache;
     }
 
     private load(description: AstNodeDescription): ast.Definition | undefined {

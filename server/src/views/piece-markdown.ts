@@ -10,6 +10,7 @@
 import type { Rules } from '../engine/board.js';
 import type { Resolver } from '../engine/report.js';
 import type { EngineRule } from '../engine/plan.js';
+import type { RefCache } from '../engine/compile.js';
 import { boardFacts, destinationFacts } from '../diagram/facts.js';
 import { renderSvgDiagram } from '../diagram/svg.js';
 import { diagramWindow, type DiagramWindow } from '../diagram/cells.js';
@@ -49,6 +50,8 @@ export interface PieceMarkdownOptions {
     exportFrom?: { uri: string; position: { line: number; character: number } };
     /** Engine rules whose notes are left out under the diagrams: a diagnostic shown beside the hover says them. */
     unsaidRules?: readonly EngineRule[];
+    /** The plans of referenced definitions shared with other compiles of `resolve` (engine/compile.ts RefCache). */
+    plans?: RefCache;
 }
 
 /** `[Save SVG](command:lcpn.exportDiagram?...) · [Save PNG](...)`; brackets in the URI are escaped so the link cannot end early. */
@@ -65,7 +68,7 @@ export function exportLinks(from: NonNullable<PieceMarkdownOptions['exportFrom']
 export const HOVER_BOARD_HEIGHT = 168;
 
 export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: PieceMarkdownOptions): string {
-    const shown = piece.body ? mostInformativeFirst(scenarios(piece, resolve, options.board, { rules: options.rules })) : [];
+    const shown = piece.body ? mostInformativeFirst(scenarios(piece, resolve, options.board, { rules: options.rules, plans: options.plans })) : [];
     // A board that is not a plain rectangle is named in every caption: `on an empty board; hexagon of side 6`.
     const shaped = options.board.shape ? `; ${boardGeometry(options.board).label}` : '';
     const caption = (title: string) => `*${escapeMarkdown(title + shaped)}*`;

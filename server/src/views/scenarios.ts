@@ -16,6 +16,7 @@
 import { evaluatePrepared, informalTests, locustIn, prepare, type EngineResult, type Prepared, type Resolver } from '../engine/report.js';
 import type { Destination, Rules, SetUp, Side } from '../engine/board.js';
 import { type Board, boardGeometry, geometryOf, type Square } from '../geometry/index.js';
+import type { RefCache } from '../engine/compile.js';
 import { resolveZone } from '../engine/rules.js';
 import type { DiagramZone } from '../diagram/zones.js';
 import type { Move, PieceDef, Test } from '../model/piece.js';
@@ -45,6 +46,8 @@ export interface ScenarioOptions {
     side?: Side;
     /** Whether the piece has not moved yet. Absent: before its first move when it has one (`(first-move)`). */
     firstMove?: boolean;
+    /** The plans of referenced definitions shared with other compiles of `resolve` (engine/compile.ts RefCache). */
+    plans?: RefCache;
 }
 
 /** Steps all the diagrams of one piece may take together (see engine/report.ts STEP_BUDGET). */
@@ -59,7 +62,7 @@ export function scenarios(piece: PieceDef | Move, resolve: Resolver, board: Boar
     const { rules } = options;
     const uses = body ? pieceUses(body, resolve) : NO_USES;
     // Compiled once for the board's lattice (a hexagon's images and directions).
-    const prepared = prepare(piece, resolve, geometryOf(board));
+    const prepared = prepare(piece, resolve, geometryOf(board), options.plans);
     const budget = { left: options.budgetSteps ?? SCENARIO_BUDGET };
     const { at: home, zone: homeZone } = homeSquare(piece, resolve, board, rules, (at) => evaluatePrepared(prepared, { board, at, friends: [], enemies: [], ...(rules ? { rules } : {}) }, { budget }).destinations.length);
     const firstMoveState = options.firstMove ?? uses.firstMove;

@@ -1,7 +1,7 @@
 // The plans of referenced definitions shared between compiles (RefCache): the same plan and
 // the same problems as a fresh compile, and a chain of definitions compiled in linear time.
 import { describe, expect, test } from 'vitest';
-import { compile, RefCache } from '../../src/engine/compile.js';
+import { compile, MAX_COMPILED_NODES, RefCache } from '../../src/engine/compile.js';
 import { Problems } from '../../src/engine/plan.js';
 import type { Move } from '../../src/model/piece.js';
 import { apply, pieces, q, ref, STANDARD, text, union } from './helpers.js';
@@ -45,6 +45,30 @@ describe('RefCache', () => {
         for (let i = 0; i < 400; i++) compile(ref(`l${i}`), resolve, new Problems(), 2_000, cache);
         // One entry per definition and context met: a few per definition, not one per path.
         expect(cache.size).toBeLessThan(400 * 4);
+    });
+});
+
+describe('a cache serves one cap (RefCache.cap)', () => {
+    // d0 is 3 parts; each next level uses the one before twice: d10 is over 3,000 parts.
+    const doubling: Record<string, Move> = { d0: union(ref('wazir'), ref('ferz')) };
+    for (let i = 1; i <= 10; i++) doubling[`d${i}`] = union(ref(`d${i - 1}`), q(ref(`d${i - 1}`), 'forward'));
+    const resolve = pieces(doubling, STANDARD);
+    const rules = (problems: Problems) => problems.list.map((p) => p.rule);
+
+    test('a reference over the default cap (the checks\' 2,000 parts) is too large in its cache', () => {
+        const problems = new Problems();
+        compile(ref('d10'), resolve, problems, MAX_COMPILED_NODES, new RefCache());
+        expect(rules(problems)).toContain('limit');
+    });
+    test('a cache of the engine\'s cap (the hover\'s) compiles it whole: the plan and problems of a compile without a cache', () => {
+        const cache = new RefCache(undefined, undefined, MAX_COMPILED_NODES);
+        const fresh = new Problems();
+        const cached = new Problems();
+        const plan = compile(ref('d10'), resolve, fresh, MAX_COMPILED_NODES);
+        compile(ref('d9'), resolve, new Problems(), MAX_COMPILED_NODES, cache); // d9 and below now cached
+        expect(compile(ref('d10'), resolve, cached, MAX_COMPILED_NODES, cache)).toEqual(plan);
+        expect(rules(cached)).toEqual(rules(fresh));
+        expect(rules(cached)).not.toContain('limit');
     });
 });
 
