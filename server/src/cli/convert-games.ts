@@ -42,7 +42,7 @@ export async function convertGames(args: string[], to: GameTarget, options: CliO
             continue;
         }
         for (const fileGame of declared) {
-            const built = buildGame(models, document, fileGame);
+            const built = buildGame(services, document, fileGame);
             if (!built.model || !built.game) {
                 // Its problems are the document's own errors (semantics/game-checks.ts), printed above.
                 errors++;

@@ -32,7 +32,7 @@ export function gameOf(command: string, services: LcpnServices, document: Langiu
     const models = services.lcpn.PieceModels;
     const picked = pickGame(fileGames(models, document), name, normalizeName);
     if (typeof picked === 'string') throw new CliError(`${command}: ${escapeText(displayName(document))}: ${escapeText(picked)}`);
-    const built = buildGame(models, document, picked);
+    const built = buildGame(services, document, picked);
     if (built.game) return built.game;
     const where = built.problems.map((p) => {
         const start = p.node.$cstNode?.range.start;

@@ -25,7 +25,7 @@ import { normalizeKeyword, normalizeName } from '../model/names.js';
 import { conditionKeyOfText } from '../engine/conditions.js';
 import { declarationMarkdown } from '../views/declaration-markdown.js';
 import { GAME_ARGUMENT_WORDS } from '../model/game-words.js';
-import { buildGame, fileGames } from '../semantics/file-games.js';
+import { buildGame, fileGame } from '../semantics/file-games.js';
 import { gameMarkdown, type GameView } from '../views/game-markdown.js';
 import { declarationWord, directionDoc, functionWord, hexagonalWord, keywordWord, orientationWord, propertyWord } from '../model/vocabulary.js';
 import { zoneSquares } from '../engine/rules.js';
@@ -301,7 +301,7 @@ export class LcpnHoverProvider implements HoverProvider {
         const text = settings.style !== 'image';
         // A game: its start position drawn (file-games.ts builds it as the CLI does).
         const node = def.declaration?.kind === 'game' && uri ? this.services.lcpn.PieceModels.definitionNode(def.key, uri) : undefined;
-        const view = node ? gameViewOf(this.services.lcpn.PieceModels, node) : undefined;
+        const view = node ? gameViewOf(this.services, node) : undefined;
         return declarationMarkdown(def, {
             board: settings.board, rules: settings.rules, resolve, origin, images, text,
             ...(view ? { game: gameMarkdown(view, { images, text }) } : {})
@@ -335,11 +335,11 @@ function unlessSaid(settings: DiagramSettings, codes: readonly string[], text: (
 }
 
 /** What the hover shows of the game declared by `node`: its start position, or why it cannot be played. */
-function gameViewOf(models: LcpnServices['lcpn']['PieceModels'], node: ast.Definition): GameView | undefined {
+function gameViewOf(services: LcpnServices, node: ast.Definition): GameView | undefined {
     const document = AstUtils.getDocument(node);
-    const game = fileGames(models, document).find((g) => g.node === node);
+    const game = fileGame(services.lcpn.PieceModels, node, document);
     if (!game) return undefined;
-    const built = buildGame(models, document, game);
+    const built = buildGame(services, document, game);
     if (!built.game) return { name: game.name, problems: built.problems.map((p) => p.message) };
     return {
         name: game.name,

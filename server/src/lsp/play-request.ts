@@ -14,11 +14,11 @@ export { PLAY_GAMES_REQUEST, type PlayGamesParams } from './protocol.js';
 export function playGames(shared: LangiumSharedServices, params: PlayGamesParams): PlayGamesResult | null {
     const uri = URI.parse(params.uri);
     if (!shared.workspace.LangiumDocuments.hasDocument(uri)) return null;
-    const models = (shared.ServiceRegistry.getServices(uri) as LcpnServices).lcpn.PieceModels;
+    const services = shared.ServiceRegistry.getServices(uri) as LcpnServices;
     const document = shared.workspace.LangiumDocuments.getDocument(uri)!;
     return {
-        games: fileGames(models, document).map((declared) => {
-            const built = buildGame(models, document, declared);
+        games: fileGames(services.lcpn.PieceModels, document).map((declared) => {
+            const built = buildGame(services, document, declared);
             if (!built.game) return { name: declared.name, problems: built.problems.map((p) => p.message) };
             return { name: declared.name, spec: gameSpec(built.game), problems: [] };
         })

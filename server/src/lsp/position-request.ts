@@ -136,7 +136,7 @@ function legalInGame(services: LcpnServices, document: LangiumDocument, position
     const models = services.lcpn.PieceModels;
     const games = fileGames(models, document);
     if (games.length !== 1) return { notes: [] };
-    const game = buildGame(models, document, games[0]).game;
+    const game = buildGame(services, document, games[0]).game;
     if (!game) return { notes: [sentence(`the game ${games[0].name} cannot be played, so these are the piece's moves, legal or not`)] };
     try {
         const targets = legalTargets(positionFromFen(game, fenOfPieces(game, position, mover.side)), mover.square);

@@ -24,7 +24,7 @@ import { anyFix } from './any-fix.js';
 import type { LcpnServices } from './module.js';
 import type { LcpnPieceModels } from './piece-models.js';
 import type { FileBoard, LcpnFileGeometry } from './file-geometry.js';
-import { incompleteDefinitions } from '../syntax/incomplete.js';
+import { isIncomplete } from '../syntax/incomplete.js';
 import { compile } from '../engine/compile.js';
 import { compileCondition, conditionKeyOfText } from '../engine/conditions.js';
 import { Problems, type EngineProblem, type EngineRule, type LocatedProblem, type Resolver } from '../engine/plan.js';
@@ -269,7 +269,7 @@ function brokenDefinitionUsed(models: LcpnPieceModels, def: ast.Definition, entr
     if ((rule !== 'not-a-zone' && rule !== 'not-a-condition') || name === undefined) return undefined;
     const document = AstUtils.getDocument(def);
     const target = models.definitionNode(name, document.uri.toString());
-    if (!target || !incompleteDefinitions(document).has(target)) return undefined;
+    if (!target || AstUtils.getDocument(target) !== document || !isIncomplete(document, target)) return undefined;
     return { line: (target.$cstNode?.range.start.line ?? 0) + 1 };
 }
 

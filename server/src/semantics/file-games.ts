@@ -5,10 +5,10 @@
  * (`lcpn perft`, `lcpn moves --position`), the hover and the position view. Every problem is
  * placed at the clause (or the piece of the pieces clause) it comes from.
  */
-import type { AstNode, LangiumDocument } from 'langium';
+import { AstUtils, type AstNode, type LangiumDocument } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
 import type { LcpnPieceModels, PieceResolver } from './piece-models.js';
-import { fileBoard } from './file-geometry.js';
+import type { LcpnServices } from './module.js';
 import { headName } from './body-kind.js';
 import { compileGame, GameModelError, type Game, type GameModel } from '../game/index.js';
 import { gameFromDeclaration, type DeclaredGame, type GameDeclaration } from '../game/from-declaration.js';
@@ -39,17 +39,22 @@ export interface BuiltGame {
 /** The game declarations of the document, in source order. */
 export function fileGames(models: LcpnPieceModels, document: LangiumDocument): FileGame[] {
     const games: FileGame[] = [];
-    const uri = document.uri.toString();
     for (const node of (document.parseResult.value as ast.Document).definitions ?? []) {
-        // Only bodies of the shape `(game ...)` are lowered (body-kind.ts's test, without linking).
-        if (node.body?.$type !== 'Application' || headName(node.body as ast.Application) !== 'game') continue;
-        const lowered = models.loweredOf(node);
-        const declaration = lowered?.piece.declaration;
-        if (!lowered || declaration?.kind !== 'game') continue;
-        const incomplete = lowered.piece.incomplete === true || lowered.problems.some((p) => p.severity === 'error');
-        games.push({ name: lowered.piece.key, node, declaration, resolve: models.resolverFor(uri), incomplete });
+        const game = fileGame(models, node, document);
+        if (game) games.push(game);
     }
     return games;
+}
+
+/** The game `node` declares, if it is a game declaration (a check of one definition: no walk over the document's others). */
+export function fileGame(models: LcpnPieceModels, node: ast.Definition, document: LangiumDocument = AstUtils.getDocument(node)): FileGame | undefined {
+    // Only bodies of the shape `(game ...)` are lowered (body-kind.ts's test, without linking).
+    if (node.body?.$type !== 'Application' || headName(node.body as ast.Application) !== 'game') return undefined;
+    const lowered = models.loweredOf(node);
+    const declaration = lowered?.piece.declaration;
+    if (!lowered || declaration?.kind !== 'game') return undefined;
+    const incomplete = lowered.piece.incomplete === true || lowered.problems.some((p) => p.severity === 'error');
+    return { name: lowered.piece.key, node, declaration, resolve: models.resolverFor(document.uri.toString()), incomplete };
 }
 
 /**
@@ -57,9 +62,10 @@ export function fileGames(models: LcpnPieceModels, document: LangiumDocument): F
  * being played, each at its clause. A declaration with errors of its own is not built (those
  * errors say what to fix).
  */
-export function buildGame(models: LcpnPieceModels, document: LangiumDocument, game: FileGame): BuiltGame {
+export function buildGame(services: LcpnServices, document: LangiumDocument, game: FileGame): BuiltGame {
     if (game.incomplete) return { problems: [{ node: game.node, message: `the game '${game.name}' has errors in its clauses: fix them to play it` }] };
-    const board = fileBoard(models, document)?.piece.declaration;
+    // The file's board as FileGeometry remembers it per parse (each game of a file is checked on each edit).
+    const board = services.lcpn.FileGeometry.board(document)?.piece.declaration;
     const declared = gameFromDeclaration(game.name, game.declaration, game.resolve, board?.kind === 'board' ? board : undefined);
     const at = (clause: number | undefined, entry?: number): AstNode => {
         const body = game.node.body as ast.Application;

@@ -9,7 +9,7 @@ import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import type { LcpnServices } from './module.js';
 import { headName } from './body-kind.js';
-import { buildGame, fileGames } from './file-games.js';
+import { buildGame, fileGame } from './file-games.js';
 
 /** Registers the game check on `Definition` nodes whose body is `(game ...)`. */
 export function registerGameChecks(services: LcpnServices): void {
@@ -18,9 +18,9 @@ export function registerGameChecks(services: LcpnServices): void {
         Definition: (def: ast.Definition, accept: ValidationAcceptor) => {
             if (def.body?.$type !== 'Application' || headName(def.body as ast.Application) !== 'game') return;
             const document = AstUtils.getDocument(def);
-            const game = fileGames(models, document).find((g) => g.node === def);
+            const game = fileGame(models, def, document);
             if (!game || game.incomplete) return;
-            for (const problem of buildGame(models, document, game).problems) {
+            for (const problem of buildGame(services, document, game).problems) {
                 accept('error', problem.message, { node: problem.node, code: IssueCodes.GameProblem, data: { code: IssueCodes.GameProblem } });
             }
         }

@@ -7,7 +7,7 @@ import { AstUtils, GrammarUtils, type AstNode, type LangiumDocument, type Valida
 import { describeCharacter, meantCharacter, oddCharacterInName } from '../syntax/characters.js';
 import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
-import { incompleteDefinitions } from '../syntax/incomplete.js';
+import { isIncomplete } from '../syntax/incomplete.js';
 import type { LcpnNameRoles, NameRole } from './name-roles.js';
 import type { LcpnScopeProvider } from './scope-provider.js';
 import { bodyKind } from './body-kind.js';
@@ -109,8 +109,8 @@ export class LcpnValidator {
         const text = document.$cstNode?.root.fullText ?? '';
         if (!text.includes(';')) return;
         for (const comment of semicolonComments(text)) {
-            // The line's start, at \n, \r\n or \r; a definition's header is at its very start, so a long line is not rescanned.
-            const lineStart = Math.max(text.lastIndexOf('\n', comment.start - 1), text.lastIndexOf('\r', comment.start - 1)) + 1;
+            // A definition's header is at its line's very start, so a long line is not rescanned.
+            const { lineStart } = comment;
             const before = text.slice(lineStart, Math.min(comment.start, lineStart + 200));
             const after = text.slice(comment.start + 1, Math.min(comment.end, comment.start + 201));
             if (!INFIX_LINE.test(before) || !HIDDEN_DEFINITION.test(after)) continue;
@@ -262,7 +262,7 @@ export class LcpnValidator {
         // `(def deep (not (empty))` with its ')' missing, then `:deep`: defined, but broken (the
         // namespace's last resort is the file's own incomplete definition).
         const target = this.models.definitionNode(name, uri);
-        if (target && incompleteDefinitions(AstUtils.getDocument(target)).has(target)) {
+        if (target && isIncomplete(AstUtils.getDocument(target), target)) {
             const line = (target.$cstNode?.range.start.line ?? 0) + 1;
             accept('warning', `'${qualifier.value}' names a definition with a syntax error (line ${line}): it does not restrict the moves until that is fixed`,
                 { node: qualifier, code: IssueCodes.BrokenDefinitionUse, data: { code: IssueCodes.BrokenDefinitionUse } });
@@ -378,16 +378,26 @@ const INFIX_LINE = new RegExp(String.raw`^\s*${NAME}\s*(:=|IS\b)\s*\S`);
 const HIDDEN_DEFINITION = new RegExp(String.raw`^\s*(${NAME}\s*(:=|IS\b)|[(\[]\s*def\b)`);
 
 /** The ';' comments of a text (not inside strings): offsets of the ';' and the line's end. */
-function semicolonComments(text: string): { start: number; end: number }[] {
-    const found: { start: number; end: number }[] = [];
+function semicolonComments(text: string): { start: number; end: number; lineStart: number }[] {
+    const found: { start: number; end: number; lineStart: number }[] = [];
+    // Where the current line starts (after \n, \r\n or \r), kept as the scan goes: looking back
+    // from each comment for a '\r' a file without one does not have went back to the text's start.
+    let lineStart = 0;
     for (let i = 0; i < text.length; i++) {
         const c = text[i];
         if (c === '"') {
-            for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+            for (i++; i < text.length && text[i] !== '"'; i++) {
+                if (text[i] === '\\') i++;
+                if (text[i] === '\n' || text[i] === '\r') lineStart = i + 1;
+            }
         } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
             const start = i;
             while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
-            if (c === ';') found.push({ start, end: i });
+            if (c === ';') found.push({ start, end: i, lineStart });
+            // The line break that ended the comment is seen by the loop's next turn.
+            i--;
+        } else if (c === '\n' || c === '\r') {
+            lineStart = i + 1;
         }
     }
     return found;

@@ -30,6 +30,19 @@ export function incompleteDefinitions(document: LangiumDocument): ReadonlySet<as
 }
 
 /**
+ * Whether `definition` of `document` is incomplete, as `incompleteDefinitions` decides: for a
+ * check of one use (a keyword naming a definition), without a pass over the whole document when
+ * the parse met no error.
+ */
+export function isIncomplete(document: LangiumDocument, definition: ast.Definition): boolean {
+    if (!definition.name || !definition.body || !definition.$cstNode) return true;
+    const { parseResult } = document;
+    const strays = (parseResult.value as ast.Document).strays ?? [];
+    if (parseResult.parserErrors.length === 0 && parseResult.lexerErrors.length === 0 && strays.length === 0) return false;
+    return incompleteDefinitions(document).has(definition);
+}
+
+/**
  * The definitions with a syntax error on one of the lines they span (the line rule above), in
  * document order, on any parse of `text` (the converter checks its own output with it too).
  * One line table and binary searches: a file of thousands of definitions on one line stays linear.

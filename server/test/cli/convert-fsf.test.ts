@@ -59,7 +59,7 @@ describe('each section written by the command plays as Fairy-Stockfish plays its
             expect(workspace.diagnostics(document.uri.toString()).filter((d) => d.severity === 1).map((d) => d.message), name).toEqual([]);
             const games = fileGames(models, document);
             expect(games.map((g) => g.name)).toEqual([name]);
-            const built = buildGame(models, document, games[0]);
+            const built = buildGame(workspace.lcpn, document, games[0]);
             expect(built.problems.map((p) => p.message), name).toEqual([]);
             const { lcpn, fsf } = bothPerft(ffish, built.game!, parent, built.model!.start, depth);
             expect(lcpn, name).toBe(fsf);

@@ -35,7 +35,7 @@ beforeAll(async () => {
     for (const file of files) {
         const document = workspace.document(`file:///examples/${file}`);
         for (const declared of fileGames(models, document)) {
-            const built = buildGame(models, document, declared);
+            const built = buildGame(workspace.lcpn, document, declared);
             if (!built.game) throw new Error(`${file}: ${declared.name}: ${built.problems.map((p) => p.message).join('; ')}`);
             examples.set(declared.name, { file, game: built.game });
         }
