@@ -14,6 +14,7 @@ import { pieceDiagram } from '../../src/lsp/diagram-request.js';
 import { brokenDefinitionNotes, standInFor } from '../../src/semantics/broken-definitions.js';
 import * as ast from '../../src/syntax/generated/ast.js';
 import { createTestServices } from '../test-services.js';
+import { hoverAt } from '../lsp-helpers.js';
 
 // A workspace of its own for each test: a pawn one test defines must not be another's stand-in.
 let services: LcpnServices;
@@ -31,10 +32,6 @@ async function open(text: string, uri = 'file:///broken/pieces.lcpn'): Promise<L
     return document;
 }
 
-async function hoverAt(document: LangiumDocument, line: number, character: number): Promise<string> {
-    const hover = await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: { line, character } });
-    return (hover?.contents as { value: string } | undefined)?.value ?? '';
-}
 
 function definitionNotes(document: LangiumDocument, line: number, character: number): string[] {
     return pieceDiagram(services.shared, { uri: document.uri.toString(), position: { line, character } })!.definitionNotes;
@@ -60,11 +57,11 @@ describe("the spec's pawn typed as printed", () => {
     test('the hover says it right under the title, in the same words, and the error message only once (the diagnostic has it)', async () => {
         const document = await open(`(def my-pawn pawn)\n${SPEC_PAWN}\n`);
         const title = (text: string) => text.split('\n\n').slice(0, 2);
-        expect(title(await hoverAt(document, 2, 6))).toEqual(['**pawn**', `*${OWN_BROKEN}*`]);
-        expect(title(await hoverAt(document, 0, 14))).toEqual(['**pawn** *(standard prelude)*', `*${standIn(3)}*`]);
-        expect(title(await hoverAt(document, 0, 6))).toEqual(['**my-pawn**', `*${uses(3)}*`]);
-        expect(await hoverAt(document, 2, 6)).not.toContain('never closed');
-        expect((await hoverAt(document, 1, 6)).split('\n\n')[1]).not.toMatch(/syntax error/);
+        expect(title((await hoverAt(document, { line: 2, character: 6 }, { services }) ?? ''))).toEqual(['**pawn**', `*${OWN_BROKEN}*`]);
+        expect(title((await hoverAt(document, { line: 0, character: 14 }, { services }) ?? ''))).toEqual(['**pawn** *(standard prelude)*', `*${standIn(3)}*`]);
+        expect(title((await hoverAt(document, { line: 0, character: 6 }, { services }) ?? ''))).toEqual(['**my-pawn**', `*${uses(3)}*`]);
+        expect((await hoverAt(document, { line: 2, character: 6 }, { services }) ?? '')).not.toContain('never closed');
+        expect(((await hoverAt(document, { line: 1, character: 6 }, { services }) ?? '')).split('\n\n')[1]).not.toMatch(/syntax error/);
     });
 
     test('C and SQL: a definition cut short stands in the same way', async () => {

@@ -6,20 +6,16 @@
  */
 import { parseHelper } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
-import type { LangiumDocument } from 'langium';
 import type { LcpnServices } from '../../../src/semantics/module.js';
 import { IssueCodes } from '../../../src/semantics/issue-codes.js';
 import { createTestServices } from '../../test-services.js';
+import { hoverAt } from '../../lsp-helpers.js';
 
 let services: LcpnServices;
 beforeAll(async () => {
     services = (await createTestServices()).Lcpn;
 });
 
-async function hoverAt(document: LangiumDocument, line: number, character: number): Promise<string | undefined> {
-    const hover = await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: { line, character } });
-    return (hover?.contents as { value: string } | undefined)?.value;
-}
 
 async function buildAll(validation: boolean): Promise<void> {
     const { DocumentBuilder, LangiumDocuments } = services.shared.workspace;
@@ -34,10 +30,10 @@ test('a piece and a keyword that name another file\'s broken definition say wher
     const sql = await parse('user_s IS deep_piece OR knight\n', { documentUri: 'file:///hb/d.lcpn' });
     await buildAll(false);
     const piece = '**deep-piece** is a definition with a syntax error (a\\.lcpn, line 2): it has no moves here until that is fixed.';
-    expect(await hoverAt(lisp, 0, 15)).toBe(piece);
-    expect(await hoverAt(c, 0, 12)).toBe(piece.replace('deep-piece', 'deep_piece'));
-    expect(await hoverAt(sql, 0, 12)).toBe(piece.replace('deep-piece', 'deep_piece'));
-    expect(await hoverAt(lisp, 1, 16)).toBe('**:deep-piece** names a definition with a syntax error (a\\.lcpn, line 2): it does not restrict the moves until that is fixed.');
+    expect(await hoverAt(lisp, { line: 0, character: 15 }, { services })).toBe(piece);
+    expect(await hoverAt(c, { line: 0, character: 12 }, { services })).toBe(piece.replace('deep-piece', 'deep_piece'));
+    expect(await hoverAt(sql, { line: 0, character: 12 }, { services })).toBe(piece.replace('deep-piece', 'deep_piece'));
+    expect(await hoverAt(lisp, { line: 1, character: 16 }, { services })).toBe('**:deep-piece** names a definition with a syntax error (a\\.lcpn, line 2): it does not restrict the moves until that is fixed.');
     // Checked: the diagnostics of the same uses say it, the hovers no longer.
     await buildAll(true);
     const broken = (lisp.diagnostics ?? []).filter((d) => d.code === IssueCodes.BrokenDefinitionUse);
@@ -46,8 +42,8 @@ test('a piece and a keyword that name another file\'s broken definition say wher
         "':deep-piece' names a definition with a syntax error (a.lcpn, line 2): it does not restrict the moves until that is fixed"
     ]);
     expect((lisp.diagnostics ?? []).map((d) => d.code)).not.toContain(IssueCodes.UnknownPiece);
-    expect(await hoverAt(lisp, 0, 15)).toBeUndefined();
-    expect(await hoverAt(lisp, 1, 16)).toBeUndefined();
+    expect(await hoverAt(lisp, { line: 0, character: 15 }, { services })).toBeUndefined();
+    expect(await hoverAt(lisp, { line: 1, character: 16 }, { services })).toBeUndefined();
 });
 
 test('a name nobody defines stays unknown beside one that names a broken definition', async () => {
@@ -55,6 +51,6 @@ test('a name nobody defines stays unknown beside one that names a broken definit
     await parse('(def broken-there (/ rook\n', { documentUri: 'file:///hc/a.lcpn' });
     const user = await parse('(def user (/ broken-there nobody-defines-this))\n', { documentUri: 'file:///hc/b.lcpn' });
     await buildAll(false);
-    expect(await hoverAt(user, 0, 15)).toBe('**broken-there** is a definition with a syntax error (a\\.lcpn, line 1): it has no moves here until that is fixed.');
-    expect(await hoverAt(user, 0, 30)).toBe('Unknown piece **nobody-defines-this**: no definition in this file, the workspace or the standard prelude.');
+    expect(await hoverAt(user, { line: 0, character: 15 }, { services })).toBe('**broken-there** is a definition with a syntax error (a\\.lcpn, line 1): it has no moves here until that is fixed.');
+    expect(await hoverAt(user, { line: 0, character: 30 }, { services })).toBe('Unknown piece **nobody-defines-this**: no definition in this file, the workspace or the standard prelude.');
 });

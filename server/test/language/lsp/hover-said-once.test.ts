@@ -3,33 +3,11 @@
  * so an unknown name's message was said twice): what a diagnostic says is left out, keyed on its
  * code; what the hover adds (a piece's diagrams) stays. Issue 25, item 9.
  */
-import { parseHelper } from 'langium/test';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { LangiumDocument } from 'langium';
-import type { LcpnServices } from '../../../src/semantics/module.js';
 import { IssueCodes } from '../../../src/semantics/issue-codes.js';
-import { createTestServices } from '../../test-services.js';
+import { hoverAt, validated as checked } from '../../lsp-helpers.js';
 
-let services: LcpnServices;
-beforeAll(async () => {
-    services = (await createTestServices()).Lcpn;
-});
-
-async function checked(text: string): Promise<LangiumDocument> {
-    return parseHelper(services)(text, { validation: true });
-}
-
-async function hoverAt(document: LangiumDocument, text: string, nth = 0): Promise<string | undefined> {
-    const source = document.textDocument.getText();
-    let offset = -1;
-    for (let i = 0; i <= nth; i++) offset = source.indexOf(text, offset + 1);
-    expect(offset, `'${text}' in the text`).toBeGreaterThanOrEqual(0);
-    const position = document.textDocument.positionAt(offset);
-    const hover = await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position });
-    return (hover?.contents as { value: string } | undefined)?.value;
-}
-
-/** The codes of the diagnostics starting where `text` does. */
 function codesAt(document: LangiumDocument, text: string): unknown[] {
     const start = document.textDocument.positionAt(document.textDocument.getText().indexOf(text));
     return (document.diagnostics ?? []).filter((d) => d.range.start.line === start.line && d.range.start.character === start.character).map((d) => d.code);
@@ -52,7 +30,7 @@ describe.each([
 });
 
 test('before the checks ran, the hover says what is unknown', async () => {
-    const document = await parseHelper(services)('(def b (/ wazir knigth))\n(def d (wazir :sidewise))');
+    const document = await checked('(def b (/ wazir knigth))\n(def d (wazir :sidewise))', { validation: false });
     expect(document.diagnostics ?? []).toEqual([]);
     expect(await hoverAt(document, 'knigth')).toBe('Unknown piece **knigth**: no definition in this file, the workspace or the standard prelude.');
     expect(await hoverAt(document, ':sidewise')).toMatch(/a keyword the language does not know/);

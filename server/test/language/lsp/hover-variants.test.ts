@@ -4,16 +4,9 @@
  * board; a board declaration shows its zones and clauses; a condition and a defined function are
  * said in words. Clients without images get text diagrams (easy to compare by hand).
  */
-import { parseHelper } from 'langium/test';
-import { beforeAll, describe, expect, test } from 'vitest';
-import type { LangiumDocument } from 'langium';
-import type { LcpnServices } from '../../../src/semantics/module.js';
-import { createTestServices } from '../../test-services.js';
+import { describe, expect, test } from 'vitest';
+import { hoverAt, validated as open } from '../../lsp-helpers.js';
 
-let services: LcpnServices;
-beforeAll(async () => {
-    services = (await createTestServices()).Lcpn;
-});
 
 const XIANGQI = [
     'xiangqi := board(9, 10, confine(elephant, own_side))',
@@ -27,35 +20,12 @@ const XIANGQI = [
     'soldier := if ("before crossing river") { [0, 1]:only } else { [0, 1]:forward:sideways }'
 ].join('\n');
 
-/** The hover at the first occurrence of `marker` in the text (offset `shift` into it), as the client that shows only text sees it. */
-async function hoverAt(document: LangiumDocument, marker: string, shift = 0, style: 'text' | 'image' = 'text'): Promise<string> {
-    const text = document.textDocument.getText();
-    const offset = text.indexOf(marker);
-    expect(offset).toBeGreaterThanOrEqual(0);
-    const client = services.lcpn.Client as unknown as { diagramStyle: () => string };
-    const saved = client.diagramStyle;
-    client.diagramStyle = () => style;
-    try {
-        const hover = await services.lsp.HoverProvider!.getHoverContent(document, {
-            textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(offset + shift)
-        });
-        return (hover?.contents as { value: string } | undefined)?.value ?? '';
-    } finally {
-        client.diagramStyle = saved;
-    }
-}
 
-let file = 0;
-async function open(text: string): Promise<LangiumDocument> {
-    const document = await parseHelper(services)(text, { documentUri: `file:///variants/x${file++}.lcpn` });
-    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
-    return document;
-}
 
 describe('pieces on the declared board', () => {
     test('the general: in its palace, the palace marked, no zone it does not use listed', async () => {
         const doc = await open(XIANGQI);
-        const value = await hoverAt(doc, '\ngeneral :=', 1);
+        const value = await hoverAt(doc, '\ngeneral :=', { shift: 1, style: 'text' });
         expect(value).toContain([
             '*on e2 (in within-fortress)*',
             '',
@@ -75,7 +45,7 @@ describe('pieces on the declared board', () => {
 
     test('the soldier: a diagram before and one after the river, the informal words given meaning by the definition', async () => {
         const doc = await open(XIANGQI);
-        const value = await hoverAt(doc, 'soldier :=');
+        const value = await hoverAt(doc, 'soldier :=', { style: 'text' });
         expect(value).toContain('*on rank 5 (before crossing river)*');
         expect(value).toContain('*on rank 6 (before crossing river does not hold)*');
         expect(value).toContain("*on e5 (rank 6 from Black's side; before crossing river does not hold), as Black*");
@@ -85,7 +55,7 @@ describe('pieces on the declared board', () => {
 
     test('the elephant: on its side, confined to it', async () => {
         const doc = await open(XIANGQI);
-        const value = await hoverAt(doc, 'elephant :=');
+        const value = await hoverAt(doc, 'elephant :=', { style: 'text' });
         expect(value).toContain([
             '*on e3 (in own-side)*',
             '',
@@ -100,15 +70,15 @@ describe('pieces on the declared board', () => {
 
     test('with images, the zones are drawn and keyed', async () => {
         const doc = await open(XIANGQI);
-        const value = await hoverAt(doc, '\ngeneral :=', 1, 'image');
-        const svg = Buffer.from(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(value)![1], 'base64').toString('utf8');
+        const value = await hoverAt(doc, '\ngeneral :=', { shift: 1, style: 'image' });
+        const svg = Buffer.from(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(value!)![1], 'base64').toString('utf8');
         expect(svg).toContain('>zone within-fortress</text>');
         expect(svg).toContain('fill-opacity="0.3"');
     });
 
     test('a file without a board keeps the setting board and draws no zones', async () => {
         const doc = await open('(def p (cond ((<= (rank) 3) wazir) (t ferz)))');
-        const value = await hoverAt(doc, 'p (');
+        const value = await hoverAt(doc, 'p (', { style: 'text' });
         expect(value).toContain('*on rank 3*');
         expect(value).toContain('*on rank 4 (no rank condition holds)*');
         expect(value).not.toContain('zone');
@@ -119,7 +89,7 @@ describe('pieces on the declared board', () => {
 describe('zones, boards, conditions and functions', () => {
     test('a zone definition: its squares from both sides, drawn on the declared board', async () => {
         const doc = await open(XIANGQI);
-        const value = await hoverAt(doc, 'within_fortress :=');
+        const value = await hoverAt(doc, 'within_fortress :=', { style: 'text' });
         expect(value).toMatch(/^\*\*within_fortress\*\* \*\(zone\)\*/);
         expect(value).toContain("Squares, from White's side: d1-f3.");
         expect(value).toContain('For a Black piece, turned half a turn: d8-f10.');
@@ -132,13 +102,13 @@ describe('zones, boards, conditions and functions', () => {
 
     test('a keyword naming a zone shows the zone', async () => {
         const doc = await open(XIANGQI);
-        const value = await hoverAt(doc, ':within_fortress', 3);
+        const value = await hoverAt(doc, ':within_fortress', { shift: 3, style: 'text' });
         expect(value).toMatch(/^\*\*within_fortress\*\* \*\(zone\)\*/);
     });
 
     test('the board declaration: its size, its zones drawn, its clauses in words', async () => {
         const doc = await open(XIANGQI);
-        const value = await hoverAt(doc, 'xiangqi :=');
+        const value = await hoverAt(doc, 'xiangqi :=', { style: 'text' });
         expect(value).toMatch(/^\*\*xiangqi\*\* \*\(board, 9 x 10\)\*/);
         expect(value).toContain('- elephant never leaves zone own-side (start, path and landing inside it)');
         expect(value).toContain(' 5 - - - - - - - - -');
@@ -147,7 +117,7 @@ describe('zones, boards, conditions and functions', () => {
 
     test('a condition is said in words, counted from the mover\'s side', async () => {
         const doc = await open(XIANGQI);
-        const value = await hoverAt(doc, 'before_crossing_river :=');
+        const value = await hoverAt(doc, 'before_crossing_river :=', { style: 'text' });
         expect(value).toMatch(/^\*\*before_crossing_river\*\* \*\(condition\)\*/);
         expect(value).toContain('Holds where the rank is at most 5.');
         expect(value).toContain("counted from 1 on the mover's own side");
@@ -155,48 +125,48 @@ describe('zones, boards, conditions and functions', () => {
 
     test('a defined function: its parts in words, also where it is applied', async () => {
         const doc = await open(XIANGQI);
-        const definition = await hoverAt(doc, 'capture_a_general :=');
+        const definition = await hoverAt(doc, 'capture_a_general :=', { style: 'text' });
         expect(definition).toContain('A function: Applies `capture` to its argument, landing (and jumping over a piece) only where general-there holds.');
-        const use = await hoverAt(doc, 'capture_a_general(rook)', 2);
+        const use = await hoverAt(doc, 'capture_a_general(rook)', { shift: 2, style: 'text' });
         expect(use).toMatch(/^\*\*capture_a_general\*\* \*\(function\)\*/);
-        const there = await hoverAt(doc, 'general_there :=');
+        const there = await hoverAt(doc, 'general_there :=', { style: 'text' });
         expect(there).toContain('Holds where a general (of either side) stands there.');
     });
 
     test('a condition where it is used: by name in a test, as informal words it gives meaning, as a keyword', async () => {
         const doc = await open(XIANGQI + '\nguarded := if (before_crossing_river) { wazir } else { ferz }\nstep := wazir:general_there');
         for (const [marker, shift] of [['(before_crossing_river)', 1], ['"before crossing river"', 3], [':general_there', 2]] as const) {
-            const value = await hoverAt(doc, marker, shift);
+            const value = await hoverAt(doc, marker, { shift: shift, style: 'text' });
             expect(value, marker).toMatch(/^\*\*(before_crossing_river|general_there)\*\* \*\(condition\)\*/);
         }
         // Words no definition names stay what they were: no hover of their own.
         const informal = await open('(def p (cond ("after the battle" wazir) (t ferz)))');
-        expect(await hoverAt(informal, '"after', 2)).toBe('');
+        expect(await hoverAt(informal, '"after', { shift: 2, style: 'text' })).toBeUndefined();
     });
 
     test('the words of a declaration and its squares', async () => {
         const doc = await open(XIANGQI);
-        expect(await hoverAt(doc, 'zone(d1-f3)', 1)).toMatch(/^\*\*zone\*\* \*\(declaration\)\*: Declares a zone/);
-        expect(await hoverAt(doc, 'confine(', 1)).toMatch(/^\*\*confine\*\* \*\(declaration\)\*/);
-        expect(await hoverAt(doc, 'd1-f3', 1)).toBe("**d1-f3**: a rectangle of 9 squares (corners in any order) of the zone, named from White's side (a Black piece sees it turned half a turn).");
+        expect(await hoverAt(doc, 'zone(d1-f3)', { shift: 1, style: 'text' })).toMatch(/^\*\*zone\*\* \*\(declaration\)\*: Declares a zone/);
+        expect(await hoverAt(doc, 'confine(', { shift: 1, style: 'text' })).toMatch(/^\*\*confine\*\* \*\(declaration\)\*/);
+        expect(await hoverAt(doc, 'd1-f3', { shift: 1, style: 'text' })).toBe("**d1-f3**: a rectangle of 9 squares (corners in any order) of the zone, named from White's side (a Black piece sees it turned half a turn).");
         const off = await open('xiangqi := board(9, 10)\nfar := zone(e5, k12)');
-        expect(await hoverAt(off, 'k12', 1)).toBe('**k12**: k12 is not on the 9x10 board.');
+        expect(await hoverAt(off, 'k12', { shift: 1, style: 'text' })).toBe('**k12**: k12 is not on the 9x10 board.');
     });
 
     test('logic and comparison operators in a condition', async () => {
         const doc = await open('near IS rank() >= 2 AND NOT first_move()\nfar := rank() > 7 || !first_move()\nc IS capture AND cannon');
-        expect(await hoverAt(doc, '>=')).toMatch(/^At least:/);
-        expect(await hoverAt(doc, 'AND NOT')).toMatch(/^And \(in a condition\)/);
-        expect(await hoverAt(doc, 'NOT first')).toMatch(/^Not:/);
-        expect(await hoverAt(doc, '||')).toMatch(/^Or:/);
-        expect(await hoverAt(doc, '!first')).toMatch(/^Not:/);
+        expect(await hoverAt(doc, '>=', { style: 'text' })).toMatch(/^At least:/);
+        expect(await hoverAt(doc, 'AND NOT', { style: 'text' })).toMatch(/^And \(in a condition\)/);
+        expect(await hoverAt(doc, 'NOT first', { style: 'text' })).toMatch(/^Not:/);
+        expect(await hoverAt(doc, '||', { style: 'text' })).toMatch(/^Or:/);
+        expect(await hoverAt(doc, '!first', { style: 'text' })).toMatch(/^Not:/);
         // In a movement, AND still composes.
-        expect(await hoverAt(doc, 'AND cannon')).toMatch(/^Composes modifier functions/);
+        expect(await hoverAt(doc, 'AND cannon', { style: 'text' })).toMatch(/^Composes modifier functions/);
     });
 
     test('user words in a condition reach the hover escaped', async () => {
         const doc = await open('(def c (or (= (rank) 2) "see [x](https://evil.example) <b>"))');
-        const value = await hoverAt(doc, 'c (');
+        const value = await hoverAt(doc, 'c (', { style: 'text' });
         expect(value).toContain('\\[x\\](https\\://evil\\.example) &lt;b&gt;');
         expect(value).not.toContain('<b>');
         expect(value).not.toContain('](https://');
@@ -204,9 +174,9 @@ describe('zones, boards, conditions and functions', () => {
 
     test('the same in Lisp and SQL', async () => {
         const lisp = await open('(def palace (zone d1-f3))\n(def near (and (>= (rank) 2) (not (in palace))))');
-        expect(await hoverAt(lisp, 'near')).toContain('Holds where the rank is at least 2 and not (the square is in zone palace).');
+        expect(await hoverAt(lisp, 'near', { style: 'text' })).toContain('Holds where the rank is at least 2 and not (the square is in zone palace).');
         const sql = await open('palace IS zone(d1-f3)\nfar IS rank() > 7 OR first_move()');
-        expect(await hoverAt(sql, 'far IS')).toContain('Holds where the rank is more than 7 or the piece has not moved yet.');
-        expect(await hoverAt(sql, 'palace IS')).toContain("Squares, from White's side: d1-f3.");
+        expect(await hoverAt(sql, 'far IS', { style: 'text' })).toContain('Holds where the rank is more than 7 or the piece has not moved yet.');
+        expect(await hoverAt(sql, 'palace IS', { style: 'text' })).toContain("Squares, from White's side: d1-f3.");
     });
 });
