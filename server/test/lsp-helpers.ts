@@ -6,7 +6,7 @@
  * passes services it built other documents in (names are global: a piece an earlier text
  * defined would be seen).
  */
-import { parseHelper } from 'langium/test';
+import { parseHelper, type ValidationResult } from 'langium/test';
 import type { LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Command, CompletionList, Diagnostic, Position } from 'vscode-languageserver';
@@ -55,6 +55,13 @@ async function forgetLast(services: LcpnServices): Promise<void> {
     last.delete(services);
     const { LangiumDocuments, DocumentBuilder } = services.shared.workspace;
     if (LangiumDocuments.hasDocument(document.uri)) await DocumentBuilder.update([], [document.uri]);
+}
+
+/** `text` validated alone: its document and its diagnostics (as Langium's validationHelper answers, for its expectError). */
+export async function validate(text: string, services?: LcpnServices): Promise<ValidationResult<Document>> {
+    const document = await validated(text, { services });
+    const owner = owners.get(document)!;
+    return { document, diagnostics: document.diagnostics ?? [], dispose: () => forgetLast(owner) };
 }
 
 /** The code of a diagnostic (its identity: never its message). */

@@ -6,26 +6,14 @@
  */
 import { messageText } from './message-text.js';
 import { AstUtils } from 'langium';
-import { parseHelper, validationHelper, type ValidationResult } from 'langium/test';
-import { beforeAll, describe, expect, test } from 'vitest';
-import type { Diagnostic } from 'vscode-languageserver-types';
+import { parseHelper, } from 'langium/test';
+import { describe, expect, test } from 'vitest';
 import { isNameRef, type Document } from '../../src/syntax/generated/ast.js';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { createTestServices } from '../test-services.js';
+import { validate, codeOf } from '../lsp-helpers.js';
 
-let validate: (text: string) => Promise<ValidationResult<Document>>;
 
-beforeAll(async () => {
-    const { Lcpn } = await createTestServices();
-    const helper = validationHelper<Document>(Lcpn);
-    validate = async (text) => {
-        const result = await helper(text);
-        await (result as unknown as { dispose(): Promise<void> }).dispose();
-        return result;
-    };
-});
-
-const codeOf = (d: Diagnostic) => (d.data as { code?: string } | undefined)?.code;
 /** Errors and warnings, as `line:column code`. */
 const complaints = async (text: string) => (await validate(text)).diagnostics
     .filter((d) => d.severity === 1 || d.severity === 2)

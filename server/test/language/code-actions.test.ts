@@ -1,44 +1,28 @@
 /** Quick fixes and style conversions, through Langium's validation helper and the code action provider. */
 import { messageText } from './message-text.js';
-import { validationHelper } from 'langium/test';
-import type { LangiumServices } from 'langium/lsp';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import type { CodeAction } from 'vscode-languageserver';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
-import { createTestServices } from '../test-services.js';
+import { applied, codeActionsAt, codeOf, quickFixes, testServices, validate } from '../lsp-helpers.js';
 
-let services: LangiumServices;
+let services: LcpnServices;
 beforeAll(async () => {
-    services = (await createTestServices()).Lcpn;
+    services = await testServices();
 });
 
-/** The code actions offered for the diagnostic with `code`, with the text each one produces. */
-async function fixes(text: string, code: string): Promise<{ title: string; result: string }[]> {
-    const { document, diagnostics } = await validationHelper(services)(text);
-    const diagnostic = diagnostics.find((d) => (d.data as { code?: string })?.code === code);
-    expect(diagnostic, `no ${code} diagnostic in ${JSON.stringify(diagnostics.map((d) => d.message))}`).toBeDefined();
-    const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, {
-        textDocument: { uri: document.uri.toString() }, range: diagnostic!.range, context: { diagnostics: [diagnostic!] }
-    }) as CodeAction[];
-    return actions.filter((a) => a.kind === 'quickfix').map((a) => ({
-        title: a.title,
-        result: TextDocument.applyEdits(document.textDocument, a.edit!.changes![document.uri.toString()])
-    }));
-}
+const fixes = quickFixes;
 
 /**
  * The refactorings offered at a position: per-definition conversions with the text each one
  * produces, whole-file conversions as the command each one runs.
  */
 async function conversions(text: string, line = 0, character = 1): Promise<Record<string, string>> {
-    const { document } = await validationHelper(services)(text);
-    const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, {
-        textDocument: { uri: document.uri.toString() }, range: { start: { line, character }, end: { line, character } }, context: { diagnostics: [] }
-    }) as CodeAction[];
-    return Object.fromEntries(actions.map((a) => [a.title, a.edit
-        ? TextDocument.applyEdits(document.textDocument, a.edit.changes![document.uri.toString()])
-        : `${a.command!.command} ${JSON.stringify(a.command!.arguments).replace(document.uri.toString(), 'URI')}`]));
+    const { document } = await validate(text);
+    const actions = await codeActionsAt(document, { line, character }, []);
+    return Object.fromEntries(actions.map((a) => 'edit' in a && a.edit
+        ? [a.title, applied(document, a)]
+        : [a.title, `${(a as CodeAction).command!.command} ${JSON.stringify((a as CodeAction).command!.arguments).replace(document.uri.toString(), 'URI')}`]));
 }
 
 describe('quick fixes', () => {
@@ -113,13 +97,13 @@ describe('quick fixes', () => {
 
     test('a file that ends inside brackets gets them closed', async () => {
         const text = '(def pawn\n    (cond ((= (rank) 2) wazir)\n          ((= (rank) 7) ferz)';
-        const { document, diagnostics } = await validationHelper(services)(text);
+        const { document, diagnostics } = await validate(text);
         const parse = diagnostics.find((d) => d.code === IssueCodes.UnclosedBracket)!;
         expect(messageText(parse)).toMatch(/before the end of the file/);
-        const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, { textDocument: { uri: document.uri.toString() }, range: parse.range, context: { diagnostics: [parse] } }) as CodeAction[];
+        const actions = await codeActionsAt(document, parse.range, [parse]) as CodeAction[];
         const fix = actions.find((a) => a.kind === 'quickfix')!;
         expect(fix.title).toBe("Close the 2 open brackets with '))'");
-        expect(TextDocument.applyEdits(document.textDocument, fix.edit!.changes![document.uri.toString()])).toBe(text + '))');
+        expect(applied(document, fix)).toBe(text + '))');
     });
 });
 
@@ -159,7 +143,7 @@ describe('conversions', () => {
         const text = 'knight := [1, 2]\nbad := (wazir / \nqueen IS rook OR bishop';
         expect(Object.keys(await conversions(text, 1, 1)).filter((t) => t.startsWith("Convert 'bad'"))).toEqual([]);
         expect((await conversions(text, 0, 1))["Convert 'knight' to Lisp style"]).toBe('(def knight [1 2])\nbad := (wazir / \nqueen IS rook OR bishop');
-        const { document } = await validationHelper(services)(text);
+        const { document } = await validate(text);
         const result = await services.shared.lsp.ExecuteCommandHandler!.executeCommand('lcpn.convertDocument', [document.uri.toString(), 'lisp']) as { skipped: string[] };
         // Recovery swallows `queen` into the broken definition; its text is kept exactly as typed.
         expect(result.skipped).toContain('bad');
@@ -171,8 +155,8 @@ describe('context.only', () => {
     const text = 'pao IS moveing rook OR capture AND cannon(rook)\n(def x (/ ferz wazir))';
 
     async function kindsFor(only: string[] | undefined): Promise<string[]> {
-        const { document, diagnostics } = await validationHelper(services)(text);
-        const fixable = diagnostics.filter((d) => (d.data as { code?: string })?.code === IssueCodes.MisspelledGerund);
+        const { document, diagnostics } = await validate(text);
+        const fixable = diagnostics.filter((d) => codeOf(d) === IssueCodes.MisspelledGerund);
         expect(fixable).toHaveLength(1);
         const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, {
             textDocument: { uri: document.uri.toString() }, range: fixable[0].range, context: { diagnostics: fixable, only }
@@ -194,7 +178,7 @@ describe('context.only', () => {
 
 describe('a malformed context', () => {
     test('is read defensively: no exception, malformed diagnostics skipped', async () => {
-        const { document } = await validationHelper(services)('pao IS moveing rook');
+        const { document } = await validate('pao IS moveing rook');
         const ask = (context: unknown) => services.lsp.CodeActionProvider!.getCodeActions(document, {
             textDocument: { uri: document.uri.toString() }, range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, context
         } as never) as Promise<CodeAction[]>;

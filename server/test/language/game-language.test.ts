@@ -8,6 +8,7 @@ import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from '../../src/syntax/generated/ast.js';
 import { createTestServices } from '../test-services.js';
+import { hoverAt } from '../lsp-helpers.js';
 import { positionDiagram } from '../../src/lsp/position-request.js';
 
 let services: Awaited<ReturnType<typeof createTestServices>>;
@@ -67,21 +68,17 @@ describe('diagnostics', () => {
 });
 
 describe('hover and completion', () => {
-    const hover = async (document: LangiumDocument, line: number, character: number) => {
-        const result = await services.Lcpn.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: { line, character } });
-        return (result?.contents as { value: string } | undefined)?.value ?? '';
-    };
 
     test("the hover on a game's name draws its start position with each piece's letter", async () => {
         const document = await open(`${PIECES}(def g (game (pieces (king "k") (rook "r")) (start "4k3/8/8/8/8/8/8/R3K2R w - - 0 1") (royal check king) (checkmate loss)))`);
         const line = document.textDocument.getText().split('\n')[2];
-        const text = await hover(document, 2, 5);
+        const text = (await hoverAt(document, { line: 2, character: 5 }, { services: services.Lcpn }) ?? '');
         expect(text).toContain('Start position:');
         expect(text).toContain('data:image/svg+xml;base64,');
         expect(text).toContain('8  . . . . k . . .');
         expect(text).toContain('1  R . . . K . . R\n   a b c d e f g h');
         expect(text).toContain('White to move');
-        expect(await hover(document, 2, line.indexOf('check') + 1)).toContain('**check** *(game word)*');
+        expect((await hoverAt(document, { line: 2, character: line.indexOf('check') + 1 }, { services: services.Lcpn }) ?? '')).toContain('**check** *(game word)*');
     });
 
     test('the position view gives legal moves only in a file with a game: the king does not step into the rook\'s file', async () => {

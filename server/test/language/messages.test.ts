@@ -3,27 +3,14 @@
  * each with its own IssueCode; no raw parser text; a binary file gets one diagnostic.
  */
 import { messageText } from './message-text.js';
-import { validationHelper, type ValidationResult } from 'langium/test';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { } from 'langium/test';
+import { describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { Document } from '../../src/syntax/generated/ast.js';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { diagnoseStray, Segments } from '../../src/syntax/syntax-mistakes.js';
-import { createTestServices } from '../test-services.js';
+import { validate, codeOf } from '../lsp-helpers.js';
 
-let validate: (text: string) => Promise<ValidationResult<Document>>;
 
-beforeAll(async () => {
-    const { Lcpn } = await createTestServices();
-    const helper = validationHelper<Document>(Lcpn);
-    validate = async (text) => {
-        const result = await helper(text);
-        await (result as unknown as { dispose(): Promise<void> }).dispose();
-        return result;
-    };
-});
-
-const codeOf = (d: Diagnostic) => (d.data as { code?: string } | undefined)?.code;
 
 /** The errors and warnings of a text, each as `code 'the text it underlines'`. */
 async function complaints(text: string): Promise<string[]> {

@@ -4,38 +4,24 @@
  * inside a Parlett string; the quick fix writes `:any` on a part never taken where there is one
  * place to write it. (The rule itself: server/test/engine/turns.test.ts.)
  */
-import { validationHelper } from 'langium/test';
-import type { LangiumServices } from 'langium/lsp';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeAction, Diagnostic } from 'vscode-languageserver';
-import { beforeAll, describe, expect, test } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver';
+import { describe, expect, test } from 'vitest';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
-import { createTestServices } from '../test-services.js';
-
-let services: LangiumServices;
-beforeAll(async () => {
-    services = (await createTestServices()).Lcpn;
-});
+import { codeOf, quickFixes, validate } from '../lsp-helpers.js';
 
 const TURN_CODES: string[] = [IssueCodes.LegNeverTaken, IssueCodes.LegLeadsNowhere];
-const code = (d: Diagnostic) => (d.data as { code?: string })?.code ?? '';
+const code = (d: Diagnostic) => codeOf(d) ?? '';
 
 /** `code 'written text'` of each turn diagnostic, with its severity. */
 async function turns(text: string): Promise<string[]> {
-    const { document, diagnostics } = await validationHelper(services)(text);
+    const { document, diagnostics } = await validate(text);
     return diagnostics.filter((d) => TURN_CODES.includes(code(d)))
         .map((d) => `${d.severity === 2 ? 'warning' : d.severity} ${code(d)} '${document.textDocument.getText(d.range)}'`);
 }
 
 /** The quick fixes offered for the first diagnostic with `wanted`, with the text each one makes. */
 async function fixes(text: string, wanted: string): Promise<string[]> {
-    const { document, diagnostics } = await validationHelper(services)(text);
-    const diagnostic = diagnostics.find((d) => code(d) === wanted);
-    expect(diagnostic).toBeDefined();
-    const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, {
-        textDocument: { uri: document.uri.toString() }, range: diagnostic!.range, context: { diagnostics: [diagnostic!] }
-    }) as CodeAction[];
-    return actions.filter((a) => a.kind === 'quickfix').map((a) => TextDocument.applyEdits(document.textDocument, a.edit!.changes![document.uri.toString()]));
+    return (await quickFixes(text, wanted)).map((fix) => fix.result);
 }
 
 describe('a part never taken, at the part, in every style', () => {
@@ -55,7 +41,7 @@ describe('a part never taken, at the part, in every style', () => {
     });
 
     test('inside a Parlett string: at the part of the string', async () => {
-        const { diagnostics } = await validationHelper(services)('(def ep (parlett "o1>, c1=.o1>"))');
+        const { diagnostics } = await validate('(def ep (parlett "o1>, c1=.o1>"))');
         const found = diagnostics.filter((d) => code(d) === IssueCodes.LegNeverTaken);
         expect(found.map((d) => [d.range.start.character, d.range.end.character])).toEqual([[27, 30]]);
         expect(found[0].message).toMatch(/^Parlett: this leg is never taken/);

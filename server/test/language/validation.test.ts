@@ -1,25 +1,12 @@
 /** Diagnostics through Langium's validation helpers, in the three styles. */
 import { messageText } from './message-text.js';
 import { readdirSync, readFileSync } from 'node:fs';
-import { expectError, expectNoIssues, expectWarning, validationHelper, type ValidationResult } from 'langium/test';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { expectError, expectNoIssues, expectWarning, } from 'langium/test';
+import { describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { Document } from '../../src/syntax/generated/ast.js';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
-import { createTestServices } from '../test-services.js';
+import { validate } from '../lsp-helpers.js';
 
-let validate: (text: string) => Promise<ValidationResult<Document>>;
-
-beforeAll(async () => {
-    const { Lcpn } = await createTestServices();
-    const helper = validationHelper<Document>(Lcpn);
-    // Each text is a workspace of its own (names are global: a piece defined by an earlier test would be seen).
-    validate = async (text) => {
-        const result = await helper(text);
-        await (result as unknown as { dispose(): Promise<void> }).dispose();
-        return result;
-    };
-});
 
 const summary = (diagnostics: Diagnostic[]) => diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${(d.data as { code?: string })?.code}`);
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/spec/${name}`, import.meta.url), 'utf8');

@@ -3,30 +3,18 @@
  * defines give keywords, test strings and functions their meaning; squares are not names;
  * `&&`, `||` and `(or ...)` between pieces are still a newcomer's union.
  */
-import { validationHelper, type ValidationResult } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Diagnostic } from 'vscode-languageserver-types';
-import type { Document } from '../../src/syntax/generated/ast.js';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import type { LcpnNameRoles } from '../../src/semantics/name-roles.js';
 import * as ast from '../../src/syntax/generated/ast.js';
 import { AstUtils } from 'langium';
-import { createTestServices } from '../test-services.js';
+import { codeOf, testServices, validate } from '../lsp-helpers.js';
 
-let validate: (text: string) => Promise<ValidationResult<Document>>;
 let roles: LcpnNameRoles;
 beforeAll(async () => {
-    const { Lcpn } = await createTestServices();
-    roles = Lcpn.lcpn.NameRoles;
-    const helper = validationHelper<Document>(Lcpn);
-    validate = async (text) => {
-        const result = await helper(text);
-        await result.dispose();
-        return result;
-    };
+    roles = (await testServices()).lcpn.NameRoles;
 });
 
-const codeOf = (d: Diagnostic) => (d.data as { code?: string } | undefined)?.code;
 const codes = async (text: string) => (await validate(text)).diagnostics.map(codeOf);
 
 describe('a definition gives a word its meaning', () => {

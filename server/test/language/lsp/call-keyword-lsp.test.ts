@@ -9,6 +9,7 @@ import type { CompletionList } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LcpnServices } from '../../../src/semantics/module.js';
 import { createTestServices } from '../../test-services.js';
+import { hoverAt, validated } from '../../lsp-helpers.js';
 
 let services: LcpnServices;
 beforeAll(async () => {
@@ -98,16 +99,7 @@ describe('hover', () => {
     });
 
     test('the defined piece shows the moves of the restricted call: those of (move(rook)):forward', async () => {
-        const hoverOf = async (text: string) => {
-            const document = await parseHelper(services)(text, { validation: true });
-            try {
-                const offset = text.indexOf('a ');
-                const hover = await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(offset) });
-                return hover?.contents;
-            } finally {
-                await clearDocuments(services.shared, [document]);
-            }
-        };
+        const hoverOf = async (text: string) => hoverAt(await validated(text), 'a ');
         const plain = JSON.stringify(await hoverOf('a := move(rook):forward'));
         // A rook's moves straight ahead, without captures; the definition echoed as the printer writes it.
         expect(plain).toContain('Betza: `fmR`');

@@ -4,22 +4,15 @@ import { expectFormatting, parseHelper } from 'langium/test';
 import type { LangiumServices } from 'langium/lsp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createTestServices } from '../../test-services.js';
+import { formatted, testServices } from '../../lsp-helpers.js';
 
 let services: LangiumServices;
 let format: ReturnType<typeof expectFormatting>;
 beforeAll(async () => {
-    services = (await createTestServices()).Lcpn;
+    services = await testServices();
     format = expectFormatting(services);
 });
 
-/** The formatter's output on `text` (4-space units, as editors default). */
-async function formatted(text: string): Promise<string> {
-    const document = await parseHelper(services)(text);
-    expect(document.parseResult.parserErrors).toEqual([]);
-    const edits = await services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options: { tabSize: 4, insertSpaces: true } });
-    return TextDocument.applyEdits(document.textDocument, edits);
-}
 
 describe('Lisp style', () => {
     test('one space between elements, none inside brackets, `( def` closed up', async () => {

@@ -6,13 +6,13 @@
  */
 import { createRequire } from 'node:module';
 import { parseHelper } from 'langium/test';
-import type { LangiumDocument } from 'langium';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CompletionItem } from 'vscode-languageserver';
 import type { LcpnServices } from '../../../src/semantics/module.js';
 import { pieceDiagram } from '../../../src/lsp/diagram-request.js';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/views/markdown.js';
 import { createTestServices } from '../../test-services.js';
+import { completionAt, hoverAt } from '../../lsp-helpers.js';
 
 interface Renderer { render(src: string): string; renderInline(src: string): string; validateLink(url: string): boolean }
 const MarkdownIt = createRequire(import.meta.url)('markdown-it') as (options: object) => Renderer;
@@ -112,10 +112,6 @@ function hostileFile(text: string): string {
     ].join('\n');
 }
 
-async function hoverAt(document: LangiumDocument, offset: number): Promise<string | undefined> {
-    const hover = await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(offset) });
-    return (hover?.contents as { value: string } | undefined)?.value;
-}
 
 describe('hover and completion carry hostile strings as text', () => {
     test.each(HOSTILE)('%j', async (text) => {
@@ -124,16 +120,14 @@ describe('hover and completion carry hostile strings as text', () => {
         let hovers = 0;
         // Every name (definitions and uses) and every string.
         for (const m of source.matchAll(/[\w-]+|"/g)) {
-            const value = await hoverAt(document, m.index! + (m[0] === '"' ? 1 : 0));
+            const value = await hoverAt(document, m.index! + (m[0] === '"' ? 1 : 0), { services });
             if (value === undefined) continue;
             hovers++;
             expectNoInjectedMarkup(value, `hover at ${JSON.stringify(m[0])} (offset ${m.index})`);
         }
         expect(hovers).toBeGreaterThan(8);
-        const completion = await services.lsp.CompletionProvider!.getCompletion(document, {
-            textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(source.length)
-        });
-        const documented = (completion?.items ?? []).filter((i: CompletionItem) => typeof i.documentation === 'object');
+        const completion = await completionAt(document, source.length, services);
+        const documented = completion.items.filter((i: CompletionItem) => typeof i.documentation === 'object');
         for (const name of ['informal', 'conditional', 'c_style', 'sql_style', 'from_betza', 'from_parlett', 'diver']) {
             expect(documented.map((i) => i.label.replace(/-/g, '_'))).toContain(name);
         }
