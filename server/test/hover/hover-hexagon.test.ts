@@ -6,7 +6,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { describe, expect, test } from 'vitest';
-import { hoverAt, validated as open } from '../../lsp-helpers.js';
+import { hoverAt, validated as open } from '../lsp-helpers.js';
 
 
 

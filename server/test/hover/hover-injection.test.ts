@@ -8,11 +8,11 @@ import { createRequire } from 'node:module';
 import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CompletionItem } from 'vscode-languageserver';
-import type { LcpnServices } from '../../../src/semantics/module.js';
-import { pieceDiagram } from '../../../src/lsp/diagram-request.js';
-import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/views/markdown.js';
-import { createTestServices } from '../../test-services.js';
-import { completionAt, hoverAt } from '../../lsp-helpers.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
+import { pieceDiagram } from '../../src/lsp/diagram-request.js';
+import { codeBlock, escapeMarkdown, inlineCode } from '../../src/views/markdown.js';
+import { createTestServices } from '../test-services.js';
+import { completionAt, hoverAt } from '../lsp-helpers.js';
 
 interface Renderer { render(src: string): string; renderInline(src: string): string; validateLink(url: string): boolean }
 const MarkdownIt = createRequire(import.meta.url)('markdown-it') as (options: object) => Renderer;

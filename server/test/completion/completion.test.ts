@@ -3,7 +3,7 @@ import { expectCompletion } from 'langium/test';
 import type { LangiumServices } from 'langium/lsp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList } from 'vscode-languageserver';
-import { createTestServices } from '../../test-services.js';
+import { createTestServices } from '../test-services.js';
 
 let complete: ReturnType<typeof expectCompletion>;
 beforeAll(async () => {

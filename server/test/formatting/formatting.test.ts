@@ -4,7 +4,7 @@ import { expectFormatting, parseHelper } from 'langium/test';
 import type { LangiumServices } from 'langium/lsp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { formatted, testServices } from '../../lsp-helpers.js';
+import { formatted, testServices } from '../lsp-helpers.js';
 
 let services: LangiumServices;
 let format: ReturnType<typeof expectFormatting>;
@@ -168,8 +168,8 @@ describe('mixed files and comments', () => {
 });
 
 const fixtures = [
-    ...['lisp', 'c', 'sql'].map((name) => new URL(`../../fixtures/spec/${name}.lcpn`, import.meta.url)),
-    ...readdirSync(new URL('../../../../examples/', import.meta.url)).map((name) => new URL(`../../../../examples/${name}`, import.meta.url))
+    ...['lisp', 'c', 'sql'].map((name) => new URL(`../fixtures/spec/${name}.lcpn`, import.meta.url)),
+    ...readdirSync(new URL('../../../examples/', import.meta.url)).map((name) => new URL(`../../../examples/${name}`, import.meta.url))
 ];
 
 describe.each(fixtures.map((url) => [url.pathname.split('/').slice(-2).join('/'), url] as const))('%s', (_name, url) => {
@@ -184,7 +184,7 @@ describe.each(fixtures.map((url) => [url.pathname.split('/').slice(-2).join('/')
 });
 
 test('the spec\'s C examples keep their layout, apart from spacing around `&` and braces, a 4-space body and the long Chinese pawn on several lines', async () => {
-    const text = readFileSync(new URL('../../fixtures/spec/c.lcpn', import.meta.url), 'utf8');
+    const text = readFileSync(new URL('../fixtures/spec/c.lcpn', import.meta.url), 'utf8');
     const changed = (await formatted(text)).split('\n').filter((line, i) => line !== text.split('\n')[i]);
     expect(changed).toEqual([
         'cannon := move(rook) / capture & cannon(rook)',

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeAll, expect, test } from 'vitest';
-import { bundleExists, startServer, type ServerProcess } from './lsp-process.js';
+import { bundleExists, startServer, type ServerProcess } from '../server/lsp-process.js';
 
 const servers: ServerProcess[] = [];
 beforeAll(() => {

@@ -7,8 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver';
-import { generateDefinitions } from '../../../../bench/generate.js';
-import { bundleExists, root, startServer, type ServerProcess } from '../../server/lsp-process.js';
+import { generateDefinitions } from '../../../bench/generate.js';
+import { bundleExists, root, startServer, type ServerProcess } from '../server/lsp-process.js';
 
 let server: ServerProcess;
 

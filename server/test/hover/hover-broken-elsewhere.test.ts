@@ -6,10 +6,10 @@
  */
 import { parseHelper } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
-import type { LcpnServices } from '../../../src/semantics/module.js';
-import { IssueCodes } from '../../../src/semantics/issue-codes.js';
-import { createTestServices } from '../../test-services.js';
-import { hoverAt } from '../../lsp-helpers.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
+import { createTestServices } from '../test-services.js';
+import { hoverAt } from '../lsp-helpers.js';
 
 let services: LcpnServices;
 beforeAll(async () => {

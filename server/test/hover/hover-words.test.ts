@@ -1,8 +1,8 @@
 /** Hover on keywords the language does not compute: said in words, not "unknown". */
 import { expectHover } from 'langium/test';
 import { beforeAll, test } from 'vitest';
-import type { LcpnServices } from '../../../src/semantics/module.js';
-import { createTestServices } from '../../test-services.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
+import { createTestServices } from '../test-services.js';
 
 let services: LcpnServices;
 beforeAll(async () => {

@@ -5,8 +5,8 @@
  */
 import { parseHelper } from 'langium/test';
 import { expect, test } from 'vitest';
-import { IssueCodes } from '../../../src/semantics/issue-codes.js';
-import { createTestServices } from '../../test-services.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
+import { createTestServices } from '../test-services.js';
 
 test.each([[false], [true]])('an ambiguous use names every file that defines it once, and no file name becomes a link (checked: %s)', async (validation) => {
     const services = (await createTestServices()).Lcpn;

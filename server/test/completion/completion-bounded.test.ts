@@ -9,10 +9,10 @@
 import { parseHelper } from 'langium/test';
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { CompletionList } from 'vscode-languageserver';
-import { MAX_DEFINED_NAMES } from '../../../src/lsp/completion-provider.js';
-import type { LcpnServices } from '../../../src/semantics/module.js';
-import { generateDefinitions } from '../../../../bench/generate.js';
-import { createTestServices } from '../../test-services.js';
+import { MAX_DEFINED_NAMES } from '../../src/lsp/completion-provider.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
+import { generateDefinitions } from '../../../bench/generate.js';
+import { createTestServices } from '../test-services.js';
 
 let services: LcpnServices;
 beforeAll(async () => {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { LangiumDocument } from 'langium';
-import { IssueCodes } from '../../../src/semantics/issue-codes.js';
-import { hoverAt, validated as checked } from '../../lsp-helpers.js';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
+import { hoverAt, validated as checked } from '../lsp-helpers.js';
 
 function codesAt(document: LangiumDocument, text: string): unknown[] {
     const start = document.textDocument.positionAt(document.textDocument.getText().indexOf(text));

@@ -5,7 +5,7 @@
  * said in words. Clients without images get text diagrams (easy to compare by hand).
  */
 import { describe, expect, test } from 'vitest';
-import { hoverAt, validated as open } from '../../lsp-helpers.js';
+import { hoverAt, validated as open } from '../lsp-helpers.js';
 
 
 const XIANGQI = [

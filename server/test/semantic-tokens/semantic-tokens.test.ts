@@ -3,7 +3,7 @@ import { expectSemanticToken, highlightHelper, type DecodedSemanticTokensWithRan
 import type { LangiumServices } from 'langium/lsp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { SemanticTokenTypes } from 'vscode-languageserver';
-import { createTestServices } from '../../test-services.js';
+import { createTestServices } from '../test-services.js';
 
 let services: LangiumServices;
 let highlight: ReturnType<typeof highlightHelper>;

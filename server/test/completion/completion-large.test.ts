@@ -6,8 +6,8 @@
 import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { CompletionList } from 'vscode-languageserver';
-import type { LcpnServices } from '../../../src/semantics/module.js';
-import { createTestServices } from '../../test-services.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
+import { createTestServices } from '../test-services.js';
 
 let services: LcpnServices;
 beforeAll(async () => {

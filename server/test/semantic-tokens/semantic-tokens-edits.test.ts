@@ -7,9 +7,9 @@
 import type { LangiumDocument } from 'langium';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver';
-import type { LcpnSemanticTokenProvider } from '../../../src/lsp/semantic-token-provider.js';
-import { generateDefinitions } from '../../../../bench/generate.js';
-import { EditedWorkspace } from './lsp-edit-harness.js';
+import type { LcpnSemanticTokenProvider } from '../../src/lsp/semantic-token-provider.js';
+import { generateDefinitions } from '../../../bench/generate.js';
+import { EditedWorkspace } from '../language/lsp/lsp-edit-harness.js';
 
 let workspace: EditedWorkspace;
 let provider: LcpnSemanticTokenProvider;

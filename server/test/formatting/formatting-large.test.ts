@@ -7,7 +7,7 @@ import { Cancellation, OperationCancelled, URI, type LangiumDocument } from 'lan
 import type { LangiumServices } from 'langium/lsp';
 import { beforeAll, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createTestServices } from '../../test-services.js';
+import { createTestServices } from '../test-services.js';
 
 let services: LangiumServices;
 beforeAll(async () => {
