@@ -10,4 +10,4 @@ export {
     COLOURS, ZONE_COLOURS, escapeXml, renderSvgDiagram, squareAt, svgDataUri, svgLayout,
     type SvgDiagramOptions, type SvgLayout
 } from './svg.js';
-export { initialFace, pieceSvg, pieceText, STANDARD_PIECES, type PieceFace, type PieceSide, type StandardPiece } from './piece-drawing.js';
+export { namedFace, pieceSvg, pieceText, STANDARD_PIECES, type PieceFace, type PieceSide, type StandardPiece } from './piece-drawing.js';

@@ -18,6 +18,7 @@
  * swap meaning on a dark terminal (the "white" king is the outlined one), and the black pawn
  * (U+265F) is shown as a wide emoji by many terminals, which breaks the columns.
  */
+import type { Square } from '../geometry/index.js';
 import { escapeXml, num } from './svg-paint.js';
 
 export const STANDARD_PIECES = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'] as const;
@@ -35,6 +36,18 @@ export interface PieceFace {
     standard?: StandardPiece;
 }
 
+/** A piece standing on a cell of a diagram (SvgDiagramOptions.pieces). */
+export interface DrawnPiece {
+    square: Square;
+    face: PieceFace;
+    side: PieceSide;
+}
+
+/** The pieces by cell (`file,rank`), for the renderers. */
+export function piecesByCell(pieces: readonly DrawnPiece[] = []): Map<string, DrawnPiece> {
+    return new Map(pieces.map((p) => [`${p.square.file},${p.square.rank}`, p]));
+}
+
 /** The figures on a 40 x 40 grid, base at the bottom; each one path (non-zero fill: an inner subpath wound the other way is a hole). */
 const FIGURES: Record<StandardPiece, string> = {
     pawn: 'M12 35H28L27 31C27 27 24.5 24.5 22.8 23.2A6 6 0 1 0 17.2 23.2C15.5 24.5 13 27 13 31Z',
@@ -44,13 +57,13 @@ const FIGURES: Record<StandardPiece, string> = {
     bishop: 'M11 35H29V32H23.5C27 29 28 24.5 26 20.5L21.5 13.5A2.6 2.6 0 1 0 18.5 13.5L14 20.5C12 24.5 13 29 16.5 32H11Z'
         + 'M20.5 20.5L21.4 22L25.4 19.5L24.5 18Z',
     queen: 'M11 35H29V32L27.5 30L31 14L25 24L25.5 11L21.5 23L20 9L18.5 23L14.5 11L15 24L9 14L12.5 30L11 32Z'
-        + 'M9 12.2A1.8 1.8 0 1 1 9 15.8A1.8 1.8 0 1 1 9 12.2Z'
-        + 'M14.5 9.2A1.8 1.8 0 1 1 14.5 12.8A1.8 1.8 0 1 1 14.5 9.2Z'
-        + 'M20 7.2A1.8 1.8 0 1 1 20 10.8A1.8 1.8 0 1 1 20 7.2Z'
-        + 'M25.5 9.2A1.8 1.8 0 1 1 25.5 12.8A1.8 1.8 0 1 1 25.5 9.2Z'
-        + 'M31 12.2A1.8 1.8 0 1 1 31 15.8A1.8 1.8 0 1 1 31 12.2Z',
+        + 'M9 12.6A1.4 1.4 0 1 1 9 15.4A1.4 1.4 0 1 1 9 12.6Z'
+        + 'M14.5 9.6A1.4 1.4 0 1 1 14.5 12.4A1.4 1.4 0 1 1 14.5 9.6Z'
+        + 'M20 7.6A1.4 1.4 0 1 1 20 10.4A1.4 1.4 0 1 1 20 7.6Z'
+        + 'M25.5 9.6A1.4 1.4 0 1 1 25.5 12.4A1.4 1.4 0 1 1 25.5 9.6Z'
+        + 'M31 12.6A1.4 1.4 0 1 1 31 15.4A1.4 1.4 0 1 1 31 12.6Z',
     king: 'M11 35H29V32L27 30C30.5 25.5 30.5 19 25.5 18C23.5 18 21.5 19 20 21.5C18.5 19 16.5 18 14.5 18C9.5 19 9.5 25.5 13 30L11 32Z'
-        + 'M18.6 17.5V13.6H16V11H18.6V8H21.4V11H24V13.6H21.4V17.5Z'
+        + 'M21.4 21V13.6H24V11H21.4V8H18.6V11H16V13.6H18.6V21Z'
 };
 
 /** The side's paint: the fill, the outline, and the ink of a letter on that fill. */
@@ -86,8 +99,8 @@ export function pieceText(face: PieceFace, side: PieceSide): string {
     return side === 'white' ? face.letter.toUpperCase() : face.letter.toLowerCase();
 }
 
-/** The face of a piece known by name only (no game gives it a letter): the initial of its name. */
-export function initialFace(name: string, standard?: StandardPiece): PieceFace {
-    const initial = /[\p{L}\p{N}]/u.exec(name)?.[0] ?? '?';
-    return { letter: initial, ...(standard ? { standard } : {}) };
+/** The face of a piece known by name: the letter its game gives it, else the initial of its name. */
+export function namedFace(name: string, given: { letter?: string; standard?: StandardPiece } = {}): PieceFace {
+    const letter = given.letter ?? /[\p{L}\p{N}]/u.exec(name)?.[0] ?? '?';
+    return { letter, ...(given.standard ? { standard: given.standard } : {}) };
 }

@@ -1,12 +1,14 @@
 /**
- * A game's position drawn whole: each square with the letter of the piece on it, White's in
- * upper case, Black's in lower case, as FEN writes them (issue 23: boards draw each piece's
- * letter, not identical discs). Read from a FEN's placement (promoted pieces `+p`, Fairy-
+ * A game's position drawn whole: in text each square with the letter of the piece on it,
+ * White's in upper case, Black's in lower case, as FEN writes them; in SVG each piece's figure
+ * or letter (piece-drawing.ts; issue 23: boards draw each piece's letter or glyph, not
+ * identical discs). Read from a FEN's placement (promoted pieces `+p`, Fairy-
  * Stockfish's `~` mark dropped), on a rectangle of files x ranks; the text and the SVG drawing
  * show the same cells.
  */
-import { escapeXml } from './svg-paint.js';
 import { fileName } from '../geometry/square.js';
+import { pieceText, type DrawnPiece, type PieceFace } from './piece-drawing.js';
+import { renderSvgDiagram } from './svg.js';
 
 export interface PositionCell {
     /** The piece's FEN letter as written (`K`, `p`, `+P`), or undefined for an empty square. */
@@ -49,7 +51,7 @@ export function renderPositionText(position: DrawnPosition): string {
     const width = String(position.ranks).length;
     const lines = position.rows.map((row, i) => {
         const rank = String(position.ranks - i).padStart(width);
-        return `${rank} ${row.map((c) => (c.letter ?? '.').padStart(2)).join('')}`;
+        return `${rank} ${row.map((c) => (c.letter ? pieceText({ letter: c.letter }, c.letter === c.letter.toLowerCase() ? 'black' : 'white') : '.').padStart(2)).join('')}`;
     });
     lines.push(`${' '.repeat(width)} ${Array.from({ length: position.files }, (_, f) => fileName(f).padStart(2)).join('')}`);
     if (position.hand !== undefined) lines.push(`in hand: ${position.hand === '' || position.hand === '-' ? 'nothing' : position.hand}`);
@@ -57,33 +59,20 @@ export function renderPositionText(position: DrawnPosition): string {
     return lines.join('\n');
 }
 
-/** The position as an SVG picture: squares, and on each piece its letter in a disc of its side's colour. */
-export function renderPositionSvg(position: DrawnPosition, cell = 28, title = ''): string {
-    const margin = 16;
-    const width = margin + position.files * cell + 4;
-    const height = position.ranks * cell + margin + 4;
-    const parts: string[] = [];
-    parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`);
-    if (title) parts.push(`<title>${escapeXml(title)}</title>`);
-    parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
-    position.rows.forEach((row, r) => {
-        row.forEach((c, f) => {
-            const x = margin + f * cell;
-            const y = r * cell;
-            parts.push(`<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${(f + position.ranks - 1 - r) % 2 === 0 ? '#b58863' : '#f0d9b5'}"/>`);
-            if (!c.letter) return;
-            const white = c.letter.replace('+', '') === c.letter.replace('+', '').toUpperCase();
-            const cx = x + cell / 2;
-            const cy = y + cell / 2;
-            parts.push(`<circle cx="${cx}" cy="${cy}" r="${cell * 0.4}" fill="${white ? '#ffffff' : '#222222'}" stroke="#222222" stroke-width="1"/>`);
-            const size = Math.round(cell * (c.letter.length > 1 ? 0.38 : 0.5));
-            parts.push(`<text x="${cx}" y="${cy}" font-size="${size}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="${white ? '#222222' : '#ffffff'}">${escapeXml(c.letter.toUpperCase())}</text>`);
-        });
-        parts.push(`<text x="${margin / 2}" y="${r * cell + cell / 2}" font-size="10" text-anchor="middle" dominant-baseline="central" fill="#444444">${position.ranks - r}</text>`);
-    });
-    for (let f = 0; f < position.files; f++) {
-        parts.push(`<text x="${margin + f * cell + cell / 2}" y="${position.ranks * cell + margin / 2 + 2}" font-size="10" text-anchor="middle" dominant-baseline="central" fill="#444444">${fileName(f)}</text>`);
-    }
-    parts.push('</svg>');
-    return parts.join('');
+/**
+ * The position as an SVG picture: the board as every diagram draws it (svg.ts), each piece drawn
+ * by piece-drawing.ts. `faceOf` says how a letter is drawn (lower case, `+` kept: `k`, `+p`):
+ * a standard piece's figure; by default every piece is its letter.
+ */
+export function renderPositionSvg(position: DrawnPosition, cell = 28, title = '', faceOf: (letter: string) => PieceFace = (letter) => ({ letter })): string {
+    const pieces: DrawnPiece[] = [];
+    position.rows.forEach((row, r) => row.forEach((c, file) => {
+        if (!c.letter) return;
+        const white = c.letter !== c.letter.toLowerCase();
+        pieces.push({ square: { file, rank: position.ranks - 1 - r }, face: faceOf(c.letter.toLowerCase()), side: white ? 'white' : 'black' });
+    }));
+    const board = { files: position.files, ranks: position.ranks };
+    const setup = { board, at: { file: -1, rank: -1 }, friends: [], enemies: [] };
+    const window = { files: [0, position.files - 1] as [number, number], ranks: [0, position.ranks - 1] as [number, number] };
+    return renderSvgDiagram(setup, [], { window, cellSize: cell, labels: true, legend: false, pieces, ...(title ? { title } : {}) });
 }

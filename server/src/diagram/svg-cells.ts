@@ -13,6 +13,7 @@ import {
     ZONE_COLOURS, ZONE_DASHES
 } from './svg-paint.js';
 import { orderZones, zoneSet, type DiagramZone } from './zones.js';
+import { pieceSvg, piecesByCell } from './piece-drawing.js';
 import type { SvgDiagramOptions, SvgLayout } from './svg.js';
 
 /** Cell colours by shade: two shades are the chessboard's; three (the hexagon) add a middle one. */
@@ -106,7 +107,7 @@ function plan(setup: SetUp, destinations: readonly Destination[], options: SvgDi
     const boardH = (maxY - minY) * cell;
     const zones = orderZones(options.zones ?? []);
     const wraps = wrapEdges(setup.board).filter((w) => inWindow(window, w.cell));
-    const keys = legendKeys(cells, destinations, zones, wraps.length > 0);
+    const keys = legendKeys(cells, destinations, zones, wraps.length > 0, (options.pieces?.length ?? 0) > 0);
     const outside = outsideWindow(destinations, window);
     const framed = frame({ boardX, boardY, boardW, boardH, below: 0 }, keys, cell, options, outside);
     const px = (x: number) => boardX + (x - minX) * cell;
@@ -157,12 +158,16 @@ export function renderCellDiagram(setup: SetUp, destinations: readonly Destinati
     const palette = SHADE_COLOURS[geometry.shades] ?? SHADE_COLOURS[3];
     const byShade = palette.map(() => [] as string[]);
     const shapes = new Shapes();
+    const pieces = piecesByCell(options.pieces);
+    const figures: string[] = [];
     for (const c of cells) {
         const place = places.get(c)!;
         byShade[geometry.shade(c.square) % palette.length].push(`<polygon points="${points(place)}"/>`);
         const cx = px(place.x);
         const cy = py(place.y);
-        shapes.mark(cellKind(c), cx, cy, cell, corners(place));
+        const piece = pieces.get(`${c.square.file},${c.square.rank}`);
+        if (piece) figures.push(pieceSvg(piece.face, piece.side, cx - cell / 2, cy - cell / 2, cell));
+        shapes.mark(cellKind(c), cx, cy, cell, corners(place), piece !== undefined);
         if (c.promotions.length > 0) shapes.promotion(cx, cy, cell * CORNER_SCALE);
         if (c.firstMoveOnly) shapes.firstMove(cx, cy, cell * CORNER_SCALE);
     }
@@ -191,7 +196,7 @@ export function renderCellDiagram(setup: SetUp, destinations: readonly Destinati
         ...byShade.map((polygons, i) => group(polygons, `fill="${palette[i]}" stroke="${COLOURS.border}" stroke-width="0.5"`)),
         ...zoneLayers.map((l) => l.tint),
         ...zoneLayers.map((l) => l.outline)
-    ], { shapes, cell, lines, legend, key, zoneKeys, texts, labels, labelSize: p.labelSize, hits });
+    ], { shapes, cell, lines, legend, key, zoneKeys, texts, labels, labelSize: p.labelSize, hits, figures });
 }
 
 /** The side of a cell's outline that faces direction (dx, dy): the one whose midpoint lies farthest along it. */

@@ -137,13 +137,18 @@ export class Shapes {
         into.push(`M${pts(cx, cy)}h0`);
     }
 
-    /** Draws one kind centred on (cx, cy) in a square of side s; sizes are in `paint`. */
-    mark(kind: CellKind, cx: number, cy: number, s: number, outline?: readonly (readonly [number, number])[]): void {
+    /**
+     * Draws one kind centred on (cx, cy) in a square of side s; sizes are in `paint`. `figure`: a
+     * piece is drawn on this cell (piece-drawing.ts), so its disc or the piece's "!" is left out
+     * and only what the moving piece does there is marked.
+     */
+    mark(kind: CellKind, cx: number, cy: number, s: number, outline?: readonly (readonly [number, number])[], figure = false): void {
         switch (kind) {
             case 'piece': {
                 // The piece's cell is filled: a square, or the cell's own outline on another board.
                 if (outline) this.polygon(this.highlight, outline);
                 else this.square(this.highlight, cx - s / 2, cy - s / 2, s);
+                if (figure) return;
                 // A bold "!" drawn as shapes: no font is needed to show the spec's piece symbol.
                 const w = s * 0.15;
                 this.bang.push(`M${pts(cx - w / 2, cy - s * 0.33)}h${num(w)}l${pts(-w * 0.15, s * 0.42)}h${num(-w * 0.7)}z`);
@@ -152,9 +157,10 @@ export class Shapes {
             }
             case 'empty': return;
             case 'friend':
+                if (figure) return;
                 this.dot(this.friendRim, cx, cy);
                 return this.dot(this.friend, cx, cy);
-            case 'enemy': return this.dot(this.enemy, cx, cy);
+            case 'enemy': return figure ? undefined : this.dot(this.enemy, cx, cy);
             case 'both': return this.dot(this.disc, cx, cy);
             case 'move':
                 this.dot(this.ring, cx, cy);
@@ -167,7 +173,7 @@ export class Shapes {
                 this.dot(this.ringHole, cx, cy);
                 return this.fourStar(this.star, cx + s * 0.27, cy - s * 0.27, s * 0.2);
             case 'enemy-captured':
-                this.dot(this.enemy, cx, cy);
+                if (!figure) this.dot(this.enemy, cx, cy);
                 // A white halo keeps the cross visible on the black disc.
                 this.x(this.crossHalo, cx, cy, s * 0.2);
                 return this.x(this.cross, cx, cy, s * 0.2);
@@ -209,14 +215,15 @@ export class Shapes {
 export const path = (d: string[], attrs: string) => (d.length ? `<path ${attrs} d="${d.join('')}"/>` : '');
 export const group = (items: string[], attrs: string) => (items.length ? `<g ${attrs}>${items.join('')}</g>` : '');
 
-/** The markers of one Shapes, bottom layer first; sizes follow the square side s. */
-export function paint(shapes: Shapes, s: number): string[] {
+/** The markers of one Shapes, bottom layer first; sizes follow the square side s. The pieces drawn (`figures`) go on the highlight, under the markers. */
+export function paint(shapes: Shapes, s: number, figures: readonly string[] = []): string[] {
     const dots = (d: string[], colour: string, diameter: number) =>
         path(d, `fill="none" stroke="${colour}" stroke-width="${num(diameter * s)}" stroke-linecap="round"`);
     const lines = (d: string[], colour: string, width: number) =>
         path(d, `fill="none" stroke="${colour}" stroke-width="${num(width * s)}" stroke-linecap="round"`);
     return [
         path(shapes.highlight, `fill="${COLOURS.piece}"`),
+        ...figures,
         // Under the marks: a ring or a cross stays whole on top of it.
         path(shapes.pennant, `fill="${COLOURS.firstMove}" stroke="${COLOURS.ink}" stroke-width="${num(Math.max(0.6, s * 0.035))}" stroke-linejoin="round"`),
         dots(shapes.friendRim, COLOURS.ink, 0.74),
@@ -246,9 +253,11 @@ export function zoneSwatch(zone: DiagramZone, index: number, x: number, y: numbe
 }
 
 /** The legend's entries for the cells drawn: their kinds, promotion and first-move marks, joined edges, then each zone. */
-export function legendKeys(cells: readonly Cell[], destinations: readonly Destination[], zones: readonly DiagramZone[], wraps = false): { kind: LegendKey; label: string }[] {
+export function legendKeys(cells: readonly Cell[], destinations: readonly Destination[], zones: readonly DiagramZone[], wraps = false, figures = false): { kind: LegendKey; label: string }[] {
     const present = new Set<CellKind>();
     for (const c of cells) present.add(cellKind(c));
+    // Pieces drawn as themselves need no key: the discs that stand for friends and enemies are not drawn.
+    if (figures) for (const kind of ['friend', 'enemy'] as const) present.delete(kind);
     const keys: { kind: LegendKey; label: string }[] = LEGEND_KINDS.filter((k) => present.has(k)).map((kind) => ({ kind, label: KIND_LABELS[kind] }));
     const choices = cells.some((c) => c.promotions.length > 0) ? promotionChoices(destinations) : undefined;
     if (choices) keys.push({ kind: 'promotes', label: `promotes (${shorten(choices.join(', '), 28)})` });
@@ -314,6 +323,8 @@ export interface Overlay {
     labelSize: number;
     /** Invisible but painted (fill-opacity 0, not fill none), so that they receive pointer events. */
     hits: string[];
+    /** The pieces drawn (piece-drawing.ts), on the board under the markers. */
+    figures?: string[];
 }
 
 /** The SVG document: white ground, the board's own layers (cells, zone tints and outlines), then the overlay. */
@@ -323,7 +334,7 @@ export function svgDocument(width: number, height: number, title: string | undef
         title !== undefined ? `<title>${escapeXml(title)}</title>` : '',
         `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
         ...board,
-        ...paint(o.shapes, o.cell),
+        ...paint(o.shapes, o.cell, o.figures),
         group(o.lines, `stroke="${COLOURS.capture}" stroke-width="${num(Math.max(1.5, o.cell / 14))}" stroke-dasharray="${num(o.cell / 8)} ${num(o.cell / 12)}" stroke-linecap="round"`),
         // The legend's swatches are smaller than cells: their strokes scale with them.
         path(o.key.swatches, `fill="${COLOURS.light}" stroke="${COLOURS.border}" stroke-width="0.5"`),

@@ -21,6 +21,7 @@ import { cellKind, diagramCells, diagramWindow, inWindow, outsideWindow, wrapEdg
 import { cellAt, cellLayout, renderCellDiagram } from './svg-cells.js';
 import { locustPairs } from './facts.js';
 import { orderZones, zoneEdges, zoneSet, type DiagramZone } from './zones.js';
+import { pieceSvg, piecesByCell, type DrawnPiece } from './piece-drawing.js';
 import {
     COLOURS, escapeXml, fontSize, frame, legendKeys, legendMarkup, locustLines, num, PAD, path, pts, Shapes, svgDocument, textWidth,
     ZONE_COLOURS, ZONE_DASHES
@@ -51,6 +52,11 @@ export interface SvgDiagramOptions {
     interactive?: boolean;
     /** Zones to draw (squares on the board as drawn): relevant ones tinted and outlined, others outlined. */
     zones?: readonly DiagramZone[];
+    /**
+     * Pieces drawn as themselves (piece-drawing.ts: figure or letter, by side) on their cells,
+     * instead of the friend and enemy discs and the moving piece's "!" (a position's diagrams).
+     */
+    pieces?: readonly DrawnPiece[];
 }
 
 /** Where things are in a rendered diagram, so a click can be mapped back to a square. */
@@ -101,7 +107,7 @@ function plan(setup: SetUp, destinations: readonly Destination[], options: SvgDi
 
     const zones = orderZones(options.zones ?? []);
     const wraps = wrapEdges(setup.board).filter((w) => inWindow(window, w.cell));
-    const keys = legendKeys(rows.flat(), destinations, zones, wraps.length > 0);
+    const keys = legendKeys(rows.flat(), destinations, zones, wraps.length > 0, (options.pieces?.length ?? 0) > 0);
     const outside = outsideWindow(destinations, window);
     const { legend, legendX, legendY, noteY, width, height } = frame({ boardX, boardY, boardW, boardH, below: fileLabelHeight }, keys, cell, options, outside);
     const layout: SvgLayout = { window, cell, boardX, boardY, width, height };
@@ -119,6 +125,8 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
 
     const geometry = boardGeometry(setup.board);
     const holes: string[] = [];
+    const pieces = piecesByCell(options.pieces);
+    const figures: string[] = [];
     rows.forEach((row, r) => row.forEach((c, f) => {
         const x = boardX + f * cell;
         const y = boardY + r * cell;
@@ -126,7 +134,9 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         if (!geometry.contains(c.square)) return shapes.square(holes, x, y, cell);
         // a1 is a dark square, as on every chessboard.
         if (geometry.shade(c.square) === 1) shapes.square(shapes.dark, x, y, cell);
-        shapes.mark(cellKind(c), x + cell / 2, y + cell / 2, cell);
+        const piece = pieces.get(`${c.square.file},${c.square.rank}`);
+        if (piece) figures.push(pieceSvg(piece.face, piece.side, x, y, cell));
+        shapes.mark(cellKind(c), x + cell / 2, y + cell / 2, cell, undefined, piece !== undefined);
         if (c.promotions.length > 0) shapes.promotion(x + cell / 2, y + cell / 2, cell);
         if (c.firstMoveOnly) shapes.firstMove(x + cell / 2, y + cell / 2, cell);
     }));
@@ -169,7 +179,7 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
         ...zoneLayers.map((l) => l.tint),
         `<rect x="${num(boardX)}" y="${num(boardY)}" width="${num(boardW)}" height="${num(boardH)}" fill="none" stroke="${COLOURS.border}" stroke-width="1"/>`,
         ...zoneLayers.map((l) => l.outline)
-    ], { shapes, cell, lines, legend, key, zoneKeys, texts, labels, labelSize, hits });
+    ], { shapes, cell, lines, legend, key, zoneKeys, texts, labels, labelSize, hits, figures });
 }
 
 /**

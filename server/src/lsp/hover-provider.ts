@@ -27,6 +27,8 @@ import { declarationMarkdown } from '../views/declaration-markdown.js';
 import { GAME_ARGUMENT_WORDS } from '../model/game-words.js';
 import { buildGame, fileGame } from '../semantics/file-games.js';
 import { gameMarkdown, type GameView } from '../views/game-markdown.js';
+import { STANDARD_PIECES } from '../diagram/piece-drawing.js';
+import { pieceFaces } from '../semantics/piece-faces.js';
 import { declarationWord, directionDoc, functionWord, hexagonalWord, keywordWord, orientationWord, propertyWord } from '../model/vocabulary.js';
 import { zoneSquares } from '../engine/rules.js';
 import { escapeMarkdown, inlineCode } from '../views/markdown.js';
@@ -341,8 +343,10 @@ function gameViewOf(services: LcpnServices, node: ast.Definition): GameView | un
     if (!game) return undefined;
     const built = buildGame(services, document, game);
     if (!built.game) return { name: game.name, problems: built.problems.map((p) => p.message) };
-    return {
-        name: game.name,
-        start: { fen: built.game.model.start, files: built.game.files, ranks: built.game.ranks, letters: built.game.model.pieces.map((p) => ({ letter: p.letter, piece: p.piece })) }
-    };
+    const faces = pieceFaces(models, document, STANDARD_PIECES);
+    const letters = built.game.model.pieces.map((p) => {
+        const standard = faces(p.piece).standard;
+        return { letter: p.letter, piece: p.piece, ...(standard ? { standard } : {}) };
+    });
+    return { name: game.name, start: { fen: built.game.model.start, files: built.game.files, ranks: built.game.ranks, letters } };
 }

@@ -114,8 +114,33 @@ function nameUnion(rawParts: readonly Move[], table: StandardTable, whole: boole
     return result.length === 1 ? result[0].move : { kind: 'union', parts: result.map((r) => r.move) };
 }
 
+/** Where names are looked up: a table's definitions, or a file's resolver. */
+interface Definitions {
+    get(key: string): PieceDef | undefined;
+}
+
+/**
+ * Which of the `candidates` (names of the prelude's pieces) `piece` moves as: the same model once
+ * names are expanded (each with its own file's names), and the same properties (a royal piece
+ * is no commoner). Decided by movement, never by name: a file's `rook` written `(wazir :rider)`
+ * moves as the prelude's rook; a `king` that steps as a wazir does not move as the king.
+ */
+export function movesAs<S extends string>(piece: PieceDef, resolve: (key: string) => PieceDef | undefined, prelude: readonly PieceDef[], candidates: readonly S[]): S | undefined {
+    const mine = piece.body && expand(piece.body, { get: resolve }, [piece.key]);
+    if (!mine || containsInformal(mine)) return undefined;
+    const key = canonical(mine);
+    const properties = [...piece.properties].sort().join(' ');
+    const definitions = new Map<string, PieceDef>();
+    for (const p of prelude) if (!definitions.has(p.key)) definitions.set(p.key, p);
+    return candidates.find((name) => {
+        const theirs = definitions.get(name);
+        const expanded = theirs?.body && expand(theirs.body, definitions, [name]);
+        return expanded !== undefined && canonical(expanded) === key && [...theirs!.properties].sort().join(' ') === properties;
+    });
+}
+
 /** Names replaced by their definitions' bodies; undefined if a name is unknown, cyclic or has no body. */
-function expand(move: Move, definitions: ReadonlyMap<string, PieceDef>, stack: string[]): Move | undefined {
+function expand(move: Move, definitions: Definitions, stack: string[]): Move | undefined {
     const all = (moves: readonly Move[]) => {
         const out: Move[] = [];
         for (const m of moves) {

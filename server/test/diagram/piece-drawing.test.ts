@@ -3,7 +3,7 @@
  * a disc; White and Black are painted apart; the text form is the letter in FEN's case.
  */
 import { describe, expect, test } from 'vitest';
-import { initialFace, pieceSvg, pieceText, STANDARD_PIECES } from '../../src/diagram/piece-drawing.js';
+import { namedFace, pieceSvg, pieceText, STANDARD_PIECES } from '../../src/diagram/piece-drawing.js';
 
 describe('piece drawing', () => {
     test('each standard piece has its own figure, scaled into the square given', () => {
@@ -39,9 +39,10 @@ describe('piece drawing', () => {
         expect(pieceText({ letter: '+p' }, 'white')).toBe('+P');
     });
 
-    test('a piece known by name only is its initial', () => {
-        expect(initialFace('general')).toEqual({ letter: 'g' });
-        expect(initialFace('Rook', 'rook')).toEqual({ letter: 'R', standard: 'rook' });
-        expect(initialFace('-')).toEqual({ letter: '?' });
+    test('a piece known by name is the letter its game gives it, else its initial', () => {
+        expect(namedFace('general')).toEqual({ letter: 'g' });
+        expect(namedFace('horse', { letter: 'n' })).toEqual({ letter: 'n' });
+        expect(namedFace('Rook', { standard: 'rook' })).toEqual({ letter: 'R', standard: 'rook' });
+        expect(namedFace('-')).toEqual({ letter: '?' });
     });
 });

@@ -81,6 +81,18 @@ describe('hover and completion', () => {
         expect((await hoverAt(document, { line: 2, character: line.indexOf('check') + 1 }, { services: services.Lcpn }) ?? '')).toContain('**check** *(game word)*');
     });
 
+    test('the hover draws a piece that moves as a standard chess piece as its figure, any other as its letter, decided by movement', async () => {
+        // `tower` moves as the prelude's rook; this `knight` moves as a wazir, not as the knight.
+        const document = await open(`${PIECES}(def tower (wazir :rider))\n(def knight [0 1])\n(def g (game (pieces (king "k") (tower "t") (knight "n")) (start "4k3/8/8/8/8/8/8/T3K1N1 w - - 0 1") (royal check king) (checkmate loss)))`);
+        const text = await hover(document, 4, 5);
+        const svg = Buffer.from(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(text)![1], 'base64').toString();
+        // Three figures (the kings and the tower), one letter in a disc (the wazir called knight).
+        expect(svg.match(/<path transform=/g)?.length).toBe(3);
+        expect(svg.match(/<circle /g)?.length).toBe(1);
+        expect(svg).toMatch(/>N<\/text>/);
+        expect(text).toContain('1  T . . . K . N .');
+    });
+
     test('the position view gives legal moves only in a file with a game: the king does not step into the rook\'s file', async () => {
         const document = await open(`${PIECES}(def g (game (pieces (king "k") (rook "r")) (start "4k3/8/8/8/8/8/8/R3K2R w - - 0 1") (royal check king) (checkmate loss)))`);
         const view = positionDiagram(services.shared, { uri: document.uri.toString(), position: '8x8 w:king@e1 b:rook@d8,king@h8', select: 'e1' });
