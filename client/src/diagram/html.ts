@@ -123,11 +123,11 @@ export function renderShell(options: ShellOptions): string {
 <section id="position-view" role="tabpanel" hidden>
 <h2>Position</h2>
 <form id="position-form">
-  <label for="position-text">Position string</label><br>
+  <label for="position-text">Position string or FEN</label><br>
   <input id="position-text" type="text" spellcheck="false" autocomplete="off" aria-describedby="position-help">
   <button id="position-show" type="submit">Show</button>
   <button id="position-empty" type="button">Empty board</button>
-  <p id="position-help">Like <code>9x10 w:general@e1,chariot@a1 b:general@e10</code>; the same string works with <code>lcpn show FILE --position</code>.</p>
+  <p id="position-help">Like <code>9x10 w:general@e1,chariot@a1 b:general@e10</code>; or, in a file that declares a game, a FEN in its letters, like <code>4k3/8/8/8/8/8/8/R3K2R w K - 0 1</code>; the same text works with <code>lcpn show FILE --position</code>.</p>
   <fieldset id="position-mode"><legend>A click on a square</legend>
     <label><input type="radio" name="pmode" value="select" checked> shows the moves of the piece there</label>
     <label><input type="radio" name="pmode" value="place-white"> puts a White <span class="placing">piece</span> there</label>

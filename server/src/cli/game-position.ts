@@ -12,16 +12,11 @@ import type { Position as PiecesPosition } from '../engine/position.js';
 import type { MovesReport } from '../engine/report.js';
 import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import { fileGames } from '../semantics/file-games.js';
-import { fenOfPieces, type Game, type Position as GamePosition } from '../game/index.js';
-export { legalTargets, piecesOf } from '../game/index.js';
+import { fenOfPieces, looksLikeFen, type Game, type Position as GamePosition } from '../game/index.js';
+export { legalTargets, looksLikeFen, piecesOf } from '../game/index.js';
 import { fenPosition, gameOf } from './file-game.js';
 import { escapeText } from './escape.js';
 import { CliError } from './workspace.js';
-
-/** A FEN has ranks separated by `/` and no `piece@square` of a position string. */
-export function looksLikeFen(text: string): boolean {
-    return text.includes('/') && !text.includes('@');
-}
 
 /** The file's game for `--position` (the one named by --game, or the only one), or undefined when it declares none. */
 export function positionGame(command: string, services: LcpnServices, document: LangiumDocument<Document>, name: string | undefined, text: string): Game | undefined {

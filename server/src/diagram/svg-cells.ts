@@ -185,7 +185,7 @@ export function renderCellDiagram(setup: SetUp, destinations: readonly Destinati
     };
     const visible = (sq: Square) => inWindow(layout.window, sq) && geometry.contains(sq);
     const lines = locustLines(locustPairs(destinations).filter((l) => visible(l.from) && visible(l.to)), centre, cell);
-    const { key, zoneKeys, texts } = legendMarkup(legend, legendX, legendY, zones, outside, noteY);
+    const { key, zoneKeys, texts } = legendMarkup(legend, legendX, legendY, zones, outside, noteY, (options.pieces?.length ?? 0) > 0);
     const labels = p.labels.map((l) =>
         `<text x="${num(px(l.x))}" y="${num(py(l.y) + p.labelSize * 0.35)}" text-anchor="middle">${escapeXml(l.text)}</text>`);
     // Invisible but painted (fill-opacity 0), so that they receive pointer events; named as the board names its cells.

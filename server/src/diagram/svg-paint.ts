@@ -172,11 +172,13 @@ export class Shapes {
                 this.dot(this.ring, cx, cy);
                 this.dot(this.ringHole, cx, cy);
                 return this.fourStar(this.star, cx + s * 0.27, cy - s * 0.27, s * 0.2);
-            case 'enemy-captured':
+            case 'enemy-captured': {
                 if (!figure) this.dot(this.enemy, cx, cy);
-                // A white halo keeps the cross visible on the black disc.
-                this.x(this.crossHalo, cx, cy, s * 0.2);
-                return this.x(this.cross, cx, cy, s * 0.2);
+                // A white halo keeps the cross visible on the black disc; on a drawn piece, a smaller one in the corner leaves the piece in view.
+                const [x, y, a] = figure ? [cx + s * 0.28, cy + s * 0.28, s * 0.15] : [cx, cy, s * 0.2];
+                this.x(this.crossHalo, x, y, a);
+                return this.x(this.cross, x, y, a);
+            }
         }
     }
 
@@ -287,7 +289,7 @@ export function frame(
 }
 
 /** The legend's swatches, zone swatches and texts, and the note on destinations outside the view. */
-export function legendMarkup(legend: Legend, legendX: number, legendY: number, zones: readonly DiagramZone[], outside: number, noteY: number) {
+export function legendMarkup(legend: Legend, legendX: number, legendY: number, zones: readonly DiagramZone[], outside: number, noteY: number, figures = false) {
     const texts: string[] = [];
     const text = (x: number, y: number, anchor: string, content: string) =>
         texts.push(`<text x="${num(x)}" y="${num(y)}" text-anchor="${anchor}">${escapeXml(content)}</text>`);
@@ -301,7 +303,7 @@ export function legendMarkup(legend: Legend, legendX: number, legendY: number, z
         else if (item.kind === 'promotes') key.promotion(x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
         else if (item.kind === 'first-move') key.firstMove(x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
         else if (item.kind === 'wraps') key.seam(x + legend.swatch, y, x + legend.swatch, y + legend.swatch);
-        else key.mark(item.kind, x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch);
+        else key.mark(item.kind, x + legend.swatch / 2, y + legend.swatch / 2, legend.swatch, undefined, figures);
         text(x + legend.swatch + Math.round(legend.size * 0.4), y + legend.swatch / 2 + legend.size * 0.35, 'start', item.label);
     }
     if (outside > 0) {

@@ -153,7 +153,7 @@ export function renderSvgDiagram(setup: SetUp, destinations: readonly Destinatio
     const centre = (sq: Square): [number, number] =>
         [boardX + (sq.file - window.files[0] + 0.5) * cell, boardY + (window.ranks[1] - sq.rank + 0.5) * cell];
     const lines = locustLines(locustPairs(destinations).filter((p) => inWindow(window, p.from) && inWindow(window, p.to)), centre, cell);
-    const { key, zoneKeys, texts } = legendMarkup(legend, legendX, legendY, zones, outside, noteY);
+    const { key, zoneKeys, texts } = legendMarkup(legend, legendX, legendY, zones, outside, noteY, (options.pieces?.length ?? 0) > 0);
 
     const labels: string[] = [];
     if (options.labels) {

@@ -9,6 +9,7 @@ import { boardGeometry, type BoardGeometry, fileName } from '../geometry/index.j
 import { boardCells, cellKind, diagramCells, diagramWindow, outsideWindow, type Cell, type CellKind, type DiagramWindow } from './cells.js';
 import { boardFacts, destinationFacts } from './facts.js';
 import { orderZones, zoneFacts, zoneSet, inZone, type DiagramZone } from './zones.js';
+import { pieceText, piecesByCell, type DrawnPiece } from './piece-drawing.js';
 
 /** The character for each kind of square; see docs/diagrams.md. */
 export const TEXT_SYMBOLS: Readonly<Record<CellKind, string>> = {
@@ -66,6 +67,12 @@ export interface TextDiagramOptions {
     facts?: boolean;
     /** Zones to show: the first relevant one marks its empty squares, and a line names each zone's squares. */
     zones?: readonly DiagramZone[];
+    /**
+     * Pieces shown by their letters (piece-drawing.ts `pieceText`: White's upper case, Black's
+     * lower case) instead of the friend and enemy symbols. For a position without moves: with
+     * destinations, a letter could read as a destination's symbol (`o`, `x`).
+     */
+    pieces?: readonly DrawnPiece[];
 }
 
 export function renderTextDiagram(setup: SetUp, destinations: readonly Destination[], options: TextDiagramOptions = {}): string {
@@ -77,9 +84,16 @@ export function renderTextDiagram(setup: SetUp, destinations: readonly Destinati
     const markedSet = marked ? zoneSet(marked) : undefined;
     let firstMove = false;
     let zoneMarks = false;
+    let letters = false;
+    const pieces = piecesByCell(options.pieces);
     /** The symbol of one cell (first-move and zone marks over its kind), noting what the legend must say. */
     const symbol = (cell: Cell): string => {
         const kind = cellKind(cell);
+        const piece = pieces.get(`${cell.square.file},${cell.square.rank}`);
+        if (piece && (kind === 'friend' || kind === 'enemy')) {
+            letters = true;
+            return pieceText(piece.face, piece.side);
+        }
         if (cell.firstMoveOnly) {
             firstMove = true;
             return FIRST_MOVE_SYMBOL;
@@ -91,15 +105,18 @@ export function renderTextDiagram(setup: SetUp, destinations: readonly Destinati
         seen.add(kind);
         return TEXT_SYMBOLS[kind];
     };
+    // A promoted piece's two characters (`+P`) widen every column alike.
+    const widest = Math.max(1, ...[...pieces.values()].map((p) => pieceText(p.face, p.side).length));
     const lines = geometry.geometry.grid
-        ? squareGrid(setup, destinations, window, geometry, symbol, options.labels ?? false)
+        ? squareGrid(setup, destinations, window, geometry, symbol, options.labels ?? false, widest)
         : placedGrid(boardCells(setup, destinations, window), geometry, symbol, options.labels ?? false);
     const outside = outsideWindow(destinations, window);
     if (outside > 0) lines.push(`(${outside} more destination${outside === 1 ? '' : 's'} outside this window)`);
     if (options.legend ?? true) {
         const extra = [
             ...(firstMove ? [`${FIRST_MOVE_SYMBOL} only on its first move`] : []),
-            ...(zoneMarks && marked ? [`${ZONE_SYMBOL} empty square of zone ${marked.name}`] : [])
+            ...(zoneMarks && marked ? [`${ZONE_SYMBOL} empty square of zone ${marked.name}`] : []),
+            ...(letters ? ['letters: pieces, White\'s in upper case, Black\'s in lower case'] : [])
         ];
         lines.push(textLegend(seen, extra));
     }
@@ -108,12 +125,12 @@ export function renderTextDiagram(setup: SetUp, destinations: readonly Destinati
 }
 
 /** Squares: one character per square, a space between files; a hole is a blank. */
-function squareGrid(setup: SetUp, destinations: readonly Destination[], window: DiagramWindow, geometry: BoardGeometry, symbol: (cell: Cell) => string, labels: boolean): string[] {
+function squareGrid(setup: SetUp, destinations: readonly Destination[], window: DiagramWindow, geometry: BoardGeometry, symbol: (cell: Cell) => string, labels: boolean, widest = 1): string[] {
     const rows = diagramCells(setup, destinations, window);
     const files: string[] = [];
     for (let f = window.files[0]; f <= window.files[1]; f++) files.push(fileName(f));
     // Past the z-file, names take two letters: widen every column alike to keep the grid.
-    const width = labels ? Math.max(1, ...files.map((f) => f.length)) : 1;
+    const width = Math.max(widest, labels ? Math.max(1, ...files.map((f) => f.length)) : 1);
     const rankWidth = String(window.ranks[1] + 1).length;
     const lines = rows.map((row) => {
         const cells = row.map((cell) => (geometry.contains(cell.square) ? symbol(cell) : ' ').padEnd(width));

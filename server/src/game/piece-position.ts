@@ -11,6 +11,21 @@ import type { Game } from './game.js';
 import type { Position } from './position.js';
 import { legalUci } from './uci.js';
 
+/** A FEN has ranks separated by `/` and no `piece@square` of a position string (docs/position.md): how `--position` and the position view tell them apart. */
+export function looksLikeFen(text: string): boolean {
+    return text.includes('/') && !text.includes('@');
+}
+
+/**
+ * `fen` with its placement replaced by the pieces of `position` (a position string's pieces after
+ * an edit), its holdings, side to move, castling rights, en passant square and counters kept as
+ * written; an Error says which piece is not the game's, or that the boards differ.
+ */
+export function withPlacement(game: Game, fen: string, position: PiecesPosition): string {
+    const placement = fenOfPieces(game, position, 'white').split(/[[\s]/)[0];
+    return fen.trim().replace(/^[^\s[]*/, placement);
+}
+
 /** A game position as the diagrams read positions: each piece by the name of the definition its letter stands for. */
 export function piecesOf(position: Position): PiecesPosition {
     const game = position.game;

@@ -6,14 +6,18 @@
  * without reading them. With `select`, the moves of the piece on that square in the position;
  * with `attacked`, the pieces that attack that square. A position string that names no board
  * (an empty one too) is on the document's declared board (else 8 x 8); one may start with any
- * board spec (`hex6 w:king@f6`). Cells are named and read by the board's geometry (Glinski's names
- * on the hexagon): the client reads none. For the editor's position view.
+ * board spec (`hex6 w:king@f6`). In a file that declares one game, a FEN in the game's notation
+ * is read too (`lcpn show/moves --position` read it the same way): an edit writes the FEN back
+ * with its other fields, and a selected piece's legal moves follow its castling rights and en
+ * passant square. Cells are named and read by the board's geometry (Glinski's names on the
+ * hexagon): the client reads none. Pieces are drawn as themselves (diagram/piece-drawing.ts).
+ * For the editor's position view.
  */
 import { URI, type LangiumDocument } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
 import type { LcpnServices } from '../semantics/module.js';
 import { normalizeName } from '../model/names.js';
-import type { Rules, SetUp } from '../engine/board.js';
+import type { Destination, Rules, SetUp } from '../engine/board.js';
 import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import { printBoardSpec } from '../geometry/board-spec.js';
 import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, parsePosition, PositionError, setUpFor, type PieceLookup, type Position } from '../engine/position.js';
@@ -27,7 +31,9 @@ import { renderSvgDiagram } from '../diagram/svg.js';
 import { renderTextDiagram } from '../diagram/text.js';
 import { caveats, sentence } from '../views/piece-summary.js';
 import { buildGame, fileGames } from '../semantics/file-games.js';
-import { fenOfPieces, legalTargets, positionFromFen } from '../game/index.js';
+import { pieceFaces } from '../semantics/piece-faces.js';
+import { namedFace, STANDARD_PIECES, type DrawnPiece } from '../diagram/piece-drawing.js';
+import { FenError, fenOfPieces, legalTargets, looksLikeFen, piecesOf, positionFromFen, withPlacement, type Game, type Position as GamePosition } from '../game/index.js';
 
 import {
     POSITION_DIAGRAM_REQUEST, type PositionDiagramParams, type PositionDiagramResult as PositionDiagramAnswer
@@ -49,15 +55,36 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     // A string that names no board (it starts with a side's pieces) is on the declared board, as `lcpn show/moves --position` reads it.
     const prefix = declared && /^\s*(w|b|white|black):/i.test(params.position) ? `${printBoardSpec(declared.board)} ` : '';
     let position: Position;
+    // A FEN in the notation of the file's game (docs/position.md), as `lcpn show/moves --position` read it.
+    let fen: { game: Game; position: GamePosition; text: string } | undefined;
+    const failed = (message: string, column: number): PositionDiagramResult =>
+        ({ position: params.position, board: { files: 0, ranks: 0 }, pieces: [], svg: '', text: '', error: { message, column } });
     try {
-        position = params.position.trim() === ''
-            ? { board: declared?.board ?? DEFAULT_POSITION_BOARD, pieces: [] }
-            : parsePosition(prefix + params.position);
+        if (looksLikeFen(params.position)) {
+            const game = fenGame(services, document);
+            if (typeof game === 'string') return failed(game, 0);
+            fen = { game, position: positionFromFen(game, params.position), text: params.position };
+            position = piecesOf(fen.position);
+        } else {
+            position = params.position.trim() === ''
+                ? { board: declared?.board ?? DEFAULT_POSITION_BOARD, pieces: [] }
+                : parsePosition(prefix + params.position);
+        }
         if (params.edit) position = edited(position, params.edit, params.position.length);
+        // An edited FEN is written back as a FEN: its other fields kept, read again by the game (a castling right may have lost its rook).
+        if (fen && params.edit) {
+            const text = withPlacement(fen.game, fen.text, position);
+            fen = { game: fen.game, position: positionFromFen(fen.game, text), text };
+        }
     } catch (error) {
-        if (!(error instanceof PositionError)) throw error;
+        if (error instanceof FenError) return failed(error.message, params.edit ? params.position.length : Math.min(params.position.length, error.column));
+        if (!(error instanceof PositionError)) {
+            // withPlacement: a piece put on the board that is not the game's.
+            if (fen && params.edit && error instanceof Error) return failed(error.message, params.position.length);
+            throw error;
+        }
         const column = Math.min(params.position.length, Math.max(0, error.column - prefix.length));
-        return { position: params.position, board: { files: 0, ranks: 0 }, pieces: [], svg: '', text: '', error: { message: error.message, column } };
+        return failed(error.message, column);
     }
     const geometry = boardGeometry(position.board);
     // The file's rules on the position's board (views/board-rules.ts, as `lcpn show --position`): a clause whose zone does not fit is left out, and said.
@@ -69,7 +96,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         return piece ? { target: piece, resolve } : undefined;
     };
     const result: PositionDiagramResult = {
-        position: formatPosition(position),
+        position: fen ? fen.text : formatPosition(position),
         board: { files: position.board.files, ranks: position.board.ranks },
         boardSpec: printBoardSpec(position.board),
         boardLabel: geometry.label,
@@ -80,6 +107,17 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         text: ''
     };
     const window = { files: [0, position.board.files - 1] as [number, number], ranks: [0, position.board.ranks - 1] as [number, number] };
+    // Each piece drawn as itself: its figure or its letter (the file's game's, else its initial).
+    const faces = pieceFaces(services.lcpn.PieceModels, document, STANDARD_PIECES);
+    const pieces: DrawnPiece[] = position.pieces.map((p) => ({ square: p.square, face: namedFace(p.name, faces(p.name)), side: p.side }));
+    const everyPiece: SetUp = {
+        board: position.board,
+        at: { file: -1, rank: -1 },
+        friends: position.pieces.filter((p) => p.side === 'white').map((p) => p.square),
+        enemies: position.pieces.filter((p) => p.side === 'black').map((p) => p.square)
+    };
+    // The position in letters (text cannot mix letters with the moves' symbols: `o` and `x` are both).
+    const letters = renderTextDiagram(everyPiece, [], { window, labels: true, pieces, facts: false });
     const selectedSquare = params.select === undefined ? undefined : geometry.parse(params.select);
     const index = selectedSquare ? position.pieces.findIndex((p) => p.square.file === selectedSquare.file && p.square.rank === selectedSquare.rank) : -1;
     const options = rules ? { rules } : {};
@@ -91,32 +129,27 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         // An unknown name: movesInPosition says so.
         const all = found && params.firstMove ? destinations(found.target, setup, found.resolve) : movesInPosition(position, index, lookup, options);
         // A file that declares a game: its legal moves only (a royal piece never steps into check).
-        const legal = legalInGame(services, document, position, mover);
-        const moves = legal.targets ? { ...all, destinations: all.destinations.filter((d) => legal.targets!.has(geometry.name(d.square))) } : all;
+        const legal = fen ? legalInFen(fen.game, fen.position, mover) : legalInGame(services, document, position, mover);
+        const moves = legal.targets ? { ...all, destinations: legalDestinations(all.destinations, legal.targets, geometry) } : all;
         const zones = found ? pieceZones(found.target, resolve, position.board, rules, mover.side) : boardZones(rules, position.board);
         const title = `${mover.name} (${mover.side}) on ${geometry.name(mover.square)}`;
-        result.svg = renderSvgDiagram(setup, moves.destinations, { window, labels: true, interactive: true, title, zones });
-        result.text = renderTextDiagram(setup, moves.destinations, { window, labels: true, zones });
+        result.svg = renderSvgDiagram(setup, moves.destinations, { window, labels: true, interactive: true, title, zones, pieces });
+        result.text = `${letters}\n\n${title}:\n${renderTextDiagram(setup, moves.destinations, { window, labels: true, zones })}`;
         const name = (cell: Square) => geometry.name(cell);
         const enemyOn = new Set(setup.enemies.map(name));
         result.selected = {
             name: mover.name, side: mover.side, square: name(mover.square),
             moves: moves.destinations.filter((d) => d.move && !enemyOn.has(name(d.square))).map((d) => name(d.square)),
-            captures: moves.destinations.filter((d) => (d.capture || d.igui) && enemyOn.has(name(d.square))).map((d) => name(d.square)),
+            // In a game, a legal capture on an empty square is en passant.
+            captures: moves.destinations.filter((d) => (d.capture || d.igui) && (enemyOn.has(name(d.square)) || (legal.targets !== undefined && !d.move))).map((d) => name(d.square)),
             // A broken definition of the file's own behind the piece is said first (semantics/broken-definitions.ts), as in the piece view.
             notes: [...brokenNotes(services, document, mover.name), ...caveats(moves.problems), ...legal.notes]
         };
     } else {
-        // No piece chosen: the position itself, White's pieces as friends of nobody in particular.
-        const setup: SetUp = {
-            board: position.board,
-            at: { file: -1, rank: -1 },
-            friends: position.pieces.filter((p) => p.side === 'white').map((p) => p.square),
-            enemies: position.pieces.filter((p) => p.side === 'black').map((p) => p.square)
-        };
+        // No piece chosen: the position itself.
         const zones = boardZones(rules, position.board);
-        result.svg = renderSvgDiagram(setup, [], { window, labels: true, interactive: true, title: 'position', zones });
-        result.text = renderTextDiagram(setup, [], { window, labels: true, zones });
+        result.svg = renderSvgDiagram(everyPiece, [], { window, labels: true, interactive: true, title: 'position', zones, pieces });
+        result.text = renderTextDiagram(everyPiece, [], { window, labels: true, zones, pieces });
     }
     const attacked = params.attacked === undefined ? undefined : geometry.parse(params.attacked);
     if (attacked) {
@@ -144,6 +177,37 @@ function legalInGame(services: LcpnServices, document: LangiumDocument, position
     } catch (error) {
         return { notes: [sentence(`not a position of ${games[0].name} (${(error as Error).message}), so these are the piece's moves, legal or not`)] };
     }
+}
+
+/**
+ * The destinations the game allows: the piece's own that are legal, and the legal moves its
+ * own do not have (the king's castling), as moves.
+ */
+function legalDestinations(all: readonly Destination[], legal: ReadonlySet<string>, geometry: ReturnType<typeof boardGeometry>): Destination[] {
+    const kept = all.filter((d) => legal.has(geometry.name(d.square)));
+    const listed = new Set(all.map((d) => geometry.name(d.square)));
+    const extra = [...legal].filter((s) => !listed.has(s)).flatMap((s) => {
+        const square = geometry.parse(s);
+        return square ? [{ square, move: true, capture: false, igui: false, notes: [] }] : [];
+    });
+    return [...kept, ...extra];
+}
+
+/** The game a FEN is read in: the file's only game, built; else why none. */
+function fenGame(services: LcpnServices, document: LangiumDocument): Game | string {
+    const models = services.lcpn.PieceModels;
+    const games = fileGames(models, document);
+    if (games.length === 0) return 'a FEN needs a game to say what its letters are, and the file declares none (docs/language.md, "Games"): write a position string instead, such as "8x8 w:king@e1 b:king@e8"';
+    if (games.length > 1) return `the file declares ${games.length} games (${games.map((g) => g.name).join(', ')}), so a FEN's letters could be any one's: write a position string instead`;
+    const built = buildGame(models, document, games[0]);
+    return built.game ?? `the game ${games[0].name} cannot be played (${built.problems.map((p) => p.message).join('; ')}), so its FEN cannot be read: write a position string instead`;
+}
+
+/** The mover's legal moves in the FEN's own position (its castling rights, its en passant square), when its side is to move. */
+function legalInFen(game: Game, position: GamePosition, mover: Position['pieces'][number]): { targets: Set<string>; notes: string[] } {
+    const toMove = position.side === 1 ? 'black' : 'white';
+    if (toMove !== mover.side) return { targets: new Set(), notes: [sentence(`it is ${toMove === 'white' ? 'White' : 'Black'}'s move in this position: ${mover.name} has no legal move`)] };
+    return { targets: legalTargets(position, mover.square), notes: [sentence(`legal moves of ${game.name}, ${mover.side} to move`)] };
 }
 
 /** What broken definitions of the document's own change for the piece `name` of a position, as sentences. */

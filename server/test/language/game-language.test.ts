@@ -113,3 +113,53 @@ describe('hover and completion', () => {
         expect(labels).toContain('royal');
     });
 });
+
+describe('the position view in a file with a game', () => {
+    const GAME = `${PIECES}(def pawn (/ (move (0 1 :only)) (capture (1 1 :forward))))
+(def g (game (pieces (king "k") (rook "r") (pawn "p")) (start "4k3/8/8/8/8/8/8/R3K2R w K - 0 1")
+  (royal check king) (castling (king e1 g1) (rook h1 f1)) (checkmate loss)))`;
+
+    test('reads a FEN in the game\'s letters, keeps it as typed, and draws each piece as itself', async () => {
+        const document = await open(GAME);
+        const uri = document.uri.toString();
+        const view = positionDiagram(services.shared, { uri, position: '4k3/8/8/8/8/8/4p3/R3K2R w K - 0 1' })!;
+        expect(view.error).toBeUndefined();
+        expect(view.position).toBe('4k3/8/8/8/8/8/4p3/R3K2R w K - 0 1');
+        expect(view.pieces.map((p) => `${p.side} ${p.name}@${p.square}`)).toEqual(['white rook@a1', 'white king@e1', 'white rook@h1', 'black pawn@e2', 'black king@e8']);
+        // The kings and rooks move as the prelude's: figures; this pawn does not: its letter.
+        expect(view.svg.match(/<path transform=/g)?.length).toBe(4);
+        expect(view.svg).toMatch(/>P<\/text>/);
+        expect(view.text).toContain('2 . . . . p . . .\n1 R . . . K . . R');
+        expect(view.text).toContain('letters: pieces, White\'s in upper case');
+    });
+
+    test('a selected piece moves as the FEN says: its castling right, its side to move', async () => {
+        const document = await open(GAME);
+        const uri = document.uri.toString();
+        const king = positionDiagram(services.shared, { uri, position: '4k3/8/8/8/8/8/8/R3K2R w K - 0 1', select: 'e1' })!;
+        expect(king.selected?.moves.sort()).toEqual(['d1', 'd2', 'e2', 'f1', 'f2', 'g1']);
+        const noRight = positionDiagram(services.shared, { uri, position: '4k3/8/8/8/8/8/8/R3K2R w - - 0 1', select: 'e1' })!;
+        expect(noRight.selected?.moves).not.toContain('g1');
+        const black = positionDiagram(services.shared, { uri, position: '4k3/8/8/8/8/8/8/R3K2R w K - 0 1', select: 'e8' })!;
+        expect(black.selected?.moves).toEqual([]);
+        expect(black.selected?.notes).toContain('It is White\'s move in this position: king has no legal move.');
+    });
+
+    test('a FEN mistake is located; an edit writes the FEN back with its other fields', async () => {
+        const document = await open(GAME);
+        const uri = document.uri.toString();
+        expect(positionDiagram(services.shared, { uri, position: '4k3/8/8/8/8/8/8/R3K2X w - - 0 1' })?.error)
+            .toEqual({ message: "'X' is not a piece of g: its letters are k r p (upper case for White)", column: 20 });
+        expect(positionDiagram(services.shared, { uri, position: '4k3/8/8/8/8/8/R3K2R w - - 0 1' })?.error?.column).toBe(0);
+        const put = positionDiagram(services.shared, { uri, position: '4k3/8/8/8/8/8/8/R3K2R w K - 3 9', edit: { square: 'd4', piece: 'pawn', side: 'black' } })!;
+        expect(put.error).toBeUndefined();
+        expect(put.position).toBe('4k3/8/8/8/3p4/8/8/R3K2R w K - 3 9');
+        // Removing the rook the castling right needs: the game says why, and the text typed stays.
+        const removed = positionDiagram(services.shared, { uri, position: '4k3/8/8/8/8/8/8/R3K2R w K - 0 1', edit: { square: 'h1' } })!;
+        expect(removed.error?.message).toMatch(/castling/);
+        expect(removed.position).toBe('4k3/8/8/8/8/8/8/R3K2R w K - 0 1');
+        // No game in the file: a FEN says what it needs.
+        const plain = await open(PIECES);
+        expect(positionDiagram(services.shared, { uri: plain.uri.toString(), position: '4k3/8/8/8/8/8/8/4K3 w - - 0 1' })?.error?.message).toMatch(/^a FEN needs a game/);
+    });
+});
