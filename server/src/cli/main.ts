@@ -32,6 +32,9 @@ Usage:
                                             each piece of a position with its moves there
                                             (docs/position.md); White moves up, Black down;
                                             without a size, on the file's declared board
+  lcpn show FILE --position FEN [--game NAME] [same options]
+                                            in a file that declares a game, the position may be
+                                            a FEN, and only legal moves are shown
   lcpn catalog PATH... --out page.html [--title TEXT] [--board 9x9] [--side white|black]
             [--first-move]
                                             one self-contained web page of every piece
@@ -143,7 +146,7 @@ type OptionName = keyof typeof OPTIONS;
 /** The options each command reads; any other is a usage error rather than silently ignored. */
 const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
     check: ['workspace'],
-    show: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'workspace', 'format', 'out', 'position'],
+    show: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'workspace', 'format', 'out', 'position', 'game'],
     catalog: ['board', 'side', 'first-move', 'out', 'title', 'workspace'],
     moves: ['board', 'at', 'friend', 'enemy', 'side', 'first-move', 'json', 'betza', 'parlett', 'path', 'position', 'game', 'workspace'],
     convert: ['to', 'from', 'name', 'variant', 'out', 'write', 'workspace'],

@@ -68,7 +68,7 @@ function emit(path: string, data: string | Uint8Array): number {
 /** One piece's moves in the position, as a self-contained SVG of the whole board with coordinates and a key. */
 export function positionSvg(d: PositionDiagram): string {
     return renderSvgDiagram(d.setup, d.destinations, {
-        window: d.window, cellSize: PUBLISHED_CELL, labels: true, legend: true, zones: d.zones,
+        window: d.window, cellSize: PUBLISHED_CELL, labels: true, legend: true, zones: d.zones, pieces: d.pieces,
         title: escapeText(`${d.named.piece.name}: ${d.title}`)
     });
 }
@@ -83,7 +83,7 @@ export function positionPage(position: Position, diagrams: readonly PositionDiag
             definition: definitionLines(d.named.piece, conversion),
             properties: propertyLines(d.named.piece),
             diagrams: [{ caption: `${d.title}, in the position`, svg: positionSvg(d), facts: [...boardFacts(d.setup.board), ...zoneFacts(d.zones, d.setup.board), ...destinationFacts(d.destinations, d.setup.board)] }],
-            notes: caveats(d.problems)
+            notes: [...d.notes, ...caveats(d.problems)]
         };
         return pieceArticle(piece);
     });

@@ -34,6 +34,7 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
     if (format === 'text' && options.out !== undefined) throw new CliError('show: --out DIR is for --format svg, png or html; text diagrams go to standard output');
     if (format !== 'text' && options.out === undefined) throw new CliError(`show: --format ${format} writes files: say where with --out DIR`);
     if (options.position !== undefined) return showPosition(path, names, options);
+    if (options.game !== undefined) throw new CliError('show: --game goes with --position (the game whose position it is)');
     // A malformed --board or --side is a usage error before any file is read.
     parseBoard(options.board, SHOW_BOARD);
     parseSide(options.side);
@@ -111,12 +112,13 @@ async function showPosition(path: string, names: string[], options: CliOptions):
     const note = (text: string) => process.stderr.write(`lcpn: note: ${escapeText(displayName(document))}: ${escapeText(text)}\n`);
     // The declaration's own notes first: a mistake in the string may come from an error in it.
     for (const text of declaredNotes(declared)) note(text);
-    // A file with a game reads a FEN in its notation.
-    const game = looksLikeFen(options.position!) ? positionGame('show', workspace.services, document, undefined, options.position!) : undefined;
-    const position = game ? piecesOf(fenPosition('show', game, options.position!)) : readPosition(options.position!, declared?.rules.board);
+    // A file with a game: a FEN is read in its notation, and only legal moves are shown (as `lcpn moves --position`).
+    const game = positionGame('show', workspace.services, document, options.game, options.position!);
+    const fromFen = game && looksLikeFen(options.position!) ? fenPosition('show', game, options.position!) : undefined;
+    const position = fromFen ? piecesOf(fromFen) : readPosition(options.position!, declared?.rules.board);
     const fitted = declared ? fitRules(declared.rules, position.board, declared.key, 'of the position') : undefined;
     for (const text of fitted?.notes ?? []) note(text);
-    const diagrams = positionDiagrams(workspace.services, document, position, fitted?.rules, options['first-move'] === true);
+    const diagrams = positionDiagrams(workspace.services, document, position, fitted?.rules, options['first-move'] === true, game && { game, ...(fromFen ? { fromFen } : {}) });
     const problems = diagnosticsOf(document, 1);
     for (const problem of problems) process.stderr.write(formatDiagnostic(document, problem) + '\n');
     const format = options.format ?? 'text';

@@ -7,8 +7,13 @@
  * show the same cells.
  */
 import { fileName } from '../geometry/square.js';
+import type { Board } from '../geometry/index.js';
+import type { Position } from '../engine/position.js';
+import type { SetUp } from '../engine/board.js';
 import { pieceText, type DrawnPiece, type PieceFace } from './piece-drawing.js';
 import { renderSvgDiagram } from './svg.js';
+import { renderTextDiagram } from './text.js';
+import type { DiagramZone } from './zones.js';
 
 export interface PositionCell {
     /** The piece's FEN letter as written (`K`, `p`, `+P`), or undefined for an empty square. */
@@ -75,4 +80,25 @@ export function renderPositionSvg(position: DrawnPosition, cell = 28, title = ''
     const setup = { board, at: { file: -1, rank: -1 }, friends: [], enemies: [] };
     const window = { files: [0, position.files - 1] as [number, number], ranks: [0, position.ranks - 1] as [number, number] };
     return renderSvgDiagram(setup, [], { window, cellSize: cell, labels: true, legend: false, pieces, ...(title ? { title } : {}) });
+}
+
+/** A position's pieces (named, as position strings write them) to draw, each with the face `faceOf` gives its name. */
+export function drawnPieces(position: Position, faceOf: (name: string) => PieceFace): DrawnPiece[] {
+    return position.pieces.map((p) => ({ square: p.square, face: faceOf(p.name), side: p.side }));
+}
+
+/** The set-up of a whole position, no piece moving: White's pieces as friends, Black's as enemies (drawn as themselves by `pieces`). */
+export function wholePosition(board: Board, pieces: readonly DrawnPiece[]): SetUp {
+    return {
+        board,
+        at: { file: -1, rank: -1 },
+        friends: pieces.filter((p) => p.side === 'white').map((p) => p.square),
+        enemies: pieces.filter((p) => p.side === 'black').map((p) => p.square)
+    };
+}
+
+/** The pieces in letters on the whole board, any cell shape, with labels and the key (text cannot mix letters with the moves' symbols: `o` and `x` are both). */
+export function renderPiecesText(board: Board, pieces: readonly DrawnPiece[], zones: readonly DiagramZone[] = []): string {
+    const window = { files: [0, board.files - 1] as [number, number], ranks: [0, board.ranks - 1] as [number, number] };
+    return renderTextDiagram(wholePosition(board, pieces), [], { window, labels: true, pieces, zones, facts: zones.length > 0 });
 }

@@ -5,11 +5,13 @@
  * editor's position view use to give legal moves only in a file that declares a game.
  */
 import type { Position as PiecesPosition } from '../engine/position.js';
-import { boardGeometry, type Square } from '../geometry/index.js';
+import type { Destination } from '../engine/board.js';
+import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import { normalizeName } from '../model/names.js';
 import type { Game } from './game.js';
 import type { Position } from './position.js';
 import { legalUci } from './uci.js';
+import { positionFromFen } from './fen.js';
 
 /** A FEN has ranks separated by `/` and no `piece@square` of a position string (docs/position.md): how `--position` and the position view tell them apart. */
 export function looksLikeFen(text: string): boolean {
@@ -81,4 +83,45 @@ export function legalTargets(position: Position, from: Square): Set<string> {
         }
     }
     return targets;
+}
+
+/**
+ * The destinations the game allows, of a piece's own (engine/report.ts, the diagrams'): those
+ * that are legal, and the legal ones its own moves do not have (the king's castling), as moves.
+ */
+export function legalDestinations(all: readonly Destination[], legal: ReadonlySet<string>, board: Board): Destination[] {
+    const geometry = boardGeometry(board);
+    const kept = all.filter((d) => legal.has(geometry.name(d.square)));
+    const listed = new Set(all.map((d) => geometry.name(d.square)));
+    const extra = [...legal].filter((s) => !listed.has(s)).flatMap((s) => {
+        const square = geometry.parse(s);
+        return square ? [{ square, move: true, capture: false, igui: false, notes: [] }] : [];
+    });
+    return [...kept, ...extra];
+}
+
+/** Which squares a piece of a position may legally reach, and what to say of it. */
+export interface LegalInPosition {
+    /** Undefined when the game cannot decide (the position is none of the game's): then every move of the piece stands. */
+    targets?: Set<string>;
+    /** Unpunctuated words: which game's legal moves these are, or why there are none, or why the game does not decide. */
+    note: string;
+}
+
+/**
+ * The legal moves of the piece `mover` of a position string's `position` under `game`: in the
+ * FEN's own position (`fromFen`: its side to move, castling rights and en passant square) when the
+ * position came from one, else with the mover's side to move (no castling right, no en passant).
+ */
+export function legalInPosition(game: Game, position: PiecesPosition, mover: PiecesPosition['pieces'][number], fromFen?: Position): LegalInPosition {
+    if (fromFen) {
+        const toMove = fromFen.side === 1 ? 'black' : 'white';
+        if (toMove !== mover.side) return { targets: new Set(), note: `it is ${toMove === 'white' ? 'White' : 'Black'}'s move in this position: ${mover.name} has no legal move` };
+        return { targets: legalTargets(fromFen, mover.square), note: `legal moves of ${game.name}, ${mover.side} to move` };
+    }
+    try {
+        return { targets: legalTargets(positionFromFen(game, fenOfPieces(game, position, mover.side)), mover.square), note: `legal moves of ${game.name}, ${mover.side} to move` };
+    } catch (error) {
+        return { note: `not a position of ${game.name} (${(error as Error).message}), so these are the piece's moves, legal or not` };
+    }
 }

@@ -17,7 +17,7 @@ import { URI, type LangiumDocument } from 'langium';
 import type { LangiumSharedServices } from 'langium/lsp';
 import type { LcpnServices } from '../semantics/module.js';
 import { normalizeName } from '../model/names.js';
-import type { Destination, Rules, SetUp } from '../engine/board.js';
+import type { Rules, SetUp } from '../engine/board.js';
 import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import { printBoardSpec } from '../geometry/board-spec.js';
 import { attackersOf, DEFAULT_POSITION_BOARD, formatPosition, movesInPosition, parsePosition, PositionError, setUpFor, type PieceLookup, type Position } from '../engine/position.js';
@@ -32,8 +32,9 @@ import { renderTextDiagram } from '../diagram/text.js';
 import { caveats, sentence } from '../views/piece-summary.js';
 import { buildGame, fileGames } from '../semantics/file-games.js';
 import { pieceFaces } from '../semantics/piece-faces.js';
-import { namedFace, STANDARD_PIECES, type DrawnPiece } from '../diagram/piece-drawing.js';
-import { FenError, fenOfPieces, legalTargets, looksLikeFen, piecesOf, positionFromFen, withPlacement, type Game, type Position as GamePosition } from '../game/index.js';
+import { namedFace, STANDARD_PIECES } from '../diagram/piece-drawing.js';
+import { drawnPieces, renderPiecesText, wholePosition } from '../diagram/position.js';
+import { FenError, legalDestinations, legalInPosition, looksLikeFen, piecesOf, positionFromFen, withPlacement, type Game, type Position as GamePosition } from '../game/index.js';
 
 import {
     POSITION_DIAGRAM_REQUEST, type PositionDiagramParams, type PositionDiagramResult as PositionDiagramAnswer
@@ -109,15 +110,7 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     const window = { files: [0, position.board.files - 1] as [number, number], ranks: [0, position.board.ranks - 1] as [number, number] };
     // Each piece drawn as itself: its figure or its letter (the file's game's, else its initial).
     const faces = pieceFaces(services.lcpn.PieceModels, document, STANDARD_PIECES);
-    const pieces: DrawnPiece[] = position.pieces.map((p) => ({ square: p.square, face: namedFace(p.name, faces(p.name)), side: p.side }));
-    const everyPiece: SetUp = {
-        board: position.board,
-        at: { file: -1, rank: -1 },
-        friends: position.pieces.filter((p) => p.side === 'white').map((p) => p.square),
-        enemies: position.pieces.filter((p) => p.side === 'black').map((p) => p.square)
-    };
-    // The position in letters (text cannot mix letters with the moves' symbols: `o` and `x` are both).
-    const letters = renderTextDiagram(everyPiece, [], { window, labels: true, pieces, facts: false });
+    const pieces = drawnPieces(position, (name) => namedFace(name, faces(name)));
     const selectedSquare = params.select === undefined ? undefined : geometry.parse(params.select);
     const index = selectedSquare ? position.pieces.findIndex((p) => p.square.file === selectedSquare.file && p.square.rank === selectedSquare.rank) : -1;
     const options = rules ? { rules } : {};
@@ -129,12 +122,12 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
         // An unknown name: movesInPosition says so.
         const all = found && params.firstMove ? destinations(found.target, setup, found.resolve) : movesInPosition(position, index, lookup, options);
         // A file that declares a game: its legal moves only (a royal piece never steps into check).
-        const legal = fen ? legalInFen(fen.game, fen.position, mover) : legalInGame(services, document, position, mover);
-        const moves = legal.targets ? { ...all, destinations: legalDestinations(all.destinations, legal.targets, geometry) } : all;
+        const legal = legalInGame(services, document, position, mover, fen);
+        const moves = legal.targets ? { ...all, destinations: legalDestinations(all.destinations, legal.targets, position.board) } : all;
         const zones = found ? pieceZones(found.target, resolve, position.board, rules, mover.side) : boardZones(rules, position.board);
         const title = `${mover.name} (${mover.side}) on ${geometry.name(mover.square)}`;
         result.svg = renderSvgDiagram(setup, moves.destinations, { window, labels: true, interactive: true, title, zones, pieces });
-        result.text = `${letters}\n\n${title}:\n${renderTextDiagram(setup, moves.destinations, { window, labels: true, zones })}`;
+        result.text = `${renderPiecesText(position.board, pieces)}\n\n${title}:\n${renderTextDiagram(setup, moves.destinations, { window, labels: true, zones })}`;
         const name = (cell: Square) => geometry.name(cell);
         const enemyOn = new Set(setup.enemies.map(name));
         result.selected = {
@@ -148,8 +141,8 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
     } else {
         // No piece chosen: the position itself.
         const zones = boardZones(rules, position.board);
-        result.svg = renderSvgDiagram(everyPiece, [], { window, labels: true, interactive: true, title: 'position', zones, pieces });
-        result.text = renderTextDiagram(everyPiece, [], { window, labels: true, zones, pieces });
+        result.svg = renderSvgDiagram(wholePosition(position.board, pieces), [], { window, labels: true, interactive: true, title: 'position', zones, pieces });
+        result.text = renderPiecesText(position.board, pieces, zones);
     }
     const attacked = params.attacked === undefined ? undefined : geometry.parse(params.attacked);
     if (attacked) {
@@ -163,34 +156,20 @@ export function positionDiagram(shared: LangiumSharedServices, params: PositionD
 
 /**
  * The squares the mover may legally reach when the document declares one game (file-games.ts),
- * with a note saying so; a position the game cannot read says why, and every move is shown.
+ * with a note saying so (game/piece-position.ts); a game that cannot be played says so, and every move is shown.
  */
-function legalInGame(services: LcpnServices, document: LangiumDocument, position: Position, mover: Position['pieces'][number]): { targets?: Set<string>; notes: string[] } {
+function legalInGame(services: LcpnServices, document: LangiumDocument, position: Position, mover: Position['pieces'][number], fen?: { game: Game; position: GamePosition }): { targets?: Set<string>; notes: string[] } {
+    if (fen) {
+        const legal = legalInPosition(fen.game, position, mover, fen.position);
+        return { targets: legal.targets, notes: [sentence(legal.note)] };
+    }
     const models = services.lcpn.PieceModels;
     const games = fileGames(models, document);
     if (games.length !== 1) return { notes: [] };
     const game = buildGame(services, document, games[0]).game;
     if (!game) return { notes: [sentence(`the game ${games[0].name} cannot be played, so these are the piece's moves, legal or not`)] };
-    try {
-        const targets = legalTargets(positionFromFen(game, fenOfPieces(game, position, mover.side)), mover.square);
-        return { targets, notes: [sentence(`legal moves of ${games[0].name}, ${mover.side} to move`)] };
-    } catch (error) {
-        return { notes: [sentence(`not a position of ${games[0].name} (${(error as Error).message}), so these are the piece's moves, legal or not`)] };
-    }
-}
-
-/**
- * The destinations the game allows: the piece's own that are legal, and the legal moves its
- * own do not have (the king's castling), as moves.
- */
-function legalDestinations(all: readonly Destination[], legal: ReadonlySet<string>, geometry: ReturnType<typeof boardGeometry>): Destination[] {
-    const kept = all.filter((d) => legal.has(geometry.name(d.square)));
-    const listed = new Set(all.map((d) => geometry.name(d.square)));
-    const extra = [...legal].filter((s) => !listed.has(s)).flatMap((s) => {
-        const square = geometry.parse(s);
-        return square ? [{ square, move: true, capture: false, igui: false, notes: [] }] : [];
-    });
-    return [...kept, ...extra];
+    const legal = legalInPosition(game, position, mover);
+    return { ...(legal.targets ? { targets: legal.targets } : {}), notes: [sentence(legal.note)] };
 }
 
 /** The game a FEN is read in: the file's only game, built; else why none. */
@@ -201,13 +180,6 @@ function fenGame(services: LcpnServices, document: LangiumDocument): Game | stri
     if (games.length > 1) return `the file declares ${games.length} games (${games.map((g) => g.name).join(', ')}), so a FEN's letters could be any one's: write a position string instead`;
     const built = buildGame(models, document, games[0]);
     return built.game ?? `the game ${games[0].name} cannot be played (${built.problems.map((p) => p.message).join('; ')}), so its FEN cannot be read: write a position string instead`;
-}
-
-/** The mover's legal moves in the FEN's own position (its castling rights, its en passant square), when its side is to move. */
-function legalInFen(game: Game, position: GamePosition, mover: Position['pieces'][number]): { targets: Set<string>; notes: string[] } {
-    const toMove = position.side === 1 ? 'black' : 'white';
-    if (toMove !== mover.side) return { targets: new Set(), notes: [sentence(`it is ${toMove === 'white' ? 'White' : 'Black'}'s move in this position: ${mover.name} has no legal move`)] };
-    return { targets: legalTargets(position, mover.square), notes: [sentence(`legal moves of ${game.name}, ${mover.side} to move`)] };
 }
 
 /** What broken definitions of the document's own change for the piece `name` of a position, as sentences. */

@@ -4,6 +4,9 @@
  * steps into check (nor, in xiangqi, faces the other general); castling and en passant are
  * listed where they are legal. Positions and answers worked out by hand from the rules.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { requireBundle, root, runLcpn } from './run-cli.js';
 
@@ -44,5 +47,44 @@ describe('moves --position with a game', () => {
             .toContain('a FEN needs a game to say what its letters are, and the file declares none');
         expect(lcpn('moves', 'examples/chess.lcpn', 'king@e1', '--position', '4k3/8/8/8/8/8/8/4K3 w - - 0 1', '--game', 'foo').stderr)
             .toBe("lcpn: moves: examples/chess.lcpn: the file declares no game named 'foo': its games are chess\n");
+    });
+});
+
+describe('show --position with a game: legal moves only, pieces drawn as themselves', () => {
+    test('a position string: the king\'s diagram leaves out the rook\'s file and says whose legal moves these are; the position in letters first', () => {
+        const r = lcpn('show', 'examples/chess.lcpn', '--position', '8x8 w:king@e1,rook@a1 b:rook@d8,king@h8');
+        expect(r.code).toBe(0);
+        const lines = r.stdout.split('\n');
+        expect(lines.slice(2, 4)).toEqual(['    8 . . . r . . . k', '    7 . . . . . . . .']);
+        expect(lines).toContain('    1 R . . . K . . .');
+        const king = lines.indexOf('king (White) on e1:');
+        // d1 and d2 are attacked by the rook on d8: no move there (the king alone would go there).
+        expect(lines.slice(king + 7, king + 9)).toEqual(['    2 . . . . X X . .', '    1 : . . . ! X . .']);
+        expect(lines).toContain('  note: legal moves of chess, white to move');
+    });
+
+    test('a FEN: castling shown where its right allows; the side not to move has no legal move; --game names the game', () => {
+        const r = lcpn('show', 'examples/chess.lcpn', '--position', '4k3/8/8/8/8/8/8/4K2R w K - 0 1', '--game', 'chess');
+        expect(r.code).toBe(0);
+        const lines = r.stdout.split('\n');
+        const king = lines.indexOf('king (White) on e1:');
+        // g1 is castling: a move only.
+        expect(lines[king + 8]).toBe('    1 . . . X ! X o :');
+        const black = lines.indexOf('king (Black) on e8:');
+        expect(lines[black + 1]).toBe('    8 . . . . ! . . .');
+        expect(lines).toContain("  note: it is White's move in this position: king has no legal move");
+        expect(lcpn('show', 'examples/chess.lcpn', 'king', '--game', 'chess').stderr).toBe('lcpn: show: --game goes with --position (the game whose position it is)\n');
+    });
+
+    test('svg: each piece is its figure (chess) or its letter (xiangqi\'s horse), no disc for friends and enemies', () => {
+        const dir = mkdtempSync(join(tmpdir(), 'lcpn-show-figures-'));
+        const r = lcpn('show', 'examples/xiangqi.lcpn', '--position', '9x10 w:general@e1,horse@b1,chariot@a1 b:general@d10', '--format', 'svg', '--out', dir);
+        expect(r.code).toBe(0);
+        const horse = readFileSync(r.stdout.split('\n').find((p) => p.includes('horse'))!, 'utf8');
+        // The chariot moves as the rook: its figure; the horse and generals move as no chess piece: their letters.
+        expect(horse.match(/<path transform=/g)?.length).toBe(1);
+        expect(horse).toMatch(/>N<\/text>/);
+        expect(horse).toMatch(/>K<\/text>/);
+        expect(horse).not.toContain('friendly piece');
     });
 });

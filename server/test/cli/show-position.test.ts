@@ -27,6 +27,15 @@ describe('show --position', () => {
         expect(run.stdout).toBe([
             'position 5x5, 3 pieces',
             '',
+            // The position in letters: each piece's initial (no game gives letters), White's in upper case.
+            '    5 . . . . .',
+            '    4 . . . . .',
+            '    3 . . p . .',
+            '    2 . P . . .',
+            '    1 R . . . .',
+            '      a b c d e',
+            '    letters: pieces, White\'s in upper case, Black\'s in lower case, . empty',
+            '',
             'pawnish (White) on b2:',
             '    5 . . . . .',
             '    4 . . . . .',
