@@ -113,7 +113,7 @@ export function gameFromDeclaration(name: string, declaration: GameDeclaration, 
     if (start) origins.push(['start', { clause: indexOf('start')! }]);
     else problem(undefined, 'the game has no start position: add (start "FEN") / start("FEN")');
 
-    const model: GameModel = { name, board, pieces: piecesClause?.pieces.map((p) => ({ letter: p.letter, piece: p.piece })) ?? [], start: start?.fen ?? '', results: { stalemate: 'draw' } };
+    const model: GameModel = { name, board, pieces: piecesClause?.pieces.map((p) => ({ letter: p.letter, piece: p.piece, ...(p.san !== undefined ? { san: p.san } : {}) })) ?? [], start: start?.fen ?? '', results: { stalemate: 'draw' } };
 
     const royal = of('royal');
     const facing = of('facing');

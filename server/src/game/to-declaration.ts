@@ -31,7 +31,7 @@ export function declarationOfModel(model: GameModel, zone: (base: string, square
     const pieceOf = new Map(model.pieces.map((p) => [p.letter, p.piece]));
     const names = (letters: readonly string[]) => letters.map((l) => pieceOf.get(l) ?? l);
     const clauses: GameClause[] = [
-        { kind: 'pieces', pieces: model.pieces.map((p) => ({ piece: p.piece, letter: p.letter })) },
+        { kind: 'pieces', pieces: model.pieces.map((p) => ({ piece: p.piece, letter: p.letter, ...(p.san !== undefined ? { san: p.san } : {}) })) },
         { kind: 'start', fen: model.start }
     ];
     if (model.royalty) {

@@ -33,7 +33,7 @@ const OUTCOMES = ['win', 'loss', 'draw'] as const;
 /** The clauses of a game, in the order the printers write them. */
 export const GAME_CLAUSES: readonly GameClauseWord[] = [
     { name: 'board', form: '(board NAME) or (board FILES RANKS CLAUSE...)', args: ['piece'], evaluated: true, doc: 'The board of the game: a board the file declares, by name, or one written in place, as in (board 9 10). Without it, the board the file declares, else 8 by 8.' },
-    { name: 'pieces', form: '(pieces (PIECE "LETTER")...)', args: ['entry'], evaluated: true, doc: 'The pieces of the game, each with its letter in FEN, as in (pieces (king "k") (tokin "+p")): one lower-case letter, or + and one for a promoted piece. Their order is the order of pieces in hand.' },
+    { name: 'pieces', form: '(pieces (PIECE "LETTER" [(san "LETTER")])...)', args: ['entry'], evaluated: true, doc: 'The pieces of the game, each with its letter in FEN, as in (pieces (king "k") (tokin "+p")): one lower-case letter, or + and one for a promoted piece; (san "h") where moves in SAN (PGN) name it by another letter, as in (horse "n" (san "h")). Their order is the order of pieces in hand.' },
     { name: 'start', form: '(start "FEN")', args: [], evaluated: true, doc: 'The start position in FEN, as Fairy-Stockfish writes it, with the pieces in hand in [...] for a game with drops.' },
     { name: 'royal', form: '(royal check|capture PIECE...)', args: ['word', 'piece'], words: ['check', 'capture'], evaluated: true, doc: 'The royal pieces: under check, a royal piece may never be left attacked (chess); under capture, it may be captured, and a side left without one loses.' },
     { name: 'facing', form: '(facing never|bikjang)', args: ['word'], words: ['never', 'bikjang'], evaluated: true, doc: 'Royal pieces facing each other on a file or rank with nothing between: never allowed (xiangqi\'s flying general), or bikjang (janggi: the side to move must break it or pass; if it stays, the game ends).' },
@@ -59,8 +59,9 @@ export const GAME_CLAUSES: readonly GameClauseWord[] = [
     { name: 'material', form: '(material (PIECE VALUE)... (black-bonus "1.5"))', args: ['entry'], evaluated: true, doc: 'Draws by bikjang, passes, repetition or the move rule are decided by counting material (janggi): White wins with more than Black\'s total and bonus, else Black.' }
 ];
 
-/** Calls inside clauses that are words of the language, not pieces: `(where-stuck)`, `(black-bonus "1.5")`. */
+/** Calls inside clauses that are words of the language, not pieces: `(where-stuck)`, `(black-bonus "1.5")`, `(san "h")`. */
 export const GAME_INNER_WORDS: readonly Word[] = [
+    { name: 'san', evaluated: true, doc: 'In (pieces ...): the letter moves in SAN (PGN) name the piece by, where it is not its FEN letter, as (horse "n" (san "h")) in xiangqi (Fairy-Stockfish writes H for the horse, whose FEN letter is n).' },
     { name: 'where-stuck', evaluated: true, doc: 'In (promote ...): where the piece could move no further on an empty board (seed 003\'s pawn).' },
     { name: 'black-bonus', evaluated: true, doc: 'In (material ...): the points Black gets beside its pieces, a number or a string such as "1.5".' }
 ];
@@ -79,7 +80,7 @@ export function gameClause(name: string): GameClauseWord | undefined {
     return clausesByName.get(normalizeName(name));
 }
 
-/** `where-stuck`, `black-bonus` (any spelling), or undefined. */
+/** `where-stuck`, `black-bonus`, `san` (any spelling), or undefined. */
 export function gameInnerWord(name: string): Word | undefined {
     return innerByName.get(normalizeName(name));
 }

@@ -216,8 +216,8 @@ export type GameClause =
     /** `(board NAME)`: a board the file declares; `(board 9 10 ...)`: a board written in place. */
     | { kind: 'board'; name: string }
     | { kind: 'board'; board: Extract<Declaration, { kind: 'board' }> }
-    /** `(pieces (king "k") (tokin "+p"))`: each piece and its FEN letter, in the order of holdings. */
-    | { kind: 'pieces'; pieces: { piece: string; letter: string }[] }
+    /** `(pieces (king "k") (tokin "+p") (horse "n" (san "h")))`: each piece and its FEN letter, in the order of holdings, and its SAN letter where it differs. */
+    | { kind: 'pieces'; pieces: { piece: string; letter: string; san?: string }[] }
     /** `(start "FEN")`. */
     | { kind: 'start'; fen: string }
     /** `(royal check king)`: royal pieces never left attacked; `(royal capture king)`: captured, their side loses. */

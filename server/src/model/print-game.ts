@@ -37,7 +37,7 @@ export function gameCalls(declaration: Extract<Declaration, { kind: 'game' }>): 
 function clauseCall(clause: GameClause): GameItem {
     switch (clause.kind) {
         case 'board': return 'name' in clause ? call('board', name(clause.name)) : { board: clause.board };
-        case 'pieces': return call('pieces', ...clause.pieces.map((p) => call(p.piece, text(quote(p.letter)))));
+        case 'pieces': return call('pieces', ...clause.pieces.map((p) => call(p.piece, text(quote(p.letter)), ...(p.san !== undefined ? [call('san', text(quote(p.san)))] : []))));
         case 'start': return call('start', text(quote(clause.fen)));
         case 'royal': return call('royal', name(clause.rule), ...clause.pieces.map(name));
         case 'facing': return call('facing', name(clause.rule));

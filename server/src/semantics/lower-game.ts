@@ -226,19 +226,30 @@ class ClauseReader {
     }
 
     private pieces(): GameClause | undefined {
-        const pieces: { piece: string; letter: string }[] = [];
+        const pieces: { piece: string; letter: string; san?: string }[] = [];
         if (this.args.length === 0) return this.bad(this.app, 'the game names no piece');
         for (const arg of this.args) {
             const piece = ast.isApplication(arg) ? entryHead(arg, this.cx) : undefined;
-            const [letter, ...rest] = ast.isApplication(arg) ? arg.args ?? [] : [];
+            const [letter, extra, ...rest] = ast.isApplication(arg) ? arg.args ?? [] : [];
             if (piece === null) continue;
             if (piece === undefined || !ast.isStringLit(letter) || rest.length > 0) {
-                this.bad(arg, 'each piece is written with its letter, as (king "k") / king("k")');
+                this.bad(arg, 'each piece is written with its letter, as (king "k") / king("k"), and its SAN letter where it differs, as (horse "n" (san "h")) / horse("n", san("h"))');
                 continue;
             }
-            if (typeof letter.value === 'string') pieces.push({ piece, letter: letter.value });
+            const san = extra === undefined ? undefined : this.sanLetter(extra);
+            if (san === null) continue;
+            if (typeof letter.value === 'string') pieces.push({ piece, letter: letter.value, ...(san !== undefined ? { san } : {}) });
         }
         return { kind: 'pieces', pieces };
+    }
+
+    /** `(san "h")` after a piece's letter: its SAN letter; null (and said) when it is something else. */
+    private sanLetter(expr: ast.Expr): string | null {
+        const head = ast.isApplication(expr) ? entryHead(expr, this.cx, true) : undefined;
+        const [value, ...more] = ast.isApplication(expr) ? expr.args ?? [] : [];
+        if (head === 'san' && ast.isStringLit(value) && typeof value.value === 'string' && more.length === 0) return value.value;
+        this.bad(expr, 'after the letter comes only the SAN letter, where it differs from the FEN letter, as (horse "n" (san "h")) / horse("n", san("h"))');
+        return null;
     }
 
     private castling(): GameClause | undefined {

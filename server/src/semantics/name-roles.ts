@@ -173,6 +173,9 @@ function gameRole(ref: ast.NameRef, app: ast.Application): NameRole | undefined 
     }
     if (ref.$containerProperty !== 'head') return undefined;
     if (inGameAt(app) && !clauseOf(app)) return 'word';
+    // A call inside an entry (`san` in `(horse "n" (san "h"))`): a word of the language, never a name.
+    const entry = app.$containerProperty === 'args' && isApplication(app.$container) ? app.$container : undefined;
+    if (entry?.$containerProperty === 'args' && isApplication(entry.$container) && clauseOf(entry.$container)?.args[0] === 'entry') return 'word';
     const entryOf = app.$containerProperty === 'args' ? clauseOf(app.$container as ast.Application) : undefined;
     return entryOf?.args[0] === 'entry' && !gameInnerWord(ref.ref?.$refText ?? '') ? 'piece' : undefined;
 }

@@ -103,6 +103,13 @@ describe('hover and completion', () => {
         expect(positionDiagram(services.shared, { uri: plain.uri.toString(), position: '8x8 w:king@e1 b:rook@d8,king@h8', select: 'e1' })?.selected?.moves.sort()).toEqual(['d1', 'd2', 'e2', 'f1', 'f2']);
     });
 
+    test('a SAN letter: a word of the game, never a name; its hover says what it is', async () => {
+        const document = await open(`${PIECES}(def horse [1 2])\n(def g (game (pieces (king "k") (horse "n" (san "h"))) (start "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1") (royal check king) (checkmate loss)))`);
+        expect(document.diagnostics ?? []).toEqual([]);
+        const line = document.textDocument.getText().split('\n')[3];
+        expect(await hover(document, 3, line.indexOf('san') + 1)).toMatch(/^\*\*san\*\* .*the letter moves in SAN \(PGN\) name the piece by/);
+    });
+
     test('completion inside a game offers its clauses', async () => {
         const text = `${PIECES}(def g (game (pieces (king "k")) (`;
         const document = await open(text);

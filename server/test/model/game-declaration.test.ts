@@ -89,6 +89,18 @@ const CONSTRUCTS: { lisp: string; c: string; sql: string; model: object }[] = [
                 { kind: 'royal', rule: 'capture', pieces: ['general'] }
             ]
         }
+    },
+    {
+        // A SAN letter where Fairy-Stockfish's differs from the FEN letter (xiangqi's horse, shogi's dragon).
+        lisp: '(def g (game (pieces (general "k") (horse "n" (san "h")) (dragon "+r" (san "d"))) (start "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1")))',
+        c: 'g := game(pieces(general("k"), horse("n", san("h")), dragon("+r", san("d"))), start("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"))',
+        sql: 'g IS game(pieces(general("k"), horse("n", SAN("h")), dragon("+r", san("d"))), start("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"))',
+        model: {
+            kind: 'game', clauses: [
+                { kind: 'pieces', pieces: [{ piece: 'general', letter: 'k' }, { piece: 'horse', letter: 'n', san: 'h' }, { piece: 'dragon', letter: '+r', san: 'd' }] },
+                { kind: 'start', fen: '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1' }
+            ]
+        }
     }
 ];
 
@@ -117,6 +129,9 @@ describe('a misused clause is a located error in plain words', () => {
         ['(def g (game (royal chek king)))', "'chek' is not a word of 'royal', which takes 'check' or 'capture' here; did you mean 'check'?"],
         ['(def g (game (stalemate lose)))', "'lose' is not a word of 'stalemate'"],
         ['(def g (game (pieces king)))', 'each piece is written with its letter'],
+        ['(def g (game (pieces (horse "n" "h"))))', 'after the letter comes only the SAN letter, where it differs from the FEN letter, as (horse "n" (san "h"))'],
+        ['(def g (game (pieces (horse "n" (san h)))))', 'after the letter comes only the SAN letter'],
+        ['(def g (game (pieces (horse "n" (san "h") (san "e")))))', 'each piece is written with its letter'],
         ['(def g (game (castling (king e1 g1))))', 'castling moves two pieces'],
         ['(def g (game (castling (king e1 zz) (rook h1 f1))))', "'zz' is not a square"],
         ['(def g (game (promotion)))', 'say whether promotion is mandatory or optional'],
