@@ -124,12 +124,15 @@ const grand: GameModel = {
 
 const SHOGI_RESULTS: ResultRules = { checkmate: 'loss', stalemate: 'loss', repetition: { count: 4, outcome: 'draw', perpetualCheck: true } };
 
-/** Shogi's pieces in Fairy-Stockfish's order of holdings (gold, knight, lance, pawn, silver, rook, bishop), then the promoted ones. */
+/**
+ * Shogi's pieces in Fairy-Stockfish's order of holdings (gold, knight, lance, pawn, silver, rook, bishop), then the promoted ones,
+ * with the letters Fairy-Stockfish writes them by in SAN: G for those that move as the gold, D the dragon, H the horse.
+ */
 const SHOGI_PIECES = [
     { letter: 'k', piece: 'king' }, { letter: 'g', piece: 'gold' }, { letter: 'n', piece: 'knight' }, { letter: 'l', piece: 'lance' },
     { letter: 'p', piece: 'pawn' }, { letter: 's', piece: 'silver' }, { letter: 'r', piece: 'rook' }, { letter: 'b', piece: 'bishop' },
-    { letter: '+p', piece: 'tokin' }, { letter: '+l', piece: 'promoted-lance' }, { letter: '+n', piece: 'promoted-knight' },
-    { letter: '+s', piece: 'promoted-silver' }, { letter: '+r', piece: 'dragon' }, { letter: '+b', piece: 'horse' }
+    { letter: '+p', piece: 'tokin', san: 'g' }, { letter: '+l', piece: 'promoted-lance', san: 'g' }, { letter: '+n', piece: 'promoted-knight', san: 'g' },
+    { letter: '+s', piece: 'promoted-silver', san: 'g' }, { letter: '+r', piece: 'dragon', san: 'd' }, { letter: '+b', piece: 'horse', san: 'h' }
 ];
 
 const shogi: GameModel = {
@@ -162,8 +165,9 @@ const minishogi: GameModel = {
     results: { checkmate: 'loss', stalemate: 'loss', repetition: { count: 4, outcome: 'loss', forWhite: true, perpetualCheck: true } }
 };
 
+/** Xiangqi's pieces; in SAN Fairy-Stockfish writes the elephant E and the horse H. */
 const XIANGQI_PIECES = [
-    { letter: 'k', piece: 'general' }, { letter: 'a', piece: 'advisor' }, { letter: 'b', piece: 'elephant' }, { letter: 'n', piece: 'horse' },
+    { letter: 'k', piece: 'general' }, { letter: 'a', piece: 'advisor' }, { letter: 'b', piece: 'elephant', san: 'e' }, { letter: 'n', piece: 'horse', san: 'h' },
     { letter: 'r', piece: 'chariot' }, { letter: 'c', piece: 'cannon' }, { letter: 'p', piece: 'soldier' }
 ];
 
