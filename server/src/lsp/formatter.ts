@@ -14,6 +14,7 @@ import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-t
 import * as ast from '../syntax/generated/ast.js';
 import { breaksLispClauses, codeChildren, isLispForm, isLongConditional, Layout, LINE_WIDTH, oneLineWidth, ownComposite } from './format-layout.js';
 import { lineEnding } from '../syntax/text-lines.js';
+import { headName } from '../semantics/body-kind.js';
 
 /** Highest priority: every definition starts on its own line. */
 const DEFINITION_BREAK = Formatting.newLine({ priority: 10 });
@@ -38,10 +39,11 @@ export class LcpnFormatter extends AbstractFormatter {
 
     /**
      * One definition, as printed on one line by a converter, laid out as the formatter lays it out
-     * (a long conditional over several lines). Text that does not parse cleanly is returned as is.
+     * (a long conditional over several lines, a game a clause per line). Text that does not parse
+     * cleanly is returned as is.
      */
     layOutDefinition(text: string): string {
-        if (text.length <= LINE_WIDTH || !/\b(cond|if|IF)\b/.test(text)) return text;
+        if (!/\bgame\b/.test(text) && (text.length <= LINE_WIDTH || !/\b(cond|if|IF)\b/.test(text))) return text;
         const document = this.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse('memory:///layout.lcpn'));
         const { lexerErrors, parserErrors } = document.parseResult;
         if (lexerErrors.length > 0 || parserErrors.length > 0) return text;
@@ -64,6 +66,18 @@ export class LcpnFormatter extends AbstractFormatter {
         if (ast.isLispDefinition(definition)) this.formatLisp(node);
         else this.formatInfix(node);
         if (ast.isConditional(node) && isLongConditional(node, this.definitionWidths)) this.breakConditional(node);
+        if (ast.isApplication(node) && ast.isDefinition(node.$container) && headName(node) === 'game') this.breakGame(node);
+    }
+
+    /**
+     * A game declaration, a clause per line, whatever its length (a game is a list of rules, read
+     * one by one): in Lisp each clause after the first under the first, as a `cond`'s clauses; in
+     * C and SQL every clause on a line of its own, one unit in, the call closed after the last,
+     * as the examples write it.
+     */
+    private breakGame(node: ast.Application): void {
+        const clauses = ast.isLispDefinition(node.$container) ? node.args.slice(1) : node.args;
+        if (node.args.length > 1) this.getNodeFormatter(node).nodes(...clauses).prepend(LINE_BREAK);
     }
 
     /**

@@ -112,6 +112,46 @@ describe('long conditionals (the specification\'s layout)', () => {
     });
 });
 
+describe('game declarations: a clause per line, in each style', () => {
+    const FEN = '"4k3/8/8/8/8/8/8/R3K2R w K - 0 1"';
+    test('Lisp: each clause after the first under the first, as cond clauses', async () => {
+        await format({
+            before: `(def g (game (pieces (king "k") (rook "r")) (start ${FEN}) (royal check king) (checkmate loss)))`,
+            after: `(def g (game (pieces (king "k") (rook "r"))\n             (start ${FEN})\n             (royal check king)\n             (checkmate loss)))\n`,
+            disposeAfterCheck: true
+        });
+        // The body on its own line (as the examples write it) keeps its place; the clauses follow it.
+        await format({
+            before: `(def g\n(game (pieces (king "k")) (start ${FEN})))`,
+            after: `(def g\n  (game (pieces (king "k"))\n        (start ${FEN})))\n`,
+            disposeAfterCheck: true
+        });
+    });
+
+    test('C and SQL: every clause on a line of its own, one unit in, closed after the last', async () => {
+        await format({
+            before: `g := game(pieces(king("k"), rook("r")), start(${FEN}),royal(check, king), checkmate(loss))\nh IS game(pieces(king("k")),   start(${FEN}))`,
+            after: `g := game(\n    pieces(king("k"), rook("r")),\n    start(${FEN}),\n    royal(check, king),\n    checkmate(loss))\nh IS game(\n    pieces(king("k")),\n    start(${FEN}))\n`,
+            disposeAfterCheck: true
+        });
+    });
+
+    test('a game of one clause, and a call of game that is not a definition\'s body, are left on their line', async () => {
+        await format({ before: '(def g (game (pieces (king "k"))))\nx := f(game(a, b))', after: '(def g (game (pieces (king "k"))))\nx := f(game(a, b))\n', disposeAfterCheck: true });
+    });
+
+    test('the examples\' games are laid out as the formatter lays them out: formatting leaves them as they are', async () => {
+        for (const name of ['chess', 'xiangqi', 'grand', 'shogi']) {
+            const text = readFileSync(`examples/${name}.lcpn`, 'utf8');
+            // The game is each file's last definition.
+            const game = new RegExp(`^(\\(def ${name}$|${name} (:=|IS) game\\()`, 'm');
+            const after = await formatted(text);
+            expect(text.search(game), name).toBeGreaterThan(0);
+            expect(after.slice(after.search(game)), name).toBe(text.slice(text.search(game)));
+        }
+    });
+});
+
 describe('SQL style', () => {
     test('single spaces around SHOUTY keywords and gerunds; continuation lines indented', async () => {
         await format({
