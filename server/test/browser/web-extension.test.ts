@@ -216,6 +216,13 @@ describe.skipIf(!available && !ci)('the web extension in code-server (VS Code fo
         await frame.locator('#position-board [data-square="d4"]').click();
         await expect.poll(() => frame.locator('#position-text').inputValue(), { timeout: 20_000 }).toBe(`8x8 w:${piece}@d4`);
         await page.screenshot({ path: join(shots, 'web-position.png') });
+        // Pieces drawn as themselves: the prelude's king, rook, knight and pawn as their chess figures, the file's camel by its initial.
+        await frame.locator('#position-text').fill('8x8 w:king@e1,rook@a1,camel@d4 b:king@e8,knight@c6,pawn@d7');
+        await frame.locator('#position-text').press('Enter');
+        await expect.poll(() => frame.locator('#position-board svg path[transform]').count(), { timeout: 20_000 }).toBe(5);
+        expect(await frame.locator('#position-board svg text', { hasText: /^C$/ }).count()).toBe(1);
+        await page.screenshot({ path: join(shots, 'web-position-pieces.png') });
+        await frame.locator('#position-board').screenshot({ path: join(shots, 'web-position-pieces-board.png') });
 
         // A hexagon from the panel's chooser (the worker server offers and draws it): the piece on
         // Glinski's centre f6, hexagonal cells, and a blocker placed on a cell by its name.
