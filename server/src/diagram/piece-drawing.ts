@@ -19,7 +19,7 @@
  * (U+265F) is shown as a wide emoji by many terminals, which breaks the columns.
  */
 import type { Square } from '../geometry/index.js';
-import { escapeXml, num } from './svg-paint.js';
+import { escapeXml, num } from './svg-text.js';
 
 export const STANDARD_PIECES = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'] as const;
 

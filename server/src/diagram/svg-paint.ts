@@ -9,6 +9,7 @@ import { promotionChoices } from './facts.js';
 import { KIND_LABELS } from './text.js';
 import type { DiagramZone } from './zones.js';
 import type { Square } from '../geometry/index.js';
+import { escapeXml, num } from './svg-text.js';
 
 export const COLOURS = {
     light: '#eeeae0',
@@ -36,12 +37,7 @@ export type LegendKey = CellKind | 'promotes' | 'first-move' | 'wraps' | number;
 
 export const PAD = 2;
 
-/** One decimal is finer than a pixel at any size a diagram is shown; rounding makes output deterministic. */
-export const num = (x: number) => String(Math.round(x * 10) / 10);
-
-export function escapeXml(text: string): string {
-    return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
-}
+export { escapeXml, num } from './svg-text.js';
 
 /** Font sizes follow the square size but stay legible in a small hover. */
 export function fontSize(cell: number): number {
