@@ -20,6 +20,17 @@ test('each game comes as a spec that compiles, through JSON, into the same game'
     expect(playGames(services.shared, { uri: 'file:///nowhere.lcpn' })).toBeNull();
 });
 
+test('the letters drawn as chess figures: the pieces that move as the prelude\'s, whatever their names', async () => {
+    const services = await createTestServices();
+    const document = await parseHelper(services.Lcpn)(chessFile);
+    expect(playGames(services.shared, { uri: document.uri.toString() })?.games[0].figures)
+        .toEqual({ k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' });
+    // Xiangqi: only the chariot moves as a chess piece (the rook); the horse is lame, the general confined.
+    const xiangqi = await parseHelper(services.Lcpn)(readFileSync(new URL('../../../examples/xiangqi.lcpn', import.meta.url), 'utf8'));
+    await services.shared.workspace.DocumentBuilder.build([xiangqi]);
+    expect(playGames(services.shared, { uri: xiangqi.uri.toString() })?.games[0].figures).toEqual({ r: 'rook' });
+});
+
 test('a game that cannot be played says why, and a file without games has none', async () => {
     const services = await createTestServices();
     const broken = await parseHelper(services.Lcpn)('(def k (/ ::royal [0 1]))\n(def mini (game (pieces (k "k")) (start "k7/8/8/8/8/8/8/7K w - - 0 1") (royal check k)))\n');
