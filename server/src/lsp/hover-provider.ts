@@ -343,7 +343,7 @@ function gameViewOf(services: LcpnServices, node: ast.Definition): GameView | un
     if (!game) return undefined;
     const built = buildGame(services, document, game);
     if (!built.game) return { name: game.name, problems: built.problems.map((p) => p.message) };
-    const faces = pieceFaces(models, document, STANDARD_PIECES);
+    const faces = pieceFaces(services.lcpn.PieceModels, document, STANDARD_PIECES);
     const letters = built.game.model.pieces.map((p) => {
         const standard = faces(p.piece).standard;
         return { letter: p.letter, piece: p.piece, ...(standard ? { standard } : {}) };

@@ -20,7 +20,7 @@ export function playGames(shared: LangiumSharedServices, params: PlayGamesParams
     const services = shared.ServiceRegistry.getServices(uri) as LcpnServices;
     const document = shared.workspace.LangiumDocuments.getDocument(uri)!;
     // Which letters are drawn as a chess figure: decided by each piece's movement (semantics/piece-faces.ts).
-    const faces = pieceFaces(models, document, STANDARD_PIECES);
+    const faces = pieceFaces(services.lcpn.PieceModels, document, STANDARD_PIECES);
     return {
         games: fileGames(services.lcpn.PieceModels, document).map((declared) => {
             const built = buildGame(services, document, declared);

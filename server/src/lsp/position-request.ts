@@ -178,7 +178,7 @@ function fenGame(services: LcpnServices, document: LangiumDocument): Game | stri
     const games = fileGames(models, document);
     if (games.length === 0) return 'a FEN needs a game to say what its letters are, and the file declares none (docs/language.md, "Games"): write a position string instead, such as "8x8 w:king@e1 b:king@e8"';
     if (games.length > 1) return `the file declares ${games.length} games (${games.map((g) => g.name).join(', ')}), so a FEN's letters could be any one's: write a position string instead`;
-    const built = buildGame(models, document, games[0]);
+    const built = buildGame(services, document, games[0]);
     return built.game ?? `the game ${games[0].name} cannot be played (${built.problems.map((p) => p.message).join('; ')}), so its FEN cannot be read: write a position string instead`;
 }
 

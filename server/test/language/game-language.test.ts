@@ -84,7 +84,7 @@ describe('hover and completion', () => {
     test('the hover draws a piece that moves as a standard chess piece as its figure, any other as its letter, decided by movement', async () => {
         // `tower` moves as the prelude's rook; this `knight` moves as a wazir, not as the knight.
         const document = await open(`${PIECES}(def tower (wazir :rider))\n(def knight [0 1])\n(def g (game (pieces (king "k") (tower "t") (knight "n")) (start "4k3/8/8/8/8/8/8/T3K1N1 w - - 0 1") (royal check king) (checkmate loss)))`);
-        const text = await hover(document, 4, 5);
+        const text = (await hoverAt(document, { line: 4, character: 5 }, { services: services.Lcpn })) ?? '';
         const svg = Buffer.from(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(text)![1], 'base64').toString();
         // Three figures (the kings and the tower), one letter in a disc (the wazir called knight).
         expect(svg.match(/<path transform=/g)?.length).toBe(3);
@@ -107,7 +107,7 @@ describe('hover and completion', () => {
         const document = await open(`${PIECES}(def horse [1 2])\n(def g (game (pieces (king "k") (horse "n" (san "h"))) (start "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1") (royal check king) (checkmate loss)))`);
         expect(document.diagnostics ?? []).toEqual([]);
         const line = document.textDocument.getText().split('\n')[3];
-        expect(await hover(document, 3, line.indexOf('san') + 1)).toMatch(/^\*\*san\*\* .*the letter moves in SAN \(PGN\) name the piece by/);
+        expect((await hoverAt(document, { line: 3, character: line.indexOf('san') + 1 }, { services: services.Lcpn })) ?? '').toMatch(/^\*\*san\*\* .*the letter moves in SAN \(PGN\) name the piece by/);
     });
 
     test('completion inside a game offers its clauses', async () => {
