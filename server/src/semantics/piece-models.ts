@@ -165,7 +165,7 @@ export class LcpnPieceModels {
     private resolve(key: string, scope: UriScope): Resolution {
         const scopes = this.scopes;
         if (scope.document) return scopes.resolve(key, scope.document);
-        return resolveName(scopes.definitionTable().get(normalizeName(key)), scope.uri, scopes.prelude);
+        return resolveName(scopes.definitionTable().get(normalizeName(key)), scope.uri, scopes.prelude, new Set());
     }
 
     private definitionTable(): DefinitionTable {
