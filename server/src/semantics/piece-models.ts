@@ -20,6 +20,7 @@ import { lowerDefinition, type LoweringProblem } from './lower.js';
 import { normalizeName } from '../model/names.js';
 import type { PieceDef } from '../model/piece.js';
 import { KeptPlans, RefCache } from '../engine/compile.js';
+import type { LcpnImports } from '../workspace/imports.js';
 
 export interface LoweredDefinition {
     node: ast.Definition;
@@ -59,6 +60,11 @@ export class LcpnPieceModels {
     private readonly planCaches = new WeakMap<PieceResolver, RefCache>();
 
     constructor(private readonly services: LcpnServices) {}
+
+    /** Which files a document imports (a file's board may be an imported file's: file-geometry.ts). */
+    get imports(): LcpnImports {
+        return this.services.lcpn.Imports;
+    }
 
     /**
      * The scope provider, looked up once: each `services.references.ScopeProvider` goes through

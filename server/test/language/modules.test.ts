@@ -25,7 +25,7 @@ function codes(ws: TestWorkspace, uri: string): string[] {
 }
 
 function errors(ws: TestWorkspace, uri: string): string[] {
-    return ws.diagnostics(uri).filter((d) => d.severity === 1).map((d) => d.message);
+    return ws.diagnostics(uri).filter((d) => d.severity === 1).map((d) => String(d.message));
 }
 
 async function variants(): Promise<TestWorkspace> {
@@ -165,5 +165,23 @@ describe('imports that cannot be followed', () => {
         expect(ws.target(a, 'pb')).toBe(b);
         await ws.set(c, '(def pc knight)');
         for (const uri of [a, b, c]) expect(codes(ws, uri)).not.toContain(IssueCodes.ImportCycle);
+    });
+});
+
+describe('a board declared in one file of a variant', () => {
+    test('reaches the files that import it, follows its edits, and a file\'s own board comes first', async () => {
+        const ws = await TestWorkspace.create();
+        const board = 'file:///v/board.lcpn';
+        await ws.set(board, '(def small-board (board 5 6))');
+        await ws.set(MINI, '(import board)\n(def x rook)');
+        const geometry = ws.lcpn.lcpn.FileGeometry;
+        expect(geometry.board(ws.document(MINI))?.board).toEqual({ files: 5, ranks: 6 });
+        await ws.set(board, '(def small-board (board 7 6))');
+        expect(geometry.board(ws.document(MINI))?.board).toEqual({ files: 7, ranks: 6 });
+        await ws.set(MINI, '(import board)\n(def own (board 9 9))\n(def x rook)');
+        expect(geometry.board(ws.document(MINI))?.board).toEqual({ files: 9, ranks: 9 });
+        const other = 'file:///v/other.lcpn';
+        await ws.set(other, '(def x rook)');
+        expect(geometry.board(ws.document(other))).toBeUndefined();
     });
 });
