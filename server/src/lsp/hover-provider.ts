@@ -275,17 +275,17 @@ export class LcpnHoverProvider implements HoverProvider {
         return undefined;
     }
 
-    /** A piece name that links to nothing: defined in several other files (ambiguous), or nowhere. */
+    /** A piece name that links to nothing: defined in several imported files (ambiguous), or nowhere. */
     private unresolved(node: ast.NameRef, text: string, document: LangiumDocument): string {
         const error = node.ref.error;
         if (isAmbiguityError(error)) {
             const files = [...new Set(candidateFileNames(error.ambiguous))];
-            return `**${escapeMarkdown(text)}** is defined in several files of the workspace: ${files.map(escapeMarkdown).join(', ')} (and not in this file), so it has no moves here. Define it in this file to choose.`;
+            return `**${escapeMarkdown(text)}** is defined in several files this file imports: ${files.map(escapeMarkdown).join(', ')} (and not in this file), so it has no moves here. Define it in this file to choose, or import only one of them.`;
         }
-        // Another file defines it with a syntax error: say where, as its diagnostic does (broken-elsewhere.ts).
+        // An imported file defines it with a syntax error: say where, as its diagnostic does (broken-elsewhere.ts).
         const broken = brokenDefinitionElsewhere(this.services, normalizeName(text), document);
         if (broken) return `**${escapeMarkdown(text)}** is a definition with a syntax error (${escapeMarkdown(brokenWhere(broken))}): it has no moves here until that is fixed.`;
-        return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the workspace or the standard prelude.`;
+        return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the files it imports or the standard prelude.`;
     }
 
     /** The hover of the zone, board, condition or function `key` names as seen from `uri`; undefined for a piece or nothing. */

@@ -164,7 +164,7 @@ describe('user text is printed with its control characters visible', () => {
         const path = folder('spoof', (p) => writeFileSync(join(p, name), '(def a (/ wazir knigth))\n'));
         const result = runLcpn(path, ['check', '.']);
         const lines = result.stdout.split('\n').filter(Boolean);
-        expect(lines).toContain("a\\n:1:1: error: spoofed.lcpn:1:17: error: unknown piece 'knigth': no definition in this file, the workspace or the standard prelude; did you mean 'knight'?");
+        expect(lines).toContain("a\\n:1:1: error: spoofed.lcpn:1:17: error: unknown piece 'knigth': no definition in this file, the files it imports or the standard prelude; did you mean 'knight'?");
         // Every line is one real diagnostic: none starts with the forged text.
         expect(lines.every((l) => /^(a\\n:1:1: error: spoofed|zz-checked)\.lcpn:\d+:\d+: /.test(l))).toBe(true);
         // Named on the command line (a path problem): the same escape.

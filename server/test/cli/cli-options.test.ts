@@ -77,7 +77,7 @@ describe('- reads standard input', () => {
     test('check - reports diagnostics under <stdin>', () => {
         const result = runLcpn(dir, ['check', '-'], '(def a (/ wazir knigth))\n');
         expect(result.code).toBe(1);
-        expect(result.stdout).toBe("<stdin>:1:17: error: unknown piece 'knigth': no definition in this file, the workspace or the standard prelude; did you mean 'knight'?\n");
+        expect(result.stdout).toBe("<stdin>:1:17: error: unknown piece 'knigth': no definition in this file, the files it imports or the standard prelude; did you mean 'knight'?\n");
         expect(result.stderr).toBe('1 file checked: 1 error, 0 warnings\n');
     });
 

@@ -64,7 +64,7 @@ describe('the workspace of a named file', () => {
     });
 
     test('a piece that is not in the file or its workspace is a clear error', () => {
-        expect(runLcpn(dir, ['moves', 'c.lcpn', 'deep-piece', '--json'])).toMatchObject({ code: 2, stderr: expect.stringContaining("no piece named 'deep-piece' in c.lcpn, its workspace or the prelude") });
+        expect(runLcpn(dir, ['moves', 'c.lcpn', 'deep-piece', '--json'])).toMatchObject({ code: 2, stderr: expect.stringContaining("no piece named 'deep-piece' in c.lcpn, the files it imports or the prelude") });
     });
 });
 

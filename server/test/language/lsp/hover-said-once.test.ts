@@ -54,7 +54,7 @@ describe.each([
 test('before the checks ran, the hover says what is unknown', async () => {
     const document = await parseHelper(services)('(def b (/ wazir knigth))\n(def d (wazir :sidewise))');
     expect(document.diagnostics ?? []).toEqual([]);
-    expect(await hoverAt(document, 'knigth')).toBe('Unknown piece **knigth**: no definition in this file, the workspace or the standard prelude.');
+    expect(await hoverAt(document, 'knigth')).toBe('Unknown piece **knigth**: no definition in this file, the files it imports or the standard prelude.');
     expect(await hoverAt(document, ':sidewise')).toMatch(/a keyword the language does not know/);
 });
 
