@@ -24,7 +24,7 @@ import * as ast from '../syntax/generated/ast.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import type { LcpnNameRoles } from './name-roles.js';
 import type { LcpnPrelude } from '../workspace/prelude.js';
-import type { LcpnImports } from '../workspace/imports.js';
+import { fileName, type LcpnImports } from '../workspace/imports.js';
 import { normalizeName } from '../model/names.js';
 
 /**
@@ -84,14 +84,11 @@ export function isAmbiguityError(error: LinkingError | undefined): error is Ambi
 }
 
 /**
- * The files an ambiguous name is defined in, for messages: file names (decoded), or whole
- * paths when two of the files share a name. One rule for the diagnostic, the hover and the
- * linking error.
+ * The files an ambiguous name is defined in, for messages: their names (imports are files of one
+ * folder, so no two share a name). One rule for the diagnostic, the hover and the linking error.
  */
 export function candidateFileNames(candidates: readonly AstNodeDescription[]): string[] {
-    const paths = candidates.map((d) => d.documentUri.path);
-    const base = paths.map((path) => path.split('/').pop() || path);
-    return new Set(base).size === new Set(paths).size ? base : paths;
+    return candidates.map((d) => fileName(d.documentUri));
 }
 
 export class LcpnScopeProvider implements ScopeProvider {
