@@ -7,15 +7,16 @@
  *   changed one, directly or through other imports (the engine's checks follow names into an
  *   imported file's own imports), and no other document. (Langium also relinks every document
  *   with a failed reference, which in LCPN is nearly every one: `capture` links to nothing.)
- * - after a build, files the built documents import that the workspace does not hold yet (a
- *   file opened alone, the CLI's named file) are read through the file system and built, and
- *   their importers relinked; a file that cannot be read is noted with the reason
- *   (workspace/imports.ts) for the check that reports the import.
+ * - files the built documents import that the workspace does not hold yet (a file opened alone,
+ *   the CLI's named file) are read through the file system when the build has parsed its
+ *   documents, and built with them; documents of earlier builds that import them are relinked
+ *   after. A file that cannot be read is noted with the reason (workspace/imports.ts) for the
+ *   check that reports the import.
  *
  * A use of a name that only an imported file's broken definition defines is reported as such
  * (broken-elsewhere.ts, applied to each validation's result here).
  */
-import { Cancellation, DefaultDocumentBuilder, DocumentState, type BuildOptions, type LangiumDocument, type LangiumSharedCoreServices } from 'langium';
+import { Cancellation, DefaultDocumentBuilder, DocumentState, type BuildOptions, type LangiumDocument, type LangiumSharedCoreServices, type MaybePromise } from 'langium';
 import { reportBrokenUsesElsewhere } from '../semantics/broken-elsewhere.js';
 import type { LcpnImports } from './imports.js';
 import type { LcpnSharedServices } from './services.js';
@@ -50,15 +51,44 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
         await super.notifyDocumentPhase(document, state, Cancellation.CancellationToken.None);
     }
 
-    /** The documents, then the files they import that the workspace lacked (and theirs), each read once. */
+    /** The options of the build under way, for the imported files it adds (runCancelable). */
+    private buildOptions: BuildOptions = {};
+    /** The imported files the build under way read and added. */
+    private added: LangiumDocument[] = [];
+
+    /**
+     * The documents and the files they import that the workspace lacked (read in runCancelable);
+     * then the documents of earlier builds that import one of those are relinked.
+     */
     protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
-        await super.buildDocuments(documents, options, cancelToken);
-        for (let added = await this.readImported(documents); added.length > 0; added = await this.readImported(added)) {
-            const importers = this.imports.importersOf(new Set(added.map((d) => d.uri.toString())));
-            const relinked = this.langiumDocuments.all.filter((d) => importers.has(d.uri.toString()) && d.state >= DocumentState.ComputedScopes).toArray();
-            for (const document of relinked) this.resetToState(document, DocumentState.ComputedScopes);
-            await super.buildDocuments([...added, ...relinked], options, cancelToken);
+        // A copy: the imported files join it, never the caller's list (the CLI's named files).
+        const building = [...documents];
+        this.buildOptions = options;
+        this.added = [];
+        await super.buildDocuments(building, options, cancelToken);
+        const added = this.added;
+        if (added.length === 0) return;
+        const importers = this.imports.importersOf(new Set(added.map((d) => d.uri.toString())));
+        const built = new Set(building);
+        const relinked = this.langiumDocuments.all.filter((d) => !built.has(d) && importers.has(d.uri.toString()) && d.state >= DocumentState.ComputedScopes).toArray();
+        for (const document of relinked) this.resetToState(document, DocumentState.ComputedScopes);
+        if (relinked.length > 0) await super.buildDocuments(relinked, options, cancelToken);
+    }
+
+    /**
+     * Before the documents are indexed (all parsed then), the files they import that the
+     * workspace has no document for are read and join this build, so that the importers link to
+     * them and the checks know why a file could not be read, in the same build.
+     */
+    protected override async runCancelable(documents: LangiumDocument[], targetState: DocumentState, cancelToken: Cancellation.CancellationToken, callback: (document: LangiumDocument) => MaybePromise<unknown>): Promise<void> {
+        if (targetState === DocumentState.IndexedContent) {
+            for (let added = await this.readImported(documents); added.length > 0; added = await this.readImported(added)) {
+                this.prepareBuild(added, this.buildOptions);
+                documents.push(...added);
+                this.added.push(...added);
+            }
         }
+        return super.runCancelable(documents, targetState, cancelToken, callback);
     }
 
     /** The files `documents` import that the workspace has no document for, read and added (none twice: each is added once). */
