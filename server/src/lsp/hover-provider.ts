@@ -13,6 +13,7 @@ import type { DiagramStyle } from './protocol.js';
 import { IssueCodes } from '../semantics/issue-codes.js';
 import { candidateFileNames, isAmbiguityError } from '../semantics/scope-provider.js';
 import { brokenDefinitionElsewhere, brokenWhere } from '../semantics/broken-elsewhere.js';
+import { fileName } from '../workspace/imports.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { declaredBoard } from '../semantics/declared-board.js';
 import type { Rules } from '../engine/board.js';
@@ -212,7 +213,9 @@ export class LcpnHoverProvider implements HoverProvider {
                 const target = node.ref.ref;
                 if (!target) return this.declared(normalizeName(text), uri, settings) ?? unlessSaid(settings, UNRESOLVED_PIECE, () => this.unresolved(node, text, document));
                 const lowered = models.loweredOf(target);
-                const origin = this.services.lcpn.Prelude.isPrelude(AstUtils.getDocument(target).uri) ? 'standard prelude' : undefined;
+                // Where it comes from when not this file: the prelude, or the imported file by name.
+                const from = AstUtils.getDocument(target).uri;
+                const origin = this.services.lcpn.Prelude.isPrelude(from) ? 'standard prelude' : from.toString() !== uri ? fileName(from) : undefined;
                 return lowered ? this.piece(lowered.piece, uri, settings, origin, brokenDefinitionNotes(this.services, document, target)) : undefined;
             }
             // A zone, condition or function the file defines, used by name (`in(palace)`, `if (on_own_side)`, `capture_a_general(rook)`).

@@ -101,7 +101,8 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
                 try {
                     text = await this.fileSystemProvider.readFile(uri);
                 } catch (error) {
-                    this.imports.noteUnreadable(uri, error instanceof UnreadableFile ? error.reason : 'it does not exist or cannot be read');
+                    // Why, when the file system says (too large, not a regular file); else the file is taken as absent.
+                    this.imports.noteUnreadable(uri, error instanceof UnreadableFile ? error.reason : undefined);
                     continue;
                 }
                 this.imports.noteUnreadable(uri, undefined);

@@ -75,6 +75,15 @@ describe('the files a named file sees', () => {
         expect(runLcpn(dir, ['check', 'd.lcpn', '--workspace', 'nowhere'])).toMatchObject({ code: 2, stderr: 'lcpn: --workspace nowhere: no such directory (or it cannot be read)\n' });
     });
 
+    test('moves, show and convert of a file with an import read the imported file from disk', () => {
+        const moves = JSON.parse(runLcpn(dir, ['moves', 'd.lcpn', 'only-in-a', '--json']).stdout);
+        expect(moves.moves).toHaveLength(8);
+        expect(runLcpn(dir, ['show', 'd.lcpn', 'uses-a']).stdout.split('\n')[0]).toBe('(def uses-a only-in-a)');
+        expect(runLcpn(dir, ['convert', 'd.lcpn', '--to', 'sql']).stdout).toBe('uses_a IS only_in_a\n(def uses-deep deep-piece)\nIMPORT a\n');
+        // The bundled examples: crazyhouse plays with chess's pieces.
+        expect(runLcpn(root, ['perft', 'examples/crazyhouse.lcpn', '--depth', '2'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^nodes: 400 /) });
+    });
+
     test('a piece that is not in the file or its imports is a clear error', () => {
         expect(runLcpn(dir, ['moves', 'c.lcpn', 'deep-piece', '--json'])).toMatchObject({ code: 2, stderr: expect.stringContaining("no piece named 'deep-piece' in c.lcpn, the files it imports or the prelude") });
     });

@@ -185,3 +185,49 @@ describe('a board declared in one file of a variant', () => {
         expect(geometry.board(ws.document(other))).toBeUndefined();
     });
 });
+
+describe('the editor follows imports', () => {
+    async function folder(): Promise<TestWorkspace> {
+        const ws = await variants();
+        await ws.set(MINI, '(def gold (/ rook king))\n(import shogi)\n');
+        await ws.set('file:///v/other.lcpn', '(def g2 rook)\n');
+        return ws;
+    }
+
+    test('go to definition on an imported name: the imported file', async () => {
+        const ws = await folder();
+        const links = await ws.lcpn.lsp.DefinitionProvider!.getDefinition(ws.document(MINI), { textDocument: { uri: MINI }, position: { line: 0, character: 13 } });
+        expect(links?.map((l) => [l.targetUri, l.targetSelectionRange.start.line])).toEqual([[SHOGI, 0]]);
+    });
+
+    test('references of a definition: its uses in the files that import its file, and no other file', async () => {
+        const ws = await folder();
+        const refs = await ws.lcpn.lsp.ReferencesProvider!.findReferences(ws.document(SHOGI), { textDocument: { uri: SHOGI }, position: { line: 0, character: 1 }, context: { includeDeclaration: false } });
+        expect(refs.map((r) => `${r.uri}:${r.range.start.line}:${r.range.start.character}`)).toEqual([`${MINI}:0:13`]);
+    });
+
+    test('rename: the definition and its uses in importing files only (the same name elsewhere is another piece)', async () => {
+        const ws = await folder();
+        const edit = await ws.lcpn.lsp.RenameProvider!.rename(ws.document(SHOGI), { textDocument: { uri: SHOGI }, position: { line: 0, character: 1 }, newName: 'hisha' });
+        const changes = Object.fromEntries(Object.entries(edit?.changes ?? {}).map(([uri, edits]) => [uri, edits.map((e) => `${e.range.start.line}:${e.range.start.character} ${e.newText}`)]));
+        expect(changes).toEqual({ [SHOGI]: ['0:0 hisha'], [MINI]: ['0:13 hisha'] });
+    });
+
+    test('completion offers the file\'s own names, its imports\' and the prelude\'s, not other files\'', async () => {
+        const ws = await folder();
+        await ws.set(GRAND, VARIANTS[GRAND] + '\nmarshal IS rook OR knight');
+        const document = await ws.set(MINI, '(def gold (/ rook king))\n(import shogi)\n(def x (/ r');
+        const list = await ws.lcpn.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: MINI }, position: { line: 2, character: 11 } });
+        const rook = list!.items.filter((i) => i.label === 'rook');
+        expect(rook.map((i) => i.detail)).toEqual(['piece · shogi.lcpn']);
+        const all = await ws.lcpn.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: MINI }, position: { line: 2, character: 10 } });
+        expect(all!.items.map((i) => i.label)).not.toContain('marshal');
+        expect(all!.items.map((i) => i.label)).toContain('wazir');
+    });
+
+    test('hover on an imported name names its file', async () => {
+        const ws = await folder();
+        const hover = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(MINI), { textDocument: { uri: MINI }, position: { line: 0, character: 13 } });
+        expect((hover?.contents as { value: string }).value).toMatch(/^\*\*rook\*\* \*\(shogi\\.lcpn\)\*/);
+    });
+});
