@@ -2,10 +2,10 @@
  * The playground's LSP client: one document, full-text sync, diagnostics pushed by the server,
  * hover, and the `lcpn/pieceDiagram` and `lcpn/playGames` requests. Only what the page uses, over vscode-jsonrpc.
  */
-import type { MessageConnection } from 'vscode-jsonrpc/browser.js';
+import { ErrorCodes, ResponseError, type MessageConnection } from 'vscode-jsonrpc/browser.js';
 import {
-    PIECE_DIAGRAM_REQUEST, PLAY_GAMES_REQUEST, type Blocker, type LcpnInitializationOptions, type PieceDiagramParams, type PieceDiagramResult, type PlayerSide,
-    type PlayGamesParams, type PlayGamesResult
+    CLIENT_FS_READ_DIRECTORY, CLIENT_FS_READ_FILE, CLIENT_FS_STAT, PIECE_DIAGRAM_REQUEST, PLAY_GAMES_REQUEST, type Blocker, type LcpnInitializationOptions,
+    type PieceDiagramParams, type PieceDiagramResult, type PlayerSide, type PlayGamesParams, type PlayGamesResult
 } from '../../server/src/lsp/protocol.js';
 
 export const DOCUMENT_URI = 'file:///playground/pieces.lcpn';
@@ -40,6 +40,10 @@ export class LcpnDocumentClient {
         this.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
         this.connection.onRequest('client/registerCapability', () => null);
         this.connection.onRequest('window/workDoneProgress/create', () => null);
+        // No other files: an import is told so (the server's file system asks the client, as the web extension's does).
+        for (const method of [CLIENT_FS_STAT, CLIENT_FS_READ_FILE, CLIENT_FS_READ_DIRECTORY]) {
+            this.connection.onRequest(method, () => new ResponseError(ErrorCodes.InvalidRequest, 'the playground has only this one file, so it can import nothing (imports work in VS Code and the CLI)'));
+        }
         this.connection.onNotification('window/logMessage', (params: { message: string }) => console.debug('lcpn:', params.message));
         const initialized = await this.connection.sendRequest('initialize', {
             processId: null,

@@ -1,8 +1,8 @@
 /**
  * The web worker's file system: the client's. A browser has no disk; the VS Code web
  * extension answers these requests through `vscode.workspace.fs` (client/src/browser/
- * file-system.ts), so the workspace's `.lcpn` files load as on the desktop (the namespace rule
- * sees every file, not only the open ones). The same rules as file-system.ts: only regular
+ * file-system.ts), so the workspace's `.lcpn` files and the files they import load as on the
+ * desktop (an import of a file that is not open is read here). The same rules as file-system.ts: only regular
  * files of at most MAX_LCPN_FILE_BYTES; a refusal is an UnreadableFile, which callers report.
  * A client that does not answer (the playground has no folder) gets nothing loaded.
  * Langium's synchronous methods cannot wait for the client: they say so.

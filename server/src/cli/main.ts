@@ -86,12 +86,11 @@ Paths:
   node_modules are skipped) or - for standard input. Only regular files up to ${describeSize(MAX_LCPN_FILE_BYTES)} are
   read; a path that cannot be read is reported and the others are still processed.
 
-Workspace (names resolve exactly as in the editor):
-  A named file sees its own definitions first, then every other .lcpn file in its directory
-  (not recursive) and in the other paths named, then the standard prelude (a named directory
-  is read recursively, like a folder open in the editor). --workspace DIR sets it instead:
-  every .lcpn file below DIR, as the editor loads an open folder. Standard input sees only the
-  prelude unless --workspace is given. Diagnostics and output are for the named files only.
+Imports (names resolve exactly as in the editor):
+  A named file sees its own definitions, then those of the files it imports ((import chess),
+  import chess, IMPORT chess: chess.lcpn in the same directory, read from disk), then the
+  standard prelude; never the other files of its directory. Standard input's imports are read
+  from --workspace DIR. Diagnostics and output are for the named files only.
 
 convert:
   One FILE (or -) is written to standard output. Several files or a directory need

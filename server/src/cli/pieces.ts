@@ -50,7 +50,7 @@ export function findPiece(services: LcpnServices, document: LangiumDocument<ast.
             throw new CliError(`'${escapeText(name)}' (${escapeText(displayName(document))}, line ${line}) ${escapeText(reason.replace(/^it /, ''))}: fix it to see its moves (lcpn check shows the details)`);
         }
         const known = [...models.definitions(document).values()].map((d) => d.piece.key);
-        throw new CliError(`no piece named '${escapeText(name)}' in ${escapeText(displayName(document))}, its workspace or the prelude${didYouMean(closestNames(key, known))}`);
+        throw new CliError(`no piece named '${escapeText(name)}' in ${escapeText(displayName(document))}, the files it imports or the prelude${didYouMean(closestNames(key, known))}`);
     }
     return { piece, node: models.definitionNode(key, uri)!, resolve, document };
 }

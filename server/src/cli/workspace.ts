@@ -3,18 +3,16 @@
  * language server (so `lcpn check` and the editor report the same diagnostics), over
  * the real file system, with the prelude loaded.
  *
- * Which documents make the workspace (names resolve against it exactly as in the editor,
- * whose workspace is the open folder):
- * - by default, every `.lcpn` file in the directory of each named file (not recursive);
- * - with `--workspace DIR`, every `.lcpn` file below DIR (recursive, as the editor loads a folder);
- * - standard input (`-`) sees only the prelude, unless `--workspace` is given;
- * - the prelude, always, last.
+ * Which documents are loaded: the named files, the prelude, and the files they import (read
+ * beside each importing file by the document builder, as in the editor: docs/language.md,
+ * "Files as modules"). What a file means never depends on the other files of its folder.
+ * Standard input's imports are read from `--workspace DIR` (standard input has no folder).
  * Diagnostics and output are for the named files only.
  */
 import { statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { resolve } from 'node:path';
 import { URI, type LangiumDocument } from 'langium';
-import { NodeFileSystem } from 'langium/node';
+import { LcpnFileSystem } from '../workspace/file-system.js';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { Document } from '../syntax/generated/ast.js';
 import { createLcpnServices, type LcpnServices } from '../semantics/module.js';
@@ -23,9 +21,11 @@ import { collectFiles, displayPath, readSourceFile, readStandardInput, type Path
 
 export const STDIN = '-';
 const STDIN_URI = URI.parse('stdin:///stdin.lcpn');
+/** Standard input's name inside `--workspace DIR`, so that its imports are read from DIR (a name no file is likely to have). */
+const STDIN_FILE = '<stdin>.lcpn';
 
 export interface LoadOptions {
-    /** `--workspace DIR`: the folder whose `.lcpn` files (recursively) the names resolve against. */
+    /** `--workspace DIR`: the folder standard input's imports are read from. */
     workspace?: string;
 }
 
@@ -35,8 +35,6 @@ export interface LoadedWorkspace {
     documents: LangiumDocument<Document>[];
     /** Named paths that could not be read, or directories with no `.lcpn` file in them. */
     problems: PathProblem[];
-    /** Workspace files beside the named ones that could not be read (they are left out of the workspace). */
-    skippedContext: PathProblem[];
 }
 
 const displayNames = new Map<string, string>();
@@ -54,13 +52,13 @@ export function displayName(document: LangiumDocument): string {
 }
 
 /**
- * Loads the named paths (files, directories, `-` for standard input) and their workspace,
- * and validates the named documents. Paths that cannot be read are returned as problems; if
+ * Loads the named paths (files, directories, `-` for standard input) and the files they
+ * import, and validates the named documents. Paths that cannot be read are returned as problems; if
  * nothing named could be read at all, that is a CliError.
  */
 export async function loadWorkspace(paths: readonly string[], options: LoadOptions = defaultLoadOptions): Promise<LoadedWorkspace> {
     checkWorkspaceOption(options.workspace);
-    const { shared, Lcpn } = createLcpnServices(NodeFileSystem);
+    const { shared, Lcpn } = createLcpnServices(LcpnFileSystem);
     const factory = shared.workspace.LangiumDocumentFactory;
     const langiumDocuments = shared.workspace.LangiumDocuments;
     const prelude = shared.lcpn.Prelude.document();
@@ -75,14 +73,14 @@ export async function loadWorkspace(paths: readonly string[], options: LoadOptio
         return document;
     };
 
-    const namedDirs: string[] = [];
     for (const path of paths) {
         if (path === STDIN) {
             if (loaded.has(STDIN)) continue;
             loaded.add(STDIN);
             const input = await readStandardInput();
+            const uri = options.workspace !== undefined ? URI.file(resolve(options.workspace, STDIN_FILE)) : STDIN_URI;
             if ('problem' in input) problems.push(input.problem);
-            else named.push(add(STDIN_URI, input.text, '<stdin>'));
+            else named.push(add(uri, input.text, '<stdin>'));
             continue;
         }
         const found = collectFiles([path]);
@@ -96,33 +94,17 @@ export async function loadWorkspace(paths: readonly string[], options: LoadOptio
             const read = readSourceFile(file.path);
             if ('problem' in read) problems.push(read.problem);
             else named.push(add(URI.file(file.path), read.text, displayPath(file.path)));
-            namedDirs.push(dirname(file.path));
         }
     }
     if (named.length === 0 && problems.length > 0) {
         throw new CliError(problems.map(formatProblem).join('\nlcpn: '));
     }
 
-    const context: LangiumDocument<Document>[] = [];
-    const skippedContext: PathProblem[] = [];
-    const around = options.workspace !== undefined
-        ? collectFiles([options.workspace], { recursive: true })
-        : collectFiles([...new Set(namedDirs)], { recursive: false });
-    skippedContext.push(...around.problems);
-    for (const file of around.files) {
-        if (loaded.has(file.real)) continue;
-        loaded.add(file.real);
-        const read = readSourceFile(file.path);
-        if ('problem' in read) skippedContext.push(read.problem);
-        else context.push(add(URI.file(file.path), read.text, displayPath(file.path)));
-    }
-
-    // The workspace is linked; only the named documents are validated (their diagnostics are the output).
+    // The named files and their imports (read by the builder) are linked; only the named ones are validated (their diagnostics are the output).
     const builder = shared.workspace.DocumentBuilder;
-    await builder.build([prelude, ...context, ...named], { validation: false });
+    await builder.build([prelude, ...named], { validation: false });
     await builder.build(named, { validation: true });
-    const reported = new Set(problems.map((p) => p.path));
-    return { services: Lcpn, documents: named, problems, skippedContext: skippedContext.filter((p) => !reported.has(p.path)) };
+    return { services: Lcpn, documents: named, problems };
 }
 
 /** Checks `--workspace DIR` before anything is loaded. */
@@ -143,12 +125,9 @@ export function formatProblem(problem: PathProblem): string {
     return `${escapeText(problem.path)}: ${escapeText(problem.message)}`;
 }
 
-/** Prints each unreadable named path (`lcpn: PATH: reason`) and each workspace file left out (as a note). */
-export function reportProblems(workspace: Pick<LoadedWorkspace, 'problems' | 'skippedContext'>): void {
+/** Prints each unreadable named path (`lcpn: PATH: reason`). */
+export function reportProblems(workspace: Pick<LoadedWorkspace, 'problems'>): void {
     for (const problem of workspace.problems) process.stderr.write(`lcpn: ${formatProblem(problem)}\n`);
-    for (const problem of workspace.skippedContext) {
-        process.stderr.write(`lcpn: note: ${formatProblem(problem)} (left out of the workspace)\n`);
-    }
 }
 
 /** A document's diagnostics up to `severity` (1 errors only, 3 all but hints), in the order of the text. */

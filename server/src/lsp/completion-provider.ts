@@ -61,7 +61,10 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         this.pieceModels = services.lcpn.PieceModels;
         this.files = services.lcpn.FileGeometry;
         this.prelude = services.lcpn.Prelude;
+        this.imports = services.lcpn.Imports;
     }
+
+    private readonly imports: LcpnServices['lcpn']['Imports'];
 
     override async getCompletion(document: LangiumDocument, params: CompletionParams): Promise<CompletionList | undefined> {
         const textDocument = document.textDocument;
@@ -213,7 +216,8 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         const items: Array<CompletionItem & { label: string }> = [];
         if (!composition) {
             const table = (this.scopeProvider as LcpnScopeProvider).definitionTable();
-            const description = (key: string) => preferredDefinition(table.get(key) ?? [], uri, this.prelude);
+            const imported = this.imports.importedUris(document);
+            const description = (key: string) => preferredDefinition(table.get(key) ?? [], uri, this.prelude, imported);
             // The definition being edited is not proposed: using it in itself is a cycle.
             const edited = editing && normalizeName(editing.name ?? '');
             for (const key of this.definedKeys(prefix, (k) => k !== edited && description(k) !== undefined, style).keys) {

@@ -13,6 +13,7 @@ import type { DiagramStyle } from './protocol.js';
 import { IssueCodes } from '../semantics/issue-codes.js';
 import { candidateFileNames, isAmbiguityError } from '../semantics/scope-provider.js';
 import { brokenDefinitionElsewhere, brokenWhere } from '../semantics/broken-elsewhere.js';
+import { fileName } from '../workspace/imports.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { declaredBoard } from '../semantics/declared-board.js';
 import type { Rules } from '../engine/board.js';
@@ -215,7 +216,9 @@ export class LcpnHoverProvider implements HoverProvider {
                 const target = node.ref.ref;
                 if (!target) return this.declared(normalizeName(text), uri, settings) ?? unlessSaid(settings, UNRESOLVED_PIECE, () => this.unresolved(node, text, document));
                 const lowered = models.loweredOf(target);
-                const origin = this.services.lcpn.Prelude.isPrelude(AstUtils.getDocument(target).uri) ? 'standard prelude' : undefined;
+                // Where it comes from when not this file: the prelude, or the imported file by name.
+                const from = AstUtils.getDocument(target).uri;
+                const origin = this.services.lcpn.Prelude.isPrelude(from) ? 'standard prelude' : from.toString() !== uri ? fileName(from) : undefined;
                 return lowered ? this.piece(lowered.piece, uri, settings, origin, brokenDefinitionNotes(this.services, document, target)) : undefined;
             }
             // A zone, condition or function the file defines, used by name (`in(palace)`, `if (on_own_side)`, `capture_a_general(rook)`).
@@ -278,17 +281,17 @@ export class LcpnHoverProvider implements HoverProvider {
         return undefined;
     }
 
-    /** A piece name that links to nothing: defined in several other files (ambiguous), or nowhere. */
+    /** A piece name that links to nothing: defined in several imported files (ambiguous), or nowhere. */
     private unresolved(node: ast.NameRef, text: string, document: LangiumDocument): string {
         const error = node.ref.error;
         if (isAmbiguityError(error)) {
             const files = [...new Set(candidateFileNames(error.ambiguous))];
-            return `**${escapeMarkdown(text)}** is defined in several files of the workspace: ${files.map(escapeMarkdown).join(', ')} (and not in this file), so it has no moves here. Define it in this file to choose.`;
+            return `**${escapeMarkdown(text)}** is defined in several files this file imports: ${files.map(escapeMarkdown).join(', ')} (and not in this file), so it has no moves here. Define it in this file to choose, or import only one of them.`;
         }
-        // Another file defines it with a syntax error: say where, as its diagnostic does (broken-elsewhere.ts).
+        // An imported file defines it with a syntax error: say where, as its diagnostic does (broken-elsewhere.ts).
         const broken = brokenDefinitionElsewhere(this.services, normalizeName(text), document);
         if (broken) return `**${escapeMarkdown(text)}** is a definition with a syntax error (${escapeMarkdown(brokenWhere(broken))}): it has no moves here until that is fixed.`;
-        return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the workspace or the standard prelude.`;
+        return `Unknown piece **${escapeMarkdown(text)}**: no definition in this file, the files it imports or the standard prelude.`;
     }
 
     /** The hover of the zone, board, condition or function `key` names as seen from `uri`; undefined for a piece or nothing. */

@@ -157,7 +157,7 @@ export class LcpnSemanticTokenProvider extends AbstractSemanticTokenProvider {
         return this.models?.resolverFor(AstUtils.getDocument(node).uri.toString())(normalizeKeyword(node.value))?.declaration?.kind;
     }
 
-    /** What a piece name links to: nothing, a definition of the workspace or the prelude's (linking: a cache must check it again). */
+    /** What a piece name links to: nothing, a definition of the file, of a file it imports or the prelude's (linking: a cache must check it again). */
     protected pieceLink(node: ast.NameRef): PieceLink {
         const target = node.ref.ref;
         if (!target) return 'none';

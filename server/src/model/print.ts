@@ -15,3 +15,11 @@ export function printMove(move: Move, style: Style): string {
 export function printPieces(pieces: PieceDef[], style: Style): string {
     return pieces.map((p) => printPiece(p, style)).join('\n') + '\n';
 }
+
+/**
+ * An import of the file `file` (its name without `.lcpn`, kept as written in every style: it
+ * names a file, and file systems tell `-` from `_`): `(import chess)`, `import chess`, `IMPORT chess`.
+ */
+export function printImport(file: string, style: Style): string {
+    return style === 'lisp' ? `(import ${file})` : style === 'c' ? `import ${file}` : `IMPORT ${file}`;
+}

@@ -1,8 +1,7 @@
 /**
- * A definition with a syntax error in another file. Other files never link to an incomplete
+ * A definition with a syntax error in an imported file. Other files never link to an incomplete
  * definition (scope-provider.ts, step 4 is the file's own), so file B's `(in deep)` or
- * `rook:deep`, where only file A defines `deep` and A's `deep` has a syntax error, resolves to
- * nothing. Reporting it as "not defined" sends the user looking for a definition that is there:
+ * `rook:deep`, where B imports A and A's `deep` has a syntax error, resolves to nothing. Reporting it as "not defined" sends the user looking for a definition that is there:
  * so a use whose diagnostic says the name is unknown (an unknown piece or keyword; a zone or
  * condition whose only unknown name it is) gets instead the warning that it names a definition
  * with a syntax error, in A, at A's line (BrokenDefinitionUse), as the file's own broken
@@ -10,11 +9,10 @@
  * The builder applies this to each validation's result (the checks belong to the validator and
  * the engine, which know nothing of other files' syntax errors).
  *
- * Those diagnostics depend on other files' texts: the builder keeps what each validation saw of
- * the workspace's broken definitions (brokenView) and revalidates a document whose diagnostics
- * speak of a name whose broken definitions changed since (workspace/document-builder.ts).
+ * Those diagnostics depend on the imported files' texts: an edit of A relinks and revalidates
+ * every file that imports it (workspace/document-builder.ts).
  */
-import { AstUtils, CstUtils, GrammarUtils, URI, type LangiumCoreServices, type LangiumDocument, type LangiumDocuments } from 'langium';
+import { AstUtils, CstUtils, GrammarUtils, URI, type LangiumCoreServices, type LangiumDocument } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from '../syntax/generated/ast.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
@@ -23,7 +21,6 @@ import type { LcpnServices } from './module.js';
 import type { NameRole } from './name-roles.js';
 import { isAmbiguityError, type LcpnScopeProvider } from './scope-provider.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
-import { closestNames } from '../model/suggest.js';
 
 /** Where another file's broken definition of a name is. */
 export interface BrokenElsewhere {
@@ -39,19 +36,18 @@ export interface BrokenElsewhere {
 
 /**
  * The broken definition of `key` (normalized: normalizeName, or normalizeKeyword for `:deep`)
- * in another workspace file, when `key` means nothing in `document` (no complete definition
+ * in a file `document` imports, when `key` means nothing in `document` (no complete definition
  * anywhere it could see, not ambiguous, and no broken definition of its own). With several such
- * files, the first by URI (an answer that does not depend on the order files were opened).
+ * files, the first by URI (an answer that does not depend on the order of the imports).
  */
 export function brokenDefinitionElsewhere(services: LangiumCoreServices, key: string, document: LangiumDocument): BrokenElsewhere | undefined {
     const scopes = services.references.ScopeProvider as Partial<LcpnScopeProvider>;
     if (typeof scopes.resolve !== 'function' || scopes.resolve.call(scopes, key, document).kind !== 'unknown') return undefined;
-    const prelude = (scopes as LcpnScopeProvider).prelude;
-    const own = document.uri.toString();
+    const imports = (scopes as LcpnScopeProvider).imports;
     let found: { uri: string; definition: ast.Definition } | undefined;
-    for (const other of services.shared.workspace.LangiumDocuments.all) {
-        const uri = other.uri.toString();
-        if (uri === own || prelude.isPrelude(uri) || (found && found.uri < uri)) continue;
+    for (const uri of imports.importedUris(document)) {
+        const other = imports.documentAt(uri);
+        if (!other || (found && found.uri < uri)) continue;
         const definition = brokenDefinitionsOf(other).get(key);
         if (definition) found = { uri, definition };
     }
@@ -63,40 +59,6 @@ export function brokenDefinitionElsewhere(services: LangiumCoreServices, key: st
 /** Where a message names the definition: `a.lcpn, line 3`. */
 export function brokenWhere(broken: BrokenElsewhere): string {
     return `${broken.file}, line ${broken.line}`;
-}
-
-/**
- * Every broken definition of the workspace as a diagnostic of another file can name it:
- * normalized name -> `uri#line` of each (sorted).
- */
-export type BrokenView = ReadonlyMap<string, string>;
-
-export function brokenView(documents: LangiumDocuments): BrokenView {
-    const entries = new Map<string, string[]>();
-    for (const document of documents.all) {
-        const broken = brokenDefinitionsOf(document);
-        if (broken.size === 0) continue;
-        const uri = document.uri.toString();
-        for (const [key, definition] of broken) {
-            const at = `${uri}#${(definition.$cstNode?.range.start.line ?? 0) + 1}`;
-            const list = entries.get(key);
-            if (list) list.push(at); else entries.set(key, [at]);
-        }
-    }
-    return new Map([...entries].map(([key, list]) => [key, list.sort().join(' ')]));
-}
-
-/** Whether two views name the same broken definitions. */
-export function sameView(a: BrokenView, b: BrokenView): boolean {
-    return a.size === b.size && [...a].every(([key, at]) => b.get(key) === at);
-}
-
-/** The names whose broken definitions differ between two views. */
-export function changedBrokenNames(before: BrokenView, now: BrokenView): Set<string> {
-    const changed = new Set<string>();
-    for (const [key, at] of before) if (now.get(key) !== at) changed.add(key);
-    for (const key of now.keys()) if (!before.has(key)) changed.add(key);
-    return changed;
 }
 
 /**
@@ -119,8 +81,8 @@ const DEFINED_ROLES = new Set<NameRole>(['piece', 'zone', 'condition']);
 
 /**
  * `diagnostics` (a validation's result for `document`) with each diagnostic about an unknown
- * name that another file defines with a syntax error replaced by the broken-definition warning;
- * the same array when there is none (nearly always: no other file has a broken definition).
+ * name that an imported file defines with a syntax error replaced by the broken-definition warning;
+ * the same array when there is none (nearly always: no imported file has a broken definition).
  */
 export function reportBrokenUsesElsewhere(services: LangiumCoreServices, document: LangiumDocument, diagnostics: Diagnostic[]): Diagnostic[] {
     if (!anyBrokenElsewhere(services, document)) return diagnostics;
@@ -175,10 +137,14 @@ export function unknownNameOf(services: LangiumCoreServices, document: LangiumDo
     return only && { ...only, code };
 }
 
-/** Whether another workspace file than `document` has a broken definition (one pass over the documents). */
+/** Whether a file `document` imports has a broken definition. */
 function anyBrokenElsewhere(services: LangiumCoreServices, document: LangiumDocument): boolean {
-    const own = document.uri.toString();
-    return services.shared.workspace.LangiumDocuments.all.some((d) => d.uri.toString() !== own && brokenDefinitionsOf(d).size > 0);
+    const imports = (services as LcpnServices).lcpn.Imports;
+    for (const uri of imports.importedUris(document)) {
+        const other = imports.documentAt(uri);
+        if (other && brokenDefinitionsOf(other).size > 0) return true;
+    }
+    return false;
 }
 
 function brokenUse(diagnostic: Diagnostic, name: { key: string; written: string; code: string }, broken: BrokenElsewhere): Diagnostic {
@@ -195,19 +161,4 @@ function brokenUse(diagnostic: Diagnostic, name: { key: string; written: string;
         data: { code: IssueCodes.BrokenDefinitionUse, name: name.written, definedIn: broken.uri },
         relatedInformation: nameNode ? [{ location: { uri: broken.uri, range: nameNode.range }, message: `the definition with the syntax error, in ${broken.file}` }] : undefined
     };
-}
-
-/**
- * Whether the diagnostics suggest defined names ("did you mean") for an unknown piece or keyword
- * close to one of `names` (normalized): the builder revalidates such a document when another file
- * defines or removes one of them.
- */
-export function suggestsCloseTo(diagnostics: readonly Diagnostic[], names: readonly string[]): boolean {
-    for (const diagnostic of diagnostics) {
-        const data = diagnostic.data as { code?: string; name?: string } | undefined;
-        if (data?.name === undefined) continue;
-        const unknown = data.code === IssueCodes.UnknownPiece ? normalizeName(data.name) : data.code === IssueCodes.UnknownKeyword ? normalizeKeyword(data.name) : undefined;
-        if (unknown !== undefined && closestNames(unknown, names).length > 0) return true;
-    }
-    return false;
 }

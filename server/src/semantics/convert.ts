@@ -17,7 +17,7 @@ import { lastAtOrBefore, lineEnding } from '../syntax/text-lines.js';
 import type { LcpnPieceModels } from './piece-models.js';
 import { definitionStyle, lowerDefinition } from './lower.js';
 import type { PieceDef, Style } from '../model/piece.js';
-import { printPiece } from '../model/print.js';
+import { printImport, printPiece } from '../model/print.js';
 import { canPrintInfix } from '../model/print-infix.js';
 
 export const STYLES: readonly Style[] = ['lisp', 'c', 'sql'];
@@ -160,10 +160,23 @@ class Converter {
             const plan = planned.get(def);
             if (plan) edits.push(this.edit(def, plan));
         }
+        edits.push(...this.importEdits(range));
         if (!range) edits.push(...this.commentEdits(left));
         edits.sort((a, b) => this.document.textDocument.offsetAt(a.range.start) - this.document.textDocument.offsetAt(b.range.start));
         const leftAsWritten = this.report(chosen.filter((d) => left.has(d)), left);
         return { edits, converted: planned.size, leftAsWritten, skipped: leftAsWritten.map((l) => l.name) };
+    }
+
+    /** Each complete import (touching `range`) not in the target style, written in it: a file name reads the same in every style. */
+    private importEdits(range?: Range): TextEdit[] {
+        const edits: TextEdit[] = [];
+        for (const node of (this.document.parseResult.value as ast.Document).imports ?? []) {
+            const cst = node.$cstNode;
+            if (!cst || !node.file || (node.open !== undefined && node.close === undefined)) continue;
+            if (importStyle(node) === this.style || (range && (cst.range.end.line < range.start.line || cst.range.start.line > range.end.line))) continue;
+            edits.push({ range: cst.range, newText: printImport(node.file, this.style) });
+        }
+        return edits;
     }
 
     /** The definition's text in the target style, or why it stays as written. */
@@ -294,6 +307,11 @@ class Converter {
         }
         return edits;
     }
+}
+
+/** The style an import is written in: `(import f)` Lisp, `import f` C, `IMPORT f` SQL. */
+export function importStyle(node: ast.Import): Style {
+    return node.open !== undefined ? 'lisp' : node.keyword === 'IMPORT' ? 'sql' : 'c';
 }
 
 /** What a change of style keeps: the name's key, the properties and the movement. */

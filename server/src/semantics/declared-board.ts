@@ -1,8 +1,8 @@
 /**
  * The board a document declares, for the hover, the diagram panel and the CLI: the first
- * `board` declaration among the document's definitions, resolved into the engine's `Rules`
- * through the document's Resolver (zones are found by the namespace rule, like pieces).
- * Absent when the document declares no board: callers then keep today's board.
+ * `board` declaration among the document's definitions, else its imports' (file-geometry.ts),
+ * resolved into the engine's `Rules` through the document's Resolver (zones are found by the
+ * namespace rule, like pieces). Absent when there is none: callers then keep today's board.
  */
 import type { LangiumDocument } from 'langium';
 import type { LcpnPieceModels } from './piece-models.js';

@@ -154,14 +154,14 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
             if (!error || !container || !ast.isNameRef(container) || this.lcpnServices.lcpn.NameRoles.role(container) !== 'piece') continue;
             // A name defined in several other files is reported with its candidates by the namespace checks.
             if (isAmbiguityError(error)) continue;
-            known ??= [...(this.lcpnServices.references.ScopeProvider as LcpnScopeProvider).definitionTable().keys()];
+            known ??= (this.lcpnServices.references.ScopeProvider as LcpnScopeProvider).visibleNames(document);
             const name = reference.$refText;
             if (oddCharacterInName(name)) continue; // the validator names the odd character; "unknown piece" would only repeat it
             const key = normalizeName(name);
             let found = closest.get(key);
             if (!found) closest.set(key, found = closestNames(key, known));
             const suggestions = found.map((s) => spellAs(s, name, enclosingStyle(container)));
-            diagnostics.push(this.toDiagnostic('error', `unknown piece '${name}': no definition in this file, the workspace or the standard prelude${didYouMean(suggestions)}`, {
+            diagnostics.push(this.toDiagnostic('error', `unknown piece '${name}': no definition in this file, the files it imports or the standard prelude${didYouMean(suggestions)}`, {
                 node: container,
                 range: reference.$refNode?.range,
                 property: 'ref',

@@ -50,8 +50,19 @@ export namespace IssueCodes {
     export const IncompleteDefinition = 'incomplete-definition';
     export const MixedStyle = 'mixed-style';
     export const StrayText = 'stray-text';
-    /** A piece name defined in several other workspace files and not in the file that uses it. */
+    /** A piece name defined in several files the file imports and not in the file that uses it. */
     export const AmbiguousPiece = 'ambiguous-piece';
+    // Imports (import-checks.ts, docs/language.md "Files as modules").
+    /** An import naming a file that is not beside the importing file, or cannot be read. */
+    export const UnknownImport = 'unknown-import';
+    /** A file importing itself. */
+    export const ImportsItself = 'imports-itself';
+    /** Files importing each other in a circle. */
+    export const ImportCycle = 'import-cycle';
+    /** The same file imported twice. */
+    export const DuplicateImport = 'duplicate-import';
+    /** A hint: the file's own definition hides an imported file's definition of the same name. */
+    export const ShadowsImport = 'shadows-import';
     /** `x IS a OR b` where a and b are conditions: SQL's OR between names is a union of pieces (validator.ts). */
     export const SqlOrOfConditions = 'sql-or-of-conditions';
     /** A keyword naming a definition of the file that has a syntax error (so it is not in the namespace yet). */

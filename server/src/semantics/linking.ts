@@ -1,7 +1,7 @@
 /**
  * What LCPN changes in Langium's linking: the index holds only complete definitions, nothing is
- * scoped locally (piece names are global: LcpnScopeProvider), and an ambiguous use links to
- * nothing with an error that names its candidates.
+ * scoped locally (a name means a definition of the file, of a file it imports or of the prelude:
+ * LcpnScopeProvider), and an ambiguous use links to nothing with an error that names its candidates.
  */
 import {
     DefaultLinker, DefaultScopeComputation, isLinkingError, MultiMap,
@@ -23,7 +23,7 @@ export class LcpnScopeComputation extends DefaultScopeComputation {
         return exported.filter((description) => !(ast.isDefinition(description.node) && incomplete.has(description.node)));
     }
 
-    /** Nothing is scoped locally: a use sees every definition of the workspace (scope-provider.ts). */
+    /** Nothing is scoped locally: a use sees the file's, its imports' and the prelude's definitions (scope-provider.ts). */
     override async collectLocalSymbols(): Promise<LocalSymbols> {
         return new MultiMap<AstNode, AstNodeDescription>();
     }
@@ -37,7 +37,7 @@ export class LcpnLinker extends DefaultLinker {
         const candidates = this.scopeProvider.getScope(refInfo).getElements(refInfo.reference.$refText).toArray();
         if (candidates.length < 2) return candidate;
         const files = candidateFileNames(candidates).join(', ');
-        const error: AmbiguityError = { info: candidate.info, targetDescription: candidate.targetDescription, message: `'${refInfo.reference.$refText}' is defined in several files: ${files}`, ambiguous: candidates };
+        const error: AmbiguityError = { info: candidate.info, targetDescription: candidate.targetDescription, message: `'${refInfo.reference.$refText}' is defined in several imported files: ${files}`, ambiguous: candidates };
         return error;
     }
 }

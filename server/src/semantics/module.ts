@@ -17,11 +17,13 @@ import { LcpnPieceModels } from './piece-models.js';
 import { LcpnConversion } from './convert.js';
 import { LcpnNameRoles } from './name-roles.js';
 import { LcpnPrelude } from '../workspace/prelude.js';
+import { LcpnImports } from '../workspace/imports.js';
 import type { LcpnSharedAddedServices, LcpnSharedServices } from '../workspace/services.js';
 import { LcpnScopeProvider } from './scope-provider.js';
 import { LcpnReferences } from './keyword-references.js';
 import { registerValidationChecks } from './validator.js';
 import { registerNamespaceChecks } from './namespace-checks.js';
+import { registerImportChecks } from './import-checks.js';
 import { registerEngineChecks } from './engine-checks.js';
 import { registerGameChecks } from './game-checks.js';
 import { LcpnWaitingDocumentBuilder } from '../workspace/waiting-document-builder.js';
@@ -54,6 +56,8 @@ export interface LcpnAddedServices {
         NameRoles: LcpnNameRoles;
         /** The shared container's (one prelude per workspace), here for the language's services. */
         Prelude: LcpnPrelude;
+        /** The shared container's: which files each file imports. */
+        Imports: LcpnImports;
         /** Fairy-Stockfish `variants.ini` documents the server serves beside LCPN. */
         FsfIni: LcpnFsfIni;
     };
@@ -77,6 +81,7 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         // Converted definitions are laid out by the formatter's rules.
         Conversion: (services) => new LcpnConversion(services.lcpn.PieceModels, services.parser.LangiumParser, (text) => (services.lsp.Formatter as LcpnFormatter).layOutDefinition(text)),
         Prelude: (services) => (services.shared as LcpnSharedServices).lcpn.Prelude,
+        Imports: (services) => (services.shared as LcpnSharedServices).lcpn.Imports,
         FsfIni: (services) => new LcpnFsfIni(services)
     },
     lsp: {
@@ -125,7 +130,8 @@ export const LcpnSharedModule: Module<LcpnSharedServices, PartialLangiumSharedSe
     // Every document is LCPN, whatever its name (service-registry.ts).
     ServiceRegistry: (shared) => new LcpnServiceRegistry(shared),
     lcpn: {
-        Prelude: (shared) => new LcpnPrelude(shared)
+        Prelude: (shared) => new LcpnPrelude(shared),
+        Imports: (shared) => new LcpnImports(shared)
     },
     lsp: {
         // A closed buffer leaves the workspace; a failed build never ends the server (document-lifecycle.ts).
@@ -154,6 +160,7 @@ export function createLcpnServices(context: DefaultSharedModuleContext = EmptyFi
     shared.ServiceRegistry.register(Lcpn);
     registerValidationChecks(Lcpn);
     registerNamespaceChecks(Lcpn);
+    registerImportChecks(Lcpn);
     registerEngineChecks(Lcpn);
     registerGameChecks(Lcpn);
     shared.lsp.LanguageServer.onInitialize((params) => {

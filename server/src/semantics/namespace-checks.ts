@@ -1,7 +1,7 @@
 /**
- * The namespace's diagnostic (docs/language.md, "Names and files"): a piece name that the file
- * does not define and several other workspace files do is reported at the use, with every
- * candidate, instead of being resolved by the order in which files were loaded.
+ * The namespace's diagnostic (docs/language.md, "Files as modules"): a piece name that the file
+ * does not define and several files it imports do is reported at the use, with every candidate,
+ * instead of being resolved by the order of the imports.
  */
 import type { ValidationAcceptor, ValidationChecks } from 'langium';
 import type * as ast from '../syntax/generated/ast.js';
@@ -22,7 +22,7 @@ function checkAmbiguous(ref: ast.NameRef, accept: ValidationAcceptor, roles: Lcp
     if (!isAmbiguityError(error) || roles.role(ref) !== 'piece') return;
     const files = candidateFileNames(error.ambiguous);
     const name = ref.ref.$refText;
-    accept('error', `'${name}' is defined in several files of the workspace (${files.join(', ')}) and not in this one, so it has no moves here: define it in this file to choose, or keep one definition`, {
+    accept('error', `'${name}' is defined in several files this file imports (${files.join(', ')}) and not in this one, so it has no moves here: define it in this file to choose, or import only one of them`, {
         node: ref, property: 'ref', code: IssueCodes.AmbiguousPiece,
         data: { code: IssueCodes.AmbiguousPiece, name, candidates: error.ambiguous.map((d) => d.documentUri.toString()) },
         // Index first, filter after: files[i] is the name of candidate i.

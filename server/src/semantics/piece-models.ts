@@ -20,6 +20,7 @@ import { lowerDefinition, type LoweringProblem } from './lower.js';
 import { normalizeName } from '../model/names.js';
 import type { PieceDef } from '../model/piece.js';
 import { KeptPlans, RefCache, REFERENCE_MAX_NODES } from '../engine/compile.js';
+import type { LcpnImports } from '../workspace/imports.js';
 
 export interface LoweredDefinition {
     node: ast.Definition;
@@ -64,6 +65,11 @@ export class LcpnPieceModels {
     private readonly identities = new WeakMap<PieceResolver, (key: string) => ast.Definition | undefined>();
 
     constructor(private readonly services: LcpnServices) {}
+
+    /** Which files a document imports (a file's board may be an imported file's: file-geometry.ts). */
+    get imports(): LcpnImports {
+        return this.services.lcpn.Imports;
+    }
 
     /**
      * The scope provider, looked up once: each `services.references.ScopeProvider` goes through
@@ -170,7 +176,7 @@ export class LcpnPieceModels {
     private resolve(key: string, scope: UriScope): Resolution {
         const scopes = this.scopes;
         if (scope.document) return scopes.resolve(key, scope.document);
-        return resolveName(scopes.definitionTable().get(normalizeName(key)), scope.uri, scopes.prelude);
+        return resolveName(scopes.definitionTable().get(normalizeName(key)), scope.uri, scopes.prelude, new Set());
     }
 
     private definitionTable(): DefinitionTable {

@@ -1,18 +1,19 @@
 /**
- * The namespace (docs/language.md, "Names and files"). Piece names are compared after
+ * The namespace (docs/language.md, "Files as modules"). Piece names are compared after
  * normalizeName (case-insensitive, `-` = `_`). A name used in a file resolves to:
  *
- * 1. the file's own first (complete) definition of it;
- * 2. else the definition in the one other workspace file that defines it; when several other
- *    files define it the use is ambiguous: it resolves to nothing and is reported at the use
- *    with every candidate file (never a pick that depends on the order files were loaded);
+ * 1. the file's own first (complete) definition of it (it shadows an imported one: a hint says so);
+ * 2. else the definition in the one imported file that defines it (imports: workspace/imports.ts,
+ *    direct ones only); when several imported files define it the use is ambiguous: it resolves
+ *    to nothing and is reported at the use with every candidate file;
  * 3. else the prelude's;
  * 4. else the file's own incomplete definition of it, if any (so that F12 and the diagram still
  *    work on a half-typed piece in its own file; other files never see it).
  *
- * Only complete definitions are in the index (LcpnScopeComputation); the table from normalized
- * name to them is built once per workspace state (WorkspaceCache), so linking a file is linear
- * in its references, not quadratic (see shared/notes/toolchain.md).
+ * Files that share the folder and are not imported are never looked at. Only complete
+ * definitions are in the index (LcpnScopeComputation); the table from normalized name to them
+ * is built once per workspace state (WorkspaceCache), so linking a file is linear in its
+ * references (see shared/notes/toolchain.md).
  */
 import {
     AstUtils, DocumentState, EMPTY_SCOPE, EMPTY_STREAM, stream, WorkspaceCache,
@@ -23,6 +24,7 @@ import * as ast from '../syntax/generated/ast.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import type { LcpnNameRoles } from './name-roles.js';
 import type { LcpnPrelude } from '../workspace/prelude.js';
+import { fileName, type LcpnImports } from '../workspace/imports.js';
 import { normalizeName } from '../model/names.js';
 
 /**
@@ -34,14 +36,17 @@ export type DefinitionTable = ReadonlyMap<string, AstNodeDescription[]>;
 /** What a name used in one document means. */
 export type Resolution =
     | { kind: 'found'; target: AstNodeDescription }
-    /** Defined in several other workspace files (one candidate per file, in URI order), and not in this one. */
+    /** Defined in several imported files (one candidate per file, in URI order), and not in this one. */
     | { kind: 'ambiguous'; candidates: AstNodeDescription[] }
     | { kind: 'unknown' };
 
 const UNKNOWN: Resolution = { kind: 'unknown' };
 
-/** Steps 1-3 of the rule (step 4, the file's own incomplete definitions, needs the document). */
-export function resolveName(candidates: readonly AstNodeDescription[] | undefined, uri: string, prelude: LcpnPrelude): Resolution {
+/**
+ * Steps 1-3 of the rule (step 4, the file's own incomplete definitions, needs the document), for
+ * a use in the file `uri` that imports the files `imported`.
+ */
+export function resolveName(candidates: readonly AstNodeDescription[] | undefined, uri: string, prelude: LcpnPrelude, imported: ReadonlySet<string>): Resolution {
     if (!candidates || candidates.length === 0) return UNKNOWN;
     const own = candidates.find((d) => d.documentUri.toString() === uri);
     if (own) return { kind: 'found', target: own };
@@ -50,7 +55,7 @@ export function resolveName(candidates: readonly AstNodeDescription[] | undefine
     for (const candidate of candidates) {
         const where = candidate.documentUri.toString();
         if (prelude.isPrelude(where)) fromPrelude ??= candidate;
-        else if (!byFile.has(where)) byFile.set(where, candidate);
+        else if (imported.has(where) && !byFile.has(where)) byFile.set(where, candidate);
     }
     if (byFile.size === 1) return { kind: 'found', target: byFile.values().next().value! };
     if (byFile.size > 1) {
@@ -64,8 +69,8 @@ export function resolveName(candidates: readonly AstNodeDescription[] | undefine
  * The description to list for a name seen from `uri` (completion): the one a use links to, or
  * for an ambiguous name its first candidate. Linking uses resolveName.
  */
-export function preferredDefinition(candidates: readonly AstNodeDescription[], uri: string, prelude: LcpnPrelude): AstNodeDescription | undefined {
-    const resolution = resolveName(candidates, uri, prelude);
+export function preferredDefinition(candidates: readonly AstNodeDescription[], uri: string, prelude: LcpnPrelude, imported: ReadonlySet<string>): AstNodeDescription | undefined {
+    const resolution = resolveName(candidates, uri, prelude, imported);
     return resolution.kind === 'found' ? resolution.target : resolution.kind === 'ambiguous' ? resolution.candidates[0] : undefined;
 }
 
@@ -79,14 +84,11 @@ export function isAmbiguityError(error: LinkingError | undefined): error is Ambi
 }
 
 /**
- * The files an ambiguous name is defined in, for messages: file names (decoded), or whole
- * paths when two of the files share a name. One rule for the diagnostic, the hover and the
- * linking error.
+ * The files an ambiguous name is defined in, for messages: their names (imports are files of one
+ * folder, so no two share a name). One rule for the diagnostic, the hover and the linking error.
  */
 export function candidateFileNames(candidates: readonly AstNodeDescription[]): string[] {
-    const paths = candidates.map((d) => d.documentUri.path);
-    const base = paths.map((path) => path.split('/').pop() || path);
-    return new Set(base).size === new Set(paths).size ? base : paths;
+    return candidates.map((d) => fileName(d.documentUri));
 }
 
 export class LcpnScopeProvider implements ScopeProvider {
@@ -108,6 +110,13 @@ export class LcpnScopeProvider implements ScopeProvider {
     }
 
     private preludeService: LcpnPrelude | undefined;
+
+    /** The imports service, looked up once. */
+    get imports(): LcpnImports {
+        return this.importsService ??= this.services.lcpn.Imports;
+    }
+
+    private importsService: LcpnImports | undefined;
     private nameRoles: LcpnNameRoles | undefined;
 
     getScope(context: ReferenceInfo): Scope {
@@ -122,7 +131,7 @@ export class LcpnScopeProvider implements ScopeProvider {
         const table = this.definitionTable();
         const known = this.scopes.get(root);
         if (known && known.table === table && known.document === document) return known.scope;
-        const scope = new DefinitionScope(table, document.uri.toString(), this.prelude, (key) => this.incompleteDefinition(document, key));
+        const scope = new DefinitionScope(table, document.uri.toString(), this.prelude, this.imports.importedUris(document), (key) => this.incompleteDefinition(document, key));
         this.scopes.set(root, { table, document, scope });
         return scope;
     }
@@ -130,10 +139,21 @@ export class LcpnScopeProvider implements ScopeProvider {
     /** What `name` means where it is used in `document` (steps 1-4). */
     resolve(name: string, document: LangiumDocument): Resolution {
         const key = normalizeName(name);
-        const resolution = resolveName(this.definitionTable().get(key), document.uri.toString(), this.prelude);
+        const resolution = resolveName(this.definitionTable().get(key), document.uri.toString(), this.prelude, this.imports.importedUris(document));
         if (resolution.kind !== 'unknown') return resolution;
         const incomplete = this.incompleteDefinition(document, key);
         return incomplete ? { kind: 'found', target: incomplete } : resolution;
+    }
+
+    /** The normalized names a use in `document` can mean (its own, its imports' and the prelude's), for "did you mean". */
+    visibleNames(document: LangiumDocument): string[] {
+        const uri = document.uri.toString();
+        const imported = this.imports.importedUris(document);
+        const names: string[] = [];
+        for (const [key, candidates] of this.definitionTable()) {
+            if (resolveName(candidates, uri, this.prelude, imported).kind !== 'unknown') names.push(key);
+        }
+        return names;
     }
 
     /** Every complete definition in the workspace and the prelude, by normalized name (each document's in its order). */
@@ -171,6 +191,7 @@ class DefinitionScope implements Scope {
         private readonly table: DefinitionTable,
         private readonly uri: string,
         private readonly prelude: LcpnPrelude,
+        private readonly imported: ReadonlySet<string>,
         private readonly incomplete: (key: string) => AstNodeDescription | undefined
     ) { }
 
@@ -179,7 +200,7 @@ class DefinitionScope implements Scope {
         let element = this.elements.get(name);
         if (element === undefined) {
             const key = normalizeName(name);
-            const resolution = resolveName(this.table.get(key), this.uri, this.prelude);
+            const resolution = resolveName(this.table.get(key), this.uri, this.prelude, this.imported);
             element = (resolution.kind === 'found' ? resolution.target : resolution.kind === 'unknown' ? this.incomplete(key) : undefined) ?? null;
             this.elements.set(name, element);
         }
@@ -192,7 +213,7 @@ class DefinitionScope implements Scope {
     /** The candidates of an ambiguous name, else the definition a use links to. */
     getElements(name: string): Stream<AstNodeDescription> {
         const key = normalizeName(name);
-        const resolution = resolveName(this.table.get(key), this.uri, this.prelude);
+        const resolution = resolveName(this.table.get(key), this.uri, this.prelude, this.imported);
         if (resolution.kind === 'ambiguous') return stream(resolution.candidates);
         const element = this.getElement(name);
         return element ? stream([element]) : EMPTY_STREAM;
@@ -200,6 +221,6 @@ class DefinitionScope implements Scope {
 
     /** One description per name (the one a use here would link to), for completion. */
     getAllElements(): Stream<AstNodeDescription> {
-        return stream(this.table.values()).map((candidates) => preferredDefinition(candidates, this.uri, this.prelude)).nonNullable();
+        return stream(this.table.values()).map((candidates) => preferredDefinition(candidates, this.uri, this.prelude, this.imported)).nonNullable();
     }
 }

@@ -4,7 +4,7 @@
  * (an operator missing) ends `x` early and leaves a definition named `wazir` with no body.
  * Such a definition is kept for the outline and for its errors, but defines nothing other
  * definitions can see (LcpnScopeComputation does not export it; see docs/language.md,
- * "Names and files").
+ * "Files as modules").
  *
  * A definition is incomplete when it has no name or no body, or when a syntax error lies on
  * one of the lines it spans: a parser error (placed at the last token read before it), a

@@ -34,7 +34,7 @@ export function isNestingLimit(error: { message: string }): boolean {
     return error.message === NESTING_TOO_DEEP || error.message === CHAIN_TOO_LONG;
 }
 
-const OPENERS = new Set(['(', '[', '{', 'IF', 'LISP_DEF']);
+const OPENERS = new Set(['(', '[', '{', 'IF', 'LISP_DEF', 'LISP_IMPORT']);
 const CLOSERS = new Set([')', ']', '}', 'END']);
 /** Operators that read the operand after them: each nests one rule level more until that operand ends. */
 const PREFIXES = new Set(['capturing', 'moving', 'moveing', 'no_jumping', 'no-jumping', '!', 'NOT']);
@@ -78,11 +78,11 @@ export function limitNesting(tokens: IToken[]): { tokens: IToken[]; errors: ILex
     for (let i = 0; i < tokens.length; i++) {
         const token = tokens[i];
         const type = token.tokenType.name;
-        if (type === 'LISP_DEF' || type === DEFINITION_NAME) {
+        if (type === 'LISP_DEF' || type === 'LISP_IMPORT' || type === DEFINITION_NAME) {
             frames = [];
             base = { bracket: true, weight: 0, chain: 0 };
             depth = 0;
-            lisp = type === 'LISP_DEF';
+            lisp = type !== DEFINITION_NAME;
         }
         let error: string | undefined;
         // `f(a)(b)`: a call of a call wraps the call before it.
@@ -122,7 +122,7 @@ function endOfForm(tokens: IToken[], from: number): number {
     let depth = 0;
     for (let i = from; i < tokens.length; i++) {
         const type = tokens[i].tokenType.name;
-        if (type === 'LISP_DEF' && i > from) return i;
+        if ((type === 'LISP_DEF' || type === 'LISP_IMPORT') && i > from) return i;
         if (depth === 0 && (CLOSERS.has(type) || type === DEFINITION_NAME)) return i;
         if (OPENERS.has(type)) depth++;
         else if (CLOSERS.has(type)) depth--;

@@ -1,73 +1,44 @@
 /**
- * Building for a global namespace (docs/language.md, "Names and files").
+ * Building for files as modules (docs/language.md, "Files as modules").
  *
- * Langium relinks a document after an edit elsewhere when one of its references failed or
- * points into the edited document. In LCPN nearly every document has a failed reference
- * (function names such as `capture` link to nothing), so that relinked and revalidated the
- * prelude and every open file at each keystroke; and a new definition in another file changes
- * what a name means without either (`wazir` in b.lcpn resolves to the prelude until a.lcpn
- * defines it). So:
- * - before a build, a document is relinked when its references reach a changed document,
- *   directly or through other documents (the engine's checks follow names across files);
- * - after a build, documents that use a name a rebuilt document newly exports or no longer
- *   exports (and do not define it themselves) are relinked and revalidated, and so are those
- *   whose "did you mean" lists may gain or lose such a name.
+ * What a file means depends on its own text, the prelude and the files it imports, and on
+ * nothing else. So:
+ * - an edit, a new file or a deleted one relinks and revalidates the documents that import the
+ *   changed one, directly or through other imports (the engine's checks follow names into an
+ *   imported file's own imports), and no other document. (Langium also relinks every document
+ *   with a failed reference, which in LCPN is nearly every one: `capture` links to nothing.)
+ * - files the built documents import that the workspace does not hold yet (a file opened alone,
+ *   the CLI's named file) are read through the file system when the build has parsed its
+ *   documents, and built with them; documents of earlier builds that import them are relinked
+ *   after. A file that cannot be read is noted with the reason (workspace/imports.ts) for the
+ *   check that reports the import.
  *
- * A use of a name that only another file's broken definition defines is reported as such
- * (broken-elsewhere.ts, applied to each validation's result here). Each validation keeps what it
- * saw of the workspace's broken definitions; after a build, a document whose diagnostics speak
- * of a name whose broken definitions changed since is revalidated too.
+ * A use of a name that only an imported file's broken definition defines is reported as such
+ * (broken-elsewhere.ts, applied to each validation's result here).
  */
-import { Cancellation, DefaultDocumentBuilder, DocumentState, isReference, URI, UriUtils, type BuildOptions, type LangiumCoreServices, type LangiumDocument } from 'langium';
-import * as ast from '../syntax/generated/ast.js';
-import { brokenView, changedBrokenNames, reportBrokenUsesElsewhere, sameView, suggestsCloseTo, unknownNameOf, type BrokenView } from '../semantics/broken-elsewhere.js';
-import { normalizeName } from '../model/names.js';
+import { Cancellation, DefaultDocumentBuilder, DocumentState, type BuildOptions, type LangiumDocument, type LangiumSharedCoreServices, type MaybePromise } from 'langium';
+import { reportBrokenUsesElsewhere } from '../semantics/broken-elsewhere.js';
+import type { LcpnImports } from './imports.js';
+import type { LcpnSharedServices } from './services.js';
+import { UnreadableFile } from './file-system.js';
 
 export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
-    /** The names each changed or deleted document exported before its change, until it is indexed again. */
-    private readonly exportedBefore = new Map<string, Set<string>>();
-    /** Per update (Langium asks shouldRelink with the same set for every document): the documents reaching a changed one. */
-    private reaching: { changed: Set<string>; uris: Set<string> } | undefined;
-    /** What each document's last validation saw of the workspace's broken definitions, by URI. */
-    private readonly brokenSeen = new Map<string, BrokenView>();
-    /** The last view computed: equal views are this object, so "nothing changed" is one comparison. */
-    private lastView: BrokenView = new Map();
+    /** Per update (Langium asks shouldRelink with the same set for every document): the documents importing a changed one. */
+    private importing: { changed: Set<string>; uris: Set<string> } | undefined;
+    private importsService: LcpnImports | undefined;
 
-    /** What changed and deleted documents exported, taken before Langium removes it from the index. */
-    override async update(changed: URI[], deleted: URI[], cancelToken?: Cancellation.CancellationToken): Promise<void> {
-        // A deleted URI may be a folder: every document in it.
-        const gone = this.langiumDocuments.all.filter((d) => deleted.some((uri) => UriUtils.equals(uri, d.uri) || UriUtils.contains(uri, d.uri))).map((d) => d.uri);
-        for (const uri of [...changed, ...gone]) {
-            const key = uri.toString();
-            // A document a cancelled build left unindexed keeps what it exported before that build.
-            if (!this.exportedBefore.has(key)) this.exportedBefore.set(key, this.exportedNames(key));
-        }
-        return super.update(changed, deleted, cancelToken);
+    constructor(private readonly shared: LangiumSharedCoreServices) {
+        super(shared);
+    }
+
+    /** The imports service (looked up on first use: the shared services may not all exist when this one is made). */
+    private get imports(): LcpnImports {
+        return this.importsService ??= (this.shared as LcpnSharedServices).lcpn.Imports;
     }
 
     protected override shouldRelink(document: LangiumDocument, changedUris: Set<string>): boolean {
-        if (this.reaching?.changed !== changedUris) this.reaching = { changed: changedUris, uris: this.documentsReaching(changedUris) };
-        return this.reaching.uris.has(document.uri.toString());
-    }
-
-    /**
-     * The documents whose references reach one of `changed`, through any chain of documents (read
-     * from the links, not the reference index: a build cancelled after linking left none).
-     */
-    private documentsReaching(changed: Set<string>): Set<string> {
-        const reaching = new Set(changed);
-        const others = this.langiumDocuments.all.filter((d) => !changed.has(d.uri.toString())).toArray();
-        for (let grew = true; grew;) {
-            grew = false;
-            for (const document of others) {
-                const uri = document.uri.toString();
-                if (!reaching.has(uri) && document.references.some((r) => isReference(r) && r.$nodeDescription !== undefined && reaching.has(r.$nodeDescription.documentUri.toString()))) {
-                    reaching.add(uri);
-                    grew = true;
-                }
-            }
-        }
-        return reaching;
+        if (this.importing?.changed !== changedUris) this.importing = { changed: changedUris, uris: this.imports.importersOf(changedUris) };
+        return this.importing.uris.has(document.uri.toString());
     }
 
     /**
@@ -80,101 +51,76 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
         await super.notifyDocumentPhase(document, state, Cancellation.CancellationToken.None);
     }
 
-    protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
-        for (const document of documents) {
-            const uri = document.uri.toString();
-            if (document.state < DocumentState.IndexedContent && !this.exportedBefore.has(uri)) this.exportedBefore.set(uri, this.exportedNames(uri));
-        }
-        // Documents this build links see every name it indexes.
-        const linkedHere = new Set(documents.filter((d) => d.state < DocumentState.Linked).map((d) => d.uri.toString()));
-        await super.buildDocuments(documents, options, cancelToken);
-        const names = this.changedExports();
-        const broken = this.brokenChanged();
-        if (names.size === 0 && broken.size === 0) return;
-        const affected = this.langiumDocuments.all
-            .filter((d) => !linkedHere.has(d.uri.toString()) && d.state >= DocumentState.Linked && (broken.has(d) || (names.size > 0 && this.mayMeanOtherwise(d, names))))
-            .toArray();
-        // Each is rebuilt with the options it was built with (validation or not).
-        const groups = new Map<BuildOptions, LangiumDocument[]>();
-        for (const document of affected) {
-            const previous = this.buildState.get(document.uri.toString())?.options ?? options;
-            this.resetToState(document, DocumentState.ComputedScopes);
-            const group = groups.get(previous);
-            if (group) group.push(document); else groups.set(previous, [document]);
-        }
-        for (const [groupOptions, group] of groups) await super.buildDocuments(group, groupOptions, cancelToken);
-    }
-
-    /** The names that documents indexed again since their change newly export or no longer export. */
-    private changedExports(): Set<string> {
-        const changed = new Set<string>();
-        for (const [uri, before] of this.exportedBefore) {
-            const document = this.langiumDocuments.getDocument(URI.parse(uri));
-            if (document && document.state < DocumentState.IndexedContent) continue;
-            this.exportedBefore.delete(uri);
-            const now = document ? this.exportedNames(uri) : new Set<string>();
-            for (const name of now) if (!before.has(name)) changed.add(name);
-            for (const name of before) if (!now.has(name)) changed.add(name);
-        }
-        return changed;
-    }
-
-    private exportedNames(uri: string): Set<string> {
-        return new Set(this.indexManager.allElements(ast.Definition.$type, new Set([uri])).map((d) => normalizeName(d.name)));
-    }
+    /** The options of the build under way, for the imported files it adds (runCancelable). */
+    private buildOptions: BuildOptions = {};
+    /** The imported files the build under way read and added. */
+    private added: LangiumDocument[] = [];
 
     /**
-     * Whether `names` can change what the document says: it uses one of them without defining it
-     * itself (its own definitions always win), or suggests one close to an unknown name.
+     * The documents and the files they import that the workspace lacked (read in runCancelable);
+     * then the documents of earlier builds that import one of those are relinked.
      */
-    private mayMeanOtherwise(document: LangiumDocument, names: ReadonlySet<string>): boolean {
-        const own = this.exportedNames(document.uri.toString());
-        if (document.references.some((r) => names.has(normalizeName(r.$refText)) && !own.has(normalizeName(r.$refText)))) return true;
-        return suggestsCloseTo(document.diagnostics ?? [], [...names]);
+    protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
+        // A copy: the imported files join it, never the caller's list (the CLI's named files).
+        const building = [...documents];
+        this.buildOptions = options;
+        this.added = [];
+        await super.buildDocuments(building, options, cancelToken);
+        const added = this.added;
+        if (added.length === 0) return;
+        const importers = this.imports.importersOf(new Set(added.map((d) => d.uri.toString())));
+        const built = new Set(building);
+        const relinked = this.langiumDocuments.all.filter((d) => !built.has(d) && importers.has(d.uri.toString()) && d.state >= DocumentState.ComputedScopes).toArray();
+        for (const document of relinked) this.resetToState(document, DocumentState.ComputedScopes);
+        if (relinked.length > 0) await super.buildDocuments(relinked, options, cancelToken);
     }
 
     /**
-     * A validation's result, with uses of other files' broken definitions said to be such
+     * Before the documents are indexed (all parsed then), the files they import that the
+     * workspace has no document for are read and join this build, so that the importers link to
+     * them and the checks know why a file could not be read, in the same build.
+     */
+    protected override async runCancelable(documents: LangiumDocument[], targetState: DocumentState, cancelToken: Cancellation.CancellationToken, callback: (document: LangiumDocument) => MaybePromise<unknown>): Promise<void> {
+        if (targetState === DocumentState.IndexedContent) {
+            for (let added = await this.readImported(documents); added.length > 0; added = await this.readImported(added)) {
+                this.prepareBuild(added, this.buildOptions);
+                documents.push(...added);
+                this.added.push(...added);
+            }
+        }
+        return super.runCancelable(documents, targetState, cancelToken, callback);
+    }
+
+    /** The files `documents` import that the workspace has no document for, read and added (none twice: each is added once). */
+    private async readImported(documents: readonly LangiumDocument[]): Promise<LangiumDocument[]> {
+        const added: LangiumDocument[] = [];
+        for (const document of documents) {
+            for (const { uri } of this.imports.importsOf(document)) {
+                if (this.langiumDocuments.hasDocument(uri)) continue;
+                let text: string;
+                try {
+                    text = await this.fileSystemProvider.readFile(uri);
+                } catch (error) {
+                    // Why, when the file system says (too large, not a regular file); else the file is taken as absent.
+                    this.imports.noteUnreadable(uri, error instanceof UnreadableFile ? error.reason : undefined);
+                    continue;
+                }
+                this.imports.noteUnreadable(uri, undefined);
+                const imported = this.langiumDocumentFactory.fromString(text, uri);
+                this.langiumDocuments.addDocument(imported);
+                added.push(imported);
+            }
+        }
+        return added;
+    }
+
+    /**
+     * A validation's result, with uses of imported files' broken definitions said to be such
      * (broken-elsewhere.ts). Langium adds the diagnostics of categories not yet run to the
      * earlier ones: the whole list is looked at.
      */
     protected override async validate(document: LangiumDocument, cancelToken: Cancellation.CancellationToken): Promise<void> {
         await super.validate(document, cancelToken);
-        this.brokenSeen.set(document.uri.toString(), this.brokenView());
         if (document.diagnostics) document.diagnostics = reportBrokenUsesElsewhere(this.serviceRegistry.getServices(document.uri), document, document.diagnostics);
     }
-
-    private brokenView(): BrokenView {
-        const now = brokenView(this.langiumDocuments);
-        return sameView(now, this.lastView) ? this.lastView : (this.lastView = now);
-    }
-
-    /**
-     * The documents whose diagnostics speak of a name whose broken definitions changed since they
-     * were validated; the others are noted as having seen the present view (nothing they say changes).
-     */
-    private brokenChanged(): Set<LangiumDocument> {
-        const affected = new Set<LangiumDocument>();
-        const now = this.brokenView();
-        const present = new Set<string>();
-        for (const document of this.langiumDocuments.all) {
-            const uri = document.uri.toString();
-            present.add(uri);
-            const seen = this.brokenSeen.get(uri);
-            if (seen === undefined || seen === now) continue;
-            if (document.state >= DocumentState.Validated && speaksOf(this.serviceRegistry.getServices(document.uri), document, changedBrokenNames(seen, now))) affected.add(document);
-            else this.brokenSeen.set(uri, now);
-        }
-        for (const uri of this.brokenSeen.keys()) if (!present.has(uri)) this.brokenSeen.delete(uri);
-        return affected;
-    }
-}
-
-/** Whether one of the document's diagnostics says one of `names` (normalized) is unknown or broken. */
-function speaksOf(services: LangiumCoreServices, document: LangiumDocument, names: ReadonlySet<string>): boolean {
-    for (const diagnostic of document.diagnostics ?? []) {
-        const name = unknownNameOf(services, document, diagnostic);
-        if (name && names.has(name.key)) return true;
-    }
-    return false;
 }

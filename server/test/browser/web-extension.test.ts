@@ -32,8 +32,9 @@ const root = resolve(__dirname, '../../..');
 const PIECES = `(def camel [1 3])
 (def broken (/ wazir frobnicate-me))
 (def uses-other (/ zebra-ish wazir))
+(import other)
 `;
-/** Never opened: the server reads it through the client (the workspace's files, as on the desktop). */
+/** Never opened, imported by pieces.lcpn: the server reads it through the client (the workspace's files, as on the desktop). */
 const OTHER = `zebra-ish := [2, 3]
 `;
 /** What the web extension needs (as the VSIX would hold it); not the node bundles. */
@@ -185,7 +186,7 @@ describe.skipIf(!available && !ci)('the web extension in code-server (VS Code fo
             await page.mouse.move(0, 0);
             await image.waitFor({ state: 'hidden' });
         }
-        // One problem in the file (frobnicate-me): zebra-ish resolved through the workspace.
+        // One problem in the file (frobnicate-me): zebra-ish resolved through the import of other.lcpn.
         await expect.poll(() => page.locator('.monaco-editor .squiggly-error').count()).toBe(1);
 
         // The diagram panel, from the command palette, on the piece under the cursor; click a square.

@@ -1,5 +1,5 @@
 /**
- * `lcpn check` on a folder says what the editor says of a use of another file's broken
+ * `lcpn check` on a folder says what the editor says of a use of an imported file's broken
  * definition: the broken-definition warning naming that file and line, not "not defined".
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,9 +16,9 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test.each([
-    ['lisp', '(def other wazir)\n(def deep zone a1)\n', '(def mover (cond ((in deep) rook) (t bishop)))\n(def m-ii (rook :deep))\n'],
-    ['c', 'other := wazir\ndeep := zone a1\n', 'mover := if (in(deep)) { rook } else { bishop }\nm_ii := rook:deep\n'],
-    ['sql', 'other IS wazir\ndeep IS zone a1\n', 'mover IS IF in(deep) THEN rook ELSE bishop END\nm_ii IS rook:deep\n']
+    ['lisp', '(def other wazir)\n(def deep zone a1)\n', '(def mover (cond ((in deep) rook) (t bishop)))\n(def m-ii (rook :deep))\n(import a)\n'],
+    ['c', 'other := wazir\ndeep := zone a1\n', 'mover := if (in(deep)) { rook } else { bishop }\nm_ii := rook:deep\nimport a\n'],
+    ['sql', 'other IS wazir\ndeep IS zone a1\n', 'mover IS IF in(deep) THEN rook ELSE bishop END\nm_ii IS rook:deep\nIMPORT a\n']
 ])('%s: check on a folder names the file and line of the broken definition', (style, a, b) => {
     const folder = mkdtempSync(join(dir, `${style}-`));
     writeFileSync(join(folder, 'a.lcpn'), a);

@@ -48,11 +48,13 @@ describe('special files next to good ones', () => {
         expect(result.stderr).toContain('lcpn: x.lcpn: a named pipe (FIFO), not a regular file; only regular files are read\n');
         // Named on its own, it is the same message (and nothing else to check is a usage error).
         expect(runLcpn(path, ['check', 'x.lcpn'])).toMatchObject({ code: 2, stderr: 'lcpn: x.lcpn: a named pipe (FIFO), not a regular file; only regular files are read\n' });
-        // Beside a named file, in its workspace: left out with a note, and the exit status is the named file's.
-        expect(runLcpn(path, ['check', 'good.lcpn'])).toMatchObject({
-            code: 0, stdout: '',
-            stderr: 'lcpn: note: x.lcpn: a named pipe (FIFO), not a regular file; only regular files are read (left out of the workspace)\n1 file checked: 0 errors, 0 warnings\n'
-        });
+        // Beside a named file it is never read (a file sees only what it imports).
+        expect(runLcpn(path, ['check', 'good.lcpn'])).toMatchObject({ code: 0, stdout: '', stderr: '1 file checked: 0 errors, 0 warnings\n' });
+        // Imported, it is not read either: the import is an error that says why.
+        writeFileSync(join(path, 'importer.lcpn'), '(import x)\n(def y wazir)\n');
+        const imported = runLcpn(path, ['check', 'importer.lcpn']);
+        expect(imported.code).toBe(1);
+        expect(imported.stdout).toMatch(/^importer\.lcpn:1:9: error: cannot import 'x': x\.lcpn in .* cannot be read: is not a regular file \(a pipe, socket or device\)/);
     });
 
     test('/dev/zero and /dev/urandom behind a name ending in .lcpn are not read', () => {
@@ -164,7 +166,7 @@ describe('user text is printed with its control characters visible', () => {
         const path = folder('spoof', (p) => writeFileSync(join(p, name), '(def a (/ wazir knigth))\n'));
         const result = runLcpn(path, ['check', '.']);
         const lines = result.stdout.split('\n').filter(Boolean);
-        expect(lines).toContain("a\\n:1:1: error: spoofed.lcpn:1:17: error: unknown piece 'knigth': no definition in this file, the workspace or the standard prelude; did you mean 'knight'?");
+        expect(lines).toContain("a\\n:1:1: error: spoofed.lcpn:1:17: error: unknown piece 'knigth': no definition in this file, the files it imports or the standard prelude; did you mean 'knight'?");
         // Every line is one real diagnostic: none starts with the forged text.
         expect(lines.every((l) => /^(a\\n:1:1: error: spoofed|zz-checked)\.lcpn:\d+:\d+: /.test(l))).toBe(true);
         // Named on the command line (a path problem): the same escape.

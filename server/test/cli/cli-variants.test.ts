@@ -197,7 +197,7 @@ describe('lcpn moves on a declared board', () => {
     test('a blocker\'s name must be a piece the file sees; mistakes are usage errors that say what to write', () => {
         const typo = lcpn('moves', 'jg/janggi.lcpn', 'cannon', '--at', 'e1', '--enemy', 'canon@e3');
         expect(typo.code).toBe(2);
-        expect(typo.stderr).toBe("lcpn: --enemy: no piece named 'canon' in jg/janggi.lcpn, its workspace or the prelude; did you mean 'cannon'?\n");
+        expect(typo.stderr).toBe("lcpn: --enemy: no piece named 'canon' in jg/janggi.lcpn, the files it imports or the prelude; did you mean 'cannon'?\n");
         const zone = lcpn('moves', 'xq/xiangqi.lcpn', 'general', '--at', 'e1', '--enemy', 'own-side@e2');
         expect(zone.code).toBe(2);
         expect(zone.stderr).toContain("'own-side' is defined as a zone (a set of squares), not as a piece");
@@ -247,7 +247,7 @@ describe('lcpn moves --position', () => {
         expect(lcpn('moves', 'xq/xiangqi.lcpn', 'elephant', '--position', position).stderr)
             .toBe("lcpn: moves: the position has no piece named 'elephant' (its pieces: general@e1, soldier@e5, general@e10, chariot@e3, chariot@e9)\n");
         expect(lcpn('moves', 'xq/xiangqi.lcpn', 'chariot', '--position', 'w:genral@e1').stderr)
-            .toBe("lcpn: --position: no piece named 'genral' in xq/xiangqi.lcpn, its workspace or the prelude; did you mean 'general'?\n");
+            .toBe("lcpn: --position: no piece named 'genral' in xq/xiangqi.lcpn, the files it imports or the prelude; did you mean 'general'?\n");
     });
 
     test('the position gives the board, the squares and the sides: set-up options do not go with it', () => {

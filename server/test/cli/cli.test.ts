@@ -43,7 +43,7 @@ describe('lcpn check', () => {
         const result = lcpn('check', 'broken.lcpn');
         expect(result.code).toBe(1);
         const lines = result.stdout.trim().split('\n');
-        expect(lines).toContain("broken.lcpn:2:6: error: unknown piece 'knigth': no definition in this file, the workspace or the standard prelude; did you mean 'knight'?");
+        expect(lines).toContain("broken.lcpn:2:6: error: unknown piece 'knigth': no definition in this file, the files it imports or the standard prelude; did you mean 'knight'?");
         expect(lines.every((l) => /^broken\.lcpn:\d+:\d+: (error|warning|info): /.test(l))).toBe(true);
     });
 

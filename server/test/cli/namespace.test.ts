@@ -1,5 +1,5 @@
 /**
- * The CLI resolves names exactly as the editor does (docs/language.md, "Names and files"): the
+ * The CLI resolves names exactly as the editor does (docs/language.md, "Files as modules"): the
  * bundled `lcpn` run as a process on files in a temporary directory, compared with the
  * language services in-process on the same files.
  */
@@ -49,10 +49,10 @@ describe('names resolve in the CLI as in the editor', () => {
     const DUPLICATED = {
         'a.lcpn': '(def dup-piece [0 1])\n',
         'b.lcpn': 'DUP_PIECE IS [1, 1]\n',
-        'c.lcpn': 'x := knight\nuser := dup-piece / ferz\n'
+        'c.lcpn': 'x := knight\nuser := dup-piece / ferz\nimport a\nIMPORT b\n'
     };
 
-    test('a name two other files define: `check` reports the ambiguity at the use, naming both, exactly as the editor does', async () => {
+    test('a name two imported files define: `check` reports the ambiguity at the use, naming both, exactly as the editor does', async () => {
         const path = folder('dup', DUPLICATED);
         const result = lcpn(path, 'check', 'c.lcpn');
         expect(result.code).not.toBe(0);
@@ -79,8 +79,8 @@ describe('names resolve in the CLI as in the editor', () => {
         expect(diagram).not.toMatch(/\. \. X \. \./);
     });
 
-    test('a name one other file defines resolves there, before the prelude', async () => {
-        const files = { 'a.lcpn': '(def knight [0 1])\nsolo := [1, 1]\n', 'c.lcpn': '(def user (/ solo knight))\n' };
+    test('a name one imported file defines resolves there, before the prelude', async () => {
+        const files = { 'a.lcpn': '(def knight [0 1])\nsolo := [1, 1]\n', 'c.lcpn': '(def user (/ solo knight))\n(import a)\n' };
         const path = folder('single', files);
         const result = lcpn(path, 'moves', 'c.lcpn', 'user', '--json');
         expect(result.code).toBe(0);
@@ -89,13 +89,14 @@ describe('names resolve in the CLI as in the editor', () => {
         expect(await editorLines(path, files, 'c.lcpn')).toEqual([]);
     });
 
-    test('a half-typed line in another file of the directory changes nothing', async () => {
+    test('a half-typed line in an imported file changes nothing', async () => {
+        const horse = '(def chinese-horse (=> wazir (ferz :outward)))\nleaper := knight\n';
         const files = {
             'broken.lcpn': 'x := ferz wazir\ntoad IS ferz or knight\n',
-            'horse.lcpn': '(def chinese-horse (=> wazir (ferz :outward)))\nleaper := knight\n'
+            'horse.lcpn': horse + '(import broken)\n'
         };
         const path = folder('broken', files);
-        const alone = folder('alone', { 'horse.lcpn': files['horse.lcpn'] });
+        const alone = folder('alone', { 'horse.lcpn': horse });
         expect(lcpn(path, 'check', 'horse.lcpn')).toMatchObject({ code: 0, stdout: '' });
         for (const piece of ['chinese-horse', 'leaper']) {
             const withBroken = lcpn(path, 'moves', 'horse.lcpn', piece, '--json');

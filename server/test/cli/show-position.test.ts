@@ -72,7 +72,7 @@ describe('show --position', () => {
         expect(lcpn('show', 'p.lcpn', '--position', '5x5 w:rook@f1')).toMatchObject({ code: 2, stdout: '', stderr: 'lcpn: --position: column 12: f1 is not on the 5x5 board\n' });
         const unknown = lcpn('show', 'p.lcpn', '--position', 'w:pawnsh@a2');
         expect(unknown).toMatchObject({ code: 2, stdout: '' });
-        expect(unknown.stderr).toMatch(/^lcpn: no piece named 'pawnsh' in p\.lcpn, its workspace or the prelude.*pawnish/);
+        expect(unknown.stderr).toMatch(/^lcpn: no piece named 'pawnsh' in p\.lcpn, the files it imports or the prelude.*pawnish/);
         expect(lcpn('show', 'p.lcpn', '--position', 'w:rook@a1', '--at', 'e4')).toMatchObject({
             code: 2, stderr: 'lcpn: show: --at does not go with --position, which gives the board, every piece and its side\n'
         });

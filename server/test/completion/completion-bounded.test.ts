@@ -39,11 +39,13 @@ const ONE_LINE = generateDefinitions(5000, 'piece').trimEnd().replace(/\n/g, ' '
 
 describe('a file of 5,000 definitions written on one line', () => {
     test.each([
-        ['c', ' probe := wazir / pi'],
-        ['sql', ' probe IS wazir OR pi'],
-        ['lisp', ' (def probe (/ wazir pi']
-    ])('%s: the best matches of what is typed, cut and marked incomplete; the parser reads the definitions near the cursor', async (_style, tail) => {
-        const { list, parsed } = await complete(ONE_LINE + tail);
+        // The Lisp definition is closed after the cursor: an unclosed one would leave the whole line
+        // with a syntax error, and a line's definitions are then incomplete (not completion's names).
+        ['c', ' probe := wazir / pi', 0],
+        ['sql', ' probe IS wazir OR pi', 0],
+        ['lisp', ' (def probe (/ wazir pi))', 2]
+    ])('%s: the best matches of what is typed, cut and marked incomplete; the parser reads the definitions near the cursor', async (_style, tail, back) => {
+        const { list, parsed } = await complete(ONE_LINE + tail, back);
         const names = pieces(list);
         expect(names).toHaveLength(MAX_DEFINED_NAMES);
         expect(list.isIncomplete).toBe(true);

@@ -174,8 +174,8 @@ describe('keywords after a colon', () => {
 
 describe('templates', () => {
     test('a new definition at the top level: all styles, the surrounding style first', async () => {
-        await complete({ text: '<|>', index: 0, expectedItems: ['(def', '(def … cond', '(def … board', ':=', ':= if', 'IS', 'IS IF', ':= board', 'IS board'], disposeAfterCheck: true });
-        await complete({ text: 'knight := [1, 2]\n<|>', index: 0, expectedItems: [':=', ':= if', ':= board', '(def', '(def … cond', 'IS', 'IS IF', '(def … board', 'IS board'], disposeAfterCheck: true });
+        await complete({ text: '<|>', index: 0, expectedItems: ['(def', '(def … cond', '(def … board', 'import', 'IMPORT', ':=', ':= if', 'IS', 'IS IF', ':= board', 'IS board'], disposeAfterCheck: true });
+        await complete({ text: 'knight := [1, 2]\n<|>', index: 0, expectedItems: [':=', ':= if', ':= board', 'import', 'IMPORT', '(def', '(def … cond', 'IS', 'IS IF', '(def … board', 'IS board'], disposeAfterCheck: true });
         // After a SQL definition its expression may also go on (`OR ...`), so those keywords come too.
         await complete({
             text: 'knight IS [1, 2]\n<|>', index: 0, disposeAfterCheck: true,

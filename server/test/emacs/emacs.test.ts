@@ -77,7 +77,7 @@ describe.skipIf(!hasEmacs && !required)('Emacs (eglot) drives the language serve
         expect(result.warnings).toEqual([]);
         expect(result.diagnostics).toHaveLength(1);
         expect(result.diagnostics[0]).toMatchObject({ line: 2, col: 7, type: 'eglot-error' });
-        expect(result.diagnostics[0].message).toContain("unknown piece 'knigth': no definition in this file, the workspace or the standard prelude; did you mean 'knight'?");
+        expect(result.diagnostics[0].message).toContain("unknown piece 'knigth': no definition in this file, the files it imports or the standard prelude; did you mean 'knight'?");
         expect(result.hover).toMatch(/^\*\*my-knight\*\*/);
         expect(result.hover).not.toContain('data:image');
         expect(result.hover).toContain('. X . X .\nX . . . X\n. . ! . .\nX . . . X\n. X . X .');

@@ -33,10 +33,13 @@ function settings(): Setting[] {
     const preludeMap = new Map(prelude.map((p) => [p.key, p]));
     out.push({ name: 'prelude', board: { files: 8, ranks: 8 }, pieces: prelude.filter((p) => p.body), resolve: (k) => preludeMap.get(k) });
     for (const file of readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.lcpn'))) {
-        const own = parsePieceText(readFileSync(join(root, 'examples', file), 'utf8')).pieces;
+        const parsed = parsePieceText(readFileSync(join(root, 'examples', file), 'utf8'));
+        // The file's pieces with those of the files it imports (its own first: they hide an imported one).
+        const imported = parsed.document.imports.flatMap((i) => parsePieceText(readFileSync(join(root, 'examples', `${i.file}.lcpn`), 'utf8')).pieces);
+        const own = [...new Map([...imported, ...parsed.pieces].map((p) => [p.key, p])).values()];
         const map = new Map([...prelude, ...own].map((p) => [p.key, p]));
         const resolver = (k: string) => map.get(k);
-        const declaration = own.find((p) => p.declaration?.kind === 'board')?.declaration;
+        const declaration = [...parsed.pieces, ...imported].find((p) => p.declaration?.kind === 'board')?.declaration;
         const rules = declaration?.kind === 'board' ? boardRules(declaration, resolver).rules : undefined;
         out.push({ name: file, board: rules?.board ?? { files: 8, ranks: 8 }, ...(rules ? { rules } : {}), pieces: own.filter((p) => p.body), resolve: resolver });
     }

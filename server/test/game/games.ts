@@ -1,6 +1,6 @@
 /**
  * The games of issue 23's contract: the nine Fairy-Stockfish variants as `examples/` declares
- * them (each file read alone over the prelude, its own definitions first, its game declaration
+ * them (each file read with the files it imports over the prelude, its own definitions first, its game declaration
  * built by game/from-declaration.ts), so the differential tests against ffish check the files;
  * the same nine written here by hand as game models (letters, start position and rules as
  * Fairy-Stockfish's `variant.cpp` sets them), which the files must give exactly
@@ -19,14 +19,13 @@ import { gameFromDeclaration } from '../../src/game/from-declaration.js';
 const root = resolvePath(import.meta.dirname, '../../..');
 const prelude = preludePieces(root);
 
-/** A file's definitions (and extra LCPN text) over the prelude's. */
+/** A file's definitions (and extra LCPN text) over those of the files it imports (examples/ has no two defining one name), over the prelude's. */
 export function resolverOf(file: string | undefined, extra = ''): { resolve: Resolver; board?: BoardDeclaration } {
-    const own = [
-        ...(file ? parsePieceText(readFileSync(join(root, 'examples', file), 'utf8')).pieces : []),
-        ...parsePieceText(extra).pieces
-    ];
-    const map = new Map<string, PieceDef>([...prelude, ...own].map((p) => [p.key, p]));
-    const board = own.find((p) => p.declaration?.kind === 'board')?.declaration;
+    const parsed = file ? parsePieceText(readFileSync(join(root, 'examples', file), 'utf8')) : undefined;
+    const imported = (parsed?.document.imports ?? []).flatMap((i) => parsePieceText(readFileSync(join(root, 'examples', `${i.file}.lcpn`), 'utf8')).pieces);
+    const own = [...(parsed?.pieces ?? []), ...parsePieceText(extra).pieces];
+    const map = new Map<string, PieceDef>([...prelude, ...imported, ...own].map((p) => [p.key, p]));
+    const board = [...own, ...imported].find((p) => p.declaration?.kind === 'board')?.declaration;
     return { resolve: (key) => map.get(key), ...(board?.kind === 'board' ? { board } : {}) };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Hover on a use of a name that only another file defines, where that definition has a syntax
+ * Hover on a use of a name that only an imported file defines, where that definition has a syntax
  * error: before the checks have run it says so and where, as the use's diagnostic then does
  * (broken-elsewhere.ts), instead of "Unknown piece" or "a keyword the language does not know";
  * once the diagnostic is there the hover does not say it again (VS Code shows both in one hover).
@@ -25,9 +25,9 @@ async function buildAll(validation: boolean): Promise<void> {
 test('a piece and a keyword that name another file\'s broken definition say where it is, in the three styles', async () => {
     const parse = parseHelper(services);
     await parse('(def fine wazir)\n(def deep-piece (/ rook\n', { documentUri: 'file:///hb/a.lcpn' });
-    const lisp = await parse('(def user (/ deep-piece knight))\n(def z (rook :deep-piece))\n', { documentUri: 'file:///hb/b.lcpn' });
-    const c = await parse('user_c := deep_piece / knight\n', { documentUri: 'file:///hb/c.lcpn' });
-    const sql = await parse('user_s IS deep_piece OR knight\n', { documentUri: 'file:///hb/d.lcpn' });
+    const lisp = await parse('(def user (/ deep-piece knight))\n(def z (rook :deep-piece))\n(import a)\n', { documentUri: 'file:///hb/b.lcpn' });
+    const c = await parse('user_c := deep_piece / knight\nimport a\n', { documentUri: 'file:///hb/c.lcpn' });
+    const sql = await parse('user_s IS deep_piece OR knight\nIMPORT a\n', { documentUri: 'file:///hb/d.lcpn' });
     await buildAll(false);
     const piece = '**deep-piece** is a definition with a syntax error (a\\.lcpn, line 2): it has no moves here until that is fixed.';
     expect(await hoverAt(lisp, { line: 0, character: 15 }, { services })).toBe(piece);
@@ -49,8 +49,8 @@ test('a piece and a keyword that name another file\'s broken definition say wher
 test('a name nobody defines stays unknown beside one that names a broken definition', async () => {
     const parse = parseHelper(services);
     await parse('(def broken-there (/ rook\n', { documentUri: 'file:///hc/a.lcpn' });
-    const user = await parse('(def user (/ broken-there nobody-defines-this))\n', { documentUri: 'file:///hc/b.lcpn' });
+    const user = await parse('(def user (/ broken-there nobody-defines-this))\n(import a)\n', { documentUri: 'file:///hc/b.lcpn' });
     await buildAll(false);
-    expect(await hoverAt(user, { line: 0, character: 15 }, { services })).toBe('**broken-there** is a definition with a syntax error (a\\.lcpn, line 1): it has no moves here until that is fixed.');
-    expect(await hoverAt(user, { line: 0, character: 30 }, { services })).toBe('Unknown piece **nobody-defines-this**: no definition in this file, the workspace or the standard prelude.');
+    expect(await hoverAt(user, { line: 0, character: 15 }, { services })).toBe('**broken-there** is a definition with a syntax error (a\.lcpn, line 1): it has no moves here until that is fixed.');
+    expect(await hoverAt(user, { line: 0, character: 30 }, { services })).toBe('Unknown piece **nobody-defines-this**: no definition in this file, the files it imports or the standard prelude.');
 });

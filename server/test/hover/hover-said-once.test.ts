@@ -32,7 +32,7 @@ describe.each([
 test('before the checks ran, the hover says what is unknown', async () => {
     const document = await checked('(def b (/ wazir knigth))\n(def d (wazir :sidewise))', { validation: false });
     expect(document.diagnostics ?? []).toEqual([]);
-    expect(await hoverAt(document, 'knigth')).toBe('Unknown piece **knigth**: no definition in this file, the workspace or the standard prelude.');
+    expect(await hoverAt(document, 'knigth')).toBe('Unknown piece **knigth**: no definition in this file, the files it imports or the standard prelude.');
     expect(await hoverAt(document, ':sidewise')).toMatch(/a keyword the language does not know/);
 });
 

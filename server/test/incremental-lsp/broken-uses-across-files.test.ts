@@ -1,5 +1,5 @@
 /**
- * Through the server process: file B uses `deep`, which only file A defines, with a syntax error.
+ * Through the server process: file B imports A and uses `deep`, which only A defines, with a syntax error.
  * B's published diagnostics say each use names a definition with a syntax error in A (its line),
  * and follow A: fixed (none), broken again (back, on A's new line), closed (unknown again), opened
  * again (back). In process the same is checked against fresh builds (incremental/broken-uses-across-files).
@@ -15,9 +15,9 @@ const code = (d: Diagnostic) => (d.data as { code?: string } | undefined)?.code;
 const UNKNOWN = [IssueCodes.NotAZone, IssueCodes.UnknownKeyword, IssueCodes.UnknownPiece];
 
 const STYLES = {
-    lisp: { broken: '(def deep zone a1)', fixed: '(def deep (zone a1 b2))', users: '(def mover (cond ((in deep) rook) (t bishop)))\n(def m-ii (rook :deep))\n(def x (-> deep rook))' },
-    c: { broken: 'deep := zone a1', fixed: 'deep := zone(a1, b2)', users: 'mover := if (in(deep)) { rook } else { bishop }\nm_ii := rook:deep\nx := deep -> rook' },
-    sql: { broken: 'deep IS zone a1', fixed: 'deep IS zone(a1, b2)', users: 'mover IS IF in(deep) THEN rook ELSE bishop END\nm_ii IS rook:deep\nx IS deep THEN rook' }
+    lisp: { broken: '(def deep zone a1)', fixed: '(def deep (zone a1 b2))', users: '(def mover (cond ((in deep) rook) (t bishop)))\n(def m-ii (rook :deep))\n(def x (-> deep rook))\n(import a)' },
+    c: { broken: 'deep := zone a1', fixed: 'deep := zone(a1, b2)', users: 'mover := if (in(deep)) { rook } else { bishop }\nm_ii := rook:deep\nx := deep -> rook\nimport a' },
+    sql: { broken: 'deep IS zone a1', fixed: 'deep IS zone(a1, b2)', users: 'mover IS IF in(deep) THEN rook ELSE bishop END\nm_ii IS rook:deep\nx IS deep THEN rook\nIMPORT a' }
 };
 
 let server: ServerProcess;

@@ -1,4 +1,4 @@
-// File B uses `deep`, which only file A defines, and A's `deep` has a syntax error: B's uses get
+// File B imports A and uses `deep`, which only A defines, and A's `deep` has a syntax error: B's uses get
 // the broken-definition warning naming A and its line (BrokenDefinitionUse), not "not defined",
 // in each style; and it follows A's edits (fixed, broken again, renamed, closed, reopened) as a
 // fresh build of the same texts says (broken-elsewhere.ts, the builder's revalidation).
@@ -24,12 +24,13 @@ async function close(s: Services, uri: string): Promise<void> {
     await s.shared.workspace.DocumentBuilder.update([], [URI.parse(uri)]);
 }
 
-describe.each(Object.entries(STYLES))('%s: a use of another file\'s broken definition', (style, lines) => {
+describe.each(Object.entries(STYLES))('%s: a use of an imported file\'s broken definition', (style, lines) => {
     test('is a broken-definition warning naming the file and line; it follows the other file\'s edits, its closing and reopening', async () => {
         const s = await services();
         const a = `file:///dir/a-${style}.lcpn`;
         const b = `file:///dir/b-${style}.lcpn`;
-        const usersText = lines.users.join('\n');
+        const imports = { lisp: `(import a-${style})`, c: `import a-${style}`, sql: `IMPORT a-${style}` }[style];
+        const usersText = [...lines.users, imports].join('\n');
         const versions = new Map<string, number>();
         const open = new Map<string, string>();
         const put = async (uri: string, text: string) => {
@@ -87,18 +88,18 @@ describe.each(Object.entries(STYLES))('%s: a use of another file\'s broken defin
     });
 });
 
-test('the file\'s own definition wins, and with two other files defining it broken, the first by name is named', async () => {
+test('the file\'s own definition wins, and with two imported files defining it broken, the first by name is named', async () => {
     const s = await services();
     await edit(s, 'file:///w/z.lcpn', '(def deep zone a1)', 1);
     await edit(s, 'file:///w/y.lcpn', '(def other wazir)\n(def deep zone b1)', 1);
-    const user = await edit(s, 'file:///w/user.lcpn', '(def m-ii (rook :deep))', 1);
+    const user = await edit(s, 'file:///w/user.lcpn', '(def m-ii (rook :deep))\n(import z)\n(import y)', 1);
     const broken = (user.diagnostics ?? []).filter((d) => code(d) === IssueCodes.BrokenDefinitionUse);
     expect(broken.map((d) => d.message)).toEqual([`':deep' names a definition with a syntax error (y.lcpn, line 2): it does not restrict the moves until that is fixed`]);
     // Its own complete definition: nothing to say.
-    const own = await edit(s, 'file:///w/user.lcpn', '(def deep (zone a1 b2))\n(def m-ii (rook :deep))', 2);
+    const own = await edit(s, 'file:///w/user.lcpn', '(def deep (zone a1 b2))\n(def m-ii (rook :deep))\n(import z)\n(import y)', 2);
     expect((own.diagnostics ?? []).filter((d) => code(d) === IssueCodes.BrokenDefinitionUse || UNKNOWN.includes(code(d) ?? ''))).toEqual([]);
     // Its own broken one: the file's own line, not another file's.
-    const ownBroken = await edit(s, 'file:///w/user.lcpn', '(def deep zone c1)\n(def m-ii (rook :deep))', 3);
+    const ownBroken = await edit(s, 'file:///w/user.lcpn', '(def deep zone c1)\n(def m-ii (rook :deep))\n(import z)\n(import y)', 3);
     const messages = (ownBroken.diagnostics ?? []).filter((d) => code(d) === IssueCodes.BrokenDefinitionUse).map((d) => d.message);
     expect(messages).toEqual([`':deep' names a definition with a syntax error (line 1): it does not restrict the moves until that is fixed`]);
 });

@@ -35,8 +35,11 @@ function definitionsText(r: Random, definitions = DEFINITIONS): string {
     return lines.join('\n');
 }
 
+/** The user file imports both definition files (a.lcpn in Lisp style, b.lcpn in C style). */
+const IMPORTS = ['(import a)', 'import b'];
+
 function usersText(r: Random): string {
-    return USERS.filter(() => r.int(3) > 0).join('\n');
+    return [...USERS.filter(() => r.int(3) > 0), ...IMPORTS].join('\n');
 }
 
 test.each([['complete, broken or absent', DEFINITIONS, 6], ['broken or absent only', BROKEN_ONLY, 8]] as const)('three files, 40 random steps with cancelled updates, definitions %s: every file as a fresh build', async (_, definitions, seed) => {
@@ -44,7 +47,7 @@ test.each([['complete, broken or absent', DEFINITIONS, 6], ['broken or absent on
     const s = await services();
     const { TextDocuments, LangiumDocuments, DocumentBuilder } = s.shared.workspace;
     const uris = ['file:///r/a.lcpn', 'file:///r/b.lcpn', 'file:///r/user.lcpn'];
-    const texts = [definitionsText(r, definitions), definitionsText(r, definitions), USERS.join('\n')];
+    const texts = [definitionsText(r, definitions), definitionsText(r, definitions), [...USERS, ...IMPORTS].join('\n')];
     const versions = [1, 1, 1];
     for (let k = 0; k < 3; k++) await edit(s, uris[k], texts[k], 1);
     let warned = 0;

@@ -1,8 +1,8 @@
 /**
- * Another open document that adds or removes a definition close to an unknown name used in a
- * document changes that document's "did you mean" list (unknown-piece / unknown-keyword): the
- * builder revalidates it (document-builder.ts), and its diagnostics equal those of the
- * same files built from scratch.
+ * An imported document that adds or removes a definition close to an unknown name used in the
+ * importing document changes that document's "did you mean" list (unknown-piece /
+ * unknown-keyword): the builder revalidates it (document-builder.ts), and its diagnostics equal
+ * those of the same files built from scratch.
  */
 import { URI } from 'langium';
 import { describe, expect, test } from 'vitest';
@@ -32,15 +32,15 @@ async function check(bText: string, texts: string[]): Promise<string[]> {
     return seen;
 }
 
-describe('another document adding or removing a name close to an unknown one', () => {
+describe('an imported document adding or removing a name close to an unknown one', () => {
     test('unknown piece: its suggestions follow the other document', async () => {
-        const seen = await check('p := gryphonz\n', ['q := [1, 1]\n', 'gryphony := [1, 1]\n', 'q := [1, 1]\n', 'gryphony := [1, 1]\ngryphonx := [2, 1]\n', 'gryphonx := [2, 1]\n', '\n']);
+        const seen = await check('p := gryphonz\nimport a\n', ['q := [1, 1]\n', 'gryphony := [1, 1]\n', 'q := [1, 1]\n', 'gryphony := [1, 1]\ngryphonx := [2, 1]\n', 'gryphonx := [2, 1]\n', '\n']);
         // The list did change (else the test proves nothing).
         expect(new Set(seen).size).toBeGreaterThan(2);
     });
 
     test('unknown keyword: its suggestions follow the zones the other document defines', async () => {
-        const seen = await check('p := [1, 1]:gardenz\n', ['q := [1, 1]\n', 'gardeny := zone(a1-b2)\n', 'q := [1, 1]\n', 'gardeny := zone(a1-b2)\ngardenx := zone(c1-d2)\n', 'gardenx := zone(c1-d2)\n', '\n']);
+        const seen = await check('p := [1, 1]:gardenz\nimport a\n', ['q := [1, 1]\n', 'gardeny := zone(a1-b2)\n', 'q := [1, 1]\n', 'gardeny := zone(a1-b2)\ngardenx := zone(c1-d2)\n', 'gardenx := zone(c1-d2)\n', '\n']);
         expect(new Set(seen).size).toBeGreaterThan(2);
     });
 });

@@ -1,7 +1,8 @@
 /**
- * The namespace (docs/language.md, "Names and files"): incomplete definitions define nothing
- * other definitions can see, a file's own definitions win, one other file's definition comes
- * next, several are ambiguous (reported at the use), and the prelude comes last.
+ * The namespace (docs/language.md, "Files as modules"): incomplete definitions define nothing
+ * other definitions can see, a file's own definitions win, one imported file's definition comes
+ * next, several are ambiguous (reported at the use), and the prelude comes last. Files here
+ * import the others at their end, so that the positions the tests name stay where they were.
  */
 import { URI } from 'langium';
 import { describe, expect, test } from 'vitest';
@@ -122,7 +123,7 @@ describe('a definition the parser did not complete defines nothing', () => {
     test('in its own file a half-typed new piece can still be used (other files never see it: there the use is told it is broken)', async () => {
         const ws = await TestWorkspace.create();
         await ws.set(A, '(def war-horse (=> wazir (ferz :outward))\n(def h (/ war-horse dabbabah))');
-        await ws.set(B, 'y := war-horse');
+        await ws.set(B, 'y := war-horse\nimport a');
         expect(exported(ws, A)).toEqual(['h']);
         expect(ws.target(A, 'war-horse')).toBe(A);
         expect(codes(ws, A)).not.toContain(IssueCodes.UnknownPiece);
@@ -135,7 +136,7 @@ describe('a definition the parser did not complete defines nothing', () => {
     test('completing the definition makes it visible to the other file', async () => {
         const ws = await TestWorkspace.create();
         await ws.set(A, '(def war-horse (=> wazir (ferz :outward))');
-        await ws.set(B, 'y := war-horse');
+        await ws.set(B, 'y := war-horse\nimport a');
         expect(ws.target(B, 'war-horse')).toBe('');
         await ws.set(A, '(def war-horse (=> wazir (ferz :outward)))');
         expect(ws.target(B, 'war-horse')).toBe(A);
@@ -150,28 +151,29 @@ async function movesOf(text: string): Promise<Record<string, string>> {
 }
 
 describe('names and files', () => {
-    test("a file's own definition wins over another file's and the prelude's", async () => {
+    test("a file's own definition wins over an imported file's and the prelude's", async () => {
         const ws = await TestWorkspace.create();
         await ws.set(A, '(def dup-piece [0 1])\n(def knight [0 3])');
-        await ws.set(B, 'dup_piece := [1, 1]\nuse := Dup-Piece / knight\nknight := [2, 2]');
+        await ws.set(B, 'dup_piece := [1, 1]\nuse := Dup-Piece / knight\nknight := [2, 2]\nimport a');
         expect(ws.target(B, 'Dup-Piece')).toBe(B);
         expect(ws.target(B, 'knight')).toBe(B);
     });
 
-    test('a name defined in exactly one other file resolves there, before the prelude', async () => {
+    test('a name defined in exactly one imported file resolves there, before the prelude', async () => {
         const ws = await TestWorkspace.create();
         await ws.set(A, 'solo IS [0, 1]\n(def knight [0 3])');
-        await ws.set(C, '(def user (/ solo knight))');
+        await ws.set(B, 'solo IS [2, 2]');
+        await ws.set(C, '(def user (/ solo knight))\n(import a)');
         expect(ws.target(C, 'solo')).toBe(A);
         expect(ws.target(C, 'knight')).toBe(A);
         expect(ws.moves(C).user).toBe((await movesOf('(def user (/ [0 1] [0 3]))')).user);
     });
 
-    test('a name defined in several other files is reported at the use with every file, and resolves to nothing', async () => {
+    test('a name defined in several imported files is reported at the use with every file, and resolves to nothing', async () => {
         const ws = await TestWorkspace.create();
         await ws.set(A, 'dup-piece := [0, 1]');
         await ws.set(B, 'DUP_PIECE IS [1, 1]');
-        await ws.set(C, '(def user (/ dup-piece ferz))');
+        await ws.set(C, '(def user (/ dup-piece ferz))\n(import a)\n(import b)');
         expect(ws.target(C, 'dup-piece')).toBe('');
         const ambiguous = ws.diagnostics(C).filter((d) => (d.data as { code?: string }).code === IssueCodes.AmbiguousPiece);
         expect(ambiguous).toHaveLength(1);
@@ -184,25 +186,25 @@ describe('names and files', () => {
         const [moves, problems] = ws.moves(C).user.split(' problems: ');
         expect(moves).toBe((await movesOf('(def user ferz)')).user);
         expect(problems).toContain('dup-piece');
-        // The same whichever file was loaded first.
+        // The same whichever file was loaded or imported first.
         const reversed = await TestWorkspace.create();
         await reversed.set(B, 'DUP_PIECE IS [1, 1]');
         await reversed.set(A, 'dup-piece := [0, 1]');
-        await reversed.set(C, '(def user (/ dup-piece ferz))');
+        await reversed.set(C, '(def user (/ dup-piece ferz))\n(import b)\n(import a)');
         expect(reversed.diagnostics(C).find((d) => (d.data as { code?: string }).code === IssueCodes.AmbiguousPiece)?.message).toBe(ambiguous[0].message);
     });
 
-    test('definitions within one other file do not make a name ambiguous', async () => {
+    test('definitions within one imported file do not make a name ambiguous', async () => {
         const ws = await TestWorkspace.create();
         await ws.set(A, 'dup-piece := [0, 1]\ndup-piece := [1, 1]');
-        await ws.set(C, 'u := dup-piece');
+        await ws.set(C, 'u := dup-piece\nimport a');
         expect(ws.target(C, 'dup-piece')).toBe(A);
         expect(codes(ws, C)).not.toContain(IssueCodes.AmbiguousPiece);
     });
 
-    test('other files follow as definitions appear and disappear elsewhere', async () => {
+    test('importing files follow as definitions appear and disappear in the imported ones', async () => {
         const ws = await TestWorkspace.create();
-        await ws.set(C, '(def user wazir)');
+        await ws.set(C, '(def user wazir)\n(import a)\n(import b)');
         const prelude = ws.moves(C).user;
         expect(ws.target(C, 'wazir')).toBe(ws.services.shared.lcpn.Prelude.uri);
         await ws.set(A, '(def wazir [0 2])');
@@ -241,7 +243,7 @@ describe('names and files', () => {
         const ws = await TestWorkspace.create();
         await ws.set(A, 'dup-piece := [0, 1]');
         await ws.set(B, 'DUP_PIECE IS [1, 1]');
-        const document = await ws.set(C, '(def user (/ dup-piece ferz))');
+        const document = await ws.set(C, '(def user (/ dup-piece ferz))\n(import a)\n(import b)');
         const links = await ws.lcpn.lsp.DefinitionProvider!.getDefinition(document, { textDocument: { uri: C }, position: { line: 0, character: 16 } });
         expect(links?.map((l) => l.targetUri)).toEqual([A, B]);
     });

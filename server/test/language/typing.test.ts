@@ -84,7 +84,7 @@ describe('typing in one file never changes the pieces of another', () => {
     test('in the middle of a file, before and after definitions of its own that the other file uses', async () => {
         const before = '(def own-a (/ ferz [0 2]))\n';
         const after = '\nown-b := wazir / knight\nown-c IS ferz OR [3, 0]\n';
-        const other = OTHER_TEXT + '\n(def uses-own (/ own-a own-b own-c))';
+        const other = OTHER_TEXT + '\n(def uses-own (/ own-a own-b own-c))\n(import typed)';
         expect(await typeInto([LISP[0], C[4], SQL[4], C[6], LISP[4], C[3], SQL[3], LISP[3]], before, after, other)).toBeGreaterThan(500);
     });
 });

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { LangiumDocument } from 'langium';
 import { clearDocuments, parseHelper } from 'langium/test';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range } from 'vscode-languageserver-types';
 import * as ast from '../../src/syntax/generated/ast.js';
@@ -26,8 +26,8 @@ beforeAll(async () => {
 });
 
 /** The text, built and validated as the editor would (then removed from the workspace). */
-async function withDocument<T>(text: string, run: (document: LangiumDocument) => T): Promise<T> {
-    const document = await parseHelper(services)(text, { validation: true });
+async function withDocument<T>(text: string, run: (document: LangiumDocument) => T, documentUri?: string): Promise<T> {
+    const document = await parseHelper(services)(text, { validation: true, ...(documentUri ? { documentUri } : {}) });
     try {
         return run(document);
     } finally {
@@ -37,7 +37,7 @@ async function withDocument<T>(text: string, run: (document: LangiumDocument) =>
 
 interface Converted { output: string; conversion: Conversion; kept: string[] }
 
-async function convert(text: string, style: Style): Promise<Converted> {
+async function convert(text: string, style: Style, documentUri?: string): Promise<Converted> {
     return withDocument(text, (document) => {
         const conversion = services.lcpn.Conversion.convertDocument(document, style);
         const source = document.textDocument;
@@ -46,7 +46,7 @@ async function convert(text: string, style: Style): Promise<Converted> {
             for (const edit of conversion.edits) expect(overlaps(edit.range, l.range), `an edit touches '${l.name}'`).toBe(false);
         }
         return { output: TextDocument.applyEdits(source, conversion.edits), conversion, kept };
-    });
+    }, documentUri);
 }
 
 /** The models of the definitions without errors, in order: what a conversion must keep. */
@@ -116,10 +116,17 @@ describe.each([...fixtures, ...BROKEN])('%s', (_name, text) => {
 });
 
 describe('the spec examples and examples/ convert completely', () => {
+    // The examples' folder, for their imports (each file is converted beside it, under another name).
+    let folder: LangiumDocument[] = [];
+    beforeAll(async () => {
+        folder = await Promise.all(fixtures.filter(([name]) => name.startsWith('examples/')).map(([name, text]) => parseHelper(services)(text, { documentUri: `file:///${name}` })));
+    });
+    afterAll(async () => clearDocuments(services.shared, folder));
+
     // pawn-unbalanced.lcpn is the spec's Lisp pawn as printed, one ')' short: a syntax error, left as written.
-    test.each(fixtures.filter(([name]) => !name.includes('unbalanced')))('%s', async (_name, text) => {
+    test.each(fixtures.filter(([name]) => !name.includes('unbalanced')))('%s', async (name, text) => {
         for (const style of STYLES) {
-            const { conversion } = await convert(text, style);
+            const { conversion } = await convert(text, style, `file:///${name.replace(/([^/]+)$/, 'converting-$1')}`);
             // The spec's pawn has a warning (missing braces), not an error: it converts too.
             expect(conversion.leftAsWritten).toEqual([]);
         }
@@ -257,5 +264,21 @@ describe('long conditionals convert to the specification\'s multi-line layout', 
 
     test('a short conditional stays on one line', async () => {
         expect((await convert('(def p (cond ((= (rank) 2) wazir) (t ferz)))\n', 'c')).output).toBe('p := if (rank() = 2) { wazir } else { ferz }\n');
+    });
+});
+
+describe('imports convert with the file (docs/language.md, "Files as modules")', () => {
+    const WRITTEN: Record<Style, string> = {
+        lisp: '(import chess)\n(import mini-shogi) ; its pieces\n(def a (/ rook wazir))\n',
+        c: 'import chess\nimport mini-shogi // its pieces\na := rook / wazir\n',
+        sql: 'IMPORT chess\nIMPORT mini-shogi # its pieces\na IS rook OR wazir\n'
+    };
+    test.each(STYLES)('to %s style from each style: the file names kept as written, and back again', async (style) => {
+        for (const from of STYLES) {
+            const { output, conversion } = await convert(WRITTEN[from], style);
+            expect(output, `${from} -> ${style}`).toBe(WRITTEN[style]);
+            expect(conversion.leftAsWritten).toEqual([]);
+            expect((await convert(output, from)).output, `${from} -> ${style} -> ${from}`).toBe(WRITTEN[from]);
+        }
     });
 });

@@ -134,7 +134,7 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         expect(result.filetype).toBe('lcpn');
         expect(result.diagnostics).toContainEqual({
             line: 2, col: 7, severity: 1,
-            message: "unknown piece 'knigth': no definition in this file, the workspace or the standard prelude; did you mean 'knight'?"
+            message: "unknown piece 'knigth': no definition in this file, the files it imports or the standard prelude; did you mean 'knight'?"
         });
         expect(result.hover).toMatch(/^\*\*my-knight\*\*/);
         // Neovim renders no images: no base64 picture, and the text diagram before the definition.

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parsePieceText } from '../parse-text.js';
+import { parsePieceText, preludePieces } from '../parse-text.js';
 import { normalizeName } from '../../src/model/names.js';
 import type { Declaration, Move, PieceDef, Term, Test } from '../../src/model/piece.js';
 import { parseBetza } from '../../src/notation/betza-parse.js';
@@ -201,13 +201,15 @@ describe('a straight leg of several steps in a chain', () => {
 });
 
 describe('the pieces of examples/ in the notations variant players know', () => {
+    const prelude = new Map(preludePieces().map((p) => [p.key, p]));
+    // A file's own names over the prelude's (none of these files imports another).
     const exampleFile = (name: string) => {
         const own = new Map(parsePieceText(readFileSync(new URL(`../../../examples/${name}`, import.meta.url), 'utf8')).pieces.map((p) => [p.key, p]));
         const board = [...own.values()].find((p) => p.declaration?.kind === 'board')?.declaration;
         const context = board?.kind === 'board' ? { board } : {};
         return (key: string) => {
             const piece = own.get(key)!;
-            const names = (k: string) => own.get(k);
+            const names = (k: string) => own.get(k) ?? prelude.get(k);
             return [toBetza(piece, names, context).text, toParlett(piece, names, context).text];
         };
     };

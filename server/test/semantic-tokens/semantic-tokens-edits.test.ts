@@ -62,8 +62,8 @@ describe('tokens follow what names link to and keywords name', () => {
         expect((await tokenOf(document, 'a', 1)).type).toBe('class');
     });
 
-    test('a name defined in another file: the use becomes a class, and a variable again when that file goes', async () => {
-        const document = await workspace.set('user.lcpn', '(def b (/ elsewhere wazir))\n');
+    test('a name defined in an imported file: the use becomes a class, and a variable again when that file goes', async () => {
+        const document = await workspace.set('user.lcpn', '(def b (/ elsewhere wazir))\n(import other)\n');
         expect((await tokenOf(document, 'elsewhere')).type).toBe('variable');
         await workspace.set('other.lcpn', '(def elsewhere (/ ferz knight))\n');
         expect((await tokenOf(document, 'elsewhere')).type).toBe('class');

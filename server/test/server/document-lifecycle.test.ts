@@ -76,16 +76,16 @@ async function symbolNames(ws: Workspace, query: string): Promise<string[]> {
 describe('a closed buffer that is not a workspace file', () => {
     test('leaves the workspace: its piece no longer links, hovers or lists; the standard piece is back', async () => {
         const ws = await workspace();
-        const buffer = 'untitled:Untitled-1';
+        const buffer = 'untitled:/buffers/pieces.lcpn';
         await ws.open(buffer, '(def knight ([0 1] :rider))\n');
-        const user = await ws.open('untitled:Untitled-2', '(def horse knight)\n');
+        const user = await ws.open('untitled:/buffers/user.lcpn', '(def horse knight)\n(import pieces)\n');
         expect(await definitionTarget(ws, user, 'knight')).toBe(buffer);
 
         await ws.close(buffer);
         expect(ws.shared.workspace.LangiumDocuments.hasDocument(URI.parse(buffer))).toBe(false);
         expect(ws.shared.workspace.IndexManager.allElements().filter((e) => e.documentUri.toString() === buffer).toArray()).toEqual([]);
         // The document that used it was relinked: `knight` is the prelude's again.
-        const relinked = ws.shared.workspace.LangiumDocuments.getDocument(URI.parse('untitled:Untitled-2'))!;
+        const relinked = ws.shared.workspace.LangiumDocuments.getDocument(URI.parse('untitled:/buffers/user.lcpn'))!;
         await ws.shared.workspace.DocumentBuilder.waitUntil(DocumentState.Validated, relinked.uri);
         const target = await definitionTarget(ws, relinked, 'knight');
         expect(target && ws.shared.lcpn.Prelude.isPrelude(target), `definition of knight went to ${target}`).toBe(true);
@@ -125,7 +125,7 @@ describe('a closed workspace file', () => {
         const folder = mkdtempSync(join(tmpdir(), 'lcpn-ws-'));
         folders.push(folder);
         writeFileSync(join(folder, 'pieces.lcpn'), '(def alpha [1 2])\n');
-        writeFileSync(join(folder, 'user.lcpn'), '(def gamma (/ alpha beta))\n');
+        writeFileSync(join(folder, 'user.lcpn'), '(def gamma (/ alpha beta))\n(import pieces)\n');
         const ws = await workspace(folder);
         const pieces = URI.file(join(folder, 'pieces.lcpn')).toString();
         const userUri = URI.file(join(folder, 'user.lcpn'));

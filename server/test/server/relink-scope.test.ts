@@ -1,9 +1,8 @@
 /**
- * Which documents an edit relinks and revalidates (document-builder.ts): those whose
- * references reach the edited document, directly or through others, and those with a failed
- * name the edited document defined; not every document with a failed reference (nearly all:
- * function names link to nothing), as Langium did. After every edit each document's
- * diagnostics must equal those of a fresh build of the same files.
+ * Which documents an edit relinks and revalidates (document-builder.ts): those that import the
+ * edited document, directly or through other imports; not every document with a failed
+ * reference (nearly all: function names link to nothing), as Langium did. After every edit each
+ * document's diagnostics must equal those of a fresh build of the same files.
  */
 import { DocumentState, EmptyFileSystem, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -65,7 +64,7 @@ describe('an edit relinks what it can affect, and only that', () => {
         const ws = await workspace({
             'file:///w/a.lcpn': '(def alpha [1 2])\n',
             'file:///w/b.lcpn': '(def beta (capture (/ rook nosuchpiece)))\n',
-            'file:///w/c.lcpn': 'gamma := alpha / wazir\n'
+            'file:///w/c.lcpn': 'gamma := alpha / wazir\nimport a\n'
         });
         await ws.edit('file:///w/a.lcpn', '(def alpha [1 3])\n(def delta (move ferz))\n');
         expect(ws.validated.sort()).toEqual(['file:///w/a.lcpn', 'file:///w/c.lcpn']);
@@ -74,11 +73,11 @@ describe('an edit relinks what it can affect, and only that', () => {
 
     test('a document reaching the edited one through another is revalidated (a cycle closed two files away)', async () => {
         const ws = await workspace({
-            'file:///w/x.lcpn': '(def xp (yp :forward))\n',
-            'file:///w/y.lcpn': 'yp := zp / wazir\n',
+            'file:///w/x.lcpn': '(def xp (yp :forward))\n(import y)\n',
+            'file:///w/y.lcpn': 'yp := zp / wazir\nimport z\n',
             'file:///w/z.lcpn': 'zp IS [1, 2]\n'
         });
-        await ws.edit('file:///w/z.lcpn', 'zp IS xp\n');
+        await ws.edit('file:///w/z.lcpn', 'zp IS xp\nIMPORT x\n');
         expect(ws.validated.sort()).toEqual(['file:///w/x.lcpn', 'file:///w/y.lcpn', 'file:///w/z.lcpn']);
         await expectSameAsFreshBuild(ws);
         expect(diagnosticsOf(ws.shared)['file:///w/x.lcpn'].join('\n')).toMatch(/cycl/i);
@@ -88,7 +87,7 @@ describe('an edit relinks what it can affect, and only that', () => {
         const ws = await workspace({
             'file:///w/a.lcpn': '(def twin [1 2])\n',
             'file:///w/b.lcpn': '(def twin [2 2])\n',
-            'file:///w/user.lcpn': '(def user (/ twin later))\n'
+            'file:///w/user.lcpn': '(def user (/ twin later))\n(import a)\n(import b)\n'
         });
         expect(diagnosticsOf(ws.shared)['file:///w/user.lcpn'].join('\n')).toMatch(/several files/);
         await ws.edit('file:///w/a.lcpn', '(def other [1 2])\n');

@@ -3,7 +3,7 @@
  * examples/xiangqi.lcpn, janggi.lcpn, shogi.lcpn and makruk.lcpn each declare their board and
  * define the pieces under the contract's names, and `lcpn moves FILE PIECE --at SQ ... --json`
  * (the built CLI, run in the repository) uses the declared board and the side. Then the pieces'
- * rules, one by one, through the engine as the CLI calls it (the file's folder as workspace, its
+ * rules, one by one, through the engine as the CLI calls it (the file with its imports, its
  * declared board). The expected squares are worked out by hand from each variant's rules (the
  * FSF tests beside this one compare whole games).
  */
@@ -102,7 +102,7 @@ function occupants(list: string[]): Occupant[] {
     });
 }
 
-/** What `moves` above reads, from the engine in this process: the file's declared board, its folder as workspace. */
+/** What `moves` above reads, from the engine in this process: the file's declared board, its imports. */
 function report(file: string, piece: string, at: string, options: { friends?: string[]; enemies?: string[]; side?: 'white' | 'black' } = {}) {
     if (!files.has(file)) files.set(file, loadLcpn({ path: join(root, 'examples', file) }));
     const lcpn = files.get(file)!;

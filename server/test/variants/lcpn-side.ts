@@ -1,19 +1,19 @@
 /**
  * lcpn's side of the variant tests: a `.lcpn` file read as the CLI and the editor read it, with
- * its folder as the workspace (the namespace rule of docs/language.md: the file's own
- * definition, else the one other file's, else an error if several define it, else the
- * prelude), its board declaration
+ * the files it imports (docs/language.md, "Files as modules": the file's own definition, else the
+ * one imported file's, else an error if several define it, else the prelude), its board declaration
  * resolved into the engine's Rules, and the destinations of one piece of a FEN position with
  * everything the engine is told about it: its side, whether it has moved, and the names of the
  * pieces on the other squares.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import preludeText from '../../prelude/standard.lcpn?raw';
 import { boardRules, destinations, type Occupant, type Resolver, type Rules } from '../../src/engine/index.js';
 import { parsePieceText } from '../parse-text.js';
 import type { PieceDef } from '../../src/model/piece.js';
+import type { Document } from '../../src/syntax/generated/ast.js';
 import { squareText, type FenPiece, type FenPosition } from './fsf.js';
 
 const preludeMap = new Map(parsePieceText(preludeText).pieces.map((p) => [p.key, p]));
@@ -25,10 +25,11 @@ export interface LcpnFile {
     piece(key: string): PieceDef;
 }
 
-/** The definitions of the other `.lcpn` files of the folder: key -> the first definition of each file that defines it. */
-function folderDefinitions(path: string): Map<string, PieceDef[]> {
+/** The definitions of the files `document` (at `path`) imports: key -> the first definition of each file that defines it. */
+function importedDefinitions(path: string, document: Document): Map<string, PieceDef[]> {
     const found = new Map<string, PieceDef[]>();
-    for (const name of readdirSync(dirname(path)).filter((f) => f.endsWith('.lcpn') && f !== basename(path))) {
+    const files = new Set(document.imports.map((i) => `${i.file}.lcpn`).filter((f) => f !== basename(path)));
+    for (const name of files) {
         const seen = new Set<string>();
         for (const def of parsePieceText(readFileSync(join(dirname(path), name), 'utf8')).pieces) {
             if (seen.has(def.key)) continue;
@@ -40,21 +41,21 @@ function folderDefinitions(path: string): Map<string, PieceDef[]> {
 }
 
 /**
- * Reads `path` with its folder as the workspace (or the text itself with `{ text }`, alone over
- * the prelude), requiring that it parses without an error and its board resolves. A name that
- * several other files of the folder define, and this one does not, throws when used.
+ * Reads `path` with the files it imports (or the text itself with `{ text }`, alone over the
+ * prelude), requiring that it parses without an error and its board resolves. A name that
+ * several imported files define, and this one does not, throws when used.
  */
 export function loadLcpn(source: { path: string } | { text: string }): LcpnFile {
     const text = 'path' in source ? readFileSync(source.path, 'utf8') : source.text;
     const parsed = parsePieceText(text);
     expect(parsed.problems.filter((p) => p.severity === 'error')).toEqual([]);
     const own = new Map(parsed.pieces.map((p) => [p.key, p]));
-    const others = 'path' in source ? folderDefinitions(source.path) : new Map<string, PieceDef[]>();
+    const others = 'path' in source ? importedDefinitions(source.path, parsed.document) : new Map<string, PieceDef[]>();
     const resolve: Resolver = (key) => {
         const mine = own.get(key);
         if (mine) return mine;
         const theirs = others.get(key) ?? [];
-        if (theirs.length > 1) throw new Error(`'${key}' is defined in several files of the folder and not in this one`);
+        if (theirs.length > 1) throw new Error(`'${key}' is defined in several imported files and not in this one`);
         return theirs[0] ?? preludeMap.get(key);
     };
     const board = parsed.pieces.find((p) => p.declaration?.kind === 'board')?.declaration;

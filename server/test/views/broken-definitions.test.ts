@@ -72,11 +72,11 @@ describe("the spec's pawn typed as printed", () => {
         expect(definitionNotes(sql, 0, 12)).toEqual([standIn(2)]);
     });
 
-    test("another file's definition standing in is named by its file", async () => {
+    test("an imported file's definition standing in is named by its file", async () => {
         await open('(def pawn (wazir :forward))\n', 'file:///broken/other.lcpn');
-        const document = await open('(def my-pawn pawn)\n(def pawn (/ wazir\n', 'file:///broken/mine.lcpn');
-        expect(standInFor(services, document, 'pawn')).toMatchObject({ line: 2, standIn: 'the pawn of other.lcpn' });
-        expect(definitionNotes(document, 0, 14)).toEqual(["This file's own pawn (line 2) has a syntax error, so pawn here means the pawn of other.lcpn until it is fixed."]);
+        const document = await open('(def my-pawn pawn)\n(import other)\n(def pawn (/ wazir\n', 'file:///broken/mine.lcpn');
+        expect(standInFor(services, document, 'pawn')).toMatchObject({ line: 3, standIn: 'the pawn of other.lcpn' });
+        expect(definitionNotes(document, 0, 14)).toEqual(["This file's own pawn (line 3) has a syntax error, so pawn here means the pawn of other.lcpn until it is fixed."]);
     });
 
     test('a broken definition nothing else defines has no stand-in; an error that is not a syntax error is said as an error', async () => {

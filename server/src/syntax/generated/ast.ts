@@ -10,6 +10,7 @@ export const LcpnTerminals = {
     WS: /\s+/,
     SL_COMMENT: /(?:;|#|\/\/)[^\n\r]*/,
     LISP_DEF: /[(\[]\s*def(?![\w\u00C0-\uFFFF-])/,
+    LISP_IMPORT: /[(\[]\s*import(?![\w\u00C0-\uFFFF-])/,
     PROPERTY: /::[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?/,
     QUALIFIER: /:(?:[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?|[0-9]+|\*)/,
     INT: /-?[0-9]+/,
@@ -41,6 +42,7 @@ export type LcpnKeywordNames =
     | "ELSE"
     | "END"
     | "IF"
+    | "IMPORT"
     | "IS"
     | "NOT"
     | "OR"
@@ -51,6 +53,7 @@ export type LcpnKeywordNames =
     | "cond"
     | "else"
     | "if"
+    | "import"
     | "moveing"
     | "moving"
     | "no-jumping"
@@ -163,12 +166,14 @@ export function isDefinition(item: unknown): item is Definition {
 export interface Document extends langium.AstNode {
     readonly $type: 'Document';
     definitions: Array<Definition>;
+    imports: Array<Import>;
     strays: Array<Stray>;
 }
 
 export const Document = {
     $type: 'Document',
     definitions: 'definitions',
+    imports: 'imports',
     strays: 'strays'
 } as const;
 
@@ -235,6 +240,28 @@ export const GerundCall = {
 
 export function isGerundCall(item: unknown): item is GerundCall {
     return reflection.isInstance(item, GerundCall.$type);
+}
+
+/** `(import chess)`, `import chess`, `IMPORT chess`: `open` or `keyword` tells the style. */
+export interface Import extends langium.AstNode {
+    readonly $container: Document;
+    readonly $type: 'Import';
+    close?: string;
+    file?: string;
+    keyword?: string;
+    open?: string;
+}
+
+export const Import = {
+    $type: 'Import',
+    close: 'close',
+    file: 'file',
+    keyword: 'keyword',
+    open: 'open'
+} as const;
+
+export function isImport(item: unknown): item is Import {
+    return reflection.isInstance(item, Import.$type);
 }
 
 /**
@@ -518,6 +545,7 @@ export type LcpnAstType = {
     Equals: Equals
     Expr: Expr
     GerundCall: GerundCall
+    Import: Import
     InfixDefinition: InfixDefinition
     LispDefinition: LispDefinition
     Logic: Logic
@@ -645,6 +673,11 @@ export class LcpnAstReflection extends langium.AbstractAstReflection {
                     defaultValue: [],
                     optional: true
                 },
+                imports: {
+                    name: Document.imports,
+                    defaultValue: [],
+                    optional: true
+                },
                 strays: {
                     name: Document.strays,
                     defaultValue: [],
@@ -695,6 +728,28 @@ export class LcpnAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [Expr.$type]
+        },
+        Import: {
+            name: Import.$type,
+            properties: {
+                close: {
+                    name: Import.close,
+                    optional: true
+                },
+                file: {
+                    name: Import.file,
+                    optional: true
+                },
+                keyword: {
+                    name: Import.keyword,
+                    optional: true
+                },
+                open: {
+                    name: Import.open,
+                    optional: true
+                }
+            },
+            superTypes: []
         },
         InfixDefinition: {
             name: InfixDefinition.$type,

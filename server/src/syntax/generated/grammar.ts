@@ -30,6 +30,50 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
     },
     {
       "$type": "Interface",
+      "name": "Import",
+      "attributes": [
+        {
+          "$type": "TypeAttribute",
+          "name": "open",
+          "isOptional": true,
+          "type": {
+            "$type": "SimpleType",
+            "primitiveType": "string"
+          }
+        },
+        {
+          "$type": "TypeAttribute",
+          "name": "keyword",
+          "isOptional": true,
+          "type": {
+            "$type": "SimpleType",
+            "primitiveType": "string"
+          }
+        },
+        {
+          "$type": "TypeAttribute",
+          "name": "file",
+          "isOptional": true,
+          "type": {
+            "$type": "SimpleType",
+            "primitiveType": "string"
+          }
+        },
+        {
+          "$type": "TypeAttribute",
+          "name": "close",
+          "isOptional": true,
+          "type": {
+            "$type": "SimpleType",
+            "primitiveType": "string"
+          }
+        }
+      ],
+      "superTypes": [],
+      "$comment": "/** \`(import chess)\`, \`import chess\`, \`IMPORT chess\`: \`open\` or \`keyword\` tells the style. */"
+    },
+    {
+      "$type": "Interface",
       "name": "Vector",
       "attributes": [
         {
@@ -61,7 +105,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "elementType": {
               "$type": "SimpleType",
               "typeRef": {
-                "$ref": "#/interfaces@17"
+                "$ref": "#/interfaces@18"
               }
             }
           },
@@ -250,7 +294,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "elementType": {
               "$type": "SimpleType",
               "typeRef": {
-                "$ref": "#/interfaces@6"
+                "$ref": "#/interfaces@7"
               }
             }
           },
@@ -536,7 +580,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "elementType": {
               "$type": "SimpleType",
               "typeRef": {
-                "$ref": "#/interfaces@17"
+                "$ref": "#/interfaces@18"
               }
             }
           },
@@ -605,7 +649,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "referenceType": {
               "$type": "SimpleType",
               "typeRef": {
-                "$ref": "#/rules@3"
+                "$ref": "#/rules@4"
               }
             },
             "isMulti": false
@@ -690,12 +734,6 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "SimpleType",
             "typeRef": {
-              "$ref": "#/interfaces@1"
-            }
-          },
-          {
-            "$type": "SimpleType",
-            "typeRef": {
               "$ref": "#/interfaces@2"
             }
           },
@@ -720,7 +758,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "SimpleType",
             "typeRef": {
-              "$ref": "#/interfaces@7"
+              "$ref": "#/interfaces@6"
             }
           },
           {
@@ -788,6 +826,12 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "typeRef": {
               "$ref": "#/interfaces@18"
             }
+          },
+          {
+            "$type": "SimpleType",
+            "typeRef": {
+              "$ref": "#/interfaces@19"
+            }
           }
         ]
       }
@@ -803,12 +847,24 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
         "elements": [
           {
             "$type": "Assignment",
+            "feature": "imports",
+            "operator": "+=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@1"
+              },
+              "arguments": []
+            }
+          },
+          {
+            "$type": "Assignment",
             "feature": "definitions",
             "operator": "+=",
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@3"
+                "$ref": "#/rules@4"
               },
               "arguments": []
             }
@@ -820,7 +876,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@1"
+                "$ref": "#/rules@2"
               },
               "arguments": []
             }
@@ -830,6 +886,104 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       },
       "fragment": false,
       "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "Import",
+      "returnType": {
+        "$ref": "#/interfaces@1"
+      },
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "Assignment",
+                "feature": "open",
+                "operator": "=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@52"
+                  },
+                  "arguments": []
+                }
+              },
+              {
+                "$type": "Assignment",
+                "feature": "file",
+                "operator": "=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@57"
+                  },
+                  "arguments": []
+                }
+              },
+              {
+                "$type": "Assignment",
+                "feature": "close",
+                "operator": "=",
+                "terminal": {
+                  "$type": "Alternatives",
+                  "elements": [
+                    {
+                      "$type": "Keyword",
+                      "value": ")"
+                    },
+                    {
+                      "$type": "Keyword",
+                      "value": "]"
+                    }
+                  ]
+                }
+              }
+            ]
+          },
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "Assignment",
+                "feature": "keyword",
+                "operator": "=",
+                "terminal": {
+                  "$type": "Alternatives",
+                  "elements": [
+                    {
+                      "$type": "Keyword",
+                      "value": "import"
+                    },
+                    {
+                      "$type": "Keyword",
+                      "value": "IMPORT"
+                    }
+                  ]
+                }
+              },
+              {
+                "$type": "Assignment",
+                "feature": "file",
+                "operator": "=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@57"
+                  },
+                  "arguments": []
+                }
+              }
+            ]
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": [],
+      "$comment": "/**\\n * A file named without \`.lcpn\`, in the importing file's folder (docs/language.md, \\"Files as\\n * modules\\"). \`(import\` is one token, as \`(def\` is, so that a C call \`f (\` never swallows it.\\n */"
     },
     {
       "$type": "ParserRule",
@@ -844,7 +998,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@2"
+            "$ref": "#/rules@3"
           },
           "arguments": []
         }
@@ -1012,7 +1166,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@53"
+              "$ref": "#/rules@55"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@56"
             },
             "arguments": []
           },
@@ -1026,14 +1187,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@52"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@51"
+              "$ref": "#/rules@53"
             },
             "arguments": []
           }
@@ -1052,14 +1206,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@4"
+              "$ref": "#/rules@5"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@5"
+              "$ref": "#/rules@6"
             },
             "arguments": []
           }
@@ -1083,7 +1237,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@50"
+                "$ref": "#/rules@51"
               },
               "arguments": []
             }
@@ -1095,7 +1249,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@55"
+                "$ref": "#/rules@57"
               },
               "arguments": []
             }
@@ -1107,7 +1261,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@6"
+                "$ref": "#/rules@7"
               },
               "arguments": []
             },
@@ -1154,14 +1308,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@56"
+                    "$ref": "#/rules@58"
                   },
                   "arguments": []
                 },
                 {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@55"
+                    "$ref": "#/rules@57"
                   },
                   "arguments": []
                 }
@@ -1193,7 +1347,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@47"
+                "$ref": "#/rules@48"
               },
               "arguments": []
             },
@@ -1206,7 +1360,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@17"
+                "$ref": "#/rules@18"
               },
               "arguments": []
             }
@@ -1227,13 +1381,6 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "definition": {
         "$type": "Alternatives",
         "elements": [
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@7"
-            },
-            "arguments": []
-          },
           {
             "$type": "RuleCall",
             "rule": {
@@ -1265,21 +1412,21 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@13"
+              "$ref": "#/rules@12"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@15"
+              "$ref": "#/rules@14"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@43"
+              "$ref": "#/rules@16"
             },
             "arguments": []
           },
@@ -1293,7 +1440,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@47"
+              "$ref": "#/rules@45"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@48"
             },
             "arguments": []
           }
@@ -1307,7 +1461,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispVector",
       "returnType": {
-        "$ref": "#/interfaces@1"
+        "$ref": "#/interfaces@2"
       },
       "definition": {
         "$type": "Group",
@@ -1337,7 +1491,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@53"
+                "$ref": "#/rules@55"
               },
               "arguments": []
             },
@@ -1350,7 +1504,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@46"
+                "$ref": "#/rules@47"
               },
               "arguments": []
             },
@@ -1385,7 +1539,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispUnion",
       "returnType": {
-        "$ref": "#/interfaces@2"
+        "$ref": "#/interfaces@3"
       },
       "definition": {
         "$type": "Group",
@@ -1419,7 +1573,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@6"
+                "$ref": "#/rules@7"
               },
               "arguments": []
             },
@@ -1453,7 +1607,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispSequence",
       "returnType": {
-        "$ref": "#/interfaces@3"
+        "$ref": "#/interfaces@4"
       },
       "definition": {
         "$type": "Group",
@@ -1501,7 +1655,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@6"
+                "$ref": "#/rules@7"
               },
               "arguments": []
             },
@@ -1535,7 +1689,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispComposition",
       "returnType": {
-        "$ref": "#/interfaces@4"
+        "$ref": "#/interfaces@5"
       },
       "definition": {
         "$type": "Group",
@@ -1569,7 +1723,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@6"
+                "$ref": "#/rules@7"
               },
               "arguments": []
             },
@@ -1603,7 +1757,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispConditional",
       "returnType": {
-        "$ref": "#/interfaces@5"
+        "$ref": "#/interfaces@6"
       },
       "definition": {
         "$type": "Group",
@@ -1637,7 +1791,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@12"
+                "$ref": "#/rules@13"
               },
               "arguments": []
             },
@@ -1671,7 +1825,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispBranch",
       "returnType": {
-        "$ref": "#/interfaces@6"
+        "$ref": "#/interfaces@7"
       },
       "definition": {
         "$type": "Group",
@@ -1701,7 +1855,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@14"
+                "$ref": "#/rules@15"
               },
               "arguments": []
             }
@@ -1713,7 +1867,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@6"
+                "$ref": "#/rules@7"
               },
               "arguments": []
             },
@@ -1747,7 +1901,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispEquals",
       "returnType": {
-        "$ref": "#/interfaces@7"
+        "$ref": "#/interfaces@8"
       },
       "definition": {
         "$type": "Group",
@@ -1807,7 +1961,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@14"
+                "$ref": "#/rules@15"
               },
               "arguments": []
             }
@@ -1819,7 +1973,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@14"
+                "$ref": "#/rules@15"
               },
               "arguments": []
             }
@@ -1861,14 +2015,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@6"
+              "$ref": "#/rules@7"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@45"
+              "$ref": "#/rules@46"
             },
             "arguments": []
           }
@@ -1882,7 +2036,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "LispApplication",
       "returnType": {
-        "$ref": "#/interfaces@10"
+        "$ref": "#/interfaces@11"
       },
       "definition": {
         "$type": "Group",
@@ -1912,7 +2066,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@6"
+                "$ref": "#/rules@7"
               },
               "arguments": []
             }
@@ -1924,7 +2078,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@16"
+                "$ref": "#/rules@17"
               },
               "arguments": []
             },
@@ -1967,7 +2121,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@6"
+              "$ref": "#/rules@7"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@47"
             },
             "arguments": []
           },
@@ -1975,13 +2136,6 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "$type": "RuleCall",
             "rule": {
               "$ref": "#/rules@46"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@45"
             },
             "arguments": []
           }
@@ -2003,7 +2157,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@19"
+              "$ref": "#/rules@20"
             },
             "arguments": []
           },
@@ -2013,7 +2167,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@7"
+                  "$ref": "#/interfaces@8"
                 },
                 "feature": "left",
                 "operator": "="
@@ -2055,7 +2209,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@40"
+                    "$ref": "#/rules@41"
                   },
                   "arguments": []
                 }
@@ -2069,7 +2223,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@8"
+                  "$ref": "#/interfaces@9"
                 },
                 "feature": "operands",
                 "operator": "+="
@@ -2110,7 +2264,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@37"
+                        "$ref": "#/rules@38"
                       },
                       "arguments": []
                     }
@@ -2137,7 +2291,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "definition": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@19"
+          "$ref": "#/rules@20"
         },
         "arguments": []
       },
@@ -2158,7 +2312,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@20"
+              "$ref": "#/rules@21"
             },
             "arguments": []
           },
@@ -2168,7 +2322,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@2"
+                  "$ref": "#/interfaces@3"
                 },
                 "feature": "items",
                 "operator": "+="
@@ -2201,7 +2355,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@20"
+                        "$ref": "#/rules@21"
                       },
                       "arguments": []
                     }
@@ -2230,7 +2384,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@21"
+              "$ref": "#/rules@22"
             },
             "arguments": []
           },
@@ -2240,7 +2394,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@3"
+                  "$ref": "#/interfaces@4"
                 },
                 "feature": "legs",
                 "operator": "+="
@@ -2278,7 +2432,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@21"
+                    "$ref": "#/rules@22"
                   },
                   "arguments": []
                 }
@@ -2304,7 +2458,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@23"
+              "$ref": "#/rules@24"
             },
             "arguments": []
           },
@@ -2314,7 +2468,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@10"
+                  "$ref": "#/interfaces@11"
                 },
                 "feature": "head",
                 "operator": "="
@@ -2333,7 +2487,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@22"
+                        "$ref": "#/rules@23"
                       },
                       "arguments": []
                     }
@@ -2352,7 +2506,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@22"
+                            "$ref": "#/rules@23"
                           },
                           "arguments": []
                         }
@@ -2378,7 +2532,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                   {
                     "$type": "Action",
                     "type": {
-                      "$ref": "#/interfaces@11"
+                      "$ref": "#/interfaces@12"
                     },
                     "feature": "base",
                     "operator": "="
@@ -2390,7 +2544,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@46"
+                        "$ref": "#/rules@47"
                       },
                       "arguments": []
                     },
@@ -2421,14 +2575,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@18"
+              "$ref": "#/rules@19"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@45"
+              "$ref": "#/rules@46"
             },
             "arguments": []
           }
@@ -2450,7 +2604,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@24"
+              "$ref": "#/rules@25"
             },
             "arguments": []
           },
@@ -2460,7 +2614,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@4"
+                  "$ref": "#/interfaces@5"
                 },
                 "feature": "functions",
                 "operator": "+="
@@ -2493,7 +2647,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@24"
+                        "$ref": "#/rules@25"
                       },
                       "arguments": []
                     }
@@ -2522,7 +2676,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@25"
+              "$ref": "#/rules@26"
             },
             "arguments": []
           },
@@ -2532,7 +2686,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@11"
+                  "$ref": "#/interfaces@12"
                 },
                 "feature": "base",
                 "operator": "="
@@ -2544,7 +2698,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@46"
+                    "$ref": "#/rules@47"
                   },
                   "arguments": []
                 },
@@ -2571,13 +2725,6 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@26"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@27"
             },
             "arguments": []
@@ -2592,21 +2739,21 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@30"
+              "$ref": "#/rules@29"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@32"
+              "$ref": "#/rules@31"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@43"
+              "$ref": "#/rules@33"
             },
             "arguments": []
           },
@@ -2620,14 +2767,21 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@47"
+              "$ref": "#/rules@45"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@38"
+              "$ref": "#/rules@48"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@39"
             },
             "arguments": []
           }
@@ -2642,7 +2796,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "Parenthesized",
       "returnType": {
-        "$ref": "#/interfaces@12"
+        "$ref": "#/interfaces@13"
       },
       "definition": {
         "$type": "Group",
@@ -2658,7 +2812,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@17"
+                "$ref": "#/rules@18"
               },
               "arguments": []
             }
@@ -2678,7 +2832,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "InfixVector",
       "returnType": {
-        "$ref": "#/interfaces@1"
+        "$ref": "#/interfaces@2"
       },
       "definition": {
         "$type": "Group",
@@ -2702,7 +2856,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@53"
+                    "$ref": "#/rules@55"
                   },
                   "arguments": []
                 }
@@ -2722,7 +2876,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@53"
+                        "$ref": "#/rules@55"
                       },
                       "arguments": []
                     }
@@ -2752,7 +2906,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "GerundCall",
       "returnType": {
-        "$ref": "#/interfaces@13"
+        "$ref": "#/interfaces@14"
       },
       "definition": {
         "$type": "Group",
@@ -2764,7 +2918,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@29"
+                "$ref": "#/rules@30"
               },
               "arguments": []
             }
@@ -2783,7 +2937,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@29"
+                    "$ref": "#/rules@30"
                   },
                   "arguments": []
                 }
@@ -2798,7 +2952,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@24"
+                "$ref": "#/rules@25"
               },
               "arguments": []
             }
@@ -2848,7 +3002,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "CConditional",
       "returnType": {
-        "$ref": "#/interfaces@5"
+        "$ref": "#/interfaces@6"
       },
       "definition": {
         "$type": "Group",
@@ -2864,7 +3018,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@31"
+                "$ref": "#/rules@32"
               },
               "arguments": []
             }
@@ -2887,7 +3041,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@31"
+                    "$ref": "#/rules@32"
                   },
                   "arguments": []
                 }
@@ -2913,7 +3067,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@18"
+                    "$ref": "#/rules@19"
                   },
                   "arguments": []
                 }
@@ -2942,7 +3096,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "CBranch",
       "returnType": {
-        "$ref": "#/interfaces@6"
+        "$ref": "#/interfaces@7"
       },
       "definition": {
         "$type": "Group",
@@ -2954,7 +3108,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@34"
+                "$ref": "#/rules@35"
               },
               "arguments": []
             }
@@ -2970,7 +3124,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@18"
+                "$ref": "#/rules@19"
               },
               "arguments": []
             }
@@ -2995,7 +3149,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "SqlConditional",
       "returnType": {
-        "$ref": "#/interfaces@5"
+        "$ref": "#/interfaces@6"
       },
       "definition": {
         "$type": "Group",
@@ -3011,7 +3165,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@33"
+                "$ref": "#/rules@34"
               },
               "arguments": []
             }
@@ -3034,7 +3188,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@33"
+                    "$ref": "#/rules@34"
                   },
                   "arguments": []
                 }
@@ -3056,7 +3210,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@18"
+                    "$ref": "#/rules@19"
                   },
                   "arguments": []
                 }
@@ -3079,7 +3233,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "SqlBranch",
       "returnType": {
-        "$ref": "#/interfaces@6"
+        "$ref": "#/interfaces@7"
       },
       "definition": {
         "$type": "Group",
@@ -3091,7 +3245,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@34"
+                "$ref": "#/rules@35"
               },
               "arguments": []
             }
@@ -3107,7 +3261,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@18"
+                "$ref": "#/rules@19"
               },
               "arguments": []
             }
@@ -3127,7 +3281,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "definition": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@35"
+          "$ref": "#/rules@36"
         },
         "arguments": []
       },
@@ -3148,7 +3302,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@36"
+              "$ref": "#/rules@37"
             },
             "arguments": []
           },
@@ -3158,7 +3312,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@8"
+                  "$ref": "#/interfaces@9"
                 },
                 "feature": "operands",
                 "operator": "+="
@@ -3191,7 +3345,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@36"
+                        "$ref": "#/rules@37"
                       },
                       "arguments": []
                     }
@@ -3220,7 +3374,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@37"
+              "$ref": "#/rules@38"
             },
             "arguments": []
           },
@@ -3230,7 +3384,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@8"
+                  "$ref": "#/interfaces@9"
                 },
                 "feature": "operands",
                 "operator": "+="
@@ -3263,7 +3417,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@37"
+                        "$ref": "#/rules@38"
                       },
                       "arguments": []
                     }
@@ -3292,14 +3446,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@38"
+              "$ref": "#/rules@39"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@39"
+              "$ref": "#/rules@40"
             },
             "arguments": []
           }
@@ -3313,7 +3467,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "Negation",
       "returnType": {
-        "$ref": "#/interfaces@9"
+        "$ref": "#/interfaces@10"
       },
       "definition": {
         "$type": "Group",
@@ -3343,7 +3497,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@37"
+                "$ref": "#/rules@38"
               },
               "arguments": []
             }
@@ -3366,7 +3520,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@40"
+              "$ref": "#/rules@41"
             },
             "arguments": []
           },
@@ -3376,7 +3530,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@7"
+                  "$ref": "#/interfaces@8"
                 },
                 "feature": "left",
                 "operator": "="
@@ -3418,7 +3572,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@40"
+                    "$ref": "#/rules@41"
                   },
                   "arguments": []
                 }
@@ -3444,13 +3598,6 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@41"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@42"
             },
             "arguments": []
@@ -3458,14 +3605,21 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@45"
+              "$ref": "#/rules@43"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@44"
+              "$ref": "#/rules@46"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@45"
             },
             "arguments": []
           }
@@ -3480,7 +3634,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "ParenthesizedCondition",
       "returnType": {
-        "$ref": "#/interfaces@12"
+        "$ref": "#/interfaces@13"
       },
       "definition": {
         "$type": "Group",
@@ -3496,7 +3650,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@35"
+                "$ref": "#/rules@36"
               },
               "arguments": []
             }
@@ -3523,7 +3677,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@43"
+              "$ref": "#/rules@44"
             },
             "arguments": []
           },
@@ -3533,7 +3687,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
               {
                 "$type": "Action",
                 "type": {
-                  "$ref": "#/interfaces@10"
+                  "$ref": "#/interfaces@11"
                 },
                 "feature": "head",
                 "operator": "="
@@ -3552,7 +3706,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@40"
+                        "$ref": "#/rules@41"
                       },
                       "arguments": []
                     }
@@ -3571,7 +3725,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@40"
+                            "$ref": "#/rules@41"
                           },
                           "arguments": []
                         }
@@ -3604,7 +3758,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "NameRef",
       "returnType": {
-        "$ref": "#/interfaces@14"
+        "$ref": "#/interfaces@15"
       },
       "definition": {
         "$type": "Assignment",
@@ -3613,12 +3767,12 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
         "terminal": {
           "$type": "CrossReference",
           "type": {
-            "$ref": "#/rules@3"
+            "$ref": "#/rules@4"
           },
           "terminal": {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@55"
+              "$ref": "#/rules@57"
             },
             "arguments": []
           },
@@ -3635,7 +3789,51 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "$type": "ParserRule",
       "name": "StringLit",
       "returnType": {
-        "$ref": "#/interfaces@15"
+        "$ref": "#/interfaces@16"
+      },
+      "definition": {
+        "$type": "Assignment",
+        "feature": "value",
+        "operator": "=",
+        "terminal": {
+          "$type": "RuleCall",
+          "rule": {
+            "$ref": "#/rules@56"
+          },
+          "arguments": []
+        }
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "NumberLit",
+      "returnType": {
+        "$ref": "#/interfaces@17"
+      },
+      "definition": {
+        "$type": "Assignment",
+        "feature": "value",
+        "operator": "=",
+        "terminal": {
+          "$type": "RuleCall",
+          "rule": {
+            "$ref": "#/rules@55"
+          },
+          "arguments": []
+        }
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "Qualifier",
+      "returnType": {
+        "$ref": "#/interfaces@18"
       },
       "definition": {
         "$type": "Assignment",
@@ -3651,13 +3849,14 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       },
       "entry": false,
       "fragment": false,
-      "parameters": []
+      "parameters": [],
+      "$comment": "/** \`:forward\`, \`:4\`, \`:*\`: a direction, range or other restriction. */"
     },
     {
       "$type": "ParserRule",
-      "name": "NumberLit",
+      "name": "Property",
       "returnType": {
-        "$ref": "#/interfaces@16"
+        "$ref": "#/interfaces@19"
       },
       "definition": {
         "$type": "Assignment",
@@ -3667,51 +3866,6 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           "$type": "RuleCall",
           "rule": {
             "$ref": "#/rules@53"
-          },
-          "arguments": []
-        }
-      },
-      "entry": false,
-      "fragment": false,
-      "parameters": []
-    },
-    {
-      "$type": "ParserRule",
-      "name": "Qualifier",
-      "returnType": {
-        "$ref": "#/interfaces@17"
-      },
-      "definition": {
-        "$type": "Assignment",
-        "feature": "value",
-        "operator": "=",
-        "terminal": {
-          "$type": "RuleCall",
-          "rule": {
-            "$ref": "#/rules@52"
-          },
-          "arguments": []
-        }
-      },
-      "entry": false,
-      "fragment": false,
-      "parameters": [],
-      "$comment": "/** \`:forward\`, \`:4\`, \`:*\`: a direction, range or other restriction. */"
-    },
-    {
-      "$type": "ParserRule",
-      "name": "Property",
-      "returnType": {
-        "$ref": "#/interfaces@18"
-      },
-      "definition": {
-        "$type": "Assignment",
-        "feature": "value",
-        "operator": "=",
-        "terminal": {
-          "$type": "RuleCall",
-          "rule": {
-            "$ref": "#/rules@51"
           },
           "arguments": []
         }
@@ -3749,6 +3903,17 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "definition": {
         "$type": "RegexToken",
         "regex": "/[(\\\\[]\\\\s*def(?![\\\\w\\\\u00C0-\\\\uFFFF-])/",
+        "parenthesized": false
+      },
+      "fragment": false,
+      "hidden": false
+    },
+    {
+      "$type": "TerminalRule",
+      "name": "LISP_IMPORT",
+      "definition": {
+        "$type": "RegexToken",
+        "regex": "/[(\\\\[]\\\\s*import(?![\\\\w\\\\u00C0-\\\\uFFFF-])/",
         "parenthesized": false
       },
       "fragment": false,
