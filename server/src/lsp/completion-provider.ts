@@ -71,8 +71,9 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         const { from, before } = editedText(document, offset);
         const style = styleAt(document, offset);
         const colon = /(:{1,2})([\w\u00C0-\uFFFF*-]*)$/.exec(before);
-        // In C and SQL a detached `:` is more likely the start of `:=` than a keyword.
-        if (colon && (colon[1] === '::' || style === 'lisp' || colon[2] || /\S$/.test(before.slice(0, colon.index)))) {
+        // In C and SQL a detached `:` is more likely the start of `:=` than a keyword; after a word
+        // that starts a line outside any list it is that in every style (`knight :`, no definition yet).
+        if (colon && (colon[1] === '::' || colon[2] || /\S$/.test(before.slice(0, colon.index)) || (style === 'lisp' && !startsHeader(before)))) {
             const range = { start: textDocument.positionAt(from + colon.index), end: params.position };
             const declared = colon[1] === '::' ? { items: [], cut: false } : this.declaredKeywords(document, style, colon[2]);
             const words = colon[1] === '::' ? PROPERTIES.map((p) => keywordItem(p, '::', style, 'property'))
@@ -343,6 +344,12 @@ function definitionBoundaryBefore(document: LangiumDocument, offset: number): nu
 function editedText(document: LangiumDocument, offset: number): { from: number; before: string } {
     const from = definitionBoundaryBefore(document, offset);
     return { from, before: document.textDocument.getText().slice(from, offset) };
+}
+
+/** Whether `before` ends with a line that holds a word and a detached `:`, outside any list: the start of `NAME :=`. */
+function startsHeader(before: string): boolean {
+    const line = before.slice(Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1);
+    return /^[ \t]*\$?[\p{L}_][\p{L}\p{N}_-]*[ \t]+:$/u.test(line) && openBrackets(before).length === 0;
 }
 
 /** Whether only spaces and tabs stand between the line's start and `offset`. */

@@ -8,6 +8,7 @@ import { describeCharacter, meantCharacter, oddCharacterInName } from '../syntax
 import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
+import { skipLiteral } from '../syntax/comments.js';
 import type { LcpnNameRoles, NameRole } from './name-roles.js';
 import type { LcpnScopeProvider } from './scope-provider.js';
 import { bodyKind } from './body-kind.js';
@@ -381,14 +382,10 @@ const HIDDEN_DEFINITION = new RegExp(String.raw`^\s*(${NAME}\s*(:=|IS\b)|[(\[]\s
 function semicolonComments(text: string): { start: number; end: number }[] {
     const found: { start: number; end: number }[] = [];
     for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (c === '"') {
-            for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-        } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
-            const start = i;
-            while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
-            if (c === ';') found.push({ start, end: i });
-        }
+        const end = skipLiteral(text, i);
+        if (end === i) continue;
+        if (text[i] === ';') found.push({ start: i, end });
+        i = end - 1;
     }
     return found;
 }

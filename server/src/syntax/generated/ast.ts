@@ -8,7 +8,7 @@ import * as langium from 'langium';
 
 export const LcpnTerminals = {
     WS: /\s+/,
-    SL_COMMENT: /(?:;|#|\/\/)[^\n\r]*/,
+    SL_COMMENT: /(?:;|#|\/\/|--)[^\n\r]*/,
     LISP_DEF: /[(\[]\s*def(?![\w\u00C0-\uFFFF-])/,
     PROPERTY: /::[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?/,
     QUALIFIER: /:(?:[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?|[0-9]+|\*)/,

@@ -1149,23 +1149,11 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "feature": "name",
             "operator": "=",
             "terminal": {
-              "$type": "Alternatives",
-              "elements": [
-                {
-                  "$type": "RuleCall",
-                  "rule": {
-                    "$ref": "#/rules@56"
-                  },
-                  "arguments": []
-                },
-                {
-                  "$type": "RuleCall",
-                  "rule": {
-                    "$ref": "#/rules@55"
-                  },
-                  "arguments": []
-                }
-              ]
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@56"
+              },
+              "arguments": []
             }
           },
           {
@@ -3738,10 +3726,11 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "name": "SL_COMMENT",
       "definition": {
         "$type": "RegexToken",
-        "regex": "/(?:;|#|\\\\/\\\\/)[^\\\\n\\\\r]*/",
+        "regex": "/(?:;|#|\\\\/\\\\/|--)[^\\\\n\\\\r]*/",
         "parenthesized": false
       },
-      "fragment": false
+      "fragment": false,
+      "$comment": "/** \`;\`, \`#\`, \`//\` or SQL's \`--\`, in every style, to the end of the line (the hand scanners read comments through syntax/comments.ts). */"
     },
     {
       "$type": "TerminalRule",
