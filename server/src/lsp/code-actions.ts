@@ -78,6 +78,7 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
             case IssueCodes.UnknownKeyword:
                 return (data.suggestions ?? []).map((s, i) => fix(`Change to '${respell(s, original)}'`, [{ range: diagnostic.range, newText: respell(s, original) }], i === 0));
             case IssueCodes.MisspelledGerund:
+            case IssueCodes.UnknownGerund:
             case IssueCodes.MismatchedBracket:
             case IssueCodes.KeywordCase:
             case IssueCodes.ElseIfSpelling:

@@ -24,15 +24,14 @@ import { DECLARATION_WORDS, DIRECTION_NAMES, directionDoc, FUNCTIONS, HEXAGON_OR
 import { bodyKind } from '../semantics/body-kind.js';
 import { codeBlock } from '../views/markdown.js';
 import { CONDITIONALS, definitionSnippets } from './snippets.js';
+import { gerundFunction, gerunds } from '../model/gerunds.js';
+import { GERUND } from '../syntax/gerund-tokens.js';
 
 /** Keywords that belong to one style; proposing them in another would only add noise. */
 const KEYWORD_STYLE: Record<string, Style> = {
     cond: 'lisp', if: 'c', else: 'c',
-    IF: 'sql', THEN: 'sql', ELSE: 'sql', END: 'sql', OR: 'sql', AND: 'sql', AND_THEN: 'sql', IS: 'sql',
-    capturing: 'sql', moving: 'sql', no_jumping: 'sql'
+    IF: 'sql', THEN: 'sql', ELSE: 'sql', END: 'sql', OR: 'sql', AND: 'sql', AND_THEN: 'sql', IS: 'sql'
 };
-/** The spec's misspelling and the Lisp spelling of a SQL gerund are accepted, never proposed. */
-const NEVER_PROPOSED = new Set(['moveing', 'no-jumping']);
 const FUNCTION_DETAIL = { modifier: 'modifier function', annotation: 'annotation function', test: 'condition function', notation: 'another notation' } as const;
 /**
  * At most this many names the workspace defines per request (pieces; zones and conditions after
@@ -125,12 +124,20 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
 
     protected override completionFor(context: CompletionContext, next: NextFeature, acceptor: CompletionAcceptor): MaybePromise<void> {
         if (GrammarAST.isCrossReference(next.feature)) return this.completeName(context, acceptor);
+        // SQL's gerunds, in their SQL spelling (the spec's misspelling and other spellings are read, never proposed).
+        if (GrammarAST.isRuleCall(next.feature) && next.feature.rule.$refText === GERUND) {
+            if (AstUtils.getContainerOfType(next.feature, GrammarAST.isParserRule)?.name === 'StrayToken' || styleAt(context.document, context.offset) !== 'sql') return;
+            for (const gerund of gerunds()) {
+                acceptor(context, { label: gerund, kind: CompletionItemKind.Keyword, detail: `gerund of ${gerundFunction(gerund)}`, sortText: '1' });
+            }
+            return;
+        }
         if (GrammarAST.isKeyword(next.feature)) {
             // Stray tokens are what the parser tolerates after a typo, never something to propose.
             if (AstUtils.getContainerOfType(next.feature, GrammarAST.isParserRule)?.name === 'StrayToken') return;
             const keyword = next.feature.value;
             const style = styleAt(context.document, context.offset);
-            if (NEVER_PROPOSED.has(keyword) || (KEYWORD_STYLE[keyword] && KEYWORD_STYLE[keyword] !== style)) return;
+            if (KEYWORD_STYLE[keyword] && KEYWORD_STYLE[keyword] !== style) return;
             const conditional = CONDITIONALS[keyword];
             if (conditional) {
                 // A conditional is a movement, never a function to compose.

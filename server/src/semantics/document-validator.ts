@@ -298,5 +298,5 @@ const SYNTAX_MISTAKES = new Set<string>([
     IssueCodes.AndThenSpelling, IssueCodes.LispDefine, IssueCodes.DefWithoutBrackets, IssueCodes.InfixInLisp, IssueCodes.PrefixInInfix,
     IssueCodes.CommaInLisp, IssueCodes.DoubleEquals, IssueCodes.MissingDefinitionOperator, IssueCodes.NameWithSpace, IssueCodes.MissingOperator,
     IssueCodes.MissingOperand, IssueCodes.UnclosedBracket, IssueCodes.LispIf, IssueCodes.CondClause, IssueCodes.FunctionCallSyntax,
-    IssueCodes.NumberAsMovement, IssueCodes.KeywordWithoutMovement
+    IssueCodes.NumberAsMovement, IssueCodes.KeywordWithoutMovement, IssueCodes.UnknownGerund
 ]);

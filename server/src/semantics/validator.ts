@@ -9,6 +9,7 @@ import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
 import { skipLiteral } from '../syntax/comments.js';
+import { MISSPELLED_GERUNDS } from '../model/gerunds.js';
 import type { LcpnNameRoles, NameRole } from './name-roles.js';
 import type { LcpnScopeProvider } from './scope-provider.js';
 import { bodyKind } from './body-kind.js';
@@ -322,9 +323,10 @@ export class LcpnValidator {
 
     checkGerunds = (call: ast.GerundCall, accept: ValidationAcceptor): void => {
         call.gerunds.forEach((gerund, index) => {
-            if (gerund === 'moveing') {
-                accept('warning', "'moveing' is the spec's misspelling of 'moving'; it is read as 'moving'",
-                    { node: call, property: 'gerunds', index, code: IssueCodes.MisspelledGerund, data: { code: IssueCodes.MisspelledGerund, replacement: 'moving' } });
+            const meant = Object.hasOwn(MISSPELLED_GERUNDS, gerund) ? MISSPELLED_GERUNDS[gerund] : undefined;
+            if (meant) {
+                accept('warning', `'${gerund}' is the spec's misspelling of '${meant}'; it is read as '${meant}'`,
+                    { node: call, property: 'gerunds', index, code: IssueCodes.MisspelledGerund, data: { code: IssueCodes.MisspelledGerund, replacement: meant } });
             }
         });
     };

@@ -11,6 +11,7 @@ import { describeCharacter, meantCharacter } from './characters.js';
 import { IssueCodes } from '../semantics/issue-codes.js';
 import { lastAtOrBefore, lineStarts } from './text-lines.js';
 import { functionWord } from '../model/vocabulary.js';
+import { gerundFunction, gerundOf, gerunds, gerundsLike } from '../model/gerunds.js';
 
 export type SyntaxStyle = 'lisp' | 'c' | 'sql';
 
@@ -209,8 +210,8 @@ const isName = (t: Tok | undefined): t is Tok => !!t && (t.type === 'NAME' || (!
 const isOp = (t: Tok | undefined): boolean => !!t && INFIX_OPS.has(t.image);
 const isOpen = (t: Tok | undefined) => !!t && (t.image === '(' || t.image === '[');
 /** A token a movement can end with: `wazir`, `]`, `)`, `:forward`, `2`, a string. */
-const RESERVED = new Set(['if', 'else', 'cond', 'def', 'capturing', 'moving', 'moveing', 'no_jumping', 'no-jumping']);
-const endsMovement = (t: Tok | undefined) => !!t && t.image !== ':=' && !RESERVED.has(t.image) && (/^[\w\u00C0-\uFFFF$:"*-]/.test(t.image[0]) && !INFIX_OPS.has(t.image) && !(t.image in SQL_WORDS) || t.image === ']' || t.image === ')' || t.image === '"');
+const RESERVED = new Set(['if', 'else', 'cond', 'def']);
+const endsMovement = (t: Tok | undefined) => !!t && t.image !== ':=' && !RESERVED.has(t.image) && gerundFunction(t.image) === undefined && (/^[\w\u00C0-\uFFFF$:"*-]/.test(t.image[0]) && !INFIX_OPS.has(t.image) && !(t.image in SQL_WORDS) || t.image === ']' || t.image === ')' || t.image === '"');
 
 // ---------------------------------------------------------------- lexer errors
 
@@ -253,7 +254,7 @@ export function diagnoseLexerError(text: string, offset: number, length: number,
 
 export function diagnoseParseError(ctx: ParseErrorContext): Diagnosis | undefined {
     return keywordCase(ctx) ?? elseIf(ctx) ?? lispDefine(ctx) ?? lispIf(ctx) ?? condClause(ctx) ?? doubled(ctx) ?? andThen(ctx) ?? infixInLisp(ctx)
-        ?? prefixInInfix(ctx) ?? strayWord(ctx) ?? numberOrKeywordAlone(ctx) ?? lispDefinitionHeader(ctx) ?? unfinished(ctx);
+        ?? prefixInInfix(ctx) ?? gerundExpected(ctx) ?? strayWord(ctx) ?? numberOrKeywordAlone(ctx) ?? lispDefinitionHeader(ctx) ?? unfinished(ctx);
 }
 
 /** `x := 5`, `(/ wazir 2)`, `(def x :forward)`: a number or a keyword where a movement is expected. */
@@ -422,7 +423,23 @@ function strayWord(ctx: ParseErrorContext): Diagnosis | undefined {
     // After a Lisp definition: it is closed by then (the parser skips only between definitions).
     if (styleAt(ctx, word.start) === 'lisp') return outsideLisp(ctx, word);
     const before = tokenBefore(ctx.text, word.start);
-    return functionCall(ctx, before, word) ?? missingOperator(ctx, before, word);
+    return functionCall(ctx, before, word) ?? unknownGerund(ctx, before) ?? missingOperator(ctx, before, word);
+}
+
+/**
+ * `x IS fooing rook`, `capturing AND cannonning rook`: a word with ING where a gerund goes, which
+ * is no function's gerund (model/gerunds.ts); a known piece (`king`) is no gerund.
+ */
+function unknownGerund(ctx: ParseErrorContext, word: Tok | undefined): Diagnosis | undefined {
+    if (!isName(word) || !/ing$/i.test(word.image) || ctx.isKnownPiece(word.image)) return undefined;
+    const like = gerundsLike(word.image);
+    const known = like.length > 0 ? `did you mean ${like.map((g) => `'${g}'`).join(' or ')}?` : `a gerund is a modifier's name with ING: ${gerunds().join(', ')}`;
+    return { start: word.start, end: word.end, code: IssueCodes.UnknownGerund, message: `'${word.image}' is not the gerund of a function LCPN knows: ${known}`, explainsUpTo: ctx.segments.lineEnd(word.end), replacement: like.length === 1 ? like[0] : undefined };
+}
+
+/** `capturing AND fooing rook`: the parser wanted a gerund after `AND`. */
+function gerundExpected(ctx: ParseErrorContext): Diagnosis | undefined {
+    return ctx.rule === 'Gerund' ? unknownGerund(ctx, ctx.token) : undefined;
 }
 
 /** A line that starts with a word that is no definition's start: a space in a name, `=`, or no `:=` at all. */
@@ -457,12 +474,10 @@ function functionCall(ctx: ParseErrorContext, fn: Tok | undefined, word: Tok): D
     const known = fn && isName(fn) ? functionWord(fn.image) : undefined;
     if (!fn || !known || known.role !== 'modifier') return undefined;
     const style = styleAt(ctx, fn.start) ?? 'c';
-    const gerund = GERUNDS[known.name];
+    const gerund = gerundOf(known.name);
     const fix = style === 'lisp' ? `(${fn.image} ${word.image})` : style === 'sql' && gerund ? `${gerund} ${word.image} or ${fn.image}(${word.image})` : `${fn.image}(${word.image})`;
     return { start: fn.start, end: word.end, code: IssueCodes.FunctionCallSyntax, message: `'${fn.image}' is a modifier function: it takes its movement in brackets, ${fix}`, explainsUpTo: ctx.segments.lineEnd(word.end) };
 }
-
-const GERUNDS: Record<string, string> = { move: 'moving', capture: 'capturing', 'no-jump': 'no_jumping' };
 
 /** `x := ferz wazir`: the definition ended after `ferz`, and nothing joins `wazir` to it. */
 function missingOperator(ctx: ParseErrorContext, before: Tok | undefined, word: Tok): Diagnosis | undefined {

@@ -990,24 +990,11 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "value": "cond"
           },
           {
-            "$type": "Keyword",
-            "value": "capturing"
-          },
-          {
-            "$type": "Keyword",
-            "value": "moving"
-          },
-          {
-            "$type": "Keyword",
-            "value": "moveing"
-          },
-          {
-            "$type": "Keyword",
-            "value": "no_jumping"
-          },
-          {
-            "$type": "Keyword",
-            "value": "no-jumping"
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@57"
+            },
+            "arguments": []
           },
           {
             "$type": "RuleCall",
@@ -1095,7 +1082,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@55"
+                "$ref": "#/rules@56"
               },
               "arguments": []
             }
@@ -1151,7 +1138,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@56"
+                "$ref": "#/rules@55"
               },
               "arguments": []
             }
@@ -2796,41 +2783,23 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "entry": false,
       "fragment": false,
       "parameters": [],
-      "$comment": "/** SQL gerunds take exactly one argument: \`capturing ferz\`, \`moving AND no_jumping [0, 2]:only\`. */"
+      "$comment": "/** SQL gerunds take exactly one argument: \`capturing ferz\`, \`moving AND no_jumping [0, 2]:only\`, \`capturing AND cannoning rook\`. */"
     },
     {
       "$type": "ParserRule",
       "name": "Gerund",
       "dataType": "string",
       "definition": {
-        "$type": "Alternatives",
-        "elements": [
-          {
-            "$type": "Keyword",
-            "value": "capturing"
-          },
-          {
-            "$type": "Keyword",
-            "value": "moving"
-          },
-          {
-            "$type": "Keyword",
-            "value": "moveing"
-          },
-          {
-            "$type": "Keyword",
-            "value": "no_jumping"
-          },
-          {
-            "$type": "Keyword",
-            "value": "no-jumping"
-          }
-        ]
+        "$type": "RuleCall",
+        "rule": {
+          "$ref": "#/rules@57"
+        },
+        "arguments": []
       },
       "entry": false,
       "fragment": false,
       "parameters": [],
-      "$comment": "/**\\n * A rule, not keywords in GerundCall: a gerund after \`AND\` is not predicted, and when it is\\n * missing, recovery (resynchronising in this rule) reads on as before.\\n */"
+      "$comment": "/**\\n * A rule, not a token in GerundCall: a gerund after \`AND\` is not predicted, and when it is\\n * missing, recovery (resynchronising in this rule) reads on as before. Which words are gerunds\\n * (the gerund of every modifier and annotation function) is model/gerunds.ts's: the lexer gives\\n * them the token type GERUND (syntax/lexer.ts).\\n */"
     },
     {
       "$type": "ParserRule",
@@ -3606,7 +3575,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           "terminal": {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@55"
+              "$ref": "#/rules@56"
             },
             "arguments": []
           },
@@ -3793,6 +3762,18 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
     },
     {
       "$type": "TerminalRule",
+      "name": "DEFINITION_NAME",
+      "definition": {
+        "$type": "RegexToken",
+        "regex": "/\\\\$?[A-Za-z_\\\\u00C0-\\\\uFFFF](?:[\\\\w\\\\u00C0-\\\\uFFFF-]*[\\\\w\\\\u00C0-\\\\uFFFF])?(?=\\\\s*(?::=|IS))/",
+        "parenthesized": false
+      },
+      "fragment": false,
+      "hidden": false,
+      "$comment": "/**\\n * A NAME followed by \`:=\` or \`IS\`. Not matched by LCPN's lexer itself: lexer.ts gives NAME tokens\\n * followed by those this type (comments may stand between). Before NAME, so that the grammar's\\n * own lexer (Langium's, as the grammar self-checks use it) reads a definition's name too.\\n */"
+    },
+    {
+      "$type": "TerminalRule",
       "name": "NAME",
       "definition": {
         "$type": "RegexToken",
@@ -3804,15 +3785,15 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
     },
     {
       "$type": "TerminalRule",
-      "name": "DEFINITION_NAME",
+      "name": "GERUND",
       "definition": {
         "$type": "RegexToken",
-        "regex": "/\\\\$?[A-Za-z_\\\\u00C0-\\\\uFFFF](?:[\\\\w\\\\u00C0-\\\\uFFFF-]*[\\\\w\\\\u00C0-\\\\uFFFF])?(?=\\\\s*(?::=|IS))/",
+        "regex": "/[a-z]+(?:[-_][a-z]+)*ing(?:[-_][a-z]+)*/",
         "parenthesized": false
       },
       "fragment": false,
       "hidden": false,
-      "$comment": "/** A NAME followed by \`:=\` or \`IS\`. Not matched by the lexer itself: lexer.ts gives NAME tokens followed by those this type. */"
+      "$comment": "/** A gerund of a function (\`capturing\`, \`cannoning\`): a NAME the lexer gives this type (lexer.ts), never matched by the lexer itself (after NAME, so that the grammar's own lexer never does either: which words are gerunds is model/gerunds.ts's). */"
     }
   ],
   "imports": [],
