@@ -254,7 +254,7 @@ export function diagnoseLexerError(text: string, offset: number, length: number,
 
 export function diagnoseParseError(ctx: ParseErrorContext): Diagnosis | undefined {
     return keywordCase(ctx) ?? elseIf(ctx) ?? lispDefine(ctx) ?? lispIf(ctx) ?? condClause(ctx) ?? doubled(ctx) ?? andThen(ctx) ?? infixInLisp(ctx)
-        ?? prefixInInfix(ctx) ?? gerundExpected(ctx) ?? strayWord(ctx) ?? numberOrKeywordAlone(ctx) ?? lispDefinitionHeader(ctx) ?? unfinished(ctx);
+        ?? prefixInInfix(ctx) ?? gerundExpected(ctx) ?? gerundInLisp(ctx) ?? strayWord(ctx) ?? numberOrKeywordAlone(ctx) ?? lispDefinitionHeader(ctx) ?? unfinished(ctx);
 }
 
 /** `x := 5`, `(/ wazir 2)`, `(def x :forward)`: a number or a keyword where a movement is expected. */
@@ -435,6 +435,16 @@ function unknownGerund(ctx: ParseErrorContext, word: Tok | undefined): Diagnosis
     const like = gerundsLike(word.image);
     const known = like.length > 0 ? `did you mean ${like.map((g) => `'${g}'`).join(' or ')}?` : `a gerund is a modifier's name with ING: ${gerunds().join(', ')}`;
     return { start: word.start, end: word.end, code: IssueCodes.UnknownGerund, message: `'${word.image}' is not the gerund of a function LCPN knows: ${known}`, explainsUpTo: ctx.segments.lineEnd(word.end), replacement: like.length === 1 ? like[0] : undefined };
+}
+
+/** `(def x (no-jumping wazir))`: a SQL gerund in Lisp style, where the function goes first (the parser stops at the bracket before it). */
+function gerundInLisp(ctx: ParseErrorContext): Diagnosis | undefined {
+    const gerund = isOpen(ctx.token) ? tokenAfter(ctx.text, ctx.token.end) : undefined;
+    const fn = gerund ? gerundFunction(gerund.image) : undefined;
+    if (!gerund || !fn || styleAt(ctx, gerund.start) !== 'lisp') return undefined;
+    const arg = tokenAfter(ctx.text, gerund.end);
+    const shown = arg && /^[\w\u00C0-\uFFFF$-]+$/.test(arg.image) ? arg.image : '...';
+    return { start: gerund.start, end: gerund.end, code: IssueCodes.FunctionCallSyntax, message: `'${gerund.image}' is SQL's gerund of ${fn}: in Lisp style the function comes first inside the brackets, (${fn} ${shown})`, explainsUpTo: ctx.segments.lineEnd(gerund.end) };
 }
 
 /** `capturing AND fooing rook`: the parser wanted a gerund after `AND`. */

@@ -97,6 +97,13 @@ describe('an unknown gerund', () => {
             .toEqual([[IssueCodes.UnknownGerund, underlined, message, replacement]]);
     });
 
+    test('a gerund in Lisp style says the Lisp spelling: the function first', async () => {
+        const document = await ws.set(A, '(def x (/ ferz (no-jumping wazir)))\n(def y ferz)');
+        expect(ws.diagnostics(A).map((d) => [(d.data as { code?: string }).code, document.textDocument.getText(d.range), d.message]))
+            .toEqual([[IssueCodes.FunctionCallSyntax, 'no-jumping', "'no-jumping' is SQL's gerund of no-jump: in Lisp style the function comes first inside the brackets, (no-jump wazir)"]]);
+        expect(document.parseResult.value.definitions.map((d) => d.name)).toEqual(['x', 'y']);
+    });
+
     test('a known piece ending in ING is a piece: `king rook` misses an operator', async () => {
         await ws.set(A, 'x IS king rook');
         expect(ws.diagnostics(A).map((d) => (d.data as { code?: string }).code)).toEqual([IssueCodes.MissingOperator]);
