@@ -10,6 +10,12 @@ import grammar from '../../syntaxes/lcpn.tmLanguage.json';
 import editing from '../../language-configuration.json';
 
 const comments = grammar.repository.comments.patterns.map((rule) => new RegExp(rule.match));
+/**
+ * A name, keyword or property, read whole: a `-` run inside one is not the comment marker `--`
+ * (`a--b` is a name, as the server's lexer reads it). TextMate finds the name first because it
+ * starts further left; this tokenizer tries the rules at every character, so it steps over words.
+ */
+const word = /^[$:]*[\p{L}_](?:[\p{L}\p{N}_-]*[\p{L}\p{N}_])?/u;
 const strings = grammar.repository.strings;
 const stringBegin = new RegExp(strings.begin);
 const stringEnd = new RegExp(strings.end);
@@ -37,6 +43,7 @@ export const lcpnLexical = StreamLanguage.define<LexicalState>({
     copyState: (state) => ({ ...state }),
     token(stream, state) {
         if (state.inString) return stringRest(stream, state);
+        if (stream.match(word)) return null;
         if (comments.some((comment) => stream.match(comment))) return 'comment';
         if (stream.match(stringBegin)) {
             state.inString = true;

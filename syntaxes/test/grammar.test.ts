@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { gerundSpellings } from '../../server/src/model/gerunds.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const grammarPath = join(root, 'syntaxes', 'lcpn.tmLanguage.json');
@@ -28,6 +29,12 @@ describe('TextMate grammar', () => {
         expect(output).not.toMatch(/ERROR/);
         expect(run.status, output).toBe(0);
         for (const fixture of fixtures) expect(output).toContain(`${fixture} run successfuly`);
+    });
+
+    it('colours every SQL gerund the lexer reads, and no other word', () => {
+        const gerund = new RegExp(`^(?:${JSON.parse(readFileSync(grammarPath, 'utf8')).repository.gerunds.match})$`, 'u');
+        for (const spelling of gerundSpellings()) expect(gerund.test(spelling), spelling).toBe(true);
+        for (const word of ['king', 'capture', 'fooing', 'Capturing', 'moving_on']) expect(gerund.test(word), word).toBe(false);
     });
 
     it('resolves every include and is what the manifest contributes', () => {

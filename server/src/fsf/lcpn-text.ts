@@ -7,7 +7,7 @@ import type { Style } from '../model/piece.js';
 import { printPieces } from '../model/print.js';
 import type { ImportedGame } from './import.js';
 
-/** The comment mark of each style (all three read `;`, `#` and `//`; each style's own is used). */
+/** The comment mark of each style (all three read `;`, `#`, `//` and `--`; each style's own is used). */
 const COMMENT: Record<Style, string> = { lisp: ';', c: '//', sql: '#' };
 
 /** `source`: the file as the reader knows it (a path, `<stdin>`, an editor's file name). */

@@ -18,6 +18,7 @@ import { IssueCodes } from '../semantics/issue-codes.js';
 import type { LcpnServices } from '../semantics/module.js';
 import { STYLE_NAMES, STYLES } from '../semantics/convert.js';
 import { unclosedBrackets } from '../syntax/brackets.js';
+import { commentStartsAt, skipLiteral } from '../syntax/comments.js';
 import { CONVERT_DOCUMENT_COMMAND } from './protocol.js';
 import { definitionStyle, notationOf } from '../semantics/lower.js';
 import type { Move, Style } from '../model/piece.js';
@@ -77,6 +78,7 @@ export class LcpnCodeActionProvider implements CodeActionProvider {
             case IssueCodes.UnknownKeyword:
                 return (data.suggestions ?? []).map((s, i) => fix(`Change to '${respell(s, original)}'`, [{ range: diagnostic.range, newText: respell(s, original) }], i === 0));
             case IssueCodes.MisspelledGerund:
+            case IssueCodes.UnknownGerund:
             case IssueCodes.MismatchedBracket:
             case IssueCodes.KeywordCase:
             case IssueCodes.ElseIfSpelling:
@@ -288,15 +290,11 @@ export function respell(suggestion: string, original: string): string {
     return result;
 }
 
-/** The length of `line` before a comment (`;`, `#`, `//` outside strings). */
+/** The length of `line` before a comment (comments.ts; outside strings). */
 function codeLength(line: string): number {
     for (let i = 0; i < line.length; i++) {
-        const c = line[i];
-        if (c === '"') {
-            for (i++; i < line.length && line[i] !== '"'; i++) if (line[i] === '\\') i++;
-        } else if (c === ';' || c === '#' || (c === '/' && line[i + 1] === '/')) {
-            return i;
-        }
+        if (commentStartsAt(line, i)) return i;
+        i = Math.max(i, skipLiteral(line, i) - 1);
     }
     return line.length;
 }

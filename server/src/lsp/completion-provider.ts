@@ -24,15 +24,14 @@ import { DECLARATION_WORDS, DIRECTION_NAMES, directionDoc, FUNCTIONS, HEXAGON_OR
 import { bodyKind } from '../semantics/body-kind.js';
 import { codeBlock } from '../views/markdown.js';
 import { CONDITIONALS, definitionSnippets } from './snippets.js';
+import { gerundFunction, gerunds } from '../model/gerunds.js';
+import { GERUND } from '../syntax/gerund-tokens.js';
 
 /** Keywords that belong to one style; proposing them in another would only add noise. */
 const KEYWORD_STYLE: Record<string, Style> = {
     cond: 'lisp', if: 'c', else: 'c',
-    IF: 'sql', THEN: 'sql', ELSE: 'sql', END: 'sql', OR: 'sql', AND: 'sql', AND_THEN: 'sql', IS: 'sql',
-    capturing: 'sql', moving: 'sql', no_jumping: 'sql'
+    IF: 'sql', THEN: 'sql', ELSE: 'sql', END: 'sql', OR: 'sql', AND: 'sql', AND_THEN: 'sql', IS: 'sql'
 };
-/** The spec's misspelling and the Lisp spelling of a SQL gerund are accepted, never proposed. */
-const NEVER_PROPOSED = new Set(['moveing', 'no-jumping']);
 const FUNCTION_DETAIL = { modifier: 'modifier function', annotation: 'annotation function', test: 'condition function', notation: 'another notation' } as const;
 /**
  * At most this many names the workspace defines per request (pieces; zones and conditions after
@@ -74,8 +73,9 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
         const { from, before } = editedText(document, offset);
         const style = styleAt(document, offset);
         const colon = /(:{1,2})([\w\u00C0-\uFFFF*-]*)$/.exec(before);
-        // In C and SQL a detached `:` is more likely the start of `:=` than a keyword.
-        if (colon && (colon[1] === '::' || style === 'lisp' || colon[2] || /\S$/.test(before.slice(0, colon.index)))) {
+        // In C and SQL a detached `:` is more likely the start of `:=` than a keyword; after a word
+        // that starts a line outside any list it is that in every style (`knight :`, no definition yet).
+        if (colon && (colon[1] === '::' || colon[2] || /\S$/.test(before.slice(0, colon.index)) || (style === 'lisp' && !startsHeader(before)))) {
             const range = { start: textDocument.positionAt(from + colon.index), end: params.position };
             const declared = colon[1] === '::' ? { items: [], cut: false } : this.declaredKeywords(document, style, colon[2]);
             const words = colon[1] === '::' ? PROPERTIES.map((p) => keywordItem(p, '::', style, 'property'))
@@ -127,12 +127,20 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
 
     protected override completionFor(context: CompletionContext, next: NextFeature, acceptor: CompletionAcceptor): MaybePromise<void> {
         if (GrammarAST.isCrossReference(next.feature)) return this.completeName(context, acceptor);
+        // SQL's gerunds, in their SQL spelling (the spec's misspelling and other spellings are read, never proposed).
+        if (GrammarAST.isRuleCall(next.feature) && next.feature.rule.$refText === GERUND) {
+            if (AstUtils.getContainerOfType(next.feature, GrammarAST.isParserRule)?.name === 'StrayToken' || styleAt(context.document, context.offset) !== 'sql') return;
+            for (const gerund of gerunds()) {
+                acceptor(context, { label: gerund, kind: CompletionItemKind.Keyword, detail: `gerund of ${gerundFunction(gerund)}`, sortText: '1' });
+            }
+            return;
+        }
         if (GrammarAST.isKeyword(next.feature)) {
             // Stray tokens are what the parser tolerates after a typo, never something to propose.
             if (AstUtils.getContainerOfType(next.feature, GrammarAST.isParserRule)?.name === 'StrayToken') return;
             const keyword = next.feature.value;
             const style = styleAt(context.document, context.offset);
-            if (NEVER_PROPOSED.has(keyword) || (KEYWORD_STYLE[keyword] && KEYWORD_STYLE[keyword] !== style)) return;
+            if (KEYWORD_STYLE[keyword] && KEYWORD_STYLE[keyword] !== style) return;
             const conditional = CONDITIONALS[keyword];
             if (conditional) {
                 // A conditional is a movement, never a function to compose.
@@ -347,6 +355,12 @@ function definitionBoundaryBefore(document: LangiumDocument, offset: number): nu
 function editedText(document: LangiumDocument, offset: number): { from: number; before: string } {
     const from = definitionBoundaryBefore(document, offset);
     return { from, before: document.textDocument.getText().slice(from, offset) };
+}
+
+/** Whether `before` ends with a line that holds a word and a detached `:`, outside any list: the start of `NAME :=`. */
+function startsHeader(before: string): boolean {
+    const line = before.slice(Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1);
+    return /^[ \t]*\$?[\p{L}_][\p{L}\p{N}_-]*[ \t]+:$/u.test(line) && openBrackets(before).length === 0;
 }
 
 /** Whether only spaces and tabs stand between the line's start and `offset`. */

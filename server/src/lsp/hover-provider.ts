@@ -31,6 +31,7 @@ import { gameMarkdown, type GameView } from '../views/game-markdown.js';
 import { STANDARD_PIECES } from '../diagram/piece-drawing.js';
 import { pieceFaces } from '../semantics/piece-faces.js';
 import { declarationWord, directionDoc, functionWord, hexagonalWord, keywordWord, orientationWord, propertyWord } from '../model/vocabulary.js';
+import { gerundFunction } from '../model/gerunds.js';
 import { zoneSquares } from '../engine/rules.js';
 import { escapeMarkdown, inlineCode } from '../views/markdown.js';
 import { pieceMarkdown } from '../views/piece-markdown.js';
@@ -77,8 +78,6 @@ const COMPARISONS: Record<string, string> = {
 };
 
 const ROLE_LABELS = { modifier: 'modifier function', annotation: 'annotation function', test: 'condition function', notation: 'another notation' } as const;
-
-const GERUND_FUNCTIONS: Record<string, string> = { capturing: 'capture', moving: 'move', moveing: 'move', no_jumping: 'no-jump', 'no-jumping': 'no-jump' };
 
 /**
  * `Betza: fmWfcF` and `Parlett: ...`, each with what it cannot say (a confinement of the file's
@@ -265,8 +264,9 @@ export class LcpnHoverProvider implements HoverProvider {
             const word = propertyWord(node.value);
             return `**${escapeMarkdown(node.value)}**: ${word?.doc ?? 'a property the language does not know (kept, not evaluated).'}`;
         }
-        if (ast.isGerundCall(node) && Object.hasOwn(GERUND_FUNCTIONS, text)) {
-            const word = functionWord(GERUND_FUNCTIONS[text])!;
+        const gerund = ast.isGerundCall(node) ? gerundFunction(text) : undefined;
+        if (gerund) {
+            const word = functionWord(gerund)!;
             return `**${escapeMarkdown(text)}** *(gerund of \`${word.name}\`, applied to the next expression)*: ${word.doc}`;
         }
         if (ast.isLispDefinition(node) && /^[([]/.test(text)) return 'Defines a piece (Lisp style): `(def NAME EXPR)`.';

@@ -6,6 +6,7 @@
 import { integerText, type Declaration, type Move, type PieceDef, type Qualifier, type Term, type Test } from './piece.js';
 import { quote, rangeText } from './print-lisp.js';
 import { spellName } from './spelling.js';
+import { gerundOf, printsAsGerund } from './gerunds.js';
 import { boardShapeItems } from './print-board.js';
 import { gameCalls, type GameItem } from './print-game.js';
 
@@ -15,9 +16,6 @@ const SPELLING = {
     c: { define: ':=', union: ' / ', blocked: ' => ', free: ' -> ', compose: ' & ' },
     sql: { define: 'IS', union: ' OR ', blocked: ' AND_THEN ', free: ' THEN ', compose: ' AND ' }
 } as const;
-
-/** Gerunds SQL style prefers for single-argument modifiers. */
-const GERUND_OF: Record<string, string> = { capture: 'capturing', move: 'moving', 'no-jump': 'no_jumping' };
 
 /** Precedence levels, loosest first, as in the grammar. */
 const enum Level { Union = 1, Sequence = 2, Application = 3, Postfix = 5, Primary = 6 }
@@ -113,12 +111,12 @@ class InfixPrinter {
     }
 
     private gerundForm(functions: string[], args: Move[]): boolean {
-        return this.style === 'sql' && args.length === 1 && functions.every((f) => GERUND_OF[f]);
+        return this.style === 'sql' && args.length === 1 && functions.every(printsAsGerund);
     }
 
     private apply(functions: string[], args: Move[]): [string, Level] {
         if (this.gerundForm(functions, args)) {
-            return [`${functions.map((f) => GERUND_OF[f]).join(' AND ')} ${this.move(args[0], Level.Postfix)}`, Level.Application];
+            return [`${functions.map((f) => gerundOf(f)).join(' AND ')} ${this.move(args[0], Level.Postfix)}`, Level.Application];
         }
         const fn = functions.map((f) => spellName(f, this.style)).join(SPELLING[this.style].compose);
         return [`${fn}(${args.map((a) => this.move(a, Level.Union)).join(', ')})`, Level.Application];

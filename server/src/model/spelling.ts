@@ -5,8 +5,10 @@
  * SQL's SHOUTY keywords never clash because names print in lower case.
  */
 import type { Style } from './piece.js';
+import { gerundSpellings } from './gerunds.js';
 
-const RESERVED = new Set(['def', 'cond', 'if', 'else', 'capturing', 'moving', 'moveing', 'no-jumping']);
+/** Lower-case keywords and every gerund (model/gerunds.ts), normalized. */
+const RESERVED = new Set(['def', 'cond', 'if', 'else', ...gerundSpellings().filter((g) => !g.includes('_'))]);
 
 export function spellName(key: string, style: Style): string {
     const spelled = style === 'lisp' ? key : key.replace(/-/g, '_');

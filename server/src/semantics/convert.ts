@@ -14,6 +14,7 @@ import type { Range, TextEdit } from 'vscode-languageserver-types';
 import * as ast from '../syntax/generated/ast.js';
 import { DefinitionErrors, syntaxBroken, type Reason } from './convert-check.js';
 import { lastAtOrBefore, lineEnding } from '../syntax/text-lines.js';
+import { commentStartsAt } from '../syntax/comments.js';
 import type { LcpnPieceModels } from './piece-models.js';
 import { definitionStyle, lowerDefinition } from './lower.js';
 import type { PieceDef, Style } from '../model/piece.js';
@@ -336,15 +337,15 @@ function innerComments(def: ast.Definition): string[] {
 }
 
 function isComment(text: string): boolean {
-    return /^(;|#|\/\/)/.test(text);
+    return commentStartsAt(text, 0);
 }
 
-/** A comment with the style's marker: `;; why` -> `// why` (C), `# why` (SQL); Lisp keeps a `;;` run. */
+/** A comment with the style's marker: `;; why` -> `// why` (C), `# why` (SQL, which keeps a `--` too); Lisp keeps a `;;` run. */
 export function withMarker(comment: string, style: Style): string {
-    const match = /^(;+|#+|\/\/+)(.*)$/s.exec(comment);
+    const match = /^(;+|#+|\/\/+|--+)(.*)$/s.exec(comment);
     if (!match) return comment;
     const [, marker, rest] = match;
     if (style === 'lisp') return (marker.startsWith(';') ? marker : ';') + rest;
     if (style === 'c') return (marker.startsWith('//') ? marker : '//') + rest;
-    return (marker.startsWith('#') ? marker : '#') + rest;
+    return (marker.startsWith('#') || marker.startsWith('--') ? marker : '#') + rest;
 }

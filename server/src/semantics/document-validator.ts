@@ -11,7 +11,7 @@ import {
 } from 'langium';
 import { describeCharacter, looksBinary, oddCharacterInName } from '../syntax/characters.js';
 import { diagnoseLexerError, diagnoseParseError, diagnoseStray, Segments, type Diagnosis, type Tok } from '../syntax/syntax-mistakes.js';
-import type { IToken } from 'chevrotain';
+import type { IRecognitionException, IToken } from 'chevrotain';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
@@ -103,9 +103,9 @@ export class LcpnDocumentValidator extends DefaultDocumentValidator {
         const table = this.definitionKeys();
         for (const error of parseResult.parserErrors) {
             const token = toTok(error.token, text.length) ?? { start: text.length, end: text.length, image: '', type: 'EOF' };
-            const previous = 'previousToken' in error ? toTok((error as { previousToken?: IToken }).previousToken, text.length) : undefined;
+            const previous = previousOf(error, token, text.length);
             const diagnosis = recognised(() => diagnoseParseError({
-                text, token, previous: previous?.type === 'EOF' ? undefined : previous, rule: error.context?.ruleStack?.at(-1)?.replace(/\u200b/g, ''), message: error.message, segments,
+                text, token, previous, rule: error.context?.ruleStack?.at(-1)?.replace(/\u200b/g, ''), message: error.message, segments,
                 isKnownPiece: (name) => table.has(normalizeName(name))
             }));
             if (diagnosis) {
@@ -194,6 +194,16 @@ function toTok(token: IToken | undefined, length: number): Tok | undefined {
     if (token.tokenType?.name === 'EOF' || !(token.startOffset >= 0)) return { start: length, end: length, image: '', type: 'EOF' };
     const type = token.tokenType?.name === DEFINITION_NAME ? 'NAME' : token.tokenType?.name;
     return { start: token.startOffset, end: token.startOffset + token.image.length, image: token.image, type };
+}
+
+/**
+ * The token read before the one an error is at. Where the parser skipped tokens to resynchronise
+ * (a stray word between definitions), Chevrotain gives the last one it skipped instead, which is
+ * no token before: none is given then.
+ */
+function previousOf(error: IRecognitionException, token: Tok, length: number): Tok | undefined {
+    const previous = toTok((error as { previousToken?: IToken }).previousToken, length);
+    return previous && previous.type !== 'EOF' && previous.start < token.start ? previous : undefined;
 }
 
 const SYNTAX_CODES = new Set<string>([DocumentValidator.LexingError, DocumentValidator.ParsingError, IssueCodes.StrayText, IssueCodes.UnfinishedDefinition, IssueCodes.NestingLimit]);
@@ -288,5 +298,5 @@ const SYNTAX_MISTAKES = new Set<string>([
     IssueCodes.AndThenSpelling, IssueCodes.LispDefine, IssueCodes.DefWithoutBrackets, IssueCodes.InfixInLisp, IssueCodes.PrefixInInfix,
     IssueCodes.CommaInLisp, IssueCodes.DoubleEquals, IssueCodes.MissingDefinitionOperator, IssueCodes.NameWithSpace, IssueCodes.MissingOperator,
     IssueCodes.MissingOperand, IssueCodes.UnclosedBracket, IssueCodes.LispIf, IssueCodes.CondClause, IssueCodes.FunctionCallSyntax,
-    IssueCodes.NumberAsMovement, IssueCodes.KeywordWithoutMovement
+    IssueCodes.NumberAsMovement, IssueCodes.KeywordWithoutMovement, IssueCodes.UnknownGerund
 ]);

@@ -43,6 +43,7 @@ export namespace IssueCodes {
     export const KeywordSelectsNothing = 'keyword-selects-nothing';
     export const UnknownFunction = 'unknown-function';
     export const MisspelledGerund = 'misspelled-gerund';
+    export const UnknownGerund = 'unknown-gerund';
     export const MissingBrace = 'missing-brace';
     export const MismatchedBracket = 'mismatched-bracket';
     export const UnclosedBracket = 'unclosed-bracket';

@@ -20,6 +20,7 @@ import { parsePath } from '../notation/path-parse.js';
 import { integerText, MAX_INTEGER, type CompareOp, type Declaration, type FunctionPart, type Move, type PieceDef, type Qualifier, type Style, type Term, type Test } from '../model/piece.js';
 import { bodyKind, headName, isCondition, isConditionApplication, type BodyKind } from './body-kind.js';
 import { CONDITION_TERMS, declarationWord, LOGIC_WORDS, PREDICATE_ARGUMENTS } from '../model/vocabulary.js';
+import { gerundFunction } from '../model/gerunds.js';
 import { MAX_RECTANGLE_SIDE as MAX_BOARD_SIDE } from '../geometry/limits.js';
 import { lowerBoard } from './lower-board.js';
 import { lowerGame } from './lower-game.js';
@@ -37,15 +38,6 @@ export interface LoweringProblem {
     /** A stable code that code actions and tests can switch on. */
     code: string;
 }
-
-/** Gerunds (SQL style) and the function each one applies. */
-const GERUNDS: Record<string, string> = {
-    capturing: 'capture',
-    moving: 'move',
-    moveing: 'move',
-    'no_jumping': 'no-jump',
-    'no-jumping': 'no-jump'
-};
 
 /**
  * Pieces written in another notation inside LCPN: `(betza "fmWfcF")`, `parlett("o1>, c1X>")`.
@@ -319,7 +311,7 @@ class Lowering {
         const gerundNotation = gerundOverNotation(expr);
         if (gerundNotation) {
             // `moving path("F$")`: the gerund took the notation's name as its argument; what was meant is plain.
-            const functions = (gerundNotation.gerund.gerunds ?? []).filter((g) => typeof g === 'string' && g.length > 0).map((g) => GERUNDS[g] ?? normalizeName(g));
+            const functions = (gerundNotation.gerund.gerunds ?? []).filter((g) => typeof g === 'string' && g.length > 0).map((g) => gerundFunction(g) ?? normalizeName(g));
             return { kind: 'apply', functions, args: [this.notation(gerundNotation.notation, expr.args[0] as ast.StringLit)] };
         }
         const head = headName(expr);
@@ -372,7 +364,7 @@ class Lowering {
 
     private gerund(expr: ast.GerundCall): Move {
         const functions: string[] = [];
-        for (const g of expr.gerunds ?? []) if (typeof g === 'string' && g.length > 0) functions.push(GERUNDS[g] ?? normalizeName(g));
+        for (const g of expr.gerunds ?? []) if (typeof g === 'string' && g.length > 0) functions.push(gerundFunction(g) ?? normalizeName(g));
         if (functions.length === 0) return this.hole();
         return { kind: 'apply', functions, args: [this.move(expr.arg)] };
     }

@@ -8,6 +8,8 @@ import { describeCharacter, meantCharacter, oddCharacterInName } from '../syntax
 import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import { isIncomplete } from '../syntax/incomplete.js';
+import { skipLiteral } from '../syntax/comments.js';
+import { MISSPELLED_GERUNDS } from '../model/gerunds.js';
 import type { LcpnNameRoles, NameRole } from './name-roles.js';
 import type { LcpnScopeProvider } from './scope-provider.js';
 import { bodyKind } from './body-kind.js';
@@ -321,9 +323,10 @@ export class LcpnValidator {
 
     checkGerunds = (call: ast.GerundCall, accept: ValidationAcceptor): void => {
         call.gerunds.forEach((gerund, index) => {
-            if (gerund === 'moveing') {
-                accept('warning', "'moveing' is the spec's misspelling of 'moving'; it is read as 'moving'",
-                    { node: call, property: 'gerunds', index, code: IssueCodes.MisspelledGerund, data: { code: IssueCodes.MisspelledGerund, replacement: 'moving' } });
+            const meant = Object.hasOwn(MISSPELLED_GERUNDS, gerund) ? MISSPELLED_GERUNDS[gerund] : undefined;
+            if (meant) {
+                accept('warning', `'${gerund}' is the spec's misspelling of '${meant}'; it is read as '${meant}'`,
+                    { node: call, property: 'gerunds', index, code: IssueCodes.MisspelledGerund, data: { code: IssueCodes.MisspelledGerund, replacement: meant } });
             }
         });
     };
@@ -384,21 +387,15 @@ function semicolonComments(text: string): { start: number; end: number; lineStar
     // from each comment for a '\r' a file without one does not have went back to the text's start.
     let lineStart = 0;
     for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (c === '"') {
-            for (i++; i < text.length && text[i] !== '"'; i++) {
-                if (text[i] === '\\') i++;
-                if (text[i] === '\n' || text[i] === '\r') lineStart = i + 1;
-            }
-        } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
-            const start = i;
-            while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
-            if (c === ';') found.push({ start, end: i, lineStart });
-            // The line break that ended the comment is seen by the loop's next turn.
-            i--;
-        } else if (c === '\n' || c === '\r') {
-            lineStart = i + 1;
+        const end = skipLiteral(text, i);
+        if (end === i) {
+            if (text[i] === '\n' || text[i] === '\r') lineStart = i + 1;
+            continue;
         }
+        if (text[i] === ';') found.push({ start: i, end, lineStart });
+        // A string may hold line breaks (a comment ends before its own).
+        for (let j = i; j < end; j++) if (text[j] === '\n' || text[j] === '\r') lineStart = j + 1;
+        i = end - 1;
     }
     return found;
 }

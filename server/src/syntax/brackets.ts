@@ -1,4 +1,5 @@
 /** Bracket balance of LCPN text, skipping strings and comments (for messages and quick fixes about unclosed brackets). */
+import { skipLiteral } from './comments.js';
 
 export interface OpenBracket {
     char: string;
@@ -10,18 +11,19 @@ export interface OpenBracket {
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 /**
- * The brackets still open at the end of `text` (or of text[from, to)), outermost first. A comment
- * ends at `\n` or `\r`, as the grammar's SL_COMMENT does.
+ * The brackets still open at the end of `text` (or of text[from, to)), outermost first. Strings,
+ * comments and words (comments.ts) are stepped over whole.
  */
 export function openBrackets(text: string, from = 0, to = text.length): OpenBracket[] {
     const stack: OpenBracket[] = [];
     for (let i = from; i < to; i++) {
+        const skipped = skipLiteral(text, i, to);
+        if (skipped > i) {
+            i = skipped - 1;
+            continue;
+        }
         const c = text[i];
-        if (c === '"') {
-            for (i++; i < to && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-        } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
-            while (i < to && text[i] !== '\n' && text[i] !== '\r') i++;
-        } else if (PAIRS[c]) {
+        if (PAIRS[c]) {
             stack.push({ char: c, offset: i, closer: PAIRS[c] });
         } else if (c === ')' || c === ']' || c === '}') {
             stack.pop();

@@ -1,8 +1,8 @@
 /**
- * Which definitions the parser did not complete. Recovery keeps going after a syntax error,
- * and it turns the words of a broken line into definitions of their own: `x := ferz wazir`
- * (an operator missing) ends `x` early and leaves a definition named `wazir` with no body.
- * Such a definition is kept for the outline and for its errors, but defines nothing other
+ * Which definitions the parser did not complete. Recovery keeps going after a syntax error:
+ * `x := ferz wazir` (an operator missing) ends `x` early and skips `wazir` (a stray word never
+ * becomes a definition: only `NAME :=`, `NAME IS` and `(def` start one), and `(def wazir` has no
+ * body. Such a definition is kept for the outline and for its errors, but defines nothing other
  * definitions can see (LcpnScopeComputation does not export it; see docs/language.md,
  * "Files as modules").
  *
@@ -54,8 +54,11 @@ export function errorsOnTheirLines(parseResult: ParseResult, text: string): ast.
     const errors: number[] = [];
     for (const error of parseResult.parserErrors) {
         const previous = (error as { previousToken?: { startOffset: number } }).previousToken?.startOffset;
-        const at = previous !== undefined && Number.isFinite(previous) ? previous : error.token.startOffset;
+        const token = error.token.startOffset;
+        const at = previous !== undefined && Number.isFinite(previous) ? previous : token;
         errors.push(Number.isFinite(at) ? at : text.length);
+        // Skipped words (a stray word between definitions): the error's token is the first, its previous token the last.
+        if (at > token && Number.isFinite(token) && token >= 0) errors.push(token);
     }
     for (const error of parseResult.lexerErrors) errors.push(error.offset);
     for (const stray of strays) if (stray.$cstNode) errors.push(stray.$cstNode.offset);

@@ -18,6 +18,7 @@
  */
 import type { ILexingError, IToken } from 'chevrotain';
 import { DEFINITION_NAME } from './definition-start.js';
+import { GERUND } from './gerund-tokens.js';
 
 /** About 50 nested C/SQL expressions or 130 Lisp forms: far more than a person writes, far less than overflows. */
 export const MAX_DEPTH = 400;
@@ -37,7 +38,7 @@ export function isNestingLimit(error: { message: string }): boolean {
 const OPENERS = new Set(['(', '[', '{', 'IF', 'LISP_DEF', 'LISP_IMPORT']);
 const CLOSERS = new Set([')', ']', '}', 'END']);
 /** Operators that read the operand after them: each nests one rule level more until that operand ends. */
-const PREFIXES = new Set(['capturing', 'moving', 'moveing', 'no_jumping', 'no-jumping', '!', 'NOT']);
+const PREFIXES = new Set([GERUND, '!', 'NOT']);
 const PRIMARIES = new Set(['NAME', 'STRING', 'INT', 'PROPERTY']);
 const CHAIN_OPERATORS = new Set(['->', '=>', 'AND_THEN', 'THEN']);
 

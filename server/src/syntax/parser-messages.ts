@@ -79,13 +79,15 @@ function definitionStart(expected: readonly TokenType[], actual: IToken, ruleNam
 
 export class LcpnParserErrorMessageProvider extends LangiumParserErrorMessageProvider {
     override buildMismatchTokenMessage({ expected, actual, ruleName }: { expected: TokenType; actual: IToken; ruleName?: string }): string {
+        // Between definitions the parser skips what cannot start one (a stray word): it was expecting the next definition.
+        if (expected.name === 'EOF' && ruleName?.replace(/\u200b/g, '') === 'Document') return this.buildNotAllInputParsedMessage({ firstRedundant: actual, ruleName });
         const start = definitionStart([expected], actual, ruleName);
         if (start) return start;
         const said = inRule(ruleName, expected.name.endsWith(':KW') ? expected.name.slice(0, -3) : expected.name);
         return said ? `${said}, but ${found(actual)}` : `expected ${describe(expected)} but ${found(actual)}`;
     }
 
-    override buildNotAllInputParsedMessage({ firstRedundant }: { firstRedundant: IToken }): string {
+    override buildNotAllInputParsedMessage({ firstRedundant }: { firstRedundant: IToken; ruleName?: string }): string {
         return `expected a new definition ('(def NAME ...)', 'NAME := ...' or 'NAME IS ...') but found '${firstRedundant.image}'`;
     }
 

@@ -6,10 +6,12 @@
  * (parser-messages.ts) is used then.
  */
 import { openBrackets } from './brackets.js';
+import { commentStartsAt, lineEndFrom, skipLiteral } from './comments.js';
 import { describeCharacter, meantCharacter } from './characters.js';
 import { IssueCodes } from '../semantics/issue-codes.js';
 import { lastAtOrBefore, lineStarts } from './text-lines.js';
 import { functionWord } from '../model/vocabulary.js';
+import { gerundFunction, gerundOf, gerunds, gerundsLike } from '../model/gerunds.js';
 
 export type SyntaxStyle = 'lisp' | 'c' | 'sql';
 
@@ -146,18 +148,13 @@ function definitionStarts(text: string): number[] {
             if (DEFINITION_START.test(text)) starts.push(i);
         }
         lineStart = false;
-        if (c === '"') {
-            for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-        } else if (c === ';' || c === '#' || (c === '/' && text[i + 1] === '/')) {
-            while (i + 1 < text.length && text[i + 1] !== '\n' && text[i + 1] !== '\r') i++;
-        }
+        i = Math.max(i, skipLiteral(text, i) - 1);
     }
     return starts;
 }
 
 // ---------------------------------------------------------------- reading tokens from the text
 
-/** The token that starts at or after `offset` (blanks and comments skipped). */
 /** The line of a C or SQL definition holding the property `property`, written with it first (`k := ::royal ferz / wazir`). */
 function propertyFirst(text: string, property: Tok, style: string): string {
     const start = Math.max(text.lastIndexOf('\n', property.start - 1), text.lastIndexOf('\r', property.start - 1)) + 1;
@@ -169,12 +166,13 @@ function propertyFirst(text: string, property: Tok, style: string): string {
     return style === 'sql' ? `king IS ${property.image} ferz OR wazir` : `king := ${property.image} ferz / wazir`;
 }
 
+/** The token that starts at or after `offset` (blanks and comments skipped). */
 export function tokenAfter(text: string, offset: number): Tok | undefined {
     let i = offset;
     for (;;) {
         while (i < text.length && /\s/.test(text[i])) i++;
-        if (text[i] === ';' || text[i] === '#' || (text[i] === '/' && text[i + 1] === '/')) {
-            while (i < text.length && text[i] !== '\n') i++;
+        if (commentStartsAt(text, i)) {
+            i = lineEndFrom(text, i);
             continue;
         }
         break;
@@ -212,8 +210,8 @@ const isName = (t: Tok | undefined): t is Tok => !!t && (t.type === 'NAME' || (!
 const isOp = (t: Tok | undefined): boolean => !!t && INFIX_OPS.has(t.image);
 const isOpen = (t: Tok | undefined) => !!t && (t.image === '(' || t.image === '[');
 /** A token a movement can end with: `wazir`, `]`, `)`, `:forward`, `2`, a string. */
-const RESERVED = new Set(['if', 'else', 'cond', 'def', 'capturing', 'moving', 'moveing', 'no_jumping', 'no-jumping']);
-const endsMovement = (t: Tok | undefined) => !!t && t.image !== ':=' && !RESERVED.has(t.image) && (/^[\w\u00C0-\uFFFF$:"*-]/.test(t.image[0]) && !INFIX_OPS.has(t.image) && !(t.image in SQL_WORDS) || t.image === ']' || t.image === ')' || t.image === '"');
+const RESERVED = new Set(['if', 'else', 'cond', 'def']);
+const endsMovement = (t: Tok | undefined) => !!t && t.image !== ':=' && !RESERVED.has(t.image) && gerundFunction(t.image) === undefined && (/^[\w\u00C0-\uFFFF$:"*-]/.test(t.image[0]) && !INFIX_OPS.has(t.image) && !(t.image in SQL_WORDS) || t.image === ']' || t.image === ')' || t.image === '"');
 
 // ---------------------------------------------------------------- lexer errors
 
@@ -256,7 +254,7 @@ export function diagnoseLexerError(text: string, offset: number, length: number,
 
 export function diagnoseParseError(ctx: ParseErrorContext): Diagnosis | undefined {
     return keywordCase(ctx) ?? elseIf(ctx) ?? lispDefine(ctx) ?? lispIf(ctx) ?? condClause(ctx) ?? doubled(ctx) ?? andThen(ctx) ?? infixInLisp(ctx)
-        ?? prefixInInfix(ctx) ?? functionCall(ctx) ?? numberOrKeywordAlone(ctx) ?? definitionHeader(ctx) ?? lispDefinitionHeader(ctx) ?? unfinished(ctx);
+        ?? prefixInInfix(ctx) ?? gerundExpected(ctx) ?? gerundInLisp(ctx) ?? strayWord(ctx) ?? numberOrKeywordAlone(ctx) ?? lispDefinitionHeader(ctx) ?? unfinished(ctx);
 }
 
 /** `x := 5`, `(/ wazir 2)`, `(def x :forward)`: a number or a keyword where a movement is expected. */
@@ -300,21 +298,6 @@ function condClause(ctx: ParseErrorContext): Diagnosis | undefined {
     if (t.image !== '=' || !isOpen(p) || styleAt(ctx, t.start) !== 'lisp' || tokenBefore(ctx.text, p!.start)?.image !== 'cond') return undefined;
     return { start: p!.start, end: t.end, code: IssueCodes.CondClause, message: 'each cond clause is (TEST MOVEMENT) in brackets of its own: (cond ((= (rank) 2) wazir))', explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
-
-/** `x := capture ferz`: a modifier function takes its movement in brackets (or, in SQL, as a gerund). */
-function functionCall(ctx: ParseErrorContext): Diagnosis | undefined {
-    const { token: t, previous: p } = ctx;
-    if (ctx.rule !== 'InfixDefinition' || !isName(p) || ctx.segments.startsLine(p.start)) return undefined;
-    const fn = tokenBefore(ctx.text, p.start);
-    const word = fn && isName(fn) ? functionWord(fn.image) : undefined;
-    if (!fn || !word || word.role !== 'modifier' || t.image === ':=' || t.image === 'IS') return undefined;
-    const style = styleAt(ctx, fn.start) ?? 'c';
-    const gerund = GERUNDS[word.name];
-    const fix = style === 'lisp' ? `(${fn.image} ${p.image})` : style === 'sql' && gerund ? `${gerund} ${p.image} or ${fn.image}(${p.image})` : `${fn.image}(${p.image})`;
-    return { start: fn.start, end: p.end, code: IssueCodes.FunctionCallSyntax, message: `'${fn.image}' is a modifier function: it takes its movement in brackets, ${fix}`, explainsUpTo: ctx.segments.lineEnd(p.end) };
-}
-
-const GERUNDS: Record<string, string> = { move: 'moving', capture: 'capturing', 'no-jump': 'no_jumping' };
 
 function styleAt(ctx: ParseErrorContext, offset: number): SyntaxStyle | undefined {
     return ctx.segments.style(ctx.segments.indexOf(offset));
@@ -423,44 +406,104 @@ function prefixInInfix(ctx: ParseErrorContext): Diagnosis | undefined {
     return { start: t.start, end: t.end, code: IssueCodes.PrefixInInfix, message: `in ${style === 'sql' ? 'SQL' : 'C'} style the operator goes between the movements: rook ${op} bishop`, explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
-/** After `NAME`, the parser wanted `:=` or `IS`: a space in a name, `=`, or an operator missing before `NAME`. */
-function definitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
-    const { token: t, previous: p } = ctx;
-    if (ctx.rule !== 'InfixDefinition' || !isName(p)) return undefined;
-    if (t.image === '=') {
-        return { start: t.start, end: t.end, code: IssueCodes.MissingDefinitionOperator, message: `a definition is written with ':=' (C style) or IS (SQL style): ${p.image} := ...`, replacement: ':=' };
-    }
-    if (!ctx.segments.startsLine(p.start)) {
-        // `x := ferz wazir`: the definition ended after `ferz`, and `wazir` was taken for a new name.
-        const before = tokenBefore(ctx.text, p.start);
-        if (endsMovement(before)) {
-            const style = styleAt(ctx, before!.start) ?? 'c';
-            const [either, then] = style === 'sql' ? ['OR', 'THEN'] : style === 'lisp' ? ['/', '->'] : ['/', '->'];
-            const a = before!.image;
-            const b = p.image;
-            // `k := ferz / ::royal wazir`: a property goes first, with no operator after it (joining it would be an error too).
-            if (a.startsWith('::')) {
-                return { start: before!.start, end: before!.end, code: IssueCodes.MissingOperator, message: `${quote(a)} is a property of the whole piece: write it first in the definition, with no operator after it, as in ${propertyFirst(ctx.text, before!, style)}`, explainsUpTo: ctx.segments.lineEnd(p.end) };
-            }
-            const advice = style === 'lisp'
-                ? `write (/ ${a} ${b}) to move as either, or (-> ${a} ${b}) for one move after the other`
-                : `write ${a} ${either} ${b} to move as either, or ${a} ${then} ${b} for one move after the other`;
-            return { start: before!.start, end: p.end, code: IssueCodes.MissingOperator, message: `nothing joins ${quote(a)} and ${quote(b)}: ${advice}`, explainsUpTo: ctx.segments.lineEnd(p.end) };
-        }
-        return undefined;
+/**
+ * The parser skipped a word where a definition must start: only `NAME :=`, `NAME IS` and `(def`
+ * start one (the lexer's DEFINITION_NAME, definition-start.ts), so a stray word never becomes a
+ * definition. What it was meant to be is read from the tokens of its line: a header written
+ * wrong (`x = wazir`, `chinese horse := wazir`, `x is rook`), or, after a movement, a second
+ * movement with no operator (`x := ferz wazir`, `x := capture ferz`, a misplaced `::royal`).
+ */
+function strayWord(ctx: ParseErrorContext): Diagnosis | undefined {
+    const word = ctx.token;
+    if ((ctx.rule !== undefined && ctx.rule !== 'Document') || !isName(word)) return undefined;
+    const next = tokenAfter(ctx.text, word.end) ?? { start: ctx.text.length, end: ctx.text.length, image: '', type: 'EOF' };
+    // The word and the token after it, as the parser would have read a header.
+    const line = { ...ctx, previous: word, token: next };
+    if (ctx.segments.startsLine(word.start)) return keywordCase(line) ?? elseIf(line) ?? definitionHeader(ctx, word, next);
+    // After a Lisp definition: it is closed by then (the parser skips only between definitions).
+    if (styleAt(ctx, word.start) === 'lisp') return outsideLisp(ctx, word);
+    const before = tokenBefore(ctx.text, word.start);
+    return functionCall(ctx, before, word) ?? unknownGerund(ctx, before) ?? missingOperator(ctx, before, word);
+}
+
+/**
+ * `x IS fooing rook`, `capturing AND cannonning rook`: a word with ING where a gerund goes, which
+ * is no function's gerund (model/gerunds.ts); a known piece (`king`) is no gerund.
+ */
+function unknownGerund(ctx: ParseErrorContext, word: Tok | undefined): Diagnosis | undefined {
+    if (!isName(word) || !/ing$/i.test(word.image) || ctx.isKnownPiece(word.image)) return undefined;
+    const like = gerundsLike(word.image);
+    const known = like.length > 0 ? `did you mean ${like.map((g) => `'${g}'`).join(' or ')}?` : `a gerund is a modifier's name with ING: ${gerunds().join(', ')}`;
+    return { start: word.start, end: word.end, code: IssueCodes.UnknownGerund, message: `'${word.image}' is not the gerund of a function LCPN knows: ${known}`, explainsUpTo: ctx.segments.lineEnd(word.end), replacement: like.length === 1 ? like[0] : undefined };
+}
+
+/** `(def x (no-jumping wazir))`: a SQL gerund in Lisp style, where the function goes first (the parser stops at the bracket before it). */
+function gerundInLisp(ctx: ParseErrorContext): Diagnosis | undefined {
+    const gerund = isOpen(ctx.token) ? tokenAfter(ctx.text, ctx.token.end) : undefined;
+    const fn = gerund ? gerundFunction(gerund.image) : undefined;
+    if (!gerund || !fn || styleAt(ctx, gerund.start) !== 'lisp') return undefined;
+    const arg = tokenAfter(ctx.text, gerund.end);
+    const shown = arg && /^[\w\u00C0-\uFFFF$-]+$/.test(arg.image) ? arg.image : '...';
+    return { start: gerund.start, end: gerund.end, code: IssueCodes.FunctionCallSyntax, message: `'${gerund.image}' is SQL's gerund of ${fn}: in Lisp style the function comes first inside the brackets, (${fn} ${shown})`, explainsUpTo: ctx.segments.lineEnd(gerund.end) };
+}
+
+/** `capturing AND fooing rook`: the parser wanted a gerund after `AND`. */
+function gerundExpected(ctx: ParseErrorContext): Diagnosis | undefined {
+    return ctx.rule === 'Gerund' ? unknownGerund(ctx, ctx.token) : undefined;
+}
+
+/** A line that starts with a word that is no definition's start: a space in a name, `=`, or no `:=` at all. */
+function definitionHeader(ctx: ParseErrorContext, word: Tok, next: Tok): Diagnosis | undefined {
+    const sameLine = (a: Tok, b: Tok) => b.type !== 'EOF' && !/[\r\n]/.test(ctx.text.slice(a.end, b.start));
+    if (next.image === '=' && sameLine(word, next)) {
+        return { start: next.start, end: next.end, code: IssueCodes.MissingDefinitionOperator, message: `a definition is written with ':=' (C style) or IS (SQL style): ${word.image} := ...`, replacement: ':=' };
     }
     // `chinese horse := wazir`: words up to `:=` or `IS` on the same line.
-    const words = [p];
-    for (let next: Tok | undefined = t.type === 'EOF' ? undefined : t; next && words.length < 6 && isName(next) && !/[\r\n]/.test(ctx.text.slice(words[words.length - 1].end, next.start)); next = tokenAfter(ctx.text, next.end)) {
-        words.push(next);
-        const after = tokenAfter(ctx.text, next.end);
-        if (after && (after.image === ':=' || after.image === 'IS') && !/[\r\n]/.test(ctx.text.slice(next.end, after.start))) {
-            const joined = words.map((w) => w.image).join(after.image === ':=' || after.image === 'IS' ? '_' : '-');
-            return { start: p.start, end: next.end, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write ${joined}`, replacement: joined };
+    const words = [word];
+    for (let at: Tok | undefined = next; at && words.length < 6 && isName(at) && sameLine(words[words.length - 1], at); at = tokenAfter(ctx.text, at.end)) {
+        words.push(at);
+        const after = tokenAfter(ctx.text, at.end);
+        if (after && (after.image === ':=' || after.image === 'IS') && sameLine(at, after)) {
+            const joined = words.map((w) => w.image).join('_');
+            return { start: word.start, end: at.end, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write ${joined}`, replacement: joined };
         }
     }
-    const shown = t.type === 'EOF' ? 'MOVEMENT' : t.image.length <= 20 ? t.image : 'MOVEMENT';
-    return { start: p.start, end: p.end, code: IssueCodes.MissingDefinitionOperator, message: `'${p.image}' starts a definition: write ${p.image} := ${shown} (C style) or ${p.image} IS ${shown} (SQL style)`, explainsUpTo: ctx.segments.lineEnd(p.end) };
+    if (!sameLine(word, next) && styleAt(ctx, word.start) === 'lisp') return outsideLisp(ctx, word);
+    const explainsUpTo = ctx.segments.lineEnd(word.end);
+    const shown = sameLine(word, next) && next.image.length <= 20 ? next.image : 'MOVEMENT';
+    return { start: word.start, end: word.end, code: IssueCodes.MissingDefinitionOperator, message: `'${word.image}' starts a definition: write ${word.image} := ${shown} (C style) or ${word.image} IS ${shown} (SQL style)`, explainsUpTo };
+}
+
+/** `(def a wazir) foo`: a word after a Lisp definition's closing bracket. */
+function outsideLisp(ctx: ParseErrorContext, word: Tok): Diagnosis {
+    return { start: word.start, end: word.end, code: IssueCodes.MissingDefinitionOperator, message: `'${word.image}' stands outside any definition: a definition is written (def ${word.image} MOVEMENT), and a comment starts with ';'`, explainsUpTo: ctx.segments.lineEnd(word.end) };
+}
+
+/** `x := capture ferz`: a modifier function takes its movement in brackets (or, in SQL, as a gerund). */
+function functionCall(ctx: ParseErrorContext, fn: Tok | undefined, word: Tok): Diagnosis | undefined {
+    const known = fn && isName(fn) ? functionWord(fn.image) : undefined;
+    if (!fn || !known || known.role !== 'modifier') return undefined;
+    const style = styleAt(ctx, fn.start) ?? 'c';
+    const gerund = gerundOf(known.name);
+    const fix = style === 'lisp' ? `(${fn.image} ${word.image})` : style === 'sql' && gerund ? `${gerund} ${word.image} or ${fn.image}(${word.image})` : `${fn.image}(${word.image})`;
+    return { start: fn.start, end: word.end, code: IssueCodes.FunctionCallSyntax, message: `'${fn.image}' is a modifier function: it takes its movement in brackets, ${fix}`, explainsUpTo: ctx.segments.lineEnd(word.end) };
+}
+
+/** `x := ferz wazir`: the definition ended after `ferz`, and nothing joins `wazir` to it. */
+function missingOperator(ctx: ParseErrorContext, before: Tok | undefined, word: Tok): Diagnosis | undefined {
+    if (!before || !endsMovement(before)) return undefined;
+    const style = styleAt(ctx, before.start) ?? 'c';
+    const [either, then] = style === 'sql' ? ['OR', 'THEN'] : ['/', '->'];
+    const a = before.image;
+    const b = word.image;
+    // `k := ferz / ::royal wazir`: a property goes first, with no operator after it (joining it would be an error too).
+    if (a.startsWith('::')) {
+        return { start: before.start, end: before.end, code: IssueCodes.MissingOperator, message: `${quote(a)} is a property of the whole piece: write it first in the definition, with no operator after it, as in ${propertyFirst(ctx.text, before, style)}`, explainsUpTo: ctx.segments.lineEnd(word.end) };
+    }
+    const advice = style === 'lisp'
+        ? `write (/ ${a} ${b}) to move as either, or (-> ${a} ${b}) for one move after the other`
+        : `write ${a} ${either} ${b} to move as either, or ${a} ${then} ${b} for one move after the other`;
+    return { start: before.start, end: word.end, code: IssueCodes.MissingOperator, message: `nothing joins ${quote(a)} and ${quote(b)}: ${advice}`, explainsUpTo: ctx.segments.lineEnd(word.end) };
 }
 
 /** `(def chinese horse (...))`, `(def x rook bishop)`: `(def` takes one name and one movement. */

@@ -251,7 +251,7 @@ describe.skipIf(!available && !ci)('the playground in Chromium', () => {
         await expect.poll(() => page.textContent('#diagram-title')).toBe('my-piece on e5');
         await page.click('.cm-content');
         await page.keyboard.press('Control+End');
-        await page.keyboard.type('koul IS ferz OR wazir:forward ; the SQL style\n(def camel-ish (betza "C")) # a string\n');
+        await page.keyboard.type('koul IS ferz OR wazir:forward ; the SQL style\n(def camel-ish (betza "C")) # a string\n(def a--b koul) -- dashes\n');
         // Each style's words as the server classes them (colours of playground.css), once the server has built the new text.
         const colours = {
             keyword: 'rgb(0, 0, 255)', operator: 'rgb(175, 0, 219)', piece: 'rgb(38, 127, 153)', number: 'rgb(9, 134, 88)',
@@ -264,9 +264,10 @@ describe.skipIf(!available && !ci)('the playground in Chromium', () => {
             ['horse', colours.piece], ['=>', colours.operator], [':outward', colours.direction], ['1', colours.number],
             // SQL
             ['koul', colours.piece], ['OR', colours.operator], ['ferz', colours.piece], [':forward', colours.direction],
-            // The last line typed, a notation inside LCPN; lexical: comments of two spellings, a string
+            // The last lines typed, a notation inside LCPN; lexical: comments of three spellings, a string; `--` inside a name is the name's
             ['camel-ish', colours.piece], ['betza', colours.function],
-            ['; the SQL style', colours.comment], ['# a string', colours.comment], ['"C"', colours.string]
+            ['; the SQL style', colours.comment], ['# a string', colours.comment], ['"C"', colours.string],
+            ['a--b', colours.piece], ['-- dashes', colours.comment]
         ];
         await expect.poll(() => page.evaluate(colourOf, expected.map(([text]) => text)), { timeout: 30_000 }).toEqual(expected.map(([, colour]) => colour));
         // A declaration is bold, a use is not.

@@ -18,7 +18,8 @@ describe('grammar self-checks', () => {
         const shared = inject(createDefaultSharedCoreModule(EmptyFileSystem), LcpnGeneratedSharedModule);
         const services = inject(createDefaultCoreModule({ shared }), LcpnGeneratedModule);
         expect(services.LanguageMetaData.mode).toBe('development');
-        const result = services.parser.LangiumParser.parse(TEXT);
+        // Which words are SQL gerunds is the function list's (model/gerunds.ts), which only LCPN's lexer reads: here `capturing` is a name.
+        const result = services.parser.LangiumParser.parse(TEXT.replace('capturing b', 'capture(b)'));
         expect(result.parserErrors).toEqual([]);
         expect(result.lexerErrors).toEqual([]);
     });

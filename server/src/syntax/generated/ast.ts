@@ -8,15 +8,16 @@ import * as langium from 'langium';
 
 export const LcpnTerminals = {
     WS: /\s+/,
-    SL_COMMENT: /(?:;|#|\/\/)[^\n\r]*/,
+    SL_COMMENT: /(?:;|#|\/\/|--)[^\n\r]*/,
     LISP_DEF: /[(\[]\s*def(?![\w\u00C0-\uFFFF-])/,
     LISP_IMPORT: /[(\[]\s*import(?![\w\u00C0-\uFFFF-])/,
     PROPERTY: /::[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?/,
     QUALIFIER: /:(?:[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?|[0-9]+|\*)/,
     INT: /-?[0-9]+/,
     STRING: /"(?:[^"\\]|\\.)*"/,
-    NAME: /\$?[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?/,
     DEFINITION_NAME: /\$?[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?(?=\s*(?::=|IS))/,
+    NAME: /\$?[A-Za-z_\u00C0-\uFFFF](?:[\w\u00C0-\uFFFF-]*[\w\u00C0-\uFFFF])?/,
+    GERUND: /[a-z]+(?:[-_][a-z]+)*ing(?:[-_][a-z]+)*/,
 };
 
 export type LcpnTerminalNames = keyof typeof LcpnTerminals;
@@ -49,15 +50,10 @@ export type LcpnKeywordNames =
     | "THEN"
     | "["
     | "]"
-    | "capturing"
     | "cond"
     | "else"
     | "if"
     | "import"
-    | "moveing"
-    | "moving"
-    | "no-jumping"
-    | "no_jumping"
     | "{"
     | "||"
     | "}";
@@ -216,13 +212,15 @@ export function isExpr(item: unknown): item is Expr {
 }
 
 /**
- * A rule, not keywords in GerundCall: a gerund after `AND` is not predicted, and when it is
- * missing, recovery (resynchronising in this rule) reads on as before.
+ * A rule, not a token in GerundCall: a gerund after `AND` is not predicted, and when it is
+ * missing, recovery (resynchronising in this rule) reads on as before. Which words are gerunds
+ * (the gerund of every modifier and annotation function) is model/gerunds.ts's: the lexer gives
+ * them the token type GERUND (syntax/lexer.ts).
  */
-export type Gerund = 'capturing' | 'moveing' | 'moving' | 'no-jumping' | 'no_jumping';
+export type Gerund = string;
 
 export function isGerund(item: unknown): item is Gerund {
-    return item === 'capturing' || item === 'moving' || item === 'moveing' || item === 'no_jumping' || item === 'no-jumping';
+    return (typeof item === 'string' && (/[a-z]+(?:[-_][a-z]+)*ing(?:[-_][a-z]+)*/.test(item)));
 }
 
 export interface GerundCall extends langium.AstNode {
@@ -475,7 +473,7 @@ export function isStray(item: unknown): item is Stray {
     return reflection.isInstance(item, Stray.$type);
 }
 
-export type StrayToken = '!' | '&&' | '&' | '(' | ')' | ',' | '->' | '/' | ':=' | '<' | '<=' | '=' | '=>' | '>' | '>=' | 'AND' | 'AND_THEN' | 'ELSE' | 'END' | 'IF' | 'IS' | 'NOT' | 'OR' | 'THEN' | '[' | ']' | 'capturing' | 'cond' | 'else' | 'if' | 'moveing' | 'moving' | 'no-jumping' | 'no_jumping' | '{' | '||' | '}' | number | string;
+export type StrayToken = '!' | '&&' | '&' | '(' | ')' | ',' | '->' | '/' | ':=' | '<' | '<=' | '=' | '=>' | '>' | '>=' | 'AND' | 'AND_THEN' | 'ELSE' | 'END' | 'IF' | 'IS' | 'NOT' | 'OR' | 'THEN' | '[' | ']' | 'cond' | 'else' | 'if' | '{' | '||' | '}' | number | string;
 
 
 export interface StringLit extends langium.AstNode {

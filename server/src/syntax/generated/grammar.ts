@@ -918,7 +918,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@57"
+                    "$ref": "#/rules@58"
                   },
                   "arguments": []
                 }
@@ -971,7 +971,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@57"
+                    "$ref": "#/rules@58"
                   },
                   "arguments": []
                 }
@@ -1144,24 +1144,11 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "value": "cond"
           },
           {
-            "$type": "Keyword",
-            "value": "capturing"
-          },
-          {
-            "$type": "Keyword",
-            "value": "moving"
-          },
-          {
-            "$type": "Keyword",
-            "value": "moveing"
-          },
-          {
-            "$type": "Keyword",
-            "value": "no_jumping"
-          },
-          {
-            "$type": "Keyword",
-            "value": "no-jumping"
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@59"
+            },
+            "arguments": []
           },
           {
             "$type": "RuleCall",
@@ -1249,7 +1236,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@57"
+                "$ref": "#/rules@58"
               },
               "arguments": []
             }
@@ -1303,23 +1290,11 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
             "feature": "name",
             "operator": "=",
             "terminal": {
-              "$type": "Alternatives",
-              "elements": [
-                {
-                  "$type": "RuleCall",
-                  "rule": {
-                    "$ref": "#/rules@58"
-                  },
-                  "arguments": []
-                },
-                {
-                  "$type": "RuleCall",
-                  "rule": {
-                    "$ref": "#/rules@57"
-                  },
-                  "arguments": []
-                }
-              ]
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@57"
+              },
+              "arguments": []
             }
           },
           {
@@ -2962,41 +2937,23 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "entry": false,
       "fragment": false,
       "parameters": [],
-      "$comment": "/** SQL gerunds take exactly one argument: \`capturing ferz\`, \`moving AND no_jumping [0, 2]:only\`. */"
+      "$comment": "/** SQL gerunds take exactly one argument: \`capturing ferz\`, \`moving AND no_jumping [0, 2]:only\`, \`capturing AND cannoning rook\`. */"
     },
     {
       "$type": "ParserRule",
       "name": "Gerund",
       "dataType": "string",
       "definition": {
-        "$type": "Alternatives",
-        "elements": [
-          {
-            "$type": "Keyword",
-            "value": "capturing"
-          },
-          {
-            "$type": "Keyword",
-            "value": "moving"
-          },
-          {
-            "$type": "Keyword",
-            "value": "moveing"
-          },
-          {
-            "$type": "Keyword",
-            "value": "no_jumping"
-          },
-          {
-            "$type": "Keyword",
-            "value": "no-jumping"
-          }
-        ]
+        "$type": "RuleCall",
+        "rule": {
+          "$ref": "#/rules@59"
+        },
+        "arguments": []
       },
       "entry": false,
       "fragment": false,
       "parameters": [],
-      "$comment": "/**\\n * A rule, not keywords in GerundCall: a gerund after \`AND\` is not predicted, and when it is\\n * missing, recovery (resynchronising in this rule) reads on as before.\\n */"
+      "$comment": "/**\\n * A rule, not a token in GerundCall: a gerund after \`AND\` is not predicted, and when it is\\n * missing, recovery (resynchronising in this rule) reads on as before. Which words are gerunds\\n * (the gerund of every modifier and annotation function) is model/gerunds.ts's: the lexer gives\\n * them the token type GERUND (syntax/lexer.ts).\\n */"
     },
     {
       "$type": "ParserRule",
@@ -3772,7 +3729,7 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
           "terminal": {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@57"
+              "$ref": "#/rules@58"
             },
             "arguments": []
           },
@@ -3892,10 +3849,11 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
       "name": "SL_COMMENT",
       "definition": {
         "$type": "RegexToken",
-        "regex": "/(?:;|#|\\\\/\\\\/)[^\\\\n\\\\r]*/",
+        "regex": "/(?:;|#|\\\\/\\\\/|--)[^\\\\n\\\\r]*/",
         "parenthesized": false
       },
-      "fragment": false
+      "fragment": false,
+      "$comment": "/** \`;\`, \`#\`, \`//\` or SQL's \`--\`, in every style, to the end of the line (the hand scanners read comments through syntax/comments.ts). */"
     },
     {
       "$type": "TerminalRule",
@@ -3969,6 +3927,18 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
     },
     {
       "$type": "TerminalRule",
+      "name": "DEFINITION_NAME",
+      "definition": {
+        "$type": "RegexToken",
+        "regex": "/\\\\$?[A-Za-z_\\\\u00C0-\\\\uFFFF](?:[\\\\w\\\\u00C0-\\\\uFFFF-]*[\\\\w\\\\u00C0-\\\\uFFFF])?(?=\\\\s*(?::=|IS))/",
+        "parenthesized": false
+      },
+      "fragment": false,
+      "hidden": false,
+      "$comment": "/**\\n * A NAME followed by \`:=\` or \`IS\`. Not matched by LCPN's lexer itself: lexer.ts gives NAME tokens\\n * followed by those this type (comments may stand between). Before NAME, so that the grammar's\\n * own lexer (Langium's, as the grammar self-checks use it) reads a definition's name too.\\n */"
+    },
+    {
+      "$type": "TerminalRule",
       "name": "NAME",
       "definition": {
         "$type": "RegexToken",
@@ -3980,15 +3950,15 @@ export const LcpnGrammar = (): Grammar => loadedLcpnGrammar ?? (loadedLcpnGramma
     },
     {
       "$type": "TerminalRule",
-      "name": "DEFINITION_NAME",
+      "name": "GERUND",
       "definition": {
         "$type": "RegexToken",
-        "regex": "/\\\\$?[A-Za-z_\\\\u00C0-\\\\uFFFF](?:[\\\\w\\\\u00C0-\\\\uFFFF-]*[\\\\w\\\\u00C0-\\\\uFFFF])?(?=\\\\s*(?::=|IS))/",
+        "regex": "/[a-z]+(?:[-_][a-z]+)*ing(?:[-_][a-z]+)*/",
         "parenthesized": false
       },
       "fragment": false,
       "hidden": false,
-      "$comment": "/** A NAME followed by \`:=\` or \`IS\`. Not matched by the lexer itself: lexer.ts gives NAME tokens followed by those this type. */"
+      "$comment": "/** A gerund of a function (\`capturing\`, \`cannoning\`): a NAME the lexer gives this type (lexer.ts), never matched by the lexer itself (after NAME, so that the grammar's own lexer never does either: which words are gerunds is model/gerunds.ts's). */"
     }
   ],
   "imports": [],
