@@ -51,6 +51,6 @@ test('a name nobody defines stays unknown beside one that names a broken definit
     await parse('(def broken-there (/ rook\n', { documentUri: 'file:///hc/a.lcpn' });
     const user = await parse('(def user (/ broken-there nobody-defines-this))\n(import a)\n', { documentUri: 'file:///hc/b.lcpn' });
     await buildAll(false);
-    expect(await hoverAt(user, { line: 0, character: 15 }, { services })).toBe('**broken-there** is a definition with a syntax error (a\.lcpn, line 1): it has no moves here until that is fixed.');
+    expect(await hoverAt(user, { line: 0, character: 15 }, { services })).toBe('**broken-there** is a definition with a syntax error (a\\.lcpn, line 1): it has no moves here until that is fixed.');
     expect(await hoverAt(user, { line: 0, character: 30 }, { services })).toBe('Unknown piece **nobody-defines-this**: no definition in this file, the files it imports or the standard prelude.');
 });

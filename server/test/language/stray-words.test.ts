@@ -63,10 +63,12 @@ describe.each(Object.entries(FILES))('stray words in a %s file', (style, { text,
             const symbols = await ws.services.shared.lsp.WorkspaceSymbolProvider!.getSymbols({ query: stray });
             expect(symbols.filter((s) => s.location.uri === uri).map((s) => s.name), stray).toEqual([]);
         }
-        const user = await ws.set(B, 'user := ');
-        const completion = await ws.lcpn.lsp.CompletionProvider!.getCompletion(user, { textDocument: { uri: B }, position: { line: 0, character: 8 } });
+        // The user file imports the stray words' file (a file sees its own definitions, its imports and the prelude).
+        const user = await ws.set(B, `import ${style}\nuser := `);
+        const completion = await ws.lcpn.lsp.CompletionProvider!.getCompletion(user, { textDocument: { uri: B }, position: { line: 1, character: 8 } });
         const labels = completion!.items.map((i) => i.label);
-        expect(labels).toContain('crab');
+        // Lisp's crab shares its line with a stray word: the line rule (syntax/incomplete.ts) keeps it out of other files.
+        expect(labels).toContain(style === 'lisp' ? 'hopper' : 'crab');
         for (const stray of STRAYS) expect(labels, stray).not.toContain(stray);
     });
 
