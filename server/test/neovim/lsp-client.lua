@@ -4,7 +4,8 @@
 -- gets its filetype. At VimEnter (the init run, the file loaded) it waits for diagnostics, asks
 -- for a hover and a definition, and writes what it got as JSON to the file named by
 -- $LCPN_NVIM_OUT. Every wait is bounded. With $LCPN_OPEN_DEFINITION set, the definition is
--- opened as a user's F12 would, and the state of its buffer recorded.
+-- opened as a user's F12 would, and the state of its buffer recorded; with $LCPN_CONVERT set, a
+-- code action is chosen and run as a user would (see below).
 local out_path = os.getenv('LCPN_NVIM_OUT')
 local file = os.getenv('LCPN_FILE')
 local result = { diagnostics = {}, errors = {} }
@@ -118,6 +119,29 @@ local function drive()
           result.after = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
         end
       end
+    end
+  end
+  -- $LCPN_CONVERT: with the cursor at the position, vim.lsp.buf.code_action() as a user runs it,
+  -- choosing the action whose title contains $LCPN_CONVERT; its command runs in the client (the
+  -- set-up's vim.lsp.commands handler), which opens the answer in a new buffer, recorded here.
+  local convert = os.getenv('LCPN_CONVERT')
+  if convert then
+    vim.api.nvim_win_set_cursor(0, { position.line + 1, position.character })
+    local offered = {}
+    vim.ui.select = function(items, opts, on_choice)
+      for _, item in ipairs(items) do
+        local title = opts.format_item(item)
+        table.insert(offered, title)
+        if title:find(convert, 1, true) then return on_choice(item) end
+      end
+      on_choice(nil)
+    end
+    vim.lsp.buf.code_action()
+    if vim.wait(10000, function() return vim.api.nvim_get_current_buf() ~= buf end, 50) then
+      local opened = vim.api.nvim_get_current_buf()
+      result.converted = { filetype = vim.bo[opened].filetype, text = table.concat(vim.api.nvim_buf_get_lines(opened, 0, -1, false), '\n') }
+    else
+      table.insert(result.errors, 'no buffer opened by the conversion; actions offered: ' .. table.concat(offered, ' | '))
     end
   end
   vim.lsp.stop_client(vim.lsp.get_active_clients())

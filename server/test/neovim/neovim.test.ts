@@ -25,6 +25,8 @@ const required = process.env.CI === 'true';
 const README_SNIPPET = documentedSnippet('README.md', '### Neovim', 'lua');
 /** docs/editors.md's settings for Neovim: lines of the client's configuration. */
 const SETTINGS_FRAGMENT = documentedSnippet('docs/editors.md', '### Neovim and Emacs', 'lua');
+/** docs/editors.md's addition for Fairy-Stockfish variants.ini files, after the README's snippet. */
+const VARIANTS_INI_SNIPPET = documentedSnippet('docs/editors.md', '## Fairy-Stockfish `variants.ini` files', 'lua');
 
 interface NeovimResult {
     /** The opened file's 'filetype' (the snippet's autocommand sets it). */
@@ -35,6 +37,8 @@ interface NeovimResult {
     /** The buffer go to definition opened (with LCPN_OPEN_DEFINITION). */
     opened?: { name: string; readonly: boolean; modifiable: boolean; line: number; wrote: boolean; edited: boolean };
     actions?: { title: string; kind: string; command: string | null; edit: boolean }[];
+    /** The buffer the chosen code action opened (with `convert`). */
+    converted?: { filetype: string; text: string };
     /** The buffer's text after the action of kind `runAction` ran. */
     after?: string;
     /** What the server showed (window/showMessage) and the labels of the edits it applied. */
@@ -55,6 +59,10 @@ interface DriveOptions {
     runAction?: string;
     /** docs/editors.md's settings fragment, added to the README's configuration, with this board. */
     board?: string;
+    /** docs/editors.md's variants.ini snippet added after the README's. */
+    variantsIni?: boolean;
+    /** Run vim.lsp.buf.code_action() at the position and choose the action whose title contains this. */
+    convert?: string;
 }
 
 /**
@@ -90,6 +98,7 @@ function initLua(options: DriveOptions): string {
         const line = init.split('\n').find((l) => l.includes('init_options = '))!;
         init = replaceOnce(init, line, `${line}\n${settings}`);
     }
+    if (options.variantsIni) init += VARIANTS_INI_SNIPPET;
     return init;
 }
 
@@ -108,6 +117,8 @@ function drive(file: string, position: { line: number; character: number }, opti
     delete env.LCPN_OPEN_DEFINITION;
     delete env.LCPN_CODE_ACTIONS;
     delete env.LCPN_RUN_ACTION;
+    delete env.LCPN_CONVERT;
+    if (options.convert) env.LCPN_CONVERT = options.convert;
     if (options.codeActions) env.LCPN_CODE_ACTIONS = options.codeActions;
     if (options.runAction) env.LCPN_RUN_ACTION = options.runAction;
     if (options.openDefinition) env.LCPN_OPEN_DEFINITION = '1';
@@ -229,5 +240,21 @@ describe.skipIf(!hasNeovim && !required)('Neovim drives the language server over
         expect(all.after).toBe('(def pao (/ (move rook) ((& capture cannon) rook)))\n(def x (/ ferz wazir))');
         // The server tells what it did (as a message, or a request with no actions).
         expect(all.messages?.some((m) => /^(request: )?Converted 1 definition to Lisp style\.$/.test(m)), JSON.stringify(all.messages)).toBe(true);
+    }, 90_000);
+    test("docs/editors.md's variants.ini snippet: the server's diagnostics on a variants.ini, and the conversion opened in an LCPN buffer", () => {
+        const file = join(scratch('lcpn-nvim-'), 'variants.ini');
+        writeFileSync(file, ['# my variants', '[fsfini-fairy:chess]', 'customPiece1 = c:mRcpR', 'knight = n', 'castling: false', 'maxfile = 10', ''].join('\n'));
+        const result = drive(file, { line: 3, character: 0 }, { variantsIni: true, convert: '(Lisp style)' });
+        expect(result.errors).toEqual([]);
+        expect(result.filetype).toBe('dosini');
+        expect(result.diagnostics.map((d) => [d.line, d.col, d.severity])).toEqual([[4, 8, 1], [5, 0, 1]]);
+        expect(result.diagnostics[1].message).toContain("'maxFile'");
+        expect(result.hover?.split('\n')[0]).toBe('`knight = n`');
+        expect(result.converted?.filetype).toBe('lcpn');
+        const lines = result.converted!.text.split('\n');
+        expect(lines[0]).toBe('; [fsfini-fairy] of variants.ini, as Fairy-Stockfish reads it (lcpn convert --from fsf)');
+        expect(lines).toContain('(def custom-c (/ (move rook) ((& capture cannon) rook)))');
+        // The buffer holds the text's lines, with no empty line after the last (Neovim ends a file with its newline).
+        expect(lines.at(-1)).toMatch(/^\(def fsfini-fairy \(game /);
     }, 90_000);
 });
