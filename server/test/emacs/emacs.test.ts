@@ -24,11 +24,15 @@ const required = process.env.CI === 'true';
 const README_SNIPPET = documentedSnippet('README.md', '### Emacs (eglot)', 'elisp');
 /** docs/editors.md's settings for eglot. */
 const SETTINGS_LINE = documentedSnippet('docs/editors.md', '### Neovim and Emacs', 'elisp');
+/** docs/editors.md's set-up for Fairy-Stockfish variants.ini files, after the README's. */
+const VARIANTS_INI_SNIPPET = documentedSnippet('docs/editors.md', '## Fairy-Stockfish `variants.ini` files', 'elisp');
 
 interface EmacsResult {
     diagnostics: { line: number; col: number; type: string; message: string }[];
     hover?: string;
     definition?: { file: string; line: number };
+    /** The buffer lcpn-convert-section opened (with `convert`). */
+    converted?: { mode: string; text: string };
     errors: string[];
     /** What *Warnings* would show. */
     warnings: string[];
@@ -49,14 +53,16 @@ afterAll(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: 
  * Runs lsp-client.el in batch Emacs on `file`, with the cursor at an LSP position, after the
  * README's snippet (then docs/editors.md's settings line, with this board, when `board` is given).
  */
-function drive(file: string, position: { line: number; character: number }, cache = scratch('lcpn-emacs-cache-'), board?: string): EmacsResult {
+function drive(file: string, position: { line: number; character: number }, cache = scratch('lcpn-emacs-cache-'), board?: string, convert?: string): EmacsResult {
     const out = join(scratch('lcpn-emacs-out-'), 'result.json');
     const init = join(scratch('lcpn-emacs-config-'), 'init.el');
     const settings = board ? replaceOnce(SETTINGS_LINE, '(:board "hex6")', `(:board "${board}")`) : '';
-    writeFileSync(init, replaceOnce(README_SNIPPET, '/path/to/lcpn/dist/server/main.cjs', server) + settings);
+    // With `convert` (a style): docs/editors.md's variants.ini set-up too, and its command run at the position.
+    const variantsIni = convert ? replaceOnce(VARIANTS_INI_SNIPPET, '/path/to/lcpn/dist/server/main.cjs', server) : '';
+    writeFileSync(init, replaceOnce(README_SNIPPET, '/path/to/lcpn/dist/server/main.cjs', server) + settings + variantsIni);
     const run = spawnSync('emacs', ['--batch', '-Q', '-l', join(import.meta.dirname, 'lsp-client.el')], {
         env: { ...process.env, LCPN_EMACS_OUT: out, LCPN_INIT: init, LCPN_FILE: file, LCPN_LINE: String(position.line),
-            LCPN_CHARACTER: String(position.character), XDG_CACHE_HOME: cache, HOME: scratch('lcpn-emacs-home-') },
+            LCPN_CHARACTER: String(position.character), XDG_CACHE_HOME: cache, HOME: scratch('lcpn-emacs-home-'), LCPN_CONVERT: convert ?? '' },
         encoding: 'utf8',
         timeout: 90_000
     });
@@ -117,5 +123,20 @@ describe.skipIf(!hasEmacs && !required)('Emacs (eglot) drives the language serve
         expect(copy.startsWith(join(cache, 'lcpn') + sep)).toBe(true);
         expect(statSync(copy).mode & 0o222).toBe(0);
         expect(readFileSync(copy, 'utf8').split('\n')[result.definition!.line - 1]).toMatch(/^\(def rook /);
+    }, 120_000);
+    test("docs/editors.md's variants.ini set-up: Flymake shows the server's diagnostics, lcpn-convert-section opens the section as LCPN", () => {
+        const file = join(scratch('lcpn-emacs-'), 'variants.ini');
+        writeFileSync(file, ['# my variants', '[fsfini-fairy:chess]', 'customPiece1 = c:mRcpR', 'knight = n', 'castling: false', 'maxfile = 10', ''].join('\n'));
+        const result = drive(file, { line: 3, character: 0 }, undefined, undefined, 'sql');
+        expect(result.errors).toEqual([]);
+        expect(result.warnings).toEqual([]);
+        expect(result.diagnostics.map((d) => [d.line, d.col, d.type])).toEqual([[4, 8, 'eglot-error'], [5, 0, 'eglot-error']]);
+        expect(result.diagnostics[0].message).toContain("write 'castling = false'");
+        expect(result.diagnostics[1].message).toContain("'maxFile'");
+        expect(result.hover?.split('\n')[0]).toBe('`knight = n`');
+        expect(result.converted?.mode).toBe('lcpn-mode');
+        const lines = result.converted!.text.split('\n');
+        expect(lines[0]).toBe('# [fsfini-fairy] of variants.ini, as Fairy-Stockfish reads it (lcpn convert --from fsf)');
+        expect(lines).toContain('custom_c IS moving rook OR capture AND cannon(rook)');
     }, 120_000);
 });

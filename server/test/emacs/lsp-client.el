@@ -3,7 +3,8 @@
 ;; init.el holds it), LCPN_FILE, LCPN_LINE, LCPN_CHARACTER (0-based LSP position) and
 ;; LCPN_EMACS_OUT (where the JSON result goes). It loads Debian's elpa-eglot as Emacs does
 ;; before a user's init.el, loads that set-up, then records what the user sees: Flymake's
-;; diagnostics, eldoc's hover text, xref's definition, and every warning shown.
+;; diagnostics, eldoc's hover text, xref's definition, and every warning shown; with LCPN_CONVERT
+;; (a style), the buffer the set-up's lcpn-convert-section opens at point.
 
 (require 'package)
 (setq package-user-dir (make-temp-file "lcpn-elpa-" t))
@@ -60,7 +61,7 @@
                 (flymake-diagnostics)))
              (line (string-to-number (getenv "LCPN_LINE")))
              (character (string-to-number (getenv "LCPN_CHARACTER")))
-             hover definition)
+             hover definition converted)
         (goto-char (point-min))
         (forward-line line)
         (forward-char character)
@@ -75,6 +76,16 @@
             (let ((location (xref-item-location (car xrefs))))
               (setq definition `((file . ,(xref-location-group location))
                                  (line . ,(xref-location-line location)))))))
+        ;; LCPN_CONVERT: the set-up's conversion command (docs/editors.md's lcpn-convert-section),
+        ;; run at point with that style as M-x would; the buffer it opens is recorded.
+        (let ((style (getenv "LCPN_CONVERT")) (ini (current-buffer)))
+          (when (> (length style) 0)
+            (funcall-interactively 'lcpn-convert-section style)
+            (if (eq (current-buffer) ini)
+                (push "lcpn-convert-section opened no buffer" lcpn-errors)
+              (setq converted `((mode . ,(symbol-name major-mode))
+                                (text . ,(buffer-substring-no-properties (point-min) (point-max)))))
+              (set-buffer ini))))
         (lcpn-write
          `((diagnostics . ,(vconcat
                             (mapcar (lambda (d)
@@ -85,7 +96,8 @@
                                           (message . ,(flymake-diagnostic-text d)))))
                                     diagnostics)))
            (hover . ,hover)
-           (definition . ,definition)))))
+           (definition . ,definition)
+           (converted . ,converted)))))
   (error
    (push (error-message-string err) lcpn-errors)
    (lcpn-write nil)))
