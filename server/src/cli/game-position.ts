@@ -2,20 +2,18 @@
  * `--position` for a file that declares a game (issue 23): a FEN in the game's notation beside
  * today's position strings (docs/position.md), and the game's legal moves. A FEN becomes the
  * position the diagrams and `moves` read (each piece named by the definition its letter stands
- * for); a position string becomes a game position (each name by its letter) so that `moves`
- * keeps only the piece's legal moves: a royal piece never steps into check.
+ * for); `moves` keeps only the piece's legal moves (game/piece-position.ts decides them, as for
+ * `show` and the position view): a royal piece never steps into check.
  */
 import type { LangiumDocument } from 'langium';
 import type { Document } from '../syntax/generated/ast.js';
 import type { LcpnServices } from '../semantics/module.js';
-import type { Position as PiecesPosition } from '../engine/position.js';
 import type { MovesReport } from '../engine/report.js';
 import { type Board, boardGeometry, type Square } from '../geometry/index.js';
 import { fileGames } from '../semantics/file-games.js';
-import { fenOfPieces, looksLikeFen, type Game, type Position as GamePosition } from '../game/index.js';
-export { legalTargets, looksLikeFen, piecesOf } from '../game/index.js';
-import { fenPosition, gameOf } from './file-game.js';
-import { escapeText } from './escape.js';
+import { looksLikeFen, type Game } from '../game/index.js';
+export { looksLikeFen, piecesOf } from '../game/index.js';
+import { gameOf } from './file-game.js';
 import { CliError } from './workspace.js';
 
 /** The file's game for `--position` (the one named by --game, or the only one), or undefined when it declares none. */
@@ -26,17 +24,6 @@ export function positionGame(command: string, services: LcpnServices, document: 
         return undefined;
     }
     return gameOf(command, services, document, name);
-}
-
-/** A position string's pieces as a position of the game, `side` to move (no castling rights, no en passant square). */
-export function gamePositionOf(command: string, game: Game, position: PiecesPosition, side: 'white' | 'black'): GamePosition {
-    let fen: string;
-    try {
-        fen = fenOfPieces(game, position, side);
-    } catch (error) {
-        throw new CliError(`${command}: --position: ${escapeText((error as Error).message)}`);
-    }
-    return fenPosition(command, game, fen);
 }
 
 /**

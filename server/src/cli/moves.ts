@@ -31,7 +31,8 @@ import { readPosition } from './show-position.js';
 import { escapeLines, escapeText } from './escape.js';
 import { CliError, loadWorkspace } from './workspace.js';
 import { fenPosition } from './file-game.js';
-import { gamePositionOf, legalOnly, legalTargets, looksLikeFen, piecesOf, positionGame } from './game-position.js';
+import { legalOnly, looksLikeFen, piecesOf, positionGame } from './game-position.js';
+import { legalInPosition } from '../game/index.js';
 
 /** The board when neither --board nor the file says one: room for any piece's pattern around the centre (15x15, geometry/limits.ts). */
 const DEFAULT_BOARD = MOVES_BOARD;
@@ -114,12 +115,10 @@ async function inPosition(args: string[], options: CliOptions): Promise<Subject>
     const choice: BoardChoice = { board: position.board, ...(fitted ? { rules: fitted.rules, declared: declared!.key } : {}), notes: [] };
     const setup = positionSetUp(position, index, options['first-move'] === true);
     const mover = position.pieces[index];
-    let legal: ReadonlySet<string> | undefined;
-    if (game) {
-        const played = fromFen ?? gamePositionOf('moves', game, position, mover.side);
-        if ((played.side === 1 ? 'black' : 'white') !== mover.side) printNote(`it is ${mover.side === 'white' ? 'Black' : 'White'}'s move in this position: ${found.piece.name} has no legal move`);
-        legal = legalTargets(played, mover.square);
-    }
+    // The game's legal moves, as `show --position` and the position view give them (game/piece-position.ts).
+    const inGame = game ? legalInPosition(game, position, mover, fromFen) : undefined;
+    if (inGame?.caveat) printNote(inGame.note);
+    const legal = inGame?.targets;
     return { name: found.piece.name, target: found.piece, resolve: found.resolve, setup: withRules(setup, choice), choice, ...(legal ? { legal } : {}) };
 }
 

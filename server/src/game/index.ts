@@ -12,4 +12,4 @@ export { legalMoves, hasLegalMove, inCheck } from './movegen.js';
 export { gameResult, type GameResult } from './result.js';
 export { uciMove, legalUci, playUci } from './uci.js';
 export { perft, divide } from './perft.js';
-export { fenOfPieces, legalDestinations, legalInPosition, legalTargets, looksLikeFen, piecesOf, withPlacement } from './piece-position.js';
+export { legalDestinations, legalInPosition, looksLikeFen, piecesOf, withPlacement } from './piece-position.js';

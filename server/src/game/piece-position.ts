@@ -44,7 +44,7 @@ export function piecesOf(position: Position): PiecesPosition {
  * A position string's pieces as a FEN of the game, `side` to move (no castling rights, no en
  * passant square, empty hands); an Error says which piece is not the game's, or that the boards differ.
  */
-export function fenOfPieces(game: Game, position: PiecesPosition, side: 'white' | 'black'): string {
+function fenOfPieces(game: Game, position: PiecesPosition, side: 'white' | 'black'): string {
     const letters = new Map(game.model.pieces.map((p) => [p.piece, p.letter]));
     if (position.board.files !== game.files || position.board.ranks !== game.ranks) {
         throw new Error(`the position's board is ${position.board.files}x${position.board.ranks}, the game's ${game.files}x${game.ranks}`);
@@ -71,7 +71,7 @@ export function fenOfPieces(game: Game, position: PiecesPosition, side: 'white' 
 }
 
 /** The squares the piece on `from` may legally reach: where each of its legal moves lands, and where it captures on the way or without moving. */
-export function legalTargets(position: Position, from: Square): Set<string> {
+function legalTargets(position: Position, from: Square): Set<string> {
     const name = boardGeometry(position.game.board).name(from);
     const targets = new Set<string>();
     for (const text of legalUci(position).texts) {
@@ -106,6 +106,8 @@ export interface LegalInPosition {
     targets?: Set<string>;
     /** Unpunctuated words: which game's legal moves these are, or why there are none, or why the game does not decide. */
     note: string;
+    /** True when the note says more than whose legal moves these are (the side not to move, a position the game does not decide): what `lcpn moves` prints. */
+    caveat: boolean;
 }
 
 /**
@@ -116,12 +118,12 @@ export interface LegalInPosition {
 export function legalInPosition(game: Game, position: PiecesPosition, mover: PiecesPosition['pieces'][number], fromFen?: Position): LegalInPosition {
     if (fromFen) {
         const toMove = fromFen.side === 1 ? 'black' : 'white';
-        if (toMove !== mover.side) return { targets: new Set(), note: `it is ${toMove === 'white' ? 'White' : 'Black'}'s move in this position: ${mover.name} has no legal move` };
-        return { targets: legalTargets(fromFen, mover.square), note: `legal moves of ${game.name}, ${mover.side} to move` };
+        if (toMove !== mover.side) return { targets: new Set(), note: `it is ${toMove === 'white' ? 'White' : 'Black'}'s move in this position: ${mover.name} has no legal move`, caveat: true };
+        return { targets: legalTargets(fromFen, mover.square), note: `legal moves of ${game.name}, ${mover.side} to move`, caveat: false };
     }
     try {
-        return { targets: legalTargets(positionFromFen(game, fenOfPieces(game, position, mover.side)), mover.square), note: `legal moves of ${game.name}, ${mover.side} to move` };
+        return { targets: legalTargets(positionFromFen(game, fenOfPieces(game, position, mover.side)), mover.square), note: `legal moves of ${game.name}, ${mover.side} to move`, caveat: false };
     } catch (error) {
-        return { note: `not a position of ${game.name} (${(error as Error).message}), so these are the piece's moves, legal or not` };
+        return { note: `not a position of ${game.name} (${(error as Error).message}), so these are the piece's moves, legal or not`, caveat: true };
     }
 }

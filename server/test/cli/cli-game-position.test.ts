@@ -50,6 +50,61 @@ describe('moves --position with a game', () => {
     });
 });
 
+/** The squares `show --position` marks as the destinations of the piece titled `title` (any symbol but the piece, occupants and empty squares). */
+function shownSquares(stdout: string, title: string): string[] {
+    const lines = stdout.split('\n');
+    const start = lines.indexOf(`${title}:`);
+    expect(start).toBeGreaterThanOrEqual(0);
+    const squares: string[] = [];
+    for (const line of lines.slice(start + 1)) {
+        const row = /^ {4} *(\d+) (.*)$/.exec(line);
+        if (!row) break;
+        row[2].split(' ').forEach((symbol, file) => {
+            if (!'!.:#'.includes(symbol)) squares.push(`${String.fromCharCode(97 + file)}${row[1]}`);
+        });
+    }
+    return squares.sort();
+}
+
+describe('moves --position and show --position answer alike (one legality step, game/piece-position.ts)', () => {
+    const both = (piece: string, title: string, position: string) => {
+        const moves = json('examples/chess.lcpn', piece, '--position', position);
+        const shown = lcpn('show', 'examples/chess.lcpn', '--position', position);
+        expect(shown.code).toBe(0);
+        return { moves: [...moves.moveSquares, ...moves.takeSquares].sort(), shown: shownSquares(shown.stdout, title) };
+    };
+
+    test.each([
+        ['a position string', '8x8 w:king@e1,rook@e3 b:rook@e8,king@a8'],
+        ['a FEN', 'k3r3/8/8/8/8/4R3/8/4K3 w - - 0 1']
+    ])('%s: the rook pinned on the e-file stays on it, and may take the pinning rook', (_, position) => {
+        const { moves, shown } = both('rook@e3', 'rook (White) on e3', position);
+        expect(moves).toEqual(['e2', 'e4', 'e5', 'e6', 'e7', 'e8']);
+        expect(shown).toEqual(moves);
+    });
+
+    test.each([
+        ['a position string', '8x8 w:king@e1 b:rook@d8,bishop@h4,king@a8'],
+        ['a FEN', 'k2r4/8/8/8/7b/8/8/4K3 w - - 0 1']
+    ])('%s: the king steps onto no square the rook or the bishop attacks', (_, position) => {
+        const { moves, shown } = both('king@e1', 'king (White) on e1', position);
+        // d1 and d2: the rook's file; f2: the bishop's diagonal.
+        expect(moves).toEqual(['e2', 'f1']);
+        expect(shown).toEqual(moves);
+    });
+
+    test('a position the game does not decide (another board): a note, and every move of the piece, as show gives them', () => {
+        const position = '10x10 w:king@e1 b:king@e10';
+        const moves = lcpn('moves', 'examples/chess.lcpn', 'king@e1', '--position', position, '--json');
+        expect(moves.code).toBe(0);
+        expect(moves.stderr).toBe("lcpn: note: not a position of chess (the position's board is 10x10, the game's 8x8), so these are the piece's moves, legal or not\n");
+        const parsed = JSON.parse(moves.stdout) as { moveSquares: string[] };
+        expect(parsed.moveSquares.sort()).toEqual(['d1', 'd2', 'e2', 'f1', 'f2']);
+        const shown = lcpn('show', 'examples/chess.lcpn', '--position', position);
+        expect(shownSquares(shown.stdout, 'king (White) on e1')).toEqual(parsed.moveSquares);
+    });
+});
+
 describe('show --position with a game: legal moves only, pieces drawn as themselves', () => {
     test('a position string: the king\'s diagram leaves out the rook\'s file and says whose legal moves these are; the position in letters first', () => {
         const r = lcpn('show', 'examples/chess.lcpn', '--position', '8x8 w:king@e1,rook@a1 b:rook@d8,king@h8');
