@@ -135,6 +135,11 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
             }
             return;
         }
+        // The file an import names: the `.lcpn` files beside this one (workspace/imports.ts).
+        if (GrammarAST.isAssignment(next.feature.$container) && next.feature.$container.feature === 'file'
+            && AstUtils.getContainerOfType(next.feature, GrammarAST.isParserRule)?.name === 'Import') {
+            return this.completeImportedFile(context, acceptor);
+        }
         if (GrammarAST.isKeyword(next.feature)) {
             // Stray tokens are what the parser tolerates after a typo, never something to propose.
             if (AstUtils.getContainerOfType(next.feature, GrammarAST.isParserRule)?.name === 'StrayToken') return;
@@ -152,6 +157,12 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
             }
         }
         return super.completionFor(context, next, acceptor);
+    }
+
+    private async completeImportedFile(context: CompletionContext, acceptor: CompletionAcceptor): Promise<void> {
+        for (const name of await this.imports.importableNames(context.document.uri)) {
+            acceptor(context, { label: name, kind: CompletionItemKind.File, detail: `${name}.lcpn, beside this file`, sortText: '0' });
+        }
     }
 
     /** The direction keywords of the board the file declares (squares when it declares none), with their docs. */

@@ -9,7 +9,7 @@
  * imported file could not be read, for the check that reports the import.
  */
 import { URI, UriUtils, type LangiumDocument, type LangiumSharedCoreServices } from 'langium';
-import type * as ast from '../syntax/generated/ast.js';
+import * as ast from '../syntax/generated/ast.js';
 
 /** The file extension an import leaves out. */
 export const LCPN_EXTENSION = '.lcpn';
@@ -33,6 +33,26 @@ export class LcpnImports {
     /** The file `file` names when `from` imports it: `<file>.lcpn` in `from`'s folder. */
     target(from: URI, file: string): URI {
         return UriUtils.joinPath(UriUtils.dirname(from), file + LCPN_EXTENSION);
+    }
+
+    /**
+     * The names `from` may import: each `.lcpn` file of its folder but itself, without `.lcpn`,
+     * that an import can spell (a NAME), sorted. Read through the workspace's file system (the
+     * client's in the web extension); a folder that cannot be read (the playground has none) has none.
+     */
+    async importableNames(from: URI): Promise<string[]> {
+        const own = from.toString();
+        const spellable = new RegExp(`^(?:${ast.LcpnTerminals.NAME.source})$`);
+        let entries;
+        try {
+            entries = await this.shared.workspace.FileSystemProvider.readDirectory(UriUtils.dirname(from));
+        } catch {
+            return [];
+        }
+        return entries.filter((e) => e.isFile && e.uri.path.endsWith(LCPN_EXTENSION) && e.uri.toString() !== own)
+            .map((e) => UriUtils.basename(e.uri).slice(0, -LCPN_EXTENSION.length))
+            .filter((name) => spellable.test(name))
+            .sort();
     }
 
     /** The document's imports with the files they name, in source order (an import without a name is left out). */
