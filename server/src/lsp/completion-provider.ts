@@ -147,7 +147,7 @@ export class LcpnCompletionProvider extends DefaultCompletionProvider {
             const style = styleAt(context.document, context.offset);
             if (KEYWORD_STYLE[keyword] && KEYWORD_STYLE[keyword] !== style) return;
             // An import is a line of its own: never proposed after other text on the line (`knight :`).
-            if ((keyword === 'import' || keyword === 'IMPORT') && !lineIsBlankBefore(context.textDocument.getText(), context.tokenOffset)) return;
+            if ((keyword === 'import' || keyword === 'IMPORT') && !beginsLine(context.textDocument.getText(), context.tokenOffset)) return;
             const conditional = CONDITIONALS[keyword];
             if (conditional) {
                 // A conditional is a movement, never a function to compose.
@@ -459,12 +459,4 @@ function orientationPosition(before: string, style: Style): boolean {
 function innermostOpenList(before: string): string {
     const open = openBrackets(before).at(-1);
     return open ? before.slice(open.offset) : '';
-}
-
-/** True if only blanks stand between the start of the line holding `offset` and `offset`. */
-function lineIsBlankBefore(text: string, offset: number): boolean {
-    for (let i = offset - 1; i >= 0 && text[i] !== '\n' && text[i] !== '\r'; i--) {
-        if (text[i] !== ' ' && text[i] !== '\t') return false;
-    }
-    return true;
 }
