@@ -297,9 +297,11 @@ export class LcpnHoverProvider implements HoverProvider {
 
     /** The hover of the zone, board, condition or function `key` names as seen from `uri`; undefined for a piece or nothing. */
     private declared(key: string, uri: string, settings: DiagramSettings): string | undefined {
-        const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
-        const def = resolve(key);
-        return def?.declaration ? this.declaration(def, resolve, settings, undefined, uri) : undefined;
+        const models = this.services.lcpn.PieceModels;
+        // Said in words as its own file writes it (an imported condition's names are its file's).
+        const node = models.definitionNode(key, uri);
+        const def = node && models.loweredOf(node)?.piece;
+        return def?.declaration ? this.declaration(def, models.resolverFor(uri), settings, undefined, uri) : undefined;
     }
 
     private declaration(def: PieceDef, resolve: (key: string) => PieceDef | undefined, settings: DiagramSettings, origin?: string, uri?: string): string | undefined {

@@ -302,4 +302,15 @@ describe('a name inside an imported definition means what it means in that defin
         // Its definition as chess.lcpn writes it.
         expect(value(here)).toContain('```lcpn\n(/ rook (1 1 :rider))\n```');
     });
+
+    test('hover on an imported condition says it in words as its file writes it', async () => {
+        const ws = await TestWorkspace.create();
+        const mini = 'file:///z/mini.lcpn';
+        await ws.set('file:///z/chess.lcpn', '(def palace (zone d4-f6))\n(def inside (in palace))');
+        await ws.set(mini, '(import chess)\n(def palace (zone a1-b2))\n(def gb (cond ((inside) wazir)))');
+        const hover = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(mini), { textDocument: { uri: mini }, position: { line: 2, character: 17 } });
+        const value = (hover?.contents as { value: string }).value;
+        expect(value).toContain('palace');
+        expect(value).not.toContain('@');
+    });
 });
