@@ -12,7 +12,10 @@ import { escapeText } from './escape.js';
 import { CliError, displayName } from './workspace.js';
 
 export interface NamedPiece {
+    /** As the document's resolver gives it (another file's definition with its names renamed to their files: PieceModels.seenFrom). */
     piece: PieceDef;
+    /** The definition as its own file writes it, for printing. */
+    written: PieceDef;
     /** The definition, wherever it is (the document, another file of the workspace, the prelude). */
     node: ast.Definition;
     resolve: PieceResolver;
@@ -23,7 +26,7 @@ export interface NamedPiece {
 export function piecesOf(services: LcpnServices, document: LangiumDocument<ast.Document>, names: string[] = []): NamedPiece[] {
     const models = services.lcpn.PieceModels;
     const resolve = models.resolverFor(document.uri.toString());
-    const all = [...models.definitions(document).values()].map(({ piece, node }) => ({ piece, node, resolve, document }));
+    const all = [...models.definitions(document).values()].map(({ piece, node }) => ({ piece, written: piece, node, resolve, document }));
     if (names.length === 0) return all;
     return names.map((name) => findPiece(services, document, name));
 }
@@ -52,7 +55,8 @@ export function findPiece(services: LcpnServices, document: LangiumDocument<ast.
         const known = [...models.definitions(document).values()].map((d) => d.piece.key);
         throw new CliError(`no piece named '${escapeText(name)}' in ${escapeText(displayName(document))}, the files it imports or the prelude${didYouMean(closestNames(key, known))}`);
     }
-    return { piece, node: models.definitionNode(key, uri)!, resolve, document };
+    const node = models.definitionNode(key, uri)!;
+    return { piece, written: models.loweredOf(node)?.piece ?? piece, node, resolve, document };
 }
 
 /** How a definition that is not a piece is named in messages: "a zone", "a board", ... */

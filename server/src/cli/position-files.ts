@@ -80,7 +80,7 @@ export function positionPage(position: Position, diagrams: readonly PositionDiag
         const piece: HtmlPiece = {
             id: names.take(`piece-${slug(`${d.named.piece.key}-${d.piece.side}`, 'piece')}`),
             name: d.title,
-            definition: definitionLines(d.named.piece, conversion),
+            definition: definitionLines(d.named.written, conversion),
             properties: propertyLines(d.named.piece),
             diagrams: [{ caption: `${d.title}, in the position`, svg: positionSvg(d), facts: [...boardFacts(d.setup.board), ...zoneFacts(d.zones, d.setup.board), ...destinationFacts(d.destinations, d.setup.board)] }],
             notes: [...d.notes, ...caveats(d.problems)]

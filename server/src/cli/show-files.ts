@@ -100,7 +100,7 @@ function emit(path: string, data: string | Uint8Array): number {
  */
 export function htmlPiece(named: FilePiece, context: DiagramContext, id: string, conversion: LcpnConversion): HtmlPiece {
     const piece: PieceDef = named.piece;
-    const base = { id, name: piece.name, definition: definitionLines(piece, conversion), properties: propertyLines(piece) };
+    const base = { id, name: piece.name, definition: definitionLines(named.written, conversion), properties: propertyLines(piece) };
     if (named.error) return { ...base, diagrams: [], notes: [], error: named.error };
     // A board, zone, condition or function: what it declares, in words; no diagram or notation of its own.
     if (piece.declaration) return { ...base, properties: declarationLines(piece.declaration, named.resolve, context.board), diagrams: [], notes: [] };

@@ -59,7 +59,7 @@ export async function runShow(args: string[], options: CliOptions): Promise<numb
         const context = contexts.get(document)!;
         for (const named of shown) {
             const { piece } = named;
-            out.push(...definitionLines(piece, services.lcpn.Conversion));
+            out.push(...definitionLines(named.written, services.lcpn.Conversion));
             if (piece.declaration) {
                 out.push(...declarationLines(piece.declaration, named.resolve, context.board).map((l) => `  ${l}`), '');
                 continue;

@@ -214,11 +214,12 @@ export class LcpnHoverProvider implements HoverProvider {
             if (role === 'piece') {
                 const target = node.ref.ref;
                 if (!target) return this.declared(normalizeName(text), uri, settings) ?? unlessSaid(settings, UNRESOLVED_PIECE, () => this.unresolved(node, text, document));
-                const lowered = models.loweredOf(target);
+                // Read as its own file reads it (names inside it mean that file's definitions).
+                const piece = models.seenFrom(target, uri);
                 // Where it comes from when not this file: the prelude, or the imported file by name.
                 const from = AstUtils.getDocument(target).uri;
                 const origin = this.services.lcpn.Prelude.isPrelude(from) ? 'standard prelude' : from.toString() !== uri ? fileName(from) : undefined;
-                return lowered ? this.piece(lowered.piece, uri, settings, origin, brokenDefinitionNotes(this.services, document, target)) : undefined;
+                return piece ? this.piece(piece, uri, settings, origin, brokenDefinitionNotes(this.services, document, target), models.loweredOf(target)?.piece) : undefined;
             }
             // A zone, condition or function the file defines, used by name (`in(palace)`, `if (on_own_side)`, `capture_a_general(rook)`).
             const defined = this.declared(normalizeName(text), uri, settings);
@@ -296,9 +297,11 @@ export class LcpnHoverProvider implements HoverProvider {
 
     /** The hover of the zone, board, condition or function `key` names as seen from `uri`; undefined for a piece or nothing. */
     private declared(key: string, uri: string, settings: DiagramSettings): string | undefined {
-        const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
-        const def = resolve(key);
-        return def?.declaration ? this.declaration(def, resolve, settings, undefined, uri) : undefined;
+        const models = this.services.lcpn.PieceModels;
+        // Said in words as its own file writes it (an imported condition's names are its file's).
+        const node = models.definitionNode(key, uri);
+        const def = node && models.loweredOf(node)?.piece;
+        return def?.declaration ? this.declaration(def, models.resolverFor(uri), settings, undefined, uri) : undefined;
     }
 
     private declaration(def: PieceDef, resolve: (key: string) => PieceDef | undefined, settings: DiagramSettings, origin?: string, uri?: string): string | undefined {
@@ -314,7 +317,8 @@ export class LcpnHoverProvider implements HoverProvider {
     }
 
     /** `notes`: what broken definitions of the file's own change in what is shown (semantics/broken-definitions.ts). */
-    private piece(piece: PieceDef, uri: string, settings: DiagramSettings, origin?: string, notes: string[] = []): string {
+    /** `written`: the definition as its own file writes it, when `piece` is another file's seen from `uri`. */
+    private piece(piece: PieceDef, uri: string, settings: DiagramSettings, origin?: string, notes: string[] = [], written?: PieceDef): string {
         const resolve = this.services.lcpn.PieceModels.resolverFor(uri);
         if (piece.declaration) return this.declaration(piece, resolve, settings, origin, uri) ?? '';
         return pieceMarkdown(piece, resolve, {
@@ -324,6 +328,7 @@ export class LcpnHoverProvider implements HoverProvider {
             images: settings.style !== 'text',
             text: settings.style !== 'image',
             origin,
+            ...(written ? { written } : {}),
             notices: [...(settings.boardProblem ? [settings.boardProblem] : []), ...(settings.boardNotes ?? []), ...notes],
             extra: notationLines(piece, resolve, settings.declaration),
             exportFrom: settings.exportFrom,

@@ -83,7 +83,8 @@ export function brokenDefinitionNotes(services: LcpnServices, document: LangiumD
 function usedStandIns(services: LcpnServices, document: LangiumDocument, shown: ast.Definition, key: string): StandIn[] {
     const models = services.lcpn.PieceModels;
     const resolve = models.resolverFor(document.uri.toString());
-    const body = models.loweredOf(shown)?.piece.body;
+    // Another file's definition reads its names as its file does (a name the document redefines is not the document's).
+    const body = models.seenFrom(shown, document.uri.toString())?.body;
     const seen = new Set<string>([key]);
     const found: StandIn[] = [];
     // A list, not recursion: a chain of definitions may be deeper than the call stack.

@@ -12,7 +12,7 @@
  * model of a file cost ~20 bytes of heap per byte of text. A request after the build (hover,
  * diagram, code action) lowers the few definitions it reads again (microseconds each).
  */
-import { DocumentState, URI, type AstNodeDescription, type LangiumDocument } from 'langium';
+import { AstUtils, DocumentState, URI, type AstNodeDescription, type LangiumDocument } from 'langium';
 import type { LcpnServices } from './module.js';
 import * as ast from '../syntax/generated/ast.js';
 import { resolveName, type DefinitionTable, type LcpnScopeProvider, type Resolution } from './scope-provider.js';
@@ -20,7 +20,13 @@ import { lowerDefinition, type LoweringProblem } from './lower.js';
 import { normalizeName } from '../model/names.js';
 import type { PieceDef } from '../model/piece.js';
 import { KeptPlans, RefCache, REFERENCE_MAX_NODES } from '../engine/compile.js';
-import type { LcpnImports } from '../workspace/imports.js';
+import { fileName, type LcpnImports } from '../workspace/imports.js';
+import { renameNames } from '../model/rename.js';
+
+/** Between a name and its file in a qualified name (`homed`): no name contains it. */
+const HOME = '@';
+/** The prelude's tag: a file's tag ends in `.lcpn`, so no file's is this. */
+const PRELUDE_TAG = 'prelude';
 
 export interface LoweredDefinition {
     node: ast.Definition;
@@ -36,6 +42,10 @@ interface UriScope {
     uri: string;
     /** Remembered until the build that filled it has validated (LcpnPieceModels.forget). */
     keys: Map<string, ast.Definition | null>;
+    /** Definitions of other files as this document's resolver gives them, their names renamed where they mean another definition here (`homed`); forgotten with `keys`. */
+    homed: Map<ast.Definition, PieceDef>;
+    /** The files this document's definitions can come from (its imports, followed through theirs, and the prelude), by tag (`tagOf`); made when first asked. */
+    homes?: Map<string, string>;
     /** The document itself, when the workspace has it (its own definitions come first). */
     document: LangiumDocument | undefined;
 }
@@ -135,7 +145,10 @@ export class LcpnPieceModels {
      */
     private forget(): void {
         this.lowered.clear();
-        for (const scope of this.filled) scope.keys = new Map();
+        for (const scope of this.filled) {
+            scope.keys = new Map();
+            scope.homed = new Map();
+        }
         this.filled.clear();
     }
 
@@ -152,7 +165,7 @@ export class LcpnPieceModels {
         if (!scope) {
             const documents = this.services.shared.workspace.LangiumDocuments;
             const parsed = URI.parse(uri);
-            scope = { uri, keys: new Map(), document: documents.hasDocument(parsed) ? documents.getDocument(parsed) : undefined };
+            scope = { uri, keys: new Map(), homed: new Map(), document: documents.hasDocument(parsed) ? documents.getDocument(parsed) : undefined };
             byUri.set(uri, scope);
         }
         return scope;
@@ -195,13 +208,80 @@ export class LcpnPieceModels {
         if (!resolver) {
             const scope = this.scopeOf(uri, table);
             resolver = (key) => {
-                const node = this.nodeIn(scope, key);
-                return node ? this.loweredOf(node)?.piece : undefined;
+                const node = this.nodeOf(scope, key, table);
+                return node ? this.homed(scope, node, table) : undefined;
             };
             byUri.set(uri, resolver);
-            this.identities.set(resolver, (key) => this.nodeIn(scope, key));
+            this.identities.set(resolver, (key) => this.nodeOf(scope, key, table));
         }
         return resolver;
+    }
+
+    /** Definition `node` as document `uri`'s resolver gives it (a definition of another file read as that file reads it: `homed`). */
+    seenFrom(node: ast.Definition, uri: string): PieceDef | undefined {
+        const table = this.definitionTable();
+        return this.homed(this.scopeOf(uri, table), node, table);
+    }
+
+    /**
+     * The definition a name means in `scope`: a plain name as the document sees it; a name
+     * qualified with its file (`rook@chess.lcpn`, `homed`) as that file sees it.
+     */
+    private nodeOf(scope: UriScope, key: string, table: DefinitionTable): ast.Definition | undefined {
+        const at = key.indexOf(HOME);
+        if (at < 0) return this.nodeIn(scope, key);
+        const home = this.homesOf(scope).get(key.slice(at + 1));
+        return home === undefined ? undefined : this.nodeIn(this.scopeOf(home, table), key.slice(0, at));
+    }
+
+    /**
+     * Files as modules: a name inside a definition means what it means in the definition's own
+     * file. The engine follows names from the document it works for, so a definition of another
+     * file (an import's, the prelude's) is given with each name that means another definition
+     * here renamed to say its file (`rook@chess.lcpn`: chess's rook, where the document defines a
+     * rook of its own); names that mean the same definition in both files stay as written, so
+     * what game rules and set-ups name by key is unchanged.
+     */
+    private homed(scope: UriScope, node: ast.Definition, table: DefinitionTable): PieceDef | undefined {
+        const piece = this.loweredOf(node)?.piece;
+        if (!piece) return undefined;
+        const home = AstUtils.getDocument(node).uri.toString();
+        if (home === scope.uri) return piece;
+        let renamed = scope.homed.get(node);
+        if (!renamed) {
+            const there = this.scopeOf(home, table);
+            renamed = renameNames(piece, (key) => {
+                const meant = this.nodeOf(there, key, table);
+                return !meant || meant === this.nodeOf(scope, key, table) ? key : `${key}${HOME}${this.tagOf(home)}`;
+            });
+            if (scope.keys.size === 0 && scope.homed.size === 0) {
+                this.filled.add(scope);
+                this.subscribe();
+            }
+            scope.homed.set(node, renamed);
+        }
+        return renamed;
+    }
+
+    /** How a qualified name says its file: the file's name, normalized (a name may be normalized again on its way), or `prelude`. */
+    private tagOf(uri: string): string {
+        return this.services.lcpn.Prelude.isPrelude(uri) ? PRELUDE_TAG : normalizeName(fileName(URI.parse(uri)));
+    }
+
+    /** The files a document's definitions can come from, by tag: the prelude, its imports and theirs. */
+    private homesOf(scope: UriScope): Map<string, string> {
+        if (scope.homes) return scope.homes;
+        const homes = new Map([[PRELUDE_TAG, this.services.lcpn.Prelude.uri]]);
+        const imports = this.imports;
+        const queue = scope.document ? [...imports.importedUris(scope.document)] : [];
+        for (let i = 0; i < queue.length; i++) {
+            const tag = this.tagOf(queue[i]);
+            if (homes.has(tag)) continue;
+            homes.set(tag, queue[i]);
+            const document = imports.documentAt(queue[i]);
+            if (document) queue.push(...imports.importedUris(document));
+        }
+        return scope.homes = homes;
     }
 
     /**

@@ -43,6 +43,8 @@ export interface PieceMarkdownOptions {
     extra?: string[];
     /** Where the definition lives, when it is not the current file (e.g. "standard prelude"). */
     origin?: string;
+    /** The definition as its file writes it, when `piece` is another file's read from this one (its names renamed to their files: PieceModels.seenFrom). */
+    written?: PieceDef;
     /**
      * The hovered name: with images, links under the first diagram save it as SVG or PNG through
      * the VS Code client's command `lcpn.exportDiagram` (which opens the panel on that piece).
@@ -102,7 +104,7 @@ export function pieceMarkdown(piece: PieceDef, resolve: Resolver, options: Piece
         // Without images the text diagram is the picture: it comes first too.
         textDiagrams();
     }
-    parts.push(codeBlock(normalizedDefinition(piece), 'lcpn'));
+    parts.push(codeBlock(normalizedDefinition(options.written ?? piece), 'lcpn'));
     const properties = propertyLines(piece);
     if (properties.length > 0) parts.push(properties.map((l) => `- ${escapeMarkdown(l)}`).join('\n'));
     if (options.extra?.length) parts.push(options.extra.join('  \n'));

@@ -105,4 +105,21 @@ describe('names resolve in the CLI as in the editor', () => {
             expect(JSON.parse(withBroken.stdout).moves.length).toBe(8);
         }
     });
+
+    test('an imported piece whose names the importer redefines: `moves` and `show` have it as its own file does', () => {
+        const files = {
+            'chess.lcpn': '(def rook ([0 1] :rider))\n(def queen (/ rook ([1 1] :rider)))\n',
+            'mini.lcpn': '(import chess)\n(def rook ([0 1] :rider :2))\n(def guard queen)\n'
+        };
+        const path = folder('redefined', files);
+        const there = lcpn(path, 'moves', 'chess.lcpn', 'queen', '--json');
+        const here = lcpn(path, 'moves', 'mini.lcpn', 'queen', '--json');
+        expect(here.code).toBe(0);
+        expect(JSON.parse(here.stdout).moves).toEqual(JSON.parse(there.stdout).moves);
+        expect(JSON.parse(here.stdout).moves.length).toBe(56);
+        // Its definition as chess.lcpn writes it: no file-qualified names.
+        const shown = lcpn(path, 'show', 'mini.lcpn', 'queen');
+        expect(shown.stdout).toContain('(def queen (/ rook (1 1 :rider)))');
+        expect(shown.stdout).not.toContain('@');
+    });
 });

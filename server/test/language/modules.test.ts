@@ -231,3 +231,86 @@ describe('the editor follows imports', () => {
         expect((hover?.contents as { value: string }).value).toMatch(/^\*\*rook\*\* \*\(shogi\\.lcpn\)\*/);
     });
 });
+
+describe('a name inside an imported definition means what it means in that definition\'s file', () => {
+    const QUEEN = '(def queen (/ rook ([1 1] :rider)))';
+
+    test('a file that defines its own rook: chess\'s queen still moves with chess\'s rook', async () => {
+        const ws = await variants();
+        await ws.set(CHESS, `${VARIANTS[CHESS]}\n${QUEEN}`);
+        await ws.set(MINI, '(import chess)\n(def rook ([0 1] :rider :2))\n(def qb queen)');
+        expect(ws.moves(MINI).qb).toBe(ws.moves(CHESS).queen);
+        expect(ws.moves(MINI).qb).not.toContain('problems');
+        // The file's own rook is its own: two steps.
+        expect(ws.moves(MINI).rook).not.toBe(ws.moves(CHESS).rook);
+    });
+
+    test('follows edits: of the imported file\'s rook, and of the file\'s own rook (which changes nothing of queen)', async () => {
+        const ws = await variants();
+        await ws.set(CHESS, `${VARIANTS[CHESS]}\n${QUEEN}`);
+        await ws.set(MINI, '(import chess)\n(def rook ([0 1] :rider :2))\n(def qb queen)');
+        const before = ws.moves(MINI).qb;
+        await ws.set(MINI, '(import chess)\n(def rook ([0 1] :rider :3))\n(def qb queen)');
+        expect(ws.moves(MINI).qb).toBe(before);
+        await ws.set(CHESS, `(def rook ([0 1] :rider :1))\n(def king (/ ::royal [0 1] [1 1]))\n(def pawn (0 1 :only))\n${QUEEN}`);
+        expect(ws.moves(MINI).qb).not.toBe(before);
+        expect(ws.moves(MINI).qb).toBe(ws.moves(CHESS).queen);
+    });
+
+    test('the prelude\'s pieces too: a file\'s own rook does not change the prelude\'s queen', async () => {
+        const ws = await TestWorkspace.create();
+        const plain = 'file:///w/plain.lcpn';
+        const own = 'file:///w/own.lcpn';
+        await ws.set(plain, '(def q queen)');
+        await ws.set(own, '(def rook ([0 1] :rider :2))\n(def q queen)');
+        expect(ws.moves(own).q).toBe(ws.moves(plain).q);
+        expect(ws.moves(own).q).toContain('8,4');
+    });
+
+    test('through two imports: a name inside a file the import imports', async () => {
+        const ws = await TestWorkspace.create();
+        await ws.set('file:///t/base.lcpn', '(def rook ([0 1] :rider))');
+        await ws.set('file:///t/mid.lcpn', '(import base)\n(def queen (/ rook ([1 1] :rider)))');
+        await ws.set('file:///t/top.lcpn', '(import mid)\n(def rook ([0 1] :rider :2))\n(def qb queen)');
+        expect(ws.moves('file:///t/top.lcpn').qb).toBe(ws.moves('file:///t/mid.lcpn').queen);
+        expect(errors(ws, 'file:///t/top.lcpn')).toEqual([]);
+    });
+
+    test.each([
+        ['a zone named as a keyword', '(def palace (zone d4-f6))\n(def guard (wazir :palace))'],
+        ['a zone in a test', '(def palace (zone d4-f6))\n(def guard (cond ((in palace) wazir)))'],
+        ['a condition', '(def palace (zone d4-f6))\n(def inside (in palace))\n(def guard (cond ((inside) wazir)))']
+    ])('%s inside an imported definition is its file\'s, though the importer defines one of that name', async (_what, chess) => {
+        const ws = await TestWorkspace.create();
+        const mini = 'file:///z/mini.lcpn';
+        await ws.set('file:///z/chess.lcpn', chess);
+        await ws.set(mini, '(import chess)\n(def palace (zone a1-b2))\n(def inside (in palace))\n(def gb guard)');
+        expect(ws.moves(mini).gb).toBe(ws.moves('file:///z/chess.lcpn').guard);
+        expect(ws.moves(mini).gb).toContain('4,5');
+    });
+
+    test('hover on an imported name shows its moves as its own file has them', async () => {
+        const ws = await variants();
+        await ws.set(CHESS, `${VARIANTS[CHESS]}\n${QUEEN}`);
+        await ws.set(MINI, '(import chess)\n(def rook ([0 1] :rider :2))\n(def qb queen)');
+        const there = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(CHESS), { textDocument: { uri: CHESS }, position: { line: 3, character: 6 } });
+        const here = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(MINI), { textDocument: { uri: MINI }, position: { line: 2, character: 10 } });
+        const value = (hover: typeof here) => (hover?.contents as { value: string }).value;
+        const diagram = (hover: typeof here) => /\n\n```\n([\s\S]*?)\n```/.exec(value(hover))?.[1];
+        expect(diagram(here)).toContain('X X X X ! X X X X');
+        expect(diagram(here)).toBe(diagram(there));
+        // Its definition as chess.lcpn writes it.
+        expect(value(here)).toContain('```lcpn\n(/ rook (1 1 :rider))\n```');
+    });
+
+    test('hover on an imported condition says it in words as its file writes it', async () => {
+        const ws = await TestWorkspace.create();
+        const mini = 'file:///z/mini.lcpn';
+        await ws.set('file:///z/chess.lcpn', '(def palace (zone d4-f6))\n(def inside (in palace))');
+        await ws.set(mini, '(import chess)\n(def palace (zone a1-b2))\n(def gb (cond ((inside) wazir)))');
+        const hover = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(mini), { textDocument: { uri: mini }, position: { line: 2, character: 17 } });
+        const value = (hover?.contents as { value: string }).value;
+        expect(value).toContain('palace');
+        expect(value).not.toContain('@');
+    });
+});
