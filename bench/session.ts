@@ -11,6 +11,7 @@
  * (the cost; on a shared machine the slower ones measure the other processes), the median in
  * the note.
  */
+import { readFileSync } from 'node:fs';
 import type { Catalogue } from './catalogue.js';
 import { startLspClient, type LspClient, type Publish } from './lsp-client.js';
 
@@ -145,18 +146,46 @@ export async function runSession(server: string, file: Catalogue, label: string,
     }
 }
 
-/** Spawn to the first diagnostics of `text`: a new process each time, the best of `samples`. */
-export async function timeSpawn(server: string, text: string, samples: number): Promise<Timings> {
-    const times: number[] = [];
+/** Spawn to the first diagnostics, per server: wall time, and the server's CPU time by then. */
+export interface SpawnTimings {
+    wall: Timings;
+    /** User + system CPU of the server process when its first diagnostics arrived (NaN where /proc is missing). */
+    cpu: Timings;
+}
+
+/**
+ * Spawn to the first diagnostics of `text`: a new process each time, `samples` rounds of every
+ * server in turn, so that a change in the machine's load falls on each of them alike. The CPU
+ * time says what the server itself spent; on a loaded machine the wall time is mostly waiting
+ * for a core.
+ */
+export async function timeSpawns(servers: string[], text: string, samples: number): Promise<SpawnTimings[]> {
+    const walls: number[][] = servers.map(() => []);
+    const cpus: number[][] = servers.map(() => []);
     for (let s = 0; s < samples; s++) {
-        const start = performance.now();
-        const client = await startLspClient(server);
-        try {
-            await timeOpen(client, `file:///bench/spawn-${s}.lcpn`, text);
-            times.push(performance.now() - start);
-        } finally {
-            await client.stop();
+        for (const [i, server] of servers.entries()) {
+            const start = performance.now();
+            const client = await startLspClient(server);
+            try {
+                await timeOpen(client, `file:///bench/spawn-${s}.lcpn`, text);
+                walls[i].push(performance.now() - start);
+                cpus[i].push(processCpuMs(client.pid));
+            } finally {
+                await client.stop();
+            }
         }
     }
-    return timings(times);
+    return servers.map((_, i) => ({ wall: timings(walls[i]), cpu: timings(cpus[i]) }));
+}
+
+/** A running process's user + system CPU time, ms, from Linux's /proc (ticks of 10 ms: USER_HZ is 100); NaN elsewhere. */
+function processCpuMs(pid: number): number {
+    try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // The fields after the command name (which may hold spaces), from the 3rd: utime is the 14th, stime the 15th.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+        return NaN;
+    }
 }
