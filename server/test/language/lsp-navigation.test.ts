@@ -2,6 +2,7 @@
 import { expectFindReferences, expectGoToDefinition, expectHighlight, expectHover, parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { LangiumServices } from 'langium/lsp';
+import { hoverAt, validated } from '../lsp-helpers.js';
 import { createTestServices } from '../test-services.js';
 
 let services: LangiumServices;
@@ -57,10 +58,9 @@ describe('hover', () => {
     });
 
     test('user strings are never markdown or HTML outside code blocks', async () => {
-        const document = await parseHelper(services)('(def x (cond ("<img src=x onerror=alert(1)> **bold**" wazir)))');
-        const hover = await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: { line: 0, character: 5 } });
-        const value = (hover?.contents as { value: string }).value;
-        const outsideCode = value.replace(/```[^`]*```/g, '');
+        const value = await hoverAt(await validated('(def x (cond ("<img src=x onerror=alert(1)> **bold**" wazir)))', { validation: false }), { line: 0, character: 5 });
+        expect(value).toBeDefined();
+        const outsideCode = value!.replace(/```[^`]*```/g, '');
         expect(outsideCode).not.toMatch(/<img|\*\*bold/);
         expect(outsideCode).toContain('&lt;img src=x onerror=alert(1)&gt; \\*\\*bold\\*\\*');
     });

@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
+import { completionAt, hoverAt } from '../lsp-helpers.js';
 import { TestWorkspace } from './namespace-workspace.js';
 
 const CHESS = 'file:///v/chess.lcpn';
@@ -217,18 +218,17 @@ describe('the editor follows imports', () => {
         const ws = await folder();
         await ws.set(GRAND, VARIANTS[GRAND] + '\nmarshal IS rook OR knight');
         const document = await ws.set(MINI, '(def gold (/ rook king))\n(import shogi)\n(def x (/ r');
-        const list = await ws.lcpn.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: MINI }, position: { line: 2, character: 11 } });
-        const rook = list!.items.filter((i) => i.label === 'rook');
+        const list = await completionAt(document, { line: 2, character: 11 }, ws.lcpn);
+        const rook = list.items.filter((i) => i.label === 'rook');
         expect(rook.map((i) => i.detail)).toEqual(['piece · shogi.lcpn']);
-        const all = await ws.lcpn.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: MINI }, position: { line: 2, character: 10 } });
-        expect(all!.items.map((i) => i.label)).not.toContain('marshal');
-        expect(all!.items.map((i) => i.label)).toContain('wazir');
+        const all = await completionAt(document, { line: 2, character: 10 }, ws.lcpn);
+        expect(all.items.map((i) => i.label)).not.toContain('marshal');
+        expect(all.items.map((i) => i.label)).toContain('wazir');
     });
 
     test('hover on an imported name names its file', async () => {
         const ws = await folder();
-        const hover = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(MINI), { textDocument: { uri: MINI }, position: { line: 0, character: 13 } });
-        expect((hover?.contents as { value: string }).value).toMatch(/^\*\*rook\*\* \*\(shogi\\.lcpn\)\*/);
+        expect(await hoverAt(ws.document(MINI), { line: 0, character: 13 }, { services: ws.lcpn })).toMatch(/^\*\*rook\*\* \*\(shogi\\.lcpn\)\*/);
     });
 });
 

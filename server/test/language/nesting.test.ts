@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from '../../src/syntax/generated/ast.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import { CHAIN_TOO_LONG, NESTING_TOO_DEEP } from '../../src/syntax/nesting-limit.js';
+import { completionAt } from '../lsp-helpers.js';
 import { createTestServices } from '../test-services.js';
 
 let services: LcpnServices;
@@ -39,7 +40,7 @@ describe('nesting deeper than the parser reads', () => {
         // interprets the tokens after the last one it read: skipped ones count as read, or memory ran out).
         const inside = document.textDocument.positionAt(deep.length - 3);
         const started = Date.now();
-        await expect(services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: inside })).resolves.toBeDefined();
+        await expect(completionAt(document, inside, services)).resolves.toBeDefined();
         expect(Date.now() - started).toBeLessThan(2000);
         // The same services parse the next document normally.
         const next = await parseHelper<Document>(services)('(def y (/ wazir ferz))');
@@ -63,7 +64,7 @@ describe('nesting deeper than the parser reads', () => {
         const text = '(def x ' + '('.repeat(3000) + 'wazir' + ')'.repeat(3001);
         const document = await parseHelper<Document>(services)(text);
         const started = Date.now();
-        const completion = await services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(5258) });
+        const completion = await completionAt(document, 5258, services);
         expect(completion).toBeDefined();
         expect(Date.now() - started).toBeLessThan(2000);
     });

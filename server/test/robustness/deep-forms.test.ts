@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from '../../src/syntax/generated/ast.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import { NESTING_TOO_DEEP } from '../../src/syntax/nesting-limit.js';
+import { completionAt } from '../lsp-helpers.js';
 import { createTestServices } from '../test-services.js';
 import { LspProcess } from './lsp-process.js';
 
@@ -45,7 +46,7 @@ describe('a deep form does not poison later parses (in process)', () => {
 
     test('completion after a deep form still reads a normal document', async () => {
         const deep = await parseHelper<Document>(services)(DEEP_FORMS[0][1]);
-        await services.lsp.CompletionProvider!.getCompletion(deep, { textDocument: { uri: deep.uri.toString() }, position: deep.textDocument.positionAt(5000) });
+        await completionAt(deep, 5000, services);
         const parsed = services.parser.CompletionParser.parse('(def a (/ wazir ');
         expect(parsed.tokens.map((t) => t.image)).toEqual(['(def', 'a', '(', '/', 'wazir']);
         expect(parsed.tokenIndex).toBe(5);
