@@ -4,7 +4,7 @@
  * `:forward-most`, ...) mean nothing, said with a code; on squares nothing changes. Board
  * shapes and paths validate cleanly in the three styles.
  */
-import { messageText } from './message-text.js';
+import { messageText } from '../diagnostics/message-text.js';
 import { AstUtils } from 'langium';
 import { parseHelper, } from 'langium/test';
 import { describe, expect, test } from 'vitest';

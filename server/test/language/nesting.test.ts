@@ -4,7 +4,7 @@
  * keeps working for the next document. Before the limit, the stack overflowed: the document could not be built and
  * every later parse in the same server failed ("Parser stack is not empty after parsing").
  */
-import { messageText } from './message-text.js';
+import { messageText } from '../diagnostics/message-text.js';
 import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from '../../src/syntax/generated/ast.js';
