@@ -1,11 +1,11 @@
 /** Outline, folding and workspace symbols through Langium's test helpers, over the three styles. */
 import { clearDocuments, expectFoldings, expectSymbols, expectWorkspaceSymbols } from 'langium/test';
 import type { LangiumSharedServices } from 'langium/lsp';
-import type { LcpnServices } from '../../../src/semantics/module.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
-import { createTestServices } from '../../test-services.js';
-import { validated } from '../../lsp-helpers.js';
+import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
 let services: LcpnServices;
 let shared: LangiumSharedServices;
