@@ -293,14 +293,15 @@ describe('a name inside an imported definition means what it means in that defin
         const ws = await variants();
         await ws.set(CHESS, `${VARIANTS[CHESS]}\n${QUEEN}`);
         await ws.set(MINI, '(import chess)\n(def rook ([0 1] :rider :2))\n(def qb queen)');
-        const there = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(CHESS), { textDocument: { uri: CHESS }, position: { line: 3, character: 6 } });
-        const here = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(MINI), { textDocument: { uri: MINI }, position: { line: 2, character: 10 } });
-        const value = (hover: typeof here) => (hover?.contents as { value: string }).value;
-        const diagram = (hover: typeof here) => /\n\n```\n([\s\S]*?)\n```/.exec(value(hover))?.[1];
+        const there = await hoverAt(ws.document(CHESS), { line: 3, character: 6 }, { services: ws.lcpn });
+        const here = await hoverAt(ws.document(MINI), { line: 2, character: 10 }, { services: ws.lcpn });
+        expect(here).toBeDefined();
+        expect(there).toBeDefined();
+        const diagram = (value: string | undefined) => /\n\n```\n([\s\S]*?)\n```/.exec(value!)?.[1];
         expect(diagram(here)).toContain('X X X X ! X X X X');
         expect(diagram(here)).toBe(diagram(there));
         // Its definition as chess.lcpn writes it.
-        expect(value(here)).toContain('```lcpn\n(/ rook (1 1 :rider))\n```');
+        expect(here).toContain('```lcpn\n(/ rook (1 1 :rider))\n```');
     });
 
     test('hover on an imported condition says it in words as its file writes it', async () => {
@@ -308,8 +309,7 @@ describe('a name inside an imported definition means what it means in that defin
         const mini = 'file:///z/mini.lcpn';
         await ws.set('file:///z/chess.lcpn', '(def palace (zone d4-f6))\n(def inside (in palace))');
         await ws.set(mini, '(import chess)\n(def palace (zone a1-b2))\n(def gb (cond ((inside) wazir)))');
-        const hover = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(mini), { textDocument: { uri: mini }, position: { line: 2, character: 17 } });
-        const value = (hover?.contents as { value: string }).value;
+        const value = await hoverAt(ws.document(mini), { line: 2, character: 17 }, { services: ws.lcpn });
         expect(value).toContain('palace');
         expect(value).not.toContain('@');
     });
