@@ -7,10 +7,10 @@
  * defined would be seen).
  */
 import { parseHelper, type ValidationResult } from 'langium/test';
-import type { LangiumDocument } from 'langium';
+import type { Cancellation, LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeAction, Command, CompletionList, Diagnostic, Position } from 'vscode-languageserver';
-import { expect } from 'vitest';
+import type { CodeAction, Command, CompletionList, Diagnostic, Hover, Position, Range, TextEdit } from 'vscode-languageserver';
+import { expect, vi } from 'vitest';
 import type { Document } from '../src/syntax/generated/ast.js';
 import type { LcpnServices } from '../src/semantics/module.js';
 import { createTestServices } from './test-services.js';
@@ -119,11 +119,15 @@ export function positionOf(document: LangiumDocument, at: At, { nth = 0, shift =
  * ('text' for clients without images, 'image', or the client's default).
  */
 export async function hoverAt(document: LangiumDocument, at: At, options: { nth?: number; shift?: number; style?: 'text' | 'image'; services?: LcpnServices } = {}): Promise<string | undefined> {
+    return ((await hoverOf(document, at, options))?.contents as { value: string } | undefined)?.value;
+}
+
+/** The whole hover at `at` (contents and range), as the server answers it; `hoverAt` is its markdown. */
+export async function hoverOf(document: LangiumDocument, at: At, options: { nth?: number; shift?: number; style?: 'text' | 'image'; services?: LcpnServices } = {}): Promise<Hover | undefined> {
     const services = await servicesOf(document, options.services);
     const position = positionOf(document, at, options);
     const ask = async () => services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position });
-    const hover = options.style ? await withDiagramStyle(services, options.style, ask) : await ask();
-    return (hover?.contents as { value: string } | undefined)?.value;
+    return options.style ? await withDiagramStyle(services, options.style, ask) : await ask();
 }
 
 /** Asserts the hover at `at` of `text` (validated alone): equal to `expected`, or matching it. */
@@ -150,6 +154,18 @@ export async function completionAt(document: LangiumDocument, at: At = document.
     services = await servicesOf(document, services);
     const position = positionOf(document, at);
     return (await services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position }))!;
+}
+
+/** The completion list at `at` of `document`, with the texts the completion parser read to answer it. */
+export async function completionWithParses(document: LangiumDocument, at: At = document.textDocument.getText().length, services?: LcpnServices): Promise<{ list: CompletionList; parsed: string[] }> {
+    services = await servicesOf(document, services);
+    const parse = vi.spyOn(services.parser.CompletionParser, 'parse');
+    try {
+        const list = await completionAt(document, at, services);
+        return { list, parsed: parse.mock.calls.map((c) => c[0]) };
+    } finally {
+        parse.mockRestore();
+    }
 }
 
 /** The labels offered at the end of `text` (parsed alone). */
@@ -183,6 +199,21 @@ export async function quickFixes(text: string, code: string): Promise<{ title: s
 export async function formatted(text: string, services?: LcpnServices): Promise<string> {
     const document = await validated(text, { services, validation: false });
     expect(document.parseResult.parserErrors).toEqual([]);
-    const edits = await (await servicesOf(document)).lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options: { tabSize: 4, insertSpaces: true } });
-    return TextDocument.applyEdits(document.textDocument, edits);
+    return TextDocument.applyEdits(document.textDocument, await formatEdits(document));
+}
+
+/** The formatter's output on `range` of `text` (parsed alone, which may have errors). */
+export async function formattedRange(text: string, range: Range, services?: LcpnServices): Promise<string> {
+    const document = await validated(text, { services, validation: false });
+    return TextDocument.applyEdits(document.textDocument, await formatEdits(document, { range }));
+}
+
+/** The formatter's edits of `document` (of `range`, when given), 4-space units, as a client asks for them. */
+export async function formatEdits(document: LangiumDocument, options: { range?: Range; token?: Cancellation.CancellationToken; services?: LcpnServices } = {}): Promise<TextEdit[]> {
+    const formatter = (await servicesOf(document, options.services)).lsp.Formatter!;
+    const textDocument = { uri: document.uri.toString() };
+    const formatting = { tabSize: 4, insertSpaces: true };
+    return options.range
+        ? formatter.formatDocumentRange(document, { textDocument, options: formatting, range: options.range }, options.token)
+        : formatter.formatDocument(document, { textDocument, options: formatting }, options.token);
 }

@@ -6,13 +6,13 @@
  * condition whose only unknown name it is) gets instead the warning that it names a definition
  * with a syntax error, in A, at A's line (BrokenDefinitionUse), as the file's own broken
  * definitions get from the checks. The use stays unresolved: only its diagnostic changes.
- * The builder applies this to each validation's result (the checks belong to the validator and
+ * The builder applies this to each validation's result (through the AcrossImports service) (the checks belong to the validator and
  * the engine, which know nothing of other files' syntax errors).
  *
  * Those diagnostics depend on the imported files' texts: an edit of A relinks and revalidates
  * every file that imports it (workspace/document-builder.ts).
  */
-import { AstUtils, CstUtils, GrammarUtils, URI, type LangiumCoreServices, type LangiumDocument } from 'langium';
+import { AstUtils, CstUtils, GrammarUtils, URI, type LangiumCoreServices, type LangiumDocument, type LangiumSharedCoreServices } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import * as ast from '../syntax/generated/ast.js';
 import { incompleteDefinitions } from '../syntax/incomplete.js';
@@ -21,6 +21,7 @@ import type { LcpnServices } from './module.js';
 import type { NameRole } from './name-roles.js';
 import { isAmbiguityError, type LcpnScopeProvider } from './scope-provider.js';
 import { normalizeKeyword, normalizeName } from '../model/names.js';
+import type { LcpnDiagnosticsAcrossImports } from '../workspace/services.js';
 
 /** Where another file's broken definition of a name is. */
 export interface BrokenElsewhere {
@@ -99,6 +100,15 @@ export function reportBrokenUsesElsewhere(services: LangiumCoreServices, documen
         result.push(brokenUse(diagnostic, name, broken));
     }
     return result ?? diagnostics;
+}
+
+/** The builder's service (workspace/services.ts): reportBrokenUsesElsewhere with the document's language services. */
+export class LcpnBrokenUsesElsewhere implements LcpnDiagnosticsAcrossImports {
+    constructor(private readonly shared: LangiumSharedCoreServices) {}
+
+    amend(document: LangiumDocument, diagnostics: Diagnostic[]): Diagnostic[] {
+        return reportBrokenUsesElsewhere(this.shared.ServiceRegistry.getServices(document.uri), document, diagnostics);
+    }
 }
 
 /**

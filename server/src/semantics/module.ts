@@ -6,6 +6,7 @@ import {
 } from 'langium/lsp';
 import { LcpnGeneratedModule, LcpnGeneratedSharedModule, LcpnLanguageMetaData } from '../syntax/generated/module.js';
 import { LcpnDocumentValidator } from './document-validator.js';
+import { LcpnBrokenUsesElsewhere } from './broken-elsewhere.js';
 import { LcpnFileGeometry } from './file-geometry.js';
 import { LcpnLinker, LcpnScopeComputation } from './linking.js';
 import { createLcpnCompletionParser, createLcpnParser, lcpnParserConfig } from '../syntax/parser.js';
@@ -131,7 +132,9 @@ export const LcpnSharedModule: Module<LcpnSharedServices, PartialLangiumSharedSe
     ServiceRegistry: (shared) => new LcpnServiceRegistry(shared),
     lcpn: {
         Prelude: (shared) => new LcpnPrelude(shared),
-        Imports: (shared) => new LcpnImports(shared)
+        Imports: (shared) => new LcpnImports(shared),
+        // Uses of an imported file's broken definition said to be such (broken-elsewhere.ts).
+        AcrossImports: (shared) => new LcpnBrokenUsesElsewhere(shared)
     },
     lsp: {
         // A closed buffer leaves the workspace; a failed build never ends the server (document-lifecycle.ts).

@@ -8,7 +8,7 @@
 import { openBrackets } from './brackets.js';
 import { commentStartsAt, lineEndFrom, skipLiteral } from './comments.js';
 import { describeCharacter, meantCharacter } from './characters.js';
-import { IssueCodes } from '../semantics/issue-codes.js';
+import { SyntaxCodes } from './syntax-codes.js';
 import { lastAtOrBefore, lineStarts } from './text-lines.js';
 import { functionWord } from '../model/vocabulary.js';
 import { gerundFunction, gerundOf, gerunds, gerundsLike } from '../model/gerunds.js';
@@ -223,31 +223,31 @@ export function diagnoseLexerError(text: string, offset: number, length: number,
     const range = { start: offset, end: offset + Math.max(length, 1) };
     const union = style === 'sql' ? 'rook OR bishop' : style === 'lisp' ? '(/ rook bishop)' : 'rook / bishop';
     if (first === '"') {
-        return { ...range, end: offset + 1, code: IssueCodes.UnclosedString, message: `this string is never closed: add a '"' where the text ends`, explainsUpTo: segments.lineEnd(offset) };
+        return { ...range, end: offset + 1, code: SyntaxCodes.UnclosedString, message: `this string is never closed: add a '"' where the text ends`, explainsUpTo: segments.lineEnd(offset) };
     }
     if (chars.startsWith('||') || first === '|' || first === '+') {
         const shown = chars.startsWith('||') ? '||' : first;
-        return { ...range, end: offset + shown.length, code: IssueCodes.ForeignOperator, message: `'${shown}' is not an LCPN operator: a piece that moves as either of two pieces is written ${union}`, replacement: style === 'sql' ? 'OR' : style === 'lisp' ? undefined : '/' };
+        return { ...range, end: offset + shown.length, code: SyntaxCodes.ForeignOperator, message: `'${shown}' is not an LCPN operator: a piece that moves as either of two pieces is written ${union}`, replacement: style === 'sql' ? 'OR' : style === 'lisp' ? undefined : '/' };
     }
     if (first === ':') {
-        return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: "a ':' alone is not LCPN: a definition is written 'NAME := ...', and a keyword follows its ':' with no space, as in wazir:forward" };
+        return { ...range, end: offset + 1, code: SyntaxCodes.UnexpectedCharacter, message: "a ':' alone is not LCPN: a definition is written 'NAME := ...', and a keyword follows its ':' with no space, as in wazir:forward" };
     }
     if (first === "'" || first === '`') {
-        return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: `unexpected character ${describeCharacter(first)}: LCPN strings are written in double quotes, as in "see text"` };
+        return { ...range, end: offset + 1, code: SyntaxCodes.UnexpectedCharacter, message: `unexpected character ${describeCharacter(first)}: LCPN strings are written in double quotes, as in "see text"` };
     }
     if (first === '.' && /[A-Za-z]/.test(text[offset + 1] ?? '') && NAME_CHAR.test(text[offset - 1] ?? '')) {
-        return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: "unexpected '.': a keyword follows a ':', as in wazir:forward", replacement: ':' };
+        return { ...range, end: offset + 1, code: SyntaxCodes.UnexpectedCharacter, message: "unexpected '.': a keyword follows a ':', as in wazir:forward", replacement: ':' };
     }
     if (first === '.' && /[0-9]/.test(text[offset - 1] ?? '') && /[0-9]/.test(text[offset + 1] ?? '')) {
-        return { ...range, end: offset + 1, code: IssueCodes.UnexpectedCharacter, message: "unexpected '.': the numbers of a vector are whole numbers of squares, as in [1 2]" };
+        return { ...range, end: offset + 1, code: SyntaxCodes.UnexpectedCharacter, message: "unexpected '.': the numbers of a vector are whole numbers of squares, as in [1 2]" };
     }
     const meant = meantCharacter(first);
     const more = length > 1 ? ` (${length} characters skipped)` : '';
-    if (meant && meant !== ' ') return { ...range, code: IssueCodes.UnexpectedCharacter, message: `unexpected character ${describeCharacter(first)}${more}: did you mean '${meant}'?` };
+    if (meant && meant !== ' ') return { ...range, code: SyntaxCodes.UnexpectedCharacter, message: `unexpected character ${describeCharacter(first)}${more}: did you mean '${meant}'?` };
     const described = describeCharacter(first);
     const odd = described.startsWith('an invisible') || described.startsWith('a control');
     const what = odd ? `unexpected ${described.replace(/^an? /, '')}` : `unexpected character ${described}`;
-    return { ...range, code: IssueCodes.UnexpectedCharacter, message: `${what}${more}: ${odd ? 'delete it' : "it is not part of LCPN (names use letters, '-' and '_')"}` };
+    return { ...range, code: SyntaxCodes.UnexpectedCharacter, message: `${what}${more}: ${odd ? 'delete it' : "it is not part of LCPN (names use letters, '-' and '_')"}` };
 }
 
 // ---------------------------------------------------------------- parse errors
@@ -266,10 +266,10 @@ function numberOrKeywordAlone(ctx: ParseErrorContext): Diagnosis | undefined {
     if (t.type === 'INT') {
         // Numbers are right in a vector, after '(' in Lisp (`(2 1 :narrow)`) and in a comparison.
         if (p.type === 'INT' || isOpen(p) || p.image === '=' || p.image === ',') return undefined;
-        return { start: t.start, end: t.end, code: IssueCodes.NumberAsMovement, message: `a number alone is not a movement: a leap is written as a vector, as in ${lisp ? '[0 1]' : '[0, 1]'}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
+        return { start: t.start, end: t.end, code: SyntaxCodes.NumberAsMovement, message: `a number alone is not a movement: a leap is written as a vector, as in ${lisp ? '[0 1]' : '[0, 1]'}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
     }
     if (!(isOp(p) || p.image === ':=' || p.image === 'IS' || (lisp && isName(p)))) return undefined;
-    return { start: t.start, end: t.end, code: IssueCodes.KeywordWithoutMovement, message: `a keyword restricts a movement and is written with it: ${lisp ? `(wazir ${t.image})` : `wazir${t.image}`}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
+    return { start: t.start, end: t.end, code: SyntaxCodes.KeywordWithoutMovement, message: `a keyword restricts a movement and is written with it: ${lisp ? `(wazir ${t.image})` : `wazir${t.image}`}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
 /** Offset of the last `word` standing alone in text[from, to), or -1. */
@@ -287,7 +287,7 @@ function lispIf(ctx: ParseErrorContext): Diagnosis | undefined {
     const after = isOpen(ctx.token) ? tokenAfter(ctx.text, ctx.token.end) : undefined;
     for (const t of [ctx.token, ctx.previous, after]) {
         if (!t || (t.image !== 'if' && t.image !== 'IF') || styleAt(ctx, t.start) !== 'lisp' || !isOpen(tokenBefore(ctx.text, t.start))) continue;
-        return { start: t.start, end: t.end, code: IssueCodes.LispIf, message: 'Lisp style writes conditions with cond, one (TEST MOVEMENT) clause each: (cond ((= (rank) 2) wazir) (t ferz))', explainsUpTo: ctx.segments.lineEnd(t.end) };
+        return { start: t.start, end: t.end, code: SyntaxCodes.LispIf, message: 'Lisp style writes conditions with cond, one (TEST MOVEMENT) clause each: (cond ((= (rank) 2) wazir) (t ferz))', explainsUpTo: ctx.segments.lineEnd(t.end) };
     }
     return undefined;
 }
@@ -296,7 +296,7 @@ function lispIf(ctx: ParseErrorContext): Diagnosis | undefined {
 function condClause(ctx: ParseErrorContext): Diagnosis | undefined {
     const { token: t, previous: p } = ctx;
     if (t.image !== '=' || !isOpen(p) || styleAt(ctx, t.start) !== 'lisp' || tokenBefore(ctx.text, p!.start)?.image !== 'cond') return undefined;
-    return { start: p!.start, end: t.end, code: IssueCodes.CondClause, message: 'each cond clause is (TEST MOVEMENT) in brackets of its own: (cond ((= (rank) 2) wazir))', explainsUpTo: ctx.segments.lineEnd(t.end) };
+    return { start: p!.start, end: t.end, code: SyntaxCodes.CondClause, message: 'each cond clause is (TEST MOVEMENT) in brackets of its own: (cond ((= (rank) 2) wazir))', explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
 function styleAt(ctx: ParseErrorContext, offset: number): SyntaxStyle | undefined {
@@ -315,13 +315,13 @@ function keywordCase(ctx: ParseErrorContext): Diagnosis | undefined {
         // C's lower-case `if` and `else` are keywords of their own; in a SQL definition they are SQL's, in capitals.
         if ((t.image === 'if' || t.image === 'else') && style === 'sql') {
             const upper = t.image.toUpperCase();
-            return { start: t.start, end: t.end, code: IssueCodes.KeywordCase, message: `SQL keywords are written in capitals: ${upper}`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: upper };
+            return { start: t.start, end: t.end, code: SyntaxCodes.KeywordCase, message: `SQL keywords are written in capitals: ${upper}`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: upper };
         }
         // `x IS if rank() = 2 THEN ...` read as C's if: the parser stops at THEN, wanting '{'.
         if (ctx.rule === 'CBranch' && t.image === 'THEN' && style === 'sql') {
             const start = Math.max(ctx.segments.startOf(ctx.segments.indexOf(t.start)), t.start - 2000); // bounded: one scan per error
             const at = lastWord(ctx.text, 'if', start, t.start);
-            if (at >= 0) return { start: at, end: at + 2, code: IssueCodes.KeywordCase, message: 'SQL keywords are written in capitals: IF', explainsUpTo: ctx.segments.lineEnd(t.end), replacement: 'IF' };
+            if (at >= 0) return { start: at, end: at + 2, code: SyntaxCodes.KeywordCase, message: 'SQL keywords are written in capitals: IF', explainsUpTo: ctx.segments.lineEnd(t.end), replacement: 'IF' };
         }
         if (!isName(t)) continue;
         const upper = t.image.toUpperCase().replace(/-/g, '_');
@@ -332,7 +332,7 @@ function keywordCase(ctx: ParseErrorContext): Diagnosis | undefined {
             : style === 'lisp' && LISP_OP[upper]
                 ? `'${t.image}' is not Lisp style: write the operator first, as in (${LISP_OP[upper]} rook bishop)`
                 : `SQL keywords are written in capitals: ${upper}`;
-        return { start: t.start, end: t.end, code: IssueCodes.KeywordCase, message, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: style === 'c' && c ? c : style === 'lisp' ? undefined : upper };
+        return { start: t.start, end: t.end, code: SyntaxCodes.KeywordCase, message, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: style === 'c' && c ? c : style === 'lisp' ? undefined : upper };
     }
     return undefined;
 }
@@ -342,7 +342,7 @@ function elseIf(ctx: ParseErrorContext): Diagnosis | undefined {
     for (const t of [ctx.token, ctx.previous]) {
         if (!isName(t) || !ELSE_IFS.has(t.image.toLowerCase())) continue;
         const sql = styleAt(ctx, t.start) === 'sql' || t.image === t.image.toUpperCase();
-        return { start: t.start, end: t.end, code: IssueCodes.ElseIfSpelling, message: `write ${sql ? 'ELSE IF' : 'else if'} as two words`, replacement: sql ? 'ELSE IF' : 'else if' };
+        return { start: t.start, end: t.end, code: SyntaxCodes.ElseIfSpelling, message: `write ${sql ? 'ELSE IF' : 'else if'} as two words`, replacement: sql ? 'ELSE IF' : 'else if' };
     }
     return undefined;
 }
@@ -355,11 +355,11 @@ function lispDefine(ctx: ParseErrorContext): Diagnosis | undefined {
         const before = tokenBefore(ctx.text, t.start);
         const bracketed = isOpen(before) && ctx.text.slice(before!.end, t.start).trim() === '';
         if (LISP_DEFINERS.has(word) && bracketed) {
-            return { start: t.start, end: t.end, code: IssueCodes.LispDefine, message: `LCPN defines a piece with (def NAME MOVEMENT), not (${t.image} ...)`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: 'def' };
+            return { start: t.start, end: t.end, code: SyntaxCodes.LispDefine, message: `LCPN defines a piece with (def NAME MOVEMENT), not (${t.image} ...)`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: 'def' };
         }
         const next = tokenAfter(ctx.text, t.end);
         if (word === 'def' && !bracketed && isName(next) && ctx.segments.startsLine(t.start)) {
-            return { start: t.start, end: t.end, code: IssueCodes.DefWithoutBrackets, message: `a Lisp-style definition is written in brackets: (def ${next.image} ...)`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: '(def' };
+            return { start: t.start, end: t.end, code: SyntaxCodes.DefWithoutBrackets, message: `a Lisp-style definition is written in brackets: (def ${next.image} ...)`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: '(def' };
         }
     }
     return undefined;
@@ -369,10 +369,10 @@ function lispDefine(ctx: ParseErrorContext): Diagnosis | undefined {
 function doubled(ctx: ParseErrorContext): Diagnosis | undefined {
     const { token: t, previous: p } = ctx;
     if (!p || p.end !== t.start || p.image !== t.image) return undefined;
-    if (t.image === '=') return { start: p.start, end: t.end, code: IssueCodes.DoubleEquals, message: "a condition compares with a single '=', as in rank() = 2", replacement: '=' };
+    if (t.image === '=') return { start: p.start, end: t.end, code: SyntaxCodes.DoubleEquals, message: "a condition compares with a single '=', as in rank() = 2", replacement: '=' };
     if (t.image === '&') {
         const style = styleAt(ctx, t.start);
-        return { start: p.start, end: t.end, code: IssueCodes.ForeignOperator, message: `'&&' is not LCPN: a piece that moves as either of two pieces is written ${style === 'sql' ? 'rook OR bishop' : 'rook / bishop'}; '&' composes modifier functions, as in capture & cannon(rook)` };
+        return { start: p.start, end: t.end, code: SyntaxCodes.ForeignOperator, message: `'&&' is not LCPN: a piece that moves as either of two pieces is written ${style === 'sql' ? 'rook OR bishop' : 'rook / bishop'}; '&' composes modifier functions, as in capture & cannon(rook)` };
     }
     return undefined;
 }
@@ -381,20 +381,20 @@ function doubled(ctx: ParseErrorContext): Diagnosis | undefined {
 function andThen(ctx: ParseErrorContext): Diagnosis | undefined {
     const { token: t, previous: p } = ctx;
     if (p?.image !== 'AND' || t.image !== 'THEN') return undefined;
-    return { start: p.start, end: t.end, code: IssueCodes.AndThenSpelling, message: "write AND_THEN as one word, with an underscore (wazir AND_THEN ferz)", replacement: 'AND_THEN' };
+    return { start: p.start, end: t.end, code: SyntaxCodes.AndThenSpelling, message: "write AND_THEN as one word, with an underscore (wazir AND_THEN ferz)", replacement: 'AND_THEN' };
 }
 
 /** `(rook / bishop)`: Lisp puts the operator first; and `(/ rook, bishop)`. */
 function infixInLisp(ctx: ParseErrorContext): Diagnosis | undefined {
     const { token: t, previous: p } = ctx;
     if (styleAt(ctx, t.start) !== 'lisp') return undefined;
-    if (t.image === ',') return { start: t.start, end: t.end, code: IssueCodes.CommaInLisp, message: 'in Lisp style, items are separated by spaces, not commas: [1 2], (/ rook bishop)', replacement: ' ' };
+    if (t.image === ',') return { start: t.start, end: t.end, code: SyntaxCodes.CommaInLisp, message: 'in Lisp style, items are separated by spaces, not commas: [1 2], (/ rook bishop)', replacement: ' ' };
     if (!(isOp(t) || t.image === '=') || !p || isOpen(p)) return undefined;
     const op = LISP_OP[t.image] ?? t.image;
     const next = tokenAfter(ctx.text, t.end);
     const simple = (x: Tok | undefined) => !!x && /^[\w\u00C0-\uFFFF$-]+$/.test(x.image);
     const example = simple(p) && simple(next) ? `(${op} ${p.image} ${next!.image})` : op === '=' ? '(= (rank) 2)' : `(${op} rook bishop)`;
-    return { start: t.start, end: t.end, code: IssueCodes.InfixInLisp, message: `in Lisp style the operator comes first, inside the brackets: ${example}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
+    return { start: t.start, end: t.end, code: SyntaxCodes.InfixInLisp, message: `in Lisp style the operator comes first, inside the brackets: ${example}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
 /** `x := (/ rook bishop)`: C and SQL put the operator between. */
@@ -403,7 +403,7 @@ function prefixInInfix(ctx: ParseErrorContext): Diagnosis | undefined {
     const style = styleAt(ctx, t.start);
     if ((style !== 'c' && style !== 'sql') || !isOp(t) || !isOpen(p)) return undefined;
     const op = (style === 'sql' ? SQL_OP : C_OP)[t.image];
-    return { start: t.start, end: t.end, code: IssueCodes.PrefixInInfix, message: `in ${style === 'sql' ? 'SQL' : 'C'} style the operator goes between the movements: rook ${op} bishop`, explainsUpTo: ctx.segments.lineEnd(t.end) };
+    return { start: t.start, end: t.end, code: SyntaxCodes.PrefixInInfix, message: `in ${style === 'sql' ? 'SQL' : 'C'} style the operator goes between the movements: rook ${op} bishop`, explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
 /**
@@ -434,7 +434,7 @@ function unknownGerund(ctx: ParseErrorContext, word: Tok | undefined): Diagnosis
     if (!isName(word) || !/ing$/i.test(word.image) || ctx.isKnownPiece(word.image)) return undefined;
     const like = gerundsLike(word.image);
     const known = like.length > 0 ? `did you mean ${like.map((g) => `'${g}'`).join(' or ')}?` : `a gerund is a modifier's name with ING: ${gerunds().join(', ')}`;
-    return { start: word.start, end: word.end, code: IssueCodes.UnknownGerund, message: `'${word.image}' is not the gerund of a function LCPN knows: ${known}`, explainsUpTo: ctx.segments.lineEnd(word.end), replacement: like.length === 1 ? like[0] : undefined };
+    return { start: word.start, end: word.end, code: SyntaxCodes.UnknownGerund, message: `'${word.image}' is not the gerund of a function LCPN knows: ${known}`, explainsUpTo: ctx.segments.lineEnd(word.end), replacement: like.length === 1 ? like[0] : undefined };
 }
 
 /** `(def x (no-jumping wazir))`: a SQL gerund in Lisp style, where the function goes first (the parser stops at the bracket before it). */
@@ -444,7 +444,7 @@ function gerundInLisp(ctx: ParseErrorContext): Diagnosis | undefined {
     if (!gerund || !fn || styleAt(ctx, gerund.start) !== 'lisp') return undefined;
     const arg = tokenAfter(ctx.text, gerund.end);
     const shown = arg && /^[\w\u00C0-\uFFFF$-]+$/.test(arg.image) ? arg.image : '...';
-    return { start: gerund.start, end: gerund.end, code: IssueCodes.FunctionCallSyntax, message: `'${gerund.image}' is SQL's gerund of ${fn}: in Lisp style the function comes first inside the brackets, (${fn} ${shown})`, explainsUpTo: ctx.segments.lineEnd(gerund.end) };
+    return { start: gerund.start, end: gerund.end, code: SyntaxCodes.FunctionCallSyntax, message: `'${gerund.image}' is SQL's gerund of ${fn}: in Lisp style the function comes first inside the brackets, (${fn} ${shown})`, explainsUpTo: ctx.segments.lineEnd(gerund.end) };
 }
 
 /** `capturing AND fooing rook`: the parser wanted a gerund after `AND`. */
@@ -456,7 +456,7 @@ function gerundExpected(ctx: ParseErrorContext): Diagnosis | undefined {
 function definitionHeader(ctx: ParseErrorContext, word: Tok, next: Tok): Diagnosis | undefined {
     const sameLine = (a: Tok, b: Tok) => b.type !== 'EOF' && !/[\r\n]/.test(ctx.text.slice(a.end, b.start));
     if (next.image === '=' && sameLine(word, next)) {
-        return { start: next.start, end: next.end, code: IssueCodes.MissingDefinitionOperator, message: `a definition is written with ':=' (C style) or IS (SQL style): ${word.image} := ...`, replacement: ':=' };
+        return { start: next.start, end: next.end, code: SyntaxCodes.MissingDefinitionOperator, message: `a definition is written with ':=' (C style) or IS (SQL style): ${word.image} := ...`, replacement: ':=' };
     }
     // `chinese horse := wazir`: words up to `:=` or `IS` on the same line.
     const words = [word];
@@ -465,18 +465,18 @@ function definitionHeader(ctx: ParseErrorContext, word: Tok, next: Tok): Diagnos
         const after = tokenAfter(ctx.text, at.end);
         if (after && (after.image === ':=' || after.image === 'IS') && sameLine(at, after)) {
             const joined = words.map((w) => w.image).join('_');
-            return { start: word.start, end: at.end, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write ${joined}`, replacement: joined };
+            return { start: word.start, end: at.end, code: SyntaxCodes.NameWithSpace, message: `a name cannot contain spaces: write ${joined}`, replacement: joined };
         }
     }
     if (!sameLine(word, next) && styleAt(ctx, word.start) === 'lisp') return outsideLisp(ctx, word);
     const explainsUpTo = ctx.segments.lineEnd(word.end);
     const shown = sameLine(word, next) && next.image.length <= 20 ? next.image : 'MOVEMENT';
-    return { start: word.start, end: word.end, code: IssueCodes.MissingDefinitionOperator, message: `'${word.image}' starts a definition: write ${word.image} := ${shown} (C style) or ${word.image} IS ${shown} (SQL style)`, explainsUpTo };
+    return { start: word.start, end: word.end, code: SyntaxCodes.MissingDefinitionOperator, message: `'${word.image}' starts a definition: write ${word.image} := ${shown} (C style) or ${word.image} IS ${shown} (SQL style)`, explainsUpTo };
 }
 
 /** `(def a wazir) foo`: a word after a Lisp definition's closing bracket. */
 function outsideLisp(ctx: ParseErrorContext, word: Tok): Diagnosis {
-    return { start: word.start, end: word.end, code: IssueCodes.MissingDefinitionOperator, message: `'${word.image}' stands outside any definition: a definition is written (def ${word.image} MOVEMENT), and a comment starts with ';'`, explainsUpTo: ctx.segments.lineEnd(word.end) };
+    return { start: word.start, end: word.end, code: SyntaxCodes.MissingDefinitionOperator, message: `'${word.image}' stands outside any definition: a definition is written (def ${word.image} MOVEMENT), and a comment starts with ';'`, explainsUpTo: ctx.segments.lineEnd(word.end) };
 }
 
 /** `x := capture ferz`: a modifier function takes its movement in brackets (or, in SQL, as a gerund). */
@@ -486,7 +486,7 @@ function functionCall(ctx: ParseErrorContext, fn: Tok | undefined, word: Tok): D
     const style = styleAt(ctx, fn.start) ?? 'c';
     const gerund = gerundOf(known.name);
     const fix = style === 'lisp' ? `(${fn.image} ${word.image})` : style === 'sql' && gerund ? `${gerund} ${word.image} or ${fn.image}(${word.image})` : `${fn.image}(${word.image})`;
-    return { start: fn.start, end: word.end, code: IssueCodes.FunctionCallSyntax, message: `'${fn.image}' is a modifier function: it takes its movement in brackets, ${fix}`, explainsUpTo: ctx.segments.lineEnd(word.end) };
+    return { start: fn.start, end: word.end, code: SyntaxCodes.FunctionCallSyntax, message: `'${fn.image}' is a modifier function: it takes its movement in brackets, ${fix}`, explainsUpTo: ctx.segments.lineEnd(word.end) };
 }
 
 /** `x := ferz wazir`: the definition ended after `ferz`, and nothing joins `wazir` to it. */
@@ -498,12 +498,12 @@ function missingOperator(ctx: ParseErrorContext, before: Tok | undefined, word: 
     const b = word.image;
     // `k := ferz / ::royal wazir`: a property goes first, with no operator after it (joining it would be an error too).
     if (a.startsWith('::')) {
-        return { start: before.start, end: before.end, code: IssueCodes.MissingOperator, message: `${quote(a)} is a property of the whole piece: write it first in the definition, with no operator after it, as in ${propertyFirst(ctx.text, before, style)}`, explainsUpTo: ctx.segments.lineEnd(word.end) };
+        return { start: before.start, end: before.end, code: SyntaxCodes.MissingOperator, message: `${quote(a)} is a property of the whole piece: write it first in the definition, with no operator after it, as in ${propertyFirst(ctx.text, before, style)}`, explainsUpTo: ctx.segments.lineEnd(word.end) };
     }
     const advice = style === 'lisp'
         ? `write (/ ${a} ${b}) to move as either, or (-> ${a} ${b}) for one move after the other`
         : `write ${a} ${either} ${b} to move as either, or ${a} ${then} ${b} for one move after the other`;
-    return { start: before.start, end: word.end, code: IssueCodes.MissingOperator, message: `nothing joins ${quote(a)} and ${quote(b)}: ${advice}`, explainsUpTo: ctx.segments.lineEnd(word.end) };
+    return { start: before.start, end: word.end, code: SyntaxCodes.MissingOperator, message: `nothing joins ${quote(a)} and ${quote(b)}: ${advice}`, explainsUpTo: ctx.segments.lineEnd(word.end) };
 }
 
 /** `(def chinese horse (...))`, `(def x rook bishop)`: `(def` takes one name and one movement. */
@@ -519,13 +519,13 @@ function lispDefinitionHeader(ctx: ParseErrorContext): Diagnosis | undefined {
     const nameStart = start + head[0].indexOf(name, head[0].indexOf('def') + 3);
     const fn = functionWord(second);
     if (fn && fn.role === 'modifier') {
-        return { start: secondStart, end: t.end, code: IssueCodes.FunctionCallSyntax, message: `'${second}' is a modifier function: in Lisp style it goes first inside brackets, with its movement: (def ${name} (${second} ${/^[\w\u00C0-\uFFFF$-]+$/.test(t.image) ? t.image : '...'}))`, explainsUpTo: ctx.segments.lineEnd(t.end) };
+        return { start: secondStart, end: t.end, code: SyntaxCodes.FunctionCallSyntax, message: `'${second}' is a modifier function: in Lisp style it goes first inside brackets, with its movement: (def ${name} (${second} ${/^[\w\u00C0-\uFFFF$-]+$/.test(t.image) ? t.image : '...'}))`, explainsUpTo: ctx.segments.lineEnd(t.end) };
     }
     if (!ctx.isKnownPiece(second)) {
-        return { start: nameStart, end: secondStart + second.length, code: IssueCodes.NameWithSpace, message: `a name cannot contain spaces: write (def ${name}-${second} ...)`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: `${name}-${second}` };
+        return { start: nameStart, end: secondStart + second.length, code: SyntaxCodes.NameWithSpace, message: `a name cannot contain spaces: write (def ${name}-${second} ...)`, explainsUpTo: ctx.segments.lineEnd(t.end), replacement: `${name}-${second}` };
     }
     const next = /^[\w\u00C0-\uFFFF$-]+$/.test(t.image) ? t.image : '...';
-    return { start: secondStart, end: t.end, code: IssueCodes.MissingOperator, message: `(def ${name} ...) takes one movement: to move as either, write (/ ${second} ${next}); for one move after the other, (-> ${second} ${next}); if '${name} ${second}' is one name, write ${name}-${second}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
+    return { start: secondStart, end: t.end, code: SyntaxCodes.MissingOperator, message: `(def ${name} ...) takes one movement: to move as either, write (/ ${second} ${next}); for one move after the other, (-> ${second} ${next}); if '${name} ${second}' is one name, write ${name}-${second}`, explainsUpTo: ctx.segments.lineEnd(t.end) };
 }
 
 /**
@@ -540,7 +540,7 @@ function unfinished(ctx: ParseErrorContext): Diagnosis | undefined {
     const line = ctx.segments.line(p.start);
     if (DANGLING.has(p.image)) {
         const what = p.image === ':=' || p.image === 'IS' ? 'the movement being defined' : p.image === '{' ? "the branch's movement" : `the movement after '${p.image}'`;
-        return { start: p.start, end: p.end, code: IssueCodes.MissingOperand, message: `'${p.image}' at the end of line ${line} has nothing after it before ${where}: write ${what}, or remove the '${p.image}'` };
+        return { start: p.start, end: p.end, code: SyntaxCodes.MissingOperand, message: `'${p.image}' at the end of line ${line} has nothing after it before ${where}: write ${what}, or remove the '${p.image}'` };
     }
     const segmentStart = ctx.segments.startOf(ctx.segments.indexOf(p.start));
     const open = openBrackets(ctx.text, segmentStart, t.type === 'EOF' ? ctx.text.length : t.start);
@@ -548,12 +548,12 @@ function unfinished(ctx: ParseErrorContext): Diagnosis | undefined {
     if (innermost) {
         const more = open.length > 1 ? ` (and ${open.length - 1} more)` : '';
         return {
-            start: p.start, end: p.end, code: IssueCodes.UnclosedBracket,
+            start: p.start, end: p.end, code: SyntaxCodes.UnclosedBracket,
             message: `the '${innermost.char}' on line ${ctx.segments.line(innermost.offset)}, column ${ctx.segments.column(innermost.offset)}${more} is never closed: expected '${innermost.closer}' before ${where}`,
             related: { start: innermost.offset, end: innermost.offset + 1, message: `this '${innermost.char}' is not closed` }
         };
     }
-    return { start: p.start, end: p.end, code: IssueCodes.UnfinishedDefinition, message: `the definition is unfinished at the end of line ${line}: ${ctx.message}` };
+    return { start: p.start, end: p.end, code: SyntaxCodes.UnfinishedDefinition, message: `the definition is unfinished at the end of line ${line}: ${ctx.message}` };
 }
 
 /** `x := knight:rider /` followed by `camel IS ...`: the operator took the next line's name, and `IS` was left over. */
@@ -561,10 +561,10 @@ export function diagnoseStray(text: string, start: number, segments: Segments): 
     const stray = tokenAfter(text, start);
     if (!stray) return undefined;
     if (stray.image === '=' && text[stray.end] === '=') {
-        return { start: stray.start, end: stray.end + 1, code: IssueCodes.DoubleEquals, message: "a condition compares with a single '=', as in rank() = 2, and stands inside IF, if or cond" };
+        return { start: stray.start, end: stray.end + 1, code: SyntaxCodes.DoubleEquals, message: "a condition compares with a single '=', as in rank() = 2, and stands inside IF, if or cond" };
     }
     if (stray.image === ')' || stray.image === ']' || stray.image === '}') {
-        return { start: stray.start, end: stray.end, code: IssueCodes.StrayText, message: `this '${stray.image}' closes nothing: remove it, or look for a bracket closed too early before it` };
+        return { start: stray.start, end: stray.end, code: SyntaxCodes.StrayText, message: `this '${stray.image}' closes nothing: remove it, or look for a bracket closed too early before it` };
     }
     if (stray.image !== ':=' && stray.image !== 'IS') return undefined;
     const name = tokenBefore(text, stray.start);
@@ -572,7 +572,7 @@ export function diagnoseStray(text: string, start: number, segments: Segments): 
     const op = tokenBefore(text, name.start);
     if (!op || !(INFIX_OPS.has(op.image) || op.image === ':=' || op.image === 'IS') || segments.line(op.start) === segments.line(name.start)) return undefined;
     return {
-        start: op.start, end: op.end, code: IssueCodes.MissingOperand, explainsUpTo: segments.lineEnd(stray.end),
+        start: op.start, end: op.end, code: SyntaxCodes.MissingOperand, explainsUpTo: segments.lineEnd(stray.end),
         message: `'${op.image}' at the end of line ${segments.line(op.start)} has nothing after it, so it took '${name.image}' from the next line: write the movement after '${op.image}', or remove it`
     };
 }

@@ -17,15 +17,15 @@
  * (broken-elsewhere.ts, applied to each validation's result here).
  */
 import { Cancellation, DefaultDocumentBuilder, DocumentState, type BuildOptions, type LangiumDocument, type LangiumSharedCoreServices, type MaybePromise } from 'langium';
-import { reportBrokenUsesElsewhere } from '../semantics/broken-elsewhere.js';
 import type { LcpnImports } from './imports.js';
-import type { LcpnSharedServices } from './services.js';
+import type { LcpnDiagnosticsAcrossImports, LcpnSharedServices } from './services.js';
 import { UnreadableFile } from './file-system.js';
 
 export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
     /** Per update (Langium asks shouldRelink with the same set for every document): the documents importing a changed one. */
     private importing: { changed: Set<string>; uris: Set<string> } | undefined;
     private importsService: LcpnImports | undefined;
+    private acrossImportsService: LcpnDiagnosticsAcrossImports | undefined;
 
     constructor(private readonly shared: LangiumSharedCoreServices) {
         super(shared);
@@ -34,6 +34,11 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
     /** The imports service (looked up on first use: the shared services may not all exist when this one is made). */
     private get imports(): LcpnImports {
         return this.importsService ??= (this.shared as LcpnSharedServices).lcpn.Imports;
+    }
+
+    /** Likewise the diagnostics that depend on imported files (semantics/broken-elsewhere.ts). */
+    private get acrossImports(): LcpnDiagnosticsAcrossImports {
+        return this.acrossImportsService ??= (this.shared as LcpnSharedServices).lcpn.AcrossImports;
     }
 
     protected override shouldRelink(document: LangiumDocument, changedUris: Set<string>): boolean {
@@ -116,11 +121,11 @@ export class LcpnDocumentBuilder extends DefaultDocumentBuilder {
 
     /**
      * A validation's result, with uses of imported files' broken definitions said to be such
-     * (broken-elsewhere.ts). Langium adds the diagnostics of categories not yet run to the
+     * (the AcrossImports service: semantics/broken-elsewhere.ts). Langium adds the diagnostics of categories not yet run to the
      * earlier ones: the whole list is looked at.
      */
     protected override async validate(document: LangiumDocument, cancelToken: Cancellation.CancellationToken): Promise<void> {
         await super.validate(document, cancelToken);
-        if (document.diagnostics) document.diagnostics = reportBrokenUsesElsewhere(this.serviceRegistry.getServices(document.uri), document, document.diagnostics);
+        if (document.diagnostics) document.diagnostics = this.acrossImports.amend(document, document.diagnostics);
     }
 }

@@ -62,15 +62,6 @@ const ALLOWED: Readonly<Record<Part, readonly Part[]>> = {
 /** Packages of the language layer, which the domain never imports (the CLI and the tests use it without Langium's services). */
 const LANGUAGE_PACKAGE = /^(langium|chevrotain|chevrotain-allstar|vscode-languageserver[a-z-]*|vscode-jsonrpc)(\/|$)/;
 
-/**
- * Edges that break the table today, in files other work is rewriting (issue 22, goals 1-3: the
- * incremental machinery); each must still exist, so the list only shrinks.
- */
-const PENDING: readonly { from: string; to: string; why: string }[] = [
-    { from: 'server/src/syntax/syntax-mistakes.ts', to: 'server/src/semantics/issue-codes.ts', why: 'the syntax mistakes\' issue codes are declared in semantics/' },
-    { from: 'server/src/workspace/document-builder.ts', to: 'server/src/semantics/broken-elsewhere.ts', why: 'the builder revalidates users of broken definitions' },
-];
-
 const ROOTS = ['server/src', 'client/src', 'client/webview', 'playground/src'];
 
 function partOf(file: string): Part | undefined {
@@ -124,7 +115,6 @@ describe('folder edges', () => {
 
     test('every import follows an allowed edge', () => {
         const forbidden: string[] = [];
-        const seenPending = new Set<string>();
         for (const { file, line, target, relative: isRelative } of imports) {
             const from = partOf(file)!;
             if (!isRelative) {
@@ -138,15 +128,9 @@ describe('folder edges', () => {
                 continue;
             }
             if (to === from || ALLOWED[from].includes(to)) continue;
-            const pending = PENDING.find((p) => p.from === file && p.to === target);
-            if (pending) {
-                seenPending.add(`${pending.from} -> ${pending.to}`);
-                continue;
-            }
             forbidden.push(`${file}:${line}: ${from} -> ${to} (${target})`);
         }
-        const stale = PENDING.filter((p) => !seenPending.has(`${p.from} -> ${p.to}`)).map((p) => `${p.from} -> ${p.to}: no longer imported, remove it from PENDING`);
-        expect([...forbidden, ...stale], 'forbidden edges (file:line: importer -> imported)').toEqual([]);
+        expect(forbidden, 'forbidden edges (file:line: importer -> imported)').toEqual([]);
     });
 
     test('the table itself points one way: no two parts allow each other, but for the container and the services it wires', () => {

@@ -5,12 +5,12 @@
  * Conversions are counted where every one of them goes through: printing a piece model as
  * text (`printPiece`, mocked to count calls and call the real printer).
  */
-import { validationHelper } from 'langium/test';
 import type { LangiumDocument } from 'langium';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import * as print from '../../src/model/print.js';
+import { validate } from '../lsp-helpers.js';
 import { createTestServices } from '../test-services.js';
 
 vi.mock('../../src/model/print.js', async (importOriginal) => {
@@ -49,7 +49,7 @@ beforeAll(async () => {
     const file = megabyteFile();
     fixLine = file.fixLine;
     expect(file.text.length).toBeGreaterThanOrEqual(1_000_000);
-    const result = await validationHelper(services)(file.text);
+    const result = await validate(file.text, services);
     document = result.document;
     fix = result.diagnostics.find((d) => d.range.start.line === fixLine)!;
     expect(fix, 'the misspelled gerund is diagnosed').toBeDefined();

@@ -1,5 +1,5 @@
 /** Quick fixes and style conversions, through Langium's validation helper and the code action provider. */
-import { messageText } from '../language/message-text.js';
+import { messageText } from '../diagnostics/message-text.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import type { CodeAction } from 'vscode-languageserver';
 import { beforeAll, describe, expect, test } from 'vitest';

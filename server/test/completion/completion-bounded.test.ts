@@ -6,36 +6,21 @@
  * asks again as the user types; the completion parser reads the definition being edited, not
  * the line, when a file is written on one line.
  */
-import { parseHelper } from 'langium/test';
-import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { CompletionList } from 'vscode-languageserver';
 import { MAX_DEFINED_NAMES } from '../../src/lsp/completion-provider.js';
-import type { LcpnServices } from '../../src/semantics/module.js';
 import { generateDefinitions } from '../../../bench/generate.js';
-import { createTestServices } from '../test-services.js';
-
-let services: LcpnServices;
-beforeAll(async () => {
-    services = (await createTestServices()).Lcpn;
-});
-
-/** Completion `back` characters before the end of `text`, with the texts the completion parser read. */
-async function complete(text: string, back = 0): Promise<{ list: CompletionList; parsed: string[] }> {
-    const document = await parseHelper(services)(text);
-    const parse = vi.spyOn(services.parser.CompletionParser, 'parse');
-    try {
-        const position = document.textDocument.positionAt(text.length - back);
-        const list = (await services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position }))!;
-        return { list, parsed: parse.mock.calls.map((c) => c[0]) };
-    } finally {
-        parse.mockRestore();
-    }
-}
+import { completionWithParses, validated } from '../lsp-helpers.js';
 
 const pieces = (list: CompletionList) => list.items.filter((i) => i.detail?.startsWith('piece')).map((i) => i.label);
 
 /** 5,000 definitions in the three styles on one line (about 250 KB). */
 const ONE_LINE = generateDefinitions(5000, 'piece').trimEnd().replace(/\n/g, ' ');
+
+/** Completion `back` characters before the end of `text` (parsed alone), with the texts the completion parser read. */
+async function complete(text: string, back = 0): Promise<{ list: CompletionList; parsed: string[] }> {
+    return completionWithParses(await validated(text, { validation: false }), text.length - back);
+}
 
 describe('a file of 5,000 definitions written on one line', () => {
     test.each([
@@ -68,10 +53,7 @@ describe('a file of 5,000 definitions written on one line', () => {
 });
 
 describe('zones and conditions after a colon', () => {
-    // The namespace is the workspace's: each test starts from an empty one.
-    beforeEach(async () => {
-        services = (await createTestServices()).Lcpn;
-    });
+    // The namespace is the workspace's: each text is validated alone (validated removes the one before).
 
     const zones = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `(def ${prefix}-${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)])} (zone a1))`).join('\n');
 

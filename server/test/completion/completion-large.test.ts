@@ -3,16 +3,9 @@
  * parses the text before the cursor up to three times per request (3 s on a 1 MB file).
  * Counted on the completion parser's input; the items must be those of a whole-file parse.
  */
-import { parseHelper } from 'langium/test';
-import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { CompletionList } from 'vscode-languageserver';
-import type { LcpnServices } from '../../src/semantics/module.js';
-import { createTestServices } from '../test-services.js';
-
-let services: LcpnServices;
-beforeAll(async () => {
-    services = (await createTestServices()).Lcpn;
-});
+import { completionWithParses, validated } from '../lsp-helpers.js';
 
 function letters(n: number): string {
     let name = '';
@@ -30,17 +23,9 @@ function largeFile(tail: string): string {
     return `${lines.join('\n')}\n${tail}`;
 }
 
+/** Completion at the end of `text` (parsed alone), with the texts the completion parser read. */
 async function completeAtEnd(text: string): Promise<{ list: CompletionList; parsed: string[] }> {
-    const document = await parseHelper(services)(text);
-    const parse = vi.spyOn(services.parser.CompletionParser, 'parse');
-    try {
-        const list = (await services.lsp.CompletionProvider!.getCompletion(document, {
-            textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(text.length)
-        }))!;
-        return { list, parsed: parse.mock.calls.map((c) => c[0]) };
-    } finally {
-        parse.mockRestore();
-    }
+    return completionWithParses(await validated(text, { validation: false }));
 }
 
 describe('completion in a large file', () => {

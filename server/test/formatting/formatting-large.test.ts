@@ -4,12 +4,13 @@
  * The time bound is generous (a hang detector on a shared machine), not a speed goal.
  */
 import { Cancellation, OperationCancelled, URI, type LangiumDocument } from 'langium';
-import type { LangiumServices } from 'langium/lsp';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import { beforeAll, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { formatEdits } from '../lsp-helpers.js';
 import { createTestServices } from '../test-services.js';
 
-let services: LangiumServices;
+let services: LcpnServices;
 beforeAll(async () => {
     services = (await createTestServices()).Lcpn;
 });
@@ -24,8 +25,6 @@ function bigFile(count: number): string {
     return lines.join('\n');
 }
 
-const options = { tabSize: 4, insertSpaces: true };
-
 /** The document parsed only: formatting needs nothing more (linking 100,000 names would dominate the test). */
 function parsed(text: string): LangiumDocument {
     return services.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse('file:///large/format.lcpn'));
@@ -34,7 +33,7 @@ function parsed(text: string): LangiumDocument {
 test('100,000 definitions are formatted, every one of them', async () => {
     const document = parsed(bigFile(100_000));
     const started = Date.now();
-    const edits = await services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options });
+    const edits = await formatEdits(document, { services });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeLessThan(120_000);
     const formatted = TextDocument.applyEdits(document.textDocument, edits).split('\n');
@@ -47,7 +46,7 @@ test('a cancelled formatting request stops', async () => {
     const document = parsed(bigFile(2_000));
     const source = new Cancellation.CancellationTokenSource();
     source.cancel();
-    await expect(services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options }, source.token))
+    await expect(formatEdits(document, { services, token: source.token }))
         .rejects.toBe(OperationCancelled);
 }, 120_000);
 
@@ -56,7 +55,7 @@ test('two formatting requests at once each get their own file formatted', async 
     // spacing rules to one collector field: each run must find its own collector again.
     const texts = [bigFile(6_000), bigFile(6_000).replace(/wazir/g, 'knight')];
     const documents = texts.map((text, i) => services.shared.workspace.LangiumDocumentFactory.fromString(text, URI.parse(`file:///large/both-${i}.lcpn`)));
-    const format = (document: LangiumDocument) => services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options }, new Cancellation.CancellationTokenSource().token);
+    const format = (document: LangiumDocument) => formatEdits(document, { services, token: new Cancellation.CancellationTokenSource().token });
     const alone = [];
     for (const document of documents) alone.push(await format(document));
     const together = await Promise.all(documents.map(format));

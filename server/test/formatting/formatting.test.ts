@@ -1,10 +1,9 @@
 /** Formatting through Langium's `expectFormatting`, per style, on mixed files, and on the spec's examples. */
 import { readdirSync, readFileSync } from 'node:fs';
-import { expectFormatting, parseHelper } from 'langium/test';
+import { expectFormatting } from 'langium/test';
 import type { LangiumServices } from 'langium/lsp';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { formatted, testServices } from '../lsp-helpers.js';
+import { formatted, formattedRange, testServices } from '../lsp-helpers.js';
 
 let services: LangiumServices;
 let format: ReturnType<typeof expectFormatting>;
@@ -187,18 +186,13 @@ describe('mixed files and comments', () => {
     });
 
     test('range formatting of a broken document never removes a token', async () => {
-        const rangeFormatted = async (text: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }) => {
-            const document = await parseHelper(services)(text);
-            const edits = await services.lsp.Formatter!.formatDocumentRange(document, { textDocument: { uri: document.uri.toString() }, options: { tabSize: 4, insertSpaces: true }, range });
-            return TextDocument.applyEdits(document.textDocument, edits);
-        };
         const tokens = (text: string) => text.replace(/\s+/g, '');
         for (const [text, range] of [
             ['x IS IF ra ) = END', { start: { line: 0, character: 3 }, end: { line: 0, character: 17 } }],
             // Past the nesting limit the parser skips tokens: they are not in the tree, and must stay in the text.
             ['x := ' + '('.repeat(500) + 'wazir' + ')'.repeat(500), { start: { line: 0, character: 1 }, end: { line: 0, character: 60 } }]
         ] as const) {
-            expect(tokens(await rangeFormatted(text, range))).toBe(tokens(text));
+            expect(tokens(await formattedRange(text, range))).toBe(tokens(text));
         }
     });
 

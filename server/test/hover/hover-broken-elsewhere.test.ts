@@ -4,12 +4,11 @@
  * (broken-elsewhere.ts), instead of "Unknown piece" or "a keyword the language does not know";
  * once the diagnostic is there the hover does not say it again (VS Code shows both in one hover).
  */
-import { parseHelper } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { createTestServices } from '../test-services.js';
-import { hoverAt } from '../lsp-helpers.js';
+import { hoverAt, validated } from '../lsp-helpers.js';
 
 let services: LcpnServices;
 beforeAll(async () => {
@@ -23,11 +22,10 @@ async function buildAll(validation: boolean): Promise<void> {
 }
 
 test('a piece and a keyword that name another file\'s broken definition say where it is, in the three styles', async () => {
-    const parse = parseHelper(services);
-    await parse('(def fine wazir)\n(def deep-piece (/ rook\n', { documentUri: 'file:///hb/a.lcpn' });
-    const lisp = await parse('(def user (/ deep-piece knight))\n(def z (rook :deep-piece))\n(import a)\n', { documentUri: 'file:///hb/b.lcpn' });
-    const c = await parse('user_c := deep_piece / knight\nimport a\n', { documentUri: 'file:///hb/c.lcpn' });
-    const sql = await parse('user_s IS deep_piece OR knight\nIMPORT a\n', { documentUri: 'file:///hb/d.lcpn' });
+    await validated('(def fine wazir)\n(def deep-piece (/ rook\n', { services, uri: 'file:///hb/a.lcpn', validation: false });
+    const lisp = await validated('(def user (/ deep-piece knight))\n(def z (rook :deep-piece))\n(import a)\n', { services, uri: 'file:///hb/b.lcpn', validation: false });
+    const c = await validated('user_c := deep_piece / knight\nimport a\n', { services, uri: 'file:///hb/c.lcpn', validation: false });
+    const sql = await validated('user_s IS deep_piece OR knight\nIMPORT a\n', { services, uri: 'file:///hb/d.lcpn', validation: false });
     await buildAll(false);
     const piece = '**deep-piece** is a definition with a syntax error (a\\.lcpn, line 2): it has no moves here until that is fixed.';
     expect(await hoverAt(lisp, { line: 0, character: 15 }, { services })).toBe(piece);
@@ -47,9 +45,8 @@ test('a piece and a keyword that name another file\'s broken definition say wher
 });
 
 test('a name nobody defines stays unknown beside one that names a broken definition', async () => {
-    const parse = parseHelper(services);
-    await parse('(def broken-there (/ rook\n', { documentUri: 'file:///hc/a.lcpn' });
-    const user = await parse('(def user (/ broken-there nobody-defines-this))\n(import a)\n', { documentUri: 'file:///hc/b.lcpn' });
+    await validated('(def broken-there (/ rook\n', { services, uri: 'file:///hc/a.lcpn', validation: false });
+    const user = await validated('(def user (/ broken-there nobody-defines-this))\n(import a)\n', { services, uri: 'file:///hc/b.lcpn', validation: false });
     await buildAll(false);
     expect(await hoverAt(user, { line: 0, character: 15 }, { services })).toBe('**broken-there** is a definition with a syntax error (a\\.lcpn, line 1): it has no moves here until that is fixed.');
     expect(await hoverAt(user, { line: 0, character: 30 }, { services })).toBe('Unknown piece **nobody-defines-this**: no definition in this file, the files it imports or the standard prelude.');

@@ -5,14 +5,13 @@
  * linking on (stricter than VS Code's `marked`, which links only `https://`, `www.` and e-mails).
  */
 import { createRequire } from 'node:module';
-import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CompletionItem } from 'vscode-languageserver';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import { pieceDiagram } from '../../src/lsp/diagram-request.js';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../src/views/markdown.js';
 import { createTestServices } from '../test-services.js';
-import { completionAt, hoverAt } from '../lsp-helpers.js';
+import { completionAt, hoverAt, validated } from '../lsp-helpers.js';
 
 interface Renderer { render(src: string): string; renderInline(src: string): string; validateLink(url: string): boolean }
 const MarkdownIt = createRequire(import.meta.url)('markdown-it') as (options: object) => Renderer;
@@ -87,10 +86,8 @@ describe('markdown building blocks', () => {
 });
 
 let services: LcpnServices;
-let parse: ReturnType<typeof parseHelper>;
 beforeAll(async () => {
     services = (await createTestServices()).Lcpn;
-    parse = parseHelper(services);
 });
 
 /** A string literal holding `text` (LCPN strings escape `"` and `\`). */
@@ -115,7 +112,7 @@ function hostileFile(text: string): string {
 
 describe('hover and completion carry hostile strings as text', () => {
     test.each(HOSTILE)('%j', async (text) => {
-        const document = await parse(hostileFile(text), { validation: true });
+        const document = await validated(hostileFile(text), { services });
         const source = document.textDocument.getText();
         let hovers = 0;
         // Every name (definitions and uses) and every string.
@@ -140,7 +137,7 @@ describe('hover and completion carry hostile strings as text', () => {
 
 describe('the diagram request carries no markup', () => {
     test.each(HOSTILE)('%j: plain text for the panel (shown with textContent), an SVG with nothing active', async (text) => {
-        const document = await parse(hostileFile(text), { validation: true });
+        const document = await validated(hostileFile(text), { services });
         const source = document.textDocument.getText();
         let answers = 0;
         for (const name of ['informal', 'conditional', 'c_style', 'sql_style', 'from-betza', 'from-parlett', 'diver', 'user']) {

@@ -16,11 +16,12 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EmptyFileSystem, URI, type LangiumDocument } from 'langium';
+import { URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createLcpnServices } from '../../src/semantics/module.js';
+import { hoverOf } from '../lsp-helpers.js';
+import { createTestServices } from '../test-services.js';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { applyEdit, type Edit } from '../incremental/edits.js';
 import { firstDifference } from '../incremental/snapshot.js';
@@ -104,9 +105,8 @@ class Server {
 
 /** The same texts built from scratch, in process. */
 async function referenceWorkspace() {
-    const services = createLcpnServices(EmptyFileSystem);
+    const services = await createTestServices();
     const { DocumentBuilder, LangiumDocuments, LangiumDocumentFactory } = services.shared.workspace;
-    await DocumentBuilder.build([services.shared.lcpn.Prelude.document()]);
     let current: URI[] = [];
     return {
         services,
@@ -246,7 +246,7 @@ describe.skipIf(STEPS === 0).each(SEEDS)('the server process answers an edited m
                     const offsets = [r.int(texts[i].length + 1), ...(words.length > 0 ? [r.pick(words).index + 1] : [])];
                     for (const offset of offsets) {
                         const position = document.textDocument.positionAt(offset);
-                        await both(`hover ${i}@${offset}`, async () => lsp.HoverProvider!.getHoverContent(document, { textDocument, position }), 'textDocument/hover', { textDocument, position });
+                        await both(`hover ${i}@${offset}`, async () => hoverOf(document, position, { services: reference.services.Lcpn }), 'textDocument/hover', { textDocument, position });
                         await both(`definition ${i}@${offset}`, async () => lsp.DefinitionProvider!.getDefinition(document, { textDocument, position }), 'textDocument/definition', { textDocument, position });
                         const context = { includeDeclaration: true };
                         // In no particular order (the index's order of documents; editors sort them).

@@ -8,8 +8,9 @@
 import { Cancellation, DocumentState, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
-import { createLcpnServices, type LcpnServices } from '../../src/semantics/module.js';
-import { EmptyFileSystem } from 'langium';
+import type { LcpnServices } from '../../src/semantics/module.js';
+import { hoverOf } from '../lsp-helpers.js';
+import { createTestServices } from '../test-services.js';
 import { Random } from '../robustness/fuzz-inputs.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { applyEdit, randomEdit } from './edits.js';
@@ -23,12 +24,6 @@ const EDITS = Number(process.env.LCPN_INCREMENTAL_DOC_EDITS ?? 40);
 const NAME_EDITS = Number(process.env.LCPN_INCREMENTAL_NAME_EDITS ?? Math.max(20, Math.round(EDITS * 0.75)));
 const URI_TEXT = 'file:///w/edited.lcpn';
 
-async function services() {
-    const s = createLcpnServices(EmptyFileSystem);
-    await s.shared.workspace.DocumentBuilder.build([s.shared.lcpn.Prelude.document()]);
-    return s;
-}
-
 /** Everything a client sees of the document, as text. */
 async function answers(Lcpn: LcpnServices, document: LangiumDocument, offsets: number[]): Promise<string> {
     const params = { textDocument: { uri: document.uri.toString() } };
@@ -39,7 +34,7 @@ async function answers(Lcpn: LcpnServices, document: LangiumDocument, offsets: n
     out.push('tokens ' + JSON.stringify((await Lcpn.lsp.SemanticTokenProvider!.semanticHighlight(document, params)).data));
     for (const offset of offsets) {
         const position = document.textDocument.positionAt(offset);
-        out.push(`hover ${offset} ` + JSON.stringify(await Lcpn.lsp.HoverProvider!.getHoverContent(document, { ...params, position })));
+        out.push(`hover ${offset} ` + JSON.stringify(await hoverOf(document, position, { services: Lcpn })));
     }
     return out.join('\n');
 }
@@ -47,8 +42,8 @@ async function answers(Lcpn: LcpnServices, document: LangiumDocument, offsets: n
 describe('an edited document answers as one built from scratch', () => {
     test(`${EDITS} random edits, seed ${SEED}`, async () => {
         const r = new Random(SEED);
-        const edited = await services();
-        const fresh = await services();
+        const edited = await createTestServices();
+        const fresh = await createTestServices();
         const uri = URI.parse(URI_TEXT);
         let edits = 0;
         let version = 1;
@@ -90,8 +85,8 @@ describe('an edited document answers as one built from scratch', () => {
 
     test('an edit typed while the previous one was still being built', async () => {
         const r = new Random(SEED + 1);
-        const edited = await services();
-        const fresh = await services();
+        const edited = await createTestServices();
+        const fresh = await createTestServices();
         const uri = URI.parse(URI_TEXT);
         let text = generateChained(40);
         let version = 1;
@@ -120,8 +115,8 @@ describe('an edited document answers as one built from scratch', () => {
     }, 600_000);
 
     test('a changed board declaration is seen by every definition (the keywords a board gives meaning to)', async () => {
-        const edited = await services();
-        const fresh = await services();
+        const edited = await createTestServices();
+        const fresh = await createTestServices();
         const uri = URI.parse(URI_TEXT);
         const pieces = '\n(def crab (wazir :narrow))\ncamel-ish := ferz:forward-left\n(def other (ferz :forward))\n';
         let version = 1;
@@ -209,8 +204,8 @@ function nameEdit(text: string, r: Random): { kind: string; text: string } {
 describe('duplicate and cyclic definitions after edits equal a fresh build', () => {
     test(`${NAME_EDITS} edits of files of colliding names, seed ${SEED}`, async () => {
         const r = new Random(SEED + 7);
-        const edited = await services();
-        const fresh = await services();
+        const edited = await createTestServices();
+        const fresh = await createTestServices();
         const uri = URI.parse(URI_TEXT);
         let version = 1;
         let edits = 0;
@@ -251,8 +246,8 @@ describe('duplicate and cyclic definitions after edits equal a fresh build', () 
 describe('an unknown name\'s suggestions follow the names an edit adds or removes', () => {
     /** Opens `before`, edits it to `after` through the server's path, and compares everything with a fresh build of `after`. */
     async function editOnce(before: string, after: string): Promise<void> {
-        const edited = await services();
-        const fresh = await services();
+        const edited = await createTestServices();
+        const fresh = await createTestServices();
         const uri = URI.parse(URI_TEXT);
         edited.shared.workspace.TextDocuments.set(TextDocument.create(URI_TEXT, 'lcpn', 1, before));
         edited.shared.workspace.LangiumDocuments.addDocument(edited.shared.workspace.LangiumDocumentFactory.fromString(before, uri));
@@ -328,8 +323,8 @@ function chainEdit(text: string, r: Random, version: number): { kind: string; te
 describe('chained files edited line by line equal a fresh build', () => {
     test(`${CHAIN_EDITS} edits of chained files, seed ${SEED}`, async () => {
         const r = new Random(SEED + 11);
-        const edited = await services();
-        const fresh = await services();
+        const edited = await createTestServices();
+        const fresh = await createTestServices();
         const uri = URI.parse(URI_TEXT);
         let version = 1;
         let edits = 0;

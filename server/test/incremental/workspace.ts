@@ -2,18 +2,14 @@
  * A workspace for the incremental tests: services with the prelude built, documents opened and
  * edited the way the editor does, and the same files' diagnostics built from scratch.
  */
-import { Cancellation, EmptyFileSystem, URI, type LangiumDocument } from 'langium';
+import { Cancellation, URI, type LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createLcpnServices } from '../../src/semantics/module.js';
+import { createTestServices } from '../test-services.js';
 
-export type Services = ReturnType<typeof createLcpnServices>;
+export type Services = Awaited<ReturnType<typeof createTestServices>>;
 
-/** New services whose prelude is built. */
-export async function services(): Promise<Services> {
-    const s = createLcpnServices(EmptyFileSystem);
-    await s.shared.workspace.DocumentBuilder.build([s.shared.lcpn.Prelude.document()]);
-    return s;
-}
+/** New services whose prelude is built (the tests' one way to make them). */
+export const services = createTestServices;
 
 /** Opens or edits a document the way the editor does (TextDocuments, then DocumentBuilder.update). */
 export async function edit(s: Services, uri: string, text: string, version: number, token?: Cancellation.CancellationToken): Promise<LangiumDocument> {

@@ -4,14 +4,13 @@
  * `:forward-most`, ...) mean nothing, said with a code; on squares nothing changes. Board
  * shapes and paths validate cleanly in the three styles.
  */
-import { messageText } from './message-text.js';
+import { messageText } from '../diagnostics/message-text.js';
 import { AstUtils } from 'langium';
-import { parseHelper, } from 'langium/test';
 import { describe, expect, test } from 'vitest';
-import { isNameRef, type Document } from '../../src/syntax/generated/ast.js';
+import { isNameRef } from '../../src/syntax/generated/ast.js';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { createTestServices } from '../test-services.js';
-import { validate, codeOf } from '../lsp-helpers.js';
+import { codeOf, validate, validated } from '../lsp-helpers.js';
 
 
 /** Errors and warnings, as `line:column code`. */
@@ -107,7 +106,7 @@ describe('a keyword that selects nothing is judged on the board', () => {
 describe('board words are the language\'s', () => {
     test('a piece named like a shape word is not what the board declaration names', async () => {
         const { Lcpn } = await createTestServices();
-        const document = await parseHelper<Document>(Lcpn)('(def hexagon wazir)\n(def holes ferz)\n(def g (board (hexagon 6)))\n(def h (board 8 8 (holes d4)))');
+        const document = await validated('(def hexagon wazir)\n(def holes ferz)\n(def g (board (hexagon 6)))\n(def h (board 8 8 (holes d4)))', { services: Lcpn, validation: false });
         const heads = AstUtils.streamAst(document.parseResult.value).filter(isNameRef).filter((r) => ['hexagon', 'holes'].includes(r.ref.$refText)).toArray();
         expect(heads).toHaveLength(2);
         for (const head of heads) expect(head.ref.ref, head.ref.$refText).toBeUndefined();

@@ -1,20 +1,17 @@
 // The board a document declares (declared-board.ts), as hover, panel and CLI use it.
-import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Document } from '../../src/syntax/generated/ast.js';
 import { declaredBoard } from '../../src/semantics/declared-board.js';
+import { validated } from '../lsp-helpers.js';
 import { createTestServices } from '../test-services.js';
 import { squareName } from '../../src/geometry/index.js';
 
 let services: Awaited<ReturnType<typeof createTestServices>>;
-let parse: ReturnType<typeof parseHelper<Document>>;
 
 beforeAll(async () => {
     services = await createTestServices();
-    parse = parseHelper<Document>(services.Lcpn);
 });
 
-const board = async (text: string) => declaredBoard(services.Lcpn.lcpn.PieceModels, await parse(text, { documentUri: `file:///declared-${Math.random()}.lcpn` }));
+const board = async (text: string) => declaredBoard(services.Lcpn.lcpn.PieceModels, await validated(text, { services: services.Lcpn, validation: false }));
 
 describe('declaredBoard', () => {
     test('the xiangqi board: size, confinement by piece, every zone of the file', async () => {

@@ -4,11 +4,10 @@
  * its start position, each piece by its letter; completion offers the clauses.
  */
 import type { LangiumDocument } from 'langium';
-import { parseHelper } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from '../../src/syntax/generated/ast.js';
 import { createTestServices } from '../test-services.js';
-import { hoverAt } from '../lsp-helpers.js';
+import { completionAt, hoverAt, validated } from '../lsp-helpers.js';
 import { positionDiagram } from '../../src/lsp/position-request.js';
 
 let services: Awaited<ReturnType<typeof createTestServices>>;
@@ -19,7 +18,7 @@ beforeAll(async () => {
 
 let count = 0;
 async function open(text: string): Promise<LangiumDocument<Document>> {
-    const document = await parseHelper<Document>(services.Lcpn)(text, { documentUri: `file:///games/game-${count++}.lcpn` });
+    const document = await validated(text, { services: services.Lcpn, uri: `file:///games/game-${count++}.lcpn`, validation: false });
     await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
     return document;
 }
@@ -114,8 +113,8 @@ describe('hover and completion', () => {
         const text = `${PIECES}(def g (game (pieces (king "k")) (`;
         const document = await open(text);
         const lines = text.split('\n');
-        const completion = await services.Lcpn.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: { line: lines.length - 1, character: lines.at(-1)!.length } });
-        const labels = completion?.items.map((i) => i.label) ?? [];
+        const completion = await completionAt(document, { line: lines.length - 1, character: lines.at(-1)!.length }, services.Lcpn);
+        const labels = completion.items.map((i) => i.label);
         expect(labels).toContain('start');
         expect(labels).toContain('royal');
     });

@@ -11,6 +11,7 @@ import { FUNCTIONS } from '../../src/model/vocabulary.js';
 import { printPiece } from '../../src/model/print.js';
 import { spellName } from '../../src/model/spelling.js';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
+import { hoverAt } from '../lsp-helpers.js';
 import { parsePieceText } from '../parse-text.js';
 import { TestWorkspace } from './namespace-workspace.js';
 
@@ -118,8 +119,7 @@ describe('an unknown gerund', () => {
 describe('in the editor', () => {
     test('hover names the function a gerund applies', async () => {
         const document = await ws.set(A, 'x IS capturing AND cannoning rook');
-        const hover = await ws.lcpn.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: A }, position: { line: 0, character: 22 } });
-        expect((hover?.contents as { value: string }).value).toMatch(/^\*\*cannoning\*\* \*\(gerund of `cannon`, applied to the next expression\)\*: Must jump over exactly one piece/);
+        expect(await hoverAt(document, { line: 0, character: 22 }, { services: ws.lcpn })).toMatch(/^\*\*cannoning\*\* \*\(gerund of `cannon`, applied to the next expression\)\*: Must jump over exactly one piece/);
     });
 
     test('completion proposes every gerund in SQL, none in C', async () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
+import { completionAt, hoverAt } from '../lsp-helpers.js';
 import { TestWorkspace } from './namespace-workspace.js';
 
 const CHESS = 'file:///v/chess.lcpn';
@@ -217,18 +218,17 @@ describe('the editor follows imports', () => {
         const ws = await folder();
         await ws.set(GRAND, VARIANTS[GRAND] + '\nmarshal IS rook OR knight');
         const document = await ws.set(MINI, '(def gold (/ rook king))\n(import shogi)\n(def x (/ r');
-        const list = await ws.lcpn.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: MINI }, position: { line: 2, character: 11 } });
-        const rook = list!.items.filter((i) => i.label === 'rook');
+        const list = await completionAt(document, { line: 2, character: 11 }, ws.lcpn);
+        const rook = list.items.filter((i) => i.label === 'rook');
         expect(rook.map((i) => i.detail)).toEqual(['piece · shogi.lcpn']);
-        const all = await ws.lcpn.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: MINI }, position: { line: 2, character: 10 } });
-        expect(all!.items.map((i) => i.label)).not.toContain('marshal');
-        expect(all!.items.map((i) => i.label)).toContain('wazir');
+        const all = await completionAt(document, { line: 2, character: 10 }, ws.lcpn);
+        expect(all.items.map((i) => i.label)).not.toContain('marshal');
+        expect(all.items.map((i) => i.label)).toContain('wazir');
     });
 
     test('hover on an imported name names its file', async () => {
         const ws = await folder();
-        const hover = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(MINI), { textDocument: { uri: MINI }, position: { line: 0, character: 13 } });
-        expect((hover?.contents as { value: string }).value).toMatch(/^\*\*rook\*\* \*\(shogi\\.lcpn\)\*/);
+        expect(await hoverAt(ws.document(MINI), { line: 0, character: 13 }, { services: ws.lcpn })).toMatch(/^\*\*rook\*\* \*\(shogi\\.lcpn\)\*/);
     });
 });
 
@@ -293,14 +293,15 @@ describe('a name inside an imported definition means what it means in that defin
         const ws = await variants();
         await ws.set(CHESS, `${VARIANTS[CHESS]}\n${QUEEN}`);
         await ws.set(MINI, '(import chess)\n(def rook ([0 1] :rider :2))\n(def qb queen)');
-        const there = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(CHESS), { textDocument: { uri: CHESS }, position: { line: 3, character: 6 } });
-        const here = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(MINI), { textDocument: { uri: MINI }, position: { line: 2, character: 10 } });
-        const value = (hover: typeof here) => (hover?.contents as { value: string }).value;
-        const diagram = (hover: typeof here) => /\n\n```\n([\s\S]*?)\n```/.exec(value(hover))?.[1];
+        const there = await hoverAt(ws.document(CHESS), { line: 3, character: 6 }, { services: ws.lcpn });
+        const here = await hoverAt(ws.document(MINI), { line: 2, character: 10 }, { services: ws.lcpn });
+        expect(here).toBeDefined();
+        expect(there).toBeDefined();
+        const diagram = (value: string | undefined) => /\n\n```\n([\s\S]*?)\n```/.exec(value!)?.[1];
         expect(diagram(here)).toContain('X X X X ! X X X X');
         expect(diagram(here)).toBe(diagram(there));
         // Its definition as chess.lcpn writes it.
-        expect(value(here)).toContain('```lcpn\n(/ rook (1 1 :rider))\n```');
+        expect(here).toContain('```lcpn\n(/ rook (1 1 :rider))\n```');
     });
 
     test('hover on an imported condition says it in words as its file writes it', async () => {
@@ -308,8 +309,7 @@ describe('a name inside an imported definition means what it means in that defin
         const mini = 'file:///z/mini.lcpn';
         await ws.set('file:///z/chess.lcpn', '(def palace (zone d4-f6))\n(def inside (in palace))');
         await ws.set(mini, '(import chess)\n(def palace (zone a1-b2))\n(def gb (cond ((inside) wazir)))');
-        const hover = await ws.lcpn.lsp.HoverProvider!.getHoverContent(ws.document(mini), { textDocument: { uri: mini }, position: { line: 2, character: 17 } });
-        const value = (hover?.contents as { value: string }).value;
+        const value = await hoverAt(ws.document(mini), { line: 2, character: 17 }, { services: ws.lcpn });
         expect(value).toContain('palace');
         expect(value).not.toContain('@');
     });

@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { incompleteDefinitions } from '../../src/syntax/incomplete.js';
 import * as ast from '../../src/syntax/generated/ast.js';
+import { completionAt, hoverAt } from '../lsp-helpers.js';
 import { TestWorkspace } from './namespace-workspace.js';
 
 const A = 'file:///ws/a.lcpn';
@@ -85,10 +86,9 @@ describe('a definition the parser did not complete defines nothing', () => {
         const ws = await TestWorkspace.create();
         const other = await ws.set(B, '(def user (/ wazir ferz))\nnext := ');
         const broken = await ws.set(A, 'x := ferz wazir');
-        const hover = await ws.lcpn.lsp.HoverProvider!.getHoverContent(other, { textDocument: { uri: B }, position: { line: 0, character: 14 } });
-        expect((hover?.contents as { value: string }).value).toMatch(/^\*\*wazir\*\* \*\(standard prelude\)\*/);
-        const completion = await ws.lcpn.lsp.CompletionProvider!.getCompletion(other, { textDocument: { uri: B }, position: { line: 1, character: 8 } });
-        const wazirs = completion!.items.filter((i) => i.label === 'wazir');
+        expect(await hoverAt(other, { line: 0, character: 14 }, { services: ws.lcpn })).toMatch(/^\*\*wazir\*\* \*\(standard prelude\)\*/);
+        const completion = await completionAt(other, { line: 1, character: 8 }, ws.lcpn);
+        const wazirs = completion.items.filter((i) => i.label === 'wazir');
         expect(wazirs.map((i) => i.detail)).toEqual(['piece · standard prelude']);
         const symbols = await ws.services.shared.lsp.WorkspaceSymbolProvider!.getSymbols({ query: 'wazir' });
         expect(symbols.map((s) => s.location.uri)).toEqual([ws.services.shared.lcpn.Prelude.uri]);

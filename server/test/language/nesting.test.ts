@@ -4,12 +4,11 @@
  * keeps working for the next document. Before the limit, the stack overflowed: the document could not be built and
  * every later parse in the same server failed ("Parser stack is not empty after parsing").
  */
-import { messageText } from './message-text.js';
-import { parseHelper } from 'langium/test';
+import { messageText } from '../diagnostics/message-text.js';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Document } from '../../src/syntax/generated/ast.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import { CHAIN_TOO_LONG, NESTING_TOO_DEEP } from '../../src/syntax/nesting-limit.js';
+import { completionAt, validated } from '../lsp-helpers.js';
 import { createTestServices } from '../test-services.js';
 
 let services: LcpnServices;
@@ -29,7 +28,7 @@ describe('nesting deeper than the parser reads', () => {
         ['SQL conditions', 'x IS ' + 'IF rank() = 2 THEN '.repeat(DEEP) + 'wazir' + ' END'.repeat(DEEP)],
         ['SQL gerunds', 'x IS ' + 'moving '.repeat(DEEP) + 'wazir']
     ])('%s: one located error, and the next definition is read', async (_what, deep) => {
-        const document = await parseHelper<Document>(services)(`${deep}\n(def after wazir)\nalso := ferz`, { validation: true });
+        const document = await validated(`${deep}\n(def after wazir)\nalso := ferz`, { services: services });
         const errors = (document.diagnostics ?? []).filter((d) => d.message === NESTING_TOO_DEEP);
         expect(errors).toHaveLength(1);
         expect(errors[0].range.start.line).toBe(0);
@@ -39,10 +38,10 @@ describe('nesting deeper than the parser reads', () => {
         // interprets the tokens after the last one it read: skipped ones count as read, or memory ran out).
         const inside = document.textDocument.positionAt(deep.length - 3);
         const started = Date.now();
-        await expect(services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: inside })).resolves.toBeDefined();
+        await expect(completionAt(document, inside, services)).resolves.toBeDefined();
         expect(Date.now() - started).toBeLessThan(2000);
         // The same services parse the next document normally.
-        const next = await parseHelper<Document>(services)('(def y (/ wazir ferz))');
+        const next = await validated('(def y (/ wazir ferz))', { services: services, validation: false });
         expect(next.parseResult.parserErrors).toEqual([]);
     });
 
@@ -51,8 +50,8 @@ describe('nesting deeper than the parser reads', () => {
         ['a SQL sequence', 'x IS ' + 'wazir AND_THEN '.repeat(20_000) + 'ferz'],
         ['calls of calls', 'x := move(wazir)' + '(ferz)'.repeat(20_000)]
     ])('%s of 20,000 operators: each wrapped the tree once more, and Langium overflowed walking it', async (_what, chain) => {
-        const document = await parseHelper<Document>(services)(`${chain}
-(def after wazir)`, { validation: true });
+        const document = await validated(`${chain}
+(def after wazir)`, { services: services });
         expect((document.diagnostics ?? []).filter((d) => d.message === CHAIN_TOO_LONG)).toHaveLength(1);
         expect(document.parseResult.value.definitions.map((d) => d.name)).toEqual(['x', 'after']);
     });
@@ -61,9 +60,9 @@ describe('nesting deeper than the parser reads', () => {
         // The completion parser skips past the limit to the end of its input (the text before the cursor); Langium then
         // interpreted every skipped token again, forking at each '(', until memory ran out.
         const text = '(def x ' + '('.repeat(3000) + 'wazir' + ')'.repeat(3001);
-        const document = await parseHelper<Document>(services)(text);
+        const document = await validated(text, { services: services, validation: false });
         const started = Date.now();
-        const completion = await services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(5258) });
+        const completion = await completionAt(document, 5258, services);
         expect(completion).toBeDefined();
         expect(Date.now() - started).toBeLessThan(2000);
     });
@@ -72,7 +71,7 @@ describe('nesting deeper than the parser reads', () => {
         const lisp = '(def x ' + '(/ wazir '.repeat(100) + ')'.repeat(101);
         const c = 'y := ' + '('.repeat(40) + 'wazir' + ')'.repeat(40);
         const sequence = 'z := ' + 'wazir -> '.repeat(400) + 'ferz';
-        const document = await parseHelper<Document>(services)(`${lisp}\n${c}\n${sequence}`);
+        const document = await validated(`${lisp}\n${c}\n${sequence}`, { services: services, validation: false });
         expect(document.parseResult.parserErrors).toEqual([]);
     });
 });

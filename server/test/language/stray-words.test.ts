@@ -11,6 +11,7 @@ import { commentStartsAt, skipLiteral } from '../../src/syntax/comments.js';
 import { withMarker } from '../../src/semantics/convert.js';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import * as ast from '../../src/syntax/generated/ast.js';
+import { completionAt } from '../lsp-helpers.js';
 import { TestWorkspace } from './namespace-workspace.js';
 
 const A = 'file:///stray/a.lcpn';
@@ -65,8 +66,8 @@ describe.each(Object.entries(FILES))('stray words in a %s file', (style, { text,
         }
         // The user file imports the stray words' file (a file sees its own definitions, its imports and the prelude).
         const user = await ws.set(B, `import ${style}\nuser := `);
-        const completion = await ws.lcpn.lsp.CompletionProvider!.getCompletion(user, { textDocument: { uri: B }, position: { line: 1, character: 8 } });
-        const labels = completion!.items.map((i) => i.label);
+        const completion = await completionAt(user, { line: 1, character: 8 }, ws.lcpn);
+        const labels = completion.items.map((i) => i.label);
         // Lisp's crab shares its line with a stray word: the line rule (syntax/incomplete.ts) keeps it out of other files.
         expect(labels).toContain(style === 'lisp' ? 'hopper' : 'crab');
         for (const stray of STRAYS) expect(labels, stray).not.toContain(stray);

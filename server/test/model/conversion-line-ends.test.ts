@@ -1,9 +1,10 @@
 /** A conversion writes the file's own line break (its first one) between the lines it adds, as the formatter does. */
-import { clearDocuments, parseHelper } from 'langium/test';
+import { clearDocuments } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
 let services: LcpnServices;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 
 test.each([['\n'], ['\r\n'], ['\r']])('line end %j: a comment inside a definition moves onto a line of its own with the same line end', async (eol) => {
     const text = ['(def a ; first', '  (/ wazir ferz))', ''].join(eol);
-    const document = await parseHelper(services)(text, { validation: true });
+    const document = await validated(text, { services: services });
     try {
         const conversion = services.lcpn.Conversion.convertDocument(document, 'c');
         const output = TextDocument.applyEdits(document.textDocument, conversion.edits);

@@ -3,13 +3,14 @@
  * converts (none is left as written) and reads back as the same model, declarations included.
  */
 import type { LangiumDocument } from 'langium';
-import { clearDocuments, parseHelper } from 'langium/test';
+import { clearDocuments } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import { parsePieceText } from '../parse-text.js';
 import type { PieceDef, Style } from '../../src/model/piece.js';
 import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
 let services: LcpnServices;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ const FILES = {
 const meaning = ({ key, properties, body, declaration }: PieceDef) => ({ key, properties, body, declaration });
 
 async function convert(text: string, style: Style): Promise<{ output: string; left: number }> {
-    const document: LangiumDocument = await parseHelper(services)(text, { validation: true });
+    const document: LangiumDocument = await validated(text, { services: services });
     try {
         const conversion = services.lcpn.Conversion.convertDocument(document, style);
         return { output: TextDocument.applyEdits(document.textDocument, conversion.edits), left: conversion.leftAsWritten.length };

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { LangiumDocument } from 'langium';
-import { clearDocuments, parseHelper } from 'langium/test';
+import { clearDocuments } from 'langium/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range } from 'vscode-languageserver-types';
@@ -18,6 +18,7 @@ import { parsePieceText } from '../parse-text.js';
 import type { PieceDef, Style } from '../../src/model/piece.js';
 import { printPiece } from '../../src/model/print.js';
 import { createTestServices } from '../test-services.js';
+import { formatEdits, validated } from '../lsp-helpers.js';
 
 const STYLES: Style[] = ['lisp', 'c', 'sql'];
 let services: LcpnServices;
@@ -27,7 +28,7 @@ beforeAll(async () => {
 
 /** The text, built and validated as the editor would (then removed from the workspace). */
 async function withDocument<T>(text: string, run: (document: LangiumDocument) => T, documentUri?: string): Promise<T> {
-    const document = await parseHelper(services)(text, { validation: true, ...(documentUri ? { documentUri } : {}) });
+    const document = await validated(text, { services, uri: documentUri });
     try {
         return run(document);
     } finally {
@@ -119,7 +120,7 @@ describe('the spec examples and examples/ convert completely', () => {
     // The examples' folder, for their imports (each file is converted beside it, under another name).
     let folder: LangiumDocument[] = [];
     beforeAll(async () => {
-        folder = await Promise.all(fixtures.filter(([name]) => name.startsWith('examples/')).map(([name, text]) => parseHelper(services)(text, { documentUri: `file:///${name}` })));
+        folder = await Promise.all(fixtures.filter(([name]) => name.startsWith('examples/')).map(([name, text]) => validated(text, { services, uri: `file:///${name}`, validation: false })));
     });
     afterAll(async () => clearDocuments(services.shared, folder));
 
@@ -257,7 +258,7 @@ describe('long conditionals convert to the specification\'s multi-line layout', 
                 const { output } = await convert(text, style);
                 expect(await meaning(output)).toEqual(expected);
                 const formatted = await withDocument(output, async (document) =>
-                    TextDocument.applyEdits(document.textDocument, await services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options: { tabSize: 4, insertSpaces: true } })));
+                    TextDocument.applyEdits(document.textDocument, await formatEdits(document, { services })));
                 expect(formatted).toBe(output);
             }
         }

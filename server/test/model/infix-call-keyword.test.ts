@@ -5,7 +5,7 @@
  * parses back to the same piece model, in all three styles, and conversion between the styles
  * (the editor's and `lcpn convert`'s convertDocument) keeps the meaning.
  */
-import { clearDocuments, parseHelper } from 'langium/test';
+import { clearDocuments } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LcpnServices } from '../../src/semantics/module.js';
@@ -13,6 +13,7 @@ import { parsePieceText } from '../parse-text.js';
 import type { PieceDef, Style } from '../../src/model/piece.js';
 import { printPiece } from '../../src/model/print.js';
 import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
 const STYLES: Style[] = ['lisp', 'c', 'sql'];
 
@@ -101,7 +102,7 @@ describe('converting a file between styles', () => {
     });
 
     async function convert(text: string, style: Style): Promise<string> {
-        const document = await parseHelper(services)(text, { validation: true });
+        const document = await validated(text, { services: services });
         try {
             const conversion = services.lcpn.Conversion.convertDocument(document, style);
             expect(conversion.leftAsWritten).toEqual([]);

@@ -3,15 +3,15 @@
  * board shape): `pieceDiagram` says `square` on rectangles (plain, cylinder, holed) and `cell`
  * on a hexagon, and the webview says "A click on a cell" there.
  */
-import { parseHelper } from 'langium/test';
 import { describe, expect, test } from 'vitest';
 import { pieceDiagram } from '../../src/lsp/diagram-request.js';
 import { positionDiagram } from '../../src/lsp/position-request.js';
 import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
 async function rookOn(board: string) {
     const services = await createTestServices();
-    const document = await parseHelper(services.Lcpn)('(def hex-rook (wazir :rider))\n');
+    const document = await validated('(def hex-rook (wazir :rider))\n', { services: services.Lcpn, validation: false });
     return pieceDiagram(services.shared, { uri: document.uri.toString(), position: { line: 0, character: 6 }, board })!;
 }
 
@@ -28,7 +28,7 @@ describe('the cell word of pieceDiagram', () => {
 describe('the cell word of positionDiagram', () => {
     test.each([['8x8 w:hex-rook@e4', 'square'], ['8x8-cylinder w:hex-rook@a1', 'square'], ['hex6 w:hex-rook@f6', 'cell'], ['hex6-rows', 'cell']])('%s: %s', async (position, word) => {
         const services = await createTestServices();
-        const document = await parseHelper(services.Lcpn)('(def hex-rook (wazir :rider))\n');
+        const document = await validated('(def hex-rook (wazir :rider))\n', { services: services.Lcpn, validation: false });
         const result = positionDiagram(services.shared, { uri: document.uri.toString(), position })!;
         expect(result.error).toBeUndefined();
         expect(result.cellWord).toBe(word);

@@ -5,11 +5,11 @@
  * names that are no cell of the board), and the diagram changes with them. Move sets written by
  * hand from Glinski's rules: his rook moves along the six lines through the cell's edges.
  */
-import { parseHelper } from 'langium/test';
 import { describe, expect, test } from 'vitest';
 import { pieceDiagram } from '../../src/lsp/diagram-request.js';
 import { positionDiagram } from '../../src/lsp/position-request.js';
 import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
 const PIECES = [
     '(def hex-rook (wazir :rider))',
@@ -19,7 +19,7 @@ const PIECES = [
 
 async function open(text: string) {
     const services = await createTestServices();
-    const document = await parseHelper(services.Lcpn)(text);
+    const document = await validated(text, { services: services.Lcpn, validation: false });
     return { services, uri: document.uri.toString(), lineOf: (name: string) => text.split('\n').findIndex((l) => l.startsWith(`(def ${name} `)) };
 }
 

@@ -4,15 +4,15 @@
  * (`atProblem`) in the CLI's words ("is a hole"); the panel shows that sentence (the real
  * request answering the real panel controller).
  */
-import { parseHelper } from 'langium/test';
 import { describe, expect, test } from 'vitest';
 import { DiagramController } from '../../../client/src/diagram/controller.js';
 import { pieceDiagram } from '../../src/lsp/diagram-request.js';
 import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
 async function open() {
     const services = await createTestServices();
-    const document = await parseHelper(services.Lcpn)('(def knight [1 2])\n');
+    const document = await validated('(def knight [1 2])\n', { services: services.Lcpn, validation: false });
     return { services, uri: document.uri.toString(), position: { line: 0, character: 6 } };
 }
 

@@ -6,7 +6,6 @@
  * diagram is said (`definitionNotes`). The real request answers the real panel controllers.
  */
 import { readFileSync } from 'node:fs';
-import { parseHelper } from 'langium/test';
 import { describe, expect, test } from 'vitest';
 import { DiagramController } from '../../../client/src/diagram/controller.js';
 import { PositionController } from '../../../client/src/diagram/position-controller.js';
@@ -17,6 +16,7 @@ import { scenarios } from '../../src/views/scenarios.js';
 import { declaredBoard } from '../../src/semantics/declared-board.js';
 import { boardGeometry } from '../../src/geometry/index.js';
 import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
 /** The specification's xiangqi pieces with a board that confines the elephant to its side and a palace the general's keyword names. */
 const XIANGQI = readFileSync(new URL('../fixtures/xiangqi/spec.c.lcpn', import.meta.url), 'utf8');
@@ -29,7 +29,7 @@ const AT = { general: at('general'), elephant: at('elephant'), horse: at('horse'
 
 async function open(text = XIANGQI) {
     const services = await createTestServices();
-    const document = await parseHelper(services.Lcpn)(text, { documentUri: 'file:///panel/xiangqi.lcpn' });
+    const document = await validated(text, { services: services.Lcpn, uri: 'file:///panel/xiangqi.lcpn', validation: false });
     await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
     return { services, document, uri: document.uri.toString() };
 }

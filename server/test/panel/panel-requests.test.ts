@@ -5,12 +5,12 @@
  * `lcpn/positionDiagram` starts from an empty board of the declared size, edits the position
  * string, and applies the declared board's rules.
  */
-import { parseHelper } from 'langium/test';
 import { describe, expect, test } from 'vitest';
 import { pieceDiagram } from '../../src/lsp/diagram-request.js';
 import { positionDiagram } from '../../src/lsp/position-request.js';
 import { PIECE_DIAGRAM_PARAMS, POSITION_DIAGRAM_PARAMS } from '../../src/lsp/request-params.js';
 import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
 /** A small variant: a 9 x 10 board, a fortress the general never leaves, a promoting runner, a pawn with a double first step. */
 const VARIANT = [
@@ -28,7 +28,7 @@ const VARIANT = [
 
 async function open(text: string) {
     const services = await createTestServices();
-    const document = await parseHelper(services.Lcpn)(text);
+    const document = await validated(text, { services: services.Lcpn, validation: false });
     return { services, uri: document.uri.toString(), lineOf: (name: string) => text.split('\n').findIndex((l) => l.startsWith(`(def ${name} `)) };
 }
 

@@ -4,12 +4,12 @@
  * form: syntax/nesting-limit.ts), and then a normal file parses with no error, with the same
  * parser (in process) and in the same language server process.
  */
-import { parseHelper } from 'langium/test';
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Document } from '../../src/syntax/generated/ast.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
 import { NESTING_TOO_DEEP } from '../../src/syntax/nesting-limit.js';
+import { completionAt, validated } from '../lsp-helpers.js';
 import { createTestServices } from '../test-services.js';
 import { LspProcess } from './lsp-process.js';
 
@@ -39,13 +39,13 @@ describe('a deep form does not poison later parses (in process)', () => {
         expect(normal.lexerErrors).toEqual([]);
         expect(normal.value.definitions.map((d) => d.name)).toEqual(['a', 'b', 'c']);
         // And through a whole build, validation included.
-        const document = await parseHelper<Document>(services)(NORMAL, { validation: true });
+        const document = await validated(NORMAL, { services: services });
         expect(document.diagnostics?.filter((d) => d.severity === 1)).toEqual([]);
     });
 
     test('completion after a deep form still reads a normal document', async () => {
-        const deep = await parseHelper<Document>(services)(DEEP_FORMS[0][1]);
-        await services.lsp.CompletionProvider!.getCompletion(deep, { textDocument: { uri: deep.uri.toString() }, position: deep.textDocument.positionAt(5000) });
+        const deep = await validated(DEEP_FORMS[0][1], { services: services, validation: false });
+        await completionAt(deep, 5000, services);
         const parsed = services.parser.CompletionParser.parse('(def a (/ wazir ');
         expect(parsed.tokens.map((t) => t.image)).toEqual(['(def', 'a', '(', '/', 'wazir']);
         expect(parsed.tokenIndex).toBe(5);

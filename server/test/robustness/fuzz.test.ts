@@ -13,7 +13,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { URI, type LangiumDocument } from 'langium';
-import { parseHelper, clearDocuments } from 'langium/test';
+import { clearDocuments } from 'langium/test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
     ResponseError, type CodeAction, type Command, type CompletionItem, type CompletionList, type Diagnostic, type DocumentSymbol,
@@ -33,6 +33,7 @@ import { toBetza, toParlett } from '../../src/notation/index.js';
 import { pieceMarkdown } from '../../src/views/piece-markdown.js';
 import { hostileDocuments, mutate, Random, seedFiles } from './fuzz-inputs.js';
 import { shrink } from './shrink.js';
+import { validated } from '../lsp-helpers.js';
 
 // ------------------------------------------------------------------ properties
 
@@ -287,7 +288,7 @@ const errorLog: string[] = [];
 
 beforeAll(async () => {
     services = (await createTestServices()).Lcpn;
-    build = (text) => parseHelper(services)(text, { validation: true });
+    build = (text) => validated(text, { services });
     // Langium catches exceptions in linking and validation and logs them; any such log is a failure here.
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { errorLog.push(args.map(String).join(' ').slice(0, 400)); });
 });
@@ -327,7 +328,7 @@ function kindOf(failure: string, label: string): string {
 /**
  * The failures of one input, each kind followed by a reproduction: the smallest text (shrunk
  * from the input) on which the same kind of failure still occurs, written out whole, ready to
- * paste into a test (`parseHelper(services)(text, { validation: true })`, then the feature).
+ * paste into a test (`validated(text)` from lsp-helpers.ts, then the feature).
  */
 async function reproduced(label: string, text: string, found: string[], positions: number, shrunk: Set<string>): Promise<string[]> {
     const out: string[] = [];

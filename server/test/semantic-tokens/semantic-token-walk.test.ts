@@ -6,12 +6,13 @@
  * LangiumWalk), on hand-written files, the examples and random and mutated documents (fixed seed).
  */
 import { AstUtils, type AstNode, type LangiumDocument } from 'langium';
-import { AbstractSemanticTokenProvider, type LangiumServices, type SemanticTokenAcceptor, type SemanticTokenKeywordOptions, type SemanticTokenPropertyOptions } from 'langium/lsp';
-import { parseHelper } from 'langium/test';
+import { AbstractSemanticTokenProvider, type SemanticTokenAcceptor, type SemanticTokenKeywordOptions, type SemanticTokenPropertyOptions } from 'langium/lsp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { LcpnSemanticTokenProvider } from '../../src/lsp/semantic-token-provider.js';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import { randomDocument } from '../robustness/fuzz-generate.js';
 import { mutate, Random, seedFiles } from '../robustness/fuzz-inputs.js';
+import { validated } from '../lsp-helpers.js';
 import { createTestServices } from '../test-services.js';
 
 /** Langium's own searches, which LcpnSemanticTokenProvider replaces. */
@@ -40,7 +41,7 @@ class LangiumWalk extends LcpnSemanticTokenProvider {
     }
 }
 
-let services: LangiumServices;
+let services: LcpnServices;
 let reference: LangiumWalk;
 let provider: LcpnSemanticTokenProvider;
 beforeAll(async () => {
@@ -50,7 +51,7 @@ beforeAll(async () => {
 });
 
 async function expectSameTokens(text: string): Promise<number> {
-    const document = await parseHelper(services)(text);
+    const document = await validated(text, { services, validation: false });
     const textDocument = { uri: document.uri.toString() };
     const expected = await reference.semanticHighlight(document, { textDocument });
     expect((await provider.semanticHighlight(document, { textDocument })).data).toEqual(expected.data);
@@ -75,7 +76,7 @@ describe("semantic tokens: LCPN's walk and searches give Langium's answers", () 
 
     test("a range starting inside a call whose head lies before it: the arguments' tokens are kept", async () => {
         // Langium's ranged walk skips the property after an out-of-range child: here the call's arguments.
-        const document = await parseHelper(services)(['(def s ((& capture cannon)', '  rook :forward))', 'b := rook'].join('\n'));
+        const document = await validated(['(def s ((& capture cannon)', '  rook :forward))', 'b := rook'].join('\n'), { services, validation: false });
         const range = { start: { line: 1, character: 0 }, end: { line: 2, character: 9 } };
         const tokens = await provider.semanticHighlightRange(document, { textDocument: { uri: document.uri.toString() }, range });
         // `rook`, `:forward`, `b`, `:=`, `rook`.

@@ -3,24 +3,20 @@
  * past the end of its line, whatever ends the lines (LSP breaks lines at '\n', '\r\n' and a
  * lone '\r'), including a string that starts at the very end of a line.
  */
-import { parseHelper } from 'langium/test';
-import type { LangiumDocument } from 'langium';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { validated } from '../lsp-helpers.js';
 import { createTestServices } from '../test-services.js';
 import type { LcpnServices } from '../../src/semantics/module.js';
 
 let services: LcpnServices;
-let parse: (text: string) => Promise<LangiumDocument>;
 beforeAll(async () => {
     services = (await createTestServices()).Lcpn;
-    const helper = parseHelper(services);
-    parse = (text) => helper(text, { documentUri: `file:///tokens-${Math.random().toString(36).slice(2)}.lcpn` });
 });
 
 interface Token { line: number; start: number; length: number; text: string; type: string }
 
 async function tokens(text: string): Promise<{ tokens: Token[]; lines: string[] }> {
-    const document = await parse(text);
+    const document = await validated(text, { services, validation: false });
     const result = await services.lsp.SemanticTokenProvider!.semanticHighlight(document, { textDocument: { uri: document.uri.toString() } });
     const lines = text.split(/\r\n|\r|\n/);
     const types = Object.fromEntries(Object.entries(services.lsp.SemanticTokenProvider!.tokenTypes).map(([name, index]) => [index, name]));

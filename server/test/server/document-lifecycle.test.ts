@@ -17,6 +17,7 @@ import { FileChangeType, LSPErrorCodes, type Connection, type Location, type Loc
 import { afterAll, describe, expect, test } from 'vitest';
 import { createLcpnServices, type LcpnServices, type LcpnSharedServices } from '../../src/semantics/module.js';
 import { preludeText } from '../../src/workspace/prelude.js';
+import { hoverOf } from '../lsp-helpers.js';
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
@@ -90,9 +91,7 @@ describe('a closed buffer that is not a workspace file', () => {
         const target = await definitionTarget(ws, relinked, 'knight');
         expect(target && ws.shared.lcpn.Prelude.isPrelude(target), `definition of knight went to ${target}`).toBe(true);
         expect((await symbolNames(ws, 'knight')).filter((s) => s.includes('untitled:'))).toEqual([]);
-        const hover = await ws.Lcpn.lsp.HoverProvider!.getHoverContent(relinked, {
-            textDocument: { uri: relinked.uri.toString() }, position: { line: 0, character: 13 }
-        });
+        const hover = await hoverOf(relinked, { line: 0, character: 13 }, { services: ws.Lcpn });
         expect(JSON.stringify(hover)).not.toContain('rider');
     });
 

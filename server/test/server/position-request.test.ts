@@ -1,14 +1,14 @@
 /** `lcpn/positionDiagram` in-process: a position's pieces resolve as uses in the document do. */
-import { parseHelper } from 'langium/test';
 import { expect, test } from 'vitest';
 import { positionDiagram } from '../../src/lsp/position-request.js';
 import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
 const source = '(def my-pawn (/ (move (wazir :forward)) (capture (ferz :forward))))\n';
 
 test("a selected piece's moves in the position: its side blocks, the other side is taken; Black moves down", async () => {
     const services = await createTestServices();
-    const document = await parseHelper(services.Lcpn)(source);
+    const document = await validated(source, { services: services.Lcpn, validation: false });
     const uri = document.uri.toString();
     const white = positionDiagram(services.shared, { uri, position: '8x8 w:rook@a1,my-pawn@a4 b:my-pawn@d1,my-pawn@b5', select: 'a1' });
     expect(white?.error).toBeUndefined();
@@ -23,7 +23,7 @@ test("a selected piece's moves in the position: its side blocks, the other side 
 
 test('attackers of a square, an unknown name, and a position that cannot be read', async () => {
     const services = await createTestServices();
-    const document = await parseHelper(services.Lcpn)(source);
+    const document = await validated(source, { services: services.Lcpn, validation: false });
     const uri = document.uri.toString();
     const result = positionDiagram(services.shared, { uri, position: 'w:rook@a1,dragon@h1 b:my-pawn@b2', attacked: 'a1' });
     expect(result?.pieces.map((p) => p.known)).toEqual([true, false, true]);

@@ -6,7 +6,6 @@
  * and on a piece that uses it; in the three styles, and when the stand-in is another file's.
  */
 import { readFileSync } from 'node:fs';
-import { parseHelper } from 'langium/test';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { LangiumDocument } from 'langium';
 import type { LcpnServices } from '../../src/semantics/module.js';
@@ -14,7 +13,7 @@ import { pieceDiagram } from '../../src/lsp/diagram-request.js';
 import { brokenDefinitionNotes, standInFor } from '../../src/semantics/broken-definitions.js';
 import * as ast from '../../src/syntax/generated/ast.js';
 import { createTestServices } from '../test-services.js';
-import { hoverAt } from '../lsp-helpers.js';
+import { hoverAt, validated } from '../lsp-helpers.js';
 
 // A workspace of its own for each test: a pawn one test defines must not be another's stand-in.
 let services: LcpnServices;
@@ -26,7 +25,7 @@ beforeEach(async () => {
 const SPEC_PAWN = readFileSync(new URL('../fixtures/spec/pawn-unbalanced.lcpn', import.meta.url), 'utf8').trimEnd();
 
 async function open(text: string, uri = 'file:///broken/pieces.lcpn'): Promise<LangiumDocument> {
-    const document = await parseHelper(services)(text, { documentUri: uri });
+    const document = await validated(text, { services: services, uri: uri, validation: false });
     const { DocumentBuilder, LangiumDocuments } = services.shared.workspace;
     await DocumentBuilder.build(LangiumDocuments.all.toArray(), { validation: true });
     return document;

@@ -3,7 +3,7 @@
  * diagnostic, formatting, semantic tokens, hover, go to definition on the piece and on the
  * keyword, and completion after `move(rook):`, each as for the same keyword after a name.
  */
-import { clearDocuments, expectCompletion, expectFormatting, expectGoToDefinition, expectHover, highlightHelper, parseHelper, type DecodedSemanticTokensWithRanges } from 'langium/test';
+import { clearDocuments, expectCompletion, expectFormatting, expectGoToDefinition, expectHover, highlightHelper, type DecodedSemanticTokensWithRanges } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CompletionList } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -21,7 +21,7 @@ describe('diagnostics', () => {
         ['C', 'a := move(rook):forward\nb := capture & cannon(rook):backward:2 => wazir'],
         ['SQL', 'a IS move(rook):forward\nb IS capture AND cannon(rook):backward:2 AND_THEN wazir']
     ])('%s: none (before, the keyword was a stray token)', async (_style, text) => {
-        const document = await parseHelper(services)(text, { validation: true });
+        const document = await validated(text, { services: services });
         try {
             expect(document.parseResult.parserErrors).toEqual([]);
             expect((document.diagnostics ?? []).map((d) => `${d.code}: ${d.message}`)).toEqual([]);
@@ -31,7 +31,7 @@ describe('diagnostics', () => {
     });
 
     test('a keyword no board knows is reported on the keyword, as after a name', async () => {
-        const document = await parseHelper(services)('a := move(rook):fowrard', { validation: true });
+        const document = await validated('a := move(rook):fowrard', { services: services });
         try {
             const [d] = document.diagnostics ?? [];
             expect(d?.code).toBe('unknown-keyword');
@@ -122,7 +122,7 @@ describe('go to definition', () => {
     });
 
     test('a direction keyword goes nowhere, as after a name', async () => {
-        const document = await parseHelper(services)('a := move(rook):forward\nb := rook:forward');
+        const document = await validated('a := move(rook):forward\nb := rook:forward', { services: services, validation: false });
         try {
             const text = document.textDocument.getText();
             for (const at of [text.indexOf(':forward') + 2, text.lastIndexOf(':forward') + 2]) {
@@ -138,7 +138,7 @@ describe('go to definition', () => {
 describe('references and rename', () => {
     test('a zone named by a keyword after a call is found and renamed there, in the keyword\'s spelling', async () => {
         const text = '(def within-fortress (zone d1-f3))\na := move(rook):within_fortress\nb IS capture(rook):forward:WITHIN_FORTRESS';
-        const document = await parseHelper(services)(text);
+        const document = await validated(text, { services: services, validation: false });
         try {
             const uri = document.uri.toString();
             const refs = await services.lsp.ReferencesProvider!.findReferences(document, { textDocument: { uri }, position: { line: 0, character: 8 }, context: { includeDeclaration: false } });

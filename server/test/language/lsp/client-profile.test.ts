@@ -5,13 +5,13 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, chmodSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseHelper } from 'langium/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InitializeParams } from 'vscode-languageserver';
 import { LcpnClient } from '../../../src/lsp/client.js';
 import type { LcpnServices } from '../../../src/semantics/module.js';
 import { preludeText } from '../../../src/workspace/prelude.js';
 import { preludeFileText, readOnlyPreludeFile } from '../../../src/workspace/prelude-file.js';
+import { hoverAt, validated } from '../../lsp-helpers.js';
 import { createTestServices } from '../../test-services.js';
 
 const params = (p: Partial<InitializeParams>): InitializeParams => ({ processId: null, rootUri: null, capabilities: {}, ...p });
@@ -50,9 +50,9 @@ describe('hover follows the client', () => {
 
     async function hover(initialize: Partial<InitializeParams>): Promise<string> {
         services.lcpn.Client.initialize(params(initialize));
-        const document = await parseHelper(services)('(def my-knight [1 2])');
-        const result = await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: { line: 0, character: 6 } });
-        return (result!.contents as { value: string }).value;
+        const value = await hoverAt(await validated('(def my-knight [1 2])', { services, validation: false }), { line: 0, character: 6 });
+        expect(value).toBeDefined();
+        return value!;
     }
 
     test('Neovim: the text diagram and no base64 image', async () => {

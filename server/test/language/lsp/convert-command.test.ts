@@ -1,9 +1,10 @@
 /** `lcpn.convertDocument`: what it answers (the message shown to the user, and the facts behind it). */
-import { clearDocuments, parseHelper } from 'langium/test';
+import { clearDocuments } from 'langium/test';
 import { beforeAll, expect, test } from 'vitest';
 import { ErrorCodes } from 'vscode-languageserver';
 import type { ConvertDocumentResult } from '../../../src/lsp/protocol.js';
 import { createTestServices } from '../../test-services.js';
+import { validated } from '../../lsp-helpers.js';
 
 let services: Awaited<ReturnType<typeof createTestServices>>;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 
 test('says how many definitions were converted and which were left as written, with their lines', async () => {
-    const document = await parseHelper(services.Lcpn)('(def knight [1 2])\nbad := (wazir / \n(def g (/))\n(def q (/ rook bishop))\n', { validation: true });
+    const document = await validated('(def knight [1 2])\nbad := (wazir / \n(def g (/))\n(def q (/ rook bishop))\n', { services: services.Lcpn });
     const result = await services.shared.lsp.ExecuteCommandHandler!.executeCommand('lcpn.convertDocument', [document.uri.toString(), 'sql']) as ConvertDocumentResult;
     expect(result.converted).toBe(2);
     expect(result.leftAsWritten.map((l) => [l.name, l.line])).toEqual([['bad', 2], ['g', 3]]);

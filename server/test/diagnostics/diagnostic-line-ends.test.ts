@@ -3,18 +3,10 @@
  * (issue 9: with lone '\r' line ends, the "never closed" error's related range was computed
  * on one long line, past the end of line 0; the fuzz test's `crOnly` mutation found it).
  */
-import { parseHelper } from 'langium/test';
-import type { LangiumDocument } from 'langium';
 import type { Range } from 'vscode-languageserver';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { createTestServices } from '../test-services.js';
+import { describe, expect, test } from 'vitest';
+import { validated } from '../lsp-helpers.js';
 
-let parse: (text: string) => Promise<LangiumDocument>;
-beforeAll(async () => {
-    const helper = parseHelper((await createTestServices()).Lcpn);
-    let n = 0;
-    parse = (text) => helper(text, { validation: true, documentUri: `file:///line-ends-${n++}.lcpn` });
-});
 
 const BROKEN: string[][] = [
     ['(def a (/ wazir', '(def b ferz)', ''],
@@ -27,7 +19,7 @@ const BROKEN: string[][] = [
 describe.each([['\\n', '\n'], ['\\r\\n', '\r\n'], ['\\r', '\r']])('line ends %s', (_name, eol) => {
     test.each(BROKEN.map((lines, i) => [i, lines] as const))('broken text %i: every range is inside its line', async (_i, lines) => {
         const text = lines.join(eol);
-        const document = await parse(text);
+        const document = await validated(text);
         const actual = text.split(/\r\n|\r|\n/);
         const diagnostics = document.diagnostics ?? [];
         expect(diagnostics.some((d) => d.severity === 1)).toBe(true);

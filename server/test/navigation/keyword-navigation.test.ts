@@ -3,12 +3,13 @@
  * is a use of it: go to definition, find references and rename reach it, in the three styles.
  * Zone and condition names in tests, boards and functions are plain cross-references.
  */
-import { expectGoToDefinition, parseHelper } from 'langium/test';
-import type { LangiumServices } from 'langium/lsp';
+import { expectGoToDefinition } from 'langium/test';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
-let services: LangiumServices;
+let services: LcpnServices;
 beforeAll(async () => {
     services = (await createTestServices()).Lcpn;
 });
@@ -34,7 +35,7 @@ describe('go to definition', () => {
     });
 
     test('a direction keyword or a square goes nowhere', async () => {
-        const document = await parseHelper(services)('(def palace (zone d1-f3))\n(def g (wazir :forward))');
+        const document = await validated('(def palace (zone d1-f3))\n(def g (wazir :forward))', { services: services, validation: false });
         const at = (needle: string) => document.textDocument.positionAt(document.textDocument.getText().indexOf(needle) + 2);
         for (const needle of [':forward', 'd1-f3']) {
             const links = await services.lsp.DefinitionProvider!.getDefinition(document, { textDocument: { uri: document.uri.toString() }, position: at(needle) });
@@ -45,7 +46,7 @@ describe('go to definition', () => {
 
 describe('references and rename', () => {
     test('find references lists the keywords, tests and clauses that name the zone', async () => {
-        const document = await parseHelper(services)(FILE);
+        const document = await validated(FILE, { services: services, validation: false });
         const refs = await services.lsp.ReferencesProvider!.findReferences(document, { textDocument: { uri: document.uri.toString() }, position: { line: 0, character: 8 }, context: { includeDeclaration: false } });
         const texts = (refs ?? []).map((r) => `${r.range.start.line}:${document.textDocument.getText(r.range)}`).sort();
         expect(texts).toEqual(['1:within_fortress', '2:WITHIN_FORTRESS', '3:within-fortress', '4:within-fortress']);
@@ -55,7 +56,7 @@ describe('references and rename', () => {
         ['from the definition', { line: 0, character: 8 }],
         ['from a keyword', { line: 1, character: 20 }]
     ])('rename %s renames every use in its own spelling, colon kept', async (_from, position) => {
-        const document = await parseHelper(services)(FILE);
+        const document = await validated(FILE, { services: services, validation: false });
         const edit = await services.lsp.RenameProvider!.rename(document, { textDocument: { uri: document.uri.toString() }, position, newName: 'palace-lines' });
         const renamed = edit!.changes![document.uri.toString()];
         const lines = document.textDocument.getText().split('\n');

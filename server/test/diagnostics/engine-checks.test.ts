@@ -4,19 +4,10 @@
  * said twice, and a problem inside a referenced definition is reported only there.
  */
 import { readFileSync } from 'node:fs';
-import { validationHelper } from 'langium/test';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { Document } from '../../src/syntax/generated/ast.js';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
-import { createTestServices } from '../test-services.js';
-
-let validate: ReturnType<typeof validationHelper<Document>>;
-
-beforeAll(async () => {
-    const { Lcpn } = await createTestServices();
-    validate = validationHelper<Document>(Lcpn);
-});
+import { codeOf, locatedWithSeverity, validate } from '../lsp-helpers.js';
 
 const ENGINE_CODES: string[] = [
     IssueCodes.CaptureOnTheWay, IssueCodes.IguiOnTheWay, IssueCodes.ModifiersAllowNoMove, IssueCodes.MissingArgument, IssueCodes.EmptyCondition,
@@ -24,12 +15,11 @@ const ENGINE_CODES: string[] = [
     IssueCodes.InformalFunction, IssueCodes.InformalLeg, IssueCodes.NotAZone, IssueCodes.ZoneOffBoard, IssueCodes.NotACondition,
     IssueCodes.NotAFunction, IssueCodes.NotAPiece, IssueCodes.UnknownOccupant, IssueCodes.CyclicCondition, IssueCodes.SecondBoard
 ];
-const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
-const code = (d: Diagnostic) => (d.data as { code?: string })?.code ?? '';
+const code = (d: Diagnostic) => codeOf(d) ?? '';
 /** `line:column severity code` of the engine's diagnostics. */
 const engine = async (text: string) => (await validate(text)).diagnostics
     .filter((d) => ENGINE_CODES.includes(code(d)))
-    .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${SEVERITY[d.severity ?? 0]} ${code(d)}`);
+    .map(locatedWithSeverity);
 
 describe('errors: the engine would otherwise drop or refuse part of the movement', () => {
     test.each([

@@ -1,11 +1,13 @@
 /** Outline, folding and workspace symbols through Langium's test helpers, over the three styles. */
-import { clearDocuments, expectFoldings, expectSymbols, expectWorkspaceSymbols, parseHelper } from 'langium/test';
-import type { LangiumServices, LangiumSharedServices } from 'langium/lsp';
+import { clearDocuments, expectFoldings, expectSymbols, expectWorkspaceSymbols } from 'langium/test';
+import type { LangiumSharedServices } from 'langium/lsp';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
-import { createTestServices } from '../../test-services.js';
+import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
-let services: LangiumServices;
+let services: LcpnServices;
 let shared: LangiumSharedServices;
 beforeAll(async () => {
     ({ Lcpn: services, shared } = await createTestServices());
@@ -45,11 +47,10 @@ describe('folding ranges', () => {
 
 describe('workspace symbols', () => {
     test('found across files and the prelude, names matched like names resolve', async () => {
-        const parse = parseHelper(services);
         const documents = [
-            await parse('(def chinese-horse (=> wazir (ferz :outward)))', { documentUri: 'file:///ws/lisp.lcpn' }),
-            await parse('CHINESE_HORSE := wazir -> ferz', { documentUri: 'file:///ws/c.lcpn' }),
-            await parse('rhino IS wazir THEN ferz:outward', { documentUri: 'file:///ws/sql.lcpn' })
+            await validated('(def chinese-horse (=> wazir (ferz :outward)))', { services, uri: 'file:///ws/lisp.lcpn', validation: false }),
+            await validated('CHINESE_HORSE := wazir -> ferz', { services, uri: 'file:///ws/c.lcpn', validation: false }),
+            await validated('rhino IS wazir THEN ferz:outward', { services, uri: 'file:///ws/sql.lcpn', validation: false })
         ];
         try {
             await expectWorkspaceSymbols(shared)({

@@ -2,19 +2,19 @@
  * The outline (Langium's, each definition with its style as detail) and folding (Langium's
  * node foldings, one per start line, and runs of whole-line comments), on hand-written files.
  */
-import { parseHelper } from 'langium/test';
-import type { LangiumServices } from 'langium/lsp';
+import type { LcpnServices } from '../../src/semantics/module.js';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FoldingRangeKind, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver';
 import { createTestServices } from '../test-services.js';
+import { validated } from '../lsp-helpers.js';
 
-let services: LangiumServices;
+let services: LcpnServices;
 beforeAll(async () => {
     services = (await createTestServices()).Lcpn;
 });
 
 async function answers(text: string): Promise<{ symbols: DocumentSymbol[]; foldings: string[] }> {
-    const document = await parseHelper(services)(text);
+    const document = await validated(text, { services: services, validation: false });
     const textDocument = { uri: document.uri.toString() };
     const symbols = await services.lsp.DocumentSymbolProvider!.getSymbols(document, { textDocument });
     const foldings = await services.lsp.FoldingRangeProvider!.getFoldingRanges(document, { textDocument });

@@ -1,10 +1,11 @@
 /** Hover, go to definition, references and rename through Langium's test helpers, in the three styles. */
-import { expectFindReferences, expectGoToDefinition, expectHighlight, expectHover, parseHelper } from 'langium/test';
+import { expectFindReferences, expectGoToDefinition, expectHighlight, expectHover } from 'langium/test';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { LangiumServices } from 'langium/lsp';
+import type { LcpnServices } from '../../src/semantics/module.js';
+import { hoverAt, validated } from '../lsp-helpers.js';
 import { createTestServices } from '../test-services.js';
 
-let services: LangiumServices;
+let services: LcpnServices;
 beforeAll(async () => {
     services = (await createTestServices()).Lcpn;
 });
@@ -57,10 +58,9 @@ describe('hover', () => {
     });
 
     test('user strings are never markdown or HTML outside code blocks', async () => {
-        const document = await parseHelper(services)('(def x (cond ("<img src=x onerror=alert(1)> **bold**" wazir)))');
-        const hover = await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: { line: 0, character: 5 } });
-        const value = (hover?.contents as { value: string }).value;
-        const outsideCode = value.replace(/```[^`]*```/g, '');
+        const value = await hoverAt(await validated('(def x (cond ("<img src=x onerror=alert(1)> **bold**" wazir)))', { validation: false }), { line: 0, character: 5 });
+        expect(value).toBeDefined();
+        const outsideCode = value!.replace(/```[^`]*```/g, '');
         expect(outsideCode).not.toMatch(/<img|\*\*bold/);
         expect(outsideCode).toContain('&lt;img src=x onerror=alert(1)&gt; \\*\\*bold\\*\\*');
     });
@@ -76,14 +76,14 @@ describe('go to definition', () => {
     });
 
     test('a modifier function named like a piece does not jump to the piece (Lisp-2)', async () => {
-        const document = await parseHelper(services)('(def cannon (/ (move rook) ((& capture cannon) rook)))');
+        const document = await validated('(def cannon (/ (move rook) ((& capture cannon) rook)))', { services: services, validation: false });
         const offset = document.textDocument.getText().lastIndexOf('cannon)');
         const links = await services.lsp.DefinitionProvider!.getDefinition(document, { textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(offset + 1) });
         expect(links ?? []).toEqual([]);
     });
 
     test('a standard piece jumps into the prelude', async () => {
-        const document = await parseHelper(services)('(def x (/ ferz wazir))');
+        const document = await validated('(def x (/ ferz wazir))', { services: services, validation: false });
         const links = await services.lsp.DefinitionProvider!.getDefinition(document, { textDocument: { uri: document.uri.toString() }, position: { line: 0, character: 11 } });
         expect(links).toHaveLength(1);
         expect(links![0].targetUri).toMatch(/standard\.lcpn$/);
@@ -110,14 +110,14 @@ describe('document highlight', () => {
 
 describe('rename', () => {
     test('keeps each occurrence in its style and case', async () => {
-        const document = await parseHelper(services)('(def chinese-horse (=> wazir (ferz :outward)))\nx := CHINESE_HORSE / ferz\ny IS chinese_horse:forward\n(def z (chinese-horse :4))');
+        const document = await validated('(def chinese-horse (=> wazir (ferz :outward)))\nx := CHINESE_HORSE / ferz\ny IS chinese_horse:forward\n(def z (chinese-horse :4))', { services: services, validation: false });
         const edit = await services.lsp.RenameProvider!.rename(document, { textDocument: { uri: document.uri.toString() }, position: { line: 0, character: 8 }, newName: 'war-horse' });
         const texts = edit!.changes![document.uri.toString()].map((e) => `${e.range.start.line}:${e.newText}`).sort();
         expect(texts).toEqual(['0:war-horse', '1:WAR_HORSE', '2:war_horse', '3:war-horse']);
     });
 
     test('refuses names with digits and standard pieces', async () => {
-        const document = await parseHelper(services)('(def horse [1 2])\n(def x (/ horse ferz))');
+        const document = await validated('(def horse [1 2])\n(def x (/ horse ferz))', { services: services, validation: false });
         await expect(services.lsp.RenameProvider!.rename(document, { textDocument: { uri: document.uri.toString() }, position: { line: 0, character: 6 }, newName: 'horse2' })).rejects.toThrow(/no digits/);
         await expect(services.lsp.RenameProvider!.rename(document, { textDocument: { uri: document.uri.toString() }, position: { line: 1, character: 17 }, newName: 'queen' })).rejects.toThrow(/prelude cannot be renamed/);
     });
