@@ -71,7 +71,6 @@ describe('random files on shaped boards: every piece evaluates soundly', () => {
         const g = boardGeometry(board);
         const r = random(seed * 7);
         const on = () => g.cells[Math.floor(r() * g.cells.length)];
-        const started = Date.now();
         for (const key of PIECES) {
             const piece = own.get(key);
             if (!piece) continue;
@@ -97,6 +96,5 @@ describe('random files on shaped boards: every piece evaluates soundly', () => {
                 for (const p of report.problems) expect(p.message.length > 0).toBe(true);
             }
         }
-        expect(Date.now() - started).toBeLessThan(60_000);
     });
 });

