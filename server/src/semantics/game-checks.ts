@@ -3,27 +3,133 @@
  * problems of building its model and of the game layer's checks (file-games.ts), each at the
  * clause it comes from. The clauses' own syntax is the lowering's (lower-game.ts): a game with
  * such errors is not built, so nothing is said twice.
+ *
+ * Building a game compiles every piece it plays on every square (its move tables): most of an
+ * edit's validation in a file of many games. So a game's problems are kept per document and
+ * reused while the game's own text and everything its build read are the same (early cutoff at
+ * the level of definitions): each name the build looked up still resolves to a definition of
+ * the same file and text (or still to none), and the file's board is the same. A definition's
+ * meaning is its text and what its names resolve to, and every name the build follows,
+ * transitively, goes through the resolver it is given, so nothing the build read has changed.
  */
-import { AstUtils, type ValidationAcceptor, type ValidationChecks } from 'langium';
+import { AstUtils, DocumentState, type AstNode, type LangiumDocument, type ValidationAcceptor, type ValidationChecks } from 'langium';
 import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import type { LcpnServices } from './module.js';
 import { headName } from './body-kind.js';
-import { buildGame, fileGame } from './file-games.js';
+import { buildGame, fileGame, type FileGame } from './file-games.js';
 
 /** Registers the game check on `Definition` nodes whose body is `(game ...)`. */
 export function registerGameChecks(services: LcpnServices): void {
-    const models = services.lcpn.PieceModels;
     const checks: ValidationChecks<ast.LcpnAstType> = {
         Definition: (def: ast.Definition, accept: ValidationAcceptor) => {
             if (def.body?.$type !== 'Application' || headName(def.body as ast.Application) !== 'game') return;
-            const document = AstUtils.getDocument(def);
-            const game = fileGame(models, def, document);
-            if (!game || game.incomplete) return;
-            for (const problem of buildGame(services, document, game).problems) {
+            for (const problem of services.lcpn.GameChecks.problems(def)) {
                 accept('error', problem.message, { node: problem.node, code: IssueCodes.GameProblem, data: { code: IssueCodes.GameProblem } });
             }
         }
     };
     services.validation.ValidationRegistry.register(checks);
+}
+
+/** A game's problems as the last build found them: where each is below the game's node, and what the build read. */
+interface KeptCheck {
+    problems: { path: string; message: string }[];
+    /** Each name the build looked up, and the identity of what it resolved to ('' for nothing). */
+    reads: Map<string, string>;
+    /** The identity of the file's board ('' for none). */
+    board: string;
+}
+
+/** The game checks' problems, kept per document and game text across edits (see the file comment). */
+export class LcpnGameChecks {
+    /** Per document URI: the game's text -> its kept check. */
+    private readonly kept = new Map<string, Map<string, KeptCheck>>();
+    /** Per document URI: the game texts its current validation asked for (the others are dropped once it is validated). */
+    private readonly asked = new Map<string, Set<string>>();
+
+    constructor(private readonly services: LcpnServices) {
+        const builder = services.shared.workspace.DocumentBuilder;
+        builder.onUpdate((_changed, deleted) => {
+            for (const uri of deleted) {
+                this.kept.delete(uri.toString());
+                this.asked.delete(uri.toString());
+            }
+        });
+        builder.onDocumentPhase(DocumentState.Validated, (document) => this.validated(document));
+    }
+
+    /** The problems of the game `def` declares (none for a definition that declares no game, or one with errors of its own). */
+    problems(def: ast.Definition): { node: AstNode; message: string }[] {
+        const document = AstUtils.getDocument(def);
+        const game = fileGame(this.services.lcpn.PieceModels, def, document);
+        if (!game || game.incomplete) return [];
+        const uri = document.uri.toString();
+        const text = def.$cstNode?.text;
+        if (text === undefined) return this.build(document, game).problems.map((p) => ({ node: this.locate(def, p.path), message: p.message }));
+        let byText = this.kept.get(uri);
+        if (!byText) this.kept.set(uri, byText = new Map());
+        let asked = this.asked.get(uri);
+        if (!asked) this.asked.set(uri, asked = new Set());
+        asked.add(text);
+        let check = byText.get(text);
+        if (!check || !this.stillValid(check, document)) byText.set(detached(text), check = this.build(document, game));
+        return check.problems.map((p) => ({ node: this.locate(def, p.path), message: p.message }));
+    }
+
+    /** The game built with a resolver that notes every name looked up, and its problems by path below the game's node. */
+    private build(document: LangiumDocument, game: FileGame): KeptCheck {
+        const reads = new Map<string, string>();
+        const resolve: FileGame['resolve'] = (key) => {
+            if (!reads.has(key)) reads.set(key, detached(this.identity(this.services.lcpn.PieceModels.definitionNode(key, document.uri.toString()))));
+            return game.resolve(key);
+        };
+        const { problems } = buildGame(this.services, document, { ...game, resolve });
+        const locator = this.services.workspace.AstNodeLocator;
+        const base = locator.getAstNodePath(game.node);
+        return {
+            problems: problems.map((p) => ({ path: locator.getAstNodePath(p.node).slice(base.length), message: p.message })),
+            reads,
+            board: detached(this.identity(this.services.lcpn.FileGeometry.board(document)?.node))
+        };
+    }
+
+    /** Whether every name the kept build read resolves as it did, and the file's board is the same. */
+    private stillValid(check: KeptCheck, document: LangiumDocument): boolean {
+        if (this.identity(this.services.lcpn.FileGeometry.board(document)?.node) !== check.board) return false;
+        const uri = document.uri.toString();
+        for (const [key, identity] of check.reads) {
+            if (this.identity(this.services.lcpn.PieceModels.definitionNode(key, uri)) !== identity) return false;
+        }
+        return true;
+    }
+
+    /** A definition as the checks see it: its file and its text ('' for none). */
+    private identity(node: ast.Definition | undefined): string {
+        if (!node) return '';
+        return `${AstUtils.getDocument(node).uri.toString()}\n${node.$cstNode?.text ?? ''}`;
+    }
+
+    private locate(def: ast.Definition, path: string): AstNode {
+        return this.services.workspace.AstNodeLocator.getAstNode(def, path) ?? def;
+    }
+
+    /** A validated document keeps only the checks of the games it has now. */
+    private validated(document: LangiumDocument): void {
+        const uri = document.uri.toString();
+        const byText = this.kept.get(uri);
+        const asked = this.asked.get(uri);
+        this.asked.delete(uri);
+        if (!byText) return;
+        for (const text of byText.keys()) if (!asked?.has(text)) byText.delete(text);
+        if (byText.size === 0) this.kept.delete(uri);
+    }
+}
+
+/**
+ * A copy of `text` that holds on to nothing else: a node's text is a slice of its document's
+ * text, and a kept slice would keep every old version of a long file alive.
+ */
+function detached(text: string): string {
+    return JSON.parse(JSON.stringify(text)) as string;
 }
