@@ -17,7 +17,7 @@ import * as ast from '../syntax/generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import type { LcpnServices } from './module.js';
 import { headName } from './body-kind.js';
-import { buildGame, fileGame, type FileGame } from './file-games.js';
+import { buildGame, fileGame, type FileGame, type GameDiagnostic } from './file-games.js';
 
 /** Registers the game check on `Definition` nodes whose body is `(game ...)`. */
 export function registerGameChecks(services: LcpnServices): void {
@@ -34,6 +34,7 @@ export function registerGameChecks(services: LcpnServices): void {
 
 /** A game's problems as the last build found them: where each is below the game's node, and what the build read. */
 interface KeptCheck {
+    /** Each problem's path below the game's node, and its message. */
     problems: { path: string; message: string }[];
     /** Each name the build looked up, and the identity of what it resolved to ('' for nothing). */
     reads: Map<string, string>;
@@ -66,32 +67,39 @@ export class LcpnGameChecks {
         if (!game || game.incomplete) return [];
         const uri = document.uri.toString();
         const text = def.$cstNode?.text;
-        if (text === undefined) return this.build(document, game).problems.map((p) => ({ node: this.locate(def, p.path), message: p.message }));
         let byText = this.kept.get(uri);
         if (!byText) this.kept.set(uri, byText = new Map());
         let asked = this.asked.get(uri);
         if (!asked) this.asked.set(uri, asked = new Set());
-        asked.add(text);
-        let check = byText.get(text);
-        if (!check || !this.stillValid(check, document)) byText.set(detached(text), check = this.build(document, game));
-        return check.problems.map((p) => ({ node: this.locate(def, p.path), message: p.message }));
+        const kept = text === undefined ? undefined : byText.get(text);
+        if (text !== undefined) asked.add(text);
+        if (kept && this.stillValid(kept, document)) {
+            const locator = this.services.workspace.AstNodeLocator;
+            return kept.problems.map((p) => ({ node: locator.getAstNode(def, p.path) ?? def, message: p.message }));
+        }
+        const { problems, check } = this.build(document, game);
+        if (text !== undefined && check) byText.set(detached(text), check);
+        return problems;
     }
 
-    /** The game built with a resolver that notes every name looked up, and its problems by path below the game's node. */
-    private build(document: LangiumDocument, game: FileGame): KeptCheck {
+    /**
+     * The game built with a resolver that notes every name looked up: its problems, and what to
+     * keep of them (each by its path below the game's node; nothing when one is not below it,
+     * which none is today).
+     */
+    private build(document: LangiumDocument, game: FileGame): { problems: GameDiagnostic[]; check?: KeptCheck } {
         const reads = new Map<string, string>();
         const resolve: FileGame['resolve'] = (key) => {
-            if (!reads.has(key)) reads.set(key, detached(this.identity(this.services.lcpn.PieceModels.definitionNode(key, document.uri.toString()))));
+            if (!reads.has(key)) reads.set(detached(key), detached(this.identity(this.services.lcpn.PieceModels.definitionNode(key, document.uri.toString()))));
             return game.resolve(key);
         };
         const { problems } = buildGame(this.services, document, { ...game, resolve });
         const locator = this.services.workspace.AstNodeLocator;
         const base = locator.getAstNodePath(game.node);
-        return {
-            problems: problems.map((p) => ({ path: locator.getAstNodePath(p.node).slice(base.length), message: p.message })),
-            reads,
-            board: detached(this.identity(this.services.lcpn.FileGeometry.board(document)?.node))
-        };
+        const paths = problems.map((p) => locator.getAstNodePath(p.node));
+        if (!paths.every((path) => path === base || path.startsWith(`${base}/`))) return { problems };
+        const board = detached(this.identity(this.services.lcpn.FileGeometry.board(document)?.node));
+        return { problems, check: { problems: problems.map((p, i) => ({ path: paths[i].slice(base.length), message: detached(p.message) })), reads, board } };
     }
 
     /** Whether every name the kept build read resolves as it did, and the file's board is the same. */
@@ -110,10 +118,6 @@ export class LcpnGameChecks {
         return `${AstUtils.getDocument(node).uri.toString()}\n${node.$cstNode?.text ?? ''}`;
     }
 
-    private locate(def: ast.Definition, path: string): AstNode {
-        return this.services.workspace.AstNodeLocator.getAstNode(def, path) ?? def;
-    }
-
     /** A validated document keeps only the checks of the games it has now. */
     private validated(document: LangiumDocument): void {
         const uri = document.uri.toString();
@@ -127,8 +131,8 @@ export class LcpnGameChecks {
 }
 
 /**
- * A copy of `text` that holds on to nothing else: a node's text is a slice of its document's
- * text, and a kept slice would keep every old version of a long file alive.
+ * A copy of `text` that holds on to nothing else: a node's text (and a name or message made of
+ * one) is a slice of its document's text, and a kept slice would keep old versions of the file alive.
  */
 function detached(text: string): string {
     return JSON.parse(JSON.stringify(text)) as string;
