@@ -8,7 +8,8 @@
  * edit's validation in a file of many games. So a game's problems are kept per document and
  * reused while the game's own text and everything its build read are the same (early cutoff at
  * the level of definitions): each name the build looked up still resolves to a definition of
- * the same file and text (or still to none), and the file's board is the same. A definition's
+ * the same file and text (or still to none; a name qualified with another file, to the same
+ * model), and the file's board is the same. A definition's
  * meaning is its text and what its names resolve to, and every name the build follows,
  * transitively, goes through the resolver it is given, so nothing the build read has changed.
  */
@@ -18,6 +19,7 @@ import { IssueCodes } from './issue-codes.js';
 import type { LcpnServices } from './module.js';
 import { headName } from './body-kind.js';
 import { buildGame, fileGame, type FileGame, type GameDiagnostic } from './file-games.js';
+import type { PieceDef } from '../model/piece.js';
 
 /** Registers the game check on `Definition` nodes whose body is `(game ...)`. */
 export function registerGameChecks(services: LcpnServices): void {
@@ -90,8 +92,9 @@ export class LcpnGameChecks {
     private build(document: LangiumDocument, game: FileGame): { problems: GameDiagnostic[]; check?: KeptCheck } {
         const reads = new Map<string, string>();
         const resolve: FileGame['resolve'] = (key) => {
-            if (!reads.has(key)) reads.set(detached(key), detached(this.identity(this.services.lcpn.PieceModels.definitionNode(key, document.uri.toString()))));
-            return game.resolve(key);
+            const piece = game.resolve(key);
+            if (!reads.has(key)) reads.set(detached(key), detached(this.meaning(key, document, () => piece)));
+            return piece;
         };
         const { problems } = buildGame(this.services, document, { ...game, resolve });
         const locator = this.services.workspace.AstNodeLocator;
@@ -105,11 +108,24 @@ export class LcpnGameChecks {
     /** Whether every name the kept build read resolves as it did, and the file's board is the same. */
     private stillValid(check: KeptCheck, document: LangiumDocument): boolean {
         if (this.identity(this.services.lcpn.FileGeometry.board(document)?.node) !== check.board) return false;
-        const uri = document.uri.toString();
-        for (const [key, identity] of check.reads) {
-            if (this.identity(this.services.lcpn.PieceModels.definitionNode(key, uri)) !== identity) return false;
+        const resolve = this.services.lcpn.PieceModels.resolverFor(document.uri.toString());
+        for (const [key, meaning] of check.reads) {
+            if (this.meaning(key, document, () => resolve(key)) !== meaning) return false;
         }
         return true;
+    }
+
+    /**
+     * What a name the build looked up means, as a string: the identity of the definition it
+     * resolves to from the document; for a name the resolver qualifies with another file (a
+     * name inside an imported definition that means something else here: piece-models.ts
+     * `homed`), which no definition of the document's scope has, the model the resolver gives.
+     */
+    private meaning(key: string, document: LangiumDocument, piece: () => PieceDef | undefined): string {
+        const node = this.services.lcpn.PieceModels.definitionNode(key, document.uri.toString());
+        if (node) return this.identity(node);
+        const model = piece();
+        return model ? `\n${JSON.stringify(model)}` : '';
     }
 
     /** A definition as the checks see it: its file and its text ('' for none). */

@@ -95,4 +95,22 @@ describe('a game kept across edits', () => {
         expect(gameProblems(after)).toEqual([`2:33 ${QUEEN_UNDECIDED}`]);
         await expectFresh(after, new Map([[pieces, informal], [variant, variantText]]));
     });
+
+    test('an imported piece reads a name the importing file defines too: an edit of the imported file\'s definition of it changes the game', async () => {
+        const s = await services();
+        const pieces = 'file:///game-edits/homed/pieces.lcpn';
+        const variant = 'file:///game-edits/homed/variant.lcpn';
+        // The variant's own rook hides the import's; the imported queen still means its own file's rook.
+        const variantText = ['(import pieces)', '(def rook ([0 1] :rider :forward))', GAME].join('\n');
+        await edit(s, pieces, [KING, ROOK, BISHOP, QUEEN].join('\n'), 1);
+        const document = await edit(s, variant, variantText, 1);
+        expect(gameProblems(document)).toEqual([]);
+        const informal = [KING, INFORMAL_ROOK, BISHOP, QUEEN].join('\n');
+        await edit(s, pieces, informal, 2);
+        const after = s.shared.workspace.LangiumDocuments.getDocument(document.uri)!;
+        expect(gameProblems(after)).toEqual([`3:33 ${QUEEN_UNDECIDED}`]);
+        await expectFresh(after, new Map([[pieces, informal], [variant, variantText]]));
+        await edit(s, pieces, [KING, ROOK, BISHOP, QUEEN].join('\n'), 3);
+        expect(gameProblems(s.shared.workspace.LangiumDocuments.getDocument(document.uri)!)).toEqual([]);
+    });
 });
