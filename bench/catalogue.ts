@@ -1,17 +1,20 @@
 /**
  * The bench's files, made of real definitions: the examples' and the prelude's, each file in
  * each of the three styles (converted by the built `lcpn convert`), one after another like the
- * pages of a catalogue. Group g is source g mod 12, as written in the first round and in the
- * next style at each later round, so any run of three groups mixes the styles. Boards are left
- * out (a file declares one board); a name an earlier group already defines gets the group's
- * suffix (`general-c`) throughout its group, so every name is defined once and every use still
- * means its own group's piece (a later definition named after a built-in function, janggi's
- * `cannon`, is left out instead: its uses of the function would be renamed too).
+ * pages of a catalogue. Group g is source g mod N (the sources in order, each after the files it
+ * imports), as written in the first round and in the next style at each later round, so any run
+ * of three groups mixes the styles. One file holds every group, so imports are dropped: a
+ * group's use of a name its imported file defines means that file's group of the same round.
+ * Boards are left out (a file declares one) and written in place in their file's games
+ * (`(game (board 10 8) ...)`); a name an earlier group already defines gets the group's suffix
+ * (`general-c`) throughout its group, so every name is defined once and every use still means
+ * its own group's piece (a later definition named after a built-in function, janggi's `cannon`,
+ * is left out instead: its uses of the function would be renamed too). The files have no errors.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 export type Style = 'lisp' | 'c' | 'sql';
 const STYLES: Style[] = ['lisp', 'c', 'sql'];
@@ -45,22 +48,36 @@ export function styleOf(text: string): Style {
     throw new Error('no definition in the text');
 }
 
-/** `examples/*.lcpn` and the prelude, each converted to the three styles by `cli` (a bundle of `lcpn`). */
+/**
+ * `examples/*.lcpn` and the prelude, each converted to the three styles by `cli` (a bundle of
+ * `lcpn`). The examples keep their names and their folder, so their imports (`import chess`: a
+ * file beside the importing one) find their files; the prelude is converted in a folder of its own.
+ */
 export function loadSources(root: string, cli: string): Source[] {
     const dir = mkdtempSync(join(tmpdir(), 'lcpn-bench-sources-'));
-    try {
-        const files = readdirSync(join(root, 'examples')).filter((n) => n.endsWith('.lcpn')).sort().map((n) => join(root, 'examples', n));
-        files.push(join(root, 'server/prelude/standard.lcpn'));
-        const names = files.map((f, i) => `${String(i).padStart(2, '0')}-${f.split('/').pop()}`);
-        mkdirSync(join(dir, 'src'));
-        files.forEach((f, i) => writeFileSync(join(dir, 'src', names[i]), readFileSync(f, 'utf8')));
+    const convert = (folder: string) => {
         for (const style of STYLES) {
-            execFileSync(process.execPath, [cli, 'convert', 'src', '--to', style, '--out', style], { cwd: dir, stdio: 'ignore' });
+            try {
+                execFileSync(process.execPath, [cli, 'convert', 'src', '--to', style, '--out', style], { cwd: join(dir, folder), encoding: 'utf8', stdio: 'pipe' });
+            } catch (error) {
+                const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+                throw new Error(`lcpn convert ${folder} --to ${style} failed:\n${stdout ?? ''}${stderr ?? ''}`);
+            }
         }
-        return names.map((name) => {
-            const text = readFileSync(join(dir, 'src', name), 'utf8');
-            const texts = Object.fromEntries(STYLES.map((s) => [s, readFileSync(join(dir, s, name), 'utf8')])) as Record<Style, string>;
-            return { name: name.slice(3), style: styleOf(text), texts: { ...texts, [styleOf(text)]: text } };
+    };
+    const copy = (folder: string, files: string[]) => {
+        mkdirSync(join(dir, folder, 'src'), { recursive: true });
+        for (const file of files) writeFileSync(join(dir, folder, 'src', basename(file)), readFileSync(file, 'utf8'));
+        convert(folder);
+        return files.map((file) => ({ folder, name: basename(file) }));
+    };
+    try {
+        const examples = readdirSync(join(root, 'examples')).filter((n) => n.endsWith('.lcpn')).sort().map((n) => join(root, 'examples', n));
+        const all = [...copy('examples', examples), ...copy('prelude', [join(root, 'server/prelude/standard.lcpn')])];
+        return all.map(({ folder, name }) => {
+            const text = readFileSync(join(dir, folder, 'src', name), 'utf8');
+            const texts = Object.fromEntries(STYLES.map((s) => [s, readFileSync(join(dir, folder, s, name), 'utf8')])) as Record<Style, string>;
+            return { name, style: styleOf(text), texts: { ...texts, [styleOf(text)]: text } };
         });
     } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -157,32 +174,111 @@ function usesItsOwnName(chunk: Chunk): boolean {
     return new RegExp(namePattern(chunk.name), 'iu').test(afterName.split('\n').map((l) => l.slice(0, commentStart(l))).join('\n'));
 }
 
-/** Group `g` of the catalogue: its text and the names it defines (after renaming). */
-function group(sources: Source[], g: number, defined: Set<string>): { text: string; names: string[] } {
+/** An import line in any style: `(import chess)`, `import chess`, `IMPORT chess`; the file's name is group 1 or 2. */
+const IMPORT = /^\s*(?:[([]\s*import\s+([^\s)\]]+)\s*[)\]]|(?:import|IMPORT)\s+(\S+))\s*$/;
+
+/** The files a text imports (their names without `.lcpn`). */
+export function importsOf(text: string): string[] {
+    return text.split('\n').flatMap((line) => {
+        const match = IMPORT.exec(line.slice(0, commentStart(line)));
+        return match ? [match[1] ?? match[2]] : [];
+    });
+}
+
+/** The text without its import lines: one file holds every group, and each group's uses of imported names are renamed to the imported group's. */
+function withoutImports(text: string): string {
+    return text.split('\n').filter((line) => !IMPORT.test(line.slice(0, commentStart(line)))).join('\n');
+}
+
+/** The sources, each after the sources it imports (otherwise in their order): a group's imports are then made before it in each round. */
+export function importsFirst(sources: Source[]): Source[] {
+    const byName = new Map(sources.map((s) => [s.name.replace(/\.lcpn$/, ''), s]));
+    const ordered: Source[] = [];
+    const visit = (source: Source, path: Source[]) => {
+        if (ordered.includes(source) || path.includes(source)) return;
+        for (const name of importsOf(source.texts[source.style])) {
+            const imported = byName.get(name);
+            if (imported) visit(imported, [...path, source]);
+        }
+        ordered.push(source);
+    };
+    for (const source of sources) visit(source, []);
+    return ordered;
+}
+
+/** The body of a definition (its code after the name, comments left out), in its style. */
+function bodyOf(chunk: Chunk): string {
+    const code = chunk.text.slice(chunk.preamble.length).split('\n').map((l) => l.slice(0, commentStart(l)).trim()).filter((l) => l !== '').join(' ');
+    const match = /^\(def\s+\S+\s+(.*)\)$/.exec(code) ?? /^\S+\s*:=\s*(.*)$/.exec(code) ?? /^\S+\s+IS\s+(.*)$/.exec(code);
+    if (!match) throw new Error(`no body in: ${code}`);
+    return match[1];
+}
+
+/** A game declaration's call, `(game` or `game(`, right after the defined name. */
+const GAME_CALL = /^(\(def\s+\S+\s+\(game)(\s)|^(\S+\s*(?::=|IS)\s*game\s*\()/;
+
+/**
+ * A game declaration with the file's board written in place as its first clause (`(board 10 8)`,
+ * `board(9, 10, confine(elephant, own_side))`): the catalogue leaves the file's board out, and a
+ * game without a board clause is played on the board its file declares.
+ */
+function withBoard(chunk: Chunk, board: string): string {
+    const code = chunk.text.slice(chunk.preamble.length);
+    if (/\bboard\b/i.test(code.split('\n').map((l) => l.slice(0, commentStart(l))).join('\n'))) return chunk.text;
+    const call = GAME_CALL.exec(code)!;
+    const rest = code.slice(call[0].length);
+    // `(game (board 10 8) (pieces ...`; `game(board(10, 10), pieces(...` (`,` alone before a line break).
+    const inserted = call[1] ? `${call[1]} ${board}${call[2]}` : `${call[3]}${board},${rest.startsWith('\n') ? '' : ' '}`;
+    return chunk.preamble + inserted + rest;
+}
+
+/** A group's definitions: each original name's key and the suffix it was renamed with (`''`: not renamed). */
+type Suffixes = Map<string, string>;
+
+/**
+ * Group `g` of the catalogue: its text and the names it defines (after renaming). `latest` holds,
+ * for each source, the suffixes of its latest group: a group's uses of the names of a file it
+ * imports take that file's group's suffixes (made before it in the round, importsFirst).
+ */
+function group(sources: Source[], g: number, defined: Set<string>, latest: Map<Source, Suffixes>): { text: string; names: string[] } {
     const source = sources[g % sources.length];
     const style = STYLES[(STYLES.indexOf(source.style) + Math.floor(g / sources.length)) % 3];
-    // Boards are left out (a file declares one), and so is a second definition named after a
-    // built-in function; the comments before them stay.
-    const all = chunks(source.texts[style]);
+    // Imports are dropped, boards are left out (a file declares one; its games get it in place),
+    // and so is a second definition named after a built-in function; the comments before them stay.
+    const all = chunks(withoutImports(source.texts[style]));
+    const board = all.find((c) => isBoard(c.head));
     const kept = all.filter((c) => !isBoard(c.head) && !(defined.has(key(c.name)) && usesItsOwnName(c)));
-    let text = all.map((c) => (kept.includes(c) ? c.text : c.preamble)).join('');
+    let text = all.map((c) => (kept.includes(c) ? (board && GAME_CALL.test(c.text.slice(c.preamble.length)) ? withBoard(c, bodyOf(board)) : c.text) : c.preamble)).join('');
     const names: string[] = [];
+    const suffixes: Suffixes = new Map();
     for (const chunk of kept) {
         if (defined.has(key(chunk.name))) {
             text = rename(text, chunk.name, letters(g), style);
             names.push(`${chunk.name}${style === 'lisp' ? '-' : '_'}${letters(g)}`);
+            suffixes.set(key(chunk.name), letters(g));
         } else {
             names.push(chunk.name);
+            suffixes.set(key(chunk.name), '');
         }
     }
+    // A file's own definition hides an imported one of the same name.
+    for (const imported of importsOf(source.texts[source.style])) {
+        const from = sources.find((s) => s.name.replace(/\.lcpn$/, '') === imported);
+        for (const [name, suffix] of (from && latest.get(from)) ?? []) {
+            if (suffix && !suffixes.has(name)) text = rename(text, name, suffix, style);
+        }
+    }
+    latest.set(source, suffixes);
     for (const name of names) defined.add(key(name));
     return { text, names };
 }
 
 /** The first `count` groups, one blank line apart. */
 export function catalogue(sources: Source[], count: number): Catalogue {
+    const ordered = importsFirst(sources);
     const defined = new Set<string>();
-    const groups = Array.from({ length: count }, (_, g) => group(sources, g, defined));
+    const latest = new Map<Source, Suffixes>();
+    const groups = Array.from({ length: count }, (_, g) => group(ordered, g, defined, latest));
     const text = groups.map((g) => g.text).join('\n');
     // The group nearest the middle that uses one of its own names.
     const middle = Math.floor(count / 2);

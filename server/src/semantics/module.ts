@@ -26,7 +26,7 @@ import { registerValidationChecks } from './validator.js';
 import { registerNamespaceChecks } from './namespace-checks.js';
 import { registerImportChecks } from './import-checks.js';
 import { registerEngineChecks } from './engine-checks.js';
-import { registerGameChecks } from './game-checks.js';
+import { LcpnGameChecks, registerGameChecks } from './game-checks.js';
 import { LcpnWaitingDocumentBuilder } from '../workspace/waiting-document-builder.js';
 import { LcpnWorkspaceManager } from '../workspace/workspace-manager.js';
 import { LcpnConfigurationProvider } from '../workspace/configuration-provider.js';
@@ -61,6 +61,8 @@ export interface LcpnAddedServices {
         Imports: LcpnImports;
         /** Fairy-Stockfish `variants.ini` documents the server serves beside LCPN. */
         FsfIni: LcpnFsfIni;
+        /** Each game's problems, kept across edits while nothing the game reads changes. */
+        GameChecks: LcpnGameChecks;
     };
 }
 
@@ -83,7 +85,9 @@ export const LcpnModule: Module<LcpnServices, PartialLangiumServices & LcpnAdded
         Conversion: (services) => new LcpnConversion(services.lcpn.PieceModels, services.parser.LangiumParser, (text) => (services.lsp.Formatter as LcpnFormatter).layOutDefinition(text)),
         Prelude: (services) => (services.shared as LcpnSharedServices).lcpn.Prelude,
         Imports: (services) => (services.shared as LcpnSharedServices).lcpn.Imports,
-        FsfIni: (services) => new LcpnFsfIni(services)
+        FsfIni: (services) => new LcpnFsfIni(services),
+        // A game is built again only when its text or a definition it reads changed (game-checks.ts).
+        GameChecks: (services) => new LcpnGameChecks(services)
     },
     lsp: {
         CodeActionProvider: (services) => new LcpnCodeActionProvider(services),

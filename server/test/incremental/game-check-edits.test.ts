@@ -1,0 +1,116 @@
+// A game's problems kept across edits (LcpnGameChecks, semantics/game-checks.ts): an edit of a
+// piece the game plays, of a definition that piece uses, of the file's board or of an imported
+// file changes the game's diagnostics as a fresh build does; an edit of an unrelated definition
+// leaves them as they were, at the game's new place. Every step is compared with a fresh build.
+import { describe, expect, test } from 'vitest';
+import type { LangiumDocument } from 'langium';
+import { IssueCodes } from '../../src/semantics/issue-codes.js';
+import { diagnosticsFromScratch, edit, services } from './workspace.js';
+
+const code = (d: { data?: unknown }) => (d.data as { code?: string } | undefined)?.code;
+
+/** The game's diagnostics as `line:column message` (1-based). */
+function gameProblems(document: LangiumDocument): string[] {
+    return (document.diagnostics ?? []).filter((d) => code(d) === IssueCodes.GameProblem).map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
+}
+
+async function expectFresh(document: LangiumDocument, files: Map<string, string>): Promise<void> {
+    expect(JSON.stringify(document.diagnostics)).toEqual((await diagnosticsFromScratch(files)).get(document.uri.toString()));
+}
+
+const KING = '(def king (/ ::royal [0 1] [1 1]))';
+const ROOK = '(def rook ([0 1] :rider))';
+const INFORMAL_ROOK = '(def rook (/ ([0 1] :rider) "and leaps as it likes"))';
+const BISHOP = '(def bishop ([1 1] :rider))';
+const QUEEN = '(def queen (/ rook bishop))';
+const GAME = '(def g (game (pieces (king "k") (queen "q")) (start "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1") (royal check king) (checkmate loss)))';
+const QUEEN_UNDECIDED = '\'queen\' cannot be played: lcpn cannot decide all its moves (informal description "and leaps as it likes" is not evaluated)';
+
+describe('a game kept across edits', () => {
+    test('an edit of a piece the game plays, through the definition it uses, changes its diagnostic; undone, it goes', async () => {
+        const s = await services();
+        const uri = 'file:///game-edits/pieces.lcpn';
+        let version = 1;
+        const steps: [string[], string[]][] = [
+            [[KING, ROOK, BISHOP, QUEEN, GAME], []],
+            // The queen is playable through rook; rook gets an informal part: the queen cannot be played.
+            [[KING, INFORMAL_ROOK, BISHOP, QUEEN, GAME], [`5:33 ${QUEEN_UNDECIDED}`]],
+            [[KING, ROOK, BISHOP, QUEEN, GAME], []]
+        ];
+        for (const [lines, expected] of steps) {
+            const text = lines.join('\n');
+            const document = await edit(s, uri, text, version++);
+            expect(gameProblems(document)).toEqual(expected);
+            await expectFresh(document, new Map([[uri, text]]));
+        }
+    });
+
+    test('an edit of an unrelated definition, and lines added above the game, leave its diagnostic as it was, at its new place', async () => {
+        const s = await services();
+        const uri = 'file:///game-edits/unrelated.lcpn';
+        let version = 1;
+        const other = (n: number) => `(def other (/ camel [${n} 1]))`;
+        const steps: [string[], number][] = [
+            [[KING, INFORMAL_ROOK, BISHOP, QUEEN, other(2), GAME], 6],
+            [[KING, INFORMAL_ROOK, BISHOP, QUEEN, other(3), GAME], 6],
+            [[KING, INFORMAL_ROOK, BISHOP, QUEEN, other(3), '', '; a comment', '(def more ferz)', GAME], 9]
+        ];
+        for (const [lines, line] of steps) {
+            const text = lines.join('\n');
+            const document = await edit(s, uri, text, version++);
+            const problems = gameProblems(document);
+            expect(problems).toEqual([`${line}:33 ${QUEEN_UNDECIDED}`]);
+            await expectFresh(document, new Map([[uri, text]]));
+        }
+    });
+
+    test('the file\'s board: declared, the start position no longer fits; removed, it fits again', async () => {
+        const s = await services();
+        const uri = 'file:///game-edits/board.lcpn';
+        let version = 1;
+        const steps: [string[], string[]][] = [
+            [[KING, ROOK, BISHOP, QUEEN, GAME], []],
+            [['(def wide (board 10 8))', KING, ROOK, BISHOP, QUEEN, GAME], ['6:46 rank 8 has 8 squares; 10x8 has 10 files (at column 1)']],
+            [[KING, ROOK, BISHOP, QUEEN, GAME], []]
+        ];
+        for (const [lines, expected] of steps) {
+            const text = lines.join('\n');
+            const document = await edit(s, uri, text, version++);
+            expect(gameProblems(document)).toEqual(expected);
+            await expectFresh(document, new Map([[uri, text]]));
+        }
+    });
+
+    test('an edit of a piece in an imported file changes the importing file\'s game', async () => {
+        const s = await services();
+        const pieces = 'file:///game-edits/imports/pieces.lcpn';
+        const variant = 'file:///game-edits/imports/variant.lcpn';
+        const variantText = ['(import pieces)', GAME].join('\n');
+        await edit(s, pieces, [KING, ROOK, BISHOP, QUEEN].join('\n'), 1);
+        const document = await edit(s, variant, variantText, 1);
+        expect(gameProblems(document)).toEqual([]);
+        const informal = [KING, INFORMAL_ROOK, BISHOP, QUEEN].join('\n');
+        await edit(s, pieces, informal, 2);
+        const after = s.shared.workspace.LangiumDocuments.getDocument(document.uri)!;
+        expect(gameProblems(after)).toEqual([`2:33 ${QUEEN_UNDECIDED}`]);
+        await expectFresh(after, new Map([[pieces, informal], [variant, variantText]]));
+    });
+
+    test('an imported piece reads a name the importing file defines too: an edit of the imported file\'s definition of it changes the game', async () => {
+        const s = await services();
+        const pieces = 'file:///game-edits/homed/pieces.lcpn';
+        const variant = 'file:///game-edits/homed/variant.lcpn';
+        // The variant's own rook hides the import's; the imported queen still means its own file's rook.
+        const variantText = ['(import pieces)', '(def rook ([0 1] :rider :forward))', GAME].join('\n');
+        await edit(s, pieces, [KING, ROOK, BISHOP, QUEEN].join('\n'), 1);
+        const document = await edit(s, variant, variantText, 1);
+        expect(gameProblems(document)).toEqual([]);
+        const informal = [KING, INFORMAL_ROOK, BISHOP, QUEEN].join('\n');
+        await edit(s, pieces, informal, 2);
+        const after = s.shared.workspace.LangiumDocuments.getDocument(document.uri)!;
+        expect(gameProblems(after)).toEqual([`3:33 ${QUEEN_UNDECIDED}`]);
+        await expectFresh(after, new Map([[pieces, informal], [variant, variantText]]));
+        await edit(s, pieces, [KING, ROOK, BISHOP, QUEEN].join('\n'), 3);
+        expect(gameProblems(s.shared.workspace.LangiumDocuments.getDocument(document.uri)!)).toEqual([]);
+    });
+});
