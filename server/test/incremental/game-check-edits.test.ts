@@ -18,6 +18,18 @@ async function expectFresh(document: LangiumDocument, files: Map<string, string>
     expect(JSON.stringify(document.diagnostics)).toEqual((await diagnosticsFromScratch(files)).get(document.uri.toString()));
 }
 
+/** Each step's lines edited into `uri` in turn: the game's diagnostics are `expected`, and those of a fresh build. */
+async function expectSteps(uri: string, steps: [string[], string[]][]): Promise<void> {
+    const s = await services();
+    let version = 1;
+    for (const [lines, expected] of steps) {
+        const text = lines.join('\n');
+        const document = await edit(s, uri, text, version++);
+        expect(gameProblems(document)).toEqual(expected);
+        await expectFresh(document, new Map([[uri, text]]));
+    }
+}
+
 const KING = '(def king (/ ::royal [0 1] [1 1]))';
 const ROOK = '(def rook ([0 1] :rider))';
 const INFORMAL_ROOK = '(def rook (/ ([0 1] :rider) "and leaps as it likes"))';
@@ -28,57 +40,29 @@ const QUEEN_UNDECIDED = '\'queen\' cannot be played: lcpn cannot decide all its 
 
 describe('a game kept across edits', () => {
     test('an edit of a piece the game plays, through the definition it uses, changes its diagnostic; undone, it goes', async () => {
-        const s = await services();
-        const uri = 'file:///game-edits/pieces.lcpn';
-        let version = 1;
-        const steps: [string[], string[]][] = [
+        await expectSteps('file:///game-edits/pieces.lcpn', [
             [[KING, ROOK, BISHOP, QUEEN, GAME], []],
             // The queen is playable through rook; rook gets an informal part: the queen cannot be played.
             [[KING, INFORMAL_ROOK, BISHOP, QUEEN, GAME], [`5:33 ${QUEEN_UNDECIDED}`]],
             [[KING, ROOK, BISHOP, QUEEN, GAME], []]
-        ];
-        for (const [lines, expected] of steps) {
-            const text = lines.join('\n');
-            const document = await edit(s, uri, text, version++);
-            expect(gameProblems(document)).toEqual(expected);
-            await expectFresh(document, new Map([[uri, text]]));
-        }
+        ]);
     });
 
     test('an edit of an unrelated definition, and lines added above the game, leave its diagnostic as it was, at its new place', async () => {
-        const s = await services();
-        const uri = 'file:///game-edits/unrelated.lcpn';
-        let version = 1;
         const other = (n: number) => `(def other (/ camel [${n} 1]))`;
-        const steps: [string[], number][] = [
-            [[KING, INFORMAL_ROOK, BISHOP, QUEEN, other(2), GAME], 6],
-            [[KING, INFORMAL_ROOK, BISHOP, QUEEN, other(3), GAME], 6],
-            [[KING, INFORMAL_ROOK, BISHOP, QUEEN, other(3), '', '; a comment', '(def more ferz)', GAME], 9]
-        ];
-        for (const [lines, line] of steps) {
-            const text = lines.join('\n');
-            const document = await edit(s, uri, text, version++);
-            const problems = gameProblems(document);
-            expect(problems).toEqual([`${line}:33 ${QUEEN_UNDECIDED}`]);
-            await expectFresh(document, new Map([[uri, text]]));
-        }
+        await expectSteps('file:///game-edits/unrelated.lcpn', [
+            [[KING, INFORMAL_ROOK, BISHOP, QUEEN, other(2), GAME], [`6:33 ${QUEEN_UNDECIDED}`]],
+            [[KING, INFORMAL_ROOK, BISHOP, QUEEN, other(3), GAME], [`6:33 ${QUEEN_UNDECIDED}`]],
+            [[KING, INFORMAL_ROOK, BISHOP, QUEEN, other(3), '', '; a comment', '(def more ferz)', GAME], [`9:33 ${QUEEN_UNDECIDED}`]]
+        ]);
     });
 
     test('the file\'s board: declared, the start position no longer fits; removed, it fits again', async () => {
-        const s = await services();
-        const uri = 'file:///game-edits/board.lcpn';
-        let version = 1;
-        const steps: [string[], string[]][] = [
+        await expectSteps('file:///game-edits/board.lcpn', [
             [[KING, ROOK, BISHOP, QUEEN, GAME], []],
             [['(def wide (board 10 8))', KING, ROOK, BISHOP, QUEEN, GAME], ['6:46 rank 8 has 8 squares; 10x8 has 10 files (at column 1)']],
             [[KING, ROOK, BISHOP, QUEEN, GAME], []]
-        ];
-        for (const [lines, expected] of steps) {
-            const text = lines.join('\n');
-            const document = await edit(s, uri, text, version++);
-            expect(gameProblems(document)).toEqual(expected);
-            await expectFresh(document, new Map([[uri, text]]));
-        }
+        ]);
     });
 
     test('an edit of a piece in an imported file changes the importing file\'s game', async () => {
