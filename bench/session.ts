@@ -124,7 +124,10 @@ export async function runSession(server: string, file: Catalogue, label: string,
                 const [ms, publish] = await untilPublished(client, uri, () => client.change(uri, ++version, [change]));
                 edits.push(ms);
                 const seen = counts(publish);
-                if (seen.errors + seen.others !== base.errors + base.others + (broken ? 1 : 0)) editsSeen = false;
+                // Up with the broken use (by more than one where other definitions or games use the edited one), back when mended.
+                const total = seen.errors + seen.others;
+                const before = base.errors + base.others;
+                if (broken ? total <= before : total !== before) editsSeen = false;
             }
             for (const request of asked) {
                 const start = performance.now();
