@@ -3,7 +3,7 @@
 // file changes the game's diagnostics as a fresh build does; an edit of an unrelated definition
 // leaves them as they were, at the game's new place. Every step is compared with a fresh build.
 import { describe, expect, test } from 'vitest';
-import type { LangiumDocument } from 'langium';
+import { URI, type LangiumDocument } from 'langium';
 import { IssueCodes } from '../../src/semantics/issue-codes.js';
 import { diagnosticsFromScratch, edit, services } from './workspace.js';
 
@@ -28,6 +28,28 @@ async function expectSteps(uri: string, steps: [string[], string[]][]): Promise<
         expect(gameProblems(document)).toEqual(expected);
         await expectFresh(document, new Map([[uri, text]]));
     }
+}
+
+/**
+ * `variant` (its lines) imports `pieces.lcpn` of folder `folder`: the game has no problem; the
+ * imported rook made informal, the queen cannot be played (at the game's `line`), as a fresh build
+ * says; the rook mended, no problem again.
+ */
+async function expectImportedEdit(folder: string, variant: string[], line: number): Promise<void> {
+    const s = await services();
+    const pieces = `file:///game-edits/${folder}/pieces.lcpn`;
+    const uri = `file:///game-edits/${folder}/variant.lcpn`;
+    const variantText = variant.join('\n');
+    const playable = [KING, ROOK, BISHOP, QUEEN].join('\n');
+    const informal = [KING, INFORMAL_ROOK, BISHOP, QUEEN].join('\n');
+    await edit(s, pieces, playable, 1);
+    expect(gameProblems(await edit(s, uri, variantText, 1))).toEqual([]);
+    const current = () => s.shared.workspace.LangiumDocuments.getDocument(URI.parse(uri))!;
+    await edit(s, pieces, informal, 2);
+    expect(gameProblems(current())).toEqual([`${line}:33 ${QUEEN_UNDECIDED}`]);
+    await expectFresh(current(), new Map([[pieces, informal], [uri, variantText]]));
+    await edit(s, pieces, playable, 3);
+    expect(gameProblems(current())).toEqual([]);
 }
 
 const KING = '(def king (/ ::royal [0 1] [1 1]))';
@@ -66,35 +88,11 @@ describe('a game kept across edits', () => {
     });
 
     test('an edit of a piece in an imported file changes the importing file\'s game', async () => {
-        const s = await services();
-        const pieces = 'file:///game-edits/imports/pieces.lcpn';
-        const variant = 'file:///game-edits/imports/variant.lcpn';
-        const variantText = ['(import pieces)', GAME].join('\n');
-        await edit(s, pieces, [KING, ROOK, BISHOP, QUEEN].join('\n'), 1);
-        const document = await edit(s, variant, variantText, 1);
-        expect(gameProblems(document)).toEqual([]);
-        const informal = [KING, INFORMAL_ROOK, BISHOP, QUEEN].join('\n');
-        await edit(s, pieces, informal, 2);
-        const after = s.shared.workspace.LangiumDocuments.getDocument(document.uri)!;
-        expect(gameProblems(after)).toEqual([`2:33 ${QUEEN_UNDECIDED}`]);
-        await expectFresh(after, new Map([[pieces, informal], [variant, variantText]]));
+        await expectImportedEdit('imports', ['(import pieces)', GAME], 2);
     });
 
     test('an imported piece reads a name the importing file defines too: an edit of the imported file\'s definition of it changes the game', async () => {
-        const s = await services();
-        const pieces = 'file:///game-edits/homed/pieces.lcpn';
-        const variant = 'file:///game-edits/homed/variant.lcpn';
         // The variant's own rook hides the import's; the imported queen still means its own file's rook.
-        const variantText = ['(import pieces)', '(def rook ([0 1] :rider :forward))', GAME].join('\n');
-        await edit(s, pieces, [KING, ROOK, BISHOP, QUEEN].join('\n'), 1);
-        const document = await edit(s, variant, variantText, 1);
-        expect(gameProblems(document)).toEqual([]);
-        const informal = [KING, INFORMAL_ROOK, BISHOP, QUEEN].join('\n');
-        await edit(s, pieces, informal, 2);
-        const after = s.shared.workspace.LangiumDocuments.getDocument(document.uri)!;
-        expect(gameProblems(after)).toEqual([`3:33 ${QUEEN_UNDECIDED}`]);
-        await expectFresh(after, new Map([[pieces, informal], [variant, variantText]]));
-        await edit(s, pieces, [KING, ROOK, BISHOP, QUEEN].join('\n'), 3);
-        expect(gameProblems(s.shared.workspace.LangiumDocuments.getDocument(document.uri)!)).toEqual([]);
+        await expectImportedEdit('homed', ['(import pieces)', '(def rook ([0 1] :rider :forward))', GAME], 3);
     });
 });
